@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+/** Shared by the Worker (validation) and the SPA (form checks and types). No drizzle imports here. */
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+export const loginSchema = z.object({
+  // Username or email address.
+  username: z.string().trim().min(1, "Username or email is required").max(254),
+  password: z.string().min(1, "Password is required").max(128),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const registerSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, "Username must be 3-32 characters")
+    .max(32, "Username must be 3-32 characters")
+    .regex(USERNAME_PATTERN, "Username may contain letters, digits, '_', '-' and '.' only"),
+  password: z
+    .string()
+    .min(8, "Password must be at least 8 characters")
+    .max(128, "Password must be at most 128 characters"),
+  email: z
+    .union([z.literal(""), z.email("Enter a valid email address").max(254)])
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined)),
+  firstName: optionalName,
+  lastName: optionalName,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const resendVerificationSchema = z.object({
+  // The address kept by the client; a username is accepted too (spec §3: the username is "used as the address").
+  email: z.string().trim().min(1).max(254),
+});
+
+/** What GET /api/user and the login/register calls return. The password hash never leaves the server. */
+export interface PublicUser {
+  id: number;
+  username: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  emailVerified: boolean;
+  isAdmin: boolean;
+  /** True for password accounts (spec §3 "password (present for password accounts)"). */
+  hasPassword: boolean;
+  createdAt: string;
+}
+
+export type RegisterResponse =
+  | { emailVerificationRequired: true; email: string }
+  | (PublicUser & { emailVerificationRequired?: false });
+
+export interface AuthProviders {
+  google: boolean;
+  github: boolean;
+  apple: boolean;
+}
+
+/** The shared error shape of every failed API call. */
+export interface ApiErrorBody {
+  success: false;
+  error: string;
+  code: string;
+  requestId: string;
+  details?: Record<string, unknown>;
+}

@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Epoch milliseconds, stored as an integer and read back as a number. */
+const createdAt = () =>
+  integer("created_at", { mode: "number" })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Absent for OAuth accounts. Stored as typed; uniqueness is case-insensitive through the index below.
+    username: text("username"),
+    // Lower-cased before storage.
+    email: text("email"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    // Self-describing PBKDF2 string (see worker/lib/password.ts); null for OAuth-only accounts.
+    passwordHash: text("password_hash"),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie token, hex. The token itself is never stored.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text("provider", { enum: ["google", "github", "apple"] }).notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("oauth_accounts_provider_user_unique").on(t.provider, t.providerUserId),
+    index("oauth_accounts_user_id_idx").on(t.userId),
+  ],
+);
+
+export const emailVerificationTokens = sqliteTable(
+  "email_verification_tokens",
+  {
+    // SHA-256 of the token sent in the link, hex.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    // Kept (not deleted) once used so a second click can say "already used" rather than "invalid".
+    usedAt: integer("used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_verification_tokens_user_id_idx").on(t.userId)],
+);
+
+export const subscriptions = sqliteTable("subscriptions", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tier: text("tier", { enum: ["free", "pro", "enterprise"] }).notNull().default("free"),
+  // Stripe's status vocabulary (active, incomplete, past_due, canceled...) plus "complete".
+  status: text("status").notNull(),
+  currentPeriodEnd: integer("current_period_end", { mode: "number" }),
+  updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;

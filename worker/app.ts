@@ -1,0 +1,78 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorBody } from "../schema/api/auth";
+import type { AppEnv } from "./env";
+import { AppError } from "./lib/errors";
+import { requestContext } from "./middleware/context";
+import { apiSecurityHeaders, csrfProtection, requestId } from "./middleware/security";
+import { loadSession } from "./middleware/session";
+import { authRoutes } from "./routes/auth";
+import { devRoutes } from "./routes/dev";
+import { oauthRoutes } from "./routes/oauth";
+import { subscriptionRoutes } from "./routes/subscription";
+
+/** JSON request bodies larger than this are refused with 413 (routes that take uploads set their own limit). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+function errorBody(c: { var: { requestId?: string } }, error: AppError): ApiErrorBody {
+  return {
+    success: false,
+    error: error.message,
+    code: error.code,
+    requestId: c.var.requestId ?? "",
+    ...(error.details ? { details: error.details } : {}),
+  };
+}
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    if (status === 400) return new AppError("bad_request", error.message || "Bad request");
+    if (status === 401) return new AppError("unauthenticated", "Not signed in");
+    if (status === 413) return new AppError("payload_too_large", "Request body is too large");
+    if (status === 415) return new AppError("unsupported_media_type", error.message);
+    if (status === 404) return new AppError("not_found", "Not found");
+  }
+  return new AppError("internal", "Something went wrong on our side. Please try again.", { cause: error });
+}
+
+export const app = new Hono<AppEnv>();
+
+app.use(requestId);
+app.use("/api/*", apiSecurityHeaders);
+app.use("/auth/*", apiSecurityHeaders);
+app.use(requestContext);
+app.use(
+  "/api/*",
+  bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw new AppError("payload_too_large", "Request body is too large");
+    },
+  }),
+);
+app.use("/api/*", csrfProtection());
+app.use("/api/*", loadSession);
+
+const routes = app
+  .route("/api", authRoutes)
+  .route("/api/subscription", subscriptionRoutes)
+  .route("/api/dev", devRoutes)
+  .route("/auth", oauthRoutes);
+
+app.notFound((c) => c.json(errorBody(c, new AppError("not_found", "Not found")), 404));
+
+app.onError((error, c) => {
+  const appError = toAppError(error);
+  if (appError.code === "internal") {
+    // Log the cause for operators; the client only ever sees the generic message and the request id.
+    console.error(`[${c.var.requestId}] unhandled error`, error);
+  }
+  if (appError.retryAfter) c.header("Retry-After", String(appError.retryAfter));
+  return c.json(errorBody(c, appError), appError.status as ContentfulStatusCode);
+});
+
+export type AppType = typeof routes;

@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { z } from "zod";
+import { loginSchema, registerSchema, resendVerificationSchema } from "../../schema/api/auth";
+import type { AppEnv } from "../env";
+import { validate } from "../lib/validate";
+import { clearSessionCookie, clientIp, currentUser, requireUser, setSessionCookie } from "../middleware/session";
+import { login, register, resendVerification, verifyEmailToken } from "../services/auth/accounts";
+import { enabledProviders } from "../services/auth/oauth";
+import { toPublicUser } from "../services/auth/public-user";
+import { revokeSession, SESSION_COOKIE } from "../services/auth/sessions";
+
+export const authRoutes = new Hono<AppEnv>()
+  .get("/user", requireUser, (c) => c.json(toPublicUser(currentUser(c))))
+
+  // The landing page's Sign In / Get Started buttons point here (spec §2).
+  .get("/login", (c) => c.redirect("/auth", 302))
+
+  .post("/login", validate("json", loginSchema), async (c) => {
+    const previous = getCookie(c, SESSION_COOKIE);
+    const { user, session } = await login(c.var.deps, c.req.valid("json"), clientIp(c));
+    if (previous) await revokeSession(c.var.deps, previous);
+    setSessionCookie(c, session);
+    return c.json(user);
+  })
+
+  .post("/register", validate("json", registerSchema), async (c) => {
+    const result = await register(c.var.deps, c.req.valid("json"), clientIp(c));
+    if (result.kind === "verification-required") return c.json(result.body, 201);
+    setSessionCookie(c, result.session);
+    return c.json(toPublicUser(result.user), 201);
+  })
+
+  .post("/logout", async (c) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token) await revokeSession(c.var.deps, token);
+    clearSessionCookie(c);
+    return c.json({ success: true });
+  })
+
+  // The verification screen's "Sign out and use a different account" is a link (spec §2). Only a navigation from our
+  // own pages (or a typed URL) signs out, so another site cannot log people out with an <img>.
+  .get("/logout", async (c) => {
+    const site = c.req.header("Sec-Fetch-Site");
+    if (!site || site === "same-origin" || site === "none") {
+      const token = getCookie(c, SESSION_COOKIE);
+      if (token) await revokeSession(c.var.deps, token);
+      clearSessionCookie(c);
+    }
+    return c.redirect("/auth", 302);
+  })
+
+  .get("/auth/providers", (c) => c.json(enabledProviders(c.var.deps)))
+
+  .post("/resend-verification", validate("json", resendVerificationSchema), async (c) => {
+    await resendVerification(c.var.deps, c.req.valid("json").email, clientIp(c));
+    return c.json({ success: true, message: "If that account needs verification, a new link is on its way." });
+  })
+
+  // The link in the verification email. It redirects to the sign-in screen, which shows the outcome as a toast.
+  .get("/verify-email", validate("query", z.object({ token: z.string().max(200).default("") })), async (c) => {
+    const outcome = await verifyEmailToken(c.var.deps, c.req.valid("query").token);
+    const target = outcome === "verified" ? "/auth?verified=1" : `/auth?verification=${outcome}`;
+    return c.redirect(target, 302);
+  });

@@ -1,0 +1,21 @@
+import type { SubscriptionInfo, SubscriptionLimitsResponse } from "../../../schema/api/subscription";
+import type { Deps } from "../../middleware/context";
+import { findSubscription } from "../../data/users";
+import { effectiveTier, limitsFor } from "../plans";
+
+/** The stored subscription as the client sees it; the free default when the user never subscribed. */
+export async function getSubscription(deps: Deps, userId: number): Promise<SubscriptionInfo> {
+  const row = await findSubscription(deps.db, userId);
+  if (!row) return { tier: "free", status: null, currentPeriodEnd: null };
+  return {
+    tier: row.tier,
+    status: row.status,
+    currentPeriodEnd: row.currentPeriodEnd ? new Date(row.currentPeriodEnd).toISOString() : null,
+  };
+}
+
+export async function getSubscriptionLimits(deps: Deps, userId: number): Promise<SubscriptionLimitsResponse> {
+  const row = await findSubscription(deps.db, userId);
+  const tier = effectiveTier(row);
+  return { success: true, data: { tier, limits: limitsFor(tier) } };
+}
