@@ -45,7 +45,7 @@ export function csrfProtection(options: { multipartPaths?: readonly string[] } =
       throw new AppError("forbidden", "Cross-site request refused");
     }
     const contentType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-    const hasBody = Number(c.req.header("Content-Length") ?? "0") > 0 || c.req.header("Transfer-Encoding") !== undefined;
+    const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
     if (contentType === "multipart/form-data" && options.multipartPaths?.includes(c.req.path)) return next();
     if ((hasBody || contentType) && contentType !== "application/json") {
       throw new AppError("unsupported_media_type", "Requests that change data must be sent as application/json");
