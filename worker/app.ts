@@ -57,7 +57,7 @@ app.use(
 app.use("/api/*", csrfProtection());
 app.use("/api/*", loadSession);
 
-const routes = app
+export const routes = app
   .route("/api", authRoutes)
   .route("/api/subscription", subscriptionRoutes)
   .route("/api/dev", devRoutes)

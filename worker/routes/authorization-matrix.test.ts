@@ -39,6 +39,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/subscription/limits": { request: () => ({}), expect: signedIn },
   // Local-only helper: open in development and tests, 404 in production (covered in verification.test.ts).
   "GET /api/dev/outbox": { request: () => ({}), expect: open },
+  "POST /api/dev/seed": { request: () => ({}), expect: open },
 };
 
 function apiRoutes(): string[] {

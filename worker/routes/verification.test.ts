@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, json, sessionFrom, TEST_PASSWORD, unique } from "../test/client";
+import { call, json, TEST_PASSWORD, unique } from "../test/client";
 
 interface OutboxMail {
   to: string;
@@ -134,9 +134,17 @@ describe("dev outbox", () => {
     expect(outbox[0]!.html).toContain("<a href=");
   });
 
-  it("is not there in production", async () => {
-    const response = await call("GET", "/api/dev/outbox", { env: { APP_ENV: "production", PASSWORD_PEPPER: "p" } });
-    expect(response.status).toBe(404);
-    expect(sessionFrom(response)).toBeUndefined();
+  it("is not there in production, nor is the seed route", async () => {
+    const production = { APP_ENV: "production", PASSWORD_PEPPER: "p" };
+    expect((await call("GET", "/api/dev/outbox", { env: production })).status).toBe(404);
+    expect((await call("POST", "/api/dev/seed", { env: production })).status).toBe(404);
+  });
+
+  it("seeds the demo accounts idempotently, ready to sign in", async () => {
+    for (let i = 0; i < 2; i++) expect((await call("POST", "/api/dev/seed")).status).toBe(200);
+    const admin = await call("POST", "/api/login", { body: { username: "admin", password: "storyloom-admin-2026" } });
+    expect(await json(admin)).toMatchObject({ username: "admin", isAdmin: true, emailVerified: true });
+    const demo = await call("POST", "/api/login", { body: { username: "demo@storyloom.dev", password: "storyloom-demo-2026" } });
+    expect(await json(demo)).toMatchObject({ username: "demo", isAdmin: false });
   });
 });

@@ -1,9 +1,10 @@
+import type { D1Migration } from "cloudflare:test";
 import type { Bindings } from "../env";
 
 declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
-      TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+      TEST_MIGRATIONS: D1Migration[];
     }
   }
 }

@@ -1,0 +1,120 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, DEMO, PHONE, screenshotBoth, signIn, uniqueName, verificationLinkFor } from "./support";
+
+test("a new visitor signs up, verifies the email from the outbox, signs in, reaches the dashboard and signs out", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Get Started" }).first()).toBeVisible();
+  await screenshotBoth(page, "landing");
+
+  // Get Started goes through /api/login, which redirects to the sign-in screen.
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await screenshotBoth(page, "auth-sign-in");
+
+  const username = uniqueName("e2e");
+  const email = `${username}@example.com`;
+  const password = "a-very-long-passphrase";
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel(/^Email/).fill(email);
+  await screenshotBoth(page, "auth-sign-up");
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(page.getByText("Account created!")).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await screenshotBoth(page, "verify-email");
+
+  // Resend: the button confirms for 5 seconds.
+  await page.getByRole("button", { name: "Resend Verification Email" }).click();
+  await expect(page.getByRole("button", { name: "Email Sent!" })).toBeVisible();
+
+  // Signing in before verifying is refused with the spec's toast, then the verification screen.
+  await page.goto("/auth");
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Email verification required")).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-email$/, { timeout: 5_000 });
+
+  // Follow the link from the dev outbox.
+  const link = await verificationLinkFor(request, email);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByText("Email verified")).toBeVisible();
+
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  const nav = page.getByRole("navigation").first();
+  await expect(nav.getByRole("link", { name: "Generate" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "History" })).toBeVisible();
+  // Free plan, not an admin: no Team or Admin links.
+  await expect(page.getByRole("link", { name: "Team" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await screenshotBoth(page, "dashboard-shell");
+
+  // Sign out from the wide-screen user menu.
+  await page.getByRole("button", { name: "User menu" }).click();
+  await expect(page.getByText("Signed in")).toBeVisible();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page.getByText("Signed out")).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("an anonymous visit to a protected page lands on /auth", async ({ page }) => {
+  for (const path of ["/dashboard", "/history", "/generate", "/team", "/admin"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/auth$/);
+  }
+});
+
+test("unknown paths show the not-found screen", async ({ page }) => {
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);
+  await screenshotBoth(page, "not-found");
+});
+
+test("the admin sees the Admin link; the phone side menu lists the spec's entries", async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page.getByRole("navigation").first().getByRole("link", { name: "Admin" })).toBeVisible();
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+
+  await page.setViewportSize(PHONE);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  for (const name of ["Dashboard", "Generate", "History", "Admin", "Subscription", "Settings"]) {
+    await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole("link", { name: "Team", exact: true })).toHaveCount(0);
+  await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await page.screenshot({ path: new URL("./screenshots/side-menu-phone.png", import.meta.url).pathname });
+});
+
+test("a signed-in non-admin sees Access Denied on /admin, and /auth sends a signed-in user home", async ({ page }) => {
+  await signIn(page, DEMO.username, DEMO.password);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("You don't have admin access to view this page.")).toBeVisible();
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("legal pages have real content", async ({ page }) => {
+  await page.goto("/privacy-policy");
+  await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
+  await page.goto("/terms-of-service");
+  await expect(page.getByRole("heading", { name: "Terms of Service", level: 1 })).toBeVisible();
+});

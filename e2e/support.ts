@@ -1,0 +1,51 @@
+import { expect, type Page, type APIRequestContext } from "@playwright/test";
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1440, height: 900 };
+const SCREENSHOT_DIR = new URL("./screenshots/", import.meta.url).pathname;
+
+/** Saves full-page screenshots at phone and desktop widths (e2e/screenshots, not committed) and restores the viewport. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const [label, size] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+/** The newest verification link sent to `email`, from the dev outbox. */
+export async function verificationLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get("/api/dev/outbox");
+  expect(response.ok()).toBe(true);
+  const mail = ((await response.json()) as OutboxMail[]).find((m) => m.to === email);
+  expect(mail, `no email to ${email} in the outbox`).toBeTruthy();
+  const link = /https?:\/\/\S+\/api\/verify-email\?token=[A-Za-z0-9_-]+/.exec(mail!.text)?.[0];
+  expect(link).toBeTruthy();
+  return link!;
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+export const DEMO = { username: "demo", password: "storyloom-demo-2026", email: "demo@storyloom.dev" };
+export const ADMIN = { username: "admin", password: "storyloom-admin-2026", email: "admin@storyloom.dev" };
+
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

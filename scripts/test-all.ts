@@ -1,0 +1,63 @@
+// `npm test`: type-check, lint, Worker tests in workerd, then the browser journeys in Chromium.
+// Stops at the first failing stage and ends with one "N passed, N failed" line over all test runners.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { bin, ROOT, TOOL_ENV } from "./lib.ts";
+
+interface Stage {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const STAGES: Stage[] = [
+  { name: "type-check", command: "npm", args: ["run", "--silent", "typecheck"] },
+  { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+  {
+    name: "worker tests (workerd)",
+    command: bin("vitest"),
+    args: ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/worker.json"],
+  },
+  { name: "end-to-end (Chromium)", command: "npm", args: ["run", "--silent", "test:e2e"] },
+];
+
+mkdirSync(`${ROOT}test-results`, { recursive: true });
+const started = Date.now();
+const timings: string[] = [];
+let failedStage: string | undefined;
+
+for (const stage of STAGES) {
+  console.log(`\n▶ ${stage.name}`);
+  const t0 = Date.now();
+  const result = spawnSync(stage.command, stage.args, { cwd: ROOT, stdio: "inherit", env: TOOL_ENV });
+  timings.push(`${stage.name}: ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+  if (result.status !== 0) {
+    failedStage = stage.name;
+    break;
+  }
+}
+
+function counts(): { passed: number; failed: number; skipped: number } {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  const worker = `${ROOT}test-results/worker.json`;
+  if (existsSync(worker)) {
+    const report = JSON.parse(readFileSync(worker, "utf8"));
+    total.passed += report.numPassedTests ?? 0;
+    total.failed += report.numFailedTests ?? 0;
+    total.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  const e2e = `${ROOT}test-results/e2e.json`;
+  if (existsSync(e2e)) {
+    const stats = JSON.parse(readFileSync(e2e, "utf8")).stats ?? {};
+    total.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    total.failed += stats.unexpected ?? 0;
+    total.skipped += stats.skipped ?? 0;
+  }
+  return total;
+}
+
+const { passed, failed, skipped } = counts();
+console.log(`\n${timings.join(" · ")} · total ${((Date.now() - started) / 1000).toFixed(1)}s`);
+if (failedStage) console.error(`✖ ${failedStage} failed`);
+console.log(`${passed} passed, ${failedStage && failed === 0 ? 1 : failed} failed, ${skipped} skipped`);
+process.exit(failedStage ? 1 : 0);
