@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, DEMO, PHONE, screenshotBoth, signIn, uniqueName, verificationLinkFor } from "./support";
+import { ADMIN, DEMO, expectToast, PHONE, screenshotBoth, signIn, uniqueName, verificationLinkFor } from "./support";
 
 test("a new visitor signs up, verifies the email from the outbox, signs in, reaches the dashboard and signs out", async ({
   page,
@@ -24,7 +24,7 @@ test("a new visitor signs up, verifies the email from the outbox, signs in, reac
   await screenshotBoth(page, "auth-sign-up");
   await page.getByRole("button", { name: "Create Account" }).click();
 
-  await expect(page.getByText("Account created!")).toBeVisible();
+  await expectToast(page, "Account created!");
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
@@ -39,19 +39,19 @@ test("a new visitor signs up, verifies the email from the outbox, signs in, reac
   await page.getByLabel("Username or email").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page.getByText("Email verification required")).toBeVisible();
+  await expectToast(page, "Email verification required");
   await expect(page).toHaveURL(/\/verify-email$/, { timeout: 5_000 });
 
   // Follow the link from the dev outbox.
   const link = await verificationLinkFor(request, email);
   await page.goto(link);
   await expect(page).toHaveURL(/\/auth/);
-  await expect(page.getByText("Email verified")).toBeVisible();
+  await expectToast(page, "Email verified");
 
   await page.getByLabel("Username or email").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expectToast(page, "Welcome back!");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   const nav = page.getByRole("navigation").first();
@@ -64,9 +64,9 @@ test("a new visitor signs up, verifies the email from the outbox, signs in, reac
 
   // Sign out from the wide-screen user menu.
   await page.getByRole("button", { name: "User menu" }).click();
-  await expect(page.getByText("Signed in")).toBeVisible();
+  await expect(page.getByRole("menu").getByText("Signed in", { exact: true })).toBeVisible();
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
-  await expect(page.getByText("Signed out")).toBeVisible();
+  await expectToast(page, "Signed out");
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth$/);
 });

@@ -49,3 +49,8 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** The visible toast with this title (Radix also mirrors toasts into a screen-reader live region). */
+export async function expectToast(page: Page, title: string): Promise<void> {
+  await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+}

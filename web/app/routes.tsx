@@ -1,0 +1,60 @@
+import { lazy, Suspense } from "react";
+import { Route, Routes } from "react-router";
+import { PageSpinner } from "../components/ui/spinner";
+import { RequireAuth } from "./require-auth";
+
+// Every screen and layout is its own chunk so the first load stays small.
+const AppLayout = lazy(() => import("./layouts/app-layout"));
+const AuthLayout = lazy(() => import("./layouts/auth-layout"));
+
+const Landing = lazy(() => import("./routes/landing"));
+const AuthPage = lazy(() => import("./routes/auth"));
+const VerifyEmail = lazy(() => import("./routes/verify-email"));
+const PrivacyPolicy = lazy(() => import("./routes/privacy-policy"));
+const TermsOfService = lazy(() => import("./routes/terms-of-service"));
+const Dashboard = lazy(() => import("./routes/dashboard"));
+const Generate = lazy(() => import("./routes/generate"));
+const History = lazy(() => import("./routes/history"));
+const ProjectSettings = lazy(() => import("./routes/project-settings"));
+const Account = lazy(() => import("./routes/account"));
+const Subscription = lazy(() => import("./routes/subscription"));
+const Team = lazy(() => import("./routes/team"));
+const TeamAccept = lazy(() => import("./routes/team-accept"));
+const Admin = lazy(() => import("./routes/admin"));
+const NotFound = lazy(() => import("./routes/not-found"));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route index element={<Landing />} />
+
+        <Route element={<AuthLayout />}>
+          <Route path="auth" element={<AuthPage />} />
+          <Route path="verify-email" element={<VerifyEmail />} />
+        </Route>
+
+        <Route element={<AppLayout />}>
+          <Route path="privacy-policy" element={<PrivacyPolicy />} />
+          <Route path="terms-of-service" element={<TermsOfService />} />
+
+          <Route element={<RequireAuth />}>
+            <Route path="dashboard" element={<Dashboard />} />
+            <Route path="generate" element={<Generate />} />
+            <Route path="history" element={<History />} />
+            <Route path="project/:id" element={<History />} />
+            <Route path="projects/:id/settings" element={<ProjectSettings />} />
+            <Route path="account" element={<Account />} />
+            <Route path="account-settings" element={<Account />} />
+            <Route path="subscription" element={<Subscription />} />
+            <Route path="team" element={<Team />} />
+            <Route path="team/accept/:token" element={<TeamAccept />} />
+            <Route path="admin" element={<Admin />} />
+          </Route>
+
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,58 @@
+import { UserRound } from "lucide-react";
+import { EmptyState, PageContainer, PageHeader } from "../../components/page";
+import { Card, CardContent } from "../../components/ui/card";
+import { useUser } from "../../lib/user";
+
+/** Serves /account and /account-settings. */
+export default function Account() {
+  const { user } = useUser();
+  if (!user) {
+    return (
+      <PageContainer>
+        <p className="text-muted">Please sign in to access account settings.</p>
+      </PageContainer>
+    );
+  }
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  return (
+    <PageContainer>
+      <title>Account Settings · StoryLoom</title>
+      <PageHeader title="Account Settings" description="Your account details and data." />
+      <Card className="mb-6">
+        <CardContent>
+          <h2 className="text-base font-semibold text-ink">Account info</h2>
+          <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+            {user.username && (
+              <div>
+                <dt className="text-muted">Username</dt>
+                <dd className="mt-0.5 font-medium text-ink">{user.username}</dd>
+              </div>
+            )}
+            {user.email && (
+              <div>
+                <dt className="text-muted">Email</dt>
+                <dd className="mt-0.5 font-medium break-all text-ink">{user.email}</dd>
+              </div>
+            )}
+            {fullName && (
+              <div>
+                <dt className="text-muted">Name</dt>
+                <dd className="mt-0.5 font-medium text-ink">{fullName}</dd>
+              </div>
+            )}
+            <div>
+              <dt className="text-muted">Member since</dt>
+              <dd className="mt-0.5 font-medium text-ink">
+                {new Date(user.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })}
+              </dd>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+      <EmptyState icon={UserRound} title="Your data">
+        A summary of your projects, transcripts and integrations will appear here, with options to export your data
+        or delete your account.
+      </EmptyState>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,144 @@
+import { atom, useAtomValue } from "jotai";
+import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
+import { Toast as ToastPrimitive } from "radix-ui";
+import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { cn } from "../../lib/cn";
+import { appStore } from "../../lib/store";
+
+export type ToastVariant = "default" | "destructive" | "success";
+
+export interface ToastAction {
+  label: string;
+  /** Describes the action for screen-reader users who cannot reach the toast in time. */
+  altText?: string;
+  /** In-app path to open, e.g. '/subscription' for 'Upgrade to Pro'. */
+  to?: string;
+  onClick?: () => void;
+}
+
+export interface ToastOptions {
+  title: string;
+  description?: ReactNode;
+  variant?: ToastVariant;
+  /** Milliseconds; defaults to 5000 (spec §9). */
+  duration?: number;
+  action?: ToastAction;
+}
+
+interface ToastState extends ToastOptions {
+  id: number;
+  open: boolean;
+}
+
+export const TOAST_DURATION_MS = 5000;
+
+// At most one toast is visible (spec §9): a new toast replaces the current one.
+const toastAtom = atom<ToastState | null>(null);
+let nextId = 1;
+
+export function toast(options: ToastOptions): { id: number; dismiss: () => void } {
+  const id = nextId++;
+  appStore.set(toastAtom, { ...options, id, open: true });
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+export function dismissToast(id?: number): void {
+  const current = appStore.get(toastAtom);
+  if (current && (id === undefined || current.id === id)) appStore.set(toastAtom, { ...current, open: false });
+}
+
+export function useToast() {
+  return { toast, dismiss: dismissToast };
+}
+
+const variantClasses: Record<ToastVariant, string> = {
+  default: "border-line bg-white text-ink",
+  success: "border-emerald-200 bg-emerald-50 text-emerald-950",
+  destructive: "border-red-200 bg-red-50 text-red-950",
+};
+
+const variantIcons: Record<ToastVariant, ReactNode> = {
+  default: <Info className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />,
+  success: <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />,
+  destructive: <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />,
+};
+
+/**
+ * Renders the current toast; mount once inside the router. F8 moves focus to the toast region. Toasts sit in the
+ * bottom-right corner on wide screens and just below the header on phones, where the bottom holds form buttons.
+ */
+export function Toaster() {
+  const current = useAtomValue(toastAtom, { store: appStore });
+  const navigate = useNavigate();
+  const variant = current?.variant ?? "default";
+
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={50}
+      label="Notification"
+    >
+      {current && (
+        <ToastPrimitive.Root
+          key={current.id}
+          open={current.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(current.id);
+          }}
+          duration={current.duration}
+          type={variant === "destructive" ? "foreground" : "background"}
+          className={cn(
+            "pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg",
+            "data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
+            "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform",
+            "data-[swipe=end]:animate-toast-swipe-out",
+            variantClasses[variant],
+          )}
+        >
+          {variantIcons[variant]}
+          <div className="grid min-w-0 flex-1 gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
+            {current.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>
+            )}
+            {current.action && (
+              <div className="mt-2">
+                <ToastPrimitive.Action altText={current.action.altText ?? current.action.label} asChild>
+                  <button
+                    type="button"
+                    className={cn(
+                      "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium transition-colors",
+                      "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+                      variant === "destructive"
+                        ? "bg-red-600 text-white hover:bg-red-700"
+                        : "bg-brand-700 text-white hover:bg-brand-800",
+                    )}
+                    onClick={() => {
+                      current.action?.onClick?.();
+                      if (current.action?.to) navigate(current.action.to);
+                    }}
+                  >
+                    {current.action.label}
+                  </button>
+                </ToastPrimitive.Action>
+              </div>
+            )}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Dismiss notification"
+            className="absolute top-3 right-3 inline-flex size-7 items-center justify-center rounded-md opacity-70 transition hover:bg-black/5 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <X className="size-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      )}
+      <ToastPrimitive.Viewport
+        hotkey={["F8"]}
+        label="Notifications (F8)"
+        className="pointer-events-none fixed top-14 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[26rem] sm:p-6"
+      />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,47 @@
+import useSWR from "swr";
+import type { AuthProviders, LoginInput, PublicUser, RegisterResponse } from "../../../../schema/api/auth";
+import { api } from "../../../lib/api";
+import { clearUserScopedCache, setCachedUser } from "../../../lib/user";
+
+export async function login(input: LoginInput): Promise<PublicUser> {
+  const user = await api.post<PublicUser>("/api/login", input);
+  await clearUserScopedCache();
+  await setCachedUser(user);
+  return user;
+}
+
+export interface RegisterPayload {
+  username: string;
+  password: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Either a verification is required (no session yet) or the new account is signed in straight away. */
+export async function register(input: RegisterPayload): Promise<RegisterResponse> {
+  const result = await api.post<RegisterResponse>("/api/register", input);
+  if (!result.emailVerificationRequired) {
+    await clearUserScopedCache();
+    await setCachedUser(result);
+  }
+  return result;
+}
+
+export async function logout(): Promise<void> {
+  await api.post("/api/logout");
+  await setCachedUser(null);
+  await clearUserScopedCache();
+}
+
+export function resendVerification(email: string): Promise<{ success: true }> {
+  return api.post("/api/resend-verification", { email });
+}
+
+const NO_PROVIDERS: AuthProviders = { google: false, github: false, apple: false };
+
+/** Which OAuth providers are configured; none are shown when the call fails. */
+export function useAuthProviders(): AuthProviders {
+  const { data, error } = useSWR<AuthProviders>("/api/auth/providers");
+  return error || !data ? NO_PROVIDERS : data;
+}

@@ -1,0 +1,160 @@
+import { UserPlus } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { registerSchema } from "../../../../schema/api/auth";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api";
+import { rememberVerificationEmail } from "../../../lib/verification-email";
+import { register } from "../api/auth-calls";
+import { focusFirstInvalid, serverFieldError, zodFieldErrors, type FieldErrors } from "../form-errors";
+
+const FIELDS = ["username", "password", "email", "firstName", "lastName"] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Spec §9: go to /verify-email 100 ms after registration. */
+const VERIFY_REDIRECT_MS = 100;
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const [values, setValues] = useState<Record<Field, string>>({
+    username: "",
+    password: "",
+    email: "",
+    firstName: "",
+    lastName: "",
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const update = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = registerSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(zodFieldErrors<Field>(parsed.error));
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const result = await register(parsed.data);
+      if (result.emailVerificationRequired) {
+        toast({
+          title: "Account created!",
+          description: "Please check your email to verify your account before signing in.",
+          variant: "success",
+        });
+        rememberVerificationEmail(result.email);
+        timer.current = window.setTimeout(() => navigate("/verify-email"), VERIFY_REDIRECT_MS);
+        return;
+      }
+      const name = result.firstName ?? result.username ?? "there";
+      toast({
+        title: "Account created!",
+        description: `Welcome to StoryLoom, ${name}! Your account is ready.`,
+        variant: "success",
+      });
+      navigate("/dashboard");
+    } catch (error) {
+      setPending(false);
+      const inline = serverFieldError(error, FIELDS);
+      if (Object.keys(inline).length > 0) setErrors(inline);
+      toast({
+        title: "Registration failed",
+        description: errorMessage(error, "Please try again with different details."),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="3-32 characters: letters, digits, '_', '-' and '.'"
+        value={values.username}
+        onChange={update("username")}
+        error={errors.username}
+        required
+        disabled={pending}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        value={values.password}
+        onChange={update("password")}
+        error={errors.password}
+        required
+        disabled={pending}
+      />
+      <TextField
+        label={
+          <>
+            Email <span className="font-normal text-muted">(optional)</span>
+          </>
+        }
+        name="email"
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        hint="We'll send a link to verify it before your first sign-in."
+        value={values.email}
+        onChange={update("email")}
+        error={errors.email}
+        disabled={pending}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={
+            <>
+              First name <span className="font-normal text-muted">(optional)</span>
+            </>
+          }
+          name="firstName"
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={update("firstName")}
+          error={errors.firstName}
+          disabled={pending}
+        />
+        <TextField
+          label={
+            <>
+              Last name <span className="font-normal text-muted">(optional)</span>
+            </>
+          }
+          name="lastName"
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={update("lastName")}
+          error={errors.lastName}
+          disabled={pending}
+        />
+      </div>
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending} aria-busy={pending || undefined}>
+        {pending ? <Spinner className="text-white" /> : <UserPlus aria-hidden />}
+        Create Account
+      </Button>
+    </form>
+  );
+}

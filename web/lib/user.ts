@@ -1,0 +1,58 @@
+import { atom } from "jotai";
+import useSWR, { mutate } from "swr";
+import type { PublicUser } from "../../schema/api/auth";
+import { ApiError, api } from "./api";
+
+export const USER_KEY = "/api/user";
+
+function isPublicUser(value: unknown): value is PublicUser {
+  return !!value && typeof value === "object" && typeof (value as PublicUser).id === "number";
+}
+
+async function fetchUser(): Promise<PublicUser | null> {
+  try {
+    const user = await api.get<unknown>(USER_KEY);
+    return isPublicUser(user) ? user : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * The signed-in user: `undefined` while loading, `null` when anonymous (a 401), otherwise the user.
+ * Any other failure (API down) is treated as anonymous so public pages keep working.
+ */
+export function useUser(): { user: PublicUser | null | undefined; isLoading: boolean } {
+  const { data, error } = useSWR<PublicUser | null>(USER_KEY, fetchUser);
+  const user = error ? null : data;
+  return { user, isLoading: user === undefined };
+}
+
+/** Replaces the cached user without a refetch (after login, register or logout). */
+export function setCachedUser(user: PublicUser | null): Promise<unknown> {
+  return mutate(USER_KEY, user, { revalidate: false });
+}
+
+/** Drops every cached query except the user, e.g. when the account changes. */
+export function clearUserScopedCache(): Promise<unknown> {
+  return mutate((key) => key !== USER_KEY, undefined, { revalidate: false });
+}
+
+/**
+ * Password accounts with an address that is not yet verified must verify first (spec §2). Accounts created
+ * without an email have nothing to verify; the Worker lets them sign in, so the SPA does too.
+ */
+export function needsEmailVerification(user: PublicUser): boolean {
+  return user.hasPassword && !user.emailVerified && !!user.email;
+}
+
+export function displayName(user: PublicUser): string {
+  return user.email ?? user.username ?? "Your account";
+}
+
+/**
+ * True between a successful sign-out call and the landing page rendering as anonymous. Protected pages show a
+ * spinner instead of bouncing to /auth, and the landing page does not bounce a still-cached user to /dashboard.
+ */
+export const signingOutAtom = atom(false);
