@@ -112,8 +112,13 @@ test("a signed-in non-admin sees Access Denied on /admin, and /auth sends a sign
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("legal pages have real content", async ({ page }) => {
-  await page.goto("/privacy-policy");
+test("legal pages have real content, served with the SPA's security headers", async ({ page }) => {
+  const response = await page.goto("/privacy-policy");
+  const csp = response!.headers()["content-security-policy"];
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(response!.headers()["x-content-type-options"]).toBe("nosniff");
   await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
   await page.goto("/terms-of-service");
   await expect(page.getByRole("heading", { name: "Terms of Service", level: 1 })).toBeVisible();

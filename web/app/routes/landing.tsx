@@ -18,6 +18,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useEffect } from "react";
+import { LegalLinks } from "../../components/legal-links";
 import { Link, Navigate } from "react-router";
 import { BrandMark } from "../../components/brand";
 import { SkipLink } from "../../components/skip-link";
@@ -435,20 +436,7 @@ export default function Landing() {
               AI-assisted user stories from meeting and product-management transcripts.
             </p>
           </div>
-          <nav aria-label="Legal">
-            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
-              <li>
-                <Link className="hover:text-ink hover:underline" to="/privacy-policy">
-                  Privacy Policy
-                </Link>
-              </li>
-              <li>
-                <Link className="hover:text-ink hover:underline" to="/terms-of-service">
-                  Terms of Service
-                </Link>
-              </li>
-            </ul>
-          </nav>
+          <LegalLinks className="flex-wrap gap-x-6 gap-y-2 text-sm text-muted" />
         </div>
         <div className="border-t border-line">
           <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-muted sm:px-6">

@@ -1,5 +1,5 @@
 import { LogIn } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { loginSchema } from "../../../../schema/api/auth";
 import { Button } from "../../../components/ui/button";
@@ -9,7 +9,7 @@ import { toast } from "../../../components/ui/toast";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { rememberVerificationEmail } from "../../../lib/verification-email";
 import { login } from "../api/auth-calls";
-import { focusFirstInvalid, zodFieldErrors, type FieldErrors } from "../form-errors";
+import { useValidatedForm } from "../../../lib/form";
 
 type Field = "username" | "password";
 
@@ -18,32 +18,18 @@ const UNVERIFIED_REDIRECT_MS = 2000;
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const [values, setValues] = useState({ username: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [pending, setPending] = useState(false);
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const update = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const { formRef, values, errors, pending, setPending, update, validate, later } = useValidatedForm<
+    Field,
+    typeof loginSchema
+  >(loginSchema, { username: "", password: "" });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors<Field>(parsed.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setErrors({});
+    const parsed = validate();
+    if (!parsed) return;
     setPending(true);
     try {
-      await login(parsed.data);
+      await login(parsed);
       toast({ title: "Welcome back!", description: "You have successfully signed in.", variant: "success" });
       navigate("/dashboard");
     } catch (error) {
@@ -54,8 +40,8 @@ export function LoginForm() {
           description: "Please check your email and click the verification link before signing in.",
           variant: "destructive",
         });
-        rememberVerificationEmail(parsed.data.username);
-        timer.current = window.setTimeout(() => navigate("/verify-email"), UNVERIFIED_REDIRECT_MS);
+        rememberVerificationEmail(parsed.username);
+        later(() => navigate("/verify-email"), UNVERIFIED_REDIRECT_MS);
         return;
       }
       setPending(false);

@@ -1,5 +1,5 @@
 import { UserPlus } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { registerSchema } from "../../../../schema/api/auth";
 import { Button } from "../../../components/ui/button";
@@ -9,7 +9,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { rememberVerificationEmail } from "../../../lib/verification-email";
 import { register } from "../api/auth-calls";
-import { focusFirstInvalid, serverFieldError, zodFieldErrors, type FieldErrors } from "../form-errors";
+import { serverFieldError, useValidatedForm } from "../../../lib/form";
 
 const FIELDS = ["username", "password", "email", "firstName", "lastName"] as const;
 type Field = (typeof FIELDS)[number];
@@ -19,38 +19,18 @@ const VERIFY_REDIRECT_MS = 100;
 
 export function RegisterForm() {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const [values, setValues] = useState<Record<Field, string>>({
-    username: "",
-    password: "",
-    email: "",
-    firstName: "",
-    lastName: "",
-  });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [pending, setPending] = useState(false);
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const update = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const { formRef, values, errors, setErrors, pending, setPending, update, validate, later } = useValidatedForm<
+    Field,
+    typeof registerSchema
+  >(registerSchema, { username: "", password: "", email: "", firstName: "", lastName: "" });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = registerSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors<Field>(parsed.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setErrors({});
+    const parsed = validate();
+    if (!parsed) return;
     setPending(true);
     try {
-      const result = await register(parsed.data);
+      const result = await register(parsed);
       if (result.emailVerificationRequired) {
         toast({
           title: "Account created!",
@@ -58,7 +38,7 @@ export function RegisterForm() {
           variant: "success",
         });
         rememberVerificationEmail(result.email);
-        timer.current = window.setTimeout(() => navigate("/verify-email"), VERIFY_REDIRECT_MS);
+        later(() => navigate("/verify-email"), VERIFY_REDIRECT_MS);
         return;
       }
       const name = result.firstName ?? result.username ?? "there";
