@@ -11,6 +11,8 @@ import { loadSession } from "./middleware/session";
 import { authRoutes } from "./routes/auth";
 import { devRoutes } from "./routes/dev";
 import { oauthRoutes } from "./routes/oauth";
+import { projectRoutes } from "./routes/projects";
+import { transcriptRoutes } from "./routes/transcripts";
 import { subscriptionRoutes } from "./routes/subscription";
 
 /** JSON request bodies larger than this are refused with 413 (routes that take uploads set their own limit). */
@@ -60,6 +62,8 @@ app.use("/api/*", loadSession);
 export const routes = app
   .route("/api", authRoutes)
   .route("/api/subscription", subscriptionRoutes)
+  .route("/api/projects", projectRoutes)
+  .route("/api", transcriptRoutes)
   .route("/api/dev", devRoutes)
   .route("/auth", oauthRoutes);
 

@@ -84,3 +84,16 @@ export async function insertOAuthAccount(
 export async function findSubscription(db: Database, userId: number) {
   return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
 }
+
+export async function setSubscription(
+  db: Database,
+  userId: number,
+  tier: "free" | "pro" | "enterprise",
+  status: string,
+  now: number,
+) {
+  await db
+    .insert(subscriptions)
+    .values({ userId, tier, status, updatedAt: now })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { tier, status, updatedAt: now } });
+}

@@ -1,45 +1,75 @@
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
-import { call, createUser, unique, type TestUser } from "../test/client";
+import { call, createUser, freshSession, unique, type TestUser } from "../test/client";
+import { createProject, createTranscripts, setTier } from "../test/factories";
 
 /**
- * Every /api route × {anonymous, user, another user, admin}. A route added to the app without a row here fails the
- * first test. "another" is a second signed-in user acting on the first user's resources (none yet: resource routes
- * arrive with projects); its expected status must be 404 for owned resources, never 403 or 200.
+ * Every /api route × {anonymous, owner, another user, admin}. A route added to the app without a row here fails the
+ * first test. Resource routes target the owner's project or transcript, made fresh for each call (so deletes and
+ * logouts cannot affect the next call): the owner may act; another user and a platform admin get 404, exactly as
+ * for a missing id.
  */
-type Role = "anonymous" | "user" | "another" | "admin";
+type Role = "anonymous" | "owner" | "another" | "admin";
+
+interface Target {
+  path?: string;
+  body?: unknown;
+}
 
 interface Row {
-  /** Builds the request for the acting role. `owner` is the user whose resources the call targets. */
-  request: (ctx: { owner: TestUser }) => { path?: string; body?: unknown };
+  /** Builds the request. `owner` is the signed-in owner of the resources the call targets. */
+  request: (owner: TestUser) => Promise<Target> | Target;
   expect: Record<Role, number>;
 }
 
-const signedIn = { anonymous: 401, user: 200, another: 200, admin: 200 };
-const open = { anonymous: 200, user: 200, another: 200, admin: 200 };
+const signedIn = { anonymous: 401, owner: 200, another: 200, admin: 200 };
+const ownerOnly = { anonymous: 401, owner: 200, another: 404, admin: 404 };
+const open = { anonymous: 200, owner: 200, another: 200, admin: 200 };
+const redirect = { anonymous: 302, owner: 302, another: 302, admin: 302 };
+
+const project = async (owner: TestUser) => createProject(owner, { name: unique("proj") });
+const transcript = async (owner: TestUser) => (await createTranscripts(owner))[0]!;
 
 const MATRIX: Record<string, Row> = {
   "GET /api/user": { request: () => ({}), expect: signedIn },
-  "GET /api/login": { request: () => ({}), expect: { anonymous: 302, user: 302, another: 302, admin: 302 } },
+  "GET /api/login": { request: () => ({}), expect: redirect },
   // Wrong password for whoever asks: the route is public and answers 401 for bad credentials.
   "POST /api/login": {
-    request: ({ owner }) => ({ body: { username: owner.username, password: "not-the-password" } }),
-    expect: { anonymous: 401, user: 401, another: 401, admin: 401 },
+    request: (owner) => ({ body: { username: owner.username, password: "not-the-password" } }),
+    expect: { anonymous: 401, owner: 401, another: 401, admin: 401 },
   },
-  "POST /api/register": {
-    request: () => ({ body: { username: "x" } }),
-    expect: { anonymous: 400, user: 400, another: 400, admin: 400 },
-  },
+  "POST /api/register": { request: () => ({ body: { username: "x" } }), expect: { anonymous: 400, owner: 400, another: 400, admin: 400 } },
   "POST /api/logout": { request: () => ({}), expect: open },
-  "GET /api/logout": { request: () => ({}), expect: { anonymous: 302, user: 302, another: 302, admin: 302 } },
+  "GET /api/logout": { request: () => ({}), expect: redirect },
   "GET /api/auth/providers": { request: () => ({}), expect: open },
   "POST /api/resend-verification": { request: () => ({ body: { email: `${unique("someone")}@example.com` } }), expect: open },
-  "GET /api/verify-email": { request: () => ({ path: "/api/verify-email?token=x" }), expect: { anonymous: 302, user: 302, another: 302, admin: 302 } },
+  "GET /api/verify-email": { request: () => ({ path: "/api/verify-email?token=x" }), expect: redirect },
   "GET /api/subscription": { request: () => ({}), expect: signedIn },
   "GET /api/subscription/limits": { request: () => ({}), expect: signedIn },
-  // Local-only helper: open in development and tests, 404 in production (covered in verification.test.ts).
+
+  "GET /api/projects": { request: () => ({}), expect: signedIn },
+  "POST /api/projects": { request: () => ({ body: { name: "Matrix" } }), expect: { anonymous: 401, owner: 201, another: 201, admin: 201 } },
+  "GET /api/projects/:id": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}` }), expect: ownerOnly },
+  "PUT /api/projects/:id": {
+    request: async (o) => ({ path: `/api/projects/${(await project(o)).id}`, body: { name: "Renamed" } }),
+    expect: ownerOnly,
+  },
+  "DELETE /api/projects/:id": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}` }), expect: ownerOnly },
+
+  "GET /api/transcripts": { request: () => ({}), expect: signedIn },
+  "GET /api/transcripts/:id": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}` }), expect: ownerOnly },
+  "PATCH /api/transcripts/:id/project": {
+    request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/project`, body: { projectId: null } }),
+    expect: ownerOnly,
+  },
+  "DELETE /api/transcript/:id": { request: async (o) => ({ path: `/api/transcript/${await transcript(o)}` }), expect: ownerOnly },
+  "GET /api/activity": { request: () => ({}), expect: signedIn },
+
+  // Local-only helpers: open in development and tests, 404 in production (verification.test.ts).
   "GET /api/dev/outbox": { request: () => ({}), expect: open },
   "POST /api/dev/seed": { request: () => ({}), expect: open },
+  "POST /api/dev/sample-transcripts": { request: () => ({ body: { count: 1 } }), expect: signedIn },
+  "POST /api/dev/subscription": { request: () => ({ body: { tier: "free" } }), expect: signedIn },
 };
 
 function apiRoutes(): string[] {
@@ -60,25 +90,25 @@ describe("authorization matrix", () => {
 
   it("answers each role as the matrix says", async () => {
     const owner = await createUser();
-    const actors: Record<Role, () => Promise<string | undefined>> = {
-      anonymous: async () => undefined,
-      user: async () => (await createUser()).session,
-      another: async () => (await createUser()).session,
-      admin: async () => (await createUser({ isAdmin: true })).session,
-    };
+    // Pro, so the owner's many projects are not stopped by the free plan's limit.
+    await setTier(owner, "pro");
+    const another = await createUser();
+    const admin = await createUser({ isAdmin: true });
     const failures: string[] = [];
     for (const [key, row] of Object.entries(MATRIX)) {
       const [method, routePath] = key.split(" ") as [string, string];
-      for (const role of Object.keys(actors) as Role[]) {
-        // A fresh actor per call: logout must not leak into the next row.
-        const session = role === "user" ? (await createUser()).session : await actors[role]();
-        const { path = routePath, body } = row.request({ owner });
-        const response = await call(method, path, { cookie: session, body, ip: `100.64.${failures.length}.${Math.floor(Math.random() * 250)}` });
+      for (const role of ["anonymous", "owner", "another", "admin"] as Role[]) {
+        // Fresh sessions each call: a logout row must not sign anyone out of the next row.
+        const actor = role === "owner" ? owner : role === "another" ? another : role === "admin" ? admin : undefined;
+        const session = actor ? await freshSession(actor.id) : undefined;
+        const ownerSession = await freshSession(owner.id);
+        const { path = routePath, body } = await row.request({ ...owner, session: ownerSession });
+        const response = await call(method, path, { cookie: session, body, ip: `100.65.${failures.length}.${Math.floor(Math.random() * 250)}` });
         if (response.status !== row.expect[role]) {
           failures.push(`${key} as ${role}: expected ${row.expect[role]}, got ${response.status}`);
         }
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 60_000);
 });

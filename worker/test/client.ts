@@ -5,6 +5,8 @@ import { createDb } from "../data/db";
 import { hashPassword } from "../lib/password";
 import { insertUser } from "../data/users";
 import { getConfig } from "../env";
+import { buildDeps } from "../middleware/context";
+import { createSession } from "../services/auth/sessions";
 
 export const ORIGIN = "http://localhost";
 
@@ -86,4 +88,10 @@ export async function createUser(
 
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+/** A new session for an existing user without the cost of a password check (for tests that need many). */
+export async function freshSession(userId: number): Promise<string> {
+  const deps = buildDeps(env as Bindings, ORIGIN);
+  return (await createSession(deps, userId)).token;
 }

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** Spec §9: the project colour palette; the first is the default. */
+export const PROJECT_COLORS = [
+  "#3B82F6",
+  "#EF4444",
+  "#10B981",
+  "#F59E0B",
+  "#8B5CF6",
+  "#F97316",
+  "#06B6D4",
+  "#84CC16",
+] as const;
+export const DEFAULT_PROJECT_COLOR = PROJECT_COLORS[0];
+
+export const projectInputSchema = z.object({
+  name: z.string().trim().min(1, "Please enter a project name.").max(100, "Project names are at most 100 characters."),
+  description: z
+    .string()
+    .trim()
+    .max(1000, "Descriptions are at most 1000 characters.")
+    .nullish()
+    .transform((v) => v || ""),
+  color: z
+    .string()
+    .toUpperCase()
+    .pipe(z.enum(PROJECT_COLORS, { message: "Pick a colour from the palette." }))
+    .nullish()
+    .transform((v) => v ?? DEFAULT_PROJECT_COLOR),
+});
+export type ProjectInput = z.input<typeof projectInputSchema>;
+
+export interface Project {
+  id: number;
+  name: string;
+  description: string;
+  color: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Transcripts filed under the project. */
+  transcriptCount: number;
+  /** The latest of the project's own change and its newest transcript: what "sort by activity" uses. */
+  lastActivityAt: string;
+}

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+const now = () => sql`(unixepoch() * 1000)`;
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    color: text("color").notNull().default("#3B82F6"),
+    createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull().default(now()),
+  },
+  (t) => [index("projects_owner_name_idx").on(t.ownerId, t.name)],
+);
+
+export const transcripts = sqliteTable(
+  "transcripts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    // JSON of GeneratedStories (schema/api/transcripts.ts); null while stories are being generated.
+    generatedStories: text("generated_stories", { mode: "json" }),
+    // Kept beside the JSON so lists never parse or ship it.
+    storyCount: integer("story_count").notNull().default(0),
+    contentLength: integer("content_length").notNull().default(0),
+    createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull().default(now()),
+  },
+  (t) => [
+    index("transcripts_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("transcripts_project_created_idx").on(t.projectId, t.createdAt),
+  ],
+);
+
+export const activityEvents = sqliteTable(
+  "activity_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    // Names are copied, not joined, so the feed still reads after a rename or deletion.
+    subject: text("subject").notNull(),
+    projectId: integer("project_id"),
+    projectName: text("project_name"),
+    transcriptId: integer("transcript_id"),
+    createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
+  },
+  (t) => [index("activity_events_owner_created_idx").on(t.ownerId, t.createdAt)],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type TranscriptRow = typeof transcripts.$inferSelect;

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { projectInputSchema } from "../../schema/api/projects";
+import type { AppEnv } from "../env";
+import { validate } from "../lib/validate";
+import { currentUser, requireUser } from "../middleware/session";
+import { createProject, deleteProject, getProject, listProjects, updateProject } from "../services/projects";
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const projectRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => c.json(await listProjects(c.var.deps, currentUser(c).id)))
+  .get("/:id", validate("param", idParam), async (c) =>
+    c.json(await getProject(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
+  )
+  .post("/", validate("json", projectInputSchema), async (c) =>
+    c.json(await createProject(c.var.deps, currentUser(c).id, c.req.valid("json")), 201),
+  )
+  .put("/:id", validate("param", idParam), validate("json", projectInputSchema), async (c) =>
+    c.json(await updateProject(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .delete("/:id", validate("param", idParam), async (c) => {
+    await deleteProject(c.var.deps, currentUser(c).id, c.req.valid("param").id);
+    return c.json({ success: true });
+  });

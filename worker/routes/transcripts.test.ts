@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { ActivityItem, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
+import { call, createUser, json } from "../test/client";
+import { countRows, createProject, createTranscripts, setTier } from "../test/factories";
+
+describe("GET /api/transcripts", () => {
+  it("lists the caller's transcripts newest first, without their text or stories", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    await createTranscripts(other, { count: 2 });
+    const ids = await createTranscripts(user, { count: 3 });
+    const response = await call("GET", "/api/transcripts", { cookie: user.session });
+    expect(response.status).toBe(200);
+    const list = await json<TranscriptSummary[]>(response);
+    expect(list.map((t) => t.id)).toEqual([...ids].reverse());
+    expect(Object.keys(list[0]!).sort()).toEqual(["contentLength", "createdAt", "hasStories", "id", "projectId", "storyCount", "title"]);
+    // The second sample of each three is still "Processing".
+    expect(list.map((t) => t.hasStories)).toEqual([true, false, true]);
+    expect(list[0]!.storyCount).toBeGreaterThan(0);
+  });
+
+  it("filters by project, and 404s for another user's project", async () => {
+    const user = await createUser();
+    const project = await createProject(user);
+    await createTranscripts(user, { count: 2, projectId: project.id });
+    await createTranscripts(user, { count: 1 });
+    const list = await json<TranscriptSummary[]>(await call("GET", `/api/transcripts?projectId=${project.id}`, { cookie: user.session }));
+    expect(list).toHaveLength(2);
+    expect(list.every((t) => t.projectId === project.id)).toBe(true);
+    const other = await createUser();
+    expect((await call("GET", `/api/transcripts?projectId=${project.id}`, { cookie: other.session })).status).toBe(404);
+  });
+
+  it("needs a session", async () => {
+    expect((await call("GET", "/api/transcripts")).status).toBe(401);
+  });
+});
+
+describe("GET /api/transcripts/{id}", () => {
+  it("returns the full text and stories to the owner only", async () => {
+    const user = await createUser();
+    const [id, processing] = await createTranscripts(user, { count: 2 });
+    const full = await json<Transcript>(await call("GET", `/api/transcripts/${id}`, { cookie: user.session }));
+    expect(full.content.length).toBeGreaterThan(50);
+    expect(full.generatedStories?.epic.title).toBeTruthy();
+    expect(full.generatedStories?.userStories[0]?.acceptanceCriteria.length).toBeGreaterThan(0);
+    expect((await json<Transcript>(await call("GET", `/api/transcripts/${processing}`, { cookie: user.session }))).generatedStories).toBeNull();
+    const other = await createUser();
+    expect((await call("GET", `/api/transcripts/${id}`, { cookie: other.session })).status).toBe(404);
+  });
+});
+
+describe("PATCH /api/transcripts/{id}/project", () => {
+  it("assigns to a project and back to none", async () => {
+    const user = await createUser();
+    const project = await createProject(user);
+    const [id] = await createTranscripts(user);
+    const assigned = await call("PATCH", `/api/transcripts/${id}/project`, { cookie: user.session, body: { projectId: project.id } });
+    expect(assigned.status).toBe(200);
+    expect((await json<TranscriptSummary>(assigned)).projectId).toBe(project.id);
+    const cleared = await call("PATCH", `/api/transcripts/${id}/project`, { cookie: user.session, body: { projectId: null } });
+    expect((await json<TranscriptSummary>(cleared)).projectId).toBeNull();
+  });
+
+  it("refuses another user's project (404) and leaves the transcript where it was", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const theirs = await createProject(other);
+    const [id] = await createTranscripts(user);
+    const response = await call("PATCH", `/api/transcripts/${id}/project`, { cookie: user.session, body: { projectId: theirs.id } });
+    expect(response.status).toBe(404);
+    expect(await countRows("transcripts", "id = ? AND project_id IS NULL", id)).toBe(1);
+    // Nor may the other user move my transcript into their project.
+    const foreign = await call("PATCH", `/api/transcripts/${id}/project`, { cookie: other.session, body: { projectId: theirs.id } });
+    expect(foreign.status).toBe(404);
+  });
+
+  it("validates the body", async () => {
+    const user = await createUser();
+    const [id] = await createTranscripts(user);
+    for (const body of [{}, { projectId: "1" }, { projectId: -3 }]) {
+      expect((await call("PATCH", `/api/transcripts/${id}/project`, { cookie: user.session, body })).status).toBe(400);
+    }
+  });
+});
+
+describe("DELETE /api/transcript/{id}", () => {
+  it("deletes for the owner; 404 for another user and for a second delete", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const [id] = await createTranscripts(user);
+    expect((await call("DELETE", `/api/transcript/${id}`, { cookie: other.session })).status).toBe(404);
+    expect((await call("DELETE", `/api/transcript/${id}`, { cookie: user.session })).status).toBe(200);
+    expect((await call("DELETE", `/api/transcript/${id}`, { cookie: user.session })).status).toBe(404);
+    expect(await countRows("transcripts", "id = ?", id)).toBe(0);
+  });
+});
+
+describe("GET /api/activity", () => {
+  it("records project and transcript events, newest first, for the owner only", async () => {
+    const user = await createUser();
+    await setTier(user, "pro");
+    const project = await createProject(user, { name: "Feed" });
+    const [id] = await createTranscripts(user);
+    await call("PATCH", `/api/transcripts/${id}/project`, { cookie: user.session, body: { projectId: project.id } });
+    await call("DELETE", `/api/transcript/${id}`, { cookie: user.session });
+    const feed = await json<ActivityItem[]>(await call("GET", "/api/activity", { cookie: user.session }));
+    expect(feed.map((a) => a.kind)).toEqual(["transcript_deleted", "transcript_moved", "transcript_created", "project_created"]);
+    expect(feed[1]).toMatchObject({ projectName: "Feed", projectId: project.id, transcriptId: id });
+    expect(feed[3]).toMatchObject({ subject: "Feed" });
+    const other = await createUser();
+    expect(await json(await call("GET", "/api/activity", { cookie: other.session }))).toEqual([]);
+  });
+
+  it("a project refused by the plan limit leaves no activity behind", async () => {
+    const user = await createUser();
+    await createProject(user);
+    await call("POST", "/api/projects", { cookie: user.session, body: { name: "Refused" } });
+    const feed = await json<ActivityItem[]>(await call("GET", "/api/activity", { cookie: user.session }));
+    expect(feed.filter((a) => a.kind === "project_created")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,65 @@
+import type { Project, ProjectInput } from "../../../schema/api/projects";
+import { projectInputSchema } from "../../../schema/api/projects";
+import type { Deps } from "../../middleware/context";
+import {
+  deleteProject as deleteProjectRows,
+  findProjectWithStats,
+  insertProject,
+  listProjectsWithStats,
+  updateProject as updateProjectRow,
+  type ProjectWithStats,
+} from "../../data/projects";
+import { findSubscription } from "../../data/users";
+import { AppError, notFound } from "../../lib/errors";
+import { requireProject } from "../access";
+import { effectiveTier, limitsFor } from "../plans";
+
+function toProject(row: ProjectWithStats): Project {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    color: row.color,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    transcriptCount: row.transcriptCount,
+    lastActivityAt: new Date(Math.max(row.updatedAt, row.lastTranscriptAt ?? 0)).toISOString(),
+  };
+}
+
+export async function listProjects(deps: Deps, userId: number): Promise<Project[]> {
+  return (await listProjectsWithStats(deps.db, userId)).map(toProject);
+}
+
+export async function getProject(deps: Deps, userId: number, projectId: number): Promise<Project> {
+  await requireProject(deps, userId, projectId);
+  const row = await findProjectWithStats(deps.db, projectId);
+  if (!row) throw notFound("Project");
+  return toProject(row);
+}
+
+export async function createProject(deps: Deps, userId: number, input: ProjectInput): Promise<Project> {
+  const values = projectInputSchema.parse(input);
+  const tier = effectiveTier(await findSubscription(deps.db, userId));
+  const maxProjects = limitsFor(tier).projects;
+  const row = await insertProject(deps.db, userId, values, deps.now(), maxProjects);
+  if (!row) {
+    throw new AppError(
+      "plan_limit",
+      `Project limit reached: the ${tier} plan allows ${maxProjects} project${maxProjects === 1 ? "" : "s"}. Upgrade to Pro for unlimited projects.`,
+      { details: { limit: maxProjects, tier } },
+    );
+  }
+  return toProject({ ...row, transcriptCount: 0, lastTranscriptAt: null });
+}
+
+export async function updateProject(deps: Deps, userId: number, projectId: number, input: ProjectInput): Promise<Project> {
+  const project = await requireProject(deps, userId, projectId);
+  await updateProjectRow(deps.db, project, projectInputSchema.parse(input), deps.now());
+  return getProject(deps, userId, projectId);
+}
+
+export async function deleteProject(deps: Deps, userId: number, projectId: number): Promise<void> {
+  const project = await requireProject(deps, userId, projectId);
+  await deleteProjectRows(deps.db, project, deps.now());
+}
