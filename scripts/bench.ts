@@ -1,0 +1,73 @@
+// `npm run bench`: list-endpoint latency with a large history, against a real `wrangler dev` and local D1.
+// Seeds one user with 1,000 transcripts across 20 projects in a throwaway state folder, then reports the median and
+// p95 latency, response size and D1 statements per request of GET /api/transcripts and GET /api/projects.
+// Not part of `npm test`: figures depend on the machine; read them, don't assert on them.
+import { existsSync, rmSync } from "node:fs";
+import { ROOT, run, startWrangler, stopProcessGroup, waitForHttp } from "./lib.ts";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8789);
+const ORIGIN = `http://localhost:${PORT}`;
+const STATE = ".wrangler/bench-state";
+const PROJECTS = 20;
+const TRANSCRIPTS = 1000;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+
+if (!existsSync(`${ROOT}dist/web/index.html`)) run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+rmSync(`${ROOT}${STATE}`, { recursive: true, force: true });
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: { CI: "true" } });
+const server = startWrangler({ port: PORT, persistTo: STATE, quiet: true });
+
+let cookie = "";
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${ORIGIN}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(path: string) {
+  for (let i = 0; i < 10; i++) await (await api("GET", path)).arrayBuffer(); // warm-up
+  const times: number[] = [];
+  let bytes = 0;
+  let statements = "";
+  for (let i = 0; i < SAMPLES; i++) {
+    const t0 = performance.now();
+    const response = await api("GET", path);
+    const body = await response.arrayBuffer();
+    times.push(performance.now() - t0);
+    bytes = body.byteLength;
+    statements = response.headers.get("X-D1-Statements") ?? "?";
+  }
+  times.sort((a, b) => a - b);
+  return { path, median: percentile(times, 50), p95: percentile(times, 95), bytes, statements };
+}
+
+try {
+  await waitForHttp(`${ORIGIN}/api/auth/providers`);
+  const register = await api("POST", "/api/register", { username: `bench${Date.now()}`, password: "benchmark-password-1" });
+  cookie = register.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  await api("POST", "/api/dev/subscription", { tier: "pro" });
+  for (let i = 0; i < PROJECTS; i++) {
+    await api("POST", "/api/projects", { name: `Project ${String(i + 1).padStart(2, "0")}`, description: "Benchmark" });
+  }
+  for (let made = 0; made < TRANSCRIPTS; made += 50) {
+    await api("POST", "/api/dev/sample-transcripts", { count: 50, spreadAcrossProjects: true });
+  }
+  console.log(`\nSeeded ${TRANSCRIPTS} transcripts across ${PROJECTS} projects; ${SAMPLES} sequential requests each.\n`);
+  const rows = [await measure("/api/transcripts"), await measure("/api/projects")];
+  console.log("endpoint               median     p95   response   D1 statements");
+  for (const r of rows) {
+    console.log(
+      `${r.path.padEnd(20)} ${r.median.toFixed(1).padStart(6)} ms ${r.p95.toFixed(1).padStart(6)} ms ${(r.bytes / 1024).toFixed(1).padStart(7)} KiB   ${r.statements}`,
+    );
+  }
+} finally {
+  stopProcessGroup(server);
+}
