@@ -3,6 +3,13 @@ import { z } from "zod";
 export const STORY_PRIORITIES = ["Highest", "High", "Medium", "Low", "Lowest"] as const;
 export type StoryPriority = (typeof STORY_PRIORITIES)[number];
 
+/** A verbatim quote from the transcript a story came from, with its character offsets [start, end). */
+export interface StoryEvidence {
+  quote: string;
+  start: number;
+  end: number;
+}
+
 export interface UserStory {
   title: string;
   description: string;
@@ -10,6 +17,8 @@ export interface UserStory {
   priority: StoryPriority;
   storyPoints: number;
   estimatedHours: number;
+  /** Where the story came from; checked on the server to be verbatim in the transcript. */
+  evidence?: StoryEvidence[];
 }
 
 export interface Epic {
