@@ -31,11 +31,15 @@ export async function listProjects(deps: Deps, userId: number): Promise<Project[
   return (await listProjectsWithStats(deps.db, userId)).map(toProject);
 }
 
-export async function getProject(deps: Deps, userId: number, projectId: number): Promise<Project> {
-  await requireProject(deps, userId, projectId);
+async function projectWithStats(deps: Deps, projectId: number): Promise<Project> {
   const row = await findProjectWithStats(deps.db, projectId);
   if (!row) throw notFound("Project");
   return toProject(row);
+}
+
+export async function getProject(deps: Deps, userId: number, projectId: number): Promise<Project> {
+  await requireProject(deps, userId, projectId);
+  return projectWithStats(deps, projectId);
 }
 
 export async function createProject(deps: Deps, userId: number, input: ProjectInput): Promise<Project> {
@@ -56,7 +60,7 @@ export async function createProject(deps: Deps, userId: number, input: ProjectIn
 export async function updateProject(deps: Deps, userId: number, projectId: number, input: ProjectInput): Promise<Project> {
   const project = await requireProject(deps, userId, projectId);
   await updateProjectRow(deps.db, project, projectInputSchema.parse(input), deps.now());
-  return getProject(deps, userId, projectId);
+  return projectWithStats(deps, projectId);
 }
 
 export async function deleteProject(deps: Deps, userId: number, projectId: number): Promise<void> {
