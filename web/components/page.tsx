@@ -13,7 +13,7 @@ export function PageHeader({
   actions,
   leading,
 }: {
-  title: string;
+  title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
   leading?: ReactNode;
@@ -40,13 +40,13 @@ export function EmptyState({
 }: {
   icon: LucideIcon;
   title: string;
-  /** 1 when the empty state is the whole page (e.g. Access Denied). */
-  headingLevel?: 1 | 2;
+  /** 1 when the empty state is the whole page (e.g. Access Denied); 3 inside a titled section. */
+  headingLevel?: 1 | 2 | 3;
   children?: ReactNode;
   action?: ReactNode;
   className?: string;
 }) {
-  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const Heading = (["h1", "h2", "h3"] as const)[headingLevel - 1];
   return (
     <section
       className={cn(

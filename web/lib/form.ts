@@ -32,8 +32,8 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
 
 /**
  * State for a form validated with a shared zod schema: values, inline errors, a pending flag, a change handler
- * per field, `validate()` (which focuses the first invalid control) and `later()` for delayed navigation that is
- * cancelled when the form unmounts.
+ * per field (`setValue` for controls that are not text fields), `validate()` (which focuses the first invalid
+ * control) and `later()` for delayed navigation that is cancelled when the form unmounts.
  */
 export function useValidatedForm<Field extends string, Schema extends z.ZodType>(
   schema: Schema,
@@ -47,11 +47,13 @@ export function useValidatedForm<Field extends string, Schema extends z.ZodType>
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
+  const setValue = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
+
+  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValue(field, event.target.value);
 
   function validate(): z.output<Schema> | null {
     const parsed = schema.safeParse(values);
@@ -69,5 +71,5 @@ export function useValidatedForm<Field extends string, Schema extends z.ZodType>
     timer.current = window.setTimeout(action, ms);
   }
 
-  return { formRef, values, errors, setErrors, pending, setPending, update, validate, later };
+  return { formRef, values, errors, setErrors, pending, setPending, update, setValue, validate, later };
 }

@@ -1,12 +1,24 @@
-import { FolderKanban, Sparkles } from "lucide-react";
+import { useAtom, useSetAtom } from "jotai";
+import { Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { EmptyState, PageContainer, PageHeader } from "../../components/page";
+import { PageContainer, PageHeader } from "../../components/page";
 import { Button } from "../../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { ActivityPanel } from "../../features/dashboard/components/activity-panel";
+import { Overview } from "../../features/dashboard/components/overview";
+import { dashboardTabAtom, type DashboardTab } from "../../features/dashboard/state";
+import { ProjectFormDialog } from "../../features/projects/components/project-form-dialog";
+import { ProjectsPanel } from "../../features/projects/components/projects-panel";
+import { projectDialogAtom } from "../../features/projects/state";
 import { useUser } from "../../lib/user";
 
 export default function Dashboard() {
   const { user } = useUser();
+  const [tab, setTab] = useAtom(dashboardTabAtom);
+  const openProjectDialog = useSetAtom(projectDialogAtom);
+  const createProject = (opener: HTMLElement) => openProjectDialog({ mode: "create", returnFocus: opener });
   const name = user?.firstName ?? user?.username;
+
   return (
     <PageContainer>
       <title>Dashboard · StoryLoom</title>
@@ -22,10 +34,23 @@ export default function Dashboard() {
           </Button>
         }
       />
-      <EmptyState icon={FolderKanban} title="Your projects and activity">
-        Your projects and recent transcripts will appear here, with counts, quick actions and a feed of recent
-        activity.
-      </EmptyState>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)}>
+        <TabsList className="w-full sm:w-auto">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="projects">Projects</TabsTrigger>
+          <TabsTrigger value="activity">Activity</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <Overview onCreateProject={createProject} onShowActivity={() => setTab("activity")} />
+        </TabsContent>
+        <TabsContent value="projects">
+          <ProjectsPanel />
+        </TabsContent>
+        <TabsContent value="activity">
+          <ActivityPanel />
+        </TabsContent>
+      </Tabs>
+      <ProjectFormDialog />
     </PageContainer>
   );
 }

@@ -1,37 +1,99 @@
-import { ArrowLeft, Plug } from "lucide-react";
-import { Navigate, useNavigate, useParams } from "react-router";
+import { ArrowLeft, FolderX, Plug } from "lucide-react";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { LoadError } from "../../components/load-error";
 import { EmptyState, PageContainer, PageHeader } from "../../components/page";
+import { ColorDot } from "../../components/project-label";
 import { Button } from "../../components/ui/button";
-
-/** Spec §2: an id of 0 or a non-number redirects to /dashboard. */
-function parseProjectId(raw: string | undefined): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+import { Skeleton } from "../../components/ui/skeleton";
+import { ProjectFormDialog } from "../../features/projects/components/project-form-dialog";
+import { ProjectOverviewCard } from "../../features/projects/components/project-overview-card";
+import { ApiError } from "../../lib/api";
+import { parseProjectId, projectColor, useProject } from "../../lib/projects";
+import { useErrorToast } from "../../lib/query";
 
 export default function ProjectSettings() {
   const { id } = useParams();
-  const navigate = useNavigate();
   const projectId = parseProjectId(id);
+  // Spec §2: an id of 0 or a non-number redirects to /dashboard.
   if (projectId === null) return <Navigate to="/dashboard" replace />;
+  return <Settings projectId={projectId} />;
+}
+
+function Settings({ projectId }: { projectId: number }) {
+  const navigate = useNavigate();
+  const { data: project, error, mutate } = useProject(projectId);
+  const missing = error instanceof ApiError && error.status === 404;
+  useErrorToast(missing ? null : error, "Error", "Failed to load the project.");
+
+  const back = (
+    <Button variant="ghost" size="sm" className="mb-3 -ml-3" onClick={() => navigate("/dashboard")}>
+      <ArrowLeft aria-hidden />
+      Back
+    </Button>
+  );
+
+  if (missing) {
+    return (
+      <PageContainer>
+        <title>Project not found · StoryLoom</title>
+        {back}
+        <EmptyState
+          icon={FolderX}
+          title="Project not found"
+          headingLevel={1}
+          action={
+            <Button asChild>
+              <Link to="/dashboard">Back to Dashboard</Link>
+            </Button>
+          }
+        >
+          This project doesn't exist, or it belongs to another account. It may have been deleted.
+        </EmptyState>
+      </PageContainer>
+    );
+  }
 
   return (
     <PageContainer>
-      <title>Project Settings · StoryLoom</title>
+      <title>{project ? `${project.name} · Project Settings · StoryLoom` : "Project Settings · StoryLoom"}</title>
       <PageHeader
-        leading={
-          <Button variant="ghost" size="sm" className="mb-3 -ml-3" onClick={() => navigate("/dashboard")}>
-            <ArrowLeft aria-hidden />
-            Back
-          </Button>
-        }
+        leading={back}
         title="Project Settings"
-        description="Manage the JIRA and Notion integrations for this project."
+        description={
+          project ? (
+            <span className="inline-flex items-center gap-2">
+              <ColorDot color={projectColor(project)} className="size-3" />
+              <span className="font-medium text-ink">{project.name}</span>
+            </span>
+          ) : (
+            <Skeleton className="h-5 w-40" />
+          )
+        }
       />
-      <EmptyState icon={Plug} title="Integrations">
-        This project's JIRA and Notion integrations will appear here, with options to add, edit and remove them.
-      </EmptyState>
+      <div className="grid grid-cols-1 gap-8">
+        {project ? (
+          <ProjectOverviewCard project={project} />
+        ) : error ? (
+          <LoadError what="this project" onRetry={() => void mutate()} />
+        ) : (
+          <div role="status" aria-label="Loading project" className="grid gap-3 rounded-xl border border-line bg-white p-6">
+            <Skeleton className="h-6 w-48" />
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        )}
+        <section aria-labelledby="integrations-heading">
+          <h2 id="integrations-heading" className="mb-1 text-lg font-semibold text-ink">
+            Integrations
+          </h2>
+          <p className="mb-4 text-sm text-muted">Send this project's stories to the tools your team already uses.</p>
+          {/* INTEGRATIONS SLOT: the integrations issue replaces this with the list, the JIRA Wizard and Manual Setup. */}
+          <EmptyState icon={Plug} title="No integrations yet" headingLevel={3}>
+            JIRA and Notion integrations for this project will be configured here. They are not available yet.
+          </EmptyState>
+        </section>
+      </div>
+      <ProjectFormDialog />
     </PageContainer>
   );
 }

@@ -6,6 +6,7 @@ const variants = {
   secondary: "bg-slate-100 text-slate-700 ring-slate-200",
   success: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   warning: "bg-orange-50 text-orange-800 ring-orange-200",
+  caution: "bg-yellow-50 text-yellow-800 ring-yellow-300",
   purple: "bg-purple-50 text-purple-800 ring-purple-200",
   destructive: "bg-red-50 text-red-800 ring-red-200",
   outline: "bg-white text-slate-700 ring-slate-300",

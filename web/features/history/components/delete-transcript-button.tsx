@@ -1,0 +1,69 @@
+import { Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogConfirm,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { returnFocusTo } from "../../../lib/focus";
+import { deleteTranscript } from "../api/transcript-calls";
+
+export function DeleteTranscriptButton({ transcriptId, describedBy }: { transcriptId: number; describedBy: string }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function confirm() {
+    setPending(true);
+    try {
+      await deleteTranscript(transcriptId);
+      toast({ title: "Success", description: "Transcript deleted.", variant: "success" });
+      setOpen(false);
+    } catch {
+      toast({ title: "Delete Failed", description: "Failed to delete transcript.", variant: "destructive" });
+      setPending(false);
+    }
+  }
+
+  // The dialog is mounted only once asked for: history lists can hold hundreds of cards.
+  return (
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="sm"
+        aria-label="Delete transcript"
+        aria-describedby={describedBy}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        className="size-8 px-0 text-slate-500 hover:bg-red-50 hover:text-red-700"
+      >
+        <Trash2 aria-hidden />
+      </Button>
+      {open && (
+        <AlertDialog open onOpenChange={(next) => !pending && setOpen(next)}>
+          <AlertDialogContent onCloseAutoFocus={(event) => returnFocusTo(button.current)(event)}>
+            <AlertDialogTitle>Delete Transcript</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to delete this transcript? This action cannot be undone.
+            </AlertDialogDescription>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+              <AlertDialogConfirm onClick={confirm} disabled={pending} aria-busy={pending || undefined}>
+                {pending ? <Spinner className="size-4 text-white" /> : <Trash2 aria-hidden />}
+                Delete
+              </AlertDialogConfirm>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { ColorDot, ProjectLabel } from "../../../components/project-label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api";
+import { projectColor, type ProjectOption } from "../../../lib/projects";
+import { assignTranscriptProject } from "../api/transcript-calls";
+
+const NONE = "none";
+
+/**
+ * 'No Project' plus the user's projects (spec §2). The options are only rendered while the list is open: Radix
+ * renders a closed Select's items off-screen, which adds up across hundreds of history cards.
+ */
+export function ProjectAssignSelect({
+  transcriptId,
+  projectId,
+  project,
+  projects,
+  projectsLoaded,
+}: {
+  transcriptId: number;
+  projectId: number | null;
+  project: ProjectOption | undefined;
+  projects: ProjectOption[] | undefined;
+  projectsLoaded: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function onChange(value: string) {
+    const next = value === NONE ? null : Number(value);
+    if (next === projectId) return;
+    setPending(true);
+    try {
+      const moved = await assignTranscriptProject(transcriptId, next);
+      const target = next === null ? undefined : projects?.find((p) => p.id === next);
+      toast({
+        title: "Success",
+        description: target ? `Moved "${moved.title}" to ${target.name}.` : `"${moved.title}" is no longer in a project.`,
+        variant: "success",
+      });
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Failed to update the transcript's project."), variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Select
+      value={projectId === null ? NONE : String(projectId)}
+      onValueChange={onChange}
+      open={open}
+      onOpenChange={setOpen}
+      disabled={pending}
+    >
+      <SelectTrigger aria-label="Assign to project" className="h-8 w-full" aria-busy={pending || undefined}>
+        <SelectValue>
+          <span className="inline-flex min-w-0 items-center gap-1.5">
+            {pending && <Spinner className="size-3.5 text-brand-600" />}
+            <ProjectLabel projectId={projectId} project={project} projectsLoaded={projectsLoaded} />
+          </span>
+        </SelectValue>
+      </SelectTrigger>
+      {open && (
+        <SelectContent>
+          <SelectItem value={NONE}>
+            <span className="inline-flex items-center gap-2">
+              <span aria-hidden className="inline-block size-2.5 rounded-full border border-dashed border-slate-400" />
+              No Project
+            </span>
+          </SelectItem>
+          {projects?.map((p) => (
+            <SelectItem key={p.id} value={String(p.id)}>
+              <span className="inline-flex min-w-0 items-center gap-2">
+                <ColorDot color={projectColor(p)} />
+                <span className="truncate">{p.name}</span>
+              </span>
+            </SelectItem>
+          ))}
+        </SelectContent>
+      )}
+    </Select>
+  );
+}
