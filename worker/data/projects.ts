@@ -1,4 +1,4 @@
-import { and, asc, count, eq, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, max, sql, type SQL } from "drizzle-orm";
 import { activityEvents, projects, transcripts, type ProjectRow } from "../../schema/db";
 import type { Database } from "./db";
 
@@ -21,25 +21,22 @@ const withStats = {
   lastTranscriptAt: max(transcripts.createdAt),
 };
 
-/** One query for the whole list: the projects with their transcript counts and newest transcript. */
-export async function listProjectsWithStats(db: Database, ownerId: number): Promise<ProjectWithStats[]> {
+function selectWithStats(db: Database, where: SQL) {
   return db
     .select(withStats)
     .from(projects)
     .leftJoin(transcripts, eq(transcripts.projectId, projects.id))
-    .where(eq(projects.ownerId, ownerId))
-    .groupBy(projects.id)
-    .orderBy(asc(sql`lower(${projects.name})`), asc(projects.id));
+    .where(where)
+    .groupBy(projects.id);
+}
+
+/** One query for the whole list: the projects with their transcript counts and newest transcript. */
+export async function listProjectsWithStats(db: Database, ownerId: number): Promise<ProjectWithStats[]> {
+  return selectWithStats(db, eq(projects.ownerId, ownerId)).orderBy(asc(sql`lower(${projects.name})`), asc(projects.id));
 }
 
 export async function findProjectWithStats(db: Database, id: number): Promise<ProjectWithStats | undefined> {
-  return db
-    .select(withStats)
-    .from(projects)
-    .leftJoin(transcripts, eq(transcripts.projectId, projects.id))
-    .where(eq(projects.id, id))
-    .groupBy(projects.id)
-    .get();
+  return selectWithStats(db, eq(projects.id, id)).get();
 }
 
 export async function findProject(db: Database, id: number): Promise<ProjectRow | undefined> {
