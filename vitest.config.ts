@@ -8,6 +8,8 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
+        // Workers AI is remote-only; tests pass a fake `AI` to the adapter instead.
+        remoteBindings: false,
         miniflare: {
           bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" },
         },

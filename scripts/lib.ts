@@ -44,6 +44,8 @@ export function startWrangler(options: { port: number; persistTo?: string; quiet
     "--var",
     "APP_ENV:development",
     "--show-interactive-dev-session=false",
+    // Workers AI is remote-only; --local keeps `wrangler dev` offline (the local generator needs nothing else).
+    "--local",
   ];
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   return spawn(bin("wrangler"), args, {

@@ -11,6 +11,7 @@ import { loadSession } from "./middleware/session";
 import { authRoutes } from "./routes/auth";
 import { devRoutes } from "./routes/dev";
 import { oauthRoutes } from "./routes/oauth";
+import { generateRoutes } from "./routes/generate";
 import { projectRoutes } from "./routes/projects";
 import { transcriptRoutes } from "./routes/transcripts";
 import { subscriptionRoutes } from "./routes/subscription";
@@ -64,6 +65,7 @@ export const routes = app
   .route("/api/subscription", subscriptionRoutes)
   .route("/api/projects", projectRoutes)
   .route("/api", transcriptRoutes)
+  .route("/api", generateRoutes)
   .route("/api/dev", devRoutes)
   .route("/auth", oauthRoutes);
 

@@ -9,6 +9,8 @@ export interface Bindings {
   AUDIO: R2Bucket;
   ASSETS: Fetcher;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** Workers AI; remote-only (absent from tests, failing clearly under `wrangler dev --local`). */
+  AI?: Ai;
   APP_ENV?: string;
   APP_URL?: string;
   PASSWORD_PEPPER?: string;
@@ -24,6 +26,11 @@ export interface Bindings {
   APPLE_TEAM_ID?: string;
   APPLE_KEY_ID?: string;
   APPLE_PRIVATE_KEY?: string;
+  LLM_PROVIDER?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_MODEL?: string;
+  WORKERS_AI_MODEL?: string;
 }
 
 export interface Variables {
@@ -59,6 +66,11 @@ const configSchema = z.object({
   APPLE_TEAM_ID: optional,
   APPLE_KEY_ID: optional,
   APPLE_PRIVATE_KEY: optional,
+  LLM_PROVIDER: optional.pipe(z.enum(["local", "openai", "workers-ai"]).optional()),
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: optional.pipe(z.url().optional()),
+  OPENAI_MODEL: optional,
+  WORKERS_AI_MODEL: optional,
 });
 
 /** Used only outside production so `npm run dev` and the tests need no secrets. */
@@ -76,6 +88,11 @@ export interface Config {
     google: { clientId: string; clientSecret: string } | null;
     github: { clientId: string; clientSecret: string } | null;
     apple: { clientId: string; teamId: string; keyId: string; privateKey: string } | null;
+  };
+  llm: {
+    provider: "local" | "openai" | "workers-ai";
+    openai: { apiKey: string; baseURL?: string; model: string } | null;
+    workersAiModel: string;
   };
 }
 
@@ -125,7 +142,18 @@ export function getConfig(bindings: Bindings): Config {
             }
           : null,
     },
+    llm: llmConfig(raw),
   };
   configCache.set(bindings, config);
   return config;
+}
+
+function llmConfig(raw: z.infer<typeof configSchema>): Config["llm"] {
+  const openai = raw.OPENAI_API_KEY
+    ? { apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL ?? "gpt-4o-mini" }
+    : null;
+  // An explicit LLM_PROVIDER wins; otherwise a configured key selects OpenAI, and no key means the local generator.
+  const requested = raw.LLM_PROVIDER ?? (openai ? "openai" : "local");
+  const provider = requested === "openai" && !openai ? "local" : requested;
+  return { provider, openai, workersAiModel: raw.WORKERS_AI_MODEL ?? "@cf/meta/llama-3.3-70b-instruct-fp8-fast" };
 }

@@ -44,10 +44,12 @@ export interface TranscriptSummary {
   storyCount: number;
   /** Length of the transcript text in characters. */
   contentLength: number;
+  /** Why the last generation failed, while the transcript has no stories; it can be generated again. */
+  generationError: string | null;
 }
 
 /** GET /api/transcripts/{id}: the full text and the stories, loaded when a card is expanded. */
-export interface Transcript extends Omit<TranscriptSummary, "storyCount" | "hasStories" | "contentLength"> {
+export interface Transcript extends Omit<TranscriptSummary, "storyCount" | "hasStories" | "contentLength" | "generationError"> {
   content: string;
   generatedStories: GeneratedStories | null;
 }
@@ -77,4 +79,51 @@ export interface ActivityItem {
   projectId: number | null;
   transcriptId: number | null;
   createdAt: string;
+}
+
+/** Documented maximum transcript size (characters); larger inputs answer 413. */
+export const MAX_TRANSCRIPT_CHARS = 200_000;
+
+export const generateInputSchema = z.object({
+  transcript: z.string().refine((t) => t.trim().length > 0, "Please paste or upload a transcript first."),
+  title: z
+    .string()
+    .trim()
+    .max(200, "Titles are at most 200 characters.")
+    .nullish()
+    .transform((v) => v || undefined),
+  projectId: z.number().int().positive().nullish().transform((v) => v ?? null),
+});
+export type GenerateInput = z.input<typeof generateInputSchema>;
+
+const evidenceSchema = z.object({
+  quote: z.string().min(1).max(2000),
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+});
+
+export const userStorySchema = z.object({
+  title: z.string().trim().min(1).max(300),
+  description: z.string().trim().max(5000),
+  acceptanceCriteria: z.array(z.string().trim().min(1).max(2000)).max(30),
+  priority: z.enum(STORY_PRIORITIES),
+  storyPoints: z.number().int().min(0).max(100),
+  estimatedHours: z.number().int().min(0).max(10_000),
+  evidence: z.array(evidenceSchema).max(20).optional(),
+});
+
+export const generatedStoriesSchema = z.object({
+  epic: z.object({
+    title: z.string().trim().min(1).max(300),
+    description: z.string().trim().max(5000),
+    timeline: z.string().trim().max(100).optional(),
+    team: z.string().trim().max(200),
+    priority: z.enum(STORY_PRIORITIES),
+  }),
+  userStories: z.array(userStorySchema).max(100),
+});
+
+export interface GenerateResponse {
+  data: GeneratedStories;
+  transcriptId: number;
 }

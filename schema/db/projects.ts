@@ -34,6 +34,8 @@ export const transcripts = sqliteTable(
     generatedStories: text("generated_stories", { mode: "json" }),
     // Kept beside the JSON so lists never parse or ship it.
     storyCount: integer("story_count").notNull().default(0),
+    // Set when the last generation failed (the transcript is kept so it can be generated again).
+    generationError: text("generation_error"),
     contentLength: integer("content_length").notNull().default(0),
     createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
     updatedAt: integer("updated_at", { mode: "number" }).notNull().default(now()),
@@ -42,6 +44,25 @@ export const transcripts = sqliteTable(
     index("transcripts_owner_created_idx").on(t.ownerId, t.createdAt),
     index("transcripts_project_created_idx").on(t.projectId, t.createdAt),
   ],
+);
+
+/**
+ * One row per generation started, for the monthly allowance (product-decisions.md: counted per calendar month in
+ * UTC; deleting a transcript does not give it back). A generation the provider failed is removed again.
+ */
+export const generations = sqliteTable(
+  "generations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Whose allowance it uses: the account that owns the transcript.
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transcriptId: integer("transcript_id"),
+    provider: text("provider").notNull(),
+    createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
+  },
+  (t) => [index("generations_user_created_idx").on(t.userId, t.createdAt)],
 );
 
 export const activityEvents = sqliteTable(

@@ -12,6 +12,7 @@ const summaryColumns = {
   title: transcripts.title,
   storyCount: transcripts.storyCount,
   contentLength: transcripts.contentLength,
+  generationError: transcripts.generationError,
   // Tested in SQL so the list never reads or ships the stories' JSON.
   hasStories: sql<number>`(${transcripts.generatedStories} IS NOT NULL)`,
   createdAt: transcripts.createdAt,

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { createHttpSender, createOutboxSender, type EmailSender } from "../adapters/email";
+import { createStoryGenerator, type StoryGenerator } from "../adapters/llm";
 import { getConfig, type AppEnv, type Config } from "../env";
 import { createDb, type Database } from "../data/db";
 import { countStatements } from "../data/query-counter";
@@ -14,6 +15,8 @@ export interface Deps {
   now: () => number;
   /** The public origin used in links (APP_URL, or the origin the request came to). */
   origin: string;
+  /** The configured story generator (built on first use: most requests never generate). */
+  storyGenerator: () => StoryGenerator;
   /** Local development only: SQL statements prepared so far in this request. */
   statementCount?: () => number;
 }
@@ -28,6 +31,7 @@ export function buildDeps(bindings: AppEnv["Bindings"], requestUrl: string): Dep
     config,
     email: config.email ? createHttpSender(config.email) : createOutboxSender(db),
     limits: createRateLimits(bindings.RATE_LIMITER),
+    storyGenerator: () => createStoryGenerator(config, bindings),
     now: Date.now,
     origin: config.appUrl ?? new URL(requestUrl).origin,
   };

@@ -64,6 +64,8 @@ const MATRIX: Record<string, Row> = {
   },
   "DELETE /api/transcript/:id": { request: async (o) => ({ path: `/api/transcript/${await transcript(o)}` }), expect: ownerOnly },
   "GET /api/activity": { request: () => ({}), expect: signedIn },
+  "POST /api/generate": { request: () => ({ body: { transcript: "Ana: We need a password reset link." } }), expect: signedIn },
+  "POST /api/transcripts/:id/generate": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/generate` }), expect: ownerOnly },
 
   // Local-only helpers: open in development and tests, 404 in production (verification.test.ts).
   "GET /api/dev/outbox": { request: () => ({}), expect: open },

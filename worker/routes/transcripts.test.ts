@@ -13,7 +13,7 @@ describe("GET /api/transcripts", () => {
     expect(response.status).toBe(200);
     const list = await json<TranscriptSummary[]>(response);
     expect(list.map((t) => t.id)).toEqual([...ids].reverse());
-    expect(Object.keys(list[0]!).sort()).toEqual(["contentLength", "createdAt", "hasStories", "id", "projectId", "storyCount", "title"]);
+    expect(Object.keys(list[0]!).sort()).toEqual(["contentLength", "createdAt", "generationError", "hasStories", "id", "projectId", "storyCount", "title"]);
     // The second sample of each three is still "Processing".
     expect(list.map((t) => t.hasStories)).toEqual([true, false, true]);
     expect(list[0]!.storyCount).toBeGreaterThan(0);

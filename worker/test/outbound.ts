@@ -5,6 +5,8 @@ export interface RecordedRequest {
   method: string;
   headers: Headers;
   body: string;
+  /** The caller's abort signal, so a handler can simulate a server that never answers. */
+  signal: AbortSignal | null;
 }
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -22,6 +24,7 @@ export function mockOutbound(routes: Record<string, Handler>) {
       method: request.method,
       headers: request.headers,
       body: request.body ? new TextDecoder().decode(await request.arrayBuffer()) : "",
+      signal: init?.signal ?? (input instanceof Request ? input.signal : null),
     };
     calls.push(recorded);
     for (const [key, handler] of Object.entries(routes)) {
@@ -35,3 +38,9 @@ export function mockOutbound(routes: Record<string, Handler>) {
 
 export const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** A handler for a server that never answers: it settles only when the caller aborts (timeouts). */
+export const neverAnswers = (request: RecordedRequest) =>
+  new Promise<Response>((_, reject) => {
+    request.signal?.addEventListener("abort", () => reject(request.signal?.reason ?? new Error("aborted")));
+  });

@@ -9,6 +9,8 @@ export const RATE_RULES = {
   verificationEmail: { limit: 3, windowMs: 15 * 60_000 },
   /** The same, per IP, so one client cannot mail many addresses. */
   verificationEmailPerIp: { limit: 10, windowMs: 15 * 60_000 },
+  /** Generations per user per minute: a burst guard on top of the monthly allowance. */
+  generation: { limit: 10, windowMs: 60_000 },
   /** Registrations per IP, against scripted sign-ups. */
   registration: { limit: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;

@@ -19,6 +19,7 @@ function toSummary(row: TranscriptSummaryRow): TranscriptSummary {
     hasStories: Boolean(row.hasStories),
     storyCount: row.storyCount,
     contentLength: row.contentLength,
+    generationError: row.generationError,
   };
 }
 

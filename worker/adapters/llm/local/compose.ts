@@ -1,0 +1,487 @@
+/** Writes the stories and the epic from grouped statements: wording, criteria, priority, size and evidence. */
+import type { Epic, GeneratedStories, StoryEvidence, StoryPriority, UserStory } from "../../../../schema/api/transcripts";
+import type { Extraction, Statement } from "./extract";
+import type { Cluster } from "./group";
+import { ROLE_NOUNS, STOPWORDS, isContentWord, stem } from "./lexicon";
+import type { ParsedTranscript } from "./normalize";
+
+const HOURS_PER_POINT: Record<number, number> = { 1: 4, 2: 8, 3: 12, 5: 20, 8: 32, 13: 52 };
+const FIBONACCI = [1, 2, 3, 5, 8, 13];
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, five: 5, eight: 8, thirteen: 13 };
+
+// A person or role noun phrase at the end of the words before a modal: "... so the core of it [a customer] can ...".
+const PERSON_SUBJECT =
+  /(?:^|\s)(?:(?:the|a|an|our|their|every|each|all|some|power|end|new)\s+)?(?:[\w-]+\s+)?(users?|customers?|people|ppl|admins?|administrators?|members?|owners?|agents?|viewers?|buyers?|shoppers?|auditors?|they|you|managers?|players?|students?|teachers?|patients?|drivers?|guests?|visitors?|subscribers?|clients?|employees?)$/i;
+const MODAL = /\s(need to|needs to|have to|has to|should|must|want to|wants to|would like to|can|could|will|got to|are able to|is able to)\s+(?:be able to\s+)?/i;
+const LEAD_IN =
+  /^(?:(?:nice to have|must[- ]have|no rush|low priority|high priority|top priority|btw|fyi|quick thing from \w+)[\s,:;.-]+|(?:so|and|okay|ok|yeah|yes|well|then|right|but|also|honestly|just|now|alright|great|good|basically|actually|plus|cool|fair|sure|like)[\s,:]+|(?:i think|i guess|i'd say|i mean|this is important|that's important|importantly|let's say|let's be explicit|slice one is|the core of it|one more from [\w\s]+? side|that's a hard requirement|the thing is)[\s,:]+)+/i;
+
+function capitalize(s: string): string {
+  return s ? s[0]!.toUpperCase() + s.slice(1) : s;
+}
+
+function lowerFirst(s: string): string {
+  // Keep acronyms and names ("SSO", "Okta") as written.
+  return s && !/^[A-Z]{2,}|^[A-Z][a-z]+[A-Z]/.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
+function firstPerson(s: string): string {
+  return s
+    .replace(/\bthey're\b/gi, "I'm")
+    .replace(/\bthey've\b/gi, "I've")
+    .replace(/\bthey'll\b/gi, "I'll")
+    .replace(/\bthey'd\b/gi, "I'd")
+    .replace(/\bthey are\b/gi, "I am")
+    .replace(/\bthey\b/gi, "I")
+    .replace(/\bthemselves\b/gi, "myself")
+    .replace(/\bthem\b/gi, "me")
+    .replace(/\btheirs\b/gi, "mine")
+    .replace(/\btheir\b/gi, "my");
+}
+
+function tidy(s: string): string {
+  return s
+    .replace(/\bppl\b/gi, "people")
+    .replace(/\bpls\b/gi, "please")
+    .replace(/\bw\/?\s(?=a\b|the\b|an\b)/gi, "with ")
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,.;:!?])/g, "$1")
+    .replace(/[,;:\s]+$/, "")
+    .trim();
+}
+
+/** Drops trailing remarks that are about the discussion rather than the feature ("... that's the must have"). */
+function cutTail(s: string): { core: string; reason: string | null } {
+  let core = s.replace(/[.!?]+$/, "").replace(/,\s*(?:high|medium|low)(?:\s+priority)?\b(?=,|$)/gi, "").replace(/\b(?:is|are)\s+(?:a\s+)?(?:must[- ]haves?|nice to have|hard requirement|top priority)\b/gi, "").replace(/\s+/g, " ");
+  let reason: string | null = null;
+  const because = /\s(so that|so|because|since|otherwise|to make sure)\s(.{12,})$/i.exec(core);
+  if (because && because.index > 15) {
+    const word = because[1]!.toLowerCase();
+    const rest = because[2]!;
+    // "so (that) X" states a benefit; "because X" a reason, kept as one ("because support will get calls").
+    if (word === "so that" || (word === "so" && /^(?:you|they|we|i|people|users|customers|both|it|he|she|the)\b/i.test(rest))) reason = rest;
+    else if (word === "because" && /^(?:it|they|we|people|users|customers|support|the|our|otherwise)\b/i.test(rest)) reason = `because ${rest}`;
+    core = core.slice(0, because.index);
+  }
+  const tail = /\s(?:that's|that is|it's|this is|which is|though|right|I mean|I'd say|I think|honestly|we'll|I'll|you'll|we're|I'm|please)\b/i.exec(core);
+  if (tail && tail.index > 20) core = core.slice(0, tail.index);
+  const words = core.split(/\s+/);
+  if (words.length > 28) core = words.slice(0, 28).join(" ");
+  if (reason && /^(?:I|we|you)\s(?:think|guess|mean)\b|^(?:then|what|how|do|of|I'll|we'll|your)\b/i.test(reason)) reason = null;
+  return { core: tidy(core), reason: reason ? tidy(reason) : null };
+}
+
+interface Capability {
+  /** Completes "I want ...". */
+  want: string;
+  /** Completes "when I ..." when the capability is an action of the role, else null. */
+  action: string | null;
+  benefit: string | null;
+  role: string | null;
+}
+
+const FINITE_VERB =
+  /\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|will|would|should|must|gets?|goes|go|need|needs|want|wants|says?|said|think|makes?|takes?|shows?|lets?|we're|it's|that's|there's|i'm|they're|you're|won't|can't|don't|doesn't)\b/i;
+
+function capabilityOf(statement: Statement): Capability {
+  const text = tidy(statement.text.replace(LEAD_IN, "")).replace(LEAD_IN, "");
+  const { core, reason } = cutTail(text);
+  const benefit = reason ? firstPerson(reason) : null;
+  const modal = MODAL.exec(` ${core}`);
+  if (modal) {
+    const fullSubject = core.slice(0, Math.max(0, modal.index - 1)).trim();
+    const shortSubject = fullSubject
+      .replace(/\b(?:really|just|also|actually|basically|probably|definitely|still|only|certainly|obviously|all|kind of|sort of|in some sense)\s*/gi, "")
+      .replace(/\b(?:we're gonna|we are going to|we're going to|we'll|we will|we'd|we would)$/i, "we")
+      .trim()
+      .replace(/^.*\b(?:so|and|but|then|okay|because|if)\s+(?=\S+(?:\s+\S+){0,3}$)/i, "");
+    const subject = PERSON_SUBJECT.test(shortSubject) || /^(?:I|we)$/i.test(shortSubject) ? shortSubject : fullSubject;
+    const rest = core.slice(modal.index - 1 + modal[0].length).trim();
+    const person = PERSON_SUBJECT.exec(subject);
+    // "You have to The whole remote ..." is a restart, not an action: the rest must read as a verb phrase.
+    if (rest.split(" ").length >= 2 && !/^(?:the|a|an|this|that|these|those|it's|\p{Lu})/u.test(rest)) {
+      if (person || subject === "" || /^(?:I|we)$/i.test(subject)) {
+        const action = firstPerson(rest);
+        const role = person && !/^(?:they|you|people|ppl)$/i.test(person[1] ?? "") ? (person[1] ?? null) : null;
+        if (/^we$/i.test(subject)) {
+          const noun = /^(?:have|get|add|build|include|support|offer|provide|use)\s+(.*)$/i.exec(rest);
+          return { want: noun ? noun[1]! : `the product to ${rest}`, action: null, benefit, role };
+        }
+        return { want: `to ${action}`, action, benefit, role };
+      }
+      if (subject.split(" ").length <= 7 && !/\b(?:if|when|because|and|that|is|are|was|were|be|we'd|I'd|it)\b/i.test(subject)) {
+        return { want: `${lowerFirst(subject)} to ${rest}`, action: null, benefit, role: null };
+      }
+    }
+  }
+  const want = /\b(?:want|need|needs|would like|asked for|asking for)\s+(?!to\b)(.{8,})$/i.exec(core);
+  if (want && want.index < 40) return { want: firstPerson(want[1]!), action: null, benefit, role: null };
+  const imperative =
+    /^(?:let'?s\s+(?:do|have|use|go with)?\s*|let (?:people|ppl|users?|customers?|them|admins?)\s+|please\s+|pls\s+)?((?:add|merge|show|filter|export|allow|make|put|keep|display|enable|notify|share|store|use|give|build|create|limit|cap|stream|sync|prevent|remove|hide|highlight|remind|save|tick|check|record|send|push|set|change|split|restrict|focus)\b.*)$/i.exec(
+      core,
+    );
+  if (imperative) {
+    const action = firstPerson(lowerFirst(imperative[1]!));
+    return { want: `to ${action}`, action, benefit, role: null };
+  }
+  if (statement.kind === "problem") return { want: `this fixed: ${lowerFirst(core)}`, action: null, benefit, role: null };
+  // A bare noun phrase ("SAML SSO with Okta and Azure AD") is already the thing wanted.
+  if (!FINITE_VERB.test(core) && core.split(" ").length <= 14) return { want: lowerFirst(core), action: null, benefit, role: null };
+  return { want: `the product to make sure ${lowerFirst(core)}`, action: null, benefit, role: null };
+}
+
+const TITLE_STOP = /^(?:before|after|until|into|than|about|over|via|per|while|during|and|but|so|because|which|that|if|when|while|where|whether|so|then|i|we|they|you|it|is|are|was|were|be|to|for|of|in|on|at|by|with|from|the|a|an|my|our|their|your|this|these|those|like|as|or|me|us|them|just|also|really|please)$/i;
+
+function titleOf(cap: Capability, statement: Statement): string {
+  let words = cap.want.replace(/^(?:to|the product to make sure|this fixed:|the product to)\s+/i, "").split(/\s+/);
+  words = words.filter((w, i) => i === 0 || !/^(?:the|a|an|my|our|their|your)$/i.test(w) || i < 1);
+  const out: string[] = [];
+  for (const w of words) {
+    const bare = w.replace(/[,.;:]+$/, "");
+    if (out.length >= 3 && (TITLE_STOP.test(bare) && !/^(?:to|for|of|in|on|with|by|from)$/i.test(bare))) break;
+    if (/^(?:the|a|an)$/i.test(bare)) continue;
+    out.push(bare);
+    if (out.length >= 7 || w !== bare) break;
+  }
+  while (out.length > 2 && TITLE_STOP.test(out[out.length - 1]!)) out.pop();
+  if (out.length < 2) {
+    const fallback = statement.tokens.filter((t) => t.kind === "word" && isContentWord(t.lower)).slice(0, 4).map((t) => t.text);
+    return capitalize(fallback.join(" "));
+  }
+  return capitalize(out.join(" ").replace(/^be\s+/i, ""));
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) && !/^(?:user|uni|eu)/i.test(word) ? "an" : "a";
+}
+
+function singular(role: string): string {
+  const r = role.toLowerCase();
+  if (r === "people" || r === "ppl") return "user";
+  return r.endsWith("ies") ? `${r.slice(0, -3)}y` : r.endsWith("s") && !r.endsWith("ss") ? r.slice(0, -1) : r;
+}
+
+/** The role a story is written for: named in its statements, else the one the meeting mentions most. */
+function roleFor(cluster: Cluster, cap: Capability, fallback: string): string {
+  if (cap.role) return qualifiedRole(cluster, singular(cap.role));
+  const counts = new Map<string, number>();
+  for (const s of cluster.statements)
+    for (const t of s.tokens) if (t.kind === "word" && ROLE_NOUNS.has(t.lower) && t.lower !== "people" && t.lower !== "partner" && t.lower !== "partners") counts.set(singular(t.lower), (counts.get(singular(t.lower)) ?? 0) + 1);
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+  return best ? qualifiedRole(cluster, best[0]) : fallback;
+}
+
+/** "agent" reads better as "support agent" when the transcript says so. */
+function qualifiedRole(cluster: Cluster, role: string): string {
+  for (const s of cluster.statements) {
+    const m = new RegExp(`\\b([a-z]+)\\s+${role}s?\\b`, "i").exec(s.text);
+    if (m && isContentWord(m[1]!.toLowerCase()) && !/^(?:power|new|end|every|each|our|their|the|only)$/i.test(m[1]!) && /^(?:support|workspace|account|system|team|store|project|site|billing|compliance|sales|tv|app|end)$/i.test(m[1]!))
+      return `${m[1]!.toLowerCase()} ${role}`;
+  }
+  return role;
+}
+
+function mostCommonRole(x: Extraction): string {
+  const counts = new Map<string, number>();
+  for (const u of x.units)
+    for (const t of u.tokens) if (t.kind === "word" && ROLE_NOUNS.has(t.lower) && !/^(?:partners?|people|members?|owners?)$/.test(t.lower)) counts.set(singular(t.lower), (counts.get(singular(t.lower)) ?? 0) + 1);
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+  return best && best[1] >= 2 ? best[0] : "user";
+}
+
+function asRequirement(text: string): string {
+  let s = tidy(text.replace(LEAD_IN, "").replace(LEAD_IN, ""));
+  s = s
+    .replace(/\b(?:need|needs|have|has|got) to be able to\b/gi, "can")
+    .replace(/\bshould be able to\b/gi, "can")
+    .replace(/[.!?]+$/, "");
+  return `${capitalize(s)}.`;
+}
+
+/** Given/When/Then when the statement carries its own condition ("once SSO is enforced, ..."). */
+function criterionFor(s: Statement, role: string, cap: Capability | null): string {
+  const text = tidy(s.text.replace(LEAD_IN, "").replace(LEAD_IN, "")).replace(/[.!?]+$/, "");
+  const cond = /^(?:(.*?)\s)?\b(if|when|once|whenever|before|after)\s+([^,]{4,80}?),\s*(?:then\s+)?(.{8,})$/i.exec(text);
+  const bare = /^(?:(.*?)\s)?\b(if|when|once|whenever)\s+(.{6,90}?)\s+((?:we|it|they|the app|the system)\s+.{4,})$/i.exec(text);
+  if (!(cond && cond[4]) && bare && bare[4] && !/,/.test(bare[3]!)) {
+    const given = bare[1] && bare[1].split(" ").length >= 3 ? `Given ${lowerFirst(bare[1])}` : `Given I am ${article(role)} ${role}`;
+    return `${given}, when ${lowerFirst(bare[3]!)}, then ${lowerFirst(asRequirement(bare[4]).replace(/\.$/, ""))}.`;
+  }
+  if (cond && cond[4]) {
+    const lead = (cond[1] ?? "").replace(/[,;:\s]+$/, "");
+    const given = lead.split(" ").length >= 3 ? `Given ${lowerFirst(lead)}` : `Given I am ${article(role)} ${role}`;
+    if (cond[3]!.split(" ").length >= 2 && cond[4].split(" ").length >= 3)
+      return `${given}, when ${lowerFirst(cond[3]!)}, then ${lowerFirst(asRequirement(cond[4]).replace(/\.$/, ""))}.`;
+  }
+  if (cap?.action) return `Given I am ${article(role)} ${role}, when I ${cap.action.replace(/[.!?]+$/, "")}, then ${outcomeOf(cap.action)}.`;
+  return asRequirement(text);
+}
+
+// The observable result of an action, by its verb, so the first criterion is checkable rather than a restatement.
+const OUTCOMES: [RegExp, (object: string) => string][] = [
+  [/^(?:create|add|set|configure|upload|enter|pick|choose|name|save|define|schedule)$/, (o) => `${o} is saved and shown back to me`],
+  [/^(?:edit|change|update|rename)$/, (o) => `the changes to ${o} are saved and shown straight away`],
+  [/^(?:delete|remove)$/, (o) => `${o} is gone and I am told what happened to anything attached to it`],
+  [/^(?:export|download)$/, (o) => `I get a file with ${o} that opens in a spreadsheet or viewer`],
+  [/^(?:see|view|show|display|open|find|check|review|read)$/, (o) => `${o} is shown with up-to-date values`],
+  [/^(?:filter|search|sort)$/, () => "only the matching entries are listed and clearing it shows everything again"],
+  [/^(?:share|invite|send)$/, (o) => `the people I chose can open ${o}`],
+  [/^(?:turn|switch|disable|enable|stop|pause)$/, () => "the setting takes effect straight away and stays that way until I change it"],
+  [/^(?:log|sign)$/, () => "I am signed in and land where I expected"],
+  [/^(?:test|try|preview)$/, () => "I see whether it worked and, if not, what failed, before anything is switched on"],
+  [/^(?:take|withdraw|move|transfer|pay)$/, () => "the money moves at once and both balances show the new amounts"],
+  [/^(?:merge|combine|group)$/, () => "duplicates appear once, with their quantities combined"],
+  [/^(?:tick|mark|complete)$/, () => "the item is marked and moves out of the way of the remaining ones"],
+];
+
+function outcomeOf(action: string): string {
+  const words = action.replace(/[.!?]+$/, "").split(/\s+/);
+  const verb = (words[0] ?? "").toLowerCase();
+  let object = words.slice(1).join(" ").split(/\s(?:in|at|from|to|into|for|with|while|when|if|so|and|before|after|by|on|as)\s/i)[0] ?? "";
+  object = object.replace(/^(?:up|out|off|on|in)\s+/i, "").trim() || "it";
+  if (/^off$/i.test(words[1] ?? "") || /^(?:it|me)\b/i.test(object)) object = "it";
+  for (const [re, make] of OUTCOMES) if (re.test(verb)) return make(object);
+  return "it works as described and the result is visible without reloading";
+}
+
+const PRIORITY_CUES: [RegExp, StoryPriority, number][] = [
+  [/\b(?:nice to have|no rush|low priority|backlog|someday|polish|if we (?:somehow )?have (?:time|capacity)|slides? to next|later|low)\b/, "Low", 2],
+  [/\b(?:medium|not the end of the world|could live with|if it slips)\b/, "Medium", 2],
+  [/\b(?:must[- ]haves?|must ship|must|hard requirement|blocking|blocker|top of the list|number one|critical|urgent|asap|day one|next release|next sprint|no slipping|important|high|essential|have to|has to|deal|furious)\b/, "High", 1.5],
+];
+
+function priorityOf(cluster: Cluster): StoryPriority {
+  const score: Record<string, number> = { High: 0, Medium: 0.5, Low: 0 };
+  const weigh = (text: string, w: number) => {
+    for (const [re, p, cw] of PRIORITY_CUES) if (re.test(text)) score[p] = (score[p] ?? 0) + cw * w;
+  };
+  for (const s of cluster.statements) weigh(s.lower, 1);
+  if ([...cluster.statements, ...cluster.context].some((s) => /#1\b|\bnumber one\b/.test(s.lower))) score.High = (score.High ?? 0) + 1.5;
+  for (const c of cluster.context) weigh(c.lower, 0.6);
+  const ranked = (["High", "Medium", "Low"] as const).map((p) => [p, score[p] ?? 0] as const).sort((a, b) => b[1] - a[1]);
+  return ranked[0]![0];
+}
+
+const ESTIMATE = /\b(?:an?|like an?|maybe an?|call it an?|say an?|it's an?|be an?|'d say an?|probably an?)\s+(13|8|5|3|2|1|one|two|three|five|eight|thirteen)\b(?!\s*(?:percent|per cent|%|minutes|hours|days|weeks|months|people|of|or|and|more|times|seconds|dollars|thousand|hundred))|\b(13|8|5|3|2|1|one|two|three|five|eight|thirteen)\s+points?\b/i;
+
+function pointsOf(cluster: Cluster): number {
+  for (const s of [...cluster.statements, ...cluster.context.sort((a, b) => a.id - b.id)]) {
+    const m = ESTIMATE.exec(s.text);
+    const raw = m ? (m[1] ?? m[2] ?? "") : "";
+    const value = NUMBER_WORDS[raw.toLowerCase()] ?? Number(raw);
+    if (FIBONACCI.includes(value)) return value;
+  }
+  const all = [...cluster.statements, ...cluster.context].map((s) => s.lower).join(" ");
+  if (/\b(?:weeks|whole project|huge|complex|big one|lot of work|months|risk)\b/.test(all)) return 8;
+  if (/\b(?:tiny|trivial|quick|a day|easy|small one|should be small|basically free)\b/.test(all)) return 2;
+  if (/\b(?:a week|not huge|medium|moderate)\b/.test(all)) return 5;
+  return cluster.statements.length >= 3 ? 5 : 3;
+}
+
+// Sizing and scheduling remarks qualify a story but are not acceptance criteria.
+const SIZING = /\b(?:points?|sprint|estimate|days|weeks|hours|small|big|huge|tiny|easy|hard|harder|priority|backlog|nice to have|must[- ]have|sounds good|agreed|noted|fair|thank)\b|\ban? (?:1|2|3|5|8|13|one|two|three|five|eight|thirteen)\b/;
+
+function evidenceOf(source: string, cluster: Cluster): StoryEvidence[] {
+  return [...cluster.statements]
+    .sort((a, b) => a.start - b.start)
+    .slice(0, 3)
+    .map((s) => ({ quote: source.slice(s.start, s.end), start: s.start, end: s.end }));
+}
+
+// Questions and replies ("what about edit?", "that's medium") make poor story sentences when a plain statement exists.
+const WEAK_ANCHOR = /\?$|\b(?:is|are) (?:a )?(?:must[- ]haves?|nice to have)\b|^(?:(?:so|and|but|okay|yeah|yes|no)[,\s]+)*(?:what|how|why|do|does|did|is|are|can|could|should|that's|it's|this is|i like)\b/i;
+
+function composeStory(source: string, cluster: Cluster, fallbackRole: string): UserStory {
+  const anchor = cluster.statements.find((s) => !WEAK_ANCHOR.test(s.text)) ?? cluster.statements[0]!;
+  const cap = capabilityOf(anchor);
+  const role = roleFor(cluster, cap, fallbackRole);
+  let benefit = cap.benefit;
+  if (!benefit) {
+    for (const s of cluster.statements) {
+      if (s === anchor) continue;
+      const c = capabilityOf(s);
+      if (c.benefit) {
+        benefit = c.benefit;
+        break;
+      }
+    }
+  }
+  if (!benefit) {
+    // A reason given right after the ask ("... so you can see it in the dark") is the benefit in the meeting's words.
+    for (const c of cluster.context) {
+      const m = /\bso (?:that )?((?:you|they|we|i|people|users|customers|both|it)\b(?: can| could| don't| won't| never| see| know| have| are| get)\b.{6,90})$/i.exec(c.text.replace(/[.!?]+$/, ""));
+      if (m) {
+        benefit = tidy(firstPerson(m[1]!.replace(/^you\b/i, "I").replace(/\byour\b/gi, "my")));
+        break;
+      }
+    }
+  }
+  const title = titleOf(cap, anchor);
+  const so = benefit
+    ? /^because\b/i.test(benefit)
+      ? benefit
+      : `so that ${lowerFirst(benefit)}`
+    : anchor.kind === "problem"
+      ? "so that this stops getting in my way"
+      : "so that the product does what the team agreed";
+  const description = `As ${article(role)} ${role}, I want ${cap.want.replace(/[.!?]+$/, "")}, ${so}.`;
+
+  const criteria: string[] = [];
+  const seen = new Set<string>();
+  const add = (c: string) => {
+    const key = c.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+    if (criteria.length < 5 && key.split(" ").length >= 4 && !seen.has(key)) {
+      seen.add(key);
+      criteria.push(c);
+    }
+  };
+  add(criterionFor(anchor, role, cap));
+  // When the description had to shorten the statement, the full one keeps the details testable.
+  const anchorWords = tidy(anchor.text.replace(LEAD_IN, "")).split(/\s+/).length;
+  if (anchorWords > cap.want.split(/\s+/).length + 4 && anchorWords <= 45) add(asRequirement(anchor.text));
+  for (const s of cluster.statements) if (s !== anchor) add(criterionFor(s, role, null));
+  // Details the meeting pinned down right after (limits, numbers, answers) are checkable facts.
+  const speakers = new Set(cluster.statements.map((s) => s.sentence.speaker));
+  for (const c of cluster.context.sort((a, b) => a.id - b.id)) {
+    if (criteria.length >= 4) break;
+    if (c.terms.length < 3 || c.text.endsWith("?") || SIZING.test(c.lower) || /^(?:i|we)\b/i.test(c.text)) continue;
+    // The rest of a sentence that was cut in two (automatic transcripts) belongs with it.
+    const related = c.terms.some((t) => cluster.terms.has(t)) || cluster.statements.some((s) => s.sentence.index === c.sentence.index);
+    if (!related && !(speakers.has(c.sentence.speaker) && /\d|\b(?:every|each|only|at least|max|minimum|maximum|per|all|except|default)\b/i.test(c.text))) continue;
+    add(asRequirement(c.text));
+  }
+  if (criteria.length < 2 && cap.action)
+    add(`Given I am ${article(role)} ${role} and something goes wrong, when I ${cap.action.replace(/[.!?]+$/, "")}, then I see a clear message and nothing I already had is lost.`);
+  if (criteria.length < 2) add(asRequirement(anchor.text));
+  if (criteria.length < 2) add(`Given the change is released, when ${article(role)} ${role} uses it, then every point in this story's evidence quotes holds.`);
+  const storyPoints = pointsOf(cluster);
+  return {
+    title,
+    description,
+    acceptanceCriteria: criteria,
+    priority: priorityOf(cluster),
+    storyPoints,
+    estimatedHours: HOURS_PER_POINT[storyPoints] ?? storyPoints * 4,
+    evidence: evidenceOf(source, cluster),
+  };
+}
+
+/**
+ * The meeting's dominant theme: the two-word phrases ("audit log", "rest days") and words the selected requirements
+ * use most, in the transcript's own spelling.
+ */
+function themeOf(clusters: Cluster[], x: Extraction): string[] {
+  const score = new Map<string, number>();
+  const surface = new Map<string, Map<string, number>>();
+  const note = (key: string, text: string, w: number) => {
+    score.set(key, (score.get(key) ?? 0) + w);
+    const forms = surface.get(key) ?? new Map<string, number>();
+    forms.set(text, (forms.get(text) ?? 0) + 1);
+    surface.set(key, forms);
+  };
+  const usable = (t: { kind: string; lower: string } | undefined) =>
+    !!t && t.kind === "word" && isContentWord(t.lower) && !ROLE_NOUNS.has(t.lower) && !/^\d/.test(t.lower) && t.lower.length > 2;
+  // A theme runs through many stories, so a key counts once per story it appears in; df breaks ties.
+  for (const c of clusters) {
+    const inCluster = new Set<string>();
+    for (const s of c.statements) {
+      s.tokens.forEach((t, i) => {
+        if (!usable(t)) return;
+        const st = stem(t.lower);
+        if (x.rejectedTerms.has(st)) return;
+        if ((x.df.get(st) ?? 0) >= 2 && !inCluster.has(st)) note(st, t.text, 1 + Math.min(x.df.get(st) ?? 0, 20) / 100);
+        inCluster.add(st);
+        const next = s.tokens[i + 1];
+        if (usable(next)) {
+          const key = `${st} ${stem(next!.lower)}`;
+          // A two-word phrase names a theme better than its words alone ("audit log", not "audit" and "log").
+          if (!inCluster.has(key)) note(key, `${t.text} ${next!.text}`, 1.5);
+          inCluster.add(key);
+        }
+      });
+    }
+  }
+  const ranked = [...score.entries()].filter(([k, v]) => !k.includes(" ") || v >= 3).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const chosen: string[] = [];
+  const used = new Set<string>();
+  for (const [key] of ranked) {
+    const parts = key.split(" ");
+    if (parts.some((p) => used.has(p))) continue;
+    chosen.push(key);
+    for (const p of parts) used.add(p);
+    if (chosen.length === 2) break;
+  }
+  return chosen.map((key) => [...(surface.get(key)?.entries() ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? key);
+}
+
+const TIMELINE =
+  /\b(?:by|before|in|for|until|ship(?:ping)? in)\s+(?:the\s+)?((?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+(?:first|\d{1,2}(?:st|nd|rd|th)?|\d{4}|release))?|q[1-4](?:\s+\d{4})?|next (?:sprint|release|quarter))\b/i;
+
+function wordsOf(s: string): Set<string> {
+  return new Set(
+    s
+      .toLowerCase()
+      .replace(/^as an? [^,]+, i want /, "")
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 1 && !STOPWORDS.has(w))
+      .map(stem),
+  );
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  const union = a.size + b.size - shared;
+  return union ? shared / union : 0;
+}
+
+function listOf(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+export function compose(parsed: ParsedTranscript, x: Extraction, clusters: Cluster[], title?: string): GeneratedStories {
+  const fallbackRole = mostCommonRole(x);
+  const userStories: UserStory[] = [];
+  const kept: Cluster[] = [];
+  const seen: Set<string>[] = [];
+  for (const c of clusters) {
+    const story = composeStory(parsed.source, c, fallbackRole);
+    const words = wordsOf(`${story.title} ${story.description}`);
+    // Two clusters that still read as the same story become one, written from both.
+    const twin = seen.findIndex((w) => overlap(w, words) >= 0.45);
+    if (twin >= 0) {
+      const target = kept[twin]!;
+      target.statements.push(...c.statements.filter((s) => !target.statements.some((t) => t.id === s.id)).slice(0, Math.max(0, 5 - target.statements.length)));
+      target.context.push(...c.context.filter((s) => !target.context.some((t) => t.id === s.id)));
+      for (const t of c.terms) target.terms.add(t);
+      userStories[twin] = composeStory(parsed.source, target, fallbackRole);
+      continue;
+    }
+    kept.push(c);
+    seen.push(words);
+    userStories.push(story);
+  }
+  const theme = themeOf(clusters, x);
+  const themeText = theme.length ? listOf(theme.map((t, i) => (i === 0 ? capitalize(t) : lowerFirst(t)))) : "Meeting requirements";
+  const order: StoryPriority[] = ["Highest", "High", "Medium", "Low", "Lowest"];
+  const priority = userStories.reduce<StoryPriority>((best, s) => (order.indexOf(s.priority) < order.indexOf(best) ? s.priority : best), "Low");
+  let timeline: string | undefined;
+  for (const c of clusters)
+    for (const s of [...c.statements, ...c.context]) {
+      const m = TIMELINE.exec(s.text);
+      if (m && !timeline) timeline = capitalize(m[1]!);
+    }
+  const cleanTitle = title?.trim();
+  const epic: Epic = {
+    title: themeText,
+    description:
+      userStories.length > 0
+        ? `${cleanTitle ? `From "${cleanTitle}": ` : ""}${userStories.length} ${userStories.length === 1 ? "story" : "stories"} centred on ${listOf(theme.map(lowerFirst))}: ${listOf(userStories.slice(0, 4).map((s) => lowerFirst(s.title)))}${userStories.length > 4 ? " and more" : ""}.`
+        : `${cleanTitle ? `From "${cleanTitle}": ` : ""}no product requirements were found in this transcript.`,
+    team: parsed.speakers.length ? parsed.speakers.slice(0, 6).join(", ") : "Product team",
+    priority: userStories.length ? priority : "Medium",
+  };
+  if (timeline) epic.timeline = timeline;
+  return { epic, userStories };
+}

@@ -1,0 +1,137 @@
+/**
+ * Groups requirement statements that talk about the same thing into one story, so a feature discussed over several
+ * turns (and recapped at the end) becomes one story rather than five.
+ */
+import type { Extraction, Statement } from "./extract";
+import { isContentWord } from "./lexicon";
+import { joinTokens, type Token } from "./normalize";
+
+export interface Cluster {
+  statements: Statement[];
+  /** Units said right after a statement (answers, sizing, priority calls) that qualify it. */
+  context: Statement[];
+  score: number;
+  terms: Set<string>;
+}
+
+const MAX_STATEMENTS = 4;
+const MAX_STORIES = 12;
+
+function weightOf(df: Map<string, number>, n: number, t: string): number {
+  return Math.log((n + 1) / ((df.get(t) ?? 0) + 0.5));
+}
+
+function similarity(a: Set<string>, b: Set<string>, df: Map<string, number>, n: number): number {
+  let shared = 0;
+  let wa = 0;
+  let wb = 0;
+  for (const t of a) {
+    const w = weightOf(df, n, t);
+    wa += w;
+    if (b.has(t)) shared += w;
+  }
+  for (const t of b) wb += weightOf(df, n, t);
+  return wa && wb ? shared / Math.sqrt(wa * wb) : 0;
+}
+
+/**
+ * Cuts a statement down to the clauses that do not mention a rejected idea ("we'll do JIT now and revisit SCIM
+ * later" keeps the first half). Returns null when nothing useful is left.
+ */
+function withoutRejected(s: Statement, rejected: Set<string>, stemOf: (w: string) => string): Statement | null {
+  const hit = (t: Token) => t.kind === "word" && rejected.has(stemOf(t.lower));
+  if (!s.tokens.some(hit)) return s;
+  const clauses: Token[][] = [];
+  let cur: Token[] = [];
+  for (const t of s.tokens) {
+    const breaks = (t.kind === "punct" && /[,;:—–]/.test(t.text)) || (t.kind === "word" && /^(?:and|but|or|because|so|if)$/.test(t.lower) && cur.length > 2);
+    if (breaks && cur.length) {
+      clauses.push(cur);
+      cur = [];
+    }
+    if (t.kind === "punct" && /[,;:—–]/.test(t.text)) continue;
+    cur.push(t);
+  }
+  if (cur.length) clauses.push(cur);
+  let best: Token[] = [];
+  let run: Token[] = [];
+  for (const c of clauses) {
+    if (c.some(hit)) {
+      run = [];
+      continue;
+    }
+    run = run.length ? [...run, ...c] : [...c];
+    if (run.length > best.length) best = run;
+  }
+  while (best.length && (best[0]!.kind === "punct" || /^(?:and|but|or|so)$/.test(best[0]!.lower))) best.shift();
+  const words = best.filter((t) => t.kind === "word");
+  if (words.filter((t) => isContentWord(t.lower)).length < 2) return null;
+  const first = best[0]!;
+  const last = best[best.length - 1]!;
+  const text = joinTokens(best);
+  return {
+    ...s,
+    tokens: best,
+    start: first.start,
+    end: last.end,
+    text,
+    lower: text.toLowerCase().replace(/’/g, "'"),
+    terms: s.terms.filter((t) => !rejected.has(t)),
+  };
+}
+
+export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
+  const n = x.units.length;
+  const top = x.candidates[0]?.score ?? 0;
+  const minScore = Math.max(1.5, top * 0.05);
+  const clusters: Cluster[] = [];
+  for (const raw of x.candidates) {
+    if (raw.score < minScore * 0.5) break;
+    const s = withoutRejected(raw, x.rejectedTerms, stemOf);
+    if (!s) continue;
+    const terms = new Set(s.terms);
+    let best: Cluster | null = null;
+    let bestSim = 0;
+    for (const c of clusters) {
+      let sim = similarity(terms, c.terms, x.df, n);
+      // Statements a few units apart in the same exchange usually continue one topic.
+      // An immediate reply ("yes, that's medium, we want it for launch") is about what was just said.
+      if (c.statements.some((o) => Math.abs(o.id - s.id) <= 1 && Math.abs(o.sentence.turn - s.sentence.turn) <= 1)) sim += 0.3;
+      else if (sim > 0 && c.statements.some((o) => Math.abs(o.id - s.id) <= 4 && Math.abs(o.sentence.turn - s.sentence.turn) <= 3)) sim += 0.15;
+      if (sim > bestSim) {
+        bestSim = sim;
+        best = c;
+      }
+    }
+    if (best && bestSim >= 0.3) {
+      if (best.statements.length < MAX_STATEMENTS) {
+        best.statements.push(s);
+        for (const t of terms) best.terms.add(t);
+      }
+      best.score += s.score * 0.3;
+    } else if (s.score >= minScore) {
+      clusters.push({ statements: [s], context: [], score: s.score, terms });
+    }
+  }
+  clusters.sort((a, b) => b.score - a.score);
+  const kept = clusters.filter((c) => c.score >= Math.max(minScore, top * 0.08)).slice(0, MAX_STORIES);
+  for (const c of kept) {
+    const seen = new Set(c.statements.map((s) => s.id));
+    const rejectionIds = new Set(x.rejections.map((r) => r.id));
+    const others = new Set(kept.filter((o) => o !== c).flatMap((o) => o.statements.map((s) => s.id)));
+    for (const s of c.statements) {
+      for (let j = s.id + 1; j <= s.id + 4 && j < n; j++) {
+        const u = x.units[j];
+        // The next story's statement starts another topic: what follows it qualifies that one, not this.
+        if (others.has(j)) break;
+        if (!u || seen.has(j) || rejectionIds.has(j) || Math.abs(u.sentence.turn - s.sentence.turn) > 2) continue;
+        if (u.terms.some((t) => x.rejectedTerms.has(t))) continue;
+        seen.add(j);
+        c.context.push(u);
+      }
+    }
+    c.statements.sort((a, b) => b.score - a.score);
+  }
+  // Stories follow the order the meeting raised them in.
+  return kept.sort((a, b) => Math.min(...a.statements.map((s) => s.id)) - Math.min(...b.statements.map((s) => s.id)));
+}

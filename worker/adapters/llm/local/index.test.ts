@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { FIXTURES } from "./fixtures";
+import { createLocalGenerator, generateStories } from "./index";
+import { leakedTokens, madeRejectedStory } from "./quality";
+
+const MEETING = [
+  "Ana: Okay, um, two things today. Customers need to be able to export their invoices as PDF, it's the top complaint.",
+  "Ben: [inaudible] uh that's small, maybe a 3.",
+  "Ana: And let's not do the Xero integration, that's out of scope for this quarter.",
+  "Ben: (laughter) fine. Also admins should see a monthly usage report so they can plan budgets.",
+  "Ana: Usage report is a nice to have, low priority.",
+].join("\n");
+
+describe("local story generator", () => {
+  it("writes well-formed stories with criteria, sizing and evidence", async () => {
+    const result = await createLocalGenerator().generate({ transcript: MEETING, title: "Billing sync" });
+    expect(result.userStories.length).toBeGreaterThanOrEqual(2);
+    for (const story of result.userStories) {
+      expect(story.description).toMatch(/^As an? [^,]+, I want .+/);
+      expect(story.acceptanceCriteria.length).toBeGreaterThanOrEqual(2);
+      expect(story.acceptanceCriteria.length).toBeLessThanOrEqual(5);
+      expect([1, 2, 3, 5, 8, 13]).toContain(story.storyPoints);
+      expect(Number.isInteger(story.estimatedHours) && story.estimatedHours >= 0).toBe(true);
+      expect(["High", "Medium", "Low"]).toContain(story.priority);
+      expect(story.evidence?.length).toBeGreaterThan(0);
+    }
+    const invoices = result.userStories.find((s) => /invoice/i.test(s.description));
+    expect(invoices?.description).toMatch(/^As a customer, I want to export my invoices as PDF/);
+    expect(invoices?.storyPoints).toBe(3);
+    expect(invoices?.estimatedHours).toBe(12);
+    const report = result.userStories.find((s) => /usage report/i.test(s.description));
+    expect(report?.priority).toBe("Low");
+    expect(result.epic.title.length).toBeGreaterThan(0);
+  });
+
+  it("never turns a rejected idea into a story", () => {
+    const result = generateStories(MEETING);
+    expect(result.userStories.some((s) => /xero/i.test(JSON.stringify({ ...s, evidence: [] })))).toBe(false);
+    for (const { name, transcript, gold } of FIXTURES) {
+      const stories = generateStories(transcript).userStories;
+      for (const item of gold.rejected) expect(stories.filter((s) => madeRejectedStory(s, item)).map((s) => `${name}: ${s.title}`)).toEqual([]);
+    }
+  });
+
+  it("keeps annotations and fillers out of every story", () => {
+    for (const { transcript } of [{ transcript: MEETING }, ...FIXTURES]) expect(leakedTokens(generateStories(transcript))).toEqual([]);
+  });
+
+  it("cuts evidence verbatim from the original text at the stated offsets", () => {
+    for (const { transcript } of [{ transcript: MEETING }, ...FIXTURES]) {
+      for (const story of generateStories(transcript).userStories) {
+        for (const e of story.evidence ?? []) {
+          expect(e.quote.length).toBeGreaterThan(0);
+          expect(transcript.slice(e.start, e.end)).toBe(e.quote);
+        }
+      }
+    }
+  });
+
+  it("gives the same output for the same input", () => {
+    for (const { transcript } of FIXTURES) expect(JSON.stringify(generateStories(transcript, "t"))).toBe(JSON.stringify(generateStories(transcript, "t")));
+  });
+
+  it("handles empty and requirement-free transcripts", () => {
+    expect(generateStories("").userStories).toEqual([]);
+    const chat = generateStories("Ben: Did anyone watch the game?\nNaomi: No, I was at the ramen place.");
+    expect(chat.userStories).toEqual([]);
+    expect(chat.epic.title.length).toBeGreaterThan(0);
+  });
+
+  it("handles 50,000 characters well under a second", () => {
+    let text = "";
+    for (let i = 0; text.length < 50_000; i++) text += `${FIXTURES[i % FIXTURES.length]!.transcript}\n`;
+    text = text.slice(0, 50_000);
+    generateStories(text);
+    const started = performance.now();
+    generateStories(text);
+    // Loose bound so a busy CI machine does not flake; locally this takes a small fraction of it.
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});

@@ -1,0 +1,83 @@
+import OpenAI from "openai";
+import type { GeneratedStories } from "../../../schema/api/transcripts";
+import { AppError } from "../../lib/errors";
+import { InvalidModelOutput, mergeModelOutputs, parseModelOutput, splitTranscript, withOneRetry, type ModelOutput } from "./model-output";
+import { STORIES_JSON_SCHEMA, SYSTEM_PROMPT, userPrompt } from "./prompt";
+import type { StoryGenerator } from "./types";
+
+export { splitTranscript } from "./model-output";
+
+export interface OpenAIOptions {
+  apiKey: string;
+  /** Any OpenAI-compatible server (e.g. a local one): https://host/v1 */
+  baseURL?: string;
+  model: string;
+  timeoutMs?: number;
+  /** Characters of transcript per request; longer transcripts are split and the results merged. */
+  chunkChars?: number;
+}
+
+export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL,
+    timeout: options.timeoutMs ?? 60_000,
+    // Retries are ours (withOneRetry), bounded and only where another try can help.
+    maxRetries: 0,
+  });
+
+  async function once(transcript: string, title?: string): Promise<ModelOutput> {
+    let response;
+    try {
+      response = await client.chat.completions.create({
+        model: options.model,
+        temperature: 0.2,
+        messages: [
+          { role: "system", content: SYSTEM_PROMPT },
+          { role: "user", content: userPrompt(transcript, title) },
+        ],
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: "stories", strict: true, schema: STORIES_JSON_SCHEMA as unknown as Record<string, unknown> },
+        },
+      });
+    } catch (error) {
+      throw toAppError(error);
+    }
+    const choice = response.choices[0];
+    if (!choice || choice.finish_reason === "length") throw new InvalidModelOutput("The answer was cut off");
+    return parseModelOutput(choice.message.content ?? "");
+  }
+
+  return {
+    name: "openai",
+    async generate({ transcript, title }): Promise<GeneratedStories> {
+      const outputs: ModelOutput[] = [];
+      for (const chunk of splitTranscript(transcript, options.chunkChars ?? 48_000)) {
+        outputs.push(
+          await withOneRetry(
+            () => once(chunk.text, title),
+            (e) => new AppError("upstream_error", `The AI provider's answer could not be used: ${e.message.toLowerCase()}.`),
+          ),
+        );
+      }
+      return mergeModelOutputs(transcript, outputs);
+    },
+  };
+}
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return new AppError("service_unavailable", "The AI provider did not answer in time. Please try again.", { cause: error });
+  }
+  if (error instanceof OpenAI.APIError) {
+    if (error.status === 401 || error.status === 403) {
+      return new AppError("service_unavailable", "The AI provider refused the configured credentials.", { cause: error });
+    }
+    if (error.status === 429) {
+      return new AppError("service_unavailable", "The AI provider is busy right now. Please try again in a minute.", { cause: error });
+    }
+    return new AppError("upstream_error", `The AI provider failed (${error.status ?? "no response"}). Please try again.`, { cause: error });
+  }
+  return new AppError("upstream_error", "The AI provider could not be reached. Please try again.", { cause: error });
+}

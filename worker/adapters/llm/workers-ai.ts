@@ -1,0 +1,55 @@
+import type { GeneratedStories } from "../../../schema/api/transcripts";
+import { AppError } from "../../lib/errors";
+import { InvalidModelOutput, mergeModelOutputs, parseModelOutput, splitTranscript, withOneRetry, type ModelOutput } from "./model-output";
+import { STORIES_JSON_SCHEMA, SYSTEM_PROMPT, userPrompt } from "./prompt";
+import type { StoryGenerator } from "./types";
+
+/** The part of the `AI` binding this adapter uses (so tests can pass a fake). */
+export interface AiRunner {
+  run(model: string, input: Record<string, unknown>): Promise<unknown>;
+}
+
+export interface WorkersAIOptions {
+  model: string;
+  chunkChars?: number;
+}
+
+/** Workers AI through the `AI` binding, with JSON-schema output, validated like every provider's. */
+export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions): StoryGenerator {
+  async function once(transcript: string, title?: string): Promise<ModelOutput> {
+    let result: unknown;
+    try {
+      result = await ai.run(options.model, {
+        messages: [
+          { role: "system", content: SYSTEM_PROMPT },
+          { role: "user", content: userPrompt(transcript, title) },
+        ],
+        response_format: { type: "json_schema", json_schema: STORIES_JSON_SCHEMA },
+        max_tokens: 4096,
+        temperature: 0.2,
+      });
+    } catch (error) {
+      throw new AppError("upstream_error", "Workers AI failed. Please try again.", { cause: error });
+    }
+    const response = (result as { response?: unknown } | null)?.response;
+    if (response === undefined || response === null) throw new InvalidModelOutput("The answer was empty");
+    return parseModelOutput(response);
+  }
+
+  return {
+    name: "workers-ai",
+    async generate({ transcript, title }): Promise<GeneratedStories> {
+      const outputs: ModelOutput[] = [];
+      // Workers AI models have smaller windows than hosted OpenAI models.
+      for (const chunk of splitTranscript(transcript, options.chunkChars ?? 24_000)) {
+        outputs.push(
+          await withOneRetry(
+            () => once(chunk.text, title),
+            (e) => new AppError("upstream_error", `Workers AI's answer could not be used: ${e.message.toLowerCase()}.`),
+          ),
+        );
+      }
+      return mergeModelOutputs(transcript, outputs);
+    },
+  };
+}
