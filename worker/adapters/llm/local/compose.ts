@@ -12,9 +12,14 @@ const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, five: 5
 // A person or role noun phrase at the end of the words before a modal: "... so the core of it [a customer] can ...".
 const PERSON_SUBJECT =
   /(?:^|\s)(?:(?:the|a|an|our|their|every|each|all|some|power|end|new)\s+)?(?:[\w-]+\s+)?(users?|customers?|people|ppl|admins?|administrators?|members?|owners?|agents?|viewers?|buyers?|shoppers?|auditors?|they|you|managers?|players?|students?|teachers?|patients?|drivers?|guests?|visitors?|subscribers?|clients?|employees?)$/i;
-const MODAL = /\s(need to|needs to|have to|has to|should|must|want to|wants to|would like to|can|could|will|got to|are able to|is able to)\s+(?:be able to\s+)?/i;
+const MODAL = /(?<!\b(?:don't|doesn't|not|never))\s(need to|needs to|have to|has to|should|must|want to|wants to|would like to|can|could|will|got to|are able to|is able to)\s+(?:be able to\s+)?/i;
 const LEAD_IN =
-  /^(?:(?:nice to have|must[- ]have|no rush|low priority|high priority|top priority|btw|fyi|quick thing from \w+)[\s,:;.-]+|(?:so|and|okay|ok|yeah|yes|well|then|right|but|also|honestly|just|now|alright|great|good|basically|actually|plus|cool|fair|sure|like)[\s,:]+|(?:i think|i guess|i'd say|i mean|this is important|that's important|importantly|let's say|let's be explicit|slice one is|the core of it|one more from [\w\s]+? side|that's a hard requirement|the thing is)[\s,:]+)+/i;
+  /^(?:(?:nice to have|must[- ]have|no rush|low priority|high priority|top priority|btw|fyi|quick thing from \w+|one more(?: thing)?|oh)[\s,:;.-]+|(?:so|and|okay|ok|yeah|yes|well|then|right|but|also|honestly|just|now|alright|great|good|basically|actually|plus|cool|fair|sure|like)[\s,:]+|(?:i think|i guess|i'd say|i mean|this is important|that's important|importantly|let's say|let's be explicit|slice one is|the core of it|one more from [\w\s]+? side|that's a hard requirement|the thing is)[\s,:]+)+/i;
+
+// Plain code-unit order: locale-aware comparison could differ between runtimes and break "same input, same output".
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
 function capitalize(s: string): string {
   return s ? s[0]!.toUpperCase() + s.slice(1) : s;
@@ -22,7 +27,7 @@ function capitalize(s: string): string {
 
 function lowerFirst(s: string): string {
   // Keep acronyms and names ("SSO", "Okta") as written.
-  return s && !/^[A-Z]{2,}|^[A-Z][a-z]+[A-Z]/.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+  return s && !/^[A-Z]{2,}|^[A-Z][a-z]+[A-Z]|^[A-Z][a-z]+ [A-Z]/.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 }
 
 function firstPerson(s: string): string {
@@ -63,6 +68,8 @@ function cutTail(s: string): { core: string; reason: string | null } {
     else if (word === "because" && /^(?:it|they|we|people|users|customers|support|the|our|otherwise)\b/i.test(rest)) reason = `because ${rest}`;
     core = core.slice(0, because.index);
   }
+  const priorityNote = /\s(?:must[- ]have|nice to have|high priority|low priority|top priority)\b/i.exec(core);
+  if (priorityNote && priorityNote.index > 10) core = core.slice(0, priorityNote.index);
   const tail = /\s(?:that's|that is|it's|this is|which is|though|right|I mean|I'd say|I think|honestly|we'll|I'll|you'll|we're|I'm|please)\b/i.exec(core);
   if (tail && tail.index > 20) core = core.slice(0, tail.index);
   const words = core.split(/\s+/);
@@ -83,10 +90,19 @@ interface Capability {
 const FINITE_VERB =
   /\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|will|would|should|must|gets?|goes|go|need|needs|want|wants|says?|said|think|makes?|takes?|shows?|lets?|we're|it's|that's|there's|i'm|they're|you're|won't|can't|don't|doesn't)\b/i;
 
+// Words that start a spoken clause but not a requirement ("because most channels ...", "as we have ...").
+const CLAUSE_START = /^(?:(?:because|cause|'cause|as|so|and|but|while|then|also|well|like|just|very|really|personally|briefly|obviously|no|yes|yeah|okay)[\s,]+)+/i;
+
 function capabilityOf(statement: Statement): Capability {
-  const text = tidy(statement.text.replace(LEAD_IN, "")).replace(LEAD_IN, "");
+  const text = tidy(statement.text.replace(LEAD_IN, "")).replace(LEAD_IN, "").replace(CLAUSE_START, "");
   const { core, reason } = cutTail(text);
   const benefit = reason ? firstPerson(reason) : null;
+  // "X asked whether we can stream audit events into Splunk" asks for the thing after "can".
+  const asked = /\b(?:asked|asking|asks|wondered|wants to know)(?:\s+\S+){0,5}?\s+(?:if|whether)\s+(?:we|they|I|you|it)\s+(?:can|could)\s+(.{8,})$/i.exec(core);
+  if (asked) {
+    const action = firstPerson(asked[1]!);
+    return { want: `to ${action}`, action, benefit, role: null };
+  }
   const modal = MODAL.exec(` ${core}`);
   if (modal) {
     const fullSubject = core.slice(0, Math.max(0, modal.index - 1)).trim();
@@ -133,7 +149,11 @@ function capabilityOf(statement: Statement): Capability {
 const TITLE_STOP = /^(?:before|after|until|into|than|about|over|via|per|while|during|and|but|so|because|which|that|if|when|while|where|whether|so|then|i|we|they|you|it|is|are|was|were|be|to|for|of|in|on|at|by|with|from|the|a|an|my|our|their|your|this|these|those|like|as|or|me|us|them|just|also|really|please)$/i;
 
 function titleOf(cap: Capability, statement: Statement): string {
-  let words = cap.want.replace(/^(?:to|the product to make sure|this fixed:|the product to)\s+/i, "").split(/\s+/);
+  let words = cap.want
+    .replace(/^(?:to|the product to make sure|this fixed:|the product to)\s+/i, "")
+    .replace(CLAUSE_START, "")
+    .replace(/^(?:there(?:'re|'s| are| is)|it's|that's|we|you|they|I)\s+/i, "")
+    .split(/\s+/);
   words = words.filter((w, i) => i === 0 || !/^(?:the|a|an|my|our|their|your)$/i.test(w) || i < 1);
   const out: string[] = [];
   for (const w of words) {
@@ -167,7 +187,7 @@ function roleFor(cluster: Cluster, cap: Capability, fallback: string): string {
   const counts = new Map<string, number>();
   for (const s of cluster.statements)
     for (const t of s.tokens) if (t.kind === "word" && ROLE_NOUNS.has(t.lower) && t.lower !== "people" && t.lower !== "partner" && t.lower !== "partners") counts.set(singular(t.lower), (counts.get(singular(t.lower)) ?? 0) + 1);
-  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || byText(a[0], b[0]))[0];
   return best ? qualifiedRole(cluster, best[0]) : fallback;
 }
 
@@ -185,7 +205,7 @@ function mostCommonRole(x: Extraction): string {
   const counts = new Map<string, number>();
   for (const u of x.units)
     for (const t of u.tokens) if (t.kind === "word" && ROLE_NOUNS.has(t.lower) && !/^(?:partners?|people|members?|owners?)$/.test(t.lower)) counts.set(singular(t.lower), (counts.get(singular(t.lower)) ?? 0) + 1);
-  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || byText(a[0], b[0]))[0];
   return best && best[1] >= 2 ? best[0] : "user";
 }
 
@@ -241,7 +261,7 @@ function outcomeOf(action: string): string {
   object = object.replace(/^(?:up|out|off|on|in)\s+/i, "").trim() || "it";
   if (/^off$/i.test(words[1] ?? "") || /^(?:it|me)\b/i.test(object)) object = "it";
   for (const [re, make] of OUTCOMES) if (re.test(verb)) return make(object);
-  return "it works as described and the result is visible without reloading";
+  return "the result is shown straight away and nothing else changes";
 }
 
 const PRIORITY_CUES: [RegExp, StoryPriority, number][] = [
@@ -281,11 +301,18 @@ function pointsOf(cluster: Cluster): number {
 // Sizing and scheduling remarks qualify a story but are not acceptance criteria.
 const SIZING = /\b(?:points?|sprint|estimate|days|weeks|hours|small|big|huge|tiny|easy|hard|harder|priority|backlog|nice to have|must[- ]have|sounds good|agreed|noted|fair|thank)\b|\ban? (?:1|2|3|5|8|13|one|two|three|five|eight|thirteen)\b/;
 
+const MAX_QUOTE = 600;
+
 function evidenceOf(source: string, cluster: Cluster): StoryEvidence[] {
   return [...cluster.statements]
     .sort((a, b) => a.start - b.start)
     .slice(0, 3)
-    .map((s) => ({ quote: source.slice(s.start, s.end), start: s.start, end: s.end }));
+    .map((s) => {
+      // Dropped stutters and annotations can make a short statement span a long stretch; quote its opening instead.
+      let end = s.end;
+      if (end - s.start > MAX_QUOTE) end = s.tokens.filter((t) => t.end - s.start <= MAX_QUOTE).pop()?.end ?? s.start + MAX_QUOTE;
+      return { quote: source.slice(s.start, end), start: s.start, end };
+    });
 }
 
 // Questions and replies ("what about edit?", "that's medium") make poor story sentences when a plain statement exists.
@@ -328,9 +355,9 @@ function composeStory(source: string, cluster: Cluster, fallbackRole: string): U
 
   const criteria: string[] = [];
   const seen = new Set<string>();
-  const add = (c: string) => {
+  const add = (c: string, minWords = 4) => {
     const key = c.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
-    if (criteria.length < 5 && key.split(" ").length >= 4 && !seen.has(key)) {
+    if (criteria.length < 5 && key.split(" ").length >= minWords && !seen.has(key)) {
       seen.add(key);
       criteria.push(c);
     }
@@ -352,8 +379,9 @@ function composeStory(source: string, cluster: Cluster, fallbackRole: string): U
   }
   if (criteria.length < 2 && cap.action)
     add(`Given I am ${article(role)} ${role} and something goes wrong, when I ${cap.action.replace(/[.!?]+$/, "")}, then I see a clear message and nothing I already had is lost.`);
-  if (criteria.length < 2) add(asRequirement(anchor.text));
+  if (criteria.length < 2) add(asRequirement(anchor.text), 2);
   if (criteria.length < 2) add(`Given the change is released, when ${article(role)} ${role} uses it, then every point in this story's evidence quotes holds.`);
+  if (criteria.length < 2) add(`Given the change is released, when it is demonstrated to the people in this meeting, then they confirm it matches what was agreed.`);
   const storyPoints = pointsOf(cluster);
   return {
     title,
@@ -401,7 +429,7 @@ function themeOf(clusters: Cluster[], x: Extraction): string[] {
       });
     }
   }
-  const ranked = [...score.entries()].filter(([k, v]) => !k.includes(" ") || v >= 3).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const ranked = [...score.entries()].filter(([k, v]) => !k.includes(" ") || v >= 3).sort((a, b) => b[1] - a[1] || byText(a[0], b[0]));
   const chosen: string[] = [];
   const used = new Set<string>();
   for (const [key] of ranked) {
@@ -411,11 +439,16 @@ function themeOf(clusters: Cluster[], x: Extraction): string[] {
     for (const p of parts) used.add(p);
     if (chosen.length === 2) break;
   }
-  return chosen.map((key) => [...(surface.get(key)?.entries() ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? key);
+  return chosen.map((key) => [...(surface.get(key)?.entries() ?? [])].sort((a, b) => b[1] - a[1] || byText(a[0], b[0]))[0]?.[0] ?? key);
 }
 
 const TIMELINE =
   /\b(?:by|before|in|for|until|ship(?:ping)? in)\s+(?:the\s+)?((?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+(?:first|\d{1,2}(?:st|nd|rd|th)?|\d{4}|release))?|q[1-4](?:\s+\d{4})?|next (?:sprint|release|quarter))\b/i;
+
+/** "As a user, I want X, so that Y." → "X": the part that says what the story is. */
+function capabilityText(description: string): string {
+  return description.replace(/^As an? [^,]+, I want /, "").replace(/,\s+(?:so that|because)\b.*$/, "");
+}
 
 function wordsOf(s: string): Set<string> {
   return new Set(
@@ -447,7 +480,7 @@ export function compose(parsed: ParsedTranscript, x: Extraction, clusters: Clust
   const seen: Set<string>[] = [];
   for (const c of clusters) {
     const story = composeStory(parsed.source, c, fallbackRole);
-    const words = wordsOf(`${story.title} ${story.description}`);
+    const words = wordsOf(`${story.title} ${capabilityText(story.description)}`);
     // Two clusters that still read as the same story become one, written from both.
     const twin = seen.findIndex((w) => overlap(w, words) >= 0.45);
     if (twin >= 0) {
@@ -479,7 +512,7 @@ export function compose(parsed: ParsedTranscript, x: Extraction, clusters: Clust
       userStories.length > 0
         ? `${cleanTitle ? `From "${cleanTitle}": ` : ""}${userStories.length} ${userStories.length === 1 ? "story" : "stories"} centred on ${listOf(theme.map(lowerFirst))}: ${listOf(userStories.slice(0, 4).map((s) => lowerFirst(s.title)))}${userStories.length > 4 ? " and more" : ""}.`
         : `${cleanTitle ? `From "${cleanTitle}": ` : ""}no product requirements were found in this transcript.`,
-    team: parsed.speakers.length ? parsed.speakers.slice(0, 6).join(", ") : "Product team",
+    team: parsed.speakers.length ? parsed.speakers.slice(0, 6).join(", ").slice(0, 200) : "Product team",
     priority: userStories.length ? priority : "Medium",
   };
   if (timeline) epic.timeline = timeline;

@@ -16,6 +16,8 @@ export interface Statement {
   terms: string[];
   /** How strongly this reads as a requirement; 0 means not one. */
   score: number;
+  /** Strength of the requirement wording alone (modals, decisions, priority calls), before weighting. */
+  cue: number;
   kind: "need" | "problem" | "decision" | "context";
 }
 
@@ -147,6 +149,7 @@ function makeUnit(id: number, sentence: Sentence, tokens: Token[]): Statement {
     end: tokens[tokens.length - 1]!.end,
     terms: termsOf(tokens),
     score: 0,
+    cue: 0,
     kind: "context",
   };
 }
@@ -161,7 +164,9 @@ function splitUnits(sentence: Sentence): Token[][] {
   let cur: Token[] = [];
   let curWords = 0;
   for (const t of sentence.tokens) {
-    const boundary = curWords >= 5 && (t.gap || (t.kind === "word" && SOFT_BREAK.test(t.lower)) || (t.kind === "punct" && /[,:—–]/.test(t.text) && curWords >= 10));
+    // Speech with no punctuation and no pauses still gets cut, so no unit (or quote) runs on for a page.
+    const boundary =
+      curWords >= 120 || (curWords >= 5 && (t.gap || (t.kind === "word" && SOFT_BREAK.test(t.lower)) || (t.kind === "punct" && /[,:—–]/.test(t.text) && curWords >= 10)));
     if (boundary) {
       pieces.push(cur);
       cur = [];
@@ -239,7 +244,7 @@ export function extract(parsed: ParsedTranscript): Extraction {
     rejections.push(u);
     const objectTerms = termsOf(rejectedObject(u));
     // Theme words ("goals" in "shared goals") are mentioned everywhere; only the distinctive ones mark the rejection.
-    const distinctive = objectTerms.filter((t) => (df.get(t) ?? 0) <= common);
+    const distinctive = objectTerms.filter((t) => t.length > 2 && (df.get(t) ?? 0) <= common);
     for (const t of distinctive) rejectedTerms.add(t);
   }
 
@@ -251,7 +256,7 @@ export function extract(parsed: ParsedTranscript): Extraction {
     if (u.terms.length < 2 || words < 4) continue;
     let cue = 0;
     // Constraints ("nobody can delete entries") and proposals ("I'm thinking a table...") are requirements too.
-    if (/\b(?:nobody|no one|never)\b/.test(u.lower)) cue += 1.5;
+    if (/\b(?:nobody|no one) (?:can|should|may|needs)\b|\b(?:should|must|can|will) never\b/.test(u.lower)) cue += 1.5;
     // Behaviour rules: "if a transfer would overdraw the account we skip it and notify them".
     if (/\b(?:if|when|once|whenever)\b.{3,80}\b(?:we|it|the app|the system)\s+(?:skip|show|send|block|notify|stop|warn|cancel|retry|hide|move|return|refund)/.test(u.lower)) cue += 2;
     if (/\b(?:maybe we (?:can|could|should)|we could|you could (?:maybe )?have|could maybe|what about|how about|you can (?:choose|press|pick|see|use|set|find)|it (?:lights|beeps|shows|turns))\b/.test(u.lower)) cue += 1.5;
@@ -275,10 +280,13 @@ export function extract(parsed: ParsedTranscript): Extraction {
     if (PROCESS.test(u.lower)) factor *= 0.3;
     // Fallback plans ("they could live with bulk invites if we had to") qualify a priority; they are not asks.
     if (/\b(?:could live with|if we had to|if we really run out)\b/.test(u.lower)) factor *= 0.3;
+    // Effort remarks ("we'd have to do a full round trip") and own to-dos ("so I'll put those in the migration").
+    if (/\b(?:we'd|we would) (?:have|need) to\b/.test(u.lower)) factor *= 0.5;
+    if (/\b(?:i'll|i will)\b/.test(u.lower)) factor *= 0.6;
     // Someone else's errand ("facilities says they need an electrician") is not a product need.
     if (/\b(?:says|said) (?:they|he|she) (?:need|want)/.test(u.lower)) factor *= 0.5;
     if (/\b(?:want|need|like) (?:it|that|this)\b(?!')/.test(u.lower)) factor *= 0.5;
-    if (/^(?:(?:so|and|okay|yeah|ok|quick thing from \w+)[,:\s]+)*i need\b/.test(u.lower)) factor *= 0.5;
+    if (/^(?:(?:so|and|okay|yeah|ok|quick thing from \w+)[,:\s]+)*i need\b/.test(u.lower)) factor *= 0.3;
     if (/^(?:(?:so|and|yeah|okay|right)[,\s]+)*(?:that's|that is|it's|this is|that was|that one's|which is)\b/.test(u.lower)) factor *= 0.35;
     if (u.terms.some((t) => rejectedTerms.has(t))) factor *= 0.5;
     // Recurring subjects are what the meeting is about; one-off chatter rarely is.
@@ -291,7 +299,11 @@ export function extract(parsed: ParsedTranscript): Extraction {
       .sort((a, b) => b - a);
     const centrality = weights.slice(0, 4).reduce((a, b) => a + Math.max(0, b), 0);
     const substance = Math.min(1, u.terms.length / 5);
-    u.score = cue * factor * substance * (0.6 + centrality / 4);
+    // Meetings settle things towards the end; opening presentations float ideas.
+    const position = u.id / Math.max(1, units.length);
+    const late = position > 0.6 ? 1.25 : 1;
+    u.score = cue * factor * substance * late * (0.6 + centrality / 4);
+    u.cue = cue;
     u.kind = problem && cue < 3 ? "problem" : /\b(?:let'?s|decided|agreed|we'll|we will)\b/.test(u.lower) ? "decision" : "need";
     candidates.push(u);
   }

@@ -15,6 +15,7 @@ export interface Cluster {
 }
 
 const MAX_STATEMENTS = 4;
+// Roughly as many stories as a long meeting has requirements; more would bury them.
 const MAX_STORIES = 12;
 
 function weightOf(df: Map<string, number>, n: number, t: string): number {
@@ -95,9 +96,16 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
     for (const c of clusters) {
       let sim = similarity(terms, c.terms, x.df, n);
       // Statements a few units apart in the same exchange usually continue one topic.
-      // An immediate reply ("yes, that's medium, we want it for launch") is about what was just said.
-      if (c.statements.some((o) => Math.abs(o.id - s.id) <= 1 && Math.abs(o.sentence.turn - s.sentence.turn) <= 1)) sim += 0.3;
-      else if (sim > 0 && c.statements.some((o) => Math.abs(o.id - s.id) <= 4 && Math.abs(o.sentence.turn - s.sentence.turn) <= 3)) sim += 0.15;
+      // Nearness only helps a weaker follow-up join a stronger statement; two firm asks side by side stay two stories.
+      // "Let's cap it at 100k rows" points back at what came just before it.
+      const anaphoric = /^(?:\S+\s+){0,3}(?:it|them|those|that one|this one)\b(?!')/.test(s.lower);
+      const follows = s.score < (c.statements[0]?.score ?? 0) * 0.6 || s.cue < 4 || anaphoric;
+      // An immediate reply by someone else ("yes, that's medium, we want it for launch") is about what was just said.
+      const reply = c.statements.some(
+        (o) => Math.abs(o.id - s.id) <= 1 && o.sentence.turn !== s.sentence.turn && Math.abs(o.sentence.turn - s.sentence.turn) <= 1 && o.sentence.speaker !== null && o.sentence.speaker !== s.sentence.speaker,
+      );
+      if (reply) sim += 0.3;
+      else if (follows && sim > 0 && c.statements.some((o) => Math.abs(o.id - s.id) <= 4 && Math.abs(o.sentence.turn - s.sentence.turn) <= 3)) sim += 0.15;
       if (sim > bestSim) {
         bestSim = sim;
         best = c;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { generatedStoriesSchema } from "../../../../schema/api/transcripts";
 import { FIXTURES } from "./fixtures";
 import { createLocalGenerator, generateStories } from "./index";
 import { leakedTokens, madeRejectedStory } from "./quality";
@@ -54,6 +55,21 @@ describe("local story generator", () => {
           expect(transcript.slice(e.start, e.end)).toBe(e.quote);
         }
       }
+    }
+  });
+
+  it("keeps offsets right with Windows line endings and non-ASCII text", () => {
+    const transcript = `Zoë: Café owners need to be able to print receipts — a must have.\r\nJosé: Yeah, that's high.\r\n`;
+    const [story] = generateStories(transcript).userStories;
+    expect(story?.priority).toBe("High");
+    for (const e of story?.evidence ?? []) expect(transcript.slice(e.start, e.end)).toBe(e.quote);
+    expect(story?.evidence?.[0]?.quote).toMatch(/^Café owners need to be able to print receipts/);
+  });
+
+  it("returns output the API schema accepts, even for a wall of unpunctuated text", () => {
+    const wall = Array.from({ length: 3000 }, (_, i) => (i % 50 === 0 ? "users need to export reports" : "word")).join(" ");
+    for (const transcript of [wall, MEETING, ...FIXTURES.map((f) => f.transcript)]) {
+      expect(generatedStoriesSchema.safeParse(generateStories(transcript)).success).toBe(true);
     }
   });
 

@@ -44,7 +44,7 @@ const TIMING_LINE = /^\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?\s*-->\s*(?:\
 const LEADING_TIMESTAMP = /^\s*[[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?[\])]?\s*(?:[-–—|]\s*)?/;
 const SPEAKER_PREFIX = /^\s*((?:\p{Lu}[\p{L}\p{M}\d.'’_-]*|\p{Ll}[\p{L}\d.'’_-]*\d)(?:[ \t]+(?:\p{Lu}[\p{L}\p{M}\d.'’_-]*|\d+|de|van|von|da|la|le)){0,3})\s*(?:\([^)]{0,30}\))?\s*:\s+/u;
 // Words that look like a speaker label but introduce ordinary text ("Note: ...").
-const NOT_SPEAKERS = new Set(["note", "notes", "todo", "action", "decision", "decisions", "summary", "agenda", "q", "a", "re", "fyi", "edit", "update", "tl;dr", "ps", "http", "https", "example", "e.g", "i.e"]);
+const NOT_SPEAKERS = new Set(["note", "notes", "todo", "action", "action items", "next steps", "decision", "decisions", "decided", "agreed", "question", "questions", "answer", "context", "goal", "goals", "problem", "risk", "risks", "status", "priority", "scope", "out of scope", "background", "outcome", "result", "results", "summary", "agenda", "q", "a", "re", "fyi", "edit", "update", "tl;dr", "ps", "http", "https", "example", "e.g", "i.e"]);
 
 interface Range {
   start: number;

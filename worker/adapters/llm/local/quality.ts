@@ -136,9 +136,13 @@ function wordSet(s: string): Set<string> {
   );
 }
 
-/** Pairs of stories whose title and description share most of their words (Jaccard ≥ 0.5), or have the same title. */
+/**
+ * Pairs of stories that ask for nearly the same thing: their titles plus capabilities ("I want X", without the role
+ * and the "so that" clause, which many stories share) have a word Jaccard ≥ 0.5, or their titles are equal.
+ */
 export function nearDuplicates(stories: readonly UserStory[]): [number, number][] {
-  const sets = stories.map((s) => wordSet(`${s.title} ${s.description.replace(/^As an? [^,]+, I want /, "")}`));
+  const capability = (d: string) => d.replace(/^As an? [^,]+, I want /, "").replace(/,\s+(?:so that|because)\b.*$/, "");
+  const sets = stories.map((s) => wordSet(`${s.title} ${capability(s.description)}`));
   const pairs: [number, number][] = [];
   for (let i = 0; i < stories.length; i++)
     for (let j = i + 1; j < stories.length; j++) {
