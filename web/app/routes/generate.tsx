@@ -1,17 +1,21 @@
-import { FileText } from "lucide-react";
-import { EmptyState, PageContainer, PageHeader } from "../../components/page";
+import { useSearchParams } from "react-router";
+import { PageContainer, PageHeader } from "../../components/page";
+import { Generator } from "../../features/generator/components/generator";
+import { parseProjectId } from "../../lib/projects";
 
+/** /generate, optionally ?project={id} to preselect a project (spec §2). */
 export default function Generate() {
+  const [params] = useSearchParams();
+  const projectId = parseProjectId(params.get("project") ?? undefined);
   return (
     <PageContainer>
       <title>Generate · StoryLoom</title>
       <PageHeader
-        title="Generate"
-        description="Turn a meeting or product-management transcript into an epic and user stories."
+        title="Generate User Stories"
+        description="Paste a meeting or product-management transcript, or upload a file, and get an epic with user stories."
       />
-      <EmptyState icon={FileText} title="Transcript and generated stories">
-        The transcript editor, file upload and your generated epic and user stories will appear here.
-      </EmptyState>
+      {/* Keyed so a new ?project= link preselects again; the draft text and title live in jotai and survive. */}
+      <Generator key={projectId ?? "none"} initialProjectId={projectId} />
     </PageContainer>
   );
 }

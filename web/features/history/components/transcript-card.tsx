@@ -8,6 +8,7 @@ import { formatDateTime, plural } from "../../../lib/format";
 import type { ProjectOption } from "../../../lib/projects";
 import { DeleteTranscriptButton } from "./delete-transcript-button";
 import { ProjectAssignSelect } from "./project-assign-select";
+import { RetryGeneration } from "./retry-generation";
 import { TranscriptDetails } from "./transcript-details";
 
 interface TranscriptCardProps {
@@ -59,6 +60,9 @@ export const TranscriptCard = memo(function TranscriptCard({
               </span>
             )}
           </p>
+          {transcript.generationError && !transcript.hasStories && (
+            <RetryGeneration transcriptId={transcript.id} reason={transcript.generationError} describedBy={titleId} />
+          )}
         </div>
         <div className="flex items-center gap-2">
           <div className="min-w-0 flex-1 lg:w-56 lg:flex-none">
@@ -86,7 +90,10 @@ export const TranscriptCard = memo(function TranscriptCard({
         </div>
       </div>
       <div id={detailsId} hidden={!expanded} className="border-t border-line p-4 sm:p-5">
-        {expanded && <TranscriptDetails transcriptId={transcript.id} />}
+        {expanded && <TranscriptDetails
+            transcriptId={transcript.id}
+            generationError={transcript.hasStories ? null : transcript.generationError}
+          />}
       </div>
     </article>
   );

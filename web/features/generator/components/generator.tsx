@@ -1,0 +1,201 @@
+import { useAtom } from "jotai";
+import { Eraser, Sparkles, TriangleAlert, Upload } from "lucide-react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { MAX_TRANSCRIPT_CHARS } from "../../../../schema/api/transcripts";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Spinner } from "../../../components/ui/spinner";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import { generateStories, toastGenerationError, toastGenerationSuccess } from "../../../lib/generation";
+import { useProjectOptions, useProjects } from "../../../lib/projects";
+import { useSubscriptionLimits } from "../../../lib/subscription";
+import { isAudioFile, titleFromFileName, UPLOAD_ACCEPT } from "../audio";
+import { generatedResultAtom, titleDraftAtom, transcriptDraftAtom } from "../state";
+import { GeneratedStoriesPanel } from "./generated-stories-panel";
+import { NO_PROJECT, ProjectSelect } from "./project-select";
+import { AudioPromoCard, ServiceStatusCard } from "./side-cards";
+
+/** Spec §9: above this many characters the generator warns that processing may take longer. */
+const LARGE_TRANSCRIPT_CHARS = 10_000;
+const TITLE_MAX = 200;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * The generator (spec §2): title, project, upload and Clear, the transcript, Generate, and the Generated Stories
+ * panel. Input on the left and results on the right on wide screens; stacked (input, results, cards) on phones.
+ */
+export function Generator({ initialProjectId }: { initialProjectId: number | null }) {
+  const [text, setText] = useAtom(transcriptDraftAtom);
+  const [title, setTitle] = useAtom(titleDraftAtom);
+  const [result, setResult] = useAtom(generatedResultAtom);
+  const [projectValue, setProjectValue] = useState(initialProjectId === null ? NO_PROJECT : String(initialProjectId));
+  const [pending, setPending] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const ids = { title: useId(), project: useId(), transcript: useId(), count: useId() };
+
+  const { data: projectList } = useProjects();
+  const { options: projects } = useProjectOptions(projectList);
+  const { data: limits } = useSubscriptionLimits();
+  const tier = limits?.data.tier;
+  // A ?project= that is not one of the user's projects (deleted, someone else's) falls back to 'No Project'.
+  const project =
+    projects && projectValue !== NO_PROJECT && !projects.some((p) => String(p.id) === projectValue) ? NO_PROJECT : projectValue;
+
+  const blank = text.trim().length === 0;
+  const large = text.length > LARGE_TRANSCRIPT_CHARS;
+  const tooLong = text.length > MAX_TRANSCRIPT_CHARS;
+
+  async function generate(event: FormEvent) {
+    event.preventDefault();
+    if (blank || pending) return;
+    setPending(true);
+    try {
+      const response = await generateStories({
+        transcript: text,
+        title: title.trim() || undefined,
+        projectId: project === NO_PROJECT ? null : Number(project),
+      });
+      setResult(response);
+      toastGenerationSuccess(response);
+      resultsHeading.current?.focus({ preventScroll: true });
+      resultsHeading.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    } catch (error) {
+      toastGenerationError(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function onFileChosen() {
+    const input = fileInput.current;
+    const file = input?.files?.[0];
+    if (!input || !file) return;
+    try {
+      if (isAudioFile(file)) {
+        // The transcription endpoint is not built yet; free plans get the upgrade path the spec describes.
+        if (!tier || tier === "free") {
+          toast({
+            title: "Pro Feature Required",
+            description: "Audio transcription is available for Pro subscribers. Upgrade to Pro to upload recordings.",
+            variant: "destructive",
+            action: { label: "Upgrade to Pro", to: "/subscription" },
+          });
+        } else {
+          toast({ title: "Transcription Failed", description: "Audio transcription is not available yet.", variant: "destructive" });
+        }
+        return;
+      }
+      const content = await file.text();
+      setText(content);
+      if (!title.trim()) setTitle(titleFromFileName(file.name).slice(0, TITLE_MAX));
+    } catch {
+      toast({ title: "Upload Failed", description: "Could not read the file. Please try again.", variant: "destructive" });
+    } finally {
+      // Picking the same file again must fire another change.
+      input.value = "";
+    }
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="contents lg:flex lg:flex-col lg:gap-6">
+        <Card className="order-1 p-5 sm:p-6">
+          <form onSubmit={generate} className="grid gap-5">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-1.5">
+                <Label htmlFor={ids.title}>
+                  Transcript title <span className="font-normal text-muted">(optional)</span>
+                </Label>
+                <Input
+                  id={ids.title}
+                  aria-label="Transcript title"
+                  value={title}
+                  maxLength={TITLE_MAX}
+                  onChange={(e) => setTitle(e.target.value)}
+                  placeholder="e.g. Sprint 14 planning"
+                  autoComplete="off"
+                />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={ids.project}>
+                  Project <span className="font-normal text-muted">(optional)</span>
+                </Label>
+                <ProjectSelect id={ids.project} value={project} onChange={setProjectValue} projects={projects} />
+              </div>
+            </div>
+
+            <div className="grid gap-1.5">
+              <div className="flex flex-wrap items-end justify-between gap-2">
+                <Label htmlFor={ids.transcript}>Transcript</Label>
+                <div className="flex gap-2">
+                  <input
+                    ref={fileInput}
+                    type="file"
+                    accept={UPLOAD_ACCEPT}
+                    className="sr-only"
+                    tabIndex={-1}
+                    aria-hidden
+                    data-testid="transcript-file"
+                    onChange={() => void onFileChosen()}
+                  />
+                  <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
+                    <Upload aria-hidden />
+                    Upload File
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => setText("")} disabled={text.length === 0}>
+                    <Eraser aria-hidden />
+                    Clear
+                  </Button>
+                </div>
+              </div>
+              <Textarea
+                id={ids.transcript}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                aria-describedby={ids.count}
+                aria-invalid={tooLong || undefined}
+                placeholder="Paste your meeting or product-management transcript here, or upload a .txt, .md, .vtt or .srt file."
+                spellCheck={false}
+                className="min-h-72 resize-y leading-relaxed lg:min-h-[26rem]"
+              />
+              <div id={ids.count} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-muted">
+                <span className={tooLong ? "font-medium text-red-700" : undefined}>
+                  {count(text.length)} {text.length === 1 ? "character" : "characters"}
+                  {tooLong && ` (maximum ${count(MAX_TRANSCRIPT_CHARS)})`}
+                </span>
+                <span className="text-slate-500">Text files: .txt, .md, .vtt, .srt</span>
+              </div>
+              <div aria-live="polite">
+                {large && (
+                  <p className="mt-1 flex items-center gap-2 rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-900 ring-1 ring-orange-200 ring-inset">
+                    <TriangleAlert className="size-4 shrink-0 text-orange-600" aria-hidden />
+                    Large transcript - processing may take longer
+                  </p>
+                )}
+              </div>
+            </div>
+
+            <Button type="submit" size="lg" disabled={blank || pending} aria-busy={pending || undefined} className="w-full">
+              {pending ? <Spinner className="size-5 text-white" /> : <Sparkles aria-hidden />}
+              {pending ? "Generating your stories..." : "Generate User Stories & Epics"}
+            </Button>
+          </form>
+        </Card>
+        {tier === "free" && (
+          <div className="order-3">
+            <AudioPromoCard />
+          </div>
+        )}
+        <div className="order-4">
+          <ServiceStatusCard />
+        </div>
+      </div>
+      <GeneratedStoriesPanel result={result} pending={pending} headingRef={resultsHeading} className="order-2 lg:order-none" />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { GenerateInput, GenerateResponse } from "../../schema/api/transcripts";
+import { toast } from "../components/ui/toast";
+import { ApiError, api, errorMessage } from "./api";
+import { plural } from "./format";
+import { invalidateTranscripts, TRANSCRIPTS_KEY } from "./transcripts";
+
+/** POST /api/generate: saves the transcript and generates its epic and stories. */
+export async function generateStories(input: GenerateInput): Promise<GenerateResponse> {
+  const response = await api.post<GenerateResponse>("/api/generate", input);
+  void invalidateTranscripts(response.transcriptId);
+  return response;
+}
+
+/** Generates again for a saved transcript (e.g. after the provider failed). */
+export async function regenerateStories(transcriptId: number): Promise<GenerateResponse> {
+  try {
+    const response = await api.post<GenerateResponse>(`${TRANSCRIPTS_KEY}/${transcriptId}/generate`);
+    void invalidateTranscripts(transcriptId);
+    return response;
+  } catch (error) {
+    // A failed attempt records its reason on the transcript: the card shows the new one.
+    void invalidateTranscripts(transcriptId);
+    throw error;
+  }
+}
+
+/** Spec §8: the free plan's monthly allowance is recognised by its message text. */
+export function isMonthlyLimitError(error: unknown): boolean {
+  return error instanceof ApiError && error.serverMessage.includes("Monthly transcript limit reached");
+}
+
+export function toastGenerationSuccess(response: GenerateResponse): void {
+  const count = response.data.userStories.length;
+  toast({
+    title: "Stories Generated Successfully",
+    description: `Generated an epic with ${plural(count, "user story", "user stories")}.`,
+    variant: "success",
+  });
+}
+
+/** The generator's and history's failure toasts (spec §8, Generation and audio). */
+export function toastGenerationError(error: unknown): void {
+  if (isMonthlyLimitError(error)) {
+    toast({
+      title: "Monthly Limit Reached",
+      description: "You've used all 5 monthly transcripts on the free plan. Upgrade to Pro for unlimited transcripts.",
+      variant: "destructive",
+      action: { label: "Upgrade to Pro", to: "/subscription" },
+    });
+    return;
+  }
+  toast({
+    title: "Generation Failed",
+    description: errorMessage(error, "Failed to generate stories. Please try again."),
+    variant: "destructive",
+  });
+}
