@@ -118,7 +118,7 @@ function confirmed(units: readonly Statement[], u: Statement): boolean {
 }
 
 const AGREEMENT =
-  /^(?:(?:yeah|yes|yep|yup|okay|ok|sure|right|agreed|exactly|definitely|absolutely|true|totally|great|good|cool|perfect|alright|that's (?:good|possible|true|right|fine|a good idea|great))[\s,.!]*){1,3}$/;
+  /^(?:(?:yeah|yes|yep|yup|okay|ok|sure|right|agreed|exactly|definitely|absolutely|true|totally|great|good|cool|perfect|alright|(?:i|we) agree|sounds (?:good|great|fine)|(?:that's|that is|it's|maybe it's|that'd be|that would be) (?:(?:that's|quite|a|really|very) )*(?:good|possible|true|right|fine|a good idea|good idea|great|cool|nice|important|the idea|a plus|useful|handy))[\s,.!]*){1,4}$/;
 
 /** Other people answering "yeah", "yep", "that's possible" right after a statement: the room agrees with it. */
 function agreement(units: readonly Statement[], u: Statement): number {
