@@ -313,7 +313,10 @@ test("history: empty state, a card on a phone, and the keyboard", async ({ page,
   await select.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("option", { name: projectName })).toBeVisible();
+  // Radix focuses the current item once the list is open; keys pressed before that are lost on a busy machine.
+  await expect(page.getByRole("option", { name: "No Project" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("option", { name: projectName })).toBeFocused();
   await page.keyboard.press("Enter");
   await expectToast(page, "Success");
   await expect(select).toContainText(projectName);
