@@ -1,6 +1,7 @@
 import type { Project } from "../../schema/api/projects";
 import { cn } from "../lib/cn";
-import { projectColor } from "../lib/projects";
+import { projectColor, type ProjectOption } from "../lib/projects";
+import { SelectContent, SelectItem } from "./ui/select";
 
 /** A project's colour as a small dot. Decorative: the name next to it carries the meaning. */
 export function ColorDot({ color, className }: { color: string; className?: string }) {
@@ -39,5 +40,30 @@ export function ProjectLabel({
       <ColorDot color={projectColor(project)} />
       <span className="truncate">{project.name}</span>
     </span>
+  );
+}
+
+/** The select value that means 'No Project' (spec §5: 'none' means no project). */
+export const NO_PROJECT_VALUE = "none";
+
+/** The options of every project picker: 'No Project', then the user's projects with their colour dots. */
+export function ProjectSelectContent({ projects }: { projects: ProjectOption[] | undefined }) {
+  return (
+    <SelectContent>
+      <SelectItem value={NO_PROJECT_VALUE}>
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden className="inline-block size-2.5 rounded-full border border-dashed border-slate-400" />
+          No Project
+        </span>
+      </SelectItem>
+      {projects?.map((p) => (
+        <SelectItem key={p.id} value={String(p.id)}>
+          <span className="inline-flex min-w-0 items-center gap-2">
+            <ColorDot color={projectColor(p)} />
+            <span className="truncate">{p.name}</span>
+          </span>
+        </SelectItem>
+      ))}
+    </SelectContent>
   );
 }

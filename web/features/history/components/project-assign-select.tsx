@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { ColorDot, ProjectLabel } from "../../../components/project-label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
+import { NO_PROJECT_VALUE, ProjectLabel, ProjectSelectContent } from "../../../components/project-label";
+import { Select, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
-import { projectColor, type ProjectOption } from "../../../lib/projects";
+import { type ProjectOption } from "../../../lib/projects";
 import { assignTranscriptProject } from "../api/transcript-calls";
 
-const NONE = "none";
+const NONE = NO_PROJECT_VALUE;
 
 /**
  * 'No Project' plus the user's projects (spec §2). The options are only rendered while the list is open: Radix
@@ -65,22 +65,7 @@ export function ProjectAssignSelect({
         </SelectValue>
       </SelectTrigger>
       {open && (
-        <SelectContent>
-          <SelectItem value={NONE}>
-            <span className="inline-flex items-center gap-2">
-              <span aria-hidden className="inline-block size-2.5 rounded-full border border-dashed border-slate-400" />
-              No Project
-            </span>
-          </SelectItem>
-          {projects?.map((p) => (
-            <SelectItem key={p.id} value={String(p.id)}>
-              <span className="inline-flex min-w-0 items-center gap-2">
-                <ColorDot color={projectColor(p)} />
-                <span className="truncate">{p.name}</span>
-              </span>
-            </SelectItem>
-          ))}
-        </SelectContent>
+        <ProjectSelectContent projects={projects} />
       )}
     </Select>
   );
