@@ -1,26 +1,14 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectToast, PHONE, screenshotBoth, uniqueName } from "./support";
+import { expectToast, PHONE, registerFreshUser, screenshotBoth, uniqueName } from "./support";
 
 // Generator journeys: paste and generate, evidence, copy, file upload, audio gating, the free plan's monthly limit,
 // and ?project= preselection. Each test registers its own account: generations count against a monthly allowance.
 
-const PASSWORD = "a-very-long-passphrase";
 const TRANSCRIPT = readFileSync(
   new URL("../worker/test/fixtures/transcripts/synthetic/sso-audit-refinement.txt", import.meta.url),
   "utf8",
 );
-
-async function registerFreshUser(page: Page, baseURL: string, tier?: "pro" | "enterprise"): Promise<void> {
-  const username = uniqueName("gen");
-  const headers = { Origin: baseURL };
-  const registered = await page.request.post("/api/register", { data: { username, password: PASSWORD }, headers });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  if (tier) {
-    const upgraded = await page.request.post("/api/dev/subscription", { data: { tier }, headers });
-    expect(upgraded.ok(), await upgraded.text()).toBe(true);
-  }
-}
 
 function transcriptBox(page: Page): Locator {
   return page.getByLabel("Transcript", { exact: true });

@@ -1,23 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectToast, PHONE, screenshotBoth, uniqueName } from "./support";
+import { expectToast, PHONE, registerFreshUser, screenshotBoth, uniqueName } from "./support";
 
 // Projects, dashboard and history journeys. Each test registers its own account (no email, so it is signed in at
 // once): the demo account is on the free plan and shared with other specs.
 
-const PASSWORD = "a-very-long-passphrase";
-
-/** Registers and signs in a fresh account in the page's browser context; optionally puts it on a paid plan. */
-async function registerFreshUser(page: Page, baseURL: string, tier?: "pro" | "enterprise"): Promise<string> {
-  const username = uniqueName("proj");
-  const headers = { Origin: baseURL };
-  const registered = await page.request.post("/api/register", { data: { username, password: PASSWORD }, headers });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  if (tier) {
-    const upgraded = await page.request.post("/api/dev/subscription", { data: { tier }, headers });
-    expect(upgraded.ok(), await upgraded.text()).toBe(true);
-  }
-  return username;
-}
 
 async function createSampleTranscripts(page: Page, baseURL: string, count: number): Promise<number[]> {
   const response = await page.request.post("/api/dev/sample-transcripts", {

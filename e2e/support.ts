@@ -54,3 +54,19 @@ export async function signIn(page: Page, username: string, password: string): Pr
 export async function expectToast(page: Page, title: string): Promise<void> {
   await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
 }
+
+/** Registers and signs in a fresh account (no email) in the page's browser context; optionally on a paid plan. */
+export async function registerFreshUser(page: Page, baseURL: string, tier?: "pro" | "enterprise"): Promise<string> {
+  const username = uniqueName("e2e");
+  const headers = { Origin: baseURL };
+  const registered = await page.request.post("/api/register", {
+    data: { username, password: "a-very-long-passphrase" },
+    headers,
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  if (tier) {
+    const upgraded = await page.request.post("/api/dev/subscription", { data: { tier }, headers });
+    expect(upgraded.ok(), await upgraded.text()).toBe(true);
+  }
+  return username;
+}
