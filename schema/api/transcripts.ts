@@ -52,6 +52,8 @@ export interface TranscriptSummary {
 export interface Transcript extends Omit<TranscriptSummary, "storyCount" | "hasStories" | "contentLength" | "generationError"> {
   content: string;
   generatedStories: GeneratedStories | null;
+  /** The stories as last generated, before edits (the editor's Reset to Original); null while there are none. */
+  originalStories: GeneratedStories | null;
 }
 
 export const assignProjectSchema = z.object({

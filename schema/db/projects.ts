@@ -32,6 +32,8 @@ export const transcripts = sqliteTable(
     content: text("content").notNull(),
     // JSON of GeneratedStories (schema/api/transcripts.ts); null while stories are being generated.
     generatedStories: text("generated_stories", { mode: "json" }),
+    // The stories as last generated, before any edits, so the editor's Reset to Original works after a reload.
+    originalStories: text("original_stories", { mode: "json" }),
     // Kept beside the JSON so lists never parse or ship it.
     storyCount: integer("story_count").notNull().default(0),
     // Set when the last generation failed (the transcript is kept so it can be generated again).

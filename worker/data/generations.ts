@@ -77,6 +77,8 @@ export async function saveGeneratedStories(
     .update(transcripts)
     .set({
       generatedStories: stories,
+      // A new generation is a new original: Reset to Original returns to it.
+      originalStories: stories,
       storyCount: stories.userStories.length,
       generationError: null,
       updatedAt: now,

@@ -18,7 +18,7 @@ const summaryColumns = {
   createdAt: transcripts.createdAt,
 };
 
-export type TranscriptSummaryRow = Omit<TranscriptRow, "content" | "generatedStories" | "updatedAt"> & {
+export type TranscriptSummaryRow = Omit<TranscriptRow, "content" | "generatedStories" | "originalStories" | "updatedAt"> & {
   hasStories: number;
 };
 
@@ -69,8 +69,8 @@ export async function insertTranscripts(db: Database, rows: NewTranscript[], pro
     return [
       d1
         .prepare(
-          `INSERT INTO transcripts (owner_id, project_id, title, content, generated_stories, story_count, content_length, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO transcripts (owner_id, project_id, title, content, generated_stories, original_stories, story_count, content_length, created_at, updated_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9) RETURNING id`, // ?5 twice: the stories start as their own original
         )
         .bind(
           v.ownerId,
@@ -127,4 +127,12 @@ export async function deleteTranscript(db: Database, transcript: TranscriptRow, 
       createdAt: now,
     }),
   ]);
+}
+
+/** Replaces a transcript's stories with an edited version; the original generation stays for Reset. */
+export async function saveEditedStories(db: Database, transcriptId: number, stories: GeneratedStories, now: number) {
+  await db
+    .update(transcripts)
+    .set({ generatedStories: stories, storyCount: stories.userStories.length, updatedAt: now })
+    .where(eq(transcripts.id, transcriptId));
 }

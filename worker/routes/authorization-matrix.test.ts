@@ -29,6 +29,10 @@ const redirect = { anonymous: 302, owner: 302, another: 302, admin: 302 };
 
 const project = async (owner: TestUser) => createProject(owner, { name: unique("proj") });
 const transcript = async (owner: TestUser) => (await createTranscripts(owner))[0]!;
+const EDITED_STORIES = {
+  epic: { title: "Edited", description: "", team: "", priority: "High" },
+  userStories: [{ title: "One", description: "", acceptanceCriteria: [], priority: "Low", storyPoints: 1, estimatedHours: 2 }],
+};
 
 const MATRIX: Record<string, Row> = {
   "GET /api/user": { request: () => ({}), expect: signedIn },
@@ -60,6 +64,13 @@ const MATRIX: Record<string, Row> = {
   "GET /api/transcripts/:id": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}` }), expect: ownerOnly },
   "PATCH /api/transcripts/:id/project": {
     request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/project`, body: { projectId: null } }),
+    expect: ownerOnly,
+  },
+  "PUT /api/transcripts/:id/stories": {
+    request: async (o) => {
+      const id = await transcript(o);
+      return { path: `/api/transcripts/${id}/stories`, body: EDITED_STORIES };
+    },
     expect: ownerOnly,
   },
   "DELETE /api/transcript/:id": { request: async (o) => ({ path: `/api/transcript/${await transcript(o)}` }), expect: ownerOnly },

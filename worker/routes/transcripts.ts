@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { assignProjectSchema } from "../../schema/api/transcripts";
+import { assignProjectSchema, generatedStoriesSchema } from "../../schema/api/transcripts";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
@@ -10,6 +10,7 @@ import {
   getTranscript,
   listActivity,
   listTranscripts,
+  saveStoryEdits,
 } from "../services/transcripts";
 import { idParam } from "./projects";
 
@@ -31,6 +32,9 @@ export const transcriptRoutes = new Hono<AppEnv>()
     c.json(
       await assignTranscriptProject(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").projectId),
     ),
+  )
+  .put("/transcripts/:id/stories", validate("param", idParam), validate("json", generatedStoriesSchema), async (c) =>
+    c.json(await saveStoryEdits(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"))),
   )
   .delete("/transcript/:id", validate("param", idParam), async (c) => {
     await deleteTranscript(c.var.deps, currentUser(c).id, c.req.valid("param").id);

@@ -5,9 +5,12 @@ import {
   deleteTranscript as deleteTranscriptRows,
   listTranscriptSummaries,
   moveTranscript,
+  saveEditedStories,
   type TranscriptRow,
   type TranscriptSummaryRow,
 } from "../../data/transcripts";
+import { AppError } from "../../lib/errors";
+import { verifyStoriesEvidence } from "../../lib/evidence";
 import { requireProject, requireTranscript } from "../access";
 
 function toSummary(row: TranscriptSummaryRow): TranscriptSummary {
@@ -32,16 +35,36 @@ export async function listTranscripts(deps: Deps, userId: number, filter: { proj
   return (await listTranscriptSummaries(deps.db, userId, filter)).map(toSummary);
 }
 
-export async function getTranscript(deps: Deps, userId: number, transcriptId: number): Promise<Transcript> {
-  const row = await requireTranscript(deps, userId, transcriptId);
+function toTranscript(row: TranscriptRow): Transcript {
+  const stories = (row.generatedStories as GeneratedStories | null) ?? null;
   return {
     id: row.id,
     title: row.title,
     projectId: row.projectId,
     createdAt: new Date(row.createdAt).toISOString(),
     content: row.content,
-    generatedStories: (row.generatedStories as GeneratedStories | null) ?? null,
+    generatedStories: stories,
+    originalStories: (row.originalStories as GeneratedStories | null) ?? stories,
   };
+}
+
+export async function getTranscript(deps: Deps, userId: number, transcriptId: number): Promise<Transcript> {
+  return toTranscript(await requireTranscript(deps, userId, transcriptId));
+}
+
+/**
+ * Saves the editor's version of a transcript's stories. Evidence is checked against the transcript again, so an
+ * edit can keep the quotes a story came from but cannot invent new ones.
+ */
+export async function saveStoryEdits(deps: Deps, userId: number, transcriptId: number, edited: GeneratedStories): Promise<Transcript> {
+  const row = await requireTranscript(deps, userId, transcriptId);
+  if (row.generatedStories === null) {
+    throw new AppError("conflict", "This transcript doesn't have generated stories to edit yet. Generate them first.");
+  }
+  const { stories } = verifyStoriesEvidence(row.content, edited);
+  const now = deps.now();
+  await saveEditedStories(deps.db, row.id, stories, now);
+  return toTranscript({ ...row, generatedStories: stories, storyCount: stories.userStories.length, updatedAt: now });
 }
 
 export async function assignTranscriptProject(
