@@ -14,9 +14,9 @@ const STAGES: Stage[] = [
   { name: "type-check", command: "npm", args: ["run", "--silent", "typecheck"] },
   { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
   {
-    name: "worker tests (workerd)",
+    name: "unit and Worker tests (vitest: workerd + Node)",
     command: bin("vitest"),
-    args: ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/worker.json"],
+    args: ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"],
   },
   { name: "end-to-end (Chromium)", command: "npm", args: ["run", "--silent", "test:e2e"] },
 ];
@@ -39,7 +39,7 @@ for (const stage of STAGES) {
 
 function counts(): { passed: number; failed: number; skipped: number } {
   const total = { passed: 0, failed: 0, skipped: 0 };
-  const worker = `${ROOT}test-results/worker.json`;
+  const worker = `${ROOT}test-results/vitest.json`;
   if (existsSync(worker)) {
     const report = JSON.parse(readFileSync(worker, "utf8"));
     total.passed += report.numPassedTests ?? 0;

@@ -1,0 +1,16 @@
+// One renderer per export format (spec §9), shared by the generator and history screens.
+export { storiesToPlainText } from "./plain-text";
+export { escapeMarkdown, storiesToMarkdown } from "./markdown";
+export { escapeJira, storiesToJiraWiki } from "./jira-wiki";
+export { renderStoriesPdf } from "./pdf";
+export {
+  DEFAULT_FILE_BASE,
+  EXPORT_MIME,
+  exportFilename,
+  generatorExportFilename,
+  historyJiraFilename,
+  localDate,
+  type ExportFormat,
+  type ExportOrigin,
+} from "./filenames";
+export { downloadBlob, downloadText } from "./download";
