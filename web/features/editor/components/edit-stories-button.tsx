@@ -1,0 +1,62 @@
+import { Pencil } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { GeneratedStories, Transcript } from "../../../../schema/api/transcripts";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api";
+import { saveStories } from "../../../lib/transcripts";
+import { StoryEditorDialog } from "./story-editor-dialog";
+
+/**
+ * Edit for a saved transcript's stories (generator panel and history card): opens the editor, saves through
+ * PUT /api/transcripts/{id}/stories, and Reset goes back to the original generation kept by the server.
+ */
+export function EditStoriesButton({ transcript, describedBy }: { transcript: Transcript; describedBy?: string }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const stories = transcript.generatedStories;
+  if (!stories) return null;
+
+  async function save(edited: GeneratedStories) {
+    await saveStories(transcript.id, edited);
+  }
+
+  // Export to JIRA from the editor (spec §4): the edits replace the result, then the JIRA export runs. Until the
+  // integrations issue lands, that means the project's settings, where JIRA is set up.
+  async function exportToJira(edited: GeneratedStories) {
+    try {
+      await saveStories(transcript.id, edited);
+    } catch (error) {
+      toast({ title: "Update Failed", description: errorMessage(error, "Failed to save your changes. Please try again."), variant: "destructive" });
+      return;
+    }
+    if (transcript.projectId === null) {
+      toast({
+        title: "JIRA Export Failed",
+        description: "Your edits are saved. Assign this transcript to a project to export it to JIRA.",
+        variant: "destructive",
+      });
+      return;
+    }
+    toast({ title: "Stories Updated", description: "Your edits are saved. Set up JIRA for this project to export them.", variant: "success" });
+    navigate(`/projects/${transcript.projectId}/settings`);
+  }
+
+  return (
+    <>
+      <Button variant="outline" size="sm" aria-describedby={describedBy} onClick={() => setOpen(true)}>
+        <Pencil aria-hidden />
+        Edit
+      </Button>
+      <StoryEditorDialog
+        open={open}
+        onOpenChange={setOpen}
+        stories={stories}
+        original={transcript.originalStories ?? stories}
+        onSave={save}
+        onExport={(edited) => void exportToJira(edited)}
+      />
+    </>
+  );
+}

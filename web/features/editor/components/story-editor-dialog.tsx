@@ -1,0 +1,657 @@
+import { Plus, RotateCcw, Save, Trash2, Upload, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type JSX, type Ref } from "react";
+import {
+  STORY_PRIORITIES,
+  type Epic,
+  type GeneratedStories,
+  type StoryPriority,
+  type UserStory,
+} from "../../../../schema/api/transcripts";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogConfirm,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { TextField } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
+import { Spinner } from "../../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api";
+import { cn } from "../../../lib/cn";
+import { plural } from "../../../lib/format";
+import {
+  addCriterion,
+  addStory,
+  canAddCriterion,
+  canAddStory,
+  copyStories,
+  isDirty,
+  isTimelineChoice,
+  normaliseForSave,
+  parseHours,
+  removeCriterion,
+  removeStory,
+  STORY_LIMITS,
+  TIMELINE_CHOICES,
+  UNTITLED_STORY,
+  updateCriterion,
+  updateEpic,
+  updateStory,
+} from "../edit-stories";
+
+type Tab = "epic" | "stories";
+
+/** One opening of the editor: the draft, what it was opened with (for the unsaved-changes check) and React keys. */
+interface Session {
+  draft: GeneratedStories;
+  saved: GeneratedStories;
+  /** A stable key per story, so removing one does not shift the others' inputs. */
+  keys: number[];
+  nextKey: number;
+  tab: Tab;
+}
+
+function startSession(stories: GeneratedStories): Session {
+  const draft = copyStories(stories);
+  return {
+    draft,
+    saved: copyStories(stories),
+    keys: draft.userStories.map((_, i) => i),
+    nextKey: draft.userStories.length,
+    tab: "epic",
+  };
+}
+
+/**
+ * The story editor dialog (spec §2 'Edit Stories Before Export', §4 Editor). Edits stay in a local copy until
+ * Save Changes or Export to JIRA; closing with unsaved changes asks first. Each opening starts from `stories`.
+ */
+export function StoryEditorDialog({
+  open,
+  onOpenChange,
+  stories,
+  original,
+  onSave,
+  onExport,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The stories as currently saved (the editor opens with a deep copy of them). */
+  stories: GeneratedStories;
+  /** The stories as first generated, for Reset to Original (may equal `stories`). */
+  original: GeneratedStories;
+  /** Persists the edited stories; resolves when saved, rejects with an Error (ApiError) on failure. */
+  onSave(stories: GeneratedStories): Promise<void>;
+  /** Export to JIRA: the host's export handler; the dialog calls it with the current edits and closes. */
+  onExport(stories: GeneratedStories): void;
+}): JSX.Element {
+  const [session, setSession] = useState<Session | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const [saveFailures, setSaveFailures] = useState(0);
+  // A fresh copy on every opening, dropped on close (state adjusted while rendering, not in an effect).
+  if (open !== (session !== null)) {
+    setSession(open ? startSession(stories) : null);
+    setSaving(false);
+    setConfirmingClose(false);
+  }
+
+  const baseId = useId();
+  const epicTitleRef = useRef<HTMLInputElement>(null);
+  const saveButtonRef = useRef<HTMLButtonElement>(null);
+  // The control to focus after the next render (a new story's title, the neighbour of a removed line…).
+  const pendingFocus = useRef<{ id: string; scroll: boolean } | null>(null);
+  // Where focus was when the discard question opened, to return there on Keep Editing.
+  const focusBeforeConfirm = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const request = pendingFocus.current;
+    if (!request) return;
+    pendingFocus.current = null;
+    const element = document.getElementById(request.id);
+    if (!element) return;
+    if (request.scroll) element.scrollIntoView({ block: "center" });
+    element.focus({ preventScroll: request.scroll });
+  });
+
+  useEffect(() => {
+    // After a failed save the button is enabled again: put focus back where it was.
+    if (saveFailures > 0) saveButtonRef.current?.focus();
+  }, [saveFailures]);
+
+  const ids = {
+    addStory: `${baseId}-add-story`,
+    storyTitle: (key: number) => `${baseId}-story-${key}-title`,
+    criterion: (key: number, index: number) => `${baseId}-story-${key}-criterion-${index}`,
+    addCriterion: (key: number) => `${baseId}-story-${key}-add-criterion`,
+  };
+
+  function focusAfterRender(id: string, scroll = false) {
+    pendingFocus.current = { id, scroll };
+  }
+
+  function edit(change: (draft: GeneratedStories) => GeneratedStories) {
+    setSession((s) => s && { ...s, draft: change(s.draft) });
+  }
+
+  function close() {
+    setConfirmingClose(false);
+    onOpenChange(false);
+  }
+
+  /** X, Escape, a click outside and Cancel: ask first when there are unsaved changes. */
+  function requestClose() {
+    if (saving || !session) return;
+    if (isDirty(session.draft, session.saved)) {
+      focusBeforeConfirm.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setConfirmingClose(true);
+    } else {
+      close();
+    }
+  }
+
+  function onAddStory() {
+    if (!session || !canAddStory(session.draft)) return;
+    const key = session.nextKey;
+    setSession({
+      ...session,
+      draft: addStory(session.draft),
+      keys: [...session.keys, key],
+      nextKey: key + 1,
+    });
+    focusAfterRender(ids.storyTitle(key), true);
+  }
+
+  function onRemoveStory(index: number) {
+    if (!session) return;
+    const keys = session.keys.filter((_, i) => i !== index);
+    setSession({ ...session, draft: removeStory(session.draft, index), keys });
+    const neighbour = keys[index] ?? keys[index - 1];
+    focusAfterRender(neighbour === undefined ? ids.addStory : ids.storyTitle(neighbour));
+  }
+
+  function onAddCriterion(index: number, key: number) {
+    if (!session) return;
+    const story = session.draft.userStories[index];
+    if (!story || !canAddCriterion(story)) return;
+    edit((draft) => addCriterion(draft, index));
+    focusAfterRender(ids.criterion(key, story.acceptanceCriteria.length));
+  }
+
+  function onRemoveCriterion(index: number, key: number, criterionIndex: number) {
+    if (!session) return;
+    const story = session.draft.userStories[index];
+    if (!story) return;
+    edit((draft) => removeCriterion(draft, index, criterionIndex));
+    const left = story.acceptanceCriteria.length - 1;
+    focusAfterRender(left === 0 ? ids.addCriterion(key) : ids.criterion(key, Math.min(criterionIndex, left - 1)));
+  }
+
+  function onReset() {
+    if (!session) return;
+    const draft = copyStories(original);
+    setSession({
+      ...session,
+      draft,
+      keys: draft.userStories.map((_, i) => session.nextKey + i),
+      nextKey: session.nextKey + draft.userStories.length,
+    });
+    toast({ title: "Reset Complete", description: "All changes have been reset to original values.", variant: "success" });
+  }
+
+  async function onSaveClick() {
+    if (!session || saving) return;
+    const edited = normaliseForSave(session.draft);
+    setSaving(true);
+    try {
+      await onSave(edited);
+      setSession((s) => s && { ...s, draft: edited, saved: edited });
+      setSaving(false);
+      toast({ title: "Changes Saved", description: "Your edits have been saved successfully.", variant: "success" });
+      close();
+    } catch (error) {
+      setSaving(false);
+      setSaveFailures((n) => n + 1);
+      toast({
+        title: "Update Failed",
+        description: errorMessage(error, "Failed to save your changes. Please try again."),
+        variant: "destructive",
+      });
+    }
+  }
+
+  function onExportClick() {
+    if (!session || saving) return;
+    onExport(normaliseForSave(session.draft));
+    close();
+  }
+
+  const draft = session?.draft;
+  const count = draft?.userStories.length ?? 0;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
+      {session && draft && (
+        <DialogContent
+          aria-busy={saving || undefined}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            epicTitleRef.current?.focus();
+          }}
+          className={cn(
+            "flex h-[100dvh] max-h-[100dvh] w-full max-w-none flex-col overflow-hidden rounded-none border-0 p-0",
+            "sm:h-[calc(100dvh-4rem)] sm:max-h-[56rem] sm:w-[calc(100%-3rem)] sm:max-w-4xl sm:rounded-xl sm:border",
+            // The built-in close button (the content's last child) at a 40 px touch size.
+            "[&>button:last-child]:size-10",
+          )}
+        >
+          <Tabs
+            value={session.tab}
+            onValueChange={(tab) => setSession((s) => s && { ...s, tab: tab as Tab })}
+            className="flex min-h-0 flex-1 flex-col"
+          >
+            <div className="border-b border-line px-4 pt-5 pb-4 sm:px-6">
+              <DialogTitle>Edit Stories Before Export</DialogTitle>
+              <DialogDescription className="max-sm:sr-only">
+                Changes stay in this editor until you save them or export to JIRA.
+              </DialogDescription>
+              <TabsList className="mt-4 h-12 w-full sm:w-auto [&>button]:h-10">
+                <TabsTrigger value="epic">Epic Details</TabsTrigger>
+                <TabsTrigger value="stories">User Stories ({count})</TabsTrigger>
+              </TabsList>
+            </div>
+
+            <div
+              inert={saving}
+              className={cn("min-h-0 flex-1 overflow-y-auto px-4 py-5 sm:px-6", saving && "opacity-70")}
+            >
+              <TabsContent value="epic" className="mt-0">
+                <EpicFields
+                  epic={draft.epic}
+                  titleRef={epicTitleRef}
+                  extraTimelines={[draft.epic.timeline, session.saved.epic.timeline, original.epic.timeline]}
+                  onChange={(patch) => edit((d) => updateEpic(d, patch))}
+                />
+              </TabsContent>
+
+              <TabsContent value="stories" className="mt-0">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <p className="text-sm text-muted">
+                    {count >= STORY_LIMITS.stories
+                      ? `${plural(count, "story", "stories")}: the most an epic can hold.`
+                      : "Each story is exported to JIRA under the epic."}
+                  </p>
+                  <Button
+                    id={ids.addStory}
+                    variant="outline"
+                    onClick={onAddStory}
+                    disabled={!canAddStory(draft)}
+                    className="w-full sm:w-auto"
+                  >
+                    <Plus aria-hidden />
+                    Add Story
+                  </Button>
+                </div>
+                {count === 0 ? (
+                  <p className="mt-4 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-muted">
+                    No user stories. Add one to include it in the export.
+                  </p>
+                ) : (
+                  <ol className="mt-4 grid gap-4" aria-label="User stories">
+                    {draft.userStories.map((story, index) => {
+                      const key = session.keys[index] ?? -1 - index;
+                      return (
+                        <li key={key}>
+                          <StoryFields
+                            story={story}
+                            number={index + 1}
+                            titleId={ids.storyTitle(key)}
+                            criterionId={(i) => ids.criterion(key, i)}
+                            addCriterionId={ids.addCriterion(key)}
+                            onChange={(patch) => edit((d) => updateStory(d, index, patch))}
+                            onRemove={() => onRemoveStory(index)}
+                            onCriterionChange={(i, text) => edit((d) => updateCriterion(d, index, i, text))}
+                            onAddCriterion={() => onAddCriterion(index, key)}
+                            onRemoveCriterion={(i) => onRemoveCriterion(index, key, i)}
+                          />
+                        </li>
+                      );
+                    })}
+                  </ol>
+                )}
+              </TabsContent>
+            </div>
+
+            <div className="grid grid-cols-2 gap-2 border-t border-line px-4 py-3 sm:flex sm:items-center sm:gap-3 sm:px-6 sm:py-4">
+              <Button variant="outline" onClick={onReset} disabled={saving} className="px-3 sm:mr-auto sm:px-4">
+                <RotateCcw aria-hidden />
+                Reset to Original
+              </Button>
+              <Button variant="ghost" onClick={requestClose} disabled={saving} className="px-3 sm:px-4">
+                Cancel
+              </Button>
+              <Button variant="outline" onClick={onExportClick} disabled={saving} className="px-3 sm:px-4">
+                <Upload aria-hidden />
+                Export to JIRA
+              </Button>
+              <Button
+                ref={saveButtonRef}
+                onClick={onSaveClick}
+                disabled={saving}
+                aria-busy={saving || undefined}
+                className="px-3 sm:px-4"
+              >
+                {saving ? <Spinner className="text-white" /> : <Save aria-hidden />}
+                Save Changes
+              </Button>
+            </div>
+          </Tabs>
+
+          <AlertDialog open={confirmingClose} onOpenChange={setConfirmingClose}>
+            <AlertDialogContent
+              onCloseAutoFocus={(event) => {
+                const element = focusBeforeConfirm.current;
+                if (element?.isConnected && element !== document.body) {
+                  event.preventDefault();
+                  element.focus();
+                }
+              }}
+            >
+              <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
+              <AlertDialogDescription>
+                You have edits that have not been saved. If you close the editor now, they will be lost.
+              </AlertDialogDescription>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Keep Editing</AlertDialogCancel>
+                <AlertDialogConfirm onClick={close}>Discard Changes</AlertDialogConfirm>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+// Spec §4 Priority colours, in the palette of the priority badges (components/transcript-badges.tsx).
+const PRIORITY_DOT: Record<StoryPriority, string> = {
+  Highest: "bg-red-600",
+  High: "bg-orange-500",
+  Medium: "bg-yellow-400",
+  Low: "bg-emerald-500",
+  Lowest: "bg-slate-400",
+};
+
+function PrioritySelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: StoryPriority;
+  onChange: (priority: StoryPriority) => void;
+}) {
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as StoryPriority)}>
+      <SelectTrigger id={id}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {STORY_PRIORITIES.map((priority) => (
+          <SelectItem key={priority} value={priority}>
+            <span className="inline-flex items-center gap-2">
+              <span aria-hidden className={cn("inline-block size-2.5 shrink-0 rounded-full", PRIORITY_DOT[priority])} />
+              {priority}
+            </span>
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** Radix Select values cannot be empty: this one stands for 'no timeline'. */
+const NO_TIMELINE = "__none__";
+
+function EpicFields({
+  epic,
+  titleRef,
+  extraTimelines,
+  onChange,
+}: {
+  epic: Epic;
+  titleRef: Ref<HTMLInputElement>;
+  /** Timelines to keep offering although they are not among the six choices (the draft's, saved and original). */
+  extraTimelines: (string | undefined)[];
+  onChange: (patch: Partial<Epic>) => void;
+}) {
+  const id = useId();
+  const timeline = epic.timeline?.trim() ? epic.timeline : undefined;
+  const others = [...new Set(extraTimelines.filter((t): t is string => !!t?.trim() && !isTimelineChoice(t)))];
+  return (
+    <div className="grid gap-5">
+      <TextField
+        ref={titleRef}
+        id={`${id}-title`}
+        label="Title"
+        autoComplete="off"
+        maxLength={STORY_LIMITS.title}
+        value={epic.title}
+        onChange={(e) => onChange({ title: e.target.value })}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Textarea
+          id={`${id}-description`}
+          rows={4}
+          maxLength={STORY_LIMITS.description}
+          value={epic.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-priority`}>Priority</Label>
+          <PrioritySelect id={`${id}-priority`} value={epic.priority} onChange={(priority) => onChange({ priority })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-epic-priority`}>Epic Priority</Label>
+          <PrioritySelect
+            id={`${id}-epic-priority`}
+            value={epic.priority}
+            onChange={(priority) => onChange({ priority })}
+          />
+        </div>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-timeline`}>Timeline</Label>
+          <Select
+            value={timeline ?? NO_TIMELINE}
+            onValueChange={(value) => onChange({ timeline: value === NO_TIMELINE ? undefined : value })}
+          >
+            <SelectTrigger id={`${id}-timeline`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NO_TIMELINE}>
+                <span className="text-muted">No timeline</span>
+              </SelectItem>
+              {others.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {value}
+                </SelectItem>
+              ))}
+              {TIMELINE_CHOICES.map((choice) => (
+                <SelectItem key={choice.value} value={choice.value}>
+                  {choice.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <TextField
+          id={`${id}-team`}
+          label="Team/Component"
+          autoComplete="off"
+          maxLength={STORY_LIMITS.team}
+          value={epic.team}
+          onChange={(e) => onChange({ team: e.target.value })}
+        />
+      </div>
+    </div>
+  );
+}
+
+function StoryFields({
+  story,
+  number,
+  titleId,
+  criterionId,
+  addCriterionId,
+  onChange,
+  onRemove,
+  onCriterionChange,
+  onAddCriterion,
+  onRemoveCriterion,
+}: {
+  story: UserStory;
+  number: number;
+  titleId: string;
+  criterionId: (index: number) => string;
+  addCriterionId: string;
+  onChange: (patch: Partial<UserStory>) => void;
+  onRemove: () => void;
+  onCriterionChange: (index: number, text: string) => void;
+  onAddCriterion: () => void;
+  onRemoveCriterion: (index: number) => void;
+}) {
+  const id = useId();
+  const badgeId = `${id}-badge`;
+  const name = `Story ${number}`;
+  const shownTitle = story.title.trim() || UNTITLED_STORY;
+  return (
+    <div role="group" aria-labelledby={badgeId} className="grid gap-4 rounded-lg border border-line p-4">
+      <div className="flex items-center justify-between gap-2">
+        <Badge id={badgeId}>{name}</Badge>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onRemove}
+          aria-label={`Delete ${name}: ${shownTitle}`}
+          title={`Delete ${name}`}
+          className="-my-1 -mr-2 text-red-700 hover:bg-red-50 hover:text-red-800"
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+      <TextField
+        id={titleId}
+        label="Title"
+        autoComplete="off"
+        maxLength={STORY_LIMITS.title}
+        value={story.title}
+        onChange={(e) => onChange({ title: e.target.value })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-priority`}>Priority</Label>
+          <PrioritySelect id={`${id}-priority`} value={story.priority} onChange={(priority) => onChange({ priority })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-hours`}>Estimated Hours</Label>
+          <HoursInput
+            id={`${id}-hours`}
+            value={story.estimatedHours}
+            onChange={(estimatedHours) => onChange({ estimatedHours })}
+          />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Textarea
+          id={`${id}-description`}
+          rows={3}
+          maxLength={STORY_LIMITS.description}
+          value={story.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1.5 text-sm font-medium text-ink">Acceptance Criteria</legend>
+        {story.acceptanceCriteria.length > 0 && (
+          <ol className="grid gap-2">
+            {story.acceptanceCriteria.map((criterion, i) => (
+              <li key={i} className="flex items-center gap-2">
+                <Input
+                  id={criterionId(i)}
+                  aria-label={`Criterion ${i + 1}`}
+                  maxLength={STORY_LIMITS.criterion}
+                  autoComplete="off"
+                  value={criterion}
+                  onChange={(e) => onCriterionChange(i, e.target.value)}
+                />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  onClick={() => onRemoveCriterion(i)}
+                  aria-label={`Remove criterion ${i + 1} from ${name}`}
+                  title="Remove criterion"
+                  className="text-slate-500 hover:text-red-700"
+                >
+                  <X aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ol>
+        )}
+        <Button
+          id={addCriterionId}
+          variant="outline"
+          onClick={onAddCriterion}
+          disabled={!canAddCriterion(story)}
+          className="justify-self-start"
+        >
+          <Plus aria-hidden />
+          Add Criterion
+        </Button>
+      </fieldset>
+    </div>
+  );
+}
+
+/**
+ * Estimated hours as a whole number (spec §5): blank or invalid counts as 0. The typed text is kept while it means
+ * the same number, so clearing the field to type a new value does not put a 0 back under the cursor.
+ */
+function HoursInput({ id, value, onChange }: { id: string; value: number; onChange: (hours: number) => void }) {
+  const [text, setText] = useState(String(value));
+  const shown = parseHours(text) === value ? text : String(value);
+  return (
+    <Input
+      id={id}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={STORY_LIMITS.hours}
+      step={1}
+      value={shown}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(parseHours(e.target.value));
+      }}
+      onBlur={() => setText(String(value))}
+    />
+  );
+}
