@@ -4,13 +4,16 @@ export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1440, height: 900 };
 const SCREENSHOT_DIR = new URL("./screenshots/", import.meta.url).pathname;
 
-/** Saves full-page screenshots at phone and desktop widths (e2e/screenshots, not committed) and restores the viewport. */
-export async function screenshotBoth(page: Page, name: string): Promise<void> {
+/**
+ * Saves screenshots at phone and desktop widths (e2e/screenshots, not committed) and restores the viewport. Full
+ * page by default; `fullPage: false` for dialogs, which only ever cover the viewport.
+ */
+export async function screenshotBoth(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const original = page.viewportSize() ?? DESKTOP;
   for (const [label, size] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${label}.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${label}.png`, fullPage });
   }
   await page.setViewportSize(original);
 }

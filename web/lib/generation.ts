@@ -1,8 +1,9 @@
-import type { GenerateInput, GenerateResponse } from "../../schema/api/transcripts";
+import { mutate } from "swr";
+import type { GenerateInput, GenerateResponse, Transcript } from "../../schema/api/transcripts";
 import { toast } from "../components/ui/toast";
 import { ApiError, api, errorMessage } from "./api";
 import { plural } from "./format";
-import { invalidateTranscripts, TRANSCRIPTS_KEY } from "./transcripts";
+import { invalidateTranscripts, transcriptKey, TRANSCRIPTS_KEY } from "./transcripts";
 
 /** POST /api/generate: saves the transcript and generates its epic and stories. */
 export async function generateStories(input: GenerateInput): Promise<GenerateResponse> {
@@ -22,6 +23,23 @@ export async function regenerateStories(transcriptId: number): Promise<GenerateR
     void invalidateTranscripts(transcriptId);
     throw error;
   }
+}
+
+/**
+ * Puts a fresh generation into the transcript cache so the generator shows it without fetching back what it just
+ * sent (the server names an untitled transcript after its epic, as here; only createdAt is approximate).
+ */
+export function showGenerated(response: GenerateResponse, input: { title: string; projectId: number | null; content: string }): void {
+  const transcript: Transcript = {
+    id: response.transcriptId,
+    title: input.title || response.data.epic.title,
+    projectId: input.projectId,
+    createdAt: new Date().toISOString(),
+    content: input.content,
+    generatedStories: response.data,
+    originalStories: response.data,
+  };
+  void mutate(transcriptKey(response.transcriptId), transcript, { revalidate: false });
 }
 
 /** Spec §8: the free plan's monthly allowance is recognised by its message text. */

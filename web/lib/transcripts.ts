@@ -1,4 +1,6 @@
-import type { ActivityItem, TranscriptSummary } from "../../schema/api/transcripts";
+import { mutate } from "swr";
+import type { ActivityItem, GeneratedStories, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
+import { api } from "./api";
 import { invalidate, useQuery } from "./query";
 import { PROJECTS_KEY } from "./projects";
 
@@ -19,6 +21,27 @@ export function isTranscriptListKey(key: string): boolean {
 /** Transcript summaries, newest first (no full text). `null` waits (e.g. for a project id). */
 export function useTranscripts(projectId?: number | null) {
   return useQuery<TranscriptSummary[]>(projectId === null ? null : transcriptsKey(projectId));
+}
+
+/** One transcript with its full text, its stories and their original generation. `null` waits. */
+export function useTranscript(id: number | null) {
+  return useQuery<Transcript>(id === null ? null : transcriptKey(id));
+}
+
+/**
+ * Saves the story editor's version (PUT /api/transcripts/{id}/stories). The cached transcript takes the server's
+ * answer (evidence re-checked there) and cached lists take the new story count, without refetching them.
+ */
+export async function saveStories(id: number, stories: GeneratedStories): Promise<Transcript> {
+  const saved = await api.put<Transcript>(`${TRANSCRIPTS_KEY}/${id}/stories`, stories);
+  await mutate(transcriptKey(id), saved, { revalidate: false });
+  const storyCount = saved.generatedStories?.userStories.length ?? 0;
+  await mutate<TranscriptSummary[]>(
+    (key) => typeof key === "string" && isTranscriptListKey(key),
+    (list) => list?.map((t) => (t.id === id ? { ...t, storyCount } : t)),
+    { revalidate: false },
+  );
+  return saved;
 }
 
 /** The activity feed, newest first, at most 20 items. */

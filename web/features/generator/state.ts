@@ -1,7 +1,25 @@
 import { atom } from "jotai";
-import type { GenerateResponse } from "../../../schema/api/transcripts";
+import { atomWithStorage, createJSONStorage, RESET } from "jotai/utils";
+import { appStore } from "../../lib/store";
 
-// The draft and the last result survive a visit to another page and back (UI state; the server keeps the saved copy).
+// The draft survives a visit to another page and back (UI state only).
 export const transcriptDraftAtom = atom("");
 export const titleDraftAtom = atom("");
-export const generatedResultAtom = atom<GenerateResponse | null>(null);
+
+/**
+ * The saved transcript whose stories the panel shows. Kept in sessionStorage so a reload shows them again, edits
+ * included (the stories themselves are loaded from the server, which holds the only copy).
+ */
+export const generatedTranscriptIdAtom = atomWithStorage<number | null>(
+  "storyloom.generator.transcriptId",
+  null,
+  createJSONStorage(() => sessionStorage),
+  { getOnInit: true },
+);
+
+/** Signing out must not leave one person's draft or result for the next person on the same tab. */
+export function resetGeneratorState(): void {
+  appStore.set(transcriptDraftAtom, "");
+  appStore.set(titleDraftAtom, "");
+  appStore.set(generatedTranscriptIdAtom, RESET);
+}

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { signingOutAtom } from "../../../lib/user";
+import { resetGeneratorState } from "../../generator/state";
 import { logout } from "./auth-calls";
 
 /** POST /api/logout, then the user is null and the landing page shows (spec §4, §8). */
@@ -23,6 +24,7 @@ export function useSignOut(): () => Promise<void> {
       });
       return;
     }
+    resetGeneratorState();
     navigate("/");
     toast({ title: "Signed out", variant: "success" });
   }, [navigate, setSigningOut]);

@@ -1,39 +1,60 @@
 import { Copy, History, ListChecks } from "lucide-react";
-import type { Ref } from "react";
+import { useEffect, type Ref } from "react";
 import { Link } from "react-router";
-import type { GenerateResponse } from "../../../../schema/api/transcripts";
 import { StoriesView } from "../../../components/stories-view";
+import { EditStoriesButton } from "../../editor/components/edit-stories-button";
+import { ExportMenu } from "../../exports/components/export-menu";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
+import { ApiError } from "../../../lib/api";
 import { plural } from "../../../lib/format";
-import { storiesToPlainText } from "../../../lib/stories-text";
+import { useErrorToast } from "../../../lib/query";
+import { useTranscript } from "../../../lib/transcripts";
+import { storiesToPlainText } from "../../../lib/exports/plain-text";
 
 /** The Generated Stories panel: a placeholder, the pending state, or the epic and stories with their actions. */
 export function GeneratedStoriesPanel({
-  result,
+  transcriptId,
+  title,
+  onMissing,
   pending,
   headingRef,
   className,
 }: {
-  result: GenerateResponse | null;
+  /** The saved transcript whose stories are shown (the last generation), or null before the first one. */
+  transcriptId: number | null;
+  /** The title input's value: exports are named after it (spec §9). */
+  title: string;
+  /** The transcript is gone (deleted in history, or another account's): the panel goes back to its empty state. */
+  onMissing: () => void;
   pending: boolean;
   /** Focused after a generation so keyboard and screen-reader users land on the result. */
   headingRef?: Ref<HTMLHeadingElement>;
   className?: string;
 }) {
+  const { data: transcript, error } = useTranscript(transcriptId);
+  const missing = error instanceof ApiError && error.status === 404;
+  useEffect(() => {
+    if (missing) onMissing();
+  }, [missing, onMissing]);
+  useErrorToast(missing ? null : error, "Error", "Failed to load the generated stories.");
+  const stories = transcript?.generatedStories ?? null;
+  const loading = transcriptId !== null && !transcript && !error;
+
   async function copy() {
-    if (!result) return;
+    if (!stories) return;
     try {
-      await navigator.clipboard.writeText(storiesToPlainText(result.data));
+      await navigator.clipboard.writeText(storiesToPlainText(stories));
       toast({ title: "Copied to Clipboard", description: "The epic and user stories were copied as plain text.", variant: "success" });
     } catch {
       toast({ title: "Failed to copy", description: "Could not copy the stories.", variant: "destructive" });
     }
   }
 
-  const count = result?.data.userStories.length ?? 0;
+  const count = stories?.userStories.length ?? 0;
   return (
     <Card className={className}>
       <section aria-labelledby="generated-stories-heading" aria-busy={pending || undefined}>
@@ -47,16 +68,19 @@ export function GeneratedStoriesPanel({
             >
               Generated Stories
             </h2>
-            {result && !pending && <p className="text-sm text-muted">{plural(count, "story", "stories")}</p>}
+            {stories && !pending && <p className="text-sm text-muted">{plural(count, "story", "stories")}</p>}
           </div>
-          {result && !pending && (
+          {stories && !pending && (
             <div className="flex flex-wrap items-center gap-2">
-              {/* EDITOR/EXPORT SLOT: the story editor issue adds Edit here, and the exports issue the Export menu
-                  (Markdown, JIRA text, PDF, integrations) next to Copy. */}
+              {transcript && <EditStoriesButton transcript={transcript} />}
               <Button variant="outline" size="sm" onClick={copy}>
                 <Copy aria-hidden />
                 Copy
               </Button>
+              <ExportMenu
+                source={{ origin: "generator", transcriptId, title, stories }}
+                projectId={transcript?.projectId ?? null}
+              />
             </div>
           )}
         </div>
@@ -67,9 +91,15 @@ export function GeneratedStoriesPanel({
               <p className="text-sm font-medium text-ink">Generating your stories...</p>
               <p className="max-w-xs text-xs text-muted">Reading the transcript for goals, requirements and decisions.</p>
             </div>
-          ) : result ? (
+          ) : loading ? (
+            <div role="status" aria-label="Loading generated stories" className="grid gap-3">
+              <Skeleton className="h-24 w-full" />
+              <Skeleton className="h-4 w-28" />
+              <Skeleton className="h-32 w-full" />
+            </div>
+          ) : stories ? (
             <div className="grid gap-4">
-              <StoriesView stories={result.data} headingLevel={3} showCount={false} />
+              <StoriesView stories={stories} headingLevel={3} showCount={false} />
               <p className="flex items-center gap-1.5 text-xs text-muted">
                 <History className="size-3.5" aria-hidden />
                 Saved to your history.

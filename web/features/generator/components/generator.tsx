@@ -9,11 +9,11 @@ import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
-import { generateStories, toastGenerationError, toastGenerationSuccess } from "../../../lib/generation";
+import { generateStories, showGenerated, toastGenerationError, toastGenerationSuccess } from "../../../lib/generation";
 import { useProjectOptions, useProjects } from "../../../lib/projects";
 import { useSubscriptionLimits } from "../../../lib/subscription";
 import { isAudioFile, titleFromFileName, UPLOAD_ACCEPT } from "../audio";
-import { generatedResultAtom, titleDraftAtom, transcriptDraftAtom } from "../state";
+import { generatedTranscriptIdAtom, titleDraftAtom, transcriptDraftAtom } from "../state";
 import { GeneratedStoriesPanel } from "./generated-stories-panel";
 import { NO_PROJECT, ProjectSelect } from "./project-select";
 import { AudioPromoCard, ServiceStatusCard } from "./side-cards";
@@ -31,7 +31,7 @@ const count = (n: number) => n.toLocaleString("en-US");
 export function Generator({ initialProjectId }: { initialProjectId: number | null }) {
   const [text, setText] = useAtom(transcriptDraftAtom);
   const [title, setTitle] = useAtom(titleDraftAtom);
-  const [result, setResult] = useAtom(generatedResultAtom);
+  const [transcriptId, setTranscriptId] = useAtom(generatedTranscriptIdAtom);
   const [projectValue, setProjectValue] = useState(initialProjectId === null ? NO_PROJECT : String(initialProjectId));
   const [pending, setPending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -60,7 +60,8 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
         title: title.trim() || undefined,
         projectId: project === NO_PROJECT ? null : Number(project),
       });
-      setResult(response);
+      showGenerated(response, { title: title.trim(), projectId: project === NO_PROJECT ? null : Number(project), content: text });
+      setTranscriptId(response.transcriptId);
       toastGenerationSuccess(response);
       resultsHeading.current?.focus({ preventScroll: true });
       resultsHeading.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -195,7 +196,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
           <ServiceStatusCard />
         </div>
       </div>
-      <GeneratedStoriesPanel result={result} pending={pending} headingRef={resultsHeading} className="order-2 lg:order-none" />
+      <GeneratedStoriesPanel transcriptId={transcriptId} title={title} onMissing={() => setTranscriptId(null)} pending={pending} headingRef={resultsHeading} className="order-2 lg:order-none" />
     </div>
   );
 }

@@ -2,13 +2,8 @@ import { mutate } from "swr";
 import type { Transcript, TranscriptSummary } from "../../../../schema/api/transcripts";
 import { api } from "../../../lib/api";
 import { PROJECTS_KEY } from "../../../lib/projects";
-import { invalidate, useQuery } from "../../../lib/query";
+import { invalidate } from "../../../lib/query";
 import { ACTIVITY_KEY, isTranscriptListKey, TRANSCRIPTS_KEY, transcriptKey, transcriptsKey } from "../../../lib/transcripts";
-
-/** The full text and stories; only requested once a card is expanded. */
-export function useTranscriptDetail(id: number) {
-  return useQuery<Transcript>(transcriptKey(id));
-}
 
 const isListKey = (key: unknown) => typeof key === "string" && isTranscriptListKey(key);
 

@@ -6,6 +6,7 @@ import { TranscriptStatusBadge } from "../../../components/transcript-badges";
 import { Button } from "../../../components/ui/button";
 import { formatDateTime, plural } from "../../../lib/format";
 import type { ProjectOption } from "../../../lib/projects";
+import { ExportMenu } from "../../exports/components/export-menu";
 import { DeleteTranscriptButton } from "./delete-transcript-button";
 import { ProjectAssignSelect } from "./project-assign-select";
 import { RetryGeneration } from "./retry-generation";
@@ -64,8 +65,9 @@ export const TranscriptCard = memo(function TranscriptCard({
             <RetryGeneration transcriptId={transcript.id} reason={transcript.generationError} describedBy={titleId} />
           )}
         </div>
-        <div className="flex items-center gap-2">
-          <div className="min-w-0 flex-1 lg:w-56 lg:flex-none">
+        {/* Phones: the project picker takes its own row, the actions the next one. */}
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="w-full sm:w-auto sm:min-w-0 sm:flex-1 lg:w-56 lg:flex-none">
             <ProjectAssignSelect
               transcriptId={transcript.id}
               projectId={transcript.projectId}
@@ -74,7 +76,11 @@ export const TranscriptCard = memo(function TranscriptCard({
               projectsLoaded={projectsLoaded}
             />
           </div>
-          {/* EXPORT MENU SLOT: the export issue renders the Export menu (Markdown, JIRA text, PDF, integrations) here. */}
+          <ExportMenu
+            source={{ origin: "history", transcriptId: transcript.id, title: transcript.title }}
+            projectId={transcript.projectId}
+            describedBy={titleId}
+          />
           <Button
             variant="outline"
             size="sm"

@@ -2,7 +2,8 @@ import { LoadError } from "../../../components/load-error";
 import { StoriesView } from "../../../components/stories-view";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useErrorToast } from "../../../lib/query";
-import { useTranscriptDetail } from "../api/transcript-calls";
+import { useTranscript } from "../../../lib/transcripts";
+import { EditStoriesButton } from "../../editor/components/edit-stories-button";
 
 /** The expanded part of a history card: the original text and the generated stories. */
 export function TranscriptDetails({
@@ -13,7 +14,7 @@ export function TranscriptDetails({
   /** Why the last generation failed; shown instead of 'still being generated'. */
   generationError: string | null;
 }) {
-  const { data, error, mutate } = useTranscriptDetail(transcriptId);
+  const { data, error, mutate } = useTranscript(transcriptId);
   useErrorToast(error, "Error", "Failed to load the transcript.");
 
   if (!data && error) return <LoadError what="this transcript" onRetry={() => void mutate()} />;
@@ -47,9 +48,12 @@ export function TranscriptDetails({
         </div>
       </section>
       <section aria-labelledby={`stories-${transcriptId}`}>
-        <h3 id={`stories-${transcriptId}`} className="mb-2 text-sm font-semibold text-ink">
-          Generated Stories
-        </h3>
+        <div className="mb-2 flex items-center justify-between gap-3">
+          <h3 id={`stories-${transcriptId}`} className="text-sm font-semibold text-ink">
+            Generated Stories
+          </h3>
+          <EditStoriesButton transcript={data} describedBy={`stories-${transcriptId}`} />
+        </div>
         {data.generatedStories ? (
           <StoriesView stories={data.generatedStories} />
         ) : generationError ? (

@@ -1,0 +1,187 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
+import { expectToast, PHONE, DESKTOP, registerFreshUser, screenshotBoth } from "./support";
+
+// Story editor and exports: edit, save, reload, reset, the unsaved-changes guard, and every export's file name and
+// content from the generator and from a history card. One account per test (generations are counted monthly).
+
+const TRANSCRIPT = readFileSync(
+  new URL("../worker/test/fixtures/transcripts/synthetic/sso-audit-refinement.txt", import.meta.url),
+  "utf8",
+);
+const TITLE = "SSO audit refinement";
+
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+const panel = (page: Page) => page.getByRole("region", { name: "Generated Stories" });
+const editor = (page: Page) => page.getByRole("dialog", { name: "Edit Stories Before Export" });
+/** A story's heading in the stories view: "Story N" then the title. */
+const storyHeading = (scope: Locator, title: string) =>
+  scope.getByRole("heading", { name: new RegExp(`^Story \\d+\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
+const storyGroup = (dialog: Locator, n: number) => dialog.getByRole("group", { name: `Story ${n}`, exact: true });
+
+async function generate(page: Page): Promise<void> {
+  await page.goto("/generate");
+  await page.getByLabel("Transcript title").fill(TITLE);
+  await page.getByLabel("Transcript", { exact: true }).fill(TRANSCRIPT);
+  await page.getByRole("button", { name: "Generate User Stories & Epics" }).click();
+  await expectToast(page, "Stories Generated Successfully");
+}
+
+async function chooseOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+async function download(page: Page, trigger: Locator, item: string): Promise<{ file: Download; text: string }> {
+  await trigger.click();
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: item }).click()]);
+  const path = await file.path();
+  return { file, text: readFileSync(path!, "latin1") };
+}
+
+test("editor: change the epic and stories, save, reload, reset, and the unsaved-changes guard", async ({ page, baseURL }) => {
+  await registerFreshUser(page, baseURL!);
+  await generate(page);
+  const originalEpic = (await panel(page).getByRole("heading", { level: 3 }).first().textContent())!.trim();
+  const storyCount = await panel(page).getByRole("list", { name: "User stories" }).locator(":scope > li").count();
+  expect(storyCount).toBeGreaterThan(2);
+
+  await panel(page).getByRole("button", { name: "Edit" }).click();
+  const dialog = editor(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("tab", { name: "Epic Details" })).toHaveAttribute("aria-selected", "true");
+  await expect(dialog.getByLabel("Title")).toHaveValue(originalEpic);
+  await screenshotBoth(page, "editor-epic", { fullPage: false });
+
+  // Epic: title, priority (Priority and Epic Priority are one field), timeline, team.
+  await dialog.getByLabel("Title").fill("Enterprise SSO and audit log");
+  await chooseOption(page, dialog.getByRole("combobox", { name: "Priority", exact: true }), "Highest");
+  await expect(dialog.getByRole("combobox", { name: "Epic Priority" })).toContainText("Highest");
+  await chooseOption(page, dialog.getByRole("combobox", { name: "Timeline" }), /^Q2 2026/);
+  await dialog.getByLabel("Team/Component").fill("Identity team");
+
+  // Stories: first story's priority and hours, a new criterion; delete the second; add one.
+  await dialog.getByRole("tab", { name: `User Stories (${storyCount})` }).click();
+  const first = storyGroup(dialog, 1);
+  const firstTitle = await first.getByLabel("Title").inputValue();
+  await chooseOption(page, first.getByRole("combobox", { name: "Priority" }), "Lowest");
+  await first.getByLabel("Estimated Hours").fill("");
+  await first.getByLabel("Estimated Hours").fill("21");
+  await first.getByRole("button", { name: "Add Criterion" }).click();
+  await expect(first.getByRole("textbox", { name: /^Criterion \d+$/ }).last()).toBeFocused();
+  await first.getByRole("textbox", { name: /^Criterion \d+$/ }).last().fill("Edits survive a reload of the page.");
+  const secondTitle = await storyGroup(dialog, 2).getByLabel("Title").inputValue();
+  await storyGroup(dialog, 2).getByRole("button", { name: /^Delete Story 2/ }).click();
+  await dialog.getByRole("button", { name: "Add Story" }).click();
+  const added = storyGroup(dialog, storyCount);
+  await expect(added.getByLabel("Title")).toHaveValue("New User Story");
+  await expect(added.getByLabel("Title")).toBeFocused();
+  await added.getByLabel("Title").fill("Export the audit log as CSV");
+  await expect(dialog.getByRole("tab", { name: `User Stories (${storyCount})` })).toBeVisible();
+  await screenshotBoth(page, "editor-stories", { fullPage: false });
+
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Changes Saved");
+  await expect(dialog).toBeHidden();
+  await expect(panel(page).getByRole("heading", { name: "Enterprise SSO and audit log" })).toBeVisible();
+
+  // A reload shows the saved edits (the server holds them; the generator remembers which transcript it showed).
+  await page.reload();
+  const results = panel(page);
+  await expect(results.getByRole("heading", { name: "Enterprise SSO and audit log" })).toBeVisible();
+  await expect(results.getByText("Timeline: Q2 2026")).toBeVisible();
+  await expect(results.getByText("Identity team")).toBeVisible();
+  await expect(results.getByText("Edits survive a reload of the page.")).toBeVisible();
+  await expect(storyHeading(results, "Export the audit log as CSV")).toBeVisible();
+  await expect(storyHeading(results, secondTitle)).toHaveCount(0);
+  await expect(storyHeading(results, firstTitle)).toBeVisible();
+
+  // Closing with unsaved changes asks first; Keep Editing keeps them, Discard Changes drops them.
+  await results.getByRole("button", { name: "Edit" }).click();
+  await dialog.getByLabel("Title").fill("Not saved");
+  await page.keyboard.press("Escape");
+  const confirm = page.getByRole("alertdialog", { name: "Discard unsaved changes?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Keep Editing" }).click();
+  await expect(dialog.getByLabel("Title")).toHaveValue("Not saved");
+  await page.keyboard.press("Escape");
+  await confirm.getByRole("button", { name: "Discard Changes" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(results.getByRole("heading", { name: "Enterprise SSO and audit log" })).toBeVisible();
+
+  // Reset to Original restores the first generation, also after the reload; saving it makes it the result again.
+  await results.getByRole("button", { name: "Edit" }).click();
+  await dialog.getByRole("button", { name: "Reset to Original" }).click();
+  await expectToast(page, "Reset Complete");
+  await expect(dialog.getByLabel("Title")).toHaveValue(originalEpic);
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Changes Saved");
+  await expect(results.getByRole("heading", { name: originalEpic, exact: true })).toBeVisible();
+  await expect(results.getByText("Edits survive a reload of the page.")).toHaveCount(0);
+  await expect(storyHeading(results, secondTitle)).toBeVisible();
+});
+
+test("exports: Markdown, JIRA text and PDF from the generator and a history card, with jspdf loaded on demand", async ({ page, baseURL }) => {
+  await registerFreshUser(page, baseURL!);
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(r.url());
+  });
+  await generate(page);
+  const epic = (await panel(page).getByRole("heading", { level: 3 }).first().textContent())!.trim();
+  const date = today();
+  const exportButton = panel(page).getByRole("button", { name: "Export" });
+
+  const md = await download(page, exportButton, "Markdown");
+  expect(md.file.suggestedFilename()).toBe(`${TITLE}-${date}.md`);
+  expect(md.text).toContain(`# ${epic}`);
+  expect(md.text).toMatch(/^## User Stories \(\d+\)$/m);
+  expect(md.text).toContain("#### Acceptance criteria");
+  await expectToast(page, "Export Complete");
+
+  const jira = await download(page, exportButton, "JIRA-format text");
+  expect(jira.file.suggestedFilename()).toBe(`${TITLE}-${date}_jira.txt`);
+  expect(jira.text).toMatch(/^h1\. /m);
+  expect(jira.text).toMatch(/^h3\. 1\. /m);
+
+  expect(scripts.some((url) => /jspdf/i.test(url)), "jspdf must not load before a PDF export").toBe(false);
+  const pdf = await download(page, exportButton, "PDF");
+  expect(pdf.file.suggestedFilename()).toBe(`${TITLE.replace(/ /g, "_")}-${date}.pdf`);
+  expect(pdf.text.startsWith("%PDF-")).toBe(true);
+  expect(scripts.some((url) => /jspdf/i.test(url))).toBe(true);
+
+  // Without a project, the JIRA entry says what to do and cannot be chosen.
+  await exportButton.click();
+  await expect(page.getByRole("menuitem", { name: "Assign to project for JIRA export" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+
+  // History: the card's Export menu loads the saved stories; the JIRA file takes the hyphenated title.
+  await page.goto("/history");
+  const card = page.getByRole("article", { name: TITLE });
+  const historyJira = await download(page, card.getByRole("button", { name: "Export" }), "JIRA-format text");
+  expect(historyJira.file.suggestedFilename()).toBe(`sso-audit-refinement_jira_${date}.txt`);
+  expect(historyJira.text).toBe(jira.text);
+  const historyMd = await download(page, card.getByRole("button", { name: "Export" }), "Markdown");
+  expect(historyMd.text).toBe(md.text);
+
+  // Stories can be edited from the card too; the export follows the saved edit.
+  await card.getByRole("button", { name: "View" }).click();
+  await card.getByRole("button", { name: "Edit" }).click();
+  await editor(page).getByLabel("Title").fill("Edited from history");
+  await editor(page).getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Changes Saved");
+  await expect(card.getByRole("heading", { name: "Edited from history" })).toBeVisible();
+  const afterEdit = await download(page, card.getByRole("button", { name: "Export" }), "Markdown");
+  expect(afterEdit.text).toContain("# Edited from history");
+  await page.setViewportSize(PHONE);
+  await card.getByRole("button", { name: "Export" }).click();
+  await expect(page.getByRole("menuitem", { name: "PDF" })).toBeVisible();
+  await page.waitForTimeout(300); // the menu's open animation
+  await page.screenshot({ path: new URL("./screenshots/history-export-menu-phone.png", import.meta.url).pathname });
+  await page.keyboard.press("Escape");
+  await page.setViewportSize(DESKTOP);
+});

@@ -1,0 +1,65 @@
+import type { GeneratedStories, Transcript } from "../../../schema/api/transcripts";
+import { toast } from "../../components/ui/toast";
+import { api, errorMessage } from "../../lib/api";
+import {
+  downloadBlob,
+  downloadText,
+  EXPORT_MIME,
+  exportFilename,
+  renderStoriesPdf,
+  storiesToJiraWiki,
+  storiesToMarkdown,
+  type ExportFormat,
+  type ExportOrigin,
+} from "../../lib/exports";
+import { transcriptKey } from "../../lib/transcripts";
+
+/** What an Export menu exports: the generator's shown result, or a history card's saved transcript. */
+export type ExportSource =
+  | { origin: "generator"; transcriptId: number | null; title: string; stories: GeneratedStories | null }
+  | { origin: "history"; transcriptId: number; title: string };
+
+/**
+ * The stories to export, or null after telling the person why not (spec §5): the generator needs stories and a
+ * saved transcript; a history card loads its transcript (lists do not carry stories) and needs generated stories.
+ */
+async function storiesOf(source: ExportSource): Promise<GeneratedStories | null> {
+  if (source.origin === "generator") {
+    if (source.stories && source.transcriptId !== null) return source.stories;
+    toast({ title: "Export Failed", description: "No transcript available for export", variant: "destructive" });
+    return null;
+  }
+  const transcript = await api.get<Transcript>(transcriptKey(source.transcriptId));
+  if (transcript.generatedStories) return transcript.generatedStories;
+  toast({
+    title: "No Stories Available",
+    description: "This transcript doesn't have generated stories to export.",
+    variant: "destructive",
+  });
+  return null;
+}
+
+async function render(format: ExportFormat, stories: GeneratedStories, title: string, filename: string): Promise<void> {
+  if (format === "markdown") downloadText(filename, storiesToMarkdown(stories, title), EXPORT_MIME.markdown);
+  else if (format === "jira") downloadText(filename, storiesToJiraWiki(stories), EXPORT_MIME.jira);
+  // renderStoriesPdf loads jspdf on the first PDF export, so it never ships with the page.
+  else downloadBlob(filename, await renderStoriesPdf(stories, title));
+}
+
+/** Downloads one export as a file named as spec §9 says, with the toasts of spec §8. */
+export async function exportStories(format: ExportFormat, source: ExportSource, now = new Date()): Promise<void> {
+  try {
+    const stories = await storiesOf(source);
+    if (!stories) return;
+    const filename = exportFilename(format, source.origin as ExportOrigin, source.title, now);
+    await render(format, stories, source.title, filename);
+    toast({ title: "Export Complete", description: `Downloaded ${filename}.`, variant: "success" });
+  } catch (error) {
+    toast({
+      title: "Export Failed",
+      description:
+        format === "pdf" ? "Failed to export PDF. Please try again." : errorMessage(error, "Failed to export the stories. Please try again."),
+      variant: "destructive",
+    });
+  }
+}
