@@ -185,3 +185,39 @@ test("exports: Markdown, JIRA text and PDF from the generator and a history card
   await page.keyboard.press("Escape");
   await page.setViewportSize(DESKTOP);
 });
+
+test("exports and the editor's Export to JIRA: no stories yet, and a project's JIRA setup", async ({ page, baseURL }) => {
+  await registerFreshUser(page, baseURL!);
+  const headers = { Origin: baseURL! };
+  const project = await page.request.post("/api/projects", { data: { name: "Identity" }, headers });
+  expect(project.ok()).toBe(true);
+  const projectId = ((await project.json()) as { id: number }).id;
+  // Two samples in the project: the first has stories, the second is still 'Processing'.
+  const samples = await page.request.post("/api/dev/sample-transcripts", { data: { count: 2, projectId }, headers });
+  expect(samples.ok()).toBe(true);
+
+  await page.goto("/history");
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(2);
+  const processing = cards.filter({ hasText: "Processing" });
+  await processing.getByRole("button", { name: "Export" }).click();
+  await page.getByRole("menuitem", { name: "Markdown" }).click();
+  await expectToast(page, "No Stories Available");
+
+  // With a project and no JIRA integration yet, the menu offers the setup, and the editor's Export to JIRA saves
+  // the edits and leads there.
+  const ready = cards.filter({ hasText: "Stories Generated" });
+  await ready.getByRole("button", { name: "Export" }).click();
+  await expect(page.getByRole("menuitem", { name: "Setup JIRA Integration" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await ready.getByRole("button", { name: "View" }).click();
+  await ready.getByRole("button", { name: "Edit" }).click();
+  await editor(page).getByLabel("Title").fill("Ready for JIRA");
+  await editor(page).getByRole("button", { name: "Export to JIRA" }).click();
+  await expectToast(page, "Stories Updated");
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/settings$`));
+  const list = (await (await page.request.get("/api/transcripts")).json()) as { id: number; hasStories: boolean }[];
+  const edited = list.find((t) => t.hasStories)!;
+  const detail = (await (await page.request.get(`/api/transcripts/${edited.id}`)).json()) as { generatedStories: { epic: { title: string } } };
+  expect(detail.generatedStories.epic.title).toBe("Ready for JIRA");
+});
