@@ -10,7 +10,6 @@ import {
   storiesToJiraWiki,
   storiesToMarkdown,
   type ExportFormat,
-  type ExportOrigin,
 } from "../../lib/exports";
 import { transcriptKey } from "../../lib/transcripts";
 
@@ -51,7 +50,7 @@ export async function exportStories(format: ExportFormat, source: ExportSource, 
   try {
     const stories = await storiesOf(source);
     if (!stories) return;
-    const filename = exportFilename(format, source.origin as ExportOrigin, source.title, now);
+    const filename = exportFilename(format, source.origin, source.title, now);
     await render(format, stories, source.title, filename);
     toast({ title: "Export Complete", description: `Downloaded ${filename}.`, variant: "success" });
   } catch (error) {

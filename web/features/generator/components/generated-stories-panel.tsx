@@ -2,8 +2,6 @@ import { Copy, History, ListChecks } from "lucide-react";
 import { useEffect, type Ref } from "react";
 import { Link } from "react-router";
 import { StoriesView } from "../../../components/stories-view";
-import { EditStoriesButton } from "../../editor/components/edit-stories-button";
-import { ExportMenu } from "../../exports/components/export-menu";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -12,8 +10,10 @@ import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
 import { plural } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/query";
+import { storiesToPlainText } from "../../../lib/exports";
 import { useTranscript } from "../../../lib/transcripts";
-import { storiesToPlainText } from "../../../lib/exports/plain-text";
+import { EditStoriesButton } from "../../editor/components/edit-stories-button";
+import { ExportMenu } from "../../exports/components/export-menu";
 
 /** The Generated Stories panel: a placeholder, the pending state, or the epic and stories with their actions. */
 export function GeneratedStoriesPanel({
