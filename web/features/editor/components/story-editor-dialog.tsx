@@ -252,6 +252,9 @@ export function StoryEditorDialog({
           className={cn(
             "flex h-[100dvh] max-h-[100dvh] w-full max-w-none flex-col overflow-hidden rounded-none border-0 p-0",
             "sm:h-[calc(100dvh-4rem)] sm:max-h-[56rem] sm:w-[calc(100%-3rem)] sm:max-w-4xl sm:rounded-xl sm:border",
+            // Wide screens: 2 rem above, 8 rem below, so a toast in the bottom corner ('Reset Complete') never
+            // covers Save Changes.
+            "sm:top-[calc(50%-3rem)] sm:h-[calc(100dvh-10rem)]",
             // The built-in close button (the content's last child) at a 40 px touch size.
             "[&>button:last-child]:size-10",
           )}
