@@ -7,15 +7,7 @@ import {
   type StoryPriority,
   type UserStory,
 } from "../../../../schema/api/transcripts";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
@@ -361,26 +353,16 @@ export function StoryEditorDialog({
             </div>
           </Tabs>
 
-          <AlertDialog open={confirmingClose} onOpenChange={setConfirmingClose}>
-            <AlertDialogContent
-              onCloseAutoFocus={(event) => {
-                const element = focusBeforeConfirm.current;
-                if (element?.isConnected && element !== document.body) {
-                  event.preventDefault();
-                  element.focus();
-                }
-              }}
-            >
-              <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
-              <AlertDialogDescription>
-                You have edits that have not been saved. If you close the editor now, they will be lost.
-              </AlertDialogDescription>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Keep Editing</AlertDialogCancel>
-                <AlertDialogConfirm onClick={close}>Discard Changes</AlertDialogConfirm>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <ConfirmDialog
+            open={confirmingClose}
+            title="Discard unsaved changes?"
+            description="You have edits that have not been saved. If you close the editor now, they will be lost."
+            cancelLabel="Keep Editing"
+            confirmLabel="Discard Changes"
+            returnFocus={focusBeforeConfirm.current}
+            onConfirm={close}
+            onCancel={() => setConfirmingClose(false)}
+          />
         </DialogContent>
       )}
     </Dialog>

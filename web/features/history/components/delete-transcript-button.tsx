@@ -1,18 +1,8 @@
 import { Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import { returnFocusTo } from "../../../lib/focus";
 import { deleteTranscript } from "../api/transcript-calls";
 
 export function DeleteTranscriptButton({ transcriptId, describedBy }: { transcriptId: number; describedBy: string }) {
@@ -48,21 +38,17 @@ export function DeleteTranscriptButton({ transcriptId, describedBy }: { transcri
         <Trash2 aria-hidden />
       </Button>
       {open && (
-        <AlertDialog open onOpenChange={(next) => !pending && setOpen(next)}>
-          <AlertDialogContent onCloseAutoFocus={(event) => returnFocusTo(button.current)(event)}>
-            <AlertDialogTitle>Delete Transcript</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete this transcript? This action cannot be undone.
-            </AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-              <AlertDialogConfirm onClick={confirm} disabled={pending} aria-busy={pending || undefined}>
-                {pending ? <Spinner className="size-4 text-white" /> : <Trash2 aria-hidden />}
-                Delete
-              </AlertDialogConfirm>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          open
+          title="Delete Transcript"
+          description="Are you sure you want to delete this transcript? This action cannot be undone."
+          confirmLabel="Delete"
+          confirmIcon={<Trash2 aria-hidden />}
+          pending={pending}
+          returnFocus={button.current}
+          onConfirm={() => void confirm()}
+          onCancel={() => setOpen(false)}
+        />
       )}
     </>
   );

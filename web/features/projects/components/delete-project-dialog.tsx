@@ -1,19 +1,9 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Project } from "../../../../schema/api/projects";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
-import { Spinner } from "../../../components/ui/spinner";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
-import { returnFocusTo } from "../../../lib/focus";
 import { plural } from "../../../lib/format";
 import { deleteProject } from "../api/project-calls";
 
@@ -55,29 +45,24 @@ export function DeleteProjectDialog({
     }
   }
 
+  if (!project) return null;
   return (
-    <AlertDialog open={project !== null} onOpenChange={(open) => !open && !pending && onClose()}>
-      {project && (
-        <AlertDialogContent onCloseAutoFocus={returnFocusTo(returnFocus)}>
-          <AlertDialogTitle>Delete Project</AlertDialogTitle>
-          <AlertDialogDescription>
-            Delete "{project.name}"? This permanently deletes the project and all associated transcripts. This action
-            cannot be undone.
-          </AlertDialogDescription>
-          {project.transcriptCount > 0 && (
-            <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-              {plural(project.transcriptCount, "transcript")} will be deleted with it.
-            </p>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <AlertDialogConfirm onClick={confirm} disabled={pending} aria-busy={pending || undefined}>
-              {pending ? <Spinner className="size-4 text-white" /> : <Trash2 aria-hidden />}
-              Delete Project
-            </AlertDialogConfirm>
-          </AlertDialogFooter>
-        </AlertDialogContent>
+    <ConfirmDialog
+      open
+      title="Delete Project"
+      description={`Delete "${project.name}"? This permanently deletes the project and all associated transcripts. This action cannot be undone.`}
+      confirmLabel="Delete Project"
+      confirmIcon={<Trash2 aria-hidden />}
+      pending={pending}
+      returnFocus={returnFocus}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
+      {project.transcriptCount > 0 && (
+        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {plural(project.transcriptCount, "transcript")} will be deleted with it.
+        </p>
       )}
-    </AlertDialog>
+    </ConfirmDialog>
   );
 }
