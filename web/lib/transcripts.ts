@@ -36,12 +36,23 @@ export async function saveStories(id: number, stories: GeneratedStories): Promis
   const saved = await api.put<Transcript>(`${TRANSCRIPTS_KEY}/${id}/stories`, stories);
   await mutate(transcriptKey(id), saved, { revalidate: false });
   const storyCount = saved.generatedStories?.userStories.length ?? 0;
+  await updateCachedLists((list) => list.map((t) => (t.id === id ? { ...t, storyCount } : t)));
+  return saved;
+}
+
+/**
+ * Rewrites the cached transcript lists in place, without refetching them (a history of hundreds of transcripts
+ * should not reload for one change). `only` narrows which list keys are touched.
+ */
+export async function updateCachedLists(
+  update: (list: TranscriptSummary[]) => TranscriptSummary[],
+  only: (key: string) => boolean = () => true,
+): Promise<void> {
   await mutate<TranscriptSummary[]>(
-    (key) => typeof key === "string" && isTranscriptListKey(key),
-    (list) => list?.map((t) => (t.id === id ? { ...t, storyCount } : t)),
+    (key) => typeof key === "string" && isTranscriptListKey(key) && only(key),
+    (list) => (list ? update(list) : list),
     { revalidate: false },
   );
-  return saved;
 }
 
 /** The activity feed, newest first, at most 20 items. */

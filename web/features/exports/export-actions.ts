@@ -46,11 +46,11 @@ async function render(format: ExportFormat, stories: GeneratedStories, title: st
 }
 
 /** Downloads one export as a file named as spec §9 says, with the toasts of spec §8. */
-export async function exportStories(format: ExportFormat, source: ExportSource, now = new Date()): Promise<void> {
+export async function exportStories(format: ExportFormat, source: ExportSource): Promise<void> {
   try {
     const stories = await storiesOf(source);
     if (!stories) return;
-    const filename = exportFilename(format, source.origin, source.title, now);
+    const filename = exportFilename(format, source.origin, source.title, new Date());
     await render(format, stories, source.title, filename);
     toast({ title: "Export Complete", description: `Downloaded ${filename}.`, variant: "success" });
   } catch (error) {

@@ -29,21 +29,21 @@ export function ExportMenu({
   describedBy?: string;
 }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [busy, setBusy] = useState(false);
 
   async function run(format: ExportFormat) {
-    setBusy(format);
+    setBusy(true);
     try {
       await exportStories(format, source);
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   }
 
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" aria-describedby={describedBy} disabled={busy !== null}>
+        <Button variant="outline" size="sm" aria-describedby={describedBy} disabled={busy}>
           {busy ? <Spinner className="size-4 text-current" /> : <Download aria-hidden />}
           Export
           <ChevronDown aria-hidden className="opacity-60" />

@@ -3,9 +3,7 @@ import type { Transcript, TranscriptSummary } from "../../../../schema/api/trans
 import { api } from "../../../lib/api";
 import { PROJECTS_KEY } from "../../../lib/projects";
 import { invalidate } from "../../../lib/query";
-import { ACTIVITY_KEY, isTranscriptListKey, TRANSCRIPTS_KEY, transcriptKey, transcriptsKey } from "../../../lib/transcripts";
-
-const isListKey = (key: unknown) => typeof key === "string" && isTranscriptListKey(key);
+import { ACTIVITY_KEY, TRANSCRIPTS_KEY, transcriptKey, transcriptsKey, updateCachedLists } from "../../../lib/transcripts";
 
 /** The project filter of a list key, or null for the unfiltered list. */
 function listProjectId(key: string): number | null {
@@ -27,15 +25,10 @@ function invalidateCountsAndActivity(extra?: (key: string) => boolean) {
  */
 export async function assignTranscriptProject(id: number, projectId: number | null): Promise<TranscriptSummary> {
   const summary = await api.patch<TranscriptSummary>(`${TRANSCRIPTS_KEY}/${id}/project`, { projectId });
-  await mutate<TranscriptSummary[]>(
-    isListKey,
-    (list) => list?.map((t) => (t.id === id ? summary : t)),
-    { revalidate: false },
-  );
-  await mutate<TranscriptSummary[]>(
-    (key) => isListKey(key) && listProjectId(key as string) !== null && listProjectId(key as string) !== projectId,
-    (list) => list?.filter((t) => t.id !== id),
-    { revalidate: false },
+  await updateCachedLists((list) => list.map((t) => (t.id === id ? summary : t)));
+  await updateCachedLists(
+    (list) => list.filter((t) => t.id !== id),
+    (key) => listProjectId(key) !== null && listProjectId(key) !== projectId,
   );
   await mutate<Transcript>(transcriptKey(id), (t) => (t ? { ...t, projectId } : t), { revalidate: false });
   void invalidateCountsAndActivity((key) => projectId !== null && key === transcriptsKey(projectId));
@@ -44,7 +37,7 @@ export async function assignTranscriptProject(id: number, projectId: number | nu
 
 export async function deleteTranscript(id: number): Promise<void> {
   await api.delete(`/api/transcript/${id}`);
-  await mutate<TranscriptSummary[]>(isListKey, (list) => list?.filter((t) => t.id !== id), { revalidate: false });
+  await updateCachedLists((list) => list.filter((t) => t.id !== id));
   await mutate(transcriptKey(id), undefined, { revalidate: false });
   void invalidateCountsAndActivity();
 }
