@@ -221,3 +221,44 @@ test("exports and the editor's Export to JIRA: no stories yet, and a project's J
   const detail = (await (await page.request.get(`/api/transcripts/${edited.id}`)).json()) as { generatedStories: { epic: { title: string } } };
   expect(detail.generatedStories.epic.title).toBe("Ready for JIRA");
 });
+
+test("failures: a save that fails keeps the edits, a PDF that cannot load says so, a deleted result clears the panel", async ({ page, baseURL }) => {
+  await registerFreshUser(page, baseURL!);
+  await generate(page);
+
+  // The server refuses the save: 'Update Failed' with its message, the dialog stays open with the edits.
+  await page.route("**/api/transcripts/*/stories", (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, error: "The database is busy. Please try again.", code: "service_unavailable", requestId: "e2e" }),
+    }),
+  );
+  await panel(page).getByRole("button", { name: "Edit" }).click();
+  await editor(page).getByLabel("Title").fill("Kept after a failed save");
+  await editor(page).getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Update Failed");
+  await expect(page.getByText("The database is busy. Please try again.").first()).toBeVisible();
+  await expect(editor(page).getByLabel("Title")).toHaveValue("Kept after a failed save");
+  await expect(editor(page).getByRole("button", { name: "Save Changes" })).toBeFocused();
+  await page.unroute("**/api/transcripts/*/stories");
+  await editor(page).getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Changes Saved");
+
+  // The PDF library cannot be fetched (offline, blocked): 'Export Failed' and no download.
+  await page.route(/jspdf/i, (route) => route.abort());
+  await panel(page).getByRole("button", { name: "Export" }).click();
+  await page.getByRole("menuitem", { name: "PDF" }).click();
+  await expectToast(page, "Export Failed");
+  await expect(page.getByText("Failed to export PDF. Please try again.").first()).toBeVisible();
+  await page.unroute(/jspdf/i);
+
+  // The shown transcript is deleted elsewhere: back on the generator, the panel is empty again.
+  await page.goto("/history");
+  await page.getByRole("article", { name: TITLE }).getByRole("button", { name: "Delete transcript" }).click();
+  await page.getByRole("alertdialog", { name: "Delete Transcript" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("article", { name: TITLE })).toHaveCount(0);
+  await page.goto("/generate");
+  await expect(panel(page).getByText("No stories yet")).toBeVisible();
+  await expect(panel(page).getByRole("button", { name: "Edit" })).toHaveCount(0);
+});
