@@ -153,6 +153,8 @@ function titleOf(cap: Capability, statement: Statement): string {
     .replace(/^(?:to|the product to make sure|this fixed:|the product to)\s+/i, "")
     .replace(CLAUSE_START, "")
     .replace(/^(?:there(?:'re|'s| are| is)|it's|that's|we|you|they|I)\s+/i, "")
+    // "I want us to restrict the remote to TV" is titled by what is to be done.
+    .replace(/^(?:us|them|everyone) to\s+/i, "")
     .split(/\s+/);
   words = words.filter((w, i) => i === 0 || !/^(?:the|a|an|my|our|their|your)$/i.test(w) || i < 1);
   const out: string[] = [];

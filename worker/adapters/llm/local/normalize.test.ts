@@ -63,6 +63,11 @@ describe("parseTranscript", () => {
     for (const t of sentence!.tokens) expect(source.slice(t.start, t.end).replace(/_/g, "").toUpperCase()).toBe(t.text.toUpperCase());
   });
 
+  it("drops words broken off and restarted, but not short words that begin the next one", () => {
+    expect(texts("the univ universal remote has a bu button and I didn didn't fanc fancy it")).toEqual(["the universal remote has a button and I didn't fancy it"]);
+    expect(texts("put it on one level and go in into the menu")).toEqual(["put it on one level and go in into the menu"]);
+  });
+
   it("joins spelled-out acronyms from automatic transcripts", () => {
     expect(texts("the F D I C footer goes on every screen")).toEqual(["the FDIC footer goes on every screen"]);
   });

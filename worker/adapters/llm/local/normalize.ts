@@ -3,6 +3,7 @@
  * Markdown notes) into sentences of word tokens. Every token keeps its offsets in the ORIGINAL text, so evidence
  * quotes can always be cut verbatim from what the user sent, annotations and odd spacing included.
  */
+import { STOPWORDS } from "./lexicon";
 
 export interface Token {
   /** Display form: acronyms like "T_V_" are joined, the original spelling is kept in the source. */
@@ -163,6 +164,13 @@ function dropNoise(tokens: Token[]): Token[] {
         continue;
       }
       if (prev && prev.kind === "word" && prev.lower === t.lower && !/^\d/.test(t.lower)) continue;
+      // A word broken off and restarted ("bu button", "univ universal", "didn didn't"); real short words that begin
+      // the next one ("on one", "in into") are function words and stay.
+      const following = tokens[i + 1];
+      if (following?.kind === "word" && /^\p{L}{2,6}$/u.test(t.lower) && !STOPWORDS.has(t.lower) && following.lower.length > t.lower.length && following.lower.startsWith(t.lower)) {
+        gap = true;
+        continue;
+      }
       // Two-word stutters: "we want we want large buttons".
       const prev2 = out[out.length - 2];
       const next = tokens[i + 1];
