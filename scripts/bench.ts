@@ -1,8 +1,11 @@
-// `npm run bench`: list-endpoint latency with a large history, against a real `wrangler dev` and local D1.
-// Seeds one user with 1,000 transcripts across 20 projects in a throwaway state folder, then reports the median and
-// p95 latency, response size and D1 statements per request of GET /api/transcripts and GET /api/projects.
+// `npm run bench`: latency against a real `wrangler dev` and local D1, in a throwaway state folder.
+// - List endpoints with a large history: seeds one user with 1,000 transcripts across 20 projects, then reports the
+//   median and p95 latency, response size and D1 statements per request of GET /api/transcripts and GET /api/projects.
+// - Generation with the embedded generator: POST /api/generate with a 50,000-character transcript (the fixtures
+//   joined), end to end in workerd (parse, generate, validate, save).
 // Not part of `npm test`: figures depend on the machine; read them, don't assert on them.
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { ROOT, run, startWrangler, stopProcessGroup, waitForHttp } from "./lib.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8789);
@@ -32,21 +35,30 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function measure(path: string) {
-  for (let i = 0; i < 10; i++) await (await api("GET", path)).arrayBuffer(); // warm-up
+async function measure(path: string, method = "GET", payload?: unknown, samples = SAMPLES, warmUp = 10) {
+  for (let i = 0; i < warmUp; i++) await (await api(method, path, payload)).arrayBuffer();
   const times: number[] = [];
   let bytes = 0;
   let statements = "";
-  for (let i = 0; i < SAMPLES; i++) {
+  for (let i = 0; i < samples; i++) {
     const t0 = performance.now();
-    const response = await api("GET", path);
+    const response = await api(method, path, payload);
     const body = await response.arrayBuffer();
     times.push(performance.now() - t0);
     bytes = body.byteLength;
     statements = response.headers.get("X-D1-Statements") ?? "?";
   }
   times.sort((a, b) => a - b);
-  return { path, median: percentile(times, 50), p95: percentile(times, 95), bytes, statements };
+  return { path: `${method} ${path}`, median: percentile(times, 50), p95: percentile(times, 95), bytes, statements };
+}
+
+/** The transcript fixtures joined and cut to 50,000 characters: long, noisy meetings as users paste them. */
+function longTranscript(): string {
+  const root = join(ROOT, "worker/test/fixtures/transcripts");
+  let text = "";
+  for (const dir of ["ami", "synthetic"])
+    for (const file of readdirSync(join(root, dir)).filter((f) => f.endsWith(".txt")).sort()) text += `${readFileSync(join(root, dir, file), "utf8")}\n`;
+  return text.slice(0, 50_000);
 }
 
 try {
@@ -62,10 +74,12 @@ try {
   }
   console.log(`\nSeeded ${TRANSCRIPTS} transcripts across ${PROJECTS} projects; ${SAMPLES} sequential requests each.\n`);
   const rows = [await measure("/api/transcripts"), await measure("/api/projects")];
-  console.log("endpoint               median     p95   response   D1 statements");
+  // The per-user burst limit allows 10 generations a minute: one warm-up and nine samples.
+  rows.push(await measure("/api/generate", "POST", { transcript: longTranscript(), title: "Benchmark" }, 9, 1));
+  console.log("endpoint                   median     p95   response   D1 statements");
   for (const r of rows) {
     console.log(
-      `${r.path.padEnd(20)} ${r.median.toFixed(1).padStart(6)} ms ${r.p95.toFixed(1).padStart(6)} ms ${(r.bytes / 1024).toFixed(1).padStart(7)} KiB   ${r.statements}`,
+      `${r.path.padEnd(24)} ${r.median.toFixed(1).padStart(6)} ms ${r.p95.toFixed(1).padStart(6)} ms ${(r.bytes / 1024).toFixed(1).padStart(7)} KiB   ${r.statements}`,
     );
   }
 } finally {

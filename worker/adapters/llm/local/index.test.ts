@@ -84,14 +84,12 @@ describe("local story generator", () => {
     expect(chat.epic.title.length).toBeGreaterThan(0);
   });
 
-  it("handles 50,000 characters well under a second", () => {
+  it("handles 50,000 characters of several meetings joined", () => {
     let text = "";
     for (let i = 0; text.length < 50_000; i++) text += `${FIXTURES[i % FIXTURES.length]!.transcript}\n`;
-    text = text.slice(0, 50_000);
-    generateStories(text);
-    const started = performance.now();
-    generateStories(text);
-    // Loose bound so a busy CI machine does not flake; locally this takes a small fraction of it.
-    expect(performance.now() - started).toBeLessThan(3000);
+    // How fast is measured by `npm run bench` (POST /api/generate in workerd) and `npm run eval:stories`.
+    const result = generateStories(text.slice(0, 50_000));
+    expect(generatedStoriesSchema.safeParse(result).success).toBe(true);
+    expect(result.userStories.length).toBeGreaterThan(0);
   });
 });
