@@ -3,7 +3,7 @@ import type { Epic, GeneratedStories, StoryEvidence, StoryPriority, UserStory } 
 import type { Extraction, Statement } from "./extract";
 import type { Cluster } from "./group";
 import { ROLE_NOUNS, STOPWORDS, isContentWord, stem } from "./lexicon";
-import type { ParsedTranscript } from "./normalize";
+import type { ParsedTranscript, Token } from "./normalize";
 
 const HOURS_PER_POINT: Record<number, number> = { 1: 4, 2: 8, 3: 12, 5: 20, 8: 32, 13: 52 };
 const FIBONACCI = [1, 2, 3, 5, 8, 13];
@@ -397,51 +397,74 @@ function composeStory(source: string, cluster: Cluster, fallbackRole: string): U
 }
 
 /**
- * The meeting's dominant theme: the two-word phrases ("audit log", "rest days") and words the selected requirements
- * use most, in the transcript's own spelling.
+ * The meeting's dominant themes: the words most stories are about, each named the way the meeting names it. A word
+ * is shown with the word before it when the two form a name ("audit log", "savings goals"), or with the word after
+ * it when that is how it is nearly always said ("remote control").
  */
+// Adjectives that qualify a word without naming a kind of it ("left hand", "main button").
+const PLAIN_MODIFIER = /^(?:left|right|top|bottom|front|back|side|main|whole|same|different|other|certain|particular|general|normal|usual|current|real|nice)$/;
+
 function themeOf(clusters: Cluster[], x: Extraction): string[] {
-  const score = new Map<string, number>();
-  const surface = new Map<string, Map<string, number>>();
-  const note = (key: string, text: string, w: number) => {
-    score.set(key, (score.get(key) ?? 0) + w);
-    const forms = surface.get(key) ?? new Map<string, number>();
-    forms.set(text, (forms.get(text) ?? 0) + 1);
-    surface.set(key, forms);
-  };
-  const usable = (t: { kind: string; lower: string } | undefined) =>
+  const usable = (t: Token | undefined): t is Token =>
     !!t && t.kind === "word" && isContentWord(t.lower) && !ROLE_NOUNS.has(t.lower) && !/^\d/.test(t.lower) && t.lower.length > 2;
-  // A theme runs through many stories, so a key counts once per story it appears in; df breaks ties.
+  // How the whole transcript says each word and each two-word name, in its own spelling.
+  const words = new Map<string, number>();
+  const pairs = new Map<string, { count: number; forms: Map<string, number> }>();
+  const forms = new Map<string, Map<string, number>>();
+  const note = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const u of x.units)
+    u.tokens.forEach((t, i) => {
+      if (!usable(t)) return;
+      const st = stem(t.lower);
+      note(words, st);
+      note(forms.get(st) ?? forms.set(st, new Map()).get(st)!, t.text);
+      const next = u.tokens[i + 1];
+      if (!usable(next)) return;
+      const key = `${st} ${stem(next.lower)}`;
+      const pair = pairs.get(key) ?? pairs.set(key, { count: 0, forms: new Map() }).get(key)!;
+      pair.count++;
+      note(pair.forms, `${t.text} ${next.text}`);
+    });
+  // A theme runs through many stories: a word counts once per story whose statements use it.
+  const stories = new Map<string, number>();
   for (const c of clusters) {
-    const inCluster = new Set<string>();
-    for (const s of c.statements) {
-      s.tokens.forEach((t, i) => {
-        if (!usable(t)) return;
-        const st = stem(t.lower);
-        if (x.rejectedTerms.has(st)) return;
-        if ((x.df.get(st) ?? 0) >= 2 && !inCluster.has(st)) note(st, t.text, 1 + Math.min(x.df.get(st) ?? 0, 20) / 100);
-        inCluster.add(st);
-        const next = s.tokens[i + 1];
-        if (usable(next)) {
-          const key = `${st} ${stem(next!.lower)}`;
-          // A two-word phrase names a theme better than its words alone ("audit log", not "audit" and "log").
-          if (!inCluster.has(key)) note(key, `${t.text} ${next!.text}`, 1.5);
-          inCluster.add(key);
-        }
-      });
-    }
+    const seen = new Set<string>();
+    for (const s of c.statements) for (const t of s.tokens) if (usable(t)) seen.add(stem(t.lower));
+    for (const st of seen) if (!x.rejectedTerms.has(st)) note(stories, st);
   }
-  const ranked = [...score.entries()].filter(([k, v]) => !k.includes(" ") || v >= 3).sort((a, b) => b[1] - a[1] || byText(a[0], b[0]));
+  const commonest = (m: Map<string, number> | undefined) => [...(m?.entries() ?? [])].sort((a, b) => b[1] - a[1] || byText(a[0], b[0]))[0]?.[0];
+  const nameOf = (st: string): { text: string; parts: string[] } => {
+    const total = words.get(st) ?? 0;
+    let best: { key: string; count: number } | null = null;
+    for (const [key, pair] of pairs) {
+      const [first, second] = key.split(" ") as [string, string];
+      if (first === second || x.rejectedTerms.has(first) || x.rejectedTerms.has(second)) continue;
+      // "savings goals", "audit log": the pair is said more than once, not as a rare aside ("menu button" among a
+      // hundred buttons), and its first word is mostly said with this one rather than everywhere.
+      const asHead =
+        second === st &&
+        !PLAIN_MODIFIER.test(first) &&
+        ((pair.count >= 2 && pair.count >= total * 0.05 && (words.get(first) ?? 0) <= pair.count * 4) || (pair.count >= 1 && total <= 3));
+      const asModifier = first === st && pair.count >= Math.max(2, total * 0.4);
+      if ((asHead || asModifier) && (!best || pair.count > best.count || (pair.count === best.count && byText(key, best.key) < 0))) best = { key, count: pair.count };
+    }
+    if (best) return { text: commonest(pairs.get(best.key)!.forms) ?? best.key, parts: best.key.split(" ") };
+    return { text: commonest(forms.get(st)) ?? st, parts: [st] };
+  };
+  const ranked = [...stories.entries()].sort((a, b) => b[1] - a[1] || (words.get(b[0]) ?? 0) - (words.get(a[0]) ?? 0) || byText(a[0], b[0]));
   const chosen: string[] = [];
   const used = new Set<string>();
-  for (const [key] of ranked) {
-    const parts = key.split(" ");
-    if (parts.some((p) => used.has(p))) continue;
-    chosen.push(key);
-    for (const p of parts) used.add(p);
+  for (const [st, count] of ranked) {
+    if (used.has(st)) continue;
+    // A second theme must run through more than one story, or it is just that story's subject.
+    if (chosen.length === 1 && (count < 2 || clusters.length < 2)) break;
+    const name = nameOf(st);
+    if (name.parts.some((p) => used.has(p))) continue;
+    chosen.push(name.text);
+    for (const p of name.parts) used.add(p);
     if (chosen.length === 2) break;
   }
-  return chosen.map((key) => [...(surface.get(key)?.entries() ?? [])].sort((a, b) => b[1] - a[1] || byText(a[0], b[0]))[0]?.[0] ?? key);
+  return chosen;
 }
 
 const TIMELINE =

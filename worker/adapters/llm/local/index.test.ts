@@ -77,6 +77,14 @@ describe("local story generator", () => {
     for (const { transcript } of FIXTURES) expect(JSON.stringify(generateStories(transcript, "t"))).toBe(JSON.stringify(generateStories(transcript, "t")));
   });
 
+  it("names the epic after the meeting's themes in the meeting's own words", () => {
+    const epicOf = (name: string) => generateStories(FIXTURES.find((f) => f.name === name)!.transcript).epic;
+    expect(epicOf("synthetic/sso-audit-refinement").title).toBe("SSO and audit log");
+    expect(epicOf("synthetic/recipe-shopping-list-slack-note").title).toBe("Shopping list");
+    // "remote control" is one name: never split into two themes.
+    for (const name of ["ami/ES2008b", "ami/IS1004b", "ami/TS3004b"]) expect(epicOf(name).title).toMatch(/\bremote control\b/i);
+  });
+
   it("handles empty and requirement-free transcripts", () => {
     expect(generateStories("").userStories).toEqual([]);
     const chat = generateStories("Ben: Did anyone watch the game?\nNaomi: No, I was at the ramen place.");
