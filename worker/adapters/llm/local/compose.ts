@@ -14,7 +14,7 @@ const PERSON_SUBJECT =
   /(?:^|\s)(?:(?:the|a|an|our|their|every|each|all|some|power|end|new)\s+)?(?:[\w-]+\s+)?(users?|customers?|people|ppl|admins?|administrators?|members?|owners?|agents?|viewers?|buyers?|shoppers?|auditors?|they|you|managers?|players?|students?|teachers?|patients?|drivers?|guests?|visitors?|subscribers?|clients?|employees?)$/i;
 const MODAL = /(?<!\b(?:don't|doesn't|not|never))\s(need to|needs to|have to|has to|should|must|want to|wants to|would like to|can|could|will|got to|are able to|is able to)\s+(?:be able to\s+)?/i;
 const LEAD_IN =
-  /^(?:(?:nice to have|must[- ]have|no rush|low priority|high priority|top priority|btw|fyi|quick thing from \w+|one more(?: thing)?|oh)[\s,:;.-]+|(?:so|and|okay|ok|yeah|yes|well|then|right|but|also|honestly|just|now|alright|great|good|basically|actually|plus|cool|fair|sure|like)[\s,:]+|(?:i think|i guess|i'd say|i mean|this is important|that's important|importantly|let's say|let's be explicit|slice one is|the core of it|one more from [\w\s]+? side|that's a hard requirement|the thing is)[\s,:]+)+/i;
+  /^(?:(?:nice to have|must[- ]have|no rush|low priority|high priority|top priority|btw|fyi|quick thing from \w+|one more(?: thing)?|oh)[\s,:;.-]+|(?:so|and|okay|ok|yeah|yes|well|then|right|but|also|honestly|just|now|alright|great|good|basically|actually|plus|cool|fair|sure|like)[\s,:]+|(?:i think|i guess|i'd say|i mean|this is important|that's important|importantly|let's say|let's be explicit|slice one is|the core of it|one more from [\w\s]+? side|that's a hard requirement|the thing is|(?:maybe |so )?(?:like|as|what) \w+ (?:said|says|mentioned|suggested)(?: before| earlier)?|\w+ (?:said|mentioned|suggested)(?: before| earlier)?(?=,))[\s,:]+)+/i;
 
 // Plain code-unit order: locale-aware comparison could differ between runtimes and break "same input, same output".
 function byText(a: string, b: string): number {
@@ -155,6 +155,8 @@ function titleOf(cap: Capability, statement: Statement): string {
     .replace(/^(?:there(?:'re|'s| are| is)|it's|that's|we|you|they|I)\s+/i, "")
     // "I want us to restrict the remote to TV" is titled by what is to be done.
     .replace(/^(?:us|them|everyone) to\s+/i, "")
+    // "on the home station, a button ..." is titled by what it is about.
+    .replace(/^(?:on|in|at|under|for)\s+(?=(?:the|a|an|our|your)\s)/i, "")
     .split(/\s+/);
   words = words.filter((w, i) => i === 0 || !/^(?:the|a|an|my|our|their|your)$/i.test(w) || i < 1);
   const out: string[] = [];

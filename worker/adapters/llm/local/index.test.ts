@@ -77,6 +77,14 @@ describe("local story generator", () => {
     for (const { transcript } of FIXTURES) expect(JSON.stringify(generateStories(transcript, "t"))).toBe(JSON.stringify(generateStories(transcript, "t")));
   });
 
+  it("writes spoken asks without their preambles and restarts", () => {
+    const [referred] = generateStories("Ana: Like Ben said before, on the home station we need a button that makes the remote beep.").userStories;
+    expect(referred?.title).toBe("Button that makes remote beep");
+    expect(referred?.description).toMatch(/^As a user, I want a button that makes the remote beep,/);
+    const [restarted] = generateStories("Ana: we need a bu button under the on the home station.").userStories;
+    expect(restarted?.description).toMatch(/^As a user, I want a button on the home station,/);
+  });
+
   it("names the epic after the meeting's themes in the meeting's own words", () => {
     const epicOf = (name: string) => generateStories(FIXTURES.find((f) => f.name === name)!.transcript).epic;
     expect(epicOf("synthetic/sso-audit-refinement").title).toBe("SSO and audit log");

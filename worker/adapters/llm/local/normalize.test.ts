@@ -66,6 +66,7 @@ describe("parseTranscript", () => {
   it("drops words broken off and restarted, but not short words that begin the next one", () => {
     expect(texts("the univ universal remote has a bu button and I didn didn't fanc fancy it")).toEqual(["the universal remote has a button and I didn't fancy it"]);
     expect(texts("put it on one level and go in into the menu")).toEqual(["put it on one level and go in into the menu"]);
+    expect(texts("a button under the on the home station and a the remote")).toEqual(["a button on the home station and the remote"]);
   });
 
   it("joins spelled-out acronyms from automatic transcripts", () => {

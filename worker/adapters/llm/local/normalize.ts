@@ -41,6 +41,9 @@ const ANNOTATION_WORDS =
 const FILLERS = new Set(["um", "umm", "uh", "uhh", "uhm", "erm", "er", "hmm", "hm", "mm", "mmm", "mhm", "mm-hmm", "uh-huh", "ah", "eh", "oh", "ooh", "oof", "huh"]);
 const LIKE_FILLER_PREV = new Set(["is", "was", "just", "of", "has", "so", "and", "or", "are", "it's", "that's", "said", "yeah", "okay", "for", "me", "um", "uh", "in"]);
 
+const PREPOSITION = /^(?:in|on|under|over|at|to|for|with|from|into|onto|by|of|about)$/;
+const DETERMINER = /^(?:the|a|an|our|your|my|their)$/;
+
 const TIMING_LINE = /^\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?\s*-->\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?.*$/;
 const LEADING_TIMESTAMP = /^\s*[[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?[\])]?\s*(?:[-–—|]\s*)?/;
 const SPEAKER_PREFIX = /^\s*((?:\p{Lu}[\p{L}\p{M}\d.'’_-]*|\p{Ll}[\p{L}\d.'’_-]*\d)(?:[ \t]+(?:\p{Lu}[\p{L}\p{M}\d.'’_-]*|\d+|de|van|von|da|la|le)){0,3})\s*(?:\([^)]{0,30}\))?\s*:\s+/u;
@@ -171,6 +174,15 @@ function dropNoise(tokens: Token[]): Token[] {
         gap = true;
         continue;
       }
+      // Restarted phrases: "under the on the home station" keeps "on the home station"; "a the remote" keeps "the".
+      const after = tokens[i + 1];
+      const after2 = tokens[i + 2];
+      const after3 = tokens[i + 3];
+      if (PREPOSITION.test(t.lower) && DETERMINER.test(after?.lower ?? "") && PREPOSITION.test(after2?.lower ?? "") && DETERMINER.test(after3?.lower ?? "") && after2?.kind === "word") {
+        i++;
+        continue;
+      }
+      if (/^(?:the|a|an)$/.test(t.lower) && after?.kind === "word" && DETERMINER.test(after.lower)) continue;
       // Two-word stutters: "we want we want large buttons".
       const prev2 = out[out.length - 2];
       const next = tokens[i + 1];
