@@ -167,25 +167,18 @@ function dropNoise(tokens: Token[]): Token[] {
         continue;
       }
       if (prev && prev.kind === "word" && prev.lower === t.lower && !/^\d/.test(t.lower)) continue;
+      const next = tokens[i + 1];
       // A word broken off and restarted ("bu button", "univ universal", "didn didn't"); real short words that begin
       // the next one ("on one", "in into") are function words and stay.
-      const following = tokens[i + 1];
-      if (following?.kind === "word" && /^\p{L}{2,6}$/u.test(t.lower) && !STOPWORDS.has(t.lower) && following.lower.length > t.lower.length && following.lower.startsWith(t.lower)) {
-        gap = true;
-        continue;
-      }
+      if (next?.kind === "word" && /^\p{L}{2,6}$/u.test(t.lower) && !STOPWORDS.has(t.lower) && next.lower.length > t.lower.length && next.lower.startsWith(t.lower)) continue;
       // Restarted phrases: "under the on the home station" keeps "on the home station"; "a the remote" keeps "the".
-      const after = tokens[i + 1];
-      const after2 = tokens[i + 2];
-      const after3 = tokens[i + 3];
-      if (PREPOSITION.test(t.lower) && DETERMINER.test(after?.lower ?? "") && PREPOSITION.test(after2?.lower ?? "") && DETERMINER.test(after3?.lower ?? "") && after2?.kind === "word") {
+      if (PREPOSITION.test(t.lower) && DETERMINER.test(next?.lower ?? "") && PREPOSITION.test(tokens[i + 2]?.lower ?? "") && DETERMINER.test(tokens[i + 3]?.lower ?? "")) {
         i++;
         continue;
       }
-      if (/^(?:the|a|an)$/.test(t.lower) && after?.kind === "word" && DETERMINER.test(after.lower)) continue;
+      if (/^(?:the|a|an)$/.test(t.lower) && next?.kind === "word" && DETERMINER.test(next.lower)) continue;
       // Two-word stutters: "we want we want large buttons".
       const prev2 = out[out.length - 2];
-      const next = tokens[i + 1];
       if (prev && prev2 && next && prev2.kind === "word" && prev2.lower === t.lower && prev.lower === next.lower && prev.kind === "word") {
         i++;
         continue;
