@@ -15,6 +15,8 @@ export interface Cluster {
 }
 
 const MAX_STATEMENTS = 4;
+// Short replies that are not topic names.
+const HEADER_NOT = /\b(?:high|medium|low|priority|points?|yes|yeah|no|okay|ok|sure|fine|agreed|noted|thanks?|right)\b|\?$/;
 // Roughly as many stories as a long meeting has requirements; more would bury them.
 const MAX_STORIES = 12;
 
@@ -91,6 +93,13 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
     const s = withoutRejected(raw, x.rejectedTerms, stemOf);
     if (!s) continue;
     const terms = new Set(s.terms);
+    // A short fragment just before, in the same turn, names the topic the statement is about ("And export. The
+    // auditor asked for a CSV ..."), so later remarks on that topic find this story.
+    // Only at the start of a turn: mid-turn fragments are list items ("Test connection, medium.") or asides.
+    const header = x.units[s.id - 1];
+    const opensTurn = header && x.units[header.id - 2]?.sentence.turn !== header.sentence.turn;
+    if (header && opensTurn && header.sentence.turn === s.sentence.turn && header.tokens.filter((t) => t.kind === "word").length <= 3 && !HEADER_NOT.test(header.lower))
+      for (const t of header.terms) if (!x.rejectedTerms.has(t)) terms.add(t);
     let best: Cluster | null = null;
     let bestSim = 0;
     for (const c of clusters) {

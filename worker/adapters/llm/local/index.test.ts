@@ -85,6 +85,16 @@ describe("local story generator", () => {
     expect(restarted?.description).toMatch(/^As a user, I want a button on the home station,/);
   });
 
+  it("keeps remarks on a topic named at the start of a turn in one story", () => {
+    // "And export. The auditor literally asked for a CSV ..." and, two turns later, "Export should respect whatever
+    // filters are applied" are one feature.
+    const stories = generateStories(FIXTURES.find((f) => f.name === "synthetic/sso-audit-refinement")!.transcript).userStories;
+    const text = (s: (typeof stories)[number]) => [s.title, s.description, ...s.acceptanceCriteria].join(" ");
+    const csv = stories.filter((s) => /\bCSV\b/.test(text(s)));
+    expect(csv).toHaveLength(1);
+    expect(text(csv[0]!)).toMatch(/respect whatever filters/);
+  });
+
   it("names the epic after the meeting's themes in the meeting's own words", () => {
     const epicOf = (name: string) => generateStories(FIXTURES.find((f) => f.name === name)!.transcript).epic;
     expect(epicOf("synthetic/sso-audit-refinement").title).toBe("SSO and audit log");
