@@ -44,8 +44,33 @@ function firstPerson(s: string): string {
     .replace(/\btheir\b/gi, "my");
 }
 
-function tidy(s: string): string {
+const UNITS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
+const TEENS: Record<string, number> = { ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19 };
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+
+/**
+ * Spoken numbers as digits, the way a story is written: "twenty five" → 25, "a hundred percent" → 100%. Small
+ * numbers stay words ("one off", "two options") unless they are a percentage.
+ */
+export function digitsFor(s: string): string {
+  const unit = Object.keys(UNITS).join("|");
+  const teen = Object.keys(TEENS).join("|");
+  const ten = Object.keys(TENS).join("|");
+  const below100 = (t?: string, u?: string, teenWord?: string) =>
+    teenWord ? TEENS[teenWord.toLowerCase()]! : (t ? TENS[t.toLowerCase()]! : 0) + (u ? UNITS[u.toLowerCase()]! : 0);
   return s
+    .replace(
+      new RegExp(`\\b(?:a|one) hundred(?: and)?(?: (?:(${teen})|(${ten})(?:[ -](${unit}))?|(${unit})))?\\b`, "gi"),
+      (_, teenWord?: string, t?: string, u?: string, single?: string) => String(100 + below100(t, u ?? single, teenWord)),
+    )
+    .replace(new RegExp(`\\b(${ten})(?:[ -](${unit}))?\\b`, "gi"), (_, t: string, u?: string) => String(below100(t, u)))
+    .replace(new RegExp(`\\b(${teen})\\b`, "gi"), (_, t: string) => String(TEENS[t.toLowerCase()]))
+    .replace(new RegExp(`\\b(${unit})(?= (?:percent|per cent)\\b)`, "gi"), (_, u: string) => String(UNITS[u.toLowerCase()]))
+    .replace(/\b(\d+) ?(?:percent|per cent)\b/gi, "$1%");
+}
+
+function tidy(s: string): string {
+  return digitsFor(s)
     .replace(/\bppl\b/gi, "people")
     .replace(/\bpls\b/gi, "please")
     .replace(/\bw\/?\s(?=a\b|the\b|an\b)/gi, "with ")
@@ -70,6 +95,7 @@ function cutTail(s: string): { core: string; reason: string | null } {
   }
   const priorityNote = /\s(?:must[- ]have|nice to have|high priority|low priority|top priority)\b/i.exec(core);
   if (priorityNote && priorityNote.index > 10) core = core.slice(0, priorityNote.index);
+  core = core.replace(/\s+and call it (?:good|done|a day)$/i, "");
   const tail = /\s(?:that's|that is|it's|this is|which is|though|right|I mean|I'd say|I think|honestly|we'll|I'll|you'll|we're|I'm|please)\b/i.exec(core);
   if (tail && tail.index > 20) core = core.slice(0, tail.index);
   const words = core.split(/\s+/);
@@ -130,6 +156,9 @@ function capabilityOf(statement: Statement): Capability {
       }
     }
   }
+  // "Let's do before and after for settings changes" settles on the thing named after it.
+  const settled = /^let'?s (?:do|have|go with|go for)\s+(?!it\b|that\b|this\b)(.{8,})$/i.exec(core);
+  if (settled) return { want: firstPerson(settled[1]!), action: null, benefit, role: null };
   const want = /\b(?:want|need|needs|would like|asked for|asking for)\s+(?!to\b)(.{8,})$/i.exec(core);
   if (want && want.index < 40) return { want: firstPerson(want[1]!), action: null, benefit, role: null };
   const imperative =
@@ -305,6 +334,8 @@ function pointsOf(cluster: Cluster): number {
 // Sizing and scheduling remarks qualify a story but are not acceptance criteria.
 const SIZING = /\b(?:points?|sprint|estimate|days|weeks|hours|small|big|huge|tiny|easy|hard|harder|priority|backlog|nice to have|must[- ]have|sounds good|agreed|noted|fair|thank)\b|\ban? (?:1|2|3|5|8|13|one|two|three|five|eight|thirteen)\b/;
 
+const SIZING_REMARK = /\b(?:an?|maybe an?|probably an?|call it an?|that's an?) (?:1|2|3|5|8|13|one|two|three|five|eight|thirteen)\b(?! (?:percent|per cent|minutes|hours|days|weeks|months|people|of|or|and|more|times|seconds|dollars|thousand|hundred))|\bstory points?\b|\b\d+ points\b/;
+
 const MAX_QUOTE = 600;
 
 function evidenceOf(source: string, cluster: Cluster): StoryEvidence[] {
@@ -370,7 +401,8 @@ function composeStory(source: string, cluster: Cluster, fallbackRole: string): U
   // When the description had to shorten the statement, the full one keeps the details testable.
   const anchorWords = tidy(anchor.text.replace(LEAD_IN, "")).split(/\s+/).length;
   if (anchorWords > cap.want.split(/\s+/).length + 4 && anchorWords <= 45) add(asRequirement(anchor.text));
-  for (const s of cluster.statements) if (s !== anchor) add(criterionFor(s, role, null));
+  // Sizing remarks ("maybe a 5 with the role setting") inform points, not what to test.
+  for (const s of cluster.statements) if (s !== anchor && !SIZING_REMARK.test(s.lower)) add(criterionFor(s, role, null));
   // Details the meeting pinned down right after (limits, numbers, answers) are checkable facts.
   const speakers = new Set(cluster.statements.map((s) => s.sentence.speaker));
   for (const c of cluster.context.sort((a, b) => a.id - b.id)) {

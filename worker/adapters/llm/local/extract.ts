@@ -28,6 +28,8 @@ export interface Extraction {
   rejectedTerms: Set<string>;
   /** Units that state a rejection, kept so nothing near them is mistaken for a need. */
   rejections: Statement[];
+  /** Units of a turn that sums the meeting up ("let me recap: ..."): each restates an agreed requirement. */
+  recap: Set<number>;
   df: Map<string, number>;
 }
 
@@ -69,7 +71,7 @@ const QUESTION_START =
 
 // Statements about the meeting itself, not the product.
 const META =
-  /\b(?:meeting|agenda|minutes|objectives|functional design|working design|presentations?|powerpoint|slides?|laptop|recording|camera|lunch|coffee|microphones? on|hear me|catch (?:him|her|you) up|next time|see you|thanks everyone|bye)\b/;
+  /\b(?:meeting|agenda|minutes|objectives|functional design|working design|presentations?|powerpoint|slides?|laptop|recording|camera|lunch|coffee|microphones? on|hear me|catch (?:him|her|you) up|next time|see you|thanks everyone|bye|recap|same page)\b/;
 
 // Someone taking an action item ("I'll send the copy by Friday") is a task, not a product need.
 const PERSONAL_TASK =
@@ -131,9 +133,12 @@ function agreement(units: readonly Statement[], u: Statement): number {
   return Math.min(count, 2);
 }
 
+// Priority calls ("..., medium.") say how much, not what: they must not make two topics look alike.
+const PRIORITY_WORDS = new Set(["high", "medium", "low", "priority", "highest", "lowest"]);
+
 function termsOf(tokens: readonly Token[]): string[] {
   const out: string[] = [];
-  for (const t of tokens) if (t.kind === "word" && isContentWord(t.lower)) out.push(stem(t.lower));
+  for (const t of tokens) if (t.kind === "word" && isContentWord(t.lower) && !PRIORITY_WORDS.has(t.lower)) out.push(stem(t.lower));
   return out;
 }
 
@@ -229,6 +234,18 @@ function rejectedObject(unit: Statement): Token[] {
 
 const GENERIC_REJECTED = /^(?:happening|necessary|scope|question|sure|now|build|building|do|doing|make|use|add|go|get|have|want|need|v\d)$/;
 
+const RECAP_CUE = /\b(?:let me (?:just )?(?:recap|sum (?:it )?up|summari[sz]e)|to (?:recap|sum up|summari[sz]e)|(?:so )?in summary|if i (?:kind of )?summari[sz]e|recap(?:ping)?:)/;
+
+/** The rest of the turn in which someone sums the meeting up, from the cue on. */
+function recapUnits(units: readonly Statement[]): Set<number> {
+  const ids = new Set<number>();
+  for (const u of units) {
+    if (!RECAP_CUE.test(u.lower)) continue;
+    for (let j = u.id + 1; j < units.length && units[j]!.sentence.turn === u.sentence.turn; j++) ids.add(j);
+  }
+  return ids;
+}
+
 export function extract(parsed: ParsedTranscript): Extraction {
   const units: Statement[] = [];
   for (const s of parsed.sentences) for (const toks of splitUnits(s)) if (toks.some((t) => t.kind === "word")) units.push(makeUnit(units.length, s, toks));
@@ -249,6 +266,7 @@ export function extract(parsed: ParsedTranscript): Extraction {
   }
 
   const rejectionIds = new Set(rejections.map((r) => r.id));
+  const recap = recapUnits(units);
   const candidates: Statement[] = [];
   for (const u of units) {
     if (rejectionIds.has(u.id)) continue;
@@ -267,6 +285,7 @@ export function extract(parsed: ParsedTranscript): Extraction {
     if (IMPERATIVE.test(u.lower)) cue += 2;
     if (/\b(?:per ?cent|percent|%)\b.*\b(?:said|want|would|prefer|like)\b/.test(u.lower)) cue += 1.5;
     if (confirmed(units, u)) cue += 1.5;
+    if (recap.has(u.id)) cue += 2;
     cue += agreement(units, u) * 1.25;
     if (cue === 0) continue;
     // Stacked cues ("need to be able to") say the same thing twice; cap them so one phrasing can't dwarf the rest.
@@ -308,5 +327,5 @@ export function extract(parsed: ParsedTranscript): Extraction {
     candidates.push(u);
   }
   candidates.sort((a, b) => b.score - a.score || a.id - b.id);
-  return { units, candidates, rejectedTerms, rejections, df };
+  return { units, candidates, rejectedTerms, rejections, recap, df };
 }

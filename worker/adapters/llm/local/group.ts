@@ -15,6 +15,7 @@ export interface Cluster {
 }
 
 const MAX_STATEMENTS = 4;
+const REPLY_START = /^(?:yes|yeah|yep|yup|sure|okay|ok|right|agreed|exactly|definitely|absolutely|true|no|nope|i like|that's|that is|sounds|good|great|fine)\b/;
 // Short replies that are not topic names.
 const HEADER_NOT = /\b(?:high|medium|low|priority|points?|yes|yeah|no|okay|ok|sure|fine|agreed|noted|thanks?|right)\b|\?$/;
 // Roughly as many stories as a long meeting has requirements; more would bury them.
@@ -111,7 +112,14 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
       const follows = s.score < (c.statements[0]?.score ?? 0) * 0.6 || s.cue < 4 || anaphoric;
       // An immediate reply by someone else ("yes, that's medium, we want it for launch") is about what was just said.
       const reply = c.statements.some(
-        (o) => Math.abs(o.id - s.id) <= 1 && o.sentence.turn !== s.sentence.turn && Math.abs(o.sentence.turn - s.sentence.turn) <= 1 && o.sentence.speaker !== null && o.sentence.speaker !== s.sentence.speaker,
+        // When the story's statement is the later one, it must read as an answer ("yes I like that, that's medium") or
+        // share a word: "let's do X" followed by "customers also want Y" is a change of subject, not a reply.
+        (o) =>
+          Math.abs(s.id - o.id) === 1 &&
+          Math.abs(s.sentence.turn - o.sentence.turn) === 1 &&
+          (s.id > o.id || sim > 0 || REPLY_START.test(o.lower)) &&
+          o.sentence.speaker !== null &&
+          o.sentence.speaker !== s.sentence.speaker,
       );
       if (reply) sim += 0.3;
       else if (follows && sim > 0 && c.statements.some((o) => Math.abs(o.id - s.id) <= 4 && Math.abs(o.sentence.turn - s.sentence.turn) <= 3)) sim += 0.15;
@@ -120,7 +128,8 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
         best = c;
       }
     }
-    if (best && bestSim >= 0.3) {
+    // A recap restates what was discussed: its items join the matching story even in fewer words.
+    if (best && bestSim >= (x.recap.has(s.id) ? 0.15 : 0.3)) {
       if (best.statements.length < MAX_STATEMENTS) {
         best.statements.push(s);
         for (const t of terms) best.terms.add(t);

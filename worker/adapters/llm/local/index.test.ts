@@ -95,6 +95,26 @@ describe("local story generator", () => {
     expect(text(csv[0]!)).toMatch(/respect whatever filters/);
   });
 
+  it("reads a recap as the meeting's list of what it agreed", () => {
+    const meeting = [
+      "Dana: Next, the audit log viewer for admins.",
+      "Yuki: For the viewer, I'm thinking a table: timestamp, actor, action, target. Newest first.",
+      "Marcus: Before and after values are harder. Not every call site has the old value.",
+      "Dana: Let's do before and after for settings changes only and call it good.",
+      "Marcus: Customers also want to export invoices as PDF, that's a must have.",
+      "Dana: Okay, let me recap. Viewer with before and after for settings, medium. Invoice PDF export, high. Splunk streaming of audit events, low.",
+    ].join("\n");
+    const stories = generateStories(meeting).userStories;
+    const byTitle = (re: RegExp) => stories.filter((s) => re.test(s.title));
+    // A recap item joins the story it restates; "let's do X" settles on X, and is not taken for a reply to the next ask.
+    expect(byTitle(/before and after/i)).toHaveLength(1);
+    expect(byTitle(/before and after/i)[0]!.acceptanceCriteria.join(" ")).toMatch(/Viewer with before and after for settings/);
+    expect(byTitle(/invoices/i)[0]!.acceptanceCriteria.join(" ")).not.toMatch(/before and after/);
+    // An item only the recap names still becomes a story, with the recap's priority.
+    expect(byTitle(/splunk/i).map((s) => s.priority)).toEqual(["Low"]);
+    expect(stories.some((s) => /recap/i.test(JSON.stringify({ ...s, evidence: [] })))).toBe(false);
+  });
+
   it("names the epic after the meeting's themes in the meeting's own words", () => {
     const epicOf = (name: string) => generateStories(FIXTURES.find((f) => f.name === name)!.transcript).epic;
     expect(epicOf("synthetic/sso-audit-refinement").title).toBe("SSO and audit log");
