@@ -403,6 +403,7 @@ function composeStory(source: string, cluster: Cluster, fallbackRole: string): U
   if (anchorWords > cap.want.split(/\s+/).length + 4 && anchorWords <= 45) add(asRequirement(anchor.text));
   // Sizing remarks ("maybe a 5 with the role setting") inform points, not what to test.
   for (const s of cluster.statements) if (s !== anchor && !SIZING_REMARK.test(s.lower)) add(criterionFor(s, role, null));
+  for (const s of cluster.continued.sort((a, b) => a.id - b.id)) if (!SIZING_REMARK.test(s.lower)) add(criterionFor(s, role, null));
   // Details the meeting pinned down right after (limits, numbers, answers) are checkable facts.
   const speakers = new Set(cluster.statements.map((s) => s.sentence.speaker));
   for (const c of cluster.context.sort((a, b) => a.id - b.id)) {
@@ -440,7 +441,7 @@ const PLAIN_MODIFIER = /^(?:left|right|top|bottom|front|back|side|main|whole|sam
 
 function themeOf(clusters: Cluster[], x: Extraction): string[] {
   const usable = (t: Token | undefined): t is Token =>
-    !!t && t.kind === "word" && isContentWord(t.lower) && !ROLE_NOUNS.has(t.lower) && !/^\d/.test(t.lower) && t.lower.length > 2;
+    !!t && t.kind === "word" && isContentWord(t.lower) && !ROLE_NOUNS.has(t.lower) && !/^\d/.test(t.lower) && t.lower.length > 2 && !/^(?:high|medium|low|priority)$/.test(t.lower);
   // How the whole transcript says each word and each two-word name, in its own spelling.
   const words = new Map<string, number>();
   const pairs = new Map<string, { count: number; forms: Map<string, number> }>();
@@ -460,10 +461,19 @@ function themeOf(clusters: Cluster[], x: Extraction): string[] {
       note(pair.forms, `${t.text} ${next.text}`);
     });
   // A theme runs through many stories: a word counts once per story whose statements use it.
+  // Between words in as many stories, the one the stories' statements repeat most (not the meeting's chatter) wins.
   const stories = new Map<string, number>();
+  const statements = new Map<string, number>();
   for (const c of clusters) {
     const seen = new Set<string>();
-    for (const s of c.statements) for (const t of s.tokens) if (usable(t)) seen.add(stem(t.lower));
+    for (const s of c.statements) {
+      const inStatement = new Set<string>();
+      for (const t of s.tokens) if (usable(t)) inStatement.add(stem(t.lower));
+      for (const st of inStatement) {
+        seen.add(st);
+        note(statements, st);
+      }
+    }
     for (const st of seen) if (!x.rejectedTerms.has(st)) note(stories, st);
   }
   const commonest = (m: Map<string, number> | undefined) => [...(m?.entries() ?? [])].sort((a, b) => b[1] - a[1] || byText(a[0], b[0]))[0]?.[0];
@@ -485,7 +495,9 @@ function themeOf(clusters: Cluster[], x: Extraction): string[] {
     if (best) return { text: commonest(pairs.get(best.key)!.forms) ?? best.key, parts: best.key.split(" ") };
     return { text: commonest(forms.get(st)) ?? st, parts: [st] };
   };
-  const ranked = [...stories.entries()].sort((a, b) => b[1] - a[1] || (words.get(b[0]) ?? 0) - (words.get(a[0]) ?? 0) || byText(a[0], b[0]));
+  const ranked = [...stories.entries()].sort(
+    (a, b) => b[1] - a[1] || (statements.get(b[0]) ?? 0) - (statements.get(a[0]) ?? 0) || (words.get(b[0]) ?? 0) - (words.get(a[0]) ?? 0) || byText(a[0], b[0]),
+  );
   const chosen: string[] = [];
   const used = new Set<string>();
   for (const [st, count] of ranked) {
@@ -546,6 +558,7 @@ export function compose(parsed: ParsedTranscript, x: Extraction, clusters: Clust
       const target = kept[twin]!;
       target.statements.push(...c.statements.filter((s) => !target.statements.some((t) => t.id === s.id)).slice(0, Math.max(0, 5 - target.statements.length)));
       target.context.push(...c.context.filter((s) => !target.context.some((t) => t.id === s.id)));
+      target.continued.push(...c.continued.filter((s) => !target.continued.some((t) => t.id === s.id)));
       for (const t of c.terms) target.terms.add(t);
       userStories[twin] = composeStory(parsed.source, target, fallbackRole);
       continue;

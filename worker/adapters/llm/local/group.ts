@@ -10,6 +10,8 @@ export interface Cluster {
   statements: Statement[];
   /** Units said right after a statement (answers, sizing, priority calls) that qualify it. */
   context: Statement[];
+  /** The speaker of a statement carrying on describing it, past other people's "yeah"s. */
+  continued: Statement[];
   score: number;
   terms: Set<string>;
 }
@@ -84,6 +86,22 @@ function withoutRejected(s: Statement, rejected: Set<string>, stemOf: (w: string
   };
 }
 
+const CONTINUATION = /^(?:like|and|or|so|then|but|because|cause|which|where|with|plus|that)\b/;
+
+/**
+ * True when `b` carries on `a`'s sentence: the same speaker, at most three units later with only short interjections
+ * by others in between ("do we want something to find it if it's lost? / Like a button on the TV you can press /
+ * [yeah] / and it'll ring or beep").
+ */
+function continues(x: Extraction, a: Statement, b: Statement): boolean {
+  if (b.id <= a.id || b.id - a.id > 3 || a.sentence.speaker === null || a.sentence.speaker !== b.sentence.speaker) return false;
+  for (let j = a.id + 1; j < b.id; j++) {
+    const u = x.units[j]!;
+    if (u.sentence.speaker === a.sentence.speaker || u.tokens.filter((t) => t.kind === "word").length > 3) return false;
+  }
+  return CONTINUATION.test(b.lower) || !/[.!?]$/.test(a.text);
+}
+
 export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
   const n = x.units.length;
   const top = x.candidates[0]?.score ?? 0;
@@ -121,7 +139,8 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
           o.sentence.speaker !== null &&
           o.sentence.speaker !== s.sentence.speaker,
       );
-      if (reply) sim += 0.3;
+      if (c.statements.some((o) => continues(x, o, s) || continues(x, s, o))) sim += 0.4;
+      else if (reply) sim += 0.3;
       else if (follows && sim > 0 && c.statements.some((o) => Math.abs(o.id - s.id) <= 4 && Math.abs(o.sentence.turn - s.sentence.turn) <= 3)) sim += 0.15;
       if (sim > bestSim) {
         bestSim = sim;
@@ -136,22 +155,33 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
       }
       best.score += s.score * 0.3;
     } else if (s.score >= minScore) {
-      clusters.push({ statements: [s], context: [], score: s.score, terms });
+      clusters.push({ statements: [s], context: [], continued: [], score: s.score, terms });
     }
   }
   clusters.sort((a, b) => b.score - a.score);
   const kept = clusters.filter((c) => c.score >= Math.max(minScore, top * 0.08)).slice(0, MAX_STORIES);
+  const asks = new Set(x.candidates.map((u) => u.id));
   for (const c of kept) {
     const seen = new Set(c.statements.map((s) => s.id));
     const rejectionIds = new Set(x.rejections.map((r) => r.id));
     const others = new Set(kept.filter((o) => o !== c).flatMap((o) => o.statements.map((s) => s.id)));
     for (const s of c.statements) {
+      let interrupted = false;
       for (let j = s.id + 1; j <= s.id + 4 && j < n; j++) {
         const u = x.units[j];
         // The next story's statement starts another topic: what follows it qualifies that one, not this.
-        if (others.has(j)) break;
-        if (!u || seen.has(j) || rejectionIds.has(j) || Math.abs(u.sentence.turn - s.sentence.turn) > 2) continue;
-        if (u.terms.some((t) => x.rejectedTerms.has(t))) continue;
+        if (!u || others.has(j)) break;
+        // The speaker carrying on past a "yeah" from someone else ("like a button on the TV you can press ... and it'll
+        // ring or beep") is still describing the same thing.
+        const sameSpeaker = u.sentence.speaker !== null && u.sentence.speaker === s.sentence.speaker;
+        if (!sameSpeaker && u.tokens.filter((t) => t.kind === "word").length > 3) interrupted = true;
+        if (seen.has(j) || rejectionIds.has(j) || u.terms.some((t) => x.rejectedTerms.has(t))) continue;
+        if (sameSpeaker && !interrupted && u.terms.length >= 2 && asks.has(j)) {
+          seen.add(j);
+          c.continued.push(u);
+          continue;
+        }
+        if (Math.abs(u.sentence.turn - s.sentence.turn) > 2) continue;
         seen.add(j);
         c.context.push(u);
       }

@@ -115,6 +115,23 @@ describe("local story generator", () => {
     expect(stories.some((s) => /recap/i.test(JSON.stringify({ ...s, evidence: [] })))).toBe(false);
   });
 
+  it("keeps a speaker's description together past other people's \"yeah\"", () => {
+    const meeting = [
+      "Anna: Remote controls get lost all the time, people hate it.",
+      "Paul: So we want something to find it if it's lost. Like a button on the TV you can press",
+      "Mia: Yeah.",
+      "Paul: and then the remote will ring or beep.",
+      "Mia: We also need large buttons for the essential things, volume and channels.",
+    ].join("\n");
+    const stories = generateStories(meeting).userStories;
+    const text = (s: (typeof stories)[number]) => [s.title, s.description, ...s.acceptanceCriteria].join(" ");
+    const finder = stories.filter((s) => /\bbeep\b/.test(text(s)));
+    expect(finder).toHaveLength(1);
+    expect(text(finder[0]!)).toMatch(/lost/);
+    expect(text(finder[0]!)).toMatch(/button on the TV/);
+    expect(stories.filter((s) => /large buttons/i.test(text(s))).map((s) => /beep|TV you can press/.test(text(s)))).toEqual([false]);
+  });
+
   it("names the epic after the meeting's themes in the meeting's own words", () => {
     const epicOf = (name: string) => generateStories(FIXTURES.find((f) => f.name === name)!.transcript).epic;
     expect(epicOf("synthetic/sso-audit-refinement").title).toBe("SSO and audit log");
