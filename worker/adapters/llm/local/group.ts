@@ -24,7 +24,11 @@ const HEADER_NOT = /\b(?:high|medium|low|priority|points?|yes|yeah|no|okay|ok|su
 const MAX_STORIES = 12;
 
 function weightOf(df: Map<string, number>, n: number, t: string): number {
-  return Math.log((n + 1) / ((df.get(t) ?? 0) + 0.5));
+  const d = df.get(t) ?? 0;
+  // Words said all through the meeting ("remote", "button") name its domain, not a topic: they count half, so they do
+  // not pull two different features into one story.
+  const domain = d >= Math.max(8, n * 0.02) ? 0.5 : 1;
+  return Math.log((n + 1) / (d + 0.5)) * domain;
 }
 
 function similarity(a: Set<string>, b: Set<string>, df: Map<string, number>, n: number): number {
