@@ -266,7 +266,9 @@ function criterionFor(s: Statement, role: string, cap: Capability | null): strin
     if (cond[3]!.split(" ").length >= 2 && cond[4].split(" ").length >= 3)
       return `${given}, when ${lowerFirst(cond[3]!)}, then ${lowerFirst(asRequirement(cond[4]).replace(/\.$/, ""))}.`;
   }
-  if (cap?.action) return `Given I am ${article(role)} ${role}, when I ${cap.action.replace(/[.!?]+$/, "")}, then ${outcomeOf(cap.action)}.`;
+  // Given/When/Then only when the action has an outcome worth checking; otherwise the statement itself says more.
+  const outcome = cap?.action ? outcomeOf(cap.action) : null;
+  if (cap?.action && outcome) return `Given I am ${article(role)} ${role}, when I ${cap.action.replace(/[.!?]+$/, "")}, then ${outcome}.`;
   return asRequirement(text);
 }
 
@@ -287,14 +289,14 @@ const OUTCOMES: [RegExp, (object: string) => string][] = [
   [/^(?:tick|mark|complete)$/, () => "the item is marked and moves out of the way of the remaining ones"],
 ];
 
-function outcomeOf(action: string): string {
+function outcomeOf(action: string): string | null {
   const words = action.replace(/[.!?]+$/, "").split(/\s+/);
   const verb = (words[0] ?? "").toLowerCase();
   let object = words.slice(1).join(" ").split(/\s(?:in|at|from|to|into|for|with|while|when|if|so|and|before|after|by|on|as)\s/i)[0] ?? "";
   object = object.replace(/^(?:up|out|off|on|in)\s+/i, "").trim() || "it";
   if (/^off$/i.test(words[1] ?? "") || /^(?:it|me)\b/i.test(object)) object = "it";
   for (const [re, make] of OUTCOMES) if (re.test(verb)) return make(object);
-  return "the result is shown straight away and nothing else changes";
+  return null;
 }
 
 const PRIORITY_CUES: [RegExp, StoryPriority, number][] = [
