@@ -244,6 +244,13 @@ function mostCommonRole(x: Extraction): string {
 
 function asRequirement(text: string): string {
   let s = tidy(text.replace(LEAD_IN, "").replace(LEAD_IN, ""));
+  // A proposal put as a question and agreed to reads as the statement it became: "do we need a long-life battery?"
+  // → "We need a long-life battery".
+  if (/\?$/.test(s))
+    s = s
+      .replace(/^(?:do|does|did)\s+(we|you|they|it|people|users|customers)\s+/i, "$1 ")
+      .replace(/^(should|shall|can|could|will|would|must)\s+(we|you|they|it)\s+/i, (_, modal: string, subject: string) => `${subject} ${modal.toLowerCase()} `)
+      .replace(/^(is|are)\s+(it|they|there|this|that)\s+/i, (_, verb: string, subject: string) => `${subject} ${verb.toLowerCase()} `);
   s = s
     .replace(/\b(?:need|needs|have|has|got) to be able to\b/gi, "can")
     .replace(/\bshould be able to\b/gi, "can")
@@ -269,7 +276,7 @@ function criterionFor(s: Statement, role: string, cap: Capability | null): strin
   // Given/When/Then only when the action has an outcome worth checking; otherwise the statement itself says more.
   const outcome = cap?.action ? outcomeOf(cap.action) : null;
   if (cap?.action && outcome) return `Given I am ${article(role)} ${role}, when I ${cap.action.replace(/[.!?]+$/, "")}, then ${outcome}.`;
-  return asRequirement(text);
+  return asRequirement(s.text);
 }
 
 // The observable result of an action, by its verb, so the first criterion is checkable rather than a restatement.

@@ -293,7 +293,8 @@ export function extract(parsed: ParsedTranscript): Extraction {
     let factor = 1;
     const question = u.text.endsWith("?") || QUESTION_START.test(u.lower);
     // "Do we want X?" and "should we have X?" put a proposal on the table; other questions rarely do.
-    if (question) factor *= /\b(?:do we want|should we|shall we|could we|can we|do we need|what about|how about)\b/.test(u.lower) ? 0.8 : 0.45;
+    // One the room answers "yeah" to is a proposal accepted.
+    if (question) factor *= agreement(units, u) > 0 ? 1 : /\b(?:do we want|should we|shall we|could we|can we|do we need|what about|how about)\b/.test(u.lower) ? 0.8 : 0.45;
     if (META.test(u.lower)) factor *= 0.3;
     if (PERSONAL_TASK.test(u.lower)) factor *= 0.35;
     if (PROCESS.test(u.lower)) factor *= 0.3;

@@ -134,12 +134,13 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
       const follows = s.score < (c.statements[0]?.score ?? 0) * 0.6 || s.cue < 4 || anaphoric;
       // An immediate reply by someone else ("yes, that's medium, we want it for launch") is about what was just said.
       const reply = c.statements.some(
-        // When the story's statement is the later one, it must read as an answer ("yes I like that, that's medium") or
-        // share a word: "let's do X" followed by "customers also want Y" is a change of subject, not a reply.
+        // A statement said just before the story's must read as an answer to it ("yes I like that, that's medium") or
+        // share a word, and a new question is never an answer: "let's do X" followed by "customers also want Y", or
+        // "do we need a battery?" after an ask, change the subject.
         (o) =>
           Math.abs(s.id - o.id) === 1 &&
           Math.abs(s.sentence.turn - o.sentence.turn) === 1 &&
-          (s.id > o.id || sim > 0 || REPLY_START.test(o.lower)) &&
+          (sim > 0 || REPLY_START.test((s.id > o.id ? s : o).lower) || (s.id > o.id && !s.text.endsWith("?"))) &&
           o.sentence.speaker !== null &&
           o.sentence.speaker !== s.sentence.speaker,
       );

@@ -132,6 +132,14 @@ describe("local story generator", () => {
     expect(stories.filter((s) => /large buttons/i.test(text(s))).map((s) => /beep|TV you can press/.test(text(s)))).toEqual([false]);
   });
 
+  it("takes a question the room agrees to as a proposal of its own", () => {
+    const meeting = ["Ana: Customers need to be able to export invoices as PDF.", "Ben: Do we need a long-life battery in the scanner?", "Cara: Yeah, definitely.", "Ana: Yes."].join("\n");
+    const stories = generateStories(meeting).userStories;
+    expect(stories.map((s) => s.title)).toEqual(["Export invoices as PDF", "Long-life battery in scanner"]);
+    expect(stories[1]!.acceptanceCriteria).toContain("We need a long-life battery in the scanner.");
+    expect(stories[0]!.acceptanceCriteria.join(" ")).not.toMatch(/battery/);
+  });
+
   it("names the epic after the meeting's themes in the meeting's own words", () => {
     const epicOf = (name: string) => generateStories(FIXTURES.find((f) => f.name === name)!.transcript).epic;
     expect(epicOf("synthetic/sso-audit-refinement").title).toBe("SSO and audit log");
