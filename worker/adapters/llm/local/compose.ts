@@ -522,6 +522,7 @@ function themeOf(clusters: Cluster[], x: Extraction): string[] {
   return chosen;
 }
 
+const DELIVERY = /\b(?:ship|ships|shipping|release|released|launch|launches|deliver|delivered|ready|live|due|deadline|must[- ]haves?|want it|need it|have it)\b/;
 const TIMELINE =
   /\b(?:by|before|in|for|until|ship(?:ping)? in)\s+(?:the\s+)?((?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+(?:first|\d{1,2}(?:st|nd|rd|th)?|\d{4}|release))?|q[1-4](?:\s+\d{4})?|next (?:sprint|release|quarter))\b/i;
 
@@ -581,11 +582,12 @@ export function compose(parsed: ParsedTranscript, x: Extraction, clusters: Clust
   const order: StoryPriority[] = ["Highest", "High", "Medium", "Low", "Lowest"];
   const priority = userStories.reduce<StoryPriority>((best, s) => (order.indexOf(s.priority) < order.indexOf(best) ? s.priority : best), "Low");
   let timeline: string | undefined;
-  for (const c of clusters)
-    for (const s of [...c.statements, ...c.context]) {
-      const m = TIMELINE.exec(s.text);
-      if (m && !timeline) timeline = capitalize(m[1]!);
-    }
+  const recap = [...x.recap].map((id) => x.units[id]!);
+  for (const s of [...clusters.flatMap((c) => [...c.statements, ...c.continued, ...c.context]), ...recap]) {
+    const m = TIMELINE.exec(s.text);
+    // "by March" is a date; "in June" is one only when something is to be delivered then ("did in June" is not).
+    if (m && !timeline && (!/^in\b/i.test(m[0]) || DELIVERY.test(s.lower))) timeline = capitalize(m[1]!);
+  }
   const cleanTitle = title?.trim();
   const epic: Epic = {
     title: themeText,

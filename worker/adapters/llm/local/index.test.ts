@@ -148,6 +148,13 @@ describe("local story generator", () => {
     for (const name of ["ami/ES2008b", "ami/IS1004b", "ami/TS3004b"]) expect(epicOf(name).title).toMatch(/\bremote control\b/i);
   });
 
+  it("takes the epic's timeline from a delivery date, not any month mentioned", () => {
+    const epicOf = (name: string) => generateStories(FIXTURES.find((f) => f.name === name)!.transcript).epic;
+    expect(epicOf("synthetic/savings-goals-zoom-kickoff").timeline).toBe("October"); // "must haves for October", in the recap
+    expect(epicOf("synthetic/fitness-weekly-sync-offtopic").timeline).toBe("Next release");
+    expect(epicOf("synthetic/sso-audit-refinement").timeline).toBeUndefined(); // "everything this user did in June"
+  });
+
   it("handles empty and requirement-free transcripts", () => {
     expect(generateStories("").userStories).toEqual([]);
     const chat = generateStories("Ben: Did anyone watch the game?\nNaomi: No, I was at the ramen place.");
