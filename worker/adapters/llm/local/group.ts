@@ -98,12 +98,19 @@ const CONTINUATION = /^(?:like|and|or|so|then|but|because|cause|which|where|with
  * [yeah] / and it'll ring or beep").
  */
 function continues(x: Extraction, a: Statement, b: Statement): boolean {
-  if (b.id <= a.id || b.id - a.id > 3 || a.sentence.speaker === null || a.sentence.speaker !== b.sentence.speaker) return false;
+  if (b.id - a.id > 3 || !sameSpeakerCarriesOn(x, a, b)) return false;
+  for (let j = a.id + 1; j < b.id; j++) if (x.units[j]!.sentence.speaker === a.sentence.speaker) return false;
+  return CONTINUATION.test(b.lower) || !/[.!?]$/.test(a.text);
+}
+
+/** `b` is said by `a`'s speaker after `a`, and nobody else said more than a "yeah" (three words) in between. */
+function sameSpeakerCarriesOn(x: Extraction, a: Statement, b: Statement): boolean {
+  if (b.id <= a.id || a.sentence.speaker === null || a.sentence.speaker !== b.sentence.speaker) return false;
   for (let j = a.id + 1; j < b.id; j++) {
     const u = x.units[j]!;
-    if (u.sentence.speaker === a.sentence.speaker || u.tokens.filter((t) => t.kind === "word").length > 3) return false;
+    if (u.sentence.speaker !== a.sentence.speaker && u.tokens.filter((t) => t.kind === "word").length > 3) return false;
   }
-  return CONTINUATION.test(b.lower) || !/[.!?]$/.test(a.text);
+  return true;
 }
 
 export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
@@ -166,22 +173,19 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
   clusters.sort((a, b) => b.score - a.score);
   const kept = clusters.filter((c) => c.score >= Math.max(minScore, top * 0.08)).slice(0, MAX_STORIES);
   const asks = new Set(x.candidates.map((u) => u.id));
+  const rejectionIds = new Set(x.rejections.map((r) => r.id));
   for (const c of kept) {
     const seen = new Set(c.statements.map((s) => s.id));
-    const rejectionIds = new Set(x.rejections.map((r) => r.id));
     const others = new Set(kept.filter((o) => o !== c).flatMap((o) => o.statements.map((s) => s.id)));
     for (const s of c.statements) {
-      let interrupted = false;
       for (let j = s.id + 1; j <= s.id + 4 && j < n; j++) {
         const u = x.units[j];
         // The next story's statement starts another topic: what follows it qualifies that one, not this.
         if (!u || others.has(j)) break;
+        if (seen.has(j) || rejectionIds.has(j) || u.terms.some((t) => x.rejectedTerms.has(t))) continue;
         // The speaker carrying on past a "yeah" from someone else ("like a button on the TV you can press ... and it'll
         // ring or beep") is still describing the same thing.
-        const sameSpeaker = u.sentence.speaker !== null && u.sentence.speaker === s.sentence.speaker;
-        if (!sameSpeaker && u.tokens.filter((t) => t.kind === "word").length > 3) interrupted = true;
-        if (seen.has(j) || rejectionIds.has(j) || u.terms.some((t) => x.rejectedTerms.has(t))) continue;
-        if (sameSpeaker && !interrupted && u.terms.length >= 2 && asks.has(j)) {
+        if (u.terms.length >= 2 && asks.has(j) && sameSpeakerCarriesOn(x, s, u)) {
           seen.add(j);
           c.continued.push(u);
           continue;
