@@ -2,7 +2,7 @@
 import type { Epic, GeneratedStories, StoryEvidence, StoryPriority, UserStory } from "../../../../schema/api/transcripts";
 import type { Extraction, Statement } from "./extract";
 import type { Cluster } from "./group";
-import { ROLE_NOUNS, STOPWORDS, isContentWord, stem } from "./lexicon";
+import { PRIORITY_WORDS, ROLE_NOUNS, STOPWORDS, isContentWord, stem } from "./lexicon";
 import type { ParsedTranscript, Token } from "./normalize";
 
 const HOURS_PER_POINT: Record<number, number> = { 1: 4, 2: 8, 3: 12, 5: 20, 8: 32, 13: 52 };
@@ -52,20 +52,25 @@ const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty:
  * Spoken numbers as digits, the way a story is written: "twenty five" → 25, "a hundred percent" → 100%. Small
  * numbers stay words ("one off", "two options") unless they are a percentage.
  */
+const UNIT_WORDS = Object.keys(UNITS).join("|");
+const TEEN_WORDS = Object.keys(TEENS).join("|");
+const TEN_WORDS = Object.keys(TENS).join("|");
+const HUNDREDS = new RegExp(`\\b(?:a|one) hundred(?: and)?(?: (?:(${TEEN_WORDS})|(${TEN_WORDS})(?:[ -](${UNIT_WORDS}))?|(${UNIT_WORDS})))?\\b`, "gi");
+const TENS_UNITS = new RegExp(`\\b(${TEN_WORDS})(?:[ -](${UNIT_WORDS}))?\\b`, "gi");
+const TEEN = new RegExp(`\\b(${TEEN_WORDS})\\b`, "gi");
+const UNIT_PERCENT = new RegExp(`\\b(${UNIT_WORDS})(?= (?:percent|per cent)\\b)`, "gi");
+
+function below100(tens?: string, unit?: string, teen?: string): number {
+  if (teen) return TEENS[teen.toLowerCase()]!;
+  return (tens ? TENS[tens.toLowerCase()]! : 0) + (unit ? UNITS[unit.toLowerCase()]! : 0);
+}
+
 export function digitsFor(s: string): string {
-  const unit = Object.keys(UNITS).join("|");
-  const teen = Object.keys(TEENS).join("|");
-  const ten = Object.keys(TENS).join("|");
-  const below100 = (t?: string, u?: string, teenWord?: string) =>
-    teenWord ? TEENS[teenWord.toLowerCase()]! : (t ? TENS[t.toLowerCase()]! : 0) + (u ? UNITS[u.toLowerCase()]! : 0);
   return s
-    .replace(
-      new RegExp(`\\b(?:a|one) hundred(?: and)?(?: (?:(${teen})|(${ten})(?:[ -](${unit}))?|(${unit})))?\\b`, "gi"),
-      (_, teenWord?: string, t?: string, u?: string, single?: string) => String(100 + below100(t, u ?? single, teenWord)),
-    )
-    .replace(new RegExp(`\\b(${ten})(?:[ -](${unit}))?\\b`, "gi"), (_, t: string, u?: string) => String(below100(t, u)))
-    .replace(new RegExp(`\\b(${teen})\\b`, "gi"), (_, t: string) => String(TEENS[t.toLowerCase()]))
-    .replace(new RegExp(`\\b(${unit})(?= (?:percent|per cent)\\b)`, "gi"), (_, u: string) => String(UNITS[u.toLowerCase()]))
+    .replace(HUNDREDS, (_, teen?: string, tens?: string, unit?: string, single?: string) => String(100 + below100(tens, unit ?? single, teen)))
+    .replace(TENS_UNITS, (_, tens: string, unit?: string) => String(below100(tens, unit)))
+    .replace(TEEN, (_, teen: string) => String(TEENS[teen.toLowerCase()]))
+    .replace(UNIT_PERCENT, (_, unit: string) => String(UNITS[unit.toLowerCase()]))
     .replace(/\b(\d+) ?(?:percent|per cent)\b/gi, "$1%");
 }
 
@@ -450,7 +455,7 @@ const PLAIN_MODIFIER = /^(?:left|right|top|bottom|front|back|side|main|whole|sam
 
 function themeOf(clusters: Cluster[], x: Extraction): string[] {
   const usable = (t: Token | undefined): t is Token =>
-    !!t && t.kind === "word" && isContentWord(t.lower) && !ROLE_NOUNS.has(t.lower) && !/^\d/.test(t.lower) && t.lower.length > 2 && !/^(?:high|medium|low|priority)$/.test(t.lower);
+    !!t && t.kind === "word" && isContentWord(t.lower) && !ROLE_NOUNS.has(t.lower) && !PRIORITY_WORDS.has(t.lower) && !/^\d/.test(t.lower) && t.lower.length > 2;
   // How the whole transcript says each word and each two-word name, in its own spelling.
   const words = new Map<string, number>();
   const pairs = new Map<string, { count: number; forms: Map<string, number> }>();

@@ -2,7 +2,7 @@
  * Finds requirement statements (needs, wants, problems, decisions) in the parsed transcript and what the meeting
  * explicitly turned down, so rejected ideas never become stories.
  */
-import { isContentWord, stem } from "./lexicon";
+import { PRIORITY_WORDS, isContentWord, stem } from "./lexicon";
 import { joinTokens, type ParsedTranscript, type Sentence, type Token } from "./normalize";
 
 export interface Statement {
@@ -134,8 +134,6 @@ function agreement(units: readonly Statement[], u: Statement): number {
 }
 
 // Priority calls ("..., medium.") say how much, not what: they must not make two topics look alike.
-const PRIORITY_WORDS = new Set(["high", "medium", "low", "priority", "highest", "lowest"]);
-
 function termsOf(tokens: readonly Token[]): string[] {
   const out: string[] = [];
   for (const t of tokens) if (t.kind === "word" && isContentWord(t.lower) && !PRIORITY_WORDS.has(t.lower)) out.push(stem(t.lower));

@@ -51,3 +51,6 @@ export function stem(word: string): string {
 export function isContentWord(lower: string): boolean {
   return lower.length > 1 && !STOPWORDS.has(lower) && /\p{L}/u.test(lower);
 }
+
+/** Words of a priority call ("..., medium."): how much, never what. */
+export const PRIORITY_WORDS = new Set(["high", "medium", "low", "priority", "highest", "lowest"]);
