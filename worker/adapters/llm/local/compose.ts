@@ -48,10 +48,6 @@ const UNITS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five:
 const TEENS: Record<string, number> = { ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19 };
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 
-/**
- * Spoken numbers as digits, the way a story is written: "twenty five" → 25, "a hundred percent" → 100%. Small
- * numbers stay words ("one off", "two options") unless they are a percentage.
- */
 const UNIT_WORDS = Object.keys(UNITS).join("|");
 const TEEN_WORDS = Object.keys(TEENS).join("|");
 const TEN_WORDS = Object.keys(TENS).join("|");
@@ -65,6 +61,10 @@ function below100(tens?: string, unit?: string, teen?: string): number {
   return (tens ? TENS[tens.toLowerCase()]! : 0) + (unit ? UNITS[unit.toLowerCase()]! : 0);
 }
 
+/**
+ * Spoken numbers as digits, the way a story is written: "twenty five" → 25, "a hundred percent" → 100%. Small
+ * numbers stay words ("one off", "two options") unless they are a percentage.
+ */
 export function digitsFor(s: string): string {
   return s
     .replace(HUNDREDS, (_, teen?: string, tens?: string, unit?: string, single?: string) => String(100 + below100(tens, unit ?? single, teen)))
