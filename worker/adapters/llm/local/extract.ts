@@ -71,7 +71,7 @@ const QUESTION_START =
 
 // Statements about the meeting itself, not the product.
 const META =
-  /\b(?:meeting|agenda|minutes|objectives|functional design|working design|presentations?|powerpoint|slides?|laptop|recording|camera|lunch|coffee|microphones? on|hear me|catch (?:him|her|you) up|next time|see you|thanks everyone|bye|recap|same page)\b/;
+  /\b(?:meeting|agenda|minutes|objectives|functional design|working design|presentations?|powerpoint|slides?|laptop|recording|camera|lunch|coffee|microphones? on|hear me|catch (?:him|her|you) up|next time|see you|thanks everyone|bye|same page)\b/;
 
 // Someone taking an action item ("I'll send the copy by Friday") is a task, not a product need.
 const PERSONAL_TASK =
@@ -293,7 +293,8 @@ export function extract(parsed: ParsedTranscript): Extraction {
     // "Do we want X?" and "should we have X?" put a proposal on the table; other questions rarely do.
     // One the room answers "yeah" to is a proposal accepted.
     if (question) factor *= agreement(units, u) > 0 ? 1 : /\b(?:do we want|should we|shall we|could we|can we|do we need|what about|how about)\b/.test(u.lower) ? 0.8 : 0.45;
-    if (META.test(u.lower)) factor *= 0.3;
+    // "Let me recap" announces a summary; a "weekly recap email" would be a feature.
+    if (META.test(u.lower) || RECAP_CUE.test(u.lower)) factor *= 0.3;
     if (PERSONAL_TASK.test(u.lower)) factor *= 0.35;
     if (PROCESS.test(u.lower)) factor *= 0.3;
     // Fallback plans ("they could live with bulk invites if we had to") qualify a priority; they are not asks.

@@ -113,6 +113,10 @@ describe("local story generator", () => {
     // An item only the recap names still becomes a story, with the recap's priority.
     expect(byTitle(/splunk/i).map((s) => s.priority)).toEqual(["Low"]);
     expect(stories.some((s) => /recap/i.test(JSON.stringify({ ...s, evidence: [] })))).toBe(false);
+    // A recap as a feature is still a feature.
+    expect(generateStories("Ana: Customers need a weekly recap email with their top projects.\nBen: Agreed.").userStories.map((s) => s.title)).toEqual([
+      "Weekly recap email with top projects",
+    ]);
   });
 
   it("keeps a speaker's description together past other people's \"yeah\"", () => {
