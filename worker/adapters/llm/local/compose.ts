@@ -417,6 +417,8 @@ function composeStory(source: string, cluster: Cluster, fallbackRole: string): U
   if (anchorWords > cap.want.split(/\s+/).length + 4 && anchorWords <= 45) add(asRequirement(anchor.text));
   // Sizing remarks ("maybe a 5 with the role setting") inform points, not what to test.
   for (const s of cluster.statements) if (s !== anchor && !SIZING_REMARK.test(s.lower)) add(criterionFor(s, role, null));
+  // Details the room agreed to later in the discussion say how the feature is to work.
+  for (const s of cluster.agreed.sort((a, b) => a.id - b.id)) if (!SIZING.test(s.lower)) add(criterionFor(s, role, null));
   for (const s of cluster.continued.sort((a, b) => a.id - b.id)) if (!SIZING_REMARK.test(s.lower)) add(criterionFor(s, role, null));
   // Details the meeting pinned down right after (limits, numbers, answers) are checkable facts.
   const speakers = new Set(cluster.statements.map((s) => s.sentence.speaker));
@@ -574,6 +576,7 @@ export function compose(parsed: ParsedTranscript, x: Extraction, clusters: Clust
       target.statements.push(...c.statements.filter((s) => !target.statements.some((t) => t.id === s.id)).slice(0, Math.max(0, 5 - target.statements.length)));
       target.context.push(...c.context.filter((s) => !target.context.some((t) => t.id === s.id)));
       target.continued.push(...c.continued.filter((s) => !target.continued.some((t) => t.id === s.id)));
+      target.agreed.push(...c.agreed.filter((s) => !target.agreed.some((t) => t.id === s.id)));
       for (const t of c.terms) target.terms.add(t);
       userStories[twin] = composeStory(parsed.source, target, fallbackRole);
       continue;

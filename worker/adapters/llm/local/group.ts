@@ -12,6 +12,8 @@ export interface Cluster {
   context: Statement[];
   /** The speaker of a statement carrying on describing it, past other people's "yeah"s. */
   continued: Statement[];
+  /** Details proposed or checked later in the same exchange and agreed to by someone else. */
+  agreed: Statement[];
   score: number;
   terms: Set<string>;
 }
@@ -113,6 +115,60 @@ function sameSpeakerCarriesOn(x: Extraction, a: Statement, b: Statement): boolea
   return true;
 }
 
+// An answer that accepts what was just put forward: "yeah, that's possible", "yes", "sure".
+const YES = /^(?:yeah|yes|yep|yup|sure|okay|ok|right|exactly|definitely|absolutely|agreed|true|that's (?:possible|right|true|good|a good idea)|good idea)\b/;
+// How far (in units) a discussion may wander from a story's own words before it counts as having moved on.
+const EXCHANGE_GAP = 10;
+const MAX_AGREED = 2;
+// Wording that puts a way of doing something on the table.
+const PROPOSAL = /\b(?:could|maybe|what about|how about|why not)\b/;
+// "If you push something, it all lights up": how the feature behaves.
+const BEHAVIOUR = /\b(?:if|when|whenever|once)\s.{3,60}?\b(?:it|they|you)\s+(?:\w+\s+)?(?!is\b|are\b|was\b|were\b)\w+/;
+
+/** Someone other than `u`'s speaker says yes to it straight away (within the next two units). */
+function saidYesTo(x: Extraction, u: Statement): boolean {
+  for (let j = u.id + 1; j <= u.id + 2 && j < x.units.length; j++) {
+    const v = x.units[j]!;
+    if (v.sentence.speaker === null || v.sentence.speaker === u.sentence.speaker) continue;
+    return YES.test(v.lower);
+  }
+  return false;
+}
+
+/**
+ * The discussion of a feature runs on after the statement that asked for it: someone proposes how to do it ("but you
+ * could maybe have it in a little charging station") or checks a detail ("so it lights up when it's dark?") and
+ * another person says yes. An agreed detail like that is part of what was decided, as long as the exchange is still
+ * on the story: no other story's statement came in between and the story's own (non-domain) words came up again no
+ * more than EXCHANGE_GAP units before it.
+ */
+function agreedDetails(x: Extraction, c: Cluster, others: Set<number>, seen: Set<number>, rejectionIds: Set<number>, asks: Set<number>): Statement[] {
+  const n = x.units.length;
+  const own = new Set([...c.terms].filter((t) => (x.df.get(t) ?? 0) < Math.max(8, n * 0.02)));
+  const onStory = (j: number) => !!x.units[j] && x.units[j]!.terms.some((t) => own.has(t));
+  const out: Statement[] = [];
+  for (const s of [...c.statements].sort((a, b) => a.id - b.id)) {
+    let last = s.id;
+    for (let j = s.id + 1; j < n && j - last <= EXCHANGE_GAP && out.length < MAX_AGREED; j++) {
+      const u = x.units[j]!;
+      if (others.has(j)) break;
+      const shares = onStory(j);
+      if (shares) last = j;
+      if (seen.has(j) || rejectionIds.has(j) || !asks.has(j) || u.terms.length < 2 || u.terms.some((t) => x.rejectedTerms.has(t))) continue;
+      if (!saidYesTo(x, u)) continue;
+      // Only something put forward counts (a proposal, a rule for how it behaves, a yes/no check), not a remark about
+      // how things are ("on most remotes it's red") or an answer that itself starts with yes or no.
+      const proposal = PROPOSAL.test(u.lower);
+      if (/^(?:yes|no|nope|not)\b/.test(u.lower) || !(proposal || BEHAVIOUR.test(u.lower) || u.text.endsWith("?"))) continue;
+      // It names the story's words, or it is a proposal the talk right around it ties to the story.
+      if (!shares && !(proposal && [1, 2, 3, 4, 5].some((d) => (j - d > s.id && onStory(j - d)) || onStory(j + d)))) continue;
+      seen.add(j);
+      out.push(u);
+    }
+  }
+  return out;
+}
+
 export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
   const n = x.units.length;
   const top = x.candidates[0]?.score ?? 0;
@@ -167,7 +223,7 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
       }
       best.score += s.score * 0.3;
     } else if (s.score >= minScore) {
-      clusters.push({ statements: [s], context: [], continued: [], score: s.score, terms });
+      clusters.push({ statements: [s], context: [], continued: [], agreed: [], score: s.score, terms });
     }
   }
   clusters.sort((a, b) => b.score - a.score);
@@ -195,6 +251,7 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
         c.context.push(u);
       }
     }
+    c.agreed.push(...agreedDetails(x, c, others, seen, rejectionIds, asks));
     c.statements.sort((a, b) => b.score - a.score);
   }
   // Stories follow the order the meeting raised them in.

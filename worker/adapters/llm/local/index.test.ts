@@ -144,6 +144,37 @@ describe("local story generator", () => {
     expect(stories[0]!.acceptanceCriteria.join(" ")).not.toMatch(/battery/);
   });
 
+  it("adds details the room agrees to later in the same discussion", () => {
+    const meeting = (answer: string) =>
+      [
+        "Ana: If you press any button, the keys must light up for a few seconds so you can find the others.",
+        "Ben: Yeah, that's good.",
+        "Ana: Okay, we take that one.",
+        "Cleo: Yep.",
+        "Ana: And what else do we have.",
+        "Cleo: Also the one at night.",
+        "Cleo: So the keys light up when it's dark?",
+        `Ana: ${answer}`,
+        "Ben: We also need a long-lasting battery, people hate changing it.",
+        "Cleo: Yeah.",
+        "Ana: I wonder what the casing costs.",
+        "Ben: No idea.",
+        "Cleo: Hmm, hard to say.",
+        "Ana: Anyway.",
+        "Cleo: But you could maybe keep it in a little charging cradle on the shelf.",
+        "Ana: Yeah, that's possible.",
+        "Ben: So a rechargeable battery then.",
+      ].join("\n");
+    const criteria = (answer: string) => generateStories(meeting(answer)).userStories.map((s) => s.acceptanceCriteria.join(" "));
+    // A check answered yes, six units on, and a fallback accepted by the room, tied to the battery by "rechargeable battery".
+    const [keys, battery] = criteria("Yeah, that would be the same.");
+    expect(keys).toMatch(/The keys light up when it's dark\./);
+    expect(battery).toMatch(/charging cradle/);
+    expect(keys).not.toMatch(/cradle/);
+    // A check answered no is not a detail of the story.
+    expect(criteria("No, only when pressed.")[0]).not.toMatch(/dark/);
+  });
+
   it("names the epic after the meeting's themes in the meeting's own words", () => {
     const epicOf = (name: string) => generateStories(FIXTURES.find((f) => f.name === name)!.transcript).epic;
     expect(epicOf("synthetic/sso-audit-refinement").title).toBe("SSO and audit log");
