@@ -416,9 +416,13 @@ function composeStory(source: string, cluster: Cluster, fallbackRole: string): U
   const anchorWords = tidy(anchor.text.replace(LEAD_IN, "")).split(/\s+/).length;
   if (anchorWords > cap.want.split(/\s+/).length + 4 && anchorWords <= 45) add(asRequirement(anchor.text));
   // Sizing remarks ("maybe a 5 with the role setting") inform points, not what to test.
-  for (const s of cluster.statements) if (s !== anchor && !SIZING_REMARK.test(s.lower)) add(criterionFor(s, role, null));
+  // A question among the story's statements only checks what was asked for, so the details the room agreed to come
+  // first. A statement with a tag ("..., so you can see the other buttons, okay?") is still a statement.
+  const asked = (s: Statement) => s.text.endsWith("?") && !/,\s*(?:okay|ok|right|yeah|yes|no|isn't it|don't you think)\?$/i.test(s.text);
+  for (const s of cluster.statements) if (s !== anchor && !asked(s) && !SIZING_REMARK.test(s.lower)) add(criterionFor(s, role, null));
   // Details the room agreed to later in the discussion say how the feature is to work.
   for (const s of cluster.agreed.sort((a, b) => a.id - b.id)) if (!SIZING.test(s.lower)) add(criterionFor(s, role, null));
+  for (const s of cluster.statements) if (s !== anchor && asked(s) && !SIZING_REMARK.test(s.lower)) add(criterionFor(s, role, null));
   for (const s of cluster.continued.sort((a, b) => a.id - b.id)) if (!SIZING_REMARK.test(s.lower)) add(criterionFor(s, role, null));
   // Details the meeting pinned down right after (limits, numbers, answers) are checkable facts.
   const speakers = new Set(cluster.statements.map((s) => s.sentence.speaker));

@@ -142,8 +142,10 @@ function saidYesTo(x: Extraction, u: Statement): boolean {
  * on the story: no other story's statement came in between and the story's own (non-domain) words came up again no
  * more than EXCHANGE_GAP units before it.
  */
-function agreedDetails(x: Extraction, c: Cluster, others: Set<number>, seen: Set<number>, rejectionIds: Set<number>, asks: Set<number>): Statement[] {
+function agreedDetails(x: Extraction, c: Cluster, others: Set<number>, rejectionIds: Set<number>, asks: Set<number>): Statement[] {
   const n = x.units.length;
+  // A detail said right after may already be context; that only qualifies the story, this makes it a criterion.
+  const seen = new Set([...c.statements, ...c.continued].map((s) => s.id));
   const own = new Set([...c.terms].filter((t) => (x.df.get(t) ?? 0) < Math.max(8, n * 0.02)));
   const onStory = (j: number) => !!x.units[j] && x.units[j]!.terms.some((t) => own.has(t));
   const out: Statement[] = [];
@@ -159,7 +161,8 @@ function agreedDetails(x: Extraction, c: Cluster, others: Set<number>, seen: Set
       // Only something put forward counts (a proposal, a rule for how it behaves, a yes/no check), not a remark about
       // how things are ("on most remotes it's red") or an answer that itself starts with yes or no.
       const proposal = PROPOSAL.test(u.lower);
-      if (/^(?:yes|no|nope|not)\b/.test(u.lower) || !(proposal || BEHAVIOUR.test(u.lower) || u.text.endsWith("?"))) continue;
+      // A piece cut off mid-sentence ("so unless you're targeting single people you're gonna maybe") says too little.
+      if (/^(?:yes|no|nope|not)\b/.test(u.lower) || !/[.!?]$/.test(u.text) || !(proposal || BEHAVIOUR.test(u.lower) || u.text.endsWith("?"))) continue;
       // It names the story's words, or it is a proposal the talk right around it ties to the story.
       if (!shares && !(proposal && [1, 2, 3, 4, 5].some((d) => (j - d > s.id && onStory(j - d)) || onStory(j + d)))) continue;
       seen.add(j);
@@ -251,7 +254,7 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
         c.context.push(u);
       }
     }
-    c.agreed.push(...agreedDetails(x, c, others, seen, rejectionIds, asks));
+    c.agreed.push(...agreedDetails(x, c, others, rejectionIds, asks));
     c.statements.sort((a, b) => b.score - a.score);
   }
   // Stories follow the order the meeting raised them in.

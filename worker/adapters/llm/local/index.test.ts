@@ -175,6 +175,25 @@ describe("local story generator", () => {
     expect(criteria("No, only when pressed.")[0]).not.toMatch(/dark/);
   });
 
+  it("puts agreed details before the story's own open questions when criteria run short", () => {
+    const meeting = [
+      "Mia: Also the design should fit the hand shape.",
+      "Ian: So should it fit the left hand or the right hand?",
+      "Mia: Yeah, both.",
+      "Tom: The hand shape must not make it too small either.",
+      "Ian: It can still extend past the hand a bit.",
+      "Mia: Okay.",
+      "Tom: Something with the shape of the palm?",
+      "Mia: Yeah.",
+      "Ian: Some finger grips maybe.",
+      "Mia: Yeah.",
+    ].join("\n");
+    const [story] = generateStories(meeting).userStories;
+    expect(story?.acceptanceCriteria).toHaveLength(5);
+    expect(story?.acceptanceCriteria).toContain("Some finger grips maybe.");
+    expect(story?.acceptanceCriteria).not.toContain("Something with the shape of the palm.");
+  });
+
   it("names the epic after the meeting's themes in the meeting's own words", () => {
     const epicOf = (name: string) => generateStories(FIXTURES.find((f) => f.name === name)!.transcript).epic;
     expect(epicOf("synthetic/sso-audit-refinement").title).toBe("SSO and audit log");
