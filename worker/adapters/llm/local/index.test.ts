@@ -83,6 +83,8 @@ describe("local story generator", () => {
     expect(referred?.description).toMatch(/^As a user, I want a button that makes the remote beep,/);
     const [restarted] = generateStories("Ana: we need a bu button under the on the home station.").userStories;
     expect(restarted?.description).toMatch(/^As a user, I want a button on the home station,/);
+    const [alternative] = generateStories("Ana: Or we should make the buttons yellow so they match our logo.").userStories;
+    expect(alternative?.acceptanceCriteria[0]).toMatch(/^We should make the buttons yellow/);
   });
 
   it("keeps remarks on a topic named at the start of a turn in one story", () => {

@@ -60,6 +60,8 @@ describe("parseTranscript", () => {
     const source = "Marketing: {vocalsound} Um we we need [inaudible] a (laughter) bigger T_V_ button {disfmarker} you know .";
     const [sentence] = parseTranscript(source).sentences;
     expect(sentence?.text).toBe("we need a bigger TV button.");
+    // A laugh written out ("or {vocalsound} ha maybe ...") is not a word of the statement.
+    expect(texts("Yeah , or {vocalsound} ha maybe some buttons could be yellow .")).toEqual(["Yeah, or maybe some buttons could be yellow."]);
     for (const t of sentence!.tokens) expect(source.slice(t.start, t.end).replace(/_/g, "").toUpperCase()).toBe(t.text.toUpperCase());
   });
 

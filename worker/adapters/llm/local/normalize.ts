@@ -38,7 +38,7 @@ const ANNOTATION_WORDS =
   /^(?:laugh\w*|chuckl\w*|giggl\w*|inaudible|unintelligible|indistinct|crosstalk|cross-talk|silence|pause\w*|cough\w*|sigh\w*|applause|music|noise|background\s+noise|static|beep|sneez\w*|clears?\s+throat|audio\s+cuts?\s+out|overlapping|overtalk|no\s+audio|unclear|vocalsound|disfmarker|gap|nonvocalsound|laughter)$/i;
 
 // Single tokens that carry no content in speech; "like" is handled separately because it is often a real verb.
-const FILLERS = new Set(["um", "umm", "uh", "uhh", "uhm", "erm", "er", "hmm", "hm", "mm", "mmm", "mhm", "mm-hmm", "uh-huh", "ah", "eh", "oh", "ooh", "oof", "huh"]);
+const FILLERS = new Set(["um", "umm", "uh", "uhh", "uhm", "erm", "er", "hmm", "hm", "mm", "mmm", "mhm", "mm-hmm", "uh-huh", "ah", "eh", "oh", "ooh", "oof", "huh", "ha", "haha", "heh"]);
 const LIKE_FILLER_PREV = new Set(["is", "was", "just", "of", "has", "so", "and", "or", "are", "it's", "that's", "said", "yeah", "okay", "for", "me", "um", "uh", "in"]);
 
 const PREPOSITION = /^(?:in|on|under|over|at|to|for|with|from|into|onto|by|of|about)$/;
