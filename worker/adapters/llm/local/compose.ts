@@ -146,12 +146,12 @@ function capabilityOf(statement: Statement): Capability {
     const rest = core.slice(modal.index - 1 + modal[0].length).trim();
     const person = PERSON_SUBJECT.exec(subject);
     // "You have to The whole remote ..." is a restart, not an action: the rest must read as a verb phrase.
-    if (rest.split(" ").length >= 2 && !/^(?:the|a|an|this|that|these|those|it's|\p{Lu})/u.test(rest)) {
+    if (rest.split(" ").length >= 2 && !/^(?:(?:the|a|an|this|that|these|those|it's)\b|\p{Lu})/u.test(rest)) {
       if (person || subject === "" || /^(?:I|we)$/i.test(subject)) {
         const action = firstPerson(rest);
         const role = person && !/^(?:they|you|people|ppl)$/i.test(person[1] ?? "") ? (person[1] ?? null) : null;
         if (/^we$/i.test(subject)) {
-          const noun = /^(?:have|get|add|build|include|support|offer|provide|use)\s+(.*)$/i.exec(rest);
+          const noun = /^(?:have|get|add|build|include|support|offer|provide|use|aim for|go for|go with|opt for|stick with|settle on)\s+(.*)$/i.exec(rest);
           return { want: noun ? noun[1]! : `the product to ${rest}`, action: null, benefit, role };
         }
         return { want: `to ${action}`, action, benefit, role };

@@ -83,6 +83,11 @@ describe("local story generator", () => {
     expect(referred?.description).toMatch(/^As a user, I want a button that makes the remote beep,/);
     const [restarted] = generateStories("Ana: we need a bu button under the on the home station.").userStories;
     expect(restarted?.description).toMatch(/^As a user, I want a button on the home station,/);
+    // A verb that happens to start like an article ("add", "aim") still makes the ask an action.
+    const [added] = generateStories("Ana: We need to add an export button to the report page.").userStories;
+    expect(added?.description).toMatch(/^As a user, I want an export button to the report page,/);
+    const [aimed] = generateStories("Ana: So in some sense we're gonna have to aim for a device which is fairly conventional in design.").userStories;
+    expect(aimed?.description).toMatch(/^As a user, I want a device which is fairly conventional in design,/);
     const [alternative] = generateStories("Ana: Or we should make the buttons yellow so they match our logo.").userStories;
     expect(alternative?.acceptanceCriteria[0]).toMatch(/^We should make the buttons yellow/);
   });
