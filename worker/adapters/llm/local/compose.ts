@@ -253,8 +253,8 @@ function asRequirement(text: string): string {
   // → "We need a long-life battery".
   if (/\?$/.test(s))
     s = s
-      .replace(/^(?:do|does|did)\s+(we|you|they|it|people|users|customers)\s+/i, "$1 ")
-      .replace(/^(should|shall|can|could|will|would|must)\s+(we|you|they|it)\s+/i, (_, modal: string, subject: string) => `${subject} ${modal.toLowerCase()} `)
+      .replace(/^(?:do|does|did)\s+(we|you|they|it|people|users|customers|(?:the|this|our)\s+\w+)\s+/i, "$1 ")
+      .replace(/^(should|shall|can|could|will|would|must)\s+(we|you|they|it|(?:the|this|our)\s+\w+)\s+/i, (_, modal: string, subject: string) => `${subject} ${modal.toLowerCase()} `)
       .replace(/^(is|are)\s+(it|they|there|this|that)\s+/i, (_, verb: string, subject: string) => `${subject} ${verb.toLowerCase()} `);
   s = s
     .replace(/\b(?:need|needs|have|has|got) to be able to\b/gi, "can")

@@ -244,6 +244,27 @@ function recapUnits(units: readonly Statement[]): Set<number> {
   return ids;
 }
 
+// Someone saying they have (new) requirements ("we had the new requirements from head office", "we have a couple of new
+// requirements I was just e-mailed") is about to read them out.
+const ANNOUNCE_CUE = /\b(?:we|i)(?:'ve| have| had| got|'ve got| received| just got)\s+(?:\w+\s+){0,3}requirements?\b/;
+// A read-out list runs for a dozen or so of the announcer's sentences, with questions from the room in between.
+const ANNOUNCED_SPAN = 15;
+
+/** What the announcer says next, in their own units: each item of the requirements they were handed. */
+function announcedUnits(units: readonly Statement[]): Set<number> {
+  const ids = new Set<number>();
+  for (const u of units) {
+    if (!ANNOUNCE_CUE.test(u.lower)) continue;
+    let own = 0;
+    for (let j = u.id + 1; j < units.length && j <= u.id + 4 * ANNOUNCED_SPAN && own < ANNOUNCED_SPAN; j++) {
+      if (units[j]!.sentence.speaker !== u.sentence.speaker) continue;
+      own++;
+      ids.add(j);
+    }
+  }
+  return ids;
+}
+
 export function extract(parsed: ParsedTranscript): Extraction {
   const units: Statement[] = [];
   for (const s of parsed.sentences) for (const toks of splitUnits(s)) if (toks.some((t) => t.kind === "word")) units.push(makeUnit(units.length, s, toks));
@@ -265,6 +286,7 @@ export function extract(parsed: ParsedTranscript): Extraction {
 
   const rejectionIds = new Set(rejections.map((r) => r.id));
   const recap = recapUnits(units);
+  const announced = announcedUnits(units);
   const candidates: Statement[] = [];
   for (const u of units) {
     if (rejectionIds.has(u.id)) continue;
@@ -276,6 +298,8 @@ export function extract(parsed: ParsedTranscript): Extraction {
     // Behaviour rules: "if a transfer would overdraw the account we skip it and notify them".
     if (/\b(?:if|when|once|whenever)\b.{3,80}\b(?:we|it|the app|the system)\s+(?:skip|show|send|block|notify|stop|warn|cancel|retry|hide|move|return|refund)/.test(u.lower)) cue += 2;
     if (/\b(?:maybe we (?:can|could|should)|we could|you could (?:maybe )?have|could maybe|what about|how about|you can (?:choose|press|pick|see|use|set|find)|it (?:lights|beeps|shows|turns))\b/.test(u.lower)) cue += 1.5;
+    // "Maybe just a button on the home station": a tentative noun phrase is how speakers float a feature without a verb.
+    if (/^(?:(?:so|and|or|but|yeah|okay)[,\s]+)*maybe (?:just |even |also )?(?:a|an|some|the|what|something)\b/.test(u.lower)) cue += 1.5;
     if (/\b(?:i'm thinking|i was thinking|what if we|how about|i'd suggest|i propose|my idea|i had this idea)\b/.test(u.lower)) cue += 1.5;
     for (const [re, w] of NEED_CUES) if (re.test(u.lower)) cue += w;
     const problem = PROBLEM_CUES.test(u.lower);
@@ -284,7 +308,13 @@ export function extract(parsed: ParsedTranscript): Extraction {
     if (/\b(?:per ?cent|percent|%)\b.*\b(?:said|want|would|prefer|like)\b/.test(u.lower)) cue += 1.5;
     if (confirmed(units, u)) cue += 1.5;
     if (recap.has(u.id)) cue += 2;
-    cue += agreement(units, u) * 1.25;
+    // An item of a requirements list someone was handed counts like a recap item.
+    if (announced.has(u.id)) cue += 2;
+    const agreed = agreement(units, u) * 1.25;
+    // The room saying "yeah" to a description or a fact shows it is following; with no wording of its own that asks for
+    // anything ("what he's doing when he configures the chip is ..."), that alone is a weak sign of a requirement.
+    const onlyAgreed = cue === 0 && agreed > 0;
+    cue += agreed;
     if (cue === 0) continue;
     // Stacked cues ("need to be able to") say the same thing twice; cap them so one phrasing can't dwarf the rest.
     cue = Math.min(cue, 6);
@@ -308,6 +338,10 @@ export function extract(parsed: ParsedTranscript): Extraction {
     if (/^(?:(?:so|and|okay|yeah|ok|quick thing from \w+)[,:\s]+)*i need\b/.test(u.lower)) factor *= 0.3;
     if (/^(?:(?:so|and|yeah|okay|right)[,\s]+)*(?:that's|that is|it's|this is|that was|that one's|which is)\b/.test(u.lower)) factor *= 0.35;
     if (u.terms.some((t) => rejectedTerms.has(t))) factor *= 0.5;
+    if (onlyAgreed) factor *= 0.5;
+    // A unit that opens with "because" gives the reason for something already said ("because most channels are two digit
+    // numbers"); the ask is the thing it explains.
+    if (/^(?:(?:so|and|but|yeah|well|okay|ok)[,\s]+)*(?:because|cause|'cause|cos)\b/.test(u.lower)) factor *= 0.5;
     // Recurring subjects are what the meeting is about; one-off chatter rarely is.
     // Words in nearly every unit ("remote", "goal") name the domain, not a feature, so they count for little.
     const weights = [...new Set(u.terms)]

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { generatedStoriesSchema } from "../../../../schema/api/transcripts";
 import { FIXTURES } from "./fixtures";
+import { extract } from "./extract";
 import { createLocalGenerator, generateStories } from "./index";
+import { parseTranscript } from "./normalize";
 import { leakedTokens, madeRejectedStory } from "./quality";
 
 const MEETING = [
@@ -185,8 +187,7 @@ describe("local story generator", () => {
   it("puts agreed details before the story's own open questions when criteria run short", () => {
     const meeting = [
       "Mia: Also the design should fit the hand shape.",
-      "Ian: So should it fit the left hand or the right hand?",
-      "Mia: Yeah, both.",
+      "Ian: So should the design fit the left hand shape or the right hand shape?",
       "Tom: The hand shape must not make it too small either.",
       "Ian: It can still extend past the hand a bit.",
       "Mia: Okay.",
@@ -196,9 +197,43 @@ describe("local story generator", () => {
       "Mia: Yeah.",
     ].join("\n");
     const [story] = generateStories(meeting).userStories;
-    expect(story?.acceptanceCriteria).toHaveLength(5);
-    expect(story?.acceptanceCriteria).toContain("Some finger grips maybe.");
-    expect(story?.acceptanceCriteria).not.toContain("Something with the shape of the palm.");
+    expect(story?.acceptanceCriteria).toEqual([
+      "The design should fit the hand shape.",
+      "The hand shape must not make it too small either.",
+      "Something with the shape of the palm.",
+      "Some finger grips maybe.",
+      "The design should fit the left hand shape or the right hand shape.",
+    ]);
+  });
+
+  it("reads a list of requirements someone was handed as requirements", () => {
+    const meeting = (opening: string) =>
+      [
+        `Dana: ${opening}`,
+        "Dana: First, the remote should only work with the television.",
+        "Eli: Only the TV?",
+        "Dana: Yes. And finally, the company logo should be clearly visible on the product.",
+        "Eli: Okay.",
+      ].join("\n");
+    const logo = (t: string) => extract(parseTranscript(t)).candidates.find((u) => /logo/.test(u.text))!.score;
+    expect(logo(meeting("We had some new requirements from head office."))).toBeGreaterThan(logo(meeting("Good morning, let's get going.")) * 1.4);
+  });
+
+  it("weighs a \"because ...\" less than the same words said as a point of their own", () => {
+    // "Because ..." explains something already said: the ask is the thing it explains.
+    const reason = (lead: string) => ["Ana: We should have a scroll wheel for the channels.", `Ben: ${lead}most channels are two digit numbers and you have to press twice.`, "Ana: Right."].join("\n");
+    const score = (t: string) => extract(parseTranscript(t)).candidates.find((u) => /digit/.test(u.text))!.score;
+    expect(score(reason("Because "))).toBeLessThan(score(reason("")) * 0.6);
+  });
+
+  it("does not make a story of a description the room only follows with \"yeah\"", () => {
+    const followed = ["Ana: The chip sends the pattern to the infrared bulb when he configures the television.", "Ben: Yeah.", "Cara: We need large buttons for volume and channels.", "Ben: Yeah."].join("\n");
+    expect(generateStories(followed).userStories.map((s) => s.title)).toEqual(["Large buttons for volume"]);
+  });
+
+  it("hears \"maybe just a ...\" as a feature floated without a verb", () => {
+    const meeting = "Ana: Remotes get lost under the sofa all the time.\nBen: Maybe just a button on the charging dock.";
+    expect(extract(parseTranscript(meeting)).candidates.map((u) => u.text)).toContain("Maybe just a button on the charging dock.");
   });
 
   it("names the epic after the meeting's themes in the meeting's own words", () => {
