@@ -85,6 +85,9 @@ function tidy(s: string): string {
     .trim();
 }
 
+// A sentence broken off mid-phrase ends on a word that needs more after it ("... when they broke their", "... to, to").
+const DANGLING_END = /(?:[,\s]+(?:and|but|or|so|because|cause|if|when|where|which|than|the|a|an|their|our|your|my|his|her)|,\s*that|\s(\w+)(?:,\s*\1)+)+$/i;
+
 /** Drops trailing remarks that are about the discussion rather than the feature ("... that's the must have"). */
 function cutTail(s: string): { core: string; reason: string | null } {
   let core = s.replace(/[.!?]+$/, "").replace(/,\s*(?:high|medium|low)(?:\s+priority)?\b(?=,|$)/gi, "").replace(/\b(?:is|are)\s+(?:a\s+)?(?:must[- ]haves?|nice to have|hard requirement|top priority)\b/gi, "").replace(/\s+/g, " ");
@@ -106,6 +109,7 @@ function cutTail(s: string): { core: string; reason: string | null } {
   const words = core.split(/\s+/);
   if (words.length > 28) core = words.slice(0, 28).join(" ");
   if (reason && /^(?:I|we|you)\s(?:think|guess|mean)\b|^(?:then|what|how|do|of|I'll|we'll|your)\b/i.test(reason)) reason = null;
+  core = core.replace(DANGLING_END, "");
   return { core: tidy(core), reason: reason ? tidy(reason) : null };
 }
 
@@ -137,6 +141,9 @@ function capabilityOf(statement: Statement): Capability {
   const modal = MODAL.exec(` ${core}`);
   if (modal) {
     const fullSubject = core.slice(0, Math.max(0, modal.index - 1)).trim();
+    // "A button on the TV you can press": the modal belongs to a clause describing the thing, which is the ask.
+    if (/^(?:a|an|some)\s/i.test(fullSubject) && /\s(?:you|we|they|I|people)$/i.test(fullSubject) && core.split(" ").length <= 16)
+      return { want: lowerFirst(core), action: null, benefit, role: null };
     const shortSubject = fullSubject
       .replace(/\b(?:really|just|also|actually|basically|probably|definitely|still|only|certainly|obviously|all|kind of|sort of|in some sense)\s*/gi, "")
       .replace(/\b(?:we're gonna|we are going to|we're going to|we'll|we will|we'd|we would)$/i, "we")
@@ -166,6 +173,11 @@ function capabilityOf(statement: Statement): Capability {
   if (settled) return { want: firstPerson(settled[1]!), action: null, benefit, role: null };
   const want = /\b(?:want|need|needs|would like|asked for|asking for)\s+(?!to\b)(.{8,})$/i.exec(core);
   if (want && want.index < 40) return { want: firstPerson(want[1]!), action: null, benefit, role: null };
+  // Spoken asks often come after a preamble: "Personal preferences, besides the fact that I can't spell, we need a
+  // long-lasting energy source, people don't wanna be changing it a lot" asks for the thing after "we need", up to the
+  // next clause.
+  const clause = /(?:^|,\s*)(?:so\s+|and\s+|but\s+)?(?:we|i|they|people|users|customers)\s+(?:really\s+|just\s+|also\s+|definitely\s+)?(?:want|need)\s+(?!to\b)([^,]{8,})/i.exec(core);
+  if (clause) return { want: firstPerson(clause[1]!), action: null, benefit, role: null };
   const imperative =
     /^(?:let'?s\s+(?:do|have|use|go with)?\s*|let (?:people|ppl|users?|customers?|them|admins?)\s+|please\s+|pls\s+)?((?:add|merge|show|filter|export|allow|make|put|keep|display|enable|notify|share|store|use|give|build|create|limit|cap|stream|sync|prevent|remove|hide|highlight|remind|save|tick|check|record|send|push|set|change|split|restrict|focus)\b.*)$/i.exec(
       core,
@@ -177,6 +189,8 @@ function capabilityOf(statement: Statement): Capability {
   if (statement.kind === "problem") return { want: `this fixed: ${lowerFirst(core)}`, action: null, benefit, role: null };
   // A bare noun phrase ("SAML SSO with Okta and Azure AD") is already the thing wanted.
   if (!FINITE_VERB.test(core) && core.split(" ").length <= 14) return { want: lowerFirst(core), action: null, benefit, role: null };
+  // So is a thing described by what it does: "a button on a TV you can press".
+  if (/^(?:a|an|some)\s/i.test(core) && core.split(" ").length <= 14) return { want: lowerFirst(core), action: null, benefit, role: null };
   return { want: `the product to make sure ${lowerFirst(core)}`, action: null, benefit, role: null };
 }
 
@@ -259,7 +273,8 @@ function asRequirement(text: string): string {
   s = s
     .replace(/\b(?:need|needs|have|has|got) to be able to\b/gi, "can")
     .replace(/\bshould be able to\b/gi, "can")
-    .replace(/[.!?]+$/, "");
+    .replace(/[.!?]+$/, "")
+    .replace(DANGLING_END, "");
   return `${capitalize(s)}.`;
 }
 

@@ -90,6 +90,14 @@ describe("local story generator", () => {
     expect(added?.description).toMatch(/^As a user, I want an export button to the report page,/);
     const [aimed] = generateStories("Ana: So in some sense we're gonna have to aim for a device which is fairly conventional in design.").userStories;
     expect(aimed?.description).toMatch(/^As a user, I want a device which is fairly conventional in design,/);
+    // The ask after a spoken preamble, up to the next clause; a thing described by what it does; no broken-off ending.
+    const [preamble] = generateStories("Ana: Personal preferences, besides the fact that I can't spell, we need a long-lasting energy source, people don't wanna be changing it a lot.").userStories;
+    expect(preamble?.description).toMatch(/^As a user, I want a long-lasting energy source,/);
+    const described = generateStories("Ana: Do we want something to find it if it's lost?\nBen: Yeah.\nAna: A button on the TV you can press and the remote beeps.").userStories.find((s) => /button/.test(s.description));
+    expect(described?.description).toMatch(/^As a user, I want a button on the TV you can press and the remote beeps,/);
+    const [broken] = generateStories("Ana: So we have to make a chip that produces infrared patterns for the television to, to\nBen: Yeah, that's right.").userStories;
+    expect(broken?.description).toMatch(/^As a user, I want the product to make a chip that produces infrared patterns for the television, so that/);
+    expect(broken?.acceptanceCriteria[0]).toBe("We have to make a chip that produces infrared patterns for the television.");
     const [alternative] = generateStories("Ana: Or we should make the buttons yellow so they match our logo.").userStories;
     expect(alternative?.acceptanceCriteria[0]).toMatch(/^We should make the buttons yellow/);
   });
