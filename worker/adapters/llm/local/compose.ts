@@ -1,6 +1,6 @@
 /** Writes the stories and the epic from grouped statements: wording, criteria, priority, size and evidence. */
 import type { Epic, GeneratedStories, StoryEvidence, StoryPriority, UserStory } from "../../../../schema/api/transcripts";
-import type { Extraction, Statement } from "./extract";
+import { isDomainTerm, type Extraction, type Statement } from "./extract";
 import type { Cluster } from "./group";
 import { PRIORITY_WORDS, ROLE_NOUNS, STOPWORDS, isContentWord, stem } from "./lexicon";
 import type { ParsedTranscript, Token } from "./normalize";
@@ -104,7 +104,9 @@ function cutTail(s: string): { core: string; reason: string | null } {
   const priorityNote = /\s(?:must[- ]have|nice to have|high priority|low priority|top priority)\b/i.exec(core);
   if (priorityNote && priorityNote.index > 10) core = core.slice(0, priorityNote.index);
   core = core.replace(/\s+and call it (?:good|done|a day)$/i, "");
-  const tail = /\s(?:that's|that is|it's|this is|which is|though|right|I mean|I'd say|I think|honestly|we'll|I'll|you'll|we're|I'm|please)\b/i.exec(core);
+  // "which is" / "that is" without a comma describe the thing ("a remote which is easy to hold"); after one they
+  // comment on it (", which is a must have").
+  const tail = /,\s(?:which is|that is)\b|\s(?:that's|it's|this is|though|right|I mean|I'd say|I think|honestly|we'll|I'll|you'll|we're|I'm|please)\b/i.exec(core);
   if (tail && tail.index > 20) core = core.slice(0, tail.index);
   const words = core.split(/\s+/);
   if (words.length > 28) core = words.slice(0, 28).join(" ");
@@ -163,6 +165,9 @@ function capabilityOf(statement: Statement): Capability {
         }
         return { want: `to ${action}`, action, benefit, role };
       }
+      // "... I just got an email from the coach and it should be a TV remote only": the last clause is the rule, about
+      // the thing being built.
+      if (/^it$/i.test(shortSubject)) return { want: `the product to ${rest}`, action: null, benefit, role: null };
       if (subject.split(" ").length <= 7 && !/\b(?:if|when|because|and|that|is|are|was|were|be|we'd|I'd|it)\b/i.test(subject)) {
         return { want: `${lowerFirst(subject)} to ${rest}`, action: null, benefit, role: null };
       }
@@ -554,7 +559,9 @@ const TIMELINE =
 
 /** "As a user, I want X, so that Y." → "X": the part that says what the story is. */
 function capabilityText(description: string): string {
-  return description.replace(/^As an? [^,]+, I want /, "").replace(/,\s+(?:so that|because)\b.*$/, "");
+  return description
+    .replace(/^As an? [^,]+, I want (?:the product to (?:make sure )?)?/, "")
+    .replace(/,\s+(?:so that|because)\b.*$/, "");
 }
 
 function wordsOf(s: string): Set<string> {
@@ -587,7 +594,8 @@ export function compose(parsed: ParsedTranscript, x: Extraction, clusters: Clust
   const seen: Set<string>[] = [];
   for (const c of clusters) {
     const story = composeStory(parsed.source, c, fallbackRole);
-    const words = wordsOf(`${story.title} ${capabilityText(story.description)}`);
+    // The meeting's domain words ("remote control") are in every story; they do not make two stories the same.
+    const words = new Set([...wordsOf(`${story.title} ${capabilityText(story.description)}`)].filter((w) => !isDomainTerm(x, w)));
     // Two clusters that still read as the same story become one, written from both.
     const twin = seen.findIndex((w) => overlap(w, words) >= 0.45);
     if (twin >= 0) {

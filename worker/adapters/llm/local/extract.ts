@@ -33,6 +33,11 @@ export interface Extraction {
   df: Map<string, number>;
 }
 
+/** Words said all through the meeting ("remote", "button") name its domain, not a topic or a feature. */
+export function isDomainTerm(x: Pick<Extraction, "df" | "units">, term: string): boolean {
+  return (x.df.get(term) ?? 0) >= Math.max(8, x.units.length * 0.02);
+}
+
 const NEED_CUES: [RegExp, number][] = [
   [/\b(?:need|needs|needed) to (?:be|have|use|show|support|work|stay|fit|match|include)\b/, 3],
   [/\b(?:need|needs|needed) to\b/, 1.5],

@@ -2,7 +2,7 @@
  * Groups requirement statements that talk about the same thing into one story, so a feature discussed over several
  * turns (and recapped at the end) becomes one story rather than five.
  */
-import type { Extraction, Statement } from "./extract";
+import { isDomainTerm, type Extraction, type Statement } from "./extract";
 import { isContentWord } from "./lexicon";
 import { joinTokens, type Token } from "./normalize";
 
@@ -25,24 +25,21 @@ const HEADER_NOT = /\b(?:high|medium|low|priority|points?|yes|yeah|no|okay|ok|su
 // Roughly as many stories as a long meeting has requirements; more would bury them.
 const MAX_STORIES = 12;
 
-function weightOf(df: Map<string, number>, n: number, t: string): number {
-  const d = df.get(t) ?? 0;
-  // Words said all through the meeting ("remote", "button") name its domain, not a topic: they count half, so they do
-  // not pull two different features into one story.
-  const domain = d >= Math.max(8, n * 0.02) ? 0.5 : 1;
-  return Math.log((n + 1) / (d + 0.5)) * domain;
+function weightOf(x: Extraction, t: string): number {
+  // Domain words count half, so they do not pull two different features into one story.
+  return Math.log((x.units.length + 1) / ((x.df.get(t) ?? 0) + 0.5)) * (isDomainTerm(x, t) ? 0.5 : 1);
 }
 
-function similarity(a: Set<string>, b: Set<string>, df: Map<string, number>, n: number): number {
+function similarity(a: Set<string>, b: Set<string>, x: Extraction): number {
   let shared = 0;
   let wa = 0;
   let wb = 0;
   for (const t of a) {
-    const w = weightOf(df, n, t);
+    const w = weightOf(x, t);
     wa += w;
     if (b.has(t)) shared += w;
   }
-  for (const t of b) wb += weightOf(df, n, t);
+  for (const t of b) wb += weightOf(x, t);
   return wa && wb ? shared / Math.sqrt(wa * wb) : 0;
 }
 
@@ -146,7 +143,7 @@ function agreedDetails(x: Extraction, c: Cluster, others: Set<number>, rejection
   const n = x.units.length;
   // A detail said right after may already be context; that only qualifies the story, this makes it a criterion.
   const seen = new Set([...c.statements, ...c.continued].map((s) => s.id));
-  const own = new Set([...c.terms].filter((t) => (x.df.get(t) ?? 0) < Math.max(8, n * 0.02)));
+  const own = new Set([...c.terms].filter((t) => !isDomainTerm(x, t)));
   const onStory = (j: number) => !!x.units[j] && x.units[j]!.terms.some((t) => own.has(t));
   const out: Statement[] = [];
   for (const s of [...c.statements].sort((a, b) => a.id - b.id)) {
@@ -192,7 +189,7 @@ export function group(x: Extraction, stemOf: (w: string) => string): Cluster[] {
     let best: Cluster | null = null;
     let bestSim = 0;
     for (const c of clusters) {
-      let sim = similarity(terms, c.terms, x.df, n);
+      let sim = similarity(terms, c.terms, x);
       // Statements a few units apart in the same exchange usually continue one topic.
       // Nearness only helps a weaker follow-up join a stronger statement; two firm asks side by side stay two stories.
       // "Let's cap it at 100k rows" points back at what came just before it.

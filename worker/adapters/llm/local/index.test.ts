@@ -98,6 +98,19 @@ describe("local story generator", () => {
     const [broken] = generateStories("Ana: So we have to make a chip that produces infrared patterns for the television to, to\nBen: Yeah, that's right.").userStories;
     expect(broken?.description).toMatch(/^As a user, I want the product to make a chip that produces infrared patterns for the television, so that/);
     expect(broken?.acceptanceCriteria[0]).toBe("We have to make a chip that produces infrared patterns for the television.");
+    // The rule in the last clause is about the thing being built; "which is" with no comma describes it.
+    const [rule, , described2] = generateStories(
+      [
+        "Ana: No, I just got an email from the coach and it should be a TV remote only.",
+        "Ben: Okay.",
+        "Cleo: Elderly people want a simple remote with big buttons.",
+        "Ben: Yeah.",
+        "Cleo: We need a remote which is fancy, which is easy to hold.",
+      ].join("\n"),
+    ).userStories;
+    expect(rule?.title).toBe("TV remote only");
+    expect(rule?.description).toMatch(/^As a user, I want the product to be a TV remote only,/);
+    expect(described2?.description).toMatch(/^As a user, I want a remote which is fancy,/);
     const [alternative] = generateStories("Ana: Or we should make the buttons yellow so they match our logo.").userStories;
     expect(alternative?.acceptanceCriteria[0]).toMatch(/^We should make the buttons yellow/);
   });
