@@ -1,6 +1,6 @@
 /** Writes the stories and the epic from grouped statements: wording, criteria, priority, size and evidence. */
 import type { Epic, GeneratedStories, StoryEvidence, StoryPriority, UserStory } from "../../../../schema/api/transcripts";
-import { isDomainTerm, type Extraction, type Statement } from "./extract";
+import { META, isDomainTerm, type Extraction, type Statement } from "./extract";
 import type { Cluster } from "./group";
 import { PRIORITY_WORDS, ROLE_NOUNS, STOPWORDS, isContentWord, stem } from "./lexicon";
 import type { ParsedTranscript, Token } from "./normalize";
@@ -523,6 +523,8 @@ function themeOf(clusters: Cluster[], x: Extraction): string[] {
     for (const [key, pair] of pairs) {
       const [first, second] = key.split(" ") as [string, string];
       if (first === second || x.rejectedTerms.has(first) || x.rejectedTerms.has(second)) continue;
+      // "Functional design" names a meeting, not what it is about.
+      if (META.test(key) || [...pair.forms.keys()].some((f) => META.test(f.toLowerCase()))) continue;
       // "savings goals", "audit log": the pair is said more than once, not as a rare aside ("menu button" among a
       // hundred buttons), and its first word is mostly said with this one rather than everywhere.
       const asHead =

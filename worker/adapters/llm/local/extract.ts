@@ -75,7 +75,7 @@ const QUESTION_START =
   /^(?:so |and |but |okay |ok )?(?:do|does|did|is|are|was|were|can|could|would|will|what|how|why|where|when|who|which|shall|have|has|any|anything)\b/;
 
 // Statements about the meeting itself, not the product.
-const META =
+export const META =
   /\b(?:meeting|agenda|minutes|objectives|functional design|working design|presentations?|powerpoint|slides?|laptop|recording|camera|lunch|coffee|microphones? on|hear me|catch (?:him|her|you) up|next time|see you|thanks everyone|bye|same page)\b/;
 
 // Someone taking an action item ("I'll send the copy by Friday") is a task, not a product need.
