@@ -202,7 +202,7 @@ export function total(rows: readonly FixtureMetrics[]): Totals {
 }
 
 /** Every target missed, as readable reasons; empty when all are met. */
-export function missedTargets(t: FixtureMetrics, withGold: { stories: number }): string[] {
+export function missedTargets(t: FixtureMetrics): string[] {
   const missed: string[] = [];
   if (t.wellFormed < t.stories) missed.push(`well-formed ${t.wellFormed}/${t.stories}`);
   if (t.stories > 0 && t.criteria / t.stories < 2) missed.push("fewer than 2 criteria per story");
@@ -211,7 +211,6 @@ export function missedTargets(t: FixtureMetrics, withGold: { stories: number }):
   if (t.nearDuplicates.length) missed.push(`${t.nearDuplicates.length} near-duplicate pairs`);
   if (t.rejectedMade.length) missed.push(`rejected items made into stories: ${t.rejectedMade.join("; ")}`);
   if (t.gold && t.covered.length / t.gold < 0.7) missed.push(`gold coverage ${t.covered.length}/${t.gold} < 70%`);
-  void withGold;
   return missed;
 }
 
