@@ -111,6 +111,8 @@ describe("local story generator", () => {
     expect(rule?.title).toBe("TV remote only");
     expect(rule?.description).toMatch(/^As a user, I want the product to be a TV remote only,/);
     expect(described2?.description).toMatch(/^As a user, I want a remote which is fancy,/);
+    const [ordinal] = generateStories("Ana: Finally, it should be clear that the company logo must be visible on the remote.").userStories;
+    expect(ordinal?.description).toMatch(/^As a user, I want the company logo to be visible on the remote,/);
     const [alternative] = generateStories("Ana: Or we should make the buttons yellow so they match our logo.").userStories;
     expect(alternative?.acceptanceCriteria[0]).toMatch(/^We should make the buttons yellow/);
   });
