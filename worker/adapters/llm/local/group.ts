@@ -117,6 +117,8 @@ const YES = /^(?:yeah|yes|yep|yup|sure|okay|ok|right|exactly|definitely|absolute
 // How far (in units) a discussion may wander from a story's own words before it counts as having moved on.
 const EXCHANGE_GAP = 10;
 const MAX_AGREED = 2;
+// How near the story's words must be said for a proposal that does not name them to count as about it.
+const PROPOSAL_REACH = 5;
 // Wording that puts a way of doing something on the table.
 const PROPOSAL = /\b(?:could|maybe|what about|how about|why not)\b/;
 // "If you push something, it all lights up": how the feature behaves.
@@ -145,6 +147,11 @@ function agreedDetails(x: Extraction, c: Cluster, others: Set<number>, rejection
   const seen = new Set([...c.statements, ...c.continued].map((s) => s.id));
   const own = new Set([...c.terms].filter((t) => !isDomainTerm(x, t)));
   const onStory = (j: number) => !!x.units[j] && x.units[j]!.terms.some((t) => own.has(t));
+  // The story's words said just around `j` (but not before the statement `from`).
+  const nearStory = (j: number, from: number) => {
+    for (let d = 1; d <= PROPOSAL_REACH; d++) if ((j - d > from && onStory(j - d)) || onStory(j + d)) return true;
+    return false;
+  };
   const out: Statement[] = [];
   for (const s of [...c.statements].sort((a, b) => a.id - b.id)) {
     let last = s.id;
@@ -161,7 +168,7 @@ function agreedDetails(x: Extraction, c: Cluster, others: Set<number>, rejection
       // A piece cut off mid-sentence ("so unless you're targeting single people you're gonna maybe") says too little.
       if (/^(?:yes|no|nope|not)\b/.test(u.lower) || !/[.!?]$/.test(u.text) || !(proposal || BEHAVIOUR.test(u.lower) || u.text.endsWith("?"))) continue;
       // It names the story's words, or it is a proposal the talk right around it ties to the story.
-      if (!shares && !(proposal && [1, 2, 3, 4, 5].some((d) => (j - d > s.id && onStory(j - d)) || onStory(j + d)))) continue;
+      if (!shares && !(proposal && nearStory(j, s.id))) continue;
       seen.add(j);
       out.push(u);
     }
