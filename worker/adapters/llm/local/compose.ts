@@ -194,7 +194,7 @@ function capabilityOf(statement: Statement): Capability {
   if (statement.kind === "problem") return { want: `this fixed: ${lowerFirst(core)}`, action: null, benefit, role: null };
   // A bare noun phrase ("SAML SSO with Okta and Azure AD") is already the thing wanted.
   if (!FINITE_VERB.test(core) && core.split(" ").length <= 14) return { want: lowerFirst(core), action: null, benefit, role: null };
-  // So is a thing described by what it does: "a button on a TV you can press".
+  // A thing described by what it does ("a button on a TV you can press") is the thing wanted too.
   if (/^(?:a|an|some)\s/i.test(core) && core.split(" ").length <= 14) return { want: lowerFirst(core), action: null, benefit, role: null };
   return { want: `the product to make sure ${lowerFirst(core)}`, action: null, benefit, role: null };
 }
