@@ -1,6 +1,7 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from "react";
 import { Input } from "./input";
 import { Label } from "./label";
+import { Textarea } from "./textarea";
 
 /** A labelled input with an optional hint and an inline error, wired up with aria-describedby. */
 export function TextField({
@@ -29,6 +30,18 @@ export function TextField({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** A labelled multi-line text box. */
+export function TextareaField({ label, id, ...textareaProps }: ComponentPropsWithRef<"textarea"> & { label: ReactNode }) {
+  const autoId = useId();
+  const textareaId = id ?? autoId;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={textareaId}>{label}</Label>
+      <Textarea id={textareaId} {...textareaProps} />
     </div>
   );
 }

@@ -11,13 +11,12 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
-import { TextField } from "../../../components/ui/field";
+import { TextareaField, TextField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
@@ -435,16 +434,14 @@ function EpicFields({
         value={epic.title}
         onChange={(e) => onChange({ title: e.target.value })}
       />
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea
-          id={`${id}-description`}
-          rows={4}
-          maxLength={STORY_LIMITS.description}
-          value={epic.description}
-          onChange={(e) => onChange({ description: e.target.value })}
-        />
-      </div>
+      <TextareaField
+        id={`${id}-description`}
+        label="Description"
+        rows={4}
+        maxLength={STORY_LIMITS.description}
+        value={epic.description}
+        onChange={(e) => onChange({ description: e.target.value })}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-priority`}>Priority</Label>
@@ -563,16 +560,14 @@ function StoryFields({
           />
         </div>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea
-          id={`${id}-description`}
-          rows={3}
-          maxLength={STORY_LIMITS.description}
-          value={story.description}
-          onChange={(e) => onChange({ description: e.target.value })}
-        />
-      </div>
+      <TextareaField
+        id={`${id}-description`}
+        label="Description"
+        rows={3}
+        maxLength={STORY_LIMITS.description}
+        value={story.description}
+        onChange={(e) => onChange({ description: e.target.value })}
+      />
       <fieldset className="grid gap-2">
         <legend className="mb-1.5 text-sm font-medium text-ink">Acceptance Criteria</legend>
         {story.acceptanceCriteria.length > 0 && (
