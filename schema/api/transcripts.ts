@@ -3,37 +3,6 @@ import { z } from "zod";
 export const STORY_PRIORITIES = ["Highest", "High", "Medium", "Low", "Lowest"] as const;
 export type StoryPriority = (typeof STORY_PRIORITIES)[number];
 
-/** A verbatim quote from the transcript a story came from, with its character offsets [start, end). */
-export interface StoryEvidence {
-  quote: string;
-  start: number;
-  end: number;
-}
-
-export interface UserStory {
-  title: string;
-  description: string;
-  acceptanceCriteria: string[];
-  priority: StoryPriority;
-  storyPoints: number;
-  estimatedHours: number;
-  /** Where the story came from; checked on the server to be verbatim in the transcript. */
-  evidence?: StoryEvidence[];
-}
-
-export interface Epic {
-  title: string;
-  description: string;
-  timeline?: string;
-  team: string;
-  priority: StoryPriority;
-}
-
-export interface GeneratedStories {
-  epic: Epic;
-  userStories: UserStory[];
-}
-
 /** A row of GET /api/transcripts: everything a history card shows before it is expanded (no full text). */
 export interface TranscriptSummary {
   id: number;
@@ -98,32 +67,59 @@ export const generateInputSchema = z.object({
 });
 export type GenerateInput = z.input<typeof generateInputSchema>;
 
-const evidenceSchema = z.object({
-  quote: z.string().min(1).max(2000),
+/**
+ * The limits of a generated or edited result: the schema below enforces them, and the editor uses them for its
+ * maxLength attributes and add buttons.
+ */
+export const STORY_LIMITS = {
+  title: 300,
+  description: 5000,
+  criterion: 2000,
+  criteria: 30,
+  stories: 100,
+  storyPoints: 100,
+  hours: 10_000,
+  timeline: 100,
+  team: 200,
+  quote: 2000,
+  evidence: 20,
+} as const;
+
+/** A verbatim quote from the transcript a story came from, with its character offsets [start, end). */
+export const storyEvidenceSchema = z.object({
+  quote: z.string().min(1).max(STORY_LIMITS.quote),
   start: z.number().int().min(0),
   end: z.number().int().min(0),
 });
 
 export const userStorySchema = z.object({
-  title: z.string().trim().min(1).max(300),
-  description: z.string().trim().max(5000),
-  acceptanceCriteria: z.array(z.string().trim().min(1).max(2000)).max(30),
+  title: z.string().trim().min(1).max(STORY_LIMITS.title),
+  description: z.string().trim().max(STORY_LIMITS.description),
+  acceptanceCriteria: z.array(z.string().trim().min(1).max(STORY_LIMITS.criterion)).max(STORY_LIMITS.criteria),
   priority: z.enum(STORY_PRIORITIES),
-  storyPoints: z.number().int().min(0).max(100),
-  estimatedHours: z.number().int().min(0).max(10_000),
-  evidence: z.array(evidenceSchema).max(20).optional(),
+  storyPoints: z.number().int().min(0).max(STORY_LIMITS.storyPoints),
+  estimatedHours: z.number().int().min(0).max(STORY_LIMITS.hours),
+  /** Where the story came from; checked on the server to be verbatim in the transcript. */
+  evidence: z.array(storyEvidenceSchema).max(STORY_LIMITS.evidence).optional(),
+});
+
+export const epicSchema = z.object({
+  title: z.string().trim().min(1).max(STORY_LIMITS.title),
+  description: z.string().trim().max(STORY_LIMITS.description),
+  timeline: z.string().trim().max(STORY_LIMITS.timeline).optional(),
+  team: z.string().trim().max(STORY_LIMITS.team),
+  priority: z.enum(STORY_PRIORITIES),
 });
 
 export const generatedStoriesSchema = z.object({
-  epic: z.object({
-    title: z.string().trim().min(1).max(300),
-    description: z.string().trim().max(5000),
-    timeline: z.string().trim().max(100).optional(),
-    team: z.string().trim().max(200),
-    priority: z.enum(STORY_PRIORITIES),
-  }),
-  userStories: z.array(userStorySchema).max(100),
+  epic: epicSchema,
+  userStories: z.array(userStorySchema).max(STORY_LIMITS.stories),
 });
+
+export type StoryEvidence = z.infer<typeof storyEvidenceSchema>;
+export type UserStory = z.infer<typeof userStorySchema>;
+export type Epic = z.infer<typeof epicSchema>;
+export type GeneratedStories = z.infer<typeof generatedStoriesSchema>;
 
 export interface GenerateResponse {
   data: GeneratedStories;

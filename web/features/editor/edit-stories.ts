@@ -1,20 +1,7 @@
-import type { Epic, GeneratedStories, UserStory } from "../../../schema/api/transcripts";
+import { STORY_LIMITS, type Epic, type GeneratedStories, type UserStory } from "../../../schema/api/transcripts";
 
 // The story editor's state logic, kept pure so it can be tested without a browser. The dialog holds a draft
 // (a deep copy of the saved stories) and changes it only through these functions; nothing here mutates its input.
-
-/** The limits of `generatedStoriesSchema` (schema/api/transcripts.ts), used for maxLength and the add buttons. */
-export const STORY_LIMITS = {
-  title: 300,
-  description: 5000,
-  criterion: 2000,
-  criteria: 30,
-  stories: 100,
-  storyPoints: 100,
-  hours: 10_000,
-  timeline: 100,
-  team: 200,
-} as const;
 
 /** Spec §5: six timeline choices, each shown with its months. The value saved is the quarter itself. */
 export const TIMELINE_CHOICES = [

@@ -17,6 +17,7 @@ import { Label } from "../../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { STORY_LIMITS } from "../../../../schema/api/transcripts";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
@@ -33,7 +34,6 @@ import {
   parseHours,
   removeCriterion,
   removeStory,
-  STORY_LIMITS,
   TIMELINE_CHOICES,
   UNTITLED_STORY,
   updateCriterion,
