@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generatedStoriesSchema, type GeneratedStories } from "../../../schema/api/transcripts";
+import { generatedStoriesSchema, STORY_LIMITS, type GeneratedStories } from "../../../schema/api/transcripts";
 import {
   addCriterion,
   addStory,
@@ -11,7 +11,6 @@ import {
   parseHours,
   removeCriterion,
   removeStory,
-  STORY_LIMITS,
   TIMELINE_CHOICES,
   updateCriterion,
   updateEpic,

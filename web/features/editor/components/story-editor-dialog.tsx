@@ -1,6 +1,7 @@
 import { Plus, RotateCcw, Save, Trash2, Upload, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type JSX, type Ref } from "react";
 import {
+  STORY_LIMITS,
   STORY_PRIORITIES,
   type Epic,
   type GeneratedStories,
@@ -17,7 +18,6 @@ import { Label } from "../../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { STORY_LIMITS } from "../../../../schema/api/transcripts";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
