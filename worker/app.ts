@@ -5,16 +5,18 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody } from "../schema/api/auth";
 import type { AppEnv } from "./env";
 import { AppError } from "./lib/errors";
+import { causeMessage, logEvent } from "./lib/log";
 import { requestContext } from "./middleware/context";
 import { apiSecurityHeaders, csrfProtection, requestId } from "./middleware/security";
 import { loadSession } from "./middleware/session";
+import { activityRoutes } from "./routes/activity";
 import { authRoutes } from "./routes/auth";
 import { devRoutes } from "./routes/dev";
-import { oauthRoutes } from "./routes/oauth";
 import { generateRoutes } from "./routes/generate";
+import { oauthRoutes } from "./routes/oauth";
 import { projectRoutes } from "./routes/projects";
-import { transcriptRoutes } from "./routes/transcripts";
 import { subscriptionRoutes } from "./routes/subscription";
+import { transcriptDeleteRoutes, transcriptRoutes } from "./routes/transcripts";
 
 /** JSON request bodies larger than this are refused with 413 (routes that take uploads set their own limit). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -60,12 +62,16 @@ app.use(
 app.use("/api/*", csrfProtection());
 app.use("/api/*", loadSession);
 
+// One sub-app per resource prefix. Only the account routes sit at /api itself, because the spec names them so
+// (/api/user, /api/login, /api/register, /api/logout, /api/verify-email…).
 export const routes = app
   .route("/api", authRoutes)
   .route("/api/subscription", subscriptionRoutes)
   .route("/api/projects", projectRoutes)
-  .route("/api", transcriptRoutes)
-  .route("/api", generateRoutes)
+  .route("/api/transcripts", transcriptRoutes)
+  .route("/api/transcript", transcriptDeleteRoutes)
+  .route("/api/generate", generateRoutes)
+  .route("/api/activity", activityRoutes)
   .route("/api/dev", devRoutes)
   .route("/auth", oauthRoutes);
 
@@ -73,9 +79,19 @@ app.notFound((c) => c.json(errorBody(c, new AppError("not_found", "Not found")),
 
 app.onError((error, c) => {
   const appError = toAppError(error);
-  if (appError.code === "internal") {
-    // Log the cause for operators; the client only ever sees the generic message and the request id.
-    console.error(`[${c.var.requestId}] unhandled error`, error);
+  if (appError.status >= 500) {
+    // One line per failed request, searchable by request id. The client only sees the message and the request id;
+    // the operator gets where it failed and why, without secrets or content (lib/log.ts).
+    logEvent("error", "request_failed", {
+      requestId: c.var.requestId,
+      method: c.req.method,
+      route: c.req.routePath,
+      status: appError.status,
+      code: appError.code,
+      upstream: appError.upstream,
+      durationMs: c.var.startedAt ? Date.now() - c.var.startedAt : undefined,
+      cause: causeMessage(appError),
+    });
   }
   if (appError.retryAfter) c.header("Retry-After", String(appError.retryAfter));
   return c.json(errorBody(c, appError), appError.status as ContentfulStatusCode);

@@ -1,40 +1,12 @@
-import { z } from "zod";
-import type { Deps } from "./middleware/context";
-import type { RateLimiter } from "./durable-objects/rate-limiter";
+import type { Bindings } from "./lib/config";
+import type { Deps } from "./deps";
 import type { ResolvedSession } from "./services/auth/sessions";
 
-/** Bindings and variables from wrangler.toml, secrets and `.dev.vars`. Every variable is optional: see README. */
-export interface Bindings {
-  DB: D1Database;
-  AUDIO: R2Bucket;
-  ASSETS: Fetcher;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-  /** Workers AI; remote-only (absent from tests, failing clearly under `wrangler dev --local`). */
-  AI?: Ai;
-  APP_ENV?: string;
-  APP_URL?: string;
-  PASSWORD_PEPPER?: string;
-  ADMIN_EMAILS?: string;
-  EMAIL_API_KEY?: string;
-  EMAIL_API_URL?: string;
-  EMAIL_FROM?: string;
-  GOOGLE_CLIENT_ID?: string;
-  GOOGLE_CLIENT_SECRET?: string;
-  GITHUB_CLIENT_ID?: string;
-  GITHUB_CLIENT_SECRET?: string;
-  APPLE_CLIENT_ID?: string;
-  APPLE_TEAM_ID?: string;
-  APPLE_KEY_ID?: string;
-  APPLE_PRIVATE_KEY?: string;
-  LLM_PROVIDER?: string;
-  OPENAI_API_KEY?: string;
-  OPENAI_BASE_URL?: string;
-  OPENAI_MODEL?: string;
-  WORKERS_AI_MODEL?: string;
-}
-
+/** Hono's environment: the Worker's bindings and what middleware attaches to each request. */
 export interface Variables {
   requestId: string;
+  /** When the request arrived (ms), for the duration in error logs. */
+  startedAt: number;
   deps: Deps;
   /** The signed-in user's session, or null; set by the session middleware on /api/*. */
   session: ResolvedSession | null;
@@ -43,117 +15,4 @@ export interface Variables {
 export interface AppEnv {
   Bindings: Bindings;
   Variables: Variables;
-}
-
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v && v.trim() ? v.trim() : undefined));
-
-const configSchema = z.object({
-  APP_ENV: z.enum(["development", "test", "production"]).catch("production"),
-  APP_URL: optional.pipe(z.url().optional()),
-  PASSWORD_PEPPER: optional,
-  ADMIN_EMAILS: optional,
-  EMAIL_API_KEY: optional,
-  EMAIL_API_URL: optional,
-  EMAIL_FROM: optional,
-  GOOGLE_CLIENT_ID: optional,
-  GOOGLE_CLIENT_SECRET: optional,
-  GITHUB_CLIENT_ID: optional,
-  GITHUB_CLIENT_SECRET: optional,
-  APPLE_CLIENT_ID: optional,
-  APPLE_TEAM_ID: optional,
-  APPLE_KEY_ID: optional,
-  APPLE_PRIVATE_KEY: optional,
-  LLM_PROVIDER: optional.pipe(z.enum(["local", "openai", "workers-ai"]).optional()),
-  OPENAI_API_KEY: optional,
-  OPENAI_BASE_URL: optional.pipe(z.url().optional()),
-  OPENAI_MODEL: optional,
-  WORKERS_AI_MODEL: optional,
-});
-
-/** Used only outside production so `npm run dev` and the tests need no secrets. */
-const DEVELOPMENT_PEPPER = "storyloom-development-pepper-not-secret";
-
-export interface Config {
-  env: "development" | "test" | "production";
-  /** Dev-only conveniences (outbox reader, seeded accounts) are on. */
-  isLocal: boolean;
-  appUrl?: string;
-  passwordPepper: string;
-  adminEmails: ReadonlySet<string>;
-  email: { apiKey: string; apiUrl: string; from: string } | null;
-  oauth: {
-    google: { clientId: string; clientSecret: string } | null;
-    github: { clientId: string; clientSecret: string } | null;
-    apple: { clientId: string; teamId: string; keyId: string; privateKey: string } | null;
-  };
-  llm: {
-    provider: "local" | "openai" | "workers-ai";
-    openai: { apiKey: string; baseURL?: string; model: string } | null;
-    workersAiModel: string;
-  };
-}
-
-const configCache = new WeakMap<object, Config>();
-
-/** Parses the environment once per isolate (the env object is stable for the isolate's lifetime). */
-export function getConfig(bindings: Bindings): Config {
-  const cached = configCache.get(bindings);
-  if (cached) return cached;
-  const raw = configSchema.parse(bindings);
-  const isLocal = raw.APP_ENV !== "production";
-  if (!isLocal && !raw.PASSWORD_PEPPER) {
-    // Refuse to hash passwords with a public pepper in production.
-    throw new Error("PASSWORD_PEPPER must be set in production");
-  }
-  const config: Config = {
-    env: raw.APP_ENV,
-    isLocal,
-    appUrl: raw.APP_URL?.replace(/\/$/, ""),
-    passwordPepper: raw.PASSWORD_PEPPER ?? DEVELOPMENT_PEPPER,
-    adminEmails: new Set(
-      (raw.ADMIN_EMAILS ?? "")
-        .split(",")
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-    email:
-      raw.EMAIL_API_KEY && raw.EMAIL_FROM
-        ? { apiKey: raw.EMAIL_API_KEY, apiUrl: raw.EMAIL_API_URL ?? "https://api.resend.com/emails", from: raw.EMAIL_FROM }
-        : null,
-    oauth: {
-      google:
-        raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
-          ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET }
-          : null,
-      github:
-        raw.GITHUB_CLIENT_ID && raw.GITHUB_CLIENT_SECRET
-          ? { clientId: raw.GITHUB_CLIENT_ID, clientSecret: raw.GITHUB_CLIENT_SECRET }
-          : null,
-      apple:
-        raw.APPLE_CLIENT_ID && raw.APPLE_TEAM_ID && raw.APPLE_KEY_ID && raw.APPLE_PRIVATE_KEY
-          ? {
-              clientId: raw.APPLE_CLIENT_ID,
-              teamId: raw.APPLE_TEAM_ID,
-              keyId: raw.APPLE_KEY_ID,
-              privateKey: raw.APPLE_PRIVATE_KEY,
-            }
-          : null,
-    },
-    llm: llmConfig(raw),
-  };
-  configCache.set(bindings, config);
-  return config;
-}
-
-function llmConfig(raw: z.infer<typeof configSchema>): Config["llm"] {
-  const openai = raw.OPENAI_API_KEY
-    ? { apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL ?? "gpt-4o-mini" }
-    : null;
-  // An explicit LLM_PROVIDER wins; otherwise a configured key selects OpenAI, and no key means the local generator.
-  const requested = raw.LLM_PROVIDER ?? (openai ? "openai" : "local");
-  const provider = requested === "openai" && !openai ? "local" : requested;
-  return { provider, openai, workersAiModel: raw.WORKERS_AI_MODEL ?? "@cf/meta/llama-3.3-70b-instruct-fp8-fast" };
 }

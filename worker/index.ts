@@ -1,5 +1,5 @@
 import { app } from "./app";
-import type { Bindings } from "./env";
+import type { Bindings } from "./lib/config";
 import { createDb } from "./data/db";
 import { purgeExpired } from "./jobs/purge-expired";
 

@@ -1,8 +1,9 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, it } from "vitest";
 import worker from "../index";
-import type { Bindings } from "../env";
-import { call, createUser } from "../test/client";
+import type { Bindings } from "../lib/config";
+import { call } from "../test/client";
+import { createUser } from "../test/factories";
 
 it("the cron handler purges expired sessions and keeps live ones", async () => {
   const live = await createUser();

@@ -28,11 +28,13 @@ export class AppError extends Error {
   readonly details?: Record<string, unknown>;
   /** Seconds to put in Retry-After (rate limits). */
   readonly retryAfter?: number;
+  /** The outside system that failed ("openai", "email", "oauth:github"…), for the operator's log line. */
+  readonly upstream?: string;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { details?: Record<string, unknown>; retryAfter?: number; cause?: unknown } = {},
+    options: { details?: Record<string, unknown>; retryAfter?: number; cause?: unknown; upstream?: string } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
@@ -40,6 +42,7 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
     this.details = options.details;
     this.retryAfter = options.retryAfter;
+    this.upstream = options.upstream;
   }
 }
 

@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
 import { AppError } from "./errors";
 
 /** zValidator that answers in the shared error shape, with the first problem as the message. */
@@ -24,3 +24,6 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     }
   });
 }
+
+/** `/:id` path parameters: a positive integer (anything else is a 400, not a query). */
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

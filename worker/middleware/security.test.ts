@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_JSON_BODY_BYTES } from "../app";
-import { call, createUser, json } from "../test/client";
+import { call, json } from "../test/client";
+import { createUser } from "../test/factories";
 
 describe("CSRF rule", () => {
   it("refuses a state-changing call that is not JSON with 415", async () => {

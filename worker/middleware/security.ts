@@ -7,6 +7,7 @@ import { randomToken } from "../lib/crypto";
 export const requestId = createMiddleware<AppEnv>(async (c, next) => {
   const id = `req_${randomToken(12)}`;
   c.set("requestId", id);
+  c.set("startedAt", Date.now());
   await next();
   c.header("X-Request-Id", id);
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, createUser, json, sessionFrom, TEST_PASSWORD, unique } from "../test/client";
+import { call, json, sessionFrom, unique } from "../test/client";
+import { createUser, TEST_PASSWORD } from "../test/factories";
 
 describe("registration", () => {
   it("creates a password account without email and signs it in", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
-import { call, createUser, freshSession, unique, type TestUser } from "../test/client";
-import { createProject, createTranscripts, setTier } from "../test/factories";
+import { call, unique } from "../test/client";
+import { createProject, createTranscripts, createUser, freshSession, setTier, type TestUser } from "../test/factories";
 
 /**
  * Every /api route × {anonymous, owner, another user, admin}. A route added to the app without a row here fails the

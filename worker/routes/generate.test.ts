@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MAX_TRANSCRIPT_CHARS, type GenerateResponse, type Transcript, type TranscriptSummary } from "../../schema/api/transcripts";
-import type { Bindings } from "../env";
-import { call, createUser, json, type TestUser } from "../test/client";
-import { countRows, createProject, setTier } from "../test/factories";
+import type { Bindings } from "../lib/config";
+import { call, json } from "../test/client";
+import { countRows, createProject, createUser, setTier, type TestUser } from "../test/factories";
 import { jsonResponse, mockOutbound } from "../test/outbound";
 import sso from "../test/fixtures/transcripts/synthetic/sso-audit-refinement.txt?raw";
 
@@ -153,8 +153,53 @@ describe("provider failures and regeneration (OpenAI at the HTTP boundary)", () 
     const user = await createUser();
     const response = await generate(user, { transcript: SHORT }, { LLM_PROVIDER: "workers-ai", AI: undefined });
     expect(response.status).toBe(503);
-    expect((await json(response)).error).toBe("Workers AI is selected but the AI binding is missing.");
+    expect((await json(response)).error).toBe(
+      'Story generation is not configured: LLM_PROVIDER is "workers-ai" but the AI binding is missing.',
+    );
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
+  });
+
+  it("with OpenAI selected but no key the failure is a 503 naming the setting, logged once, and nothing is saved", async () => {
+    const user = await createUser();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { calls } = mockOutbound({});
+    const response = await generate(user, { transcript: SHORT, title: "No key" }, { LLM_PROVIDER: "openai", OPENAI_API_KEY: "" });
+    expect(response.status).toBe(503);
+    const body = await json<{ error: string; requestId: string }>(response);
+    expect(body.error).toBe('Story generation is not configured: LLM_PROVIDER is "openai" but OPENAI_API_KEY is not set.');
+    expect(calls).toHaveLength(0);
+    expect(await countRows("transcripts", "owner_id = ?", user.id)).toBe(0);
+    expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(logged.mock.calls[0]![0]))).toMatchObject({
+      level: "error",
+      event: "request_failed",
+      requestId: body.requestId,
+      route: "/api/generate",
+      status: 503,
+      code: "service_unavailable",
+      upstream: "openai",
+    });
+  });
+
+  it("logs a provider's 502 as one structured line with the request id and no secret or transcript text", async () => {
+    const user = await createUser();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    mockOutbound({
+      "POST https://api.openai.com/v1/chat/completions": () =>
+        jsonResponse({ error: { message: "Upstream exploded near key sk-live-abcdef123456 for Bearer tok_987654" } }, 500),
+    });
+    const response = await generate(user, { transcript: SHORT }, OPENAI);
+    expect(response.status).toBe(502);
+    const { requestId } = await json<{ requestId: string }>(response);
+    expect(logged).toHaveBeenCalledTimes(1);
+    const line = String(logged.mock.calls[0]![0]);
+    expect(JSON.parse(line)).toMatchObject({ requestId, route: "/api/generate", status: 502, code: "upstream_error", upstream: "openai" });
+    expect(JSON.parse(line).durationMs).toBeGreaterThanOrEqual(0);
+    expect(line).toContain("Upstream exploded");
+    for (const secret of ["sk-live-abcdef123456", "tok_987654", "sk-test", "Account owners need", user.email!]) {
+      expect(line).not.toContain(secret);
+    }
   });
 
   it("regenerating another user's transcript is 404", async () => {

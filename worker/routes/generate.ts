@@ -3,14 +3,11 @@ import { generateInputSchema } from "../../schema/api/transcripts";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
-import { generateStories, regenerateStories } from "../services/generation";
-import { idParam } from "./projects";
+import { generateStories } from "../services/generation";
 
-/** Mounted at /api. */
+/** Mounted at /api/generate. Regeneration of a saved transcript lives with the transcripts (routes/transcripts.ts). */
 export const generateRoutes = new Hono<AppEnv>()
-  .post("/generate", requireUser, validate("json", generateInputSchema), async (c) =>
+  .use(requireUser)
+  .post("/", validate("json", generateInputSchema), async (c) =>
     c.json(await generateStories(c.var.deps, currentUser(c).id, c.req.valid("json"))),
-  )
-  .post("/transcripts/:id/generate", requireUser, validate("param", idParam), async (c) =>
-    c.json(await regenerateStories(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
   );

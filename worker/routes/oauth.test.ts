@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Bindings } from "../env";
+import type { Bindings } from "../lib/config";
 import { toBase64Url } from "../lib/crypto";
-import { call, createUser, json, sessionFrom, TEST_PASSWORD, unique } from "../test/client";
+import { call, json, sessionFrom, unique } from "../test/client";
+import { createUser, TEST_PASSWORD } from "../test/factories";
 import { jsonResponse, mockOutbound } from "../test/outbound";
 
 const GITHUB: Partial<Bindings> = { GITHUB_CLIENT_ID: "gh-id", GITHUB_CLIENT_SECRET: "gh-secret" };

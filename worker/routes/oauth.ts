@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../env";
 import { AppError } from "../lib/errors";
+import { causeMessage, logEvent } from "../lib/log";
 import { validate } from "../lib/validate";
 import { setSessionCookie } from "../middleware/session";
 import { completeOAuth, OAUTH_PROVIDERS, startOAuth, type OAuthProvider } from "../services/auth/oauth";
@@ -48,7 +49,8 @@ async function finish(c: Context<AppEnv>, provider: OAuthProvider, params: { cod
     return c.redirect("/dashboard", 302);
   } catch (error) {
     if (error instanceof AppError && error.code === "upstream_error") {
-      console.warn(`oauth ${provider} failed`, error.message);
+      // Not a 5xx (the person is sent back to sign in), but an operator should see a provider refusing codes.
+      logEvent("warn", "oauth_failed", { requestId: c.var.requestId, upstream: error.upstream, cause: causeMessage(error) });
       return c.redirect("/auth?error=oauth", 302);
     }
     throw error;

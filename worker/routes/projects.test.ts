@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Project } from "../../schema/api/projects";
-import { call, createUser, json } from "../test/client";
-import { countRows, createProject, createTranscripts, setTier } from "../test/factories";
+import { call, json } from "../test/client";
+import { countRows, createProject, createTranscripts, createUser, setTier } from "../test/factories";
 
 describe("POST /api/projects", () => {
   it("creates a project with trimmed fields and the default colour", async () => {

@@ -1,13 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { projectInputSchema } from "../../schema/api/projects";
 import type { AppEnv } from "../env";
-import { validate } from "../lib/validate";
+import { idParam, validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "../services/projects";
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
+/** Mounted at /api/projects. */
 export const projectRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => c.json(await listProjects(c.var.deps, currentUser(c).id)))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GeneratedStories, GenerateResponse, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
-import { call, createUser, json, type TestUser } from "../test/client";
-import { createTranscripts } from "../test/factories";
+import { call, json } from "../test/client";
+import { createTranscripts, createUser, type TestUser } from "../test/factories";
 
 const TRANSCRIPT = `Ana: Customers keep asking for a way to export their invoices as CSV.
 Ben: We should add an export button on the invoices page, and it must include the VAT column.

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, createUser, json } from "../test/client";
+import { call, json } from "../test/client";
+import { createUser } from "../test/factories";
 
 async function setSubscription(userId: number, tier: string, status: string) {
   await env.DB.prepare(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ActivityItem, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
-import { call, createUser, json } from "../test/client";
-import { countRows, createProject, createTranscripts, setTier } from "../test/factories";
+import { call, json } from "../test/client";
+import { countRows, createProject, createTranscripts, createUser, setTier } from "../test/factories";
 
 describe("GET /api/transcripts", () => {
   it("lists the caller's transcripts newest first, without their text or stories", async () => {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, json, TEST_PASSWORD, unique } from "../test/client";
+import { call, json, unique } from "../test/client";
+import { TEST_PASSWORD } from "../test/factories";
 
 interface OutboxMail {
   to: string;

@@ -1,12 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../index";
-import type { Bindings } from "../env";
-import { createDb } from "../data/db";
-import { hashPassword } from "../lib/password";
-import { insertUser } from "../data/users";
-import { getConfig } from "../env";
-import { buildDeps } from "../middleware/context";
-import { createSession } from "../services/auth/sessions";
+import type { Bindings } from "../lib/config";
 
 export const ORIGIN = "http://localhost";
 
@@ -53,45 +47,6 @@ export function unique(prefix = "user"): string {
   return `${prefix}${Date.now().toString(36)}${counter}`;
 }
 
-export const TEST_PASSWORD = "correct-horse-battery";
-
-export interface TestUser {
-  id: number;
-  username: string;
-  email: string | null;
-  password: string;
-  session: string;
-}
-
-/** Factory: a verified password account, inserted directly, then signed in through the real login route. */
-export async function createUser(
-  options: { isAdmin?: boolean; email?: string | null; emailVerified?: boolean; username?: string } = {},
-): Promise<TestUser> {
-  const username = options.username ?? unique();
-  const email = options.email === undefined ? `${username.toLowerCase()}@example.com` : options.email;
-  const db = createDb(env.DB);
-  const user = await insertUser(db, {
-    username,
-    email,
-    passwordHash: await hashPassword(TEST_PASSWORD, getConfig(env as Bindings).passwordPepper),
-    emailVerified: options.emailVerified ?? true,
-    isAdmin: options.isAdmin ?? false,
-  });
-  let session = "";
-  if (options.emailVerified !== false) {
-    const response = await call("POST", "/api/login", { body: { username, password: TEST_PASSWORD }, ip: `10.0.0.${user.id % 250}` });
-    if (response.status !== 200) throw new Error(`login failed for factory user: ${response.status} ${await response.text()}`);
-    session = sessionFrom(response) ?? "";
-  }
-  return { id: user.id, username, email, password: TEST_PASSWORD, session };
-}
-
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
-}
-
-/** A new session for an existing user without the cost of a password check (for tests that need many). */
-export async function freshSession(userId: number): Promise<string> {
-  const deps = buildDeps(env as Bindings, ORIGIN);
-  return (await createSession(deps, userId)).token;
 }

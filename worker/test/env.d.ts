@@ -1,5 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Bindings } from "../env";
+import type { Bindings } from "../lib/config";
 
 declare global {
   namespace Cloudflare {

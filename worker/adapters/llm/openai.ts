@@ -17,6 +17,8 @@ export interface OpenAIOptions {
   chunkChars?: number;
 }
 
+const UPSTREAM = "openai";
+
 export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
   const client = new OpenAI({
     apiKey: options.apiKey,
@@ -50,14 +52,14 @@ export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
   }
 
   return {
-    name: "openai",
+    name: UPSTREAM,
     async generate({ transcript, title }): Promise<GeneratedStories> {
       const outputs: ModelOutput[] = [];
       for (const chunk of splitTranscript(transcript, options.chunkChars ?? 48_000)) {
         outputs.push(
           await withOneRetry(
             () => once(chunk.text, title),
-            (e) => new AppError("upstream_error", `The AI provider's answer could not be used: ${e.message.toLowerCase()}.`),
+            (e) => new AppError("upstream_error", `The AI provider's answer could not be used: ${e.message.toLowerCase()}.`, { upstream: UPSTREAM }),
           ),
         );
       }
@@ -68,16 +70,16 @@ export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
 
 function toAppError(error: unknown): AppError {
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
-    return new AppError("service_unavailable", "The AI provider did not answer in time. Please try again.", { cause: error });
+    return new AppError("service_unavailable", "The AI provider did not answer in time. Please try again.", { cause: error, upstream: UPSTREAM });
   }
   if (error instanceof OpenAI.APIError) {
     if (error.status === 401 || error.status === 403) {
-      return new AppError("service_unavailable", "The AI provider refused the configured credentials.", { cause: error });
+      return new AppError("service_unavailable", "The AI provider refused the configured credentials.", { cause: error, upstream: UPSTREAM });
     }
     if (error.status === 429) {
-      return new AppError("service_unavailable", "The AI provider is busy right now. Please try again in a minute.", { cause: error });
+      return new AppError("service_unavailable", "The AI provider is busy right now. Please try again in a minute.", { cause: error, upstream: UPSTREAM });
     }
-    return new AppError("upstream_error", `The AI provider failed (${error.status ?? "no response"}). Please try again.`, { cause: error });
+    return new AppError("upstream_error", `The AI provider failed (${error.status ?? "no response"}). Please try again.`, { cause: error, upstream: UPSTREAM });
   }
-  return new AppError("upstream_error", "The AI provider could not be reached. Please try again.", { cause: error });
+  return new AppError("upstream_error", "The AI provider could not be reached. Please try again.", { cause: error, upstream: UPSTREAM });
 }

@@ -15,6 +15,8 @@ export interface WorkersAIOptions {
 }
 
 /** Workers AI through the `AI` binding, with JSON-schema output, validated like every provider's. */
+const UPSTREAM = "workers-ai";
+
 export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions): StoryGenerator {
   async function once(transcript: string, title?: string): Promise<ModelOutput> {
     let result: unknown;
@@ -29,7 +31,7 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
         temperature: 0.2,
       });
     } catch (error) {
-      throw new AppError("upstream_error", "Workers AI failed. Please try again.", { cause: error });
+      throw new AppError("upstream_error", "Workers AI failed. Please try again.", { cause: error, upstream: UPSTREAM });
     }
     const response = (result as { response?: unknown } | null)?.response;
     if (response === undefined || response === null) throw new InvalidModelOutput("The answer was empty");
@@ -37,7 +39,7 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
   }
 
   return {
-    name: "workers-ai",
+    name: UPSTREAM,
     async generate({ transcript, title }): Promise<GeneratedStories> {
       const outputs: ModelOutput[] = [];
       // Workers AI models have smaller windows than hosted OpenAI models.
@@ -45,7 +47,7 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
         outputs.push(
           await withOneRetry(
             () => once(chunk.text, title),
-            (e) => new AppError("upstream_error", `Workers AI's answer could not be used: ${e.message.toLowerCase()}.`),
+            (e) => new AppError("upstream_error", `Workers AI's answer could not be used: ${e.message.toLowerCase()}.`, { upstream: UPSTREAM }),
           ),
         );
       }

@@ -1,4 +1,4 @@
-import type { Deps } from "../../middleware/context";
+import type { Deps } from "../../deps";
 import { findProject, type ProjectRow } from "../../data/projects";
 import { findTranscript, type TranscriptRow } from "../../data/transcripts";
 import { notFound } from "../../lib/errors";

@@ -1,5 +1,5 @@
 import type { LoginInput, RegisterResponse } from "../../../schema/api/auth";
-import type { Deps } from "../../middleware/context";
+import type { Deps } from "../../deps";
 import {
   findUserByEmail,
   findUserById,
@@ -15,6 +15,7 @@ import {
 } from "../../data/email-verification";
 import { AppError, rateLimited } from "../../lib/errors";
 import { randomToken, sha256Hex } from "../../lib/crypto";
+import { causeMessage, logEvent } from "../../lib/log";
 import { burnPasswordTime, hashPassword, verifyPassword } from "../../lib/password";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { isCommonPassword } from "./common-passwords";
@@ -97,7 +98,7 @@ async function sendVerificationEmail(deps: Deps, user: UserRow, email: string): 
     });
   } catch (error) {
     // The account exists either way; the person can ask for another email from the verification screen.
-    console.error("verification email failed", error);
+    logEvent("error", "verification_email_failed", { userId: user.id, cause: causeMessage(error) });
   }
 }
 

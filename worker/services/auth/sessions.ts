@@ -1,4 +1,4 @@
-import type { Deps } from "../../middleware/context";
+import type { Deps } from "../../deps";
 import { deleteSession, findSessionUser, insertSession, updateSessionExpiry, type UserRow } from "../../data/users";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 

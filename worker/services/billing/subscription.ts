@@ -1,5 +1,5 @@
 import type { SubscriptionInfo, SubscriptionLimitsResponse } from "../../../schema/api/subscription";
-import type { Deps } from "../../middleware/context";
+import type { Deps } from "../../deps";
 import { findSubscription } from "../../data/users";
 import { effectiveTier, limitsFor } from "../plans";
 

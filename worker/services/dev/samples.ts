@@ -1,5 +1,5 @@
 import type { GeneratedStories } from "../../../schema/api/transcripts";
-import type { Deps } from "../../middleware/context";
+import type { Deps } from "../../deps";
 import { insertTranscripts, type NewTranscript } from "../../data/transcripts";
 import { listProjectsWithStats } from "../../data/projects";
 import { requireProject } from "../access";

@@ -1,4 +1,4 @@
-import type { Deps } from "../../middleware/context";
+import type { Deps } from "../../deps";
 import { findUserByUsername, insertUser, updateUser } from "../../data/users";
 import { hashPassword } from "../../lib/password";
 import { DEMO_ACCOUNTS } from "./demo-accounts";

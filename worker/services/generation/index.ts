@@ -4,7 +4,7 @@ import {
   type GeneratedStories,
   type GenerateResponse,
 } from "../../../schema/api/transcripts";
-import type { Deps } from "../../middleware/context";
+import type { Deps } from "../../deps";
 import type { StoryGenerator } from "../../adapters/llm";
 import {
   recordGenerationFailure,

@@ -1,6 +1,6 @@
 import type { Project, ProjectInput } from "../../../schema/api/projects";
 import { projectInputSchema } from "../../../schema/api/projects";
-import type { Deps } from "../../middleware/context";
+import type { Deps } from "../../deps";
 import {
   deleteProject as deleteProjectRows,
   findProjectWithStats,

@@ -1,4 +1,4 @@
-import type { LimitResult, LimitRule, RateLimiter } from "../../durable-objects/rate-limiter";
+import type { LimitRule, RateLimits } from "../../adapters/rate-limit";
 import { rateLimited } from "../../lib/errors";
 
 /** Named rules, so every limit in the product is listed in one place. */
@@ -14,21 +14,6 @@ export const RATE_RULES = {
   /** Registrations per IP, against scripted sign-ups. */
   registration: { limit: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;
-
-export interface RateLimits {
-  consume(key: string, rule: LimitRule): Promise<LimitResult>;
-  status(key: string): Promise<LimitResult>;
-  reset(key: string): Promise<void>;
-}
-
-export function createRateLimits(namespace: DurableObjectNamespace<RateLimiter>): RateLimits {
-  const stub = (key: string) => namespace.get(namespace.idFromName(key));
-  return {
-    consume: (key, rule) => stub(key).consume(rule),
-    status: (key) => stub(key).status(),
-    reset: (key) => stub(key).reset(),
-  };
-}
 
 /** Counts one hit and throws a 429 (with Retry-After) when the key is over its limit. */
 export async function enforceLimit(limits: RateLimits, key: string, rule: LimitRule, message?: string) {

@@ -1,5 +1,5 @@
 import type { ActivityItem, ActivityKind, GeneratedStories, Transcript, TranscriptSummary } from "../../../schema/api/transcripts";
-import type { Deps } from "../../middleware/context";
+import type { Deps } from "../../deps";
 import { listActivity as listActivityRows } from "../../data/activity";
 import {
   deleteTranscript as deleteTranscriptRows,

@@ -1,0 +1,28 @@
+import { AppError } from "../../lib/errors";
+import { fetchWithTimeout } from "../../lib/http";
+import type { EmailSender } from "./index";
+
+/**
+ * Production: a Resend-compatible HTTP email API (`POST {from,to,subject,text,html}` with a bearer key).
+ * Postmark, SendGrid and others differ only in this body; swap the mapping here if you change provider.
+ */
+export function createHttpSender(options: { apiKey: string; apiUrl: string; from: string }): EmailSender {
+  return {
+    kind: "http",
+    async send(message) {
+      const response = await fetchWithTimeout(
+        options.apiUrl,
+        {
+          method: "POST",
+          headers: { Authorization: `Bearer ${options.apiKey}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ ...message, from: options.from, to: [message.to] }),
+        },
+        "email",
+      );
+      await response.body?.cancel();
+      if (!response.ok) {
+        throw new AppError("upstream_error", `Email provider answered ${response.status}`, { upstream: "email" });
+      }
+    },
+  };
+}

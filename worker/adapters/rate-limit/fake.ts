@@ -1,0 +1,21 @@
+import { countHit, limitStatus, type CounterState } from "./fixed-window";
+import type { RateLimits } from "./index";
+
+/** Tests: the same fixed-window rules in memory, on the test's clock. `keys()` shows what was counted. */
+export function createFakeRateLimits(now: () => number = Date.now): RateLimits & { keys(): string[] } {
+  const counters = new Map<string, CounterState>();
+  return {
+    async consume(key, rule) {
+      const { result, state } = countHit(counters.get(key), rule, now());
+      if (state) counters.set(key, state);
+      return result;
+    },
+    async status(key) {
+      return limitStatus(counters.get(key), now());
+    },
+    async reset(key) {
+      counters.delete(key);
+    },
+    keys: () => [...counters.keys()],
+  };
+}

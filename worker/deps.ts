@@ -1,0 +1,77 @@
+import { createHttpSender } from "./adapters/email/http";
+import type { EmailSender } from "./adapters/email";
+import { createOutboxSender } from "./adapters/email/outbox";
+import type { StoryGenerator } from "./adapters/llm";
+import { createLocalGenerator } from "./adapters/llm/local";
+import { createOpenAIGenerator } from "./adapters/llm/openai";
+import { createWorkersAIGenerator, type AiRunner } from "./adapters/llm/workers-ai";
+import type { OAuthProviders } from "./adapters/oauth";
+import { createArcticOAuth } from "./adapters/oauth/arctic";
+import type { RateLimits } from "./adapters/rate-limit";
+import { createDurableObjectRateLimits } from "./adapters/rate-limit/durable-object";
+import { createDb, type Database } from "./data/db";
+import { countStatements } from "./data/query-counter";
+import { getConfig, type Bindings, type Config } from "./lib/config";
+import { AppError } from "./lib/errors";
+
+/**
+ * Everything a service may use, built once per request. Services never see Hono's context, so they run the same
+ * under HTTP and in unit tests (worker/test/deps.ts builds one with fakes). Every outside system is chosen from
+ * Config here, and only here.
+ */
+export interface Deps {
+  db: Database;
+  config: Config;
+  now: () => number;
+  /** The public origin used in links (APP_URL, or the origin the request came to). */
+  origin: string;
+  email: EmailSender;
+  limits: RateLimits;
+  oauth: OAuthProviders;
+  /** The configured story generator, built on first use (most requests never generate). Throws a 503 naming the
+   * missing setting when the selected provider is not configured. */
+  storyGenerator: () => StoryGenerator;
+  /** Local development only: SQL statements prepared so far in this request. */
+  statementCount?: () => number;
+}
+
+export function buildDeps(bindings: Bindings, request: Request): Deps {
+  const config = getConfig(bindings);
+  const counted = config.env === "development" ? countStatements(bindings.DB) : undefined;
+  const db = createDb(counted?.db ?? bindings.DB);
+  const origin = config.appUrl ?? new URL(request.url).origin;
+  return {
+    db,
+    config,
+    now: Date.now,
+    origin,
+    email: config.email ? createHttpSender(config.email) : createOutboxSender(db),
+    limits: createDurableObjectRateLimits(bindings.RATE_LIMITER),
+    oauth: createArcticOAuth(config.oauth, origin),
+    storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
+    statementCount: counted?.count,
+  };
+}
+
+/** The generator for the configured provider; a provider selected without its setting is a loud 503, not a fallback. */
+export function selectStoryGenerator(llm: Config["llm"], ai: Ai | undefined): StoryGenerator {
+  switch (llm.provider) {
+    case "openai":
+      if (!llm.openai) {
+        throw new AppError("service_unavailable", "Story generation is not configured: LLM_PROVIDER is \"openai\" but OPENAI_API_KEY is not set.", {
+          upstream: "openai",
+        });
+      }
+      return createOpenAIGenerator(llm.openai);
+    case "workers-ai":
+      if (!ai) {
+        throw new AppError("service_unavailable", "Story generation is not configured: LLM_PROVIDER is \"workers-ai\" but the AI binding is missing.", {
+          upstream: "workers-ai",
+        });
+      }
+      // The binding's typed `run` is overloaded per model; the adapter needs only this call shape.
+      return createWorkersAIGenerator(ai as unknown as AiRunner, { model: llm.workersAiModel });
+    case "local":
+      return createLocalGenerator();
+  }
+}

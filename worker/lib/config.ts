@@ -1,0 +1,156 @@
+import { z } from "zod";
+import type { RateLimiter } from "../durable-objects/rate-limiter";
+
+// The Worker's configuration: its bindings, and the variables and secrets parsed once per isolate with zod.
+// A leaf module (nothing here imports the app), so deps.ts, adapters and scripts can all read it.
+
+/** Bindings, variables and secrets from wrangler.toml, secrets and `.dev.vars`. Every variable is optional: see README. */
+export interface Bindings {
+  DB: D1Database;
+  AUDIO: R2Bucket;
+  ASSETS: Fetcher;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** Workers AI; remote-only (absent from tests, failing clearly under `wrangler dev --local`). */
+  AI?: Ai;
+  APP_ENV?: string;
+  APP_URL?: string;
+  PASSWORD_PEPPER?: string;
+  ADMIN_EMAILS?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_API_URL?: string;
+  EMAIL_FROM?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GITHUB_CLIENT_ID?: string;
+  GITHUB_CLIENT_SECRET?: string;
+  APPLE_CLIENT_ID?: string;
+  APPLE_TEAM_ID?: string;
+  APPLE_KEY_ID?: string;
+  APPLE_PRIVATE_KEY?: string;
+  LLM_PROVIDER?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_MODEL?: string;
+  WORKERS_AI_MODEL?: string;
+}
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+export const LLM_PROVIDERS = ["local", "openai", "workers-ai"] as const;
+export type LlmProvider = (typeof LLM_PROVIDERS)[number];
+
+const configSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]).catch("production"),
+  APP_URL: optional.pipe(z.url().optional()),
+  PASSWORD_PEPPER: optional,
+  ADMIN_EMAILS: optional,
+  EMAIL_API_KEY: optional,
+  EMAIL_API_URL: optional,
+  EMAIL_FROM: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GITHUB_CLIENT_ID: optional,
+  GITHUB_CLIENT_SECRET: optional,
+  APPLE_CLIENT_ID: optional,
+  APPLE_TEAM_ID: optional,
+  APPLE_KEY_ID: optional,
+  APPLE_PRIVATE_KEY: optional,
+  LLM_PROVIDER: optional.pipe(z.enum(LLM_PROVIDERS).optional()),
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: optional.pipe(z.url().optional()),
+  OPENAI_MODEL: optional,
+  WORKERS_AI_MODEL: optional,
+});
+
+/** Used only outside production so `npm run dev` and the tests need no secrets. */
+const DEVELOPMENT_PEPPER = "storyloom-development-pepper-not-secret";
+
+export interface Config {
+  env: "development" | "test" | "production";
+  /** Dev-only conveniences (outbox reader, seeded accounts) are on. */
+  isLocal: boolean;
+  appUrl?: string;
+  passwordPepper: string;
+  adminEmails: ReadonlySet<string>;
+  email: { apiKey: string; apiUrl: string; from: string } | null;
+  oauth: {
+    google: { clientId: string; clientSecret: string } | null;
+    github: { clientId: string; clientSecret: string } | null;
+    apple: { clientId: string; teamId: string; keyId: string; privateKey: string } | null;
+  };
+  llm: {
+    provider: LlmProvider;
+    /** null when OPENAI_API_KEY is not set (an error only if the provider is "openai"). */
+    openai: { apiKey: string; baseURL?: string; model: string } | null;
+    workersAiModel: string;
+  };
+}
+
+const configCache = new WeakMap<object, Config>();
+
+/** Parses the environment once per isolate (the env object is stable for the isolate's lifetime). */
+export function getConfig(bindings: Bindings): Config {
+  const cached = configCache.get(bindings);
+  if (cached) return cached;
+  const raw = configSchema.parse(bindings);
+  const isLocal = raw.APP_ENV !== "production";
+  if (!isLocal && !raw.PASSWORD_PEPPER) {
+    // Refuse to hash passwords with a public pepper in production.
+    throw new Error("PASSWORD_PEPPER must be set in production");
+  }
+  const config: Config = {
+    env: raw.APP_ENV,
+    isLocal,
+    appUrl: raw.APP_URL?.replace(/\/$/, ""),
+    passwordPepper: raw.PASSWORD_PEPPER ?? DEVELOPMENT_PEPPER,
+    adminEmails: new Set(
+      (raw.ADMIN_EMAILS ?? "")
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    email:
+      raw.EMAIL_API_KEY && raw.EMAIL_FROM
+        ? { apiKey: raw.EMAIL_API_KEY, apiUrl: raw.EMAIL_API_URL ?? "https://api.resend.com/emails", from: raw.EMAIL_FROM }
+        : null,
+    oauth: {
+      google:
+        raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
+          ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET }
+          : null,
+      github:
+        raw.GITHUB_CLIENT_ID && raw.GITHUB_CLIENT_SECRET
+          ? { clientId: raw.GITHUB_CLIENT_ID, clientSecret: raw.GITHUB_CLIENT_SECRET }
+          : null,
+      apple:
+        raw.APPLE_CLIENT_ID && raw.APPLE_TEAM_ID && raw.APPLE_KEY_ID && raw.APPLE_PRIVATE_KEY
+          ? {
+              clientId: raw.APPLE_CLIENT_ID,
+              teamId: raw.APPLE_TEAM_ID,
+              keyId: raw.APPLE_KEY_ID,
+              privateKey: raw.APPLE_PRIVATE_KEY,
+            }
+          : null,
+    },
+    llm: llmConfig(raw, bindings.AI !== undefined),
+  };
+  configCache.set(bindings, config);
+  return config;
+}
+
+/**
+ * Which story generator runs. An explicit LLM_PROVIDER wins, even when its setting is missing: that is reported as a
+ * 503 naming the setting (deps.ts), never a silent fallback. Without one, an OpenAI key selects OpenAI; otherwise a
+ * deployed Worker with the `AI` binding uses Workers AI, and development and tests use the embedded generator.
+ */
+function llmConfig(raw: z.infer<typeof configSchema>, hasAiBinding: boolean): Config["llm"] {
+  const openai = raw.OPENAI_API_KEY
+    ? { apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL ?? "gpt-4o-mini" }
+    : null;
+  const fallback = raw.APP_ENV === "production" && hasAiBinding ? "workers-ai" : "local";
+  const provider = raw.LLM_PROVIDER ?? (openai ? "openai" : fallback);
+  return { provider, openai, workersAiModel: raw.WORKERS_AI_MODEL ?? "@cf/meta/llama-3.3-70b-instruct-fp8-fast" };
+}

@@ -1,0 +1,43 @@
+import { env } from "cloudflare:test";
+import { createFakeEmailSender } from "../adapters/email/fake";
+import { createLocalGenerator } from "../adapters/llm/local";
+import { createFakeOAuth } from "../adapters/oauth/fake";
+import { createFakeRateLimits } from "../adapters/rate-limit/fake";
+import { createDb } from "../data/db";
+import type { Deps } from "../deps";
+import { getConfig, type Bindings } from "../lib/config";
+import { ORIGIN } from "./client";
+
+/** A clock a test can move: `now()` for Deps, `advance(ms)` to pass time. */
+export function testClock(start = Date.UTC(2026, 10, 23, 12, 0, 0)) {
+  let current = start;
+  return { now: () => current, advance: (ms: number) => void (current += ms), set: (at: number) => void (current = at) };
+}
+
+export type TestDeps = Deps & {
+  email: ReturnType<typeof createFakeEmailSender>;
+  limits: ReturnType<typeof createFakeRateLimits>;
+};
+
+/**
+ * Deps for calling services directly, without HTTP: the real D1 of this test file (migrated), the test
+ * configuration, fakes for every outside system (email, rate limits, OAuth), a clock that stands still, and the
+ * embedded story generator (deterministic and offline; pass `createFakeStoryGenerator` for exact answers). Override any part, e.g. `buildTestDeps({ storyGenerator: () => fake })`.
+ */
+export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bindings> } = {}): TestDeps {
+  const { bindings, ...rest } = overrides;
+  const config = getConfig(bindings ? ({ ...env, ...bindings } as Bindings) : (env as Bindings));
+  const clock = testClock();
+  const now = rest.now ?? clock.now;
+  const base: TestDeps = {
+    db: createDb(env.DB),
+    config,
+    now,
+    origin: ORIGIN,
+    email: createFakeEmailSender(),
+    limits: createFakeRateLimits(now),
+    oauth: createFakeOAuth(),
+    storyGenerator: createLocalGenerator,
+  };
+  return { ...base, ...rest } as TestDeps;
+}
