@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { GeneratedStories } from "../../schema/api/transcripts";
 import { generations, transcripts } from "../../schema/db";
-import type { Database } from "./db";
+import { activityStatement } from "./activity";
+import { insertWhere, LAST_INSERTED_ID, PREVIOUS_CHANGED, type Database } from "./db";
 
 export interface AllowanceCheck {
   userId: number;
@@ -16,14 +17,14 @@ export interface AllowanceCheck {
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 /** Counts the generation only while the allowance has room (one statement: racing requests cannot both pass). */
-function allowanceInsert(d1: D1Database, check: AllowanceCheck, transcriptId: number | null) {
-  return d1
-    .prepare(
-      `INSERT INTO generations (user_id, transcript_id, provider, created_at)
-       SELECT ?1, ?2, ?3, ?4 WHERE (SELECT count(*) FROM generations WHERE user_id = ?1 AND created_at >= ?5) < ?6
-       RETURNING id`,
-    )
-    .bind(check.userId, transcriptId, check.provider, check.now, check.since, check.limit ?? UNLIMITED);
+function allowanceInsert(db: Database, check: AllowanceCheck, transcriptId: number | null) {
+  const used = sql`(SELECT count(*) FROM ${generations} WHERE ${generations.userId} = ${check.userId} AND ${generations.createdAt} >= ${check.since})`;
+  return insertWhere(
+    db,
+    generations,
+    { userId: check.userId, transcriptId, provider: check.provider, createdAt: check.now },
+    sql`${used} < ${check.limit ?? UNLIMITED}`,
+  ).returning({ id: generations.id });
 }
 
 /**
@@ -35,26 +36,35 @@ export async function startGeneration(
   check: AllowanceCheck,
   transcript: { projectId: number | null; projectName: string | null; title: string; content: string },
 ): Promise<{ generationId: number; transcriptId: number } | undefined> {
-  const d1 = db.$client;
-  const [generation, inserted] = await d1.batch<{ id: number }>([
-    allowanceInsert(d1, check, null),
-    // changes() refers to the statement before: no counted generation, no transcript.
-    d1
-      .prepare(
-        `INSERT INTO transcripts (owner_id, project_id, title, content, content_length, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6 WHERE changes() = 1 RETURNING id`,
-      )
-      .bind(check.userId, transcript.projectId, transcript.title, transcript.content, transcript.content.length, check.now),
-    d1
-      .prepare(
-        `INSERT INTO activity_events (owner_id, kind, subject, project_id, project_name, transcript_id, created_at)
-         SELECT owner_id, 'transcript_created', title, project_id, ?2, id, created_at FROM transcripts
-         WHERE id = last_insert_rowid() AND owner_id = ?1 AND changes() = 1`,
-      )
-      .bind(check.userId, transcript.projectName),
+  // Each statement runs only if the one before it inserted: no counted generation, no transcript, no event.
+  const [generation, inserted] = await db.batch([
+    allowanceInsert(db, check, null),
+    insertWhere(
+      db,
+      transcripts,
+      {
+        ownerId: check.userId,
+        projectId: transcript.projectId,
+        title: transcript.title,
+        content: transcript.content,
+        contentLength: transcript.content.length,
+        createdAt: check.now,
+        updatedAt: check.now,
+      },
+      PREVIOUS_CHANGED,
+    ).returning({ id: transcripts.id }),
+    activityStatement(db, {
+      ownerId: check.userId,
+      kind: "transcript_created",
+      subject: transcript.title,
+      projectId: transcript.projectId,
+      projectName: transcript.projectName,
+      transcriptId: LAST_INSERTED_ID,
+      createdAt: check.now,
+    }),
   ]);
-  const generationId = generation?.results[0]?.id;
-  const transcriptId = inserted?.results[0]?.id;
+  const generationId = generation[0]?.id;
+  const transcriptId = inserted[0]?.id;
   if (generationId === undefined || transcriptId === undefined) return undefined;
   await db.update(generations).set({ transcriptId }).where(eq(generations.id, generationId));
   return { generationId, transcriptId };
@@ -62,8 +72,8 @@ export async function startGeneration(
 
 /** Counts a generation for an existing transcript; undefined when the allowance is used up. */
 export async function startRegeneration(db: Database, check: AllowanceCheck, transcriptId: number) {
-  const result = await allowanceInsert(db.$client, check, transcriptId).first<{ id: number }>();
-  return result?.id;
+  const [row] = await allowanceInsert(db, check, transcriptId);
+  return row?.id;
 }
 
 export async function saveGeneratedStories(

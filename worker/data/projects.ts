@@ -1,6 +1,7 @@
 import { and, asc, count, eq, max, sql, type SQL } from "drizzle-orm";
-import { activityEvents, projects, transcripts, type ProjectRow } from "../../schema/db";
-import type { Database } from "./db";
+import { projects, transcripts, type ProjectRow } from "../../schema/db";
+import { activityStatement } from "./activity";
+import { insertWhere, LAST_INSERTED_ID, type Database } from "./db";
 
 export type { ProjectRow };
 
@@ -62,26 +63,16 @@ export async function insertProject(
   maxProjects: number | null,
 ): Promise<ProjectRow | undefined> {
   const limit = maxProjects ?? Number.MAX_SAFE_INTEGER;
-  // Raw D1 statements: drizzle has no INSERT ... SELECT ... WHERE with RETURNING for a conditional insert.
-  const d1 = db.$client;
-  const [inserted] = await d1.batch<{ id: number }>([
-    d1
-      .prepare(
-        `INSERT INTO projects (owner_id, name, description, color, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?5 WHERE (SELECT count(*) FROM projects WHERE owner_id = ?1) < ?6
-         RETURNING id`,
-      )
-      .bind(ownerId, values.name, values.description, values.color, now, limit),
-    // changes() is the row count of the statement before: no project, no activity entry.
-    d1
-      .prepare(
-        `INSERT INTO activity_events (owner_id, kind, subject, project_id, created_at)
-         SELECT owner_id, 'project_created', name, id, created_at FROM projects
-         WHERE id = last_insert_rowid() AND owner_id = ?1 AND changes() = 1`,
-      )
-      .bind(ownerId),
+  const [inserted] = await db.batch([
+    insertWhere(
+      db,
+      projects,
+      { ownerId, ...values, createdAt: now, updatedAt: now },
+      sql`(SELECT count(*) FROM ${projects} WHERE ${projects.ownerId} = ${ownerId}) < ${limit}`,
+    ).returning({ id: projects.id }),
+    activityStatement(db, { ownerId, kind: "project_created", subject: values.name, projectId: LAST_INSERTED_ID, createdAt: now }),
   ]);
-  const id = inserted?.results[0]?.id;
+  const id = inserted[0]?.id;
   if (id === undefined) return undefined;
   return { id, ownerId, ...values, createdAt: now, updatedAt: now };
 }
@@ -89,13 +80,7 @@ export async function insertProject(
 export async function updateProject(db: Database, project: ProjectRow, values: ProjectValues, now: number) {
   await db.batch([
     db.update(projects).set({ ...values, updatedAt: now }).where(eq(projects.id, project.id)),
-    db.insert(activityEvents).values({
-      ownerId: project.ownerId,
-      kind: "project_updated",
-      subject: values.name,
-      projectId: project.id,
-      createdAt: now,
-    }),
+    activityStatement(db, { ownerId: project.ownerId, kind: "project_updated", subject: values.name, projectId: project.id, createdAt: now }),
   ]);
 }
 
@@ -104,11 +89,6 @@ export async function deleteProject(db: Database, project: ProjectRow, now: numb
   await db.batch([
     db.delete(transcripts).where(and(eq(transcripts.projectId, project.id), eq(transcripts.ownerId, project.ownerId))),
     db.delete(projects).where(eq(projects.id, project.id)),
-    db.insert(activityEvents).values({
-      ownerId: project.ownerId,
-      kind: "project_deleted",
-      subject: project.name,
-      createdAt: now,
-    }),
+    activityStatement(db, { ownerId: project.ownerId, kind: "project_deleted", subject: project.name, createdAt: now }),
   ]);
 }

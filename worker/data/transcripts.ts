@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { GeneratedStories } from "../../schema/api/transcripts";
-import { activityEvents, transcripts, type TranscriptRow } from "../../schema/db";
-import type { Database } from "./db";
+import { transcripts, type TranscriptRow } from "../../schema/db";
+import { activityStatement } from "./activity";
+import { LAST_INSERTED_ID, type Database } from "./db";
 
 export type { TranscriptRow };
 
@@ -50,49 +51,33 @@ export interface NewTranscript {
   createdAt: number;
 }
 
-function transcriptValues(t: NewTranscript) {
-  return {
-    ...t,
-    storyCount: t.generatedStories?.userStories.length ?? 0,
-    contentLength: t.content.length,
-    updatedAt: t.createdAt,
-  };
-}
-
 /** Inserts transcripts, each with its activity entry, in one atomic batch. Returns the new ids in order. */
 export async function insertTranscripts(db: Database, rows: NewTranscript[], projectNames: Map<number, string>) {
-  if (rows.length === 0) return [];
-  // Raw D1 statements so each activity entry can take its transcript's id (last_insert_rowid) inside the batch.
-  const d1 = db.$client;
-  const statements = rows.flatMap((row) => {
-    const v = transcriptValues(row);
-    return [
-      d1
-        .prepare(
-          `INSERT INTO transcripts (owner_id, project_id, title, content, generated_stories, original_stories, story_count, content_length, created_at, updated_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9) RETURNING id`, // ?5 twice: the stories start as their own original
-        )
-        .bind(
-          v.ownerId,
-          v.projectId,
-          v.title,
-          v.content,
-          v.generatedStories === null ? null : JSON.stringify(v.generatedStories),
-          v.storyCount,
-          v.contentLength,
-          v.createdAt,
-          v.updatedAt,
-        ),
-      d1
-        .prepare(
-          `INSERT INTO activity_events (owner_id, kind, subject, project_id, project_name, transcript_id, created_at)
-           SELECT owner_id, 'transcript_created', title, project_id, ?, id, created_at FROM transcripts WHERE id = last_insert_rowid()`,
-        )
-        .bind(row.projectId ? (projectNames.get(row.projectId) ?? null) : null),
-    ];
-  });
-  const results = await d1.batch<{ id: number }>(statements);
-  return results.filter((_, i) => i % 2 === 0).map((r) => r.results[0]!.id);
+  const [first, ...rest] = rows.flatMap((row) => [
+    db
+      .insert(transcripts)
+      .values({
+        ...row,
+        // The stories start as their own original (the editor's Reset to Original).
+        originalStories: row.generatedStories,
+        storyCount: row.generatedStories?.userStories.length ?? 0,
+        contentLength: row.content.length,
+        updatedAt: row.createdAt,
+      })
+      .returning({ id: transcripts.id }),
+    activityStatement(db, {
+      ownerId: row.ownerId,
+      kind: "transcript_created",
+      subject: row.title,
+      projectId: row.projectId,
+      projectName: row.projectId ? (projectNames.get(row.projectId) ?? null) : null,
+      transcriptId: LAST_INSERTED_ID,
+      createdAt: row.createdAt,
+    }),
+  ]);
+  if (!first) return [];
+  const results = await db.batch([first, ...rest]);
+  return results.filter((_, i) => i % 2 === 0).map((r) => (r as Array<{ id: number }>)[0]!.id);
 }
 
 export async function moveTranscript(
@@ -103,7 +88,7 @@ export async function moveTranscript(
 ) {
   await db.batch([
     db.update(transcripts).set({ projectId: project?.id ?? null, updatedAt: now }).where(eq(transcripts.id, transcript.id)),
-    db.insert(activityEvents).values({
+    activityStatement(db, {
       ownerId: transcript.ownerId,
       kind: "transcript_moved",
       subject: transcript.title,
@@ -118,7 +103,7 @@ export async function moveTranscript(
 export async function deleteTranscript(db: Database, transcript: TranscriptRow, now: number) {
   await db.batch([
     db.delete(transcripts).where(eq(transcripts.id, transcript.id)),
-    db.insert(activityEvents).values({
+    activityStatement(db, {
       ownerId: transcript.ownerId,
       kind: "transcript_deleted",
       subject: transcript.title,
