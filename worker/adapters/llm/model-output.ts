@@ -1,18 +1,69 @@
 import { z } from "zod";
-import type { GeneratedStories } from "../../../schema/api/transcripts";
-import { generatedStoriesSchema } from "../../../schema/api/transcripts";
+import {
+  epicSchema,
+  generatedStoriesSchema,
+  STORY_LIMITS,
+  userStorySchema,
+  type GeneratedStories,
+} from "../../../schema/api/transcripts";
 import { verifyEvidence } from "../../lib/evidence";
 
-/** What an LLM returns: GeneratedStories, but evidence carries only quotes (offsets are found on the server). */
+// Both shapes below derive from the one story schema (schema/api/transcripts.ts), so a change there reaches the
+// models' instructions and the validation of their answers together.
+
+/** Models return evidence as quotes only: offsets are found on the server, because models cannot count characters. */
+const quotesOnly = z.array(z.object({ quote: z.string() }));
+
+/** What an LLM answer must be to be used: the story shape with quote-only evidence, timeline optional. */
 export const modelOutputSchema = generatedStoriesSchema.extend({
-  epic: generatedStoriesSchema.shape.epic.extend({ timeline: z.string().optional() }),
-  userStories: z.array(
-    generatedStoriesSchema.shape.userStories.element.extend({
-      evidence: z.array(z.object({ quote: z.string() })).optional(),
-    }),
-  ),
+  epic: epicSchema.extend({ timeline: z.string().optional() }),
+  userStories: z.array(userStorySchema.extend({ evidence: quotesOnly.optional() })).max(STORY_LIMITS.stories),
 });
 export type ModelOutput = z.infer<typeof modelOutputSchema>;
+
+/** The three priorities and the Fibonacci points the instructions (prompt.ts) ask for. */
+const REQUESTED_PRIORITIES = ["High", "Medium", "Low"] as const;
+const REQUESTED_POINTS = [1, 2, 3, 5, 8, 13] as const;
+
+/**
+ * What the models are asked for, narrower than what is accepted: strict structured output has no optional fields
+ * (every property is required; an empty timeline means none), and the priorities and points are the prompt's.
+ */
+export const requestedOutputSchema = z.object({
+  epic: epicSchema.extend({ timeline: z.string(), priority: z.enum(REQUESTED_PRIORITIES) }),
+  userStories: z
+    .array(
+      userStorySchema.extend({
+        priority: z.enum(REQUESTED_PRIORITIES),
+        storyPoints: z.literal(REQUESTED_POINTS),
+        evidence: quotesOnly,
+      }),
+    )
+    .max(STORY_LIMITS.stories),
+});
+
+/** Keywords OpenAI's strict mode rejects: lengths are enforced on our side by modelOutputSchema instead. */
+const UNSUPPORTED_IN_STRICT_MODE = ["minLength", "maxLength"] as const;
+
+let cachedJsonSchema: Record<string, unknown> | undefined;
+
+/**
+ * The JSON Schema sent to OpenAI (strict structured output) and Workers AI, generated from requestedOutputSchema on
+ * first use (not at start-up: most isolates never call a model).
+ */
+export function storiesJsonSchema(): Record<string, unknown> {
+  if (!cachedJsonSchema) {
+    const { $schema: _dialect, ...schema } = z.toJSONSchema(requestedOutputSchema, {
+      target: "draft-7",
+      io: "output",
+      override: ({ jsonSchema }) => {
+        for (const keyword of UNSUPPORTED_IN_STRICT_MODE) delete jsonSchema[keyword];
+      },
+    });
+    cachedJsonSchema = schema;
+  }
+  return cachedJsonSchema;
+}
 
 /** Raised when an answer cannot be used (not JSON, wrong shape, cut off): worth one more try. */
 export class InvalidModelOutput extends Error {}

@@ -1,8 +1,16 @@
 import OpenAI from "openai";
 import type { GeneratedStories } from "../../../schema/api/transcripts";
 import { AppError } from "../../lib/errors";
-import { InvalidModelOutput, mergeModelOutputs, parseModelOutput, splitTranscript, withOneRetry, type ModelOutput } from "./model-output";
-import { STORIES_JSON_SCHEMA, SYSTEM_PROMPT, userPrompt } from "./prompt";
+import {
+  InvalidModelOutput,
+  mergeModelOutputs,
+  parseModelOutput,
+  splitTranscript,
+  storiesJsonSchema,
+  withOneRetry,
+  type ModelOutput,
+} from "./model-output";
+import { SYSTEM_PROMPT, userPrompt } from "./prompt";
 import type { StoryGenerator } from "./types";
 
 export { splitTranscript } from "./model-output";
@@ -40,7 +48,7 @@ export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
         ],
         response_format: {
           type: "json_schema",
-          json_schema: { name: "stories", strict: true, schema: STORIES_JSON_SCHEMA as unknown as Record<string, unknown> },
+          json_schema: { name: "stories", strict: true, schema: storiesJsonSchema() },
         },
       });
     } catch (error) {

@@ -1,7 +1,15 @@
 import type { GeneratedStories } from "../../../schema/api/transcripts";
 import { AppError } from "../../lib/errors";
-import { InvalidModelOutput, mergeModelOutputs, parseModelOutput, splitTranscript, withOneRetry, type ModelOutput } from "./model-output";
-import { STORIES_JSON_SCHEMA, SYSTEM_PROMPT, userPrompt } from "./prompt";
+import {
+  InvalidModelOutput,
+  mergeModelOutputs,
+  parseModelOutput,
+  splitTranscript,
+  storiesJsonSchema,
+  withOneRetry,
+  type ModelOutput,
+} from "./model-output";
+import { SYSTEM_PROMPT, userPrompt } from "./prompt";
 import type { StoryGenerator } from "./types";
 
 /** The part of the `AI` binding this adapter uses (so tests can pass a fake). */
@@ -26,7 +34,7 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
           { role: "system", content: SYSTEM_PROMPT },
           { role: "user", content: userPrompt(transcript, title) },
         ],
-        response_format: { type: "json_schema", json_schema: STORIES_JSON_SCHEMA },
+        response_format: { type: "json_schema", json_schema: storiesJsonSchema() },
         max_tokens: 4096,
         temperature: 0.2,
       });
