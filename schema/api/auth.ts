@@ -36,7 +36,10 @@ export const registerSchema = z.object({
   firstName: optionalName,
   lastName: optionalName,
 });
+/** What the sign-up form sends. */
 export type RegisterInput = z.input<typeof registerSchema>;
+/** The same after validation (trimmed, email lower-cased, empty optional fields removed): what the server uses. */
+export type RegisterValues = z.output<typeof registerSchema>;
 
 export const resendVerificationSchema = z.object({
   // The address kept by the client; a username is accepted too (spec §3: the username is "used as the address").

@@ -1,4 +1,4 @@
-import type { LoginInput, RegisterResponse } from "../../../schema/api/auth";
+import type { LoginInput, RegisterResponse, RegisterValues } from "../../../schema/api/auth";
 import type { Deps } from "../../deps";
 import {
   findUserByEmail,
@@ -27,19 +27,11 @@ export const INVALID_CREDENTIALS = "Invalid username or password";
 export const EMAIL_NOT_VERIFIED =
   "Please verify your email before signing in. Check your inbox for the verification link.";
 
-export interface RegisterInput {
-  username: string;
-  password: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-}
-
 export type RegisterResult =
   | { kind: "verification-required"; body: RegisterResponse }
   | { kind: "signed-in"; user: UserRow; session: NewSession };
 
-export async function register(deps: Deps, input: RegisterInput, clientIp: string): Promise<RegisterResult> {
+export async function register(deps: Deps, input: RegisterValues, clientIp: string): Promise<RegisterResult> {
   if (isCommonPassword(input.password)) {
     throw new AppError("validation_failed", "This password is too common. Please choose a less guessable one.", {
       details: { field: "password" },
