@@ -89,6 +89,23 @@ describe("OAuth callback", () => {
     expect(response.headers.get("Location")).toBe("/auth?error=oauth");
   });
 
+  it("treats a provider answer in an unexpected shape as a failed sign-in: back to /auth, no account", async () => {
+    const { cookies, state } = await start("github", GITHUB);
+    mockOutbound({
+      "POST https://github.com/login/oauth/access_token": () => jsonResponse({ access_token: "gh-access", token_type: "bearer" }),
+      // The emails endpoint answering an object instead of a list (a proxy's error page, an API change…).
+      "GET https://api.github.com/user/emails": () => jsonResponse({ message: "Bad credentials" }),
+      "GET https://api.github.com/user": () => jsonResponse({ id: "not-a-number" }),
+    });
+    const response = await call("GET", `/auth/github/callback?code=the-code&state=${state}`, {
+      env: GITHUB,
+      cookie: `sl_oauth_state=${cookies.sl_oauth_state}`,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth?error=oauth");
+    expect(sessionFrom(response)).toBeUndefined();
+  });
+
   it("creates a verified account from GitHub's verified primary email and signs it in", async () => {
     const email = `${unique("octo")}@example.com`;
     const { cookies, state } = await start("github", GITHUB);
