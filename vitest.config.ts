@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 // Two projects, both run by `vitest run`:
 // - worker: Worker tests inside workerd with the real D1 (migrations applied per test file), R2 and Durable Objects;
-// - web: pure SPA modules (exports, formatting…) in plain Node.
+// - web: pure SPA modules (exports, formatting…) and the lint-rule proofs, in plain Node.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
@@ -32,7 +32,8 @@ export default defineConfig(async () => {
           test: {
             name: "web",
             environment: "node",
-            include: ["web/**/*.test.ts"],
+            // web/: pure SPA modules; scripts/lint/: proofs that the lint rules fire.
+            include: ["web/**/*.test.ts", "scripts/lint/**/*.test.ts"],
           },
         },
       ],
