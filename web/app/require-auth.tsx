@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { Navigate, Outlet } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
-import { needsEmailVerification, signingOutAtom, useUser } from "../lib/user";
+import { needsEmailVerification, signingOutAtom, useUser } from "../shared/session/user";
 
 /** Protected pages (spec §2): spinner while loading, anonymous → /auth, unverified password account → /verify-email. */
 export function RequireAuth() {

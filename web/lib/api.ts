@@ -42,6 +42,11 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The id the Worker gave a failed call (every error body carries one), for a user to quote; else undefined. */
+export function requestIdOf(error: unknown): string | undefined {
+  return (error instanceof ApiError && error.requestId) || undefined;
+}
+
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**

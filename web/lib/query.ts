@@ -1,7 +1,8 @@
-import { useEffect, useRef } from "react";
 import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from "swr";
-import { toast } from "../components/ui/toast";
-import { errorMessage } from "./api";
+import { isProjectKey, isTranscriptListKey, queryKeys, type QueryKey } from "./query-keys";
+
+// No UI here (the failed-load toast is useErrorToast, beside toast()): the signed-in user is read through this
+// module on the first download, which must not carry the toast region.
 
 /**
  * Keys whose cached data is known to be out of date. Queries never go stale on their own (spec §7), so a write
@@ -10,8 +11,8 @@ import { errorMessage } from "./api";
  */
 const staleKeys = new Set<string>();
 
-/** useSWR plus the invalidation above. The key is the API path. */
-export function useQuery<T>(key: string | null, config?: SWRConfiguration<T>): SWRResponse<T> {
+/** useSWR plus the invalidation above. The key (lib/query-keys.ts) is the API path and types the answer. */
+export function useQuery<T>(key: QueryKey<T> | null, config?: SWRConfiguration<T>): SWRResponse<T> {
   return useSWR<T>(key, {
     ...config,
     revalidateOnMount: key !== null && staleKeys.has(key) ? true : undefined,
@@ -22,8 +23,13 @@ export function useQuery<T>(key: string | null, config?: SWRConfiguration<T>): S
   });
 }
 
+/** Writes a cached answer (or rewrites it from the current one) without a refetch: the caller holds the truth. */
+export function setQueryData<T>(key: QueryKey<T>, data: T | undefined | ((current: T | undefined) => T | undefined)) {
+  return mutate<T>(key, data, { revalidate: false });
+}
+
 /** Marks every cached key that `match` accepts as stale and refetches the ones on screen. */
-export async function invalidate(match: (key: string) => boolean): Promise<void> {
+async function invalidate(match: (key: string) => boolean): Promise<void> {
   const keys: string[] = [];
   // The filter form of mutate visits every cached key; returning false leaves them all untouched here.
   await mutate((key) => {
@@ -34,12 +40,25 @@ export async function invalidate(match: (key: string) => boolean): Promise<void>
   await Promise.all(keys.map((key) => mutate(key)));
 }
 
-/** Shows one destructive toast per failed load (errors are reported as toasts; the screen shows a retry). */
-export function useErrorToast(error: unknown, title: string, fallback: string): void {
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (!error || shown.current === error) return;
-    shown.current = error;
-    toast({ title, description: errorMessage(error, fallback), variant: "destructive" });
-  }, [error, title, fallback]);
+/** After a project write: the list, that project, and the activity feed. */
+export function invalidateProjects(id?: number): Promise<void> {
+  return invalidate(
+    (key) =>
+      key === queryKeys.projects || (id !== undefined && key === queryKeys.project(id)) || key === queryKeys.activity,
+  );
+}
+
+/** Projects' transcript counts and activity dates, and the feed, follow every transcript write; `also` adds keys. */
+export function invalidateProjectCountsAndActivity(also?: (key: string) => boolean): Promise<void> {
+  return invalidate((key) => isProjectKey(key) || key === queryKeys.activity || !!also?.(key));
+}
+
+/**
+ * After a transcript write (or a project deletion, which removes its transcripts): every list, the projects
+ * (their transcript counts and activity dates) and the feed. `transcriptId` also refreshes that transcript.
+ */
+export function invalidateTranscripts(transcriptId?: number): Promise<void> {
+  return invalidateProjectCountsAndActivity(
+    (key) => isTranscriptListKey(key) || (transcriptId !== undefined && key === queryKeys.transcript(transcriptId)),
+  );
 }

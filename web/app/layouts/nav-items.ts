@@ -10,7 +10,7 @@ import {
 } from "lucide-react";
 import type { PublicUser } from "../../../schema/api/auth";
 import type { SubscriptionInfo } from "../../../schema/api/subscription";
-import { hasTeamAccess } from "../../lib/subscription";
+import { hasTeamAccess } from "../../shared/session/subscription";
 
 export interface NavItem {
   to: string;

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import type { PublicUser } from "../../../schema/api/auth";
 import { BrandLink } from "../../components/brand";
-import { TierBadge } from "../../components/tier-badge";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, DialogTrigger, SheetContent } from "../../components/ui/dialog";
 import {
@@ -14,10 +13,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
-import { cn } from "../../lib/cn";
-import { useSubscription } from "../../lib/subscription";
-import { displayName, useUser } from "../../lib/user";
 import { useSignOut } from "../../features/auth/api/use-sign-out";
+import { resetGeneratorState } from "../../features/generator/state";
+import { cn } from "../../lib/cn";
+import { useSubscription } from "../../shared/session/subscription";
+import { TierBadge } from "../../shared/session/tier-badge";
+import { displayName, useUser } from "../../shared/session/user";
 import { accountNavItems, primaryNavItems, type NavItem } from "./nav-items";
 
 function initials(user: PublicUser): string {
@@ -158,7 +159,8 @@ function MobileMenu({ user, items, onSignOut }: { user: PublicUser; items: NavIt
 export function SiteHeader() {
   const { user } = useUser();
   const { data: subscription } = useSubscription();
-  const signOut = useSignOut();
+  // Signing out must not leave one person's draft or result for the next person on the same tab.
+  const signOut = useSignOut(resetGeneratorState);
   const items = user ? primaryNavItems(user, subscription) : [];
   const onSignOut = () => void signOut();
 

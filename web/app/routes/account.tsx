@@ -1,7 +1,7 @@
 import { UserRound } from "lucide-react";
 import { EmptyState, PageContainer, PageHeader } from "../../components/page";
 import { Card, CardContent } from "../../components/ui/card";
-import { useUser } from "../../lib/user";
+import { useUser } from "../../shared/session/user";
 
 /** Serves /account and /account-settings. */
 export default function Account() {

@@ -1,7 +1,7 @@
 import { BarChart3, ShieldAlert } from "lucide-react";
 import { EmptyState, PageContainer, PageHeader } from "../../components/page";
 import { PageSpinner } from "../../components/ui/spinner";
-import { useUser } from "../../lib/user";
+import { useUser } from "../../shared/session/user";
 
 export default function Admin() {
   const { user } = useUser();

@@ -7,8 +7,8 @@ import { toast, type ToastOptions } from "../../components/ui/toast";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { OAuthButtons } from "../../features/auth/components/oauth-buttons";
 import { RegisterForm } from "../../features/auth/components/register-form";
-import { useUser } from "../../lib/user";
-import { forgetVerificationEmail } from "../../lib/verification-email";
+import { forgetVerificationEmail } from "../../features/auth/verification-email";
+import { useUser } from "../../shared/session/user";
 
 const VERIFICATION_FAILURES: Record<string, string> = {
   invalid: "This verification link is invalid.",

@@ -10,7 +10,7 @@ import { dashboardTabAtom, type DashboardTab } from "../../features/dashboard/st
 import { ProjectFormDialog } from "../../features/projects/components/project-form-dialog";
 import { ProjectsPanel } from "../../features/projects/components/projects-panel";
 import { projectDialogAtom } from "../../features/projects/state";
-import { useUser } from "../../lib/user";
+import { useUser } from "../../shared/session/user";
 
 export default function Dashboard() {
   const { user } = useUser();

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "../../components/page";
 import { Generator } from "../../features/generator/components/generator";
-import { parseProjectId } from "../../lib/projects";
+import { parseProjectId } from "../../shared/projects/model";
 
 /** /generate, optionally ?project={id} to preselect a project (spec §2). */
 export default function Generate() {

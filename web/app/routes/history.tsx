@@ -2,13 +2,14 @@ import { ArrowLeft, FolderX, Home, Settings, Sparkles } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { EmptyState, PageContainer, PageHeader } from "../../components/page";
-import { ColorDot } from "../../components/project-label";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useErrorToast } from "../../components/ui/toast";
 import { HistoryList } from "../../features/history/components/history-list";
 import { ApiError } from "../../lib/api";
-import { parseProjectId, projectColor, useProject } from "../../lib/projects";
-import { useErrorToast } from "../../lib/query";
+import { useProject } from "../../shared/projects/api";
+import { parseProjectId, projectColor } from "../../shared/projects/model";
+import { ColorDot } from "../../shared/projects/project-label";
 
 /** Serves /history and /project/:id (spec §2: the same screen, filtered to one project). */
 export default function History() {

@@ -18,14 +18,14 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useEffect } from "react";
-import { LegalLinks } from "../../components/legal-links";
 import { Link, Navigate } from "react-router";
 import { BrandMark } from "../../components/brand";
+import { LegalLinks } from "../../components/legal-links";
 import { SkipLink } from "../../components/skip-link";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { signingOutAtom, useUser } from "../../lib/user";
+import { signingOutAtom, useUser } from "../../shared/session/user";
 
 // Spec §2: the landing page's sign-in buttons go to /api/login (a full-page load; the Worker redirects to /auth).
 const LOGIN_URL = "/api/login";

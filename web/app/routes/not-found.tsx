@@ -1,8 +1,8 @@
 import { Compass, Home } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../components/ui/button";
 import { PageContainer } from "../../components/page";
-import { useUser } from "../../lib/user";
+import { Button } from "../../components/ui/button";
+import { useUser } from "../../shared/session/user";
 
 export default function NotFound() {
   const { user } = useUser();

@@ -2,14 +2,15 @@ import { ArrowLeft, FolderX, Plug } from "lucide-react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { EmptyState, PageContainer, PageHeader } from "../../components/page";
-import { ColorDot } from "../../components/project-label";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useErrorToast } from "../../components/ui/toast";
 import { ProjectFormDialog } from "../../features/projects/components/project-form-dialog";
 import { ProjectOverviewCard } from "../../features/projects/components/project-overview-card";
 import { ApiError } from "../../lib/api";
-import { parseProjectId, projectColor, useProject } from "../../lib/projects";
-import { useErrorToast } from "../../lib/query";
+import { useProject } from "../../shared/projects/api";
+import { parseProjectId, projectColor } from "../../shared/projects/model";
+import { ColorDot } from "../../shared/projects/project-label";
 
 export default function ProjectSettings() {
   const { id } = useParams();

@@ -1,7 +1,7 @@
 import { CreditCard } from "lucide-react";
 import { EmptyState, PageContainer, PageHeader } from "../../components/page";
-import { useSubscription } from "../../lib/subscription";
-import { useUser } from "../../lib/user";
+import { useSubscription } from "../../shared/session/subscription";
+import { useUser } from "../../shared/session/user";
 
 const TIER_NAMES = { free: "Free", pro: "Pro", enterprise: "Enterprise" } as const;
 

@@ -5,8 +5,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { resendVerification } from "../../features/auth/api/auth-calls";
-import { needsEmailVerification, useUser } from "../../lib/user";
-import { readVerificationEmail } from "../../lib/verification-email";
+import { readVerificationEmail } from "../../features/auth/verification-email";
+import { needsEmailVerification, useUser } from "../../shared/session/user";
 
 /** Spec §9: 'Email Sent!' shows for 5 seconds. */
 const SENT_FEEDBACK_MS = 5000;

@@ -1,10 +1,12 @@
 import { atom, useAtomValue } from "jotai";
 import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useNavigate } from "react-router";
+import { errorMessage, requestIdOf } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { appStore } from "../../lib/store";
+import { RequestId } from "../request-id";
 
 export type ToastVariant = "default" | "destructive" | "success";
 
@@ -24,6 +26,8 @@ export interface ToastOptions {
   /** Milliseconds; defaults to 5000 (spec §9). */
   duration?: number;
   action?: ToastAction;
+  /** The failure this toast reports: when the server gave it a request id, the toast shows it under the text. */
+  error?: unknown;
 }
 
 interface ToastState extends ToastOptions {
@@ -41,6 +45,21 @@ export function toast(options: ToastOptions): { id: number; dismiss: () => void 
   const id = nextId++;
   appStore.set(toastAtom, { ...options, id, open: true });
   return { id, dismiss: () => dismissToast(id) };
+}
+
+/** A destructive toast for a failed call: `title`, the server's message (or `fallback`), and its request id. */
+export function toastError(title: string, error: unknown, fallback: string): void {
+  toast({ title, description: errorMessage(error, fallback), variant: "destructive", error });
+}
+
+/** Shows one destructive toast per failed load (errors are reported as toasts; the screen shows a retry). */
+export function useErrorToast(error: unknown, title: string, fallback: string): void {
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (!error || shown.current === error) return;
+    shown.current = error;
+    toastError(title, error, fallback);
+  }, [error, title, fallback]);
 }
 
 export function dismissToast(id?: number): void {
@@ -72,6 +91,7 @@ export function Toaster() {
   const current = useAtomValue(toastAtom, { store: appStore });
   const navigate = useNavigate();
   const variant = current?.variant ?? "default";
+  const requestId = requestIdOf(current?.error);
 
   return (
     <ToastPrimitive.Provider
@@ -103,6 +123,8 @@ export function Toaster() {
             {current.description && (
               <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>
             )}
+            {/* Left out of the live announcement (an id read aloud helps no one); F8 reaches it in the toast. */}
+            {requestId && <RequestId requestId={requestId} className="opacity-75" data-radix-toast-announce-exclude="" />}
             {current.action && (
               <div className="mt-2">
                 <ToastPrimitive.Action altText={current.action.altText ?? current.action.label} asChild>

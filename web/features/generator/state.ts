@@ -17,7 +17,7 @@ export const generatedTranscriptIdAtom = atomWithStorage<number | null>(
   { getOnInit: true },
 );
 
-/** Signing out must not leave one person's draft or result for the next person on the same tab. */
+/** The generator as a fresh session finds it: the app runs this on sign-out (site-header). */
 export function resetGeneratorState(): void {
   appStore.set(transcriptDraftAtom, "");
   appStore.set(titleDraftAtom, "");

@@ -1,7 +1,8 @@
-import useSWR from "swr";
 import type { AuthProviders, LoginInput, PublicUser, RegisterResponse } from "../../../../schema/api/auth";
 import { api } from "../../../lib/api";
-import { clearUserScopedCache, setCachedUser } from "../../../lib/user";
+import { useQuery } from "../../../lib/query";
+import { queryKeys } from "../../../lib/query-keys";
+import { clearUserScopedCache, setCachedUser } from "../../../shared/session/user";
 
 export async function login(input: LoginInput): Promise<PublicUser> {
   const user = await api.post<PublicUser>("/api/login", input);
@@ -42,6 +43,6 @@ const NO_PROVIDERS: AuthProviders = { google: false, github: false, apple: false
 
 /** Which OAuth providers are configured; none are shown when the call fails. */
 export function useAuthProviders(): AuthProviders {
-  const { data, error } = useSWR<AuthProviders>("/api/auth/providers");
+  const { data, error } = useQuery(queryKeys.authProviders);
   return error || !data ? NO_PROVIDERS : data;
 }

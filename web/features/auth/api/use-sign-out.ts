@@ -1,14 +1,16 @@
 import { useSetAtom } from "jotai";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "../../../components/ui/toast";
-import { errorMessage } from "../../../lib/api";
-import { signingOutAtom } from "../../../lib/user";
-import { resetGeneratorState } from "../../generator/state";
+import { toast, toastError } from "../../../components/ui/toast";
+import { signingOutAtom } from "../../../shared/session/user";
 import { logout } from "./auth-calls";
 
-/** POST /api/logout, then the user is null and the landing page shows (spec §4, §8). */
-export function useSignOut(): () => Promise<void> {
+/**
+ * POST /api/logout, then the user is null and the landing page shows (spec §4, §8). `clearSignedOutState` drops
+ * what the signed-out person left in this tab (the generator's draft and result): the app passes it in, because
+ * auth does not know the other features.
+ */
+export function useSignOut(clearSignedOutState: () => void): () => Promise<void> {
   const navigate = useNavigate();
   const setSigningOut = useSetAtom(signingOutAtom);
   return useCallback(async () => {
@@ -17,15 +19,11 @@ export function useSignOut(): () => Promise<void> {
       await logout();
     } catch (error) {
       setSigningOut(false);
-      toast({
-        title: "Sign out failed",
-        description: errorMessage(error, error instanceof Error ? error.message : "Please try again."),
-        variant: "destructive",
-      });
+      toastError("Sign out failed", error, error instanceof Error ? error.message : "Please try again.");
       return;
     }
-    resetGeneratorState();
+    clearSignedOutState();
     navigate("/");
     toast({ title: "Signed out", variant: "success" });
-  }, [navigate, setSigningOut]);
+  }, [navigate, setSigningOut, clearSignedOutState]);
 }

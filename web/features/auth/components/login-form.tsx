@@ -5,11 +5,11 @@ import { loginSchema } from "../../../../schema/api/auth";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/toast";
-import { ApiError, errorMessage } from "../../../lib/api";
-import { rememberVerificationEmail } from "../../../lib/verification-email";
-import { login } from "../api/auth-calls";
+import { toast, toastError } from "../../../components/ui/toast";
+import { ApiError } from "../../../lib/api";
 import { useValidatedForm } from "../../../lib/form";
+import { login } from "../api/auth-calls";
+import { rememberVerificationEmail } from "../verification-email";
 
 type Field = "username" | "password";
 
@@ -39,17 +39,14 @@ export function LoginForm() {
           title: "Email verification required",
           description: "Please check your email and click the verification link before signing in.",
           variant: "destructive",
+          error,
         });
         rememberVerificationEmail(parsed.username);
         later(() => navigate("/verify-email"), UNVERIFIED_REDIRECT_MS);
         return;
       }
       setPending(false);
-      toast({
-        title: "Sign in failed",
-        description: errorMessage(error, "Please check your credentials and try again."),
-        variant: "destructive",
-      });
+      toastError("Sign in failed", error, "Please check your credentials and try again.");
     }
   }
 

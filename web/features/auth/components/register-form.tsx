@@ -5,11 +5,10 @@ import { registerSchema } from "../../../../schema/api/auth";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/toast";
-import { errorMessage } from "../../../lib/api";
-import { rememberVerificationEmail } from "../../../lib/verification-email";
-import { register } from "../api/auth-calls";
+import { toast, toastError } from "../../../components/ui/toast";
 import { serverFieldError, useValidatedForm } from "../../../lib/form";
+import { register } from "../api/auth-calls";
+import { rememberVerificationEmail } from "../verification-email";
 
 const FIELDS = ["username", "password", "email", "firstName", "lastName"] as const;
 type Field = (typeof FIELDS)[number];
@@ -52,11 +51,7 @@ export function RegisterForm() {
       setPending(false);
       const inline = serverFieldError(error, FIELDS);
       if (Object.keys(inline).length > 0) setErrors(inline);
-      toast({
-        title: "Registration failed",
-        description: errorMessage(error, "Please try again with different details."),
-        variant: "destructive",
-      });
+      toastError("Registration failed", error, "Please try again with different details.");
     }
   }
 

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { useErrorToast } from "../../../lib/query";
-import { useActivity } from "../../../lib/transcripts";
+import { useErrorToast } from "../../../components/ui/toast";
+import { useActivity } from "../api/activity";
 import { ActivityList } from "./activity-list";
 
 /** The dashboard's Activity tab: the whole feed (the latest 20 events). */

@@ -4,15 +4,17 @@ import { Link } from "react-router";
 import type { Project } from "../../../../schema/api/projects";
 import type { TranscriptSummary } from "../../../../schema/api/transcripts";
 import { LoadError } from "../../../components/load-error";
-import { ProjectLabel } from "../../../components/project-label";
 import { TranscriptStatusBadge } from "../../../components/transcript-badges";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { useErrorToast } from "../../../components/ui/toast";
 import { formatDateTime } from "../../../lib/format";
-import { useProjectMap, useProjects } from "../../../lib/projects";
-import { useErrorToast } from "../../../lib/query";
-import { useActivity, useTranscripts } from "../../../lib/transcripts";
+import { useProjects } from "../../../shared/projects/api";
+import { useProjectMap } from "../../../shared/projects/model";
+import { ProjectLabel } from "../../../shared/projects/project-label";
+import { useTranscripts } from "../../../shared/transcripts/api";
+import { useActivity } from "../api/activity";
 import { ActivityList } from "./activity-list";
 
 /** Spec §9: recent activity shows the latest 5 transcripts. */

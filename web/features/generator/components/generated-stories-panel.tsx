@@ -1,19 +1,18 @@
 import { Copy, History, ListChecks } from "lucide-react";
 import { useEffect, type Ref } from "react";
 import { Link } from "react-router";
-import { StoriesView } from "../../../components/stories-view";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/toast";
+import { toast, useErrorToast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
-import { plural } from "../../../lib/format";
-import { useErrorToast } from "../../../lib/query";
 import { storiesToPlainText } from "../../../lib/exports";
-import { useTranscript } from "../../../lib/transcripts";
-import { EditStoriesButton } from "../../editor/components/edit-stories-button";
-import { ExportMenu } from "../../exports/components/export-menu";
+import { plural } from "../../../lib/format";
+import { EditStoriesButton } from "../../../shared/stories/edit-stories-button";
+import { ExportMenu } from "../../../shared/stories/export-menu";
+import { StoriesView } from "../../../shared/stories/stories-view";
+import { useTranscript } from "../../../shared/transcripts/api";
 
 /** The Generated Stories panel: a placeholder, the pending state, or the epic and stories with their actions. */
 export function GeneratedStoriesPanel({

@@ -1,6 +1,6 @@
-import { NO_PROJECT_VALUE, ProjectLabel, ProjectSelectContent } from "../../../components/project-label";
 import { Select, SelectTrigger, SelectValue } from "../../../components/ui/select";
-import { type ProjectOption } from "../../../lib/projects";
+import { type ProjectOption } from "../../../shared/projects/model";
+import { NO_PROJECT_VALUE, ProjectLabel, ProjectSelectContent } from "../../../shared/projects/project-label";
 
 /** The select's value for 'No Project' (spec §5: 'none' means no project). */
 export const NO_PROJECT = NO_PROJECT_VALUE;

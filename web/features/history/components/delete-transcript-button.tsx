@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
-import { deleteTranscript } from "../api/transcript-calls";
+import { deleteTranscript } from "../../../shared/transcripts/api";
 
 export function DeleteTranscriptButton({ transcriptId, describedBy }: { transcriptId: number; describedBy: string }) {
   const button = useRef<HTMLButtonElement>(null);
@@ -16,8 +16,8 @@ export function DeleteTranscriptButton({ transcriptId, describedBy }: { transcri
       await deleteTranscript(transcriptId);
       toast({ title: "Success", description: "Transcript deleted.", variant: "success" });
       setOpen(false);
-    } catch {
-      toast({ title: "Delete Failed", description: "Failed to delete transcript.", variant: "destructive" });
+    } catch (error) {
+      toast({ title: "Delete Failed", description: "Failed to delete transcript.", variant: "destructive", error });
       setPending(false);
     }
   }

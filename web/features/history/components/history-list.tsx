@@ -3,10 +3,11 @@ import type { ReactNode } from "react";
 import { LoadError } from "../../../components/load-error";
 import { EmptyState } from "../../../components/page";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { useErrorToast } from "../../../components/ui/toast";
 import { plural } from "../../../lib/format";
-import { useProjectOptions, useProjects } from "../../../lib/projects";
-import { useErrorToast } from "../../../lib/query";
-import { useTranscripts } from "../../../lib/transcripts";
+import { useProjects } from "../../../shared/projects/api";
+import { useProjectOptions } from "../../../shared/projects/model";
+import { useTranscripts } from "../../../shared/transcripts/api";
 import { TranscriptCard } from "./transcript-card";
 
 /**

@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { NO_PROJECT_VALUE, ProjectLabel, ProjectSelectContent } from "../../../components/project-label";
 import { Select, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/toast";
-import { errorMessage } from "../../../lib/api";
-import { type ProjectOption } from "../../../lib/projects";
-import { assignTranscriptProject } from "../api/transcript-calls";
+import { toast, toastError } from "../../../components/ui/toast";
+import { type ProjectOption } from "../../../shared/projects/model";
+import { NO_PROJECT_VALUE, ProjectLabel, ProjectSelectContent } from "../../../shared/projects/project-label";
+import { assignTranscriptProject } from "../../../shared/transcripts/api";
 
 const NONE = NO_PROJECT_VALUE;
 
@@ -42,7 +41,7 @@ export function ProjectAssignSelect({
         variant: "success",
       });
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to update the transcript's project."), variant: "destructive" });
+      toastError("Error", error, "Failed to update the transcript's project.");
     } finally {
       setPending(false);
     }

@@ -2,7 +2,7 @@ import { RefreshCw, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { regenerateStories, toastGenerationError, toastGenerationSuccess } from "../../../lib/generation";
+import { regenerateStories, toastGenerationError, toastGenerationSuccess } from "../../../shared/transcripts/generation";
 
 /** A failed generation's reason and 'Try Again', which generates again for the saved transcript. */
 export function RetryGeneration({

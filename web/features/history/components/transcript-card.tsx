@@ -1,12 +1,12 @@
 import { CalendarDays, Eye, EyeOff, ListChecks } from "lucide-react";
 import { memo, useId, useState } from "react";
 import type { TranscriptSummary } from "../../../../schema/api/transcripts";
-import { ProjectLabel } from "../../../components/project-label";
 import { TranscriptStatusBadge } from "../../../components/transcript-badges";
 import { Button } from "../../../components/ui/button";
 import { formatDateTime, plural } from "../../../lib/format";
-import type { ProjectOption } from "../../../lib/projects";
-import { ExportMenu } from "../../exports/components/export-menu";
+import type { ProjectOption } from "../../../shared/projects/model";
+import { ProjectLabel } from "../../../shared/projects/project-label";
+import { ExportMenu } from "../../../shared/stories/export-menu";
 import { DeleteTranscriptButton } from "./delete-transcript-button";
 import { ProjectAssignSelect } from "./project-assign-select";
 import { RetryGeneration } from "./retry-generation";

@@ -1,9 +1,9 @@
 import { LoadError } from "../../../components/load-error";
-import { StoriesView } from "../../../components/stories-view";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { useErrorToast } from "../../../lib/query";
-import { useTranscript } from "../../../lib/transcripts";
-import { EditStoriesButton } from "../../editor/components/edit-stories-button";
+import { useErrorToast } from "../../../components/ui/toast";
+import { EditStoriesButton } from "../../../shared/stories/edit-stories-button";
+import { StoriesView } from "../../../shared/stories/stories-view";
+import { useTranscript } from "../../../shared/transcripts/api";
 
 /** The expanded part of a history card: the original text and the generated stories. */
 export function TranscriptDetails({

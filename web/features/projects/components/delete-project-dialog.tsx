@@ -2,10 +2,9 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Project } from "../../../../schema/api/projects";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { toast } from "../../../components/ui/toast";
-import { errorMessage } from "../../../lib/api";
+import { toast, toastError } from "../../../components/ui/toast";
 import { plural } from "../../../lib/format";
-import { deleteProject } from "../api/project-calls";
+import { deleteProject } from "../../../shared/projects/api";
 
 /** Confirms a project deletion (spec §5: the text says all associated transcripts are removed). */
 export function DeleteProjectDialog({
@@ -35,11 +34,7 @@ export function DeleteProjectDialog({
       onClose();
       onDeleted?.();
     } catch (error) {
-      toast({
-        title: "Delete Failed",
-        description: errorMessage(error, "Failed to delete project. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Delete Failed", error, "Failed to delete project. Please try again.");
     } finally {
       setPending(false);
     }

@@ -8,11 +8,10 @@ import { TextField } from "../../../components/ui/field";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
-import { errorMessage } from "../../../lib/api";
+import { toast, toastError } from "../../../components/ui/toast";
 import { returnFocusTo } from "../../../lib/focus";
 import { serverFieldError, useValidatedForm } from "../../../lib/form";
-import { createProject, isProjectLimitError, updateProject } from "../api/project-calls";
+import { createProject, isProjectLimitError, updateProject } from "../../../shared/projects/api";
 import { projectDialogAtom } from "../state";
 import { ColorPicker } from "./color-picker";
 
@@ -85,16 +84,14 @@ function ProjectForm({ project, onDone }: { project: Project | null; onDone: () 
           description: "You've reached the 1 project limit on the free plan. Upgrade to Pro for unlimited projects.",
           variant: "destructive",
           action: { label: "Upgrade to Pro", to: "/subscription" },
+          error,
         });
         return;
       }
       const inline = serverFieldError(error, FIELDS);
       if (Object.keys(inline).length > 0) setErrors(inline);
-      toast(
-        project
-          ? { title: "Update Failed", description: errorMessage(error, "Failed to update project. Please try again."), variant: "destructive" }
-          : { title: "Creation Failed", description: errorMessage(error, "Failed to create project. Please try again."), variant: "destructive" },
-      );
+      if (project) toastError("Update Failed", error, "Failed to update project. Please try again.");
+      else toastError("Creation Failed", error, "Failed to create project. Please try again.");
     }
   }
 

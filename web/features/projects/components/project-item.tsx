@@ -2,11 +2,11 @@ import { CalendarDays, FileText, Sparkles } from "lucide-react";
 import { memo } from "react";
 import { Link } from "react-router";
 import type { Project } from "../../../../schema/api/projects";
-import { ColorDot } from "../../../components/project-label";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { formatDate, plural } from "../../../lib/format";
-import { projectColor } from "../../../lib/projects";
+import { projectColor } from "../../../shared/projects/model";
+import { ColorDot } from "../../../shared/projects/project-label";
 import { ProjectActionsMenu } from "./project-actions-menu";
 
 interface ItemProps {

@@ -2,11 +2,11 @@ import { useSetAtom } from "jotai";
 import { FileText, Pencil, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import type { Project } from "../../../../schema/api/projects";
-import { ColorDot } from "../../../components/project-label";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { formatDate, formatRelative, plural } from "../../../lib/format";
-import { PROJECT_COLOR_NAMES, projectColor } from "../../../lib/projects";
+import { PROJECT_COLOR_NAMES, projectColor } from "../../../shared/projects/model";
+import { ColorDot } from "../../../shared/projects/project-label";
 import { projectDialogAtom } from "../state";
 
 /** A project's details with Edit, for the settings page. */

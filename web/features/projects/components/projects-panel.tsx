@@ -10,10 +10,10 @@ import { Card } from "../../../components/ui/card";
 import { Input } from "../../../components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { useErrorToast } from "../../../components/ui/toast";
 import { cn } from "../../../lib/cn";
-import { useProjects } from "../../../lib/projects";
-import { useErrorToast } from "../../../lib/query";
-import { useSubscriptionLimits } from "../../../lib/subscription";
+import { useProjects } from "../../../shared/projects/api";
+import { useSubscriptionLimits } from "../../../shared/session/subscription";
 import {
   projectDialogAtom,
   projectSearchAtom,

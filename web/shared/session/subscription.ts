@@ -1,19 +1,17 @@
-import useSWR from "swr";
-import { PAID_STATUSES, type SubscriptionInfo, type SubscriptionLimitsResponse } from "../../schema/api/subscription";
+import { PAID_STATUSES, type SubscriptionInfo } from "../../../schema/api/subscription";
+import { useQuery } from "../../lib/query";
+import { queryKeys } from "../../lib/query-keys";
 import { useUser } from "./user";
-
-export const SUBSCRIPTION_KEY = "/api/subscription";
-export const SUBSCRIPTION_LIMITS_KEY = "/api/subscription/limits";
 
 /** The current subscription; only requested while someone is signed in (spec §7). */
 export function useSubscription() {
   const { user } = useUser();
-  return useSWR<SubscriptionInfo>(user ? SUBSCRIPTION_KEY : null);
+  return useQuery(user ? queryKeys.subscription : null);
 }
 
 export function useSubscriptionLimits() {
   const { user } = useUser();
-  return useSWR<SubscriptionLimitsResponse>(user ? SUBSCRIPTION_LIMITS_KEY : null);
+  return useQuery(user ? queryKeys.subscriptionLimits : null);
 }
 
 export function isPaidStatus(status: string | null | undefined): boolean {

@@ -1,17 +1,17 @@
 import { ChevronDown, Download, FileCode2, FileText, FileType2, Settings } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { Button } from "../../components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
-import { Spinner } from "../../../components/ui/spinner";
-import type { ExportFormat } from "../../../lib/exports";
-import { exportStories, type ExportSource } from "../export-actions";
+} from "../../components/ui/dropdown-menu";
+import { Spinner } from "../../components/ui/spinner";
+import type { ExportFormat } from "../../lib/exports";
+import { exportStories, type ExportSource } from "./export-actions";
 
 /**
  * The Export menu of the generator and of history cards (spec §2): Markdown, JIRA-format text and PDF, then the

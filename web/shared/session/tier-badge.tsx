@@ -1,6 +1,6 @@
-import type { SubscriptionInfo } from "../../schema/api/subscription";
-import { isPaidStatus } from "../lib/subscription";
-import { Badge } from "./ui/badge";
+import type { SubscriptionInfo } from "../../../schema/api/subscription";
+import { Badge } from "../../components/ui/badge";
+import { isPaidStatus } from "./subscription";
 
 /** Spec §2: PRO (green) or ENTERPRISE (purple) when paid; otherwise e.g. 'PRO (PENDING)' in orange. */
 export function TierBadge({ subscription }: { subscription: SubscriptionInfo | undefined }) {

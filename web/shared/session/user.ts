@@ -1,9 +1,12 @@
+// web/shared/ holds what the app shell or more than one feature needs, so that no feature imports another
+// (eslint: import-x/no-restricted-paths). session/ is who is signed in and what their plan allows: the header,
+// the route guards and most features read it.
 import { atom } from "jotai";
-import useSWR, { mutate } from "swr";
-import type { PublicUser } from "../../schema/api/auth";
-import { ApiError, api } from "./api";
-
-export const USER_KEY = "/api/user";
+import { mutate } from "swr";
+import type { PublicUser } from "../../../schema/api/auth";
+import { ApiError, api } from "../../lib/api";
+import { setQueryData, useQuery } from "../../lib/query";
+import { queryKeys } from "../../lib/query-keys";
 
 function isPublicUser(value: unknown): value is PublicUser {
   return !!value && typeof value === "object" && typeof (value as PublicUser).id === "number";
@@ -11,7 +14,7 @@ function isPublicUser(value: unknown): value is PublicUser {
 
 async function fetchUser(): Promise<PublicUser | null> {
   try {
-    const user = await api.get<unknown>(USER_KEY);
+    const user = await api.get<unknown>(queryKeys.user);
     return isPublicUser(user) ? user : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
@@ -24,19 +27,19 @@ async function fetchUser(): Promise<PublicUser | null> {
  * Any other failure (API down) is treated as anonymous so public pages keep working.
  */
 export function useUser(): { user: PublicUser | null | undefined; isLoading: boolean } {
-  const { data, error } = useSWR<PublicUser | null>(USER_KEY, fetchUser);
+  const { data, error } = useQuery(queryKeys.user, { fetcher: fetchUser });
   const user = error ? null : data;
   return { user, isLoading: user === undefined };
 }
 
 /** Replaces the cached user without a refetch (after login, register or logout). */
 export function setCachedUser(user: PublicUser | null): Promise<unknown> {
-  return mutate(USER_KEY, user, { revalidate: false });
+  return setQueryData(queryKeys.user, user);
 }
 
 /** Drops every cached query except the user, e.g. when the account changes. */
 export function clearUserScopedCache(): Promise<unknown> {
-  return mutate((key) => key !== USER_KEY, undefined, { revalidate: false });
+  return mutate((key) => key !== queryKeys.user, undefined, { revalidate: false });
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { Project } from "../../schema/api/projects";
-import { cn } from "../lib/cn";
-import { projectColor, type ProjectOption } from "../lib/projects";
-import { SelectContent, SelectItem } from "./ui/select";
+import type { Project } from "../../../schema/api/projects";
+import { SelectContent, SelectItem } from "../../components/ui/select";
+import { cn } from "../../lib/cn";
+import { projectColor, type ProjectOption } from "./model";
 
 /** A project's colour as a small dot. Decorative: the name next to it carries the meaning. */
 export function ColorDot({ color, className }: { color: string; className?: string }) {

@@ -11,7 +11,7 @@ import {
   storiesToMarkdown,
   type ExportFormat,
 } from "../../lib/exports";
-import { transcriptKey } from "../../lib/transcripts";
+import { queryKeys } from "../../lib/query-keys";
 
 /** What an Export menu exports: the generator's shown result, or a history card's saved transcript. */
 export type ExportSource =
@@ -28,7 +28,7 @@ async function storiesOf(source: ExportSource): Promise<GeneratedStories | null>
     toast({ title: "Export Failed", description: "No transcript available for export", variant: "destructive" });
     return null;
   }
-  const transcript = await api.get<Transcript>(transcriptKey(source.transcriptId));
+  const transcript = await api.get<Transcript>(queryKeys.transcript(source.transcriptId));
   if (transcript.generatedStories) return transcript.generatedStories;
   toast({
     title: "No Stories Available",
@@ -59,6 +59,7 @@ export async function exportStories(format: ExportFormat, source: ExportSource):
       description:
         format === "pdf" ? "Failed to export PDF. Please try again." : errorMessage(error, "Failed to export the stories. Please try again."),
       variant: "destructive",
+      error,
     });
   }
 }

@@ -1,9 +1,10 @@
-import { mutate } from "swr";
-import type { GenerateInput, GenerateResponse, Transcript } from "../../schema/api/transcripts";
-import { toast } from "../components/ui/toast";
-import { ApiError, api, errorMessage } from "./api";
-import { plural } from "./format";
-import { invalidateTranscripts, transcriptKey, TRANSCRIPTS_KEY } from "./transcripts";
+// Generation is started by the generator and retried from history cards, with the same toasts in both.
+import type { GenerateInput, GenerateResponse, Transcript } from "../../../schema/api/transcripts";
+import { toast, toastError } from "../../components/ui/toast";
+import { ApiError, api } from "../../lib/api";
+import { plural } from "../../lib/format";
+import { invalidateTranscripts, setQueryData } from "../../lib/query";
+import { queryKeys } from "../../lib/query-keys";
 
 /** POST /api/generate: saves the transcript and generates its epic and stories. */
 export async function generateStories(input: GenerateInput): Promise<GenerateResponse> {
@@ -15,7 +16,7 @@ export async function generateStories(input: GenerateInput): Promise<GenerateRes
 /** Generates again for a saved transcript (e.g. after the provider failed). */
 export async function regenerateStories(transcriptId: number): Promise<GenerateResponse> {
   try {
-    const response = await api.post<GenerateResponse>(`${TRANSCRIPTS_KEY}/${transcriptId}/generate`);
+    const response = await api.post<GenerateResponse>(`${queryKeys.transcript(transcriptId)}/generate`);
     void invalidateTranscripts(transcriptId);
     return response;
   } catch (error) {
@@ -39,7 +40,7 @@ export function showGenerated(response: GenerateResponse, input: { title: string
     generatedStories: response.data,
     originalStories: response.data,
   };
-  void mutate(transcriptKey(response.transcriptId), transcript, { revalidate: false });
+  void setQueryData(queryKeys.transcript(response.transcriptId), transcript);
 }
 
 /** Spec §8: the free plan's monthly allowance is recognised by its message text. */
@@ -64,12 +65,9 @@ export function toastGenerationError(error: unknown): void {
       description: "You've used all 5 monthly transcripts on the free plan. Upgrade to Pro for unlimited transcripts.",
       variant: "destructive",
       action: { label: "Upgrade to Pro", to: "/subscription" },
+      error,
     });
     return;
   }
-  toast({
-    title: "Generation Failed",
-    description: errorMessage(error, "Failed to generate stories. Please try again."),
-    variant: "destructive",
-  });
+  toastError("Generation Failed", error, "Failed to generate stories. Please try again.");
 }

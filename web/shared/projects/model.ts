@@ -1,9 +1,5 @@
 import { useMemo } from "react";
-import { DEFAULT_PROJECT_COLOR, type PROJECT_COLORS, type Project } from "../../schema/api/projects";
-import { invalidate, useQuery } from "./query";
-
-export const PROJECTS_KEY = "/api/projects";
-export const projectKey = (id: number) => `${PROJECTS_KEY}/${id}`;
+import { DEFAULT_PROJECT_COLOR, type PROJECT_COLORS, type Project } from "../../../schema/api/projects";
 
 /** Names for the palette swatches (spec §9), used as their accessible names. */
 export const PROJECT_COLOR_NAMES: Record<(typeof PROJECT_COLORS)[number], string> = {
@@ -20,15 +16,6 @@ export const PROJECT_COLOR_NAMES: Record<(typeof PROJECT_COLORS)[number], string
 /** Spec §3: a project's colour defaults to blue when missing. */
 export function projectColor(project: Pick<Project, "color"> | null | undefined): string {
   return project?.color || DEFAULT_PROJECT_COLOR;
-}
-
-/** The signed-in user's projects, sorted by name. */
-export function useProjects() {
-  return useQuery<Project[]>(PROJECTS_KEY);
-}
-
-export function useProject(id: number | null) {
-  return useQuery<Project>(id === null ? null : projectKey(id));
 }
 
 /** Projects by id, rebuilt only when the list changes. */
@@ -54,16 +41,6 @@ export function useProjectOptions(projects: Project[] | undefined): {
     return { options: list, byId: new Map((list ?? []).map((p) => [p.id, p])) };
     // Keyed on the signature on purpose: a refetch with the same names and colours keeps the same objects.
   }, [signature]); // eslint-disable-line react-hooks/exhaustive-deps
-}
-
-/** After a project write: the list, that project, and anything showing counts or activity. */
-export function invalidateProjects(id?: number): Promise<void> {
-  return invalidate(
-    (key) =>
-      key === PROJECTS_KEY ||
-      (id !== undefined && key === projectKey(id)) ||
-      key === "/api/activity",
-  );
 }
 
 /** A project id from the address: a positive whole number, else null (spec §2: 0 or a non-number is no project). */

@@ -7,21 +7,20 @@ import {
   type GeneratedStories,
   type StoryPriority,
   type UserStory,
-} from "../../../../schema/api/transcripts";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
-import { TextareaField, TextField } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
-import { Spinner } from "../../../components/ui/spinner";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { toast } from "../../../components/ui/toast";
-import { errorMessage } from "../../../lib/api";
-import { cn } from "../../../lib/cn";
-import { plural } from "../../../lib/format";
+} from "../../../schema/api/transcripts";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
+import { TextareaField, TextField } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { Spinner } from "../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { toast, toastError } from "../../components/ui/toast";
+import { cn } from "../../lib/cn";
+import { plural } from "../../lib/format";
 import {
   addCriterion,
   addStory,
@@ -39,7 +38,7 @@ import {
   updateCriterion,
   updateEpic,
   updateStory,
-} from "../edit-stories";
+} from "./edit-stories";
 
 type Tab = "epic" | "stories";
 
@@ -214,11 +213,7 @@ export function StoryEditorDialog({
     } catch (error) {
       setSaving(false);
       setSaveFailures((n) => n + 1);
-      toast({
-        title: "Update Failed",
-        description: errorMessage(error, "Failed to save your changes. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Update Failed", error, "Failed to save your changes. Please try again.");
     }
   }
 

@@ -1,10 +1,10 @@
 import { ChevronDown, Clock, Layers, Quote, Users } from "lucide-react";
 import { useId, useState } from "react";
-import type { GeneratedStories, UserStory } from "../../schema/api/transcripts";
-import { cn } from "../lib/cn";
-import { plural } from "../lib/format";
-import { PriorityBadge } from "./transcript-badges";
-import { Badge } from "./ui/badge";
+import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
+import { PriorityBadge } from "../../components/transcript-badges";
+import { Badge } from "../../components/ui/badge";
+import { cn } from "../../lib/cn";
+import { plural } from "../../lib/format";
 
 /**
  * An epic and its user stories, as shown by the generator and by history cards. `headingLevel` is the level of

@@ -1,11 +1,10 @@
 import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { GeneratedStories, Transcript } from "../../../../schema/api/transcripts";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../components/ui/toast";
-import { errorMessage } from "../../../lib/api";
-import { saveStories } from "../../../lib/transcripts";
+import type { GeneratedStories, Transcript } from "../../../schema/api/transcripts";
+import { Button } from "../../components/ui/button";
+import { toast, toastError } from "../../components/ui/toast";
+import { saveStories } from "../transcripts/api";
 import { StoryEditorDialog } from "./story-editor-dialog";
 
 /**
@@ -28,7 +27,7 @@ export function EditStoriesButton({ transcript, describedBy }: { transcript: Tra
     try {
       await saveStories(transcript.id, edited);
     } catch (error) {
-      toast({ title: "Update Failed", description: errorMessage(error, "Failed to save your changes. Please try again."), variant: "destructive" });
+      toastError("Update Failed", error, "Failed to save your changes. Please try again.");
       return;
     }
     if (transcript.projectId === null) {

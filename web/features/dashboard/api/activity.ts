@@ -1,0 +1,7 @@
+import { useQuery } from "../../../lib/query";
+import { queryKeys } from "../../../lib/query-keys";
+
+/** The activity feed, newest first, at most 20 items (project and transcript writes invalidate it: lib/query.ts). */
+export function useActivity() {
+  return useQuery(queryKeys.activity);
+}

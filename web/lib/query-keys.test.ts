@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { isProjectKey, isTranscriptListKey, queryKeys, transcriptListProjectId } from "./query-keys";
+
+describe("query keys", () => {
+  it("are the API paths the hooks fetch", () => {
+    expect(queryKeys.user).toBe("/api/user");
+    expect(queryKeys.project(7)).toBe("/api/projects/7");
+    expect(queryKeys.transcript(3)).toBe("/api/transcripts/3");
+    expect(queryKeys.activity).toBe("/api/activity");
+  });
+
+  it("filter the transcript list by project only when there is one", () => {
+    expect(queryKeys.transcripts()).toBe("/api/transcripts");
+    expect(queryKeys.transcripts(null)).toBe("/api/transcripts");
+    expect(queryKeys.transcripts(4)).toBe("/api/transcripts?projectId=4");
+  });
+
+  it("tell a transcript list from one transcript", () => {
+    expect(isTranscriptListKey(queryKeys.transcripts())).toBe(true);
+    expect(isTranscriptListKey(queryKeys.transcripts(4))).toBe(true);
+    expect(isTranscriptListKey(queryKeys.transcript(4))).toBe(false);
+    expect(transcriptListProjectId(queryKeys.transcripts(4))).toBe(4);
+    expect(transcriptListProjectId(queryKeys.transcripts())).toBeNull();
+  });
+
+  it("tell project keys from the others", () => {
+    expect(isProjectKey(queryKeys.projects)).toBe(true);
+    expect(isProjectKey(queryKeys.project(2))).toBe(true);
+    expect(isProjectKey(queryKeys.transcripts(2))).toBe(false);
+    expect(isProjectKey("/api/projectsX")).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import type { AuthProviders, PublicUser } from "../../schema/api/auth";
+import type { Project } from "../../schema/api/projects";
+import type { SubscriptionInfo, SubscriptionLimitsResponse } from "../../schema/api/subscription";
+import type { ActivityItem, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
+
+declare const answers: unique symbol;
+
+/**
+ * An API path used as an SWR cache key, tagged with the type of its answer, so `useQuery(key)` and
+ * `setQueryData(key, …)` are typed by the key alone. Every key the SPA caches is built in this module: the hooks
+ * that read a key and the invalidation rules that match it (lib/query.ts) cannot drift apart.
+ */
+export type QueryKey<T> = string & { readonly [answers]?: T };
+
+const key = <T>(path: string) => path as QueryKey<T>;
+
+const PROJECTS = "/api/projects";
+const TRANSCRIPTS = "/api/transcripts";
+
+export const queryKeys = {
+  user: key<PublicUser | null>("/api/user"),
+  authProviders: key<AuthProviders>("/api/auth/providers"),
+  subscription: key<SubscriptionInfo>("/api/subscription"),
+  subscriptionLimits: key<SubscriptionLimitsResponse>("/api/subscription/limits"),
+  /** The signed-in user's projects, sorted by name. */
+  projects: key<Project[]>(PROJECTS),
+  project: (id: number) => key<Project>(`${PROJECTS}/${id}`),
+  /** Transcript summaries, newest first: all of them, or one project's (`?projectId=`). */
+  transcripts: (projectId?: number | null) =>
+    key<TranscriptSummary[]>(projectId ? `${TRANSCRIPTS}?projectId=${projectId}` : TRANSCRIPTS),
+  /** One transcript with its full text, its stories and their original generation. */
+  transcript: (id: number) => key<Transcript>(`${TRANSCRIPTS}/${id}`),
+  /** The activity feed, newest first, at most 20 items. */
+  activity: key<ActivityItem[]>("/api/activity"),
+};
+
+/** The projects list or any one project. */
+export function isProjectKey(key: string): boolean {
+  return key === PROJECTS || key.startsWith(`${PROJECTS}/`);
+}
+
+/** Any transcript list: all transcripts or one project's. */
+export function isTranscriptListKey(key: string): boolean {
+  return key === TRANSCRIPTS || key.startsWith(`${TRANSCRIPTS}?`);
+}
+
+/** The project filter of a transcript list key, or null for the unfiltered list. */
+export function transcriptListProjectId(key: string): number | null {
+  const value = new URL(key, "http://x").searchParams.get("projectId");
+  return value ? Number(value) : null;
+}

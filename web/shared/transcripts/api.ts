@@ -1,0 +1,68 @@
+// Transcripts are read by the dashboard, history, the generator and the story editor, so their reads and writes
+// (and the rules for rewriting cached lists in place) live here rather than in one feature.
+import { mutate } from "swr";
+import type { GeneratedStories, Transcript, TranscriptSummary } from "../../../schema/api/transcripts";
+import { api } from "../../lib/api";
+import { invalidateProjectCountsAndActivity, setQueryData, useQuery } from "../../lib/query";
+import { isTranscriptListKey, queryKeys, transcriptListProjectId } from "../../lib/query-keys";
+
+/** Transcript summaries, newest first (no full text): all, or one project's. `null` waits (e.g. for a project id). */
+export function useTranscripts(projectId?: number | null) {
+  return useQuery(projectId === null ? null : queryKeys.transcripts(projectId));
+}
+
+/** One transcript with its full text, its stories and their original generation. `null` waits. */
+export function useTranscript(id: number | null) {
+  return useQuery(id === null ? null : queryKeys.transcript(id));
+}
+
+/**
+ * Rewrites the cached transcript lists in place, without refetching them (a history of hundreds of transcripts
+ * should not reload for one change). `only` narrows which list keys are touched.
+ */
+async function updateCachedLists(
+  update: (list: TranscriptSummary[]) => TranscriptSummary[],
+  only: (key: string) => boolean = () => true,
+): Promise<void> {
+  await mutate<TranscriptSummary[]>(
+    (key) => typeof key === "string" && isTranscriptListKey(key) && only(key),
+    (list) => (list ? update(list) : list),
+    { revalidate: false },
+  );
+}
+
+/**
+ * Saves the story editor's version (PUT /api/transcripts/{id}/stories). The cached transcript takes the server's
+ * answer (evidence re-checked there) and cached lists take the new story count, without refetching them.
+ */
+export async function saveStories(id: number, stories: GeneratedStories): Promise<Transcript> {
+  const saved = await api.put<Transcript>(`${queryKeys.transcript(id)}/stories`, stories);
+  await setQueryData(queryKeys.transcript(id), saved);
+  const storyCount = saved.generatedStories?.userStories.length ?? 0;
+  await updateCachedLists((list) => list.map((t) => (t.id === id ? { ...t, storyCount } : t)));
+  return saved;
+}
+
+/**
+ * Files a transcript under a project (or none). Cached lists are updated in place rather than refetched, so a
+ * history of hundreds of transcripts does not reload for one change: the moved row is replaced everywhere and
+ * leaves the lists of other projects; the new project's list (if cached) is refetched.
+ */
+export async function assignTranscriptProject(id: number, projectId: number | null): Promise<TranscriptSummary> {
+  const summary = await api.patch<TranscriptSummary>(`${queryKeys.transcript(id)}/project`, { projectId });
+  await updateCachedLists((list) => list.map((t) => (t.id === id ? summary : t)));
+  await updateCachedLists(
+    (list) => list.filter((t) => t.id !== id),
+    (key) => transcriptListProjectId(key) !== null && transcriptListProjectId(key) !== projectId,
+  );
+  await setQueryData(queryKeys.transcript(id), (t) => (t ? { ...t, projectId } : t));
+  void invalidateProjectCountsAndActivity((key) => projectId !== null && key === queryKeys.transcripts(projectId));
+  return summary;
+}
+
+export async function deleteTranscript(id: number): Promise<void> {
+  await api.delete(`/api/transcript/${id}`);
+  await updateCachedLists((list) => list.filter((t) => t.id !== id));
+  await setQueryData(queryKeys.transcript(id), undefined);
+  void invalidateProjectCountsAndActivity();
+}
