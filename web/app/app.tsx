@@ -2,6 +2,7 @@ import { Provider as JotaiProvider } from "jotai";
 import { lazy, Suspense } from "react";
 import { BrowserRouter } from "react-router";
 import { SWRConfig } from "swr";
+import { ErrorBoundary } from "../components/error-boundary";
 import { appStore } from "../lib/store";
 import { swrConfig } from "../lib/swr";
 import { AppRoutes } from "./routes";
@@ -18,9 +19,12 @@ export function App() {
         <BrowserRouter>
           <ScrollToTop />
           <AppRoutes />
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
+          {/* A toast region that fails to download must not take the page down with it. */}
+          <ErrorBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
+          </ErrorBoundary>
         </BrowserRouter>
       </SWRConfig>
     </JotaiProvider>

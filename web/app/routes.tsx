@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
 import { RequireAuth } from "./require-auth";
+import { RouteErrorBoundary } from "./route-error-boundary";
 
 // Every screen and layout is its own chunk so the first load stays small.
 const AppLayout = lazy(() => import("./layouts/app-layout"));
@@ -24,37 +25,41 @@ const Admin = lazy(() => import("./routes/admin"));
 const NotFound = lazy(() => import("./routes/not-found"));
 
 export function AppRoutes() {
+  // The layouts catch their pages' failures inside the header and footer; this one is for a failing layout or
+  // the landing page, which has no layout.
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Routes>
-        <Route index element={<Landing />} />
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route index element={<Landing />} />
 
-        <Route element={<AuthLayout />}>
-          <Route path="auth" element={<AuthPage />} />
-          <Route path="verify-email" element={<VerifyEmail />} />
-        </Route>
-
-        <Route element={<AppLayout />}>
-          <Route path="privacy-policy" element={<PrivacyPolicy />} />
-          <Route path="terms-of-service" element={<TermsOfService />} />
-
-          <Route element={<RequireAuth />}>
-            <Route path="dashboard" element={<Dashboard />} />
-            <Route path="generate" element={<Generate />} />
-            <Route path="history" element={<History />} />
-            <Route path="project/:id" element={<History />} />
-            <Route path="projects/:id/settings" element={<ProjectSettings />} />
-            <Route path="account" element={<Account />} />
-            <Route path="account-settings" element={<Account />} />
-            <Route path="subscription" element={<Subscription />} />
-            <Route path="team" element={<Team />} />
-            <Route path="team/accept/:token" element={<TeamAccept />} />
-            <Route path="admin" element={<Admin />} />
+          <Route element={<AuthLayout />}>
+            <Route path="auth" element={<AuthPage />} />
+            <Route path="verify-email" element={<VerifyEmail />} />
           </Route>
 
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Routes>
-    </Suspense>
+          <Route element={<AppLayout />}>
+            <Route path="privacy-policy" element={<PrivacyPolicy />} />
+            <Route path="terms-of-service" element={<TermsOfService />} />
+
+            <Route element={<RequireAuth />}>
+              <Route path="dashboard" element={<Dashboard />} />
+              <Route path="generate" element={<Generate />} />
+              <Route path="history" element={<History />} />
+              <Route path="project/:id" element={<History />} />
+              <Route path="projects/:id/settings" element={<ProjectSettings />} />
+              <Route path="account" element={<Account />} />
+              <Route path="account-settings" element={<Account />} />
+              <Route path="subscription" element={<Subscription />} />
+              <Route path="team" element={<Team />} />
+              <Route path="team/accept/:token" element={<TeamAccept />} />
+              <Route path="admin" element={<Admin />} />
+            </Route>
+
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { BrandLink } from "../../components/brand";
 import { SkipLink } from "../../components/skip-link";
 import { PageSpinner } from "../../components/ui/spinner";
+import { RouteErrorBoundary } from "../route-error-boundary";
 import { SiteFooter } from "./site-footer";
 
 /** Sign-in and verification screens: the brand only, no app navigation. */
@@ -14,9 +15,11 @@ export default function AuthLayout() {
         <BrandLink />
       </header>
       <main id="main" tabIndex={-1} className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 focus:outline-none sm:pt-10">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
     </div>
