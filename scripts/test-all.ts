@@ -1,6 +1,6 @@
 // `npm test`: type-check, lint, Worker tests in workerd, then the browser journeys in Chromium.
 // Stops at the first failing stage and ends with one "N passed, N failed" line over all test runners.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { bin, ROOT, TOOL_ENV } from "./lib.ts";
 
@@ -22,6 +22,8 @@ const STAGES: Stage[] = [
 ];
 
 mkdirSync(`${ROOT}test-results`, { recursive: true });
+// Results of an earlier run must not be counted in this one (a stage that fails early writes none).
+for (const report of ["vitest.json", "e2e.json"]) rmSync(`${ROOT}test-results/${report}`, { force: true });
 const started = Date.now();
 const timings: string[] = [];
 let failedStage: string | undefined;

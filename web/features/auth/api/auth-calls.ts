@@ -1,4 +1,4 @@
-import type { AuthProviders, LoginInput, PublicUser, RegisterResponse } from "../../../../schema/api/auth";
+import type { AuthProviders, LoginInput, PublicUser, RegisterInput, RegisterResponse } from "../../../../schema/api/auth";
 import { api } from "../../../lib/api";
 import { useQuery } from "../../../lib/query";
 import { queryKeys } from "../../../lib/query-keys";
@@ -11,16 +11,8 @@ export async function login(input: LoginInput): Promise<PublicUser> {
   return user;
 }
 
-export interface RegisterPayload {
-  username: string;
-  password: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-}
-
 /** Either a verification is required (no session yet) or the new account is signed in straight away. */
-export async function register(input: RegisterPayload): Promise<RegisterResponse> {
+export async function register(input: RegisterInput): Promise<RegisterResponse> {
   const result = await api.post<RegisterResponse>("/api/register", input);
   if (!result.emailVerificationRequired) {
     await clearUserScopedCache();
