@@ -31,11 +31,16 @@ export interface Deps {
   /** The configured story generator, built on first use (most requests never generate). Throws a 503 naming the
    * missing setting when the selected provider is not configured. */
   storyGenerator: () => StoryGenerator;
+  /**
+   * Keeps work running after the response (or after the client went away): email sending, generation. On Workers,
+   * work a request awaits is cancelled when the client disconnects; work passed here is not.
+   */
+  waitUntil: (work: Promise<unknown>) => void;
   /** Local development only: SQL statements prepared so far in this request. */
   statementCount?: () => number;
 }
 
-export function buildDeps(bindings: Bindings, request: Request): Deps {
+export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<ExecutionContext, "waitUntil">): Deps {
   const config = getConfig(bindings);
   const counted = config.env === "development" ? countStatements(bindings.DB) : undefined;
   const db = createDb(counted?.db ?? bindings.DB);
@@ -49,6 +54,7 @@ export function buildDeps(bindings: Bindings, request: Request): Deps {
     limits: createDurableObjectRateLimits(bindings.RATE_LIMITER),
     oauth: createArcticOAuth(config.oauth, origin),
     storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
+    waitUntil: (work) => ctx.waitUntil(work),
     statementCount: counted?.count,
   };
 }

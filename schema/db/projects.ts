@@ -34,6 +34,13 @@ export const transcripts = sqliteTable(
     generatedStories: text("generated_stories", { mode: "json" }),
     // The stories as last generated, before any edits, so the editor's Reset to Original works after a reload.
     originalStories: text("original_stories", { mode: "json" }),
+    // The edited stories a regeneration replaced, so they can be restored; null when there were no edits to keep.
+    previousStories: text("previous_stories", { mode: "json" }),
+    // Grows with every write of the stories (generation, edit, restore): a save must name the version it edited.
+    storiesVersion: integer("stories_version").notNull().default(0),
+    // When the running generation started; null when none runs. A row left running past the provider's timeout
+    // (the Worker was stopped mid-call) is marked failed by the scheduled sweep.
+    generationStartedAt: integer("generation_started_at", { mode: "number" }),
     // Kept beside the JSON so lists never parse or ship it.
     storyCount: integer("story_count").notNull().default(0),
     // Set when the last generation failed (the transcript is kept so it can be generated again).
@@ -45,6 +52,7 @@ export const transcripts = sqliteTable(
   (t) => [
     index("transcripts_owner_created_idx").on(t.ownerId, t.createdAt),
     index("transcripts_project_created_idx").on(t.projectId, t.createdAt),
+    index("transcripts_generation_started_idx").on(t.generationStartedAt).where(sql`${t.generationStartedAt} IS NOT NULL`),
   ],
 );
 

@@ -77,6 +77,22 @@ export const emailVerificationTokens = sqliteTable(
   (t) => [index("email_verification_tokens_user_id_idx").on(t.userId)],
 );
 
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    // SHA-256 of the token sent in the link, hex.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    // Kept once used so a second click can say "already used"; purged with the expired ones.
+    usedAt: integer("used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_id_idx").on(t.userId), index("password_reset_tokens_expires_at_idx").on(t.expiresAt)],
+);
+
 export const subscriptions = sqliteTable("subscriptions", {
   userId: integer("user_id")
     .primaryKey()

@@ -19,7 +19,10 @@ const summaryColumns = {
   createdAt: transcripts.createdAt,
 };
 
-export type TranscriptSummaryRow = Omit<TranscriptRow, "content" | "generatedStories" | "originalStories" | "updatedAt"> & {
+export type TranscriptSummaryRow = Omit<
+  TranscriptRow,
+  "content" | "generatedStories" | "originalStories" | "previousStories" | "storiesVersion" | "generationStartedAt" | "updatedAt"
+> & {
   hasStories: number;
 };
 

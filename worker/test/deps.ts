@@ -14,6 +14,13 @@ export function testClock(start = Date.UTC(2026, 10, 23, 12, 0, 0)) {
   return { now: () => current, advance: (ms: number) => void (current += ms), set: (at: number) => void (current = at) };
 }
 
+const pending: Array<Promise<unknown>> = [];
+
+/** Waits for everything handed to `waitUntil` so far (emails, background generation). */
+export async function settled(): Promise<void> {
+  while (pending.length > 0) await Promise.all(pending.splice(0));
+}
+
 export type TestDeps = Deps & {
   email: ReturnType<typeof createFakeEmailSender>;
   limits: ReturnType<typeof createFakeRateLimits>;
@@ -38,6 +45,8 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     limits: createFakeRateLimits(now),
     oauth: createFakeOAuth(),
     storyGenerator: createLocalGenerator,
+    // Background work joins `pending`; `await settled(deps)` waits for it like the Workers runtime would.
+    waitUntil: (work) => void pending.push(work.catch(() => undefined)),
   };
   return { ...base, ...rest } as TestDeps;
 }
