@@ -18,6 +18,12 @@ const optionalName = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** product-decisions.md: 8–128 characters, no composition rules (common passwords are refused on the server). */
+export const newPasswordSchema = z
+  .string()
+  .min(8, "Password must be at least 8 characters")
+  .max(128, "Password must be at most 128 characters");
+
 export const registerSchema = z.object({
   username: z
     .string()
@@ -25,10 +31,7 @@ export const registerSchema = z.object({
     .min(3, "Username must be 3-32 characters")
     .max(32, "Username must be 3-32 characters")
     .regex(USERNAME_PATTERN, "Username may contain letters, digits, '_', '-' and '.' only"),
-  password: z
-    .string()
-    .min(8, "Password must be at least 8 characters")
-    .max(128, "Password must be at most 128 characters"),
+  password: newPasswordSchema,
   email: z
     .union([z.literal(""), z.email("Enter a valid email address").max(254)])
     .optional()
@@ -40,6 +43,20 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>;
 /** The same after validation (trimmed, email lower-cased, empty optional fields removed): what the server uses. */
 export type RegisterValues = z.output<typeof registerSchema>;
+
+export const passwordResetRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254)),
+});
+
+export const passwordResetSchema = z.object({
+  token: z.string().min(1, "The reset link is incomplete").max(200),
+  password: newPasswordSchema,
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, "Enter your current password").max(128),
+  newPassword: newPasswordSchema,
+});
 
 export const resendVerificationSchema = z.object({
   // The address kept by the client; a username is accepted too (spec §3: the username is "used as the address").

@@ -35,6 +35,18 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
   return db.insert(users).values(values).returning().get();
 }
 
+/**
+ * A sign-up for an address an unverified account holds: that account (it never proved the mailbox and cannot sign
+ * in) is deleted and the new one inserted, in one batch. Nothing is deleted if it was verified meanwhile.
+ */
+export async function replaceUnverifiedUser(db: Database, unverifiedId: number, values: NewUser): Promise<UserRow> {
+  const [, inserted] = await db.batch([
+    db.delete(users).where(and(eq(users.id, unverifiedId), eq(users.emailVerified, false))),
+    db.insert(users).values(values).returning(),
+  ]);
+  return inserted[0]!;
+}
+
 export async function updateUser(db: Database, id: number, values: Partial<NewUser>): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, id));
 }

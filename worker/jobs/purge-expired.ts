@@ -1,10 +1,15 @@
-import { and, isNotNull, lt, or } from "drizzle-orm";
-import { emailOutbox, emailVerificationTokens, sessions } from "../../schema/db";
+import { and, eq, isNotNull, lt, or } from "drizzle-orm";
+import { emailOutbox, emailVerificationTokens, passwordResetTokens, sessions, users } from "../../schema/db";
 import type { Database } from "../data/db";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sign-ups that never verified their address are deleted after this (they cannot sign in, and they hold the address). */
+export const UNVERIFIED_ACCOUNT_TTL_MS = 7 * DAY_MS;
 
-/** Retention: expired sessions and verification tokens, and week-old dev outbox mail. Idempotent. */
+/**
+ * Retention: expired sessions, verification and password-reset tokens, password accounts that never verified their
+ * address within 7 days, and week-old dev outbox mail. Idempotent.
+ */
 export async function purgeExpired(db: Database, now: number): Promise<void> {
   await db.batch([
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
@@ -14,6 +19,17 @@ export async function purgeExpired(db: Database, now: number): Promise<void> {
         or(
           lt(emailVerificationTokens.expiresAt, now - DAY_MS),
           and(isNotNull(emailVerificationTokens.usedAt), lt(emailVerificationTokens.usedAt, now - 7 * DAY_MS)),
+        ),
+      ),
+    db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now - DAY_MS)),
+    db
+      .delete(users)
+      .where(
+        and(
+          eq(users.emailVerified, false),
+          isNotNull(users.email),
+          isNotNull(users.passwordHash),
+          lt(users.createdAt, now - UNVERIFIED_ACCOUNT_TTL_MS),
         ),
       ),
     db.delete(emailOutbox).where(lt(emailOutbox.createdAt, now - 7 * DAY_MS)),

@@ -6,7 +6,15 @@ import { AppError } from "./errors";
 
 const FAKE_AI = { run: async () => ({}) } as unknown as Ai;
 const config = (vars: Partial<Bindings>) =>
-  getConfig({ ...(env as Bindings), AI: undefined, APP_ENV: "test", PASSWORD_PEPPER: "pepper", ...vars });
+  getConfig({ ...(env as Bindings), AI: undefined, APP_ENV: "test", PASSWORD_PEPPER: "pepper", APP_URL: "https://storyloom.example", ...vars });
+
+describe("production configuration", () => {
+  it("refuses to start without PASSWORD_PEPPER or APP_URL", () => {
+    expect(() => config({ APP_ENV: "production", PASSWORD_PEPPER: "" })).toThrow("PASSWORD_PEPPER must be set in production");
+    expect(() => config({ APP_ENV: "production", APP_URL: "" })).toThrow("APP_URL must be set in production");
+    expect(config({ APP_ENV: "production" }).appUrl).toBe("https://storyloom.example");
+  });
+});
 
 describe("story generator selection", () => {
   it("uses the embedded generator in development and tests when nothing is configured", () => {

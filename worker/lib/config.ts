@@ -15,7 +15,6 @@ export interface Bindings {
   APP_ENV?: string;
   APP_URL?: string;
   PASSWORD_PEPPER?: string;
-  ADMIN_EMAILS?: string;
   EMAIL_API_KEY?: string;
   EMAIL_API_URL?: string;
   EMAIL_FROM?: string;
@@ -46,7 +45,6 @@ const configSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).catch("production"),
   APP_URL: optional.pipe(z.url().optional()),
   PASSWORD_PEPPER: optional,
-  ADMIN_EMAILS: optional,
   EMAIL_API_KEY: optional,
   EMAIL_API_URL: optional,
   EMAIL_FROM: optional,
@@ -74,7 +72,6 @@ export interface Config {
   isLocal: boolean;
   appUrl?: string;
   passwordPepper: string;
-  adminEmails: ReadonlySet<string>;
   email: { apiKey: string; apiUrl: string; from: string } | null;
   oauth: {
     google: { clientId: string; clientSecret: string } | null;
@@ -101,17 +98,15 @@ export function getConfig(bindings: Bindings): Config {
     // Refuse to hash passwords with a public pepper in production.
     throw new Error("PASSWORD_PEPPER must be set in production");
   }
+  if (!isLocal && !raw.APP_URL) {
+    // Links in emails (verification, password reset) must not take their host from the request's Host header.
+    throw new Error("APP_URL must be set in production");
+  }
   const config: Config = {
     env: raw.APP_ENV,
     isLocal,
     appUrl: raw.APP_URL?.replace(/\/$/, ""),
     passwordPepper: raw.PASSWORD_PEPPER ?? DEVELOPMENT_PEPPER,
-    adminEmails: new Set(
-      (raw.ADMIN_EMAILS ?? "")
-        .split(",")
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
     email:
       raw.EMAIL_API_KEY && raw.EMAIL_FROM
         ? { apiKey: raw.EMAIL_API_KEY, apiUrl: raw.EMAIL_API_URL ?? "https://api.resend.com/emails", from: raw.EMAIL_FROM }

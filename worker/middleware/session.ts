@@ -3,15 +3,27 @@ import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { unauthenticated } from "../lib/errors";
-import { resolveSession, SESSION_COOKIE, type NewSession } from "../services/auth/sessions";
+import { LEGACY_SESSION_COOKIE, resolveSession, SESSION_COOKIE, type NewSession } from "../services/auth/sessions";
+
+/** The session token the request carries, under the current cookie name or the one before it. */
+export function sessionToken(c: Context<AppEnv>): { token?: string; legacy: boolean } {
+  const current = getCookie(c, SESSION_COOKIE);
+  if (current) return { token: current, legacy: false };
+  const legacy = getCookie(c, LEGACY_SESSION_COOKIE);
+  return { token: legacy, legacy: legacy !== undefined };
+}
 
 /** Loads the session from its cookie (one D1 query when a cookie is present, none otherwise). */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const token = getCookie(c, SESSION_COOKIE);
+  const { token, legacy } = sessionToken(c);
   const session = token ? await resolveSession(c.var.deps, token) : null;
   c.set("session", session);
   if (token && !session) clearSessionCookie(c);
-  if (token && session?.renewedExpiresAt) setSessionCookie(c, { token, expiresAt: session.renewedExpiresAt });
+  if (token && session && (legacy || session.renewedExpiresAt)) {
+    // A session from before the __Host- name moves to it (same token); a renewed one gets its new expiry.
+    setSessionCookie(c, { token, expiresAt: session.expiresAt });
+    if (legacy) deleteCookie(c, LEGACY_SESSION_COOKIE, { path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
+  }
   await next();
 });
 
@@ -19,6 +31,13 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.session) throw unauthenticated();
   await next();
 });
+
+/** The signed-in session (its user and id); only valid behind requireUser. */
+export function currentSession(c: Context<AppEnv>) {
+  const session = c.var.session;
+  if (!session) throw unauthenticated();
+  return session;
+}
 
 /** The signed-in user; only valid behind requireUser. */
 export function currentUser(c: Context<AppEnv>) {
@@ -39,6 +58,9 @@ export function setSessionCookie(c: Context<AppEnv>, session: NewSession) {
 
 export function clearSessionCookie(c: Context<AppEnv>) {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
+  if (getCookie(c, LEGACY_SESSION_COOKIE) !== undefined) {
+    deleteCookie(c, LEGACY_SESSION_COOKIE, { path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
+  }
 }
 
 export function clientIp(c: Context<AppEnv>): string {

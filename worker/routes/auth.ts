@@ -1,14 +1,21 @@
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import { z } from "zod";
-import { loginSchema, registerSchema, resendVerificationSchema } from "../../schema/api/auth";
+import {
+  changePasswordSchema,
+  loginSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  registerSchema,
+  resendVerificationSchema,
+} from "../../schema/api/auth";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
-import { clearSessionCookie, clientIp, currentUser, requireUser, setSessionCookie } from "../middleware/session";
+import { clearSessionCookie, clientIp, currentSession, currentUser, requireUser, sessionToken, setSessionCookie } from "../middleware/session";
 import { login, register, resendVerification, verifyEmailToken } from "../services/auth/accounts";
 import { enabledProviders } from "../services/auth/oauth";
 import { toPublicUser } from "../services/auth/public-user";
-import { revokeSession, SESSION_COOKIE } from "../services/auth/sessions";
+import { changePassword, requestPasswordReset, resetPassword } from "../services/auth/passwords";
+import { revokeSession } from "../services/auth/sessions";
 
 export const authRoutes = new Hono<AppEnv>()
   .get("/user", requireUser, (c) => c.json(toPublicUser(currentUser(c))))
@@ -17,7 +24,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/login", (c) => c.redirect("/auth", 302))
 
   .post("/login", validate("json", loginSchema), async (c) => {
-    const previous = getCookie(c, SESSION_COOKIE);
+    const previous = sessionToken(c).token;
     const { user, session } = await login(c.var.deps, c.req.valid("json"), clientIp(c));
     if (previous) await revokeSession(c.var.deps, previous);
     setSessionCookie(c, session);
@@ -32,7 +39,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post("/logout", async (c) => {
-    const token = getCookie(c, SESSION_COOKIE);
+    const { token } = sessionToken(c);
     if (token) await revokeSession(c.var.deps, token);
     clearSessionCookie(c);
     return c.json({ success: true });
@@ -43,7 +50,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/logout", async (c) => {
     const site = c.req.header("Sec-Fetch-Site");
     if (!site || site === "same-origin" || site === "none") {
-      const token = getCookie(c, SESSION_COOKIE);
+      const { token } = sessionToken(c);
       if (token) await revokeSession(c.var.deps, token);
       clearSessionCookie(c);
     }
@@ -55,6 +62,27 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/resend-verification", validate("json", resendVerificationSchema), async (c) => {
     await resendVerification(c.var.deps, c.req.valid("json").email, clientIp(c));
     return c.json({ success: true, message: "If that account needs verification, a new link is on its way." });
+  })
+
+  // "Forgot password?": the same answer whether or not an account has the address.
+  .post("/password-reset/request", validate("json", passwordResetRequestSchema), async (c) => {
+    await requestPasswordReset(c.var.deps, c.req.valid("json").email, clientIp(c));
+    return c.json({ success: true, message: "If an account uses that address, a link to reset its password is on its way." });
+  })
+
+  // The reset link's form. Every session of the account ends; the person signs in with the new password.
+  .post("/password-reset/confirm", validate("json", passwordResetSchema), async (c) => {
+    const { token, password } = c.req.valid("json");
+    await resetPassword(c.var.deps, token, password);
+    clearSessionCookie(c);
+    return c.json({ success: true });
+  })
+
+  // The account screen: the current password is required; every other session ends.
+  .post("/change-password", requireUser, validate("json", changePasswordSchema), async (c) => {
+    const session = currentSession(c);
+    await changePassword(c.var.deps, { userId: session.user.id, sessionId: session.sessionId }, c.req.valid("json"), clientIp(c));
+    return c.json({ success: true });
   })
 
   // The link in the verification email. It redirects to the sign-in screen, which shows the outcome as a toast.

@@ -48,6 +48,17 @@ const MATRIX: Record<string, Row> = {
   "GET /api/auth/providers": { request: () => ({}), expect: open },
   "POST /api/resend-verification": { request: () => ({ body: { email: `${unique("someone")}@example.com` } }), expect: open },
   "GET /api/verify-email": { request: () => ({ path: "/api/verify-email?token=x" }), expect: redirect },
+  "POST /api/password-reset/request": { request: () => ({ body: { email: `${unique("someone")}@example.com` } }), expect: open },
+  // A link that is not valid: 400 for anyone; the route needs no session.
+  "POST /api/password-reset/confirm": {
+    request: () => ({ body: { token: "x".repeat(43), password: "a-new-long-passphrase" } }),
+    expect: { anonymous: 400, owner: 400, another: 400, admin: 400 },
+  },
+  // Signed-in only; the matrix's users share one password, so a wrong current password is the safe request.
+  "POST /api/change-password": {
+    request: () => ({ body: { currentPassword: "not-the-password", newPassword: "a-new-long-passphrase" } }),
+    expect: { anonymous: 401, owner: 400, another: 400, admin: 400 },
+  },
   "GET /api/subscription": { request: () => ({}), expect: signedIn },
   "GET /api/subscription/limits": { request: () => ({}), expect: signedIn },
 

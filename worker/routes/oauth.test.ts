@@ -144,7 +144,7 @@ describe("OAuth callback", () => {
     expect(ids[0]).toBe(ids[1]);
   });
 
-  it("links to an existing account only through a provider-verified email", async () => {
+  it("links to an existing account only through a provider-verified email, removing its password and sessions", async () => {
     const existing = await createUser();
     const { cookies, state } = await start("github", GITHUB);
     githubMocks({ id: Date.now() + 11, name: "Linked" }, [{ email: existing.email!, primary: true, verified: true }]);
@@ -154,7 +154,10 @@ describe("OAuth callback", () => {
     });
     const me = await json(await call("GET", "/api/user", { cookie: sessionFrom(response) }));
     expect(me.id).toBe(existing.id);
-    expect(me.hasPassword).toBe(true);
+    // Whoever set the password may not own the mailbox; the provider just proved who does.
+    expect(me.hasPassword).toBe(false);
+    expect((await call("GET", "/api/user", { cookie: existing.session })).status).toBe(401);
+    expect((await call("POST", "/api/login", { body: { username: existing.username, password: TEST_PASSWORD } })).status).toBe(401);
   });
 
   it("does not link through an unverified email: a separate account without that email", async () => {

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../index";
 import type { Bindings } from "../lib/config";
+import { SESSION_COOKIE } from "../services/auth/sessions";
 
 export const ORIGIN = "http://localhost";
 
@@ -19,7 +20,7 @@ export async function call(method: string, path: string, options: CallOptions = 
   const headers = new Headers(options.headers);
   if (!headers.has("Origin") && method !== "GET" && method !== "HEAD") headers.set("Origin", ORIGIN);
   if (options.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  if (options.cookie) headers.set("Cookie", options.cookie.includes("=") ? options.cookie : `sl_session=${options.cookie}`);
+  if (options.cookie) headers.set("Cookie", options.cookie.includes("=") ? options.cookie : `${SESSION_COOKIE}=${options.cookie}`);
   headers.set("CF-Connecting-IP", options.ip ?? "198.51.100.7");
   const body =
     options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
@@ -34,8 +35,9 @@ export async function call(method: string, path: string, options: CallOptions = 
 /** The session token from a response's Set-Cookie, or undefined. */
 export function sessionFrom(response: Response): string | undefined {
   for (const cookie of response.headers.getSetCookie()) {
-    const match = /^sl_session=([^;]*)/.exec(cookie);
-    if (match && match[1]) return match[1];
+    if (!cookie.startsWith(`${SESSION_COOKIE}=`)) continue;
+    const value = cookie.slice(SESSION_COOKIE.length + 1).split(";")[0];
+    if (value) return value;
   }
   return undefined;
 }

@@ -8,5 +8,7 @@ export function createDurableObjectRateLimits(namespace: DurableObjectNamespace<
     consume: (key, rule) => stub(key).consume(rule),
     status: (key) => stub(key).status(),
     reset: (key) => stub(key).reset(),
+    reserveAttempt: (key, policy, address) => stub(key).reserveAttempt(policy, address),
+    attemptSucceeded: (key, policy, address) => stub(key).attemptSucceeded(policy, address),
   };
 }

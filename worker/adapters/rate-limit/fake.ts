@@ -1,9 +1,11 @@
+import { attemptSucceeded, reserveAttempt, type AttemptState } from "./attempts";
 import { countHit, limitStatus, type CounterState } from "./fixed-window";
 import type { RateLimits } from "./index";
 
 /** Tests: the same fixed-window rules in memory, on the test's clock. `keys()` shows what was counted. */
 export function createFakeRateLimits(now: () => number = Date.now): RateLimits & { keys(): string[] } {
   const counters = new Map<string, CounterState>();
+  const attempts = new Map<string, AttemptState>();
   return {
     async consume(key, rule) {
       const { result, state } = countHit(counters.get(key), rule, now());
@@ -15,7 +17,16 @@ export function createFakeRateLimits(now: () => number = Date.now): RateLimits &
     },
     async reset(key) {
       counters.delete(key);
+      attempts.delete(key);
     },
-    keys: () => [...counters.keys()],
+    async reserveAttempt(key, policy, address) {
+      const { result, state } = reserveAttempt(attempts.get(key), policy, address, now());
+      if (result.allowed) attempts.set(key, state);
+      return result;
+    },
+    async attemptSucceeded(key, policy, address) {
+      attempts.set(key, attemptSucceeded(attempts.get(key), policy, address, now()));
+    },
+    keys: () => [...new Set([...counters.keys(), ...attempts.keys()])],
   };
 }

@@ -20,7 +20,7 @@ describe("register (service)", () => {
     expect(message!.text).toContain(`${deps.origin}/api/verify-email?token=`);
     expect(await verifyEmailToken(deps, token)).toBe("verified");
     expect(await verifyEmailToken(deps, token)).toBe("used");
-    expect(deps.limits.keys()).toContain("register:ip:203.0.113.1");
+    expect(deps.limits.keys()).toContain("register:address:203.0.113.1");
   });
 
   it("keeps the account when the email provider fails, and logs it without the address", async () => {

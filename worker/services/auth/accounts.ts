@@ -1,24 +1,28 @@
 import type { LoginInput, RegisterResponse, RegisterValues } from "../../../schema/api/auth";
-import type { Deps } from "../../deps";
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByUsername,
-  insertUser,
-  updateUser,
-  type UserRow,
-} from "../../data/users";
+import type { EmailMessage } from "../../adapters/email";
 import {
   consumeVerificationToken,
   findVerificationToken,
   insertVerificationToken,
 } from "../../data/email-verification";
-import { AppError, rateLimited } from "../../lib/errors";
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  replaceUnverifiedUser,
+  updateUser,
+  type UserRow,
+} from "../../data/users";
+import type { Deps } from "../../deps";
 import { randomToken, sha256Hex } from "../../lib/crypto";
+import { AppError, rateLimited } from "../../lib/errors";
+import { addressKey } from "../../lib/ip";
 import { causeMessage, logEvent } from "../../lib/log";
 import { burnPasswordTime, hashPassword, verifyPassword } from "../../lib/password";
-import { enforceLimit, RATE_RULES } from "../rate-limit";
+import { enforceLimit, LOGIN_POLICIES, RATE_RULES } from "../rate-limit";
 import { isCommonPassword } from "./common-passwords";
+import { alreadyRegisteredEmail, verificationEmail } from "./emails";
 import { toPublicUser } from "./public-user";
 import { createSession, type NewSession } from "./sessions";
 
@@ -26,38 +30,72 @@ export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const EMAIL_NOT_VERIFIED =
   "Please verify your email before signing in. Check your inbox for the verification link.";
+const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please try again later.";
+const TOO_MANY_EMAILS = "Too many verification emails. Please wait before asking for another.";
 
 export type RegisterResult =
   | { kind: "verification-required"; body: RegisterResponse }
   | { kind: "signed-in"; user: UserRow; session: NewSession };
 
-export async function register(deps: Deps, input: RegisterValues, clientIp: string): Promise<RegisterResult> {
-  if (isCommonPassword(input.password)) {
+/** Sends mail after the response: how long a call takes says nothing about which addresses have accounts. */
+export function sendInBackground(deps: Deps, message: EmailMessage, event: string, userId?: number): void {
+  deps.waitUntil(
+    deps.email.send(message).catch((error: unknown) => {
+      // The account exists either way; the person can ask for another email.
+      logEvent("error", event, { userId, cause: causeMessage(error) });
+    }),
+  );
+}
+
+export function assertUncommonPassword(password: string, field = "password"): void {
+  if (isCommonPassword(password)) {
     throw new AppError("validation_failed", "This password is too common. Please choose a less guessable one.", {
-      details: { field: "password" },
+      details: { field },
     });
   }
-  await enforceLimit(deps.limits, `register:ip:${clientIp}`, RATE_RULES.registration, "Too many sign-ups from this network. Please try again later.");
+}
+
+/**
+ * Sign-up. An address belongs to an account only once verified, so:
+ * - an address held by an account that never verified it is taken over: that account is deleted and replaced;
+ * - an address a verified account holds gets the same answer as a new sign-up (no account is created, and the
+ *   owner is told by email), so sign-up cannot be used to learn who has an account.
+ */
+export async function register(deps: Deps, input: RegisterValues, clientIp: string): Promise<RegisterResult> {
+  assertUncommonPassword(input.password);
+  await enforceLimit(deps.limits, `register:address:${addressKey(clientIp)}`, RATE_RULES.registration, "Too many sign-ups from this network. Please try again later.");
 
   const [byUsername, byEmail] = await Promise.all([
     findUserByUsername(deps.db, input.username),
     input.email ? findUserByEmail(deps.db, input.email) : undefined,
   ]);
-  if (byUsername) throw new AppError("conflict", "Username already taken", { details: { field: "username" } });
-  if (byEmail) {
-    throw new AppError("conflict", "An account with this email already exists", { details: { field: "email" } });
+  const replaceable = byEmail && !byEmail.emailVerified ? byEmail : undefined;
+  if (byUsername && byUsername.id !== replaceable?.id) {
+    throw new AppError("conflict", "Username already taken", { details: { field: "username" } });
+  }
+  // Hashed on every path, so the answer takes as long whether or not the address has an account.
+  const passwordHash = await hashPassword(input.password, deps.config.passwordPepper);
+  if (byEmail?.emailVerified && input.email) {
+    sendInBackground(
+      deps,
+      alreadyRegisteredEmail(input.email, `${deps.origin}/auth`, `${deps.origin}/forgot-password`),
+      "already_registered_email_failed",
+      byEmail.id,
+    );
+    return { kind: "verification-required", body: { emailVerificationRequired: true, email: input.email } };
   }
 
+  const values = {
+    username: input.username,
+    email: input.email ?? null,
+    firstName: input.firstName ?? null,
+    lastName: input.lastName ?? null,
+    passwordHash,
+    emailVerified: false,
+  };
   let user: UserRow;
   try {
-    user = await insertUser(deps.db, {
-      username: input.username,
-      email: input.email ?? null,
-      firstName: input.firstName ?? null,
-      lastName: input.lastName ?? null,
-      passwordHash: await hashPassword(input.password, deps.config.passwordPepper),
-      emailVerified: false,
-    });
+    user = replaceable ? await replaceUnverifiedUser(deps.db, replaceable.id, values) : await insertUser(deps.db, values);
   } catch (error) {
     // Two sign-ups racing for the same name: the unique indexes decide.
     if (String(error).includes("UNIQUE")) throw new AppError("conflict", "Username or email already taken");
@@ -80,77 +118,82 @@ async function sendVerificationEmail(deps: Deps, user: UserRow, email: string): 
     expiresAt: deps.now() + VERIFICATION_TOKEN_TTL_MS,
   });
   const link = `${deps.origin}/api/verify-email?token=${encodeURIComponent(token)}`;
-  const name = user.firstName ?? user.username ?? "there";
-  try {
-    await deps.email.send({
-      to: email,
-      subject: "Verify your StoryLoom email address",
-      text: `Hi ${name},\n\nConfirm your email address to start using StoryLoom:\n${link}\n\nThe link works once and expires in 24 hours. If you did not create a StoryLoom account, ignore this email.\n`,
-      html: `<p>Hi ${escapeHtml(name)},</p><p>Confirm your email address to start using StoryLoom:</p><p><a href="${escapeHtml(link)}">Verify my email</a></p><p>The link works once and expires in 24 hours. If you did not create a StoryLoom account, ignore this email.</p>`,
-    });
-  } catch (error) {
-    // The account exists either way; the person can ask for another email from the verification screen.
-    logEvent("error", "verification_email_failed", { userId: user.id, cause: causeMessage(error) });
-  }
+  sendInBackground(deps, verificationEmail(email, link), "verification_email_failed", user.id);
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export function findByIdentifier(deps: Deps, identifier: string) {
+  const normalized = identifier.trim();
+  return normalized.includes("@")
+    ? findUserByEmail(deps.db, normalized.toLowerCase())
+    : findUserByUsername(deps.db, normalized);
 }
 
-function findByIdentifier(deps: Deps, identifier: string) {
-  return identifier.includes("@")
-    ? findUserByEmail(deps.db, identifier)
-    : findUserByUsername(deps.db, identifier);
+/**
+ * Reserves one sign-in attempt for the account (or, for a name no account has, for that name: the answers look the
+ * same) and for the address, before any password is checked. Throws 429 when either is used up. The address is
+ * checked first, so a blocked address cannot spend an account's allowance.
+ */
+export async function reserveSignInAttempt(deps: Deps, accountKey: string, clientIp: string): Promise<{ settle(): Promise<void> }> {
+  const address = addressKey(clientIp);
+  // Addresses are remembered (trusted) by hash only.
+  const addressId = await sha256Hex(address);
+  const addressLimit = `login:address:${address}`;
+  const fromAddress = await deps.limits.reserveAttempt(addressLimit, LOGIN_POLICIES.address, addressId);
+  if (!fromAddress.allowed) throw rateLimited(fromAddress.retryAfterMs / 1000, TOO_MANY_ATTEMPTS);
+  const forAccount = await deps.limits.reserveAttempt(accountKey, LOGIN_POLICIES.account, addressId);
+  if (!forAccount.allowed) throw rateLimited(forAccount.retryAfterMs / 1000, TOO_MANY_ATTEMPTS);
+  return {
+    // The password was right: both reservations are given back, and the address becomes trusted for the account.
+    settle: async () => {
+      await Promise.all([
+        deps.limits.attemptSucceeded(addressLimit, LOGIN_POLICIES.address, addressId),
+        deps.limits.attemptSucceeded(accountKey, LOGIN_POLICIES.account, addressId),
+      ]);
+    },
+  };
 }
+
+export const accountAttemptKey = (userId: number) => `login:account:${userId}`;
 
 export async function login(deps: Deps, input: LoginInput, clientIp: string) {
-  const accountKey = `login:account:${input.username.toLowerCase()}`;
-  const ipKey = `login:ip:${clientIp}`;
-  const [account, ip] = await Promise.all([deps.limits.status(accountKey), deps.limits.status(ipKey)]);
-  if (!account.allowed || !ip.allowed) {
-    throw rateLimited(
-      Math.max(account.retryAfterMs, ip.retryAfterMs) / 1000,
-      "Too many failed sign-in attempts. Please try again later.",
-    );
-  }
-
   const user = await findByIdentifier(deps, input.username);
+  const attempt = await reserveSignInAttempt(
+    deps,
+    user ? accountAttemptKey(user.id) : `login:name:${input.username.trim().toLowerCase()}`,
+    clientIp,
+  );
+
   let check = { valid: false, needsRehash: false };
   if (user?.passwordHash) {
     check = await verifyPassword(input.password, user.passwordHash, deps.config.passwordPepper);
   } else {
     await burnPasswordTime(input.password, deps.config.passwordPepper);
   }
-  if (!user || !check.valid) {
-    await Promise.all([
-      deps.limits.consume(accountKey, RATE_RULES.loginFailure),
-      deps.limits.consume(ipKey, RATE_RULES.loginFailure),
-    ]);
-    throw new AppError("unauthenticated", INVALID_CREDENTIALS);
-  }
+  if (!user || !check.valid) throw new AppError("unauthenticated", INVALID_CREDENTIALS);
+  await attempt.settle();
   if (user.email && !user.emailVerified) {
     throw new AppError("email_not_verified", EMAIL_NOT_VERIFIED, { details: { email: user.email } });
   }
 
-  await deps.limits.reset(accountKey);
-  const updates: { passwordHash?: string; isAdmin?: boolean } = {};
-  if (check.needsRehash) updates.passwordHash = await hashPassword(input.password, deps.config.passwordPepper);
-  if (!user.isAdmin && user.email && deps.config.adminEmails.has(user.email)) updates.isAdmin = true;
-  if (Object.keys(updates).length > 0) {
-    await updateUser(deps.db, user.id, updates);
-    Object.assign(user, updates);
+  if (check.needsRehash) {
+    const passwordHash = await hashPassword(input.password, deps.config.passwordPepper);
+    await updateUser(deps.db, user.id, { passwordHash });
+    user.passwordHash = passwordHash;
   }
   return { user: toPublicUser(user), session: await createSession(deps, user.id) };
 }
 
-/** Always answers the same way so the call cannot tell which addresses have accounts. */
+/**
+ * Always answers the same way, so the call cannot tell which addresses have accounts. The address's limit is
+ * checked first (a blocked address cannot spend an account's allowance); the account's own limit counts per
+ * account, whatever was typed, and is applied silently.
+ */
 export async function resendVerification(deps: Deps, identifier: string, clientIp: string): Promise<void> {
-  const normalized = identifier.trim().toLowerCase();
-  await enforceLimit(deps.limits, `verify-email:${normalized}`, RATE_RULES.verificationEmail, "Too many verification emails. Please wait before asking for another.");
-  await enforceLimit(deps.limits, `verify-email:ip:${clientIp}`, RATE_RULES.verificationEmailPerIp, "Too many verification emails. Please wait before asking for another.");
-  const user = await findByIdentifier(deps, normalized);
-  if (user?.email && !user.emailVerified) await sendVerificationEmail(deps, user, user.email);
+  await enforceLimit(deps.limits, `verify-email:address:${addressKey(clientIp)}`, RATE_RULES.verificationEmailPerIp, TOO_MANY_EMAILS);
+  const user = await findByIdentifier(deps, identifier);
+  if (!user?.email || user.emailVerified) return;
+  const { allowed } = await deps.limits.consume(`verify-email:user:${user.id}`, RATE_RULES.verificationEmail);
+  if (allowed) await sendVerificationEmail(deps, user, user.email);
 }
 
 export type VerificationOutcome = "verified" | "invalid" | "expired" | "used";
@@ -166,6 +209,5 @@ export async function verifyEmailToken(deps: Deps, token: string): Promise<Verif
   // The address changed since the link was sent: the link no longer proves anything.
   if (!user || user.email !== row.email) return "invalid";
   await consumeVerificationToken(deps.db, id, user.id, deps.now());
-  if (!user.isAdmin && deps.config.adminEmails.has(row.email)) await updateUser(deps.db, user.id, { isAdmin: true });
   return "verified";
 }

@@ -24,26 +24,21 @@ export function startOAuth(deps: Deps, provider: OAuthProvider): AuthorizationSt
 
 /**
  * Finds or creates the account for a provider identity. Linking to an existing account happens only through an
- * email the provider marks verified. If that existing account never verified the address itself, whoever set its
- * password did not prove they own the mailbox: the password and its sessions are removed (no pre-registration
- * takeover).
+ * email the provider marks verified. If that account has a password, the password is removed and its sessions end:
+ * whoever set it may not be the mailbox's owner (someone who registered the address first and had the link clicked
+ * by its owner), and the provider has just proved who is. The owner can set a new one with "Forgot password?".
  */
 async function findOrCreateUser(deps: Deps, provider: OAuthProvider, profile: ProviderProfile): Promise<UserRow> {
   const linked = await findOAuthAccount(deps.db, provider, profile.providerUserId);
   if (linked) return linked.user;
 
-  const isAdmin = Boolean(profile.email && profile.emailVerified && deps.config.adminEmails.has(profile.email));
   const existing = profile.email && profile.emailVerified ? await findUserByEmail(deps.db, profile.email) : undefined;
   if (existing) {
-    if (!existing.emailVerified) {
+    if (existing.passwordHash !== null || !existing.emailVerified) {
       await deleteUserSessions(deps.db, existing.id);
       await updateUser(deps.db, existing.id, { emailVerified: true, passwordHash: null });
       existing.emailVerified = true;
       existing.passwordHash = null;
-    }
-    if (isAdmin && !existing.isAdmin) {
-      await updateUser(deps.db, existing.id, { isAdmin: true });
-      existing.isAdmin = true;
     }
     await insertOAuthAccount(deps.db, { provider, providerUserId: profile.providerUserId, userId: existing.id });
     return existing;
@@ -57,7 +52,6 @@ async function findOrCreateUser(deps: Deps, provider: OAuthProvider, profile: Pr
     emailVerified: !emailTaken && profile.email !== null && profile.emailVerified,
     firstName: profile.firstName,
     lastName: profile.lastName,
-    isAdmin,
   });
   await insertOAuthAccount(deps.db, { provider, providerUserId: profile.providerUserId, userId: user.id });
   return user;

@@ -2,7 +2,13 @@ import type { Deps } from "../../deps";
 import { deleteSession, findSessionUser, insertSession, updateSessionExpiry, type UserRow } from "../../data/users";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 
-export const SESSION_COOKIE = "sl_session";
+/**
+ * `__Host-`: the browser accepts it only Secure, for this exact host and path /, so a sibling subdomain cannot plant
+ * or shadow a session cookie. Sessions issued before the prefix (LEGACY_SESSION_COOKIE) are moved over on their next
+ * request; the legacy name can go once every session from before is expired (30 days).
+ */
+export const SESSION_COOKIE = "__Host-sl_session";
+export const LEGACY_SESSION_COOKIE = "sl_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry without a write per request: extend only once half the lifetime has passed. */
 const RENEW_WHEN_REMAINING_MS = SESSION_TTL_MS / 2;
@@ -22,6 +28,7 @@ export async function createSession(deps: Deps, userId: number): Promise<NewSess
 export interface ResolvedSession {
   user: UserRow;
   sessionId: string;
+  expiresAt: number;
   /** Set when the expiry was pushed forward: the cookie must be re-issued. */
   renewedExpiresAt?: number;
 }
@@ -36,9 +43,9 @@ export async function resolveSession(deps: Deps, token: string): Promise<Resolve
   if (row.expiresAt - now < RENEW_WHEN_REMAINING_MS) {
     const renewedExpiresAt = now + SESSION_TTL_MS;
     await updateSessionExpiry(deps.db, sessionId, renewedExpiresAt);
-    return { user: row.user, sessionId, renewedExpiresAt };
+    return { user: row.user, sessionId, expiresAt: renewedExpiresAt, renewedExpiresAt };
   }
-  return { user: row.user, sessionId };
+  return { user: row.user, sessionId, expiresAt: row.expiresAt };
 }
 
 export async function revokeSession(deps: Deps, token: string): Promise<void> {

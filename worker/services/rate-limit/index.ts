@@ -1,19 +1,31 @@
-import type { LimitRule, RateLimits } from "../../adapters/rate-limit";
+import type { AttemptPolicy, LimitRule, RateLimits } from "../../adapters/rate-limit";
 import { rateLimited } from "../../lib/errors";
 
-/** Named rules, so every limit in the product is listed in one place. */
+/** Named rules, so every limit in the product is listed in one place. Addresses are IPv4 or IPv6 /64 (lib/ip.ts). */
 export const RATE_RULES = {
-  /** Brute-force protection (architecture.md): 10 failures → 10-minute block, per account and per IP. */
-  loginFailure: { limit: 10, windowMs: 10 * 60_000, blockMs: 10 * 60_000 },
-  /** product-decisions.md: 3 verification emails per 15 minutes per address. */
+  /** product-decisions.md: 3 verification emails per 15 minutes per account. */
   verificationEmail: { limit: 3, windowMs: 15 * 60_000 },
-  /** The same, per IP, so one client cannot mail many addresses. */
+  /** Per address, so one client cannot mail many addresses. */
   verificationEmailPerIp: { limit: 10, windowMs: 15 * 60_000 },
+  /** Password-reset emails: per account (applied silently) and per address. */
+  passwordResetEmail: { limit: 3, windowMs: 60 * 60_000 },
+  passwordResetEmailPerIp: { limit: 10, windowMs: 15 * 60_000 },
   /** Generations per user per minute: a burst guard on top of the monthly allowance. */
   generation: { limit: 10, windowMs: 60_000 },
   /** Registrations per IP, against scripted sign-ups. */
   registration: { limit: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;
+
+/**
+ * Sign-in attempts (adapters/rate-limit/attempts.ts), reserved before a password is checked.
+ * - Per account (or per unknown name, so both look alike): 5 free failures, then delays of 2, 4, 8, 16, 32 s, then a
+ *   15-minute block, except from addresses that signed in to the account within 30 days.
+ * - Per address: 100 failures in 10 minutes, enough for an office or a mobile carrier behind one address.
+ */
+export const LOGIN_POLICIES = {
+  account: { windowMs: 15 * 60_000, freeFailures: 5, maxFailures: 10, backoffMs: 2_000, blockMs: 15 * 60_000, trustMs: 30 * 24 * 60 * 60_000 },
+  address: { windowMs: 10 * 60_000, freeFailures: 100, maxFailures: 100, backoffMs: 0, blockMs: 10 * 60_000, trustMs: 0 },
+} satisfies Record<string, AttemptPolicy>;
 
 /** Counts one hit and throws a 429 (with Retry-After) when the key is over its limit. */
 export async function enforceLimit(limits: RateLimits, key: string, rule: LimitRule, message?: string) {

@@ -1,0 +1,80 @@
+import { completePasswordReset, changePassword as savePassword, findPasswordResetToken, insertPasswordResetToken } from "../../data/password-reset";
+import { findUserByEmail, findUserById } from "../../data/users";
+import type { Deps } from "../../deps";
+import { randomToken, sha256Hex } from "../../lib/crypto";
+import { AppError, unauthenticated } from "../../lib/errors";
+import { addressKey } from "../../lib/ip";
+import { hashPassword, verifyPassword } from "../../lib/password";
+import { enforceLimit, RATE_RULES } from "../rate-limit";
+import { accountAttemptKey, assertUncommonPassword, reserveSignInAttempt, sendInBackground } from "./accounts";
+import { passwordResetEmail } from "./emails";
+
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * "Forgot password?": mails a single-use link (256-bit token, only its SHA-256 stored, valid 1 hour) to the address
+ * when an account has it. The answer is the same either way, and mail leaves after the response.
+ */
+export async function requestPasswordReset(deps: Deps, email: string, clientIp: string): Promise<void> {
+  await enforceLimit(
+    deps.limits,
+    `password-reset:address:${addressKey(clientIp)}`,
+    RATE_RULES.passwordResetEmailPerIp,
+    "Too many password reset requests. Please wait before asking again.",
+  );
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.email) return;
+  const { allowed } = await deps.limits.consume(`password-reset:user:${user.id}`, RATE_RULES.passwordResetEmail);
+  if (!allowed) return;
+  const token = randomToken(32);
+  await insertPasswordResetToken(deps.db, { id: await sha256Hex(token), userId: user.id, expiresAt: deps.now() + PASSWORD_RESET_TTL_MS });
+  sendInBackground(deps, passwordResetEmail(user.email, `${deps.origin}/reset-password?token=${token}`), "password_reset_email_failed", user.id);
+}
+
+function invalidLink(message: string): AppError {
+  return new AppError("bad_request", message, { details: { field: "token" } });
+}
+
+/**
+ * Sets the new password from a reset link: the address counts as verified (the link proved the mailbox), every
+ * session of the account ends, and the account's sign-in counters start afresh.
+ */
+export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
+  if (!TOKEN_PATTERN.test(token)) throw invalidLink("This password reset link is not valid. Ask for a new one.");
+  const id = await sha256Hex(token);
+  const row = await findPasswordResetToken(deps.db, id);
+  if (!row) throw invalidLink("This password reset link is not valid. Ask for a new one.");
+  if (row.usedAt !== null) throw invalidLink("This password reset link has already been used. Ask for a new one.");
+  if (row.expiresAt <= deps.now()) throw invalidLink("This password reset link has expired. Ask for a new one.");
+  assertUncommonPassword(password);
+  const passwordHash = await hashPassword(password, deps.config.passwordPepper);
+  const done = await completePasswordReset(deps.db, { tokenId: id, userId: row.userId, passwordHash, now: deps.now() });
+  if (!done) throw invalidLink("This password reset link has already been used. Ask for a new one.");
+  await deps.limits.reset(accountAttemptKey(row.userId));
+}
+
+/**
+ * The account screen's change of password: the current password is checked like a sign-in (same attempt limits,
+ * so a stolen session cannot guess it), then every other session ends.
+ */
+export async function changePassword(
+  deps: Deps,
+  session: { userId: number; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+  clientIp: string,
+): Promise<void> {
+  const user = await findUserById(deps.db, session.userId);
+  if (!user) throw unauthenticated();
+  if (!user.passwordHash) {
+    throw new AppError("bad_request", "This account signs in with Google, GitHub or Apple and has no password to change.");
+  }
+  const attempt = await reserveSignInAttempt(deps, accountAttemptKey(user.id), clientIp);
+  const { valid } = await verifyPassword(input.currentPassword, user.passwordHash, deps.config.passwordPepper);
+  if (!valid) {
+    throw new AppError("validation_failed", "Your current password is not correct.", { details: { field: "currentPassword" } });
+  }
+  await attempt.settle();
+  assertUncommonPassword(input.newPassword, "newPassword");
+  await savePassword(deps.db, user.id, await hashPassword(input.newPassword, deps.config.passwordPepper), session.sessionId);
+}
