@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import worker from "../index";
 import type { Bindings } from "../lib/config";
 import { call } from "../test/client";
-import { createUser } from "../test/factories";
+import { countRows, createUser } from "../test/factories";
 
 it("the cron handler purges expired sessions and keeps live ones", async () => {
   const live = await createUser();
@@ -19,4 +19,23 @@ it("the cron handler purges expired sessions and keeps live ones", async () => {
   expect((await count(expired.id))!.n).toBe(0);
   expect((await count(live.id))!.n).toBe(1);
   expect((await call("GET", "/api/user", { cookie: live.session })).status).toBe(200);
+});
+
+it("deletes password accounts that never verified their address within 7 days, and nothing else", async () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const stale = await createUser({ emailVerified: false });
+  const recent = await createUser({ emailVerified: false });
+  const verified = await createUser();
+  const noEmail = await createUser({ email: null });
+  for (const user of [stale, verified, noEmail]) {
+    await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?").bind(Date.now() - 8 * DAY, user.id).run();
+  }
+  await env.DB.prepare("UPDATE users SET created_at = ? WHERE id = ?").bind(Date.now() - 6 * DAY, recent.id).run();
+
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "17 * * * *" }), env as Bindings, ctx);
+  await waitOnExecutionContext(ctx);
+
+  expect(await countRows("users", "id = ?", stale.id)).toBe(0);
+  for (const kept of [recent, verified, noEmail]) expect(await countRows("users", "id = ?", kept.id)).toBe(1);
 });
