@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
-import { call, unique } from "../test/client";
+import { call, json, unique } from "../test/client";
 import { createProject, createTranscripts, createUser, freshSession, setTier, type TestUser } from "../test/factories";
 
 /**
@@ -132,6 +132,48 @@ describe("authorization matrix", () => {
           failures.push(`${key} as ${role}: expected ${row.expect[role]}, got ${response.status}`);
         }
       }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it("answers every other spelling of an id with 404, byte for byte like a missing id", async () => {
+    const owner = await createUser();
+    await setTier(owner, "pro");
+    const failures: string[] = [];
+    const withoutRequestId = (body: Record<string, unknown>) => ({ ...body, requestId: undefined });
+    for (const [key, row] of Object.entries(MATRIX)) {
+      if (!key.includes("/:id")) continue;
+      const method = key.split(" ")[0]!;
+      const { path, body } = await row.request({ ...owner, session: await freshSession(owner.id) });
+      const id = /\/(\d+)(?=\/|$)/.exec(path!)![1]!;
+      const at = (spelling: string) => path!.replace(`/${id}`, `/${spelling}`);
+      // The largest id that can exist is missing here: what "not found" looks like on this route.
+      const missing = await call(method, at(String(Number.MAX_SAFE_INTEGER)), { cookie: owner.session, body });
+      const expected = withoutRequestId(await json(missing));
+      if (missing.status !== 404) failures.push(`${key}: a missing id answers ${missing.status}`);
+      const spellings = [
+        `0x${Number(id).toString(16)}`,
+        `${id}e0`,
+        `+${id}`,
+        `-${id}`,
+        `%20${id}`,
+        `${id}%20`,
+        `0${id}`,
+        `${id}.0`,
+        "0",
+        "abc",
+        String(Number.MAX_SAFE_INTEGER + 1),
+        "1".repeat(17),
+      ];
+      for (const spelling of spellings) {
+        const response = await call(method, at(spelling), { cookie: owner.session, body });
+        const answer = withoutRequestId(await json(response));
+        if (response.status !== 404 || JSON.stringify(answer) !== JSON.stringify(expected)) {
+          failures.push(`${method} ${at(spelling)}: ${response.status} ${JSON.stringify(answer)}`);
+        }
+      }
+      // The canonical spelling still reaches the owner's resource.
+      if ((await call(method, path!, { cookie: owner.session, body })).status >= 400) failures.push(`${key}: canonical id refused`);
     }
     expect(failures).toEqual([]);
   }, 60_000);

@@ -105,11 +105,11 @@ describe("GET/PUT/DELETE /api/projects/{id}", () => {
     expect((await json(await call("GET", `/api/projects/${project.id}`, { cookie: owner.session }))).name).toBe("Renamed");
   });
 
-  it("validates ids and bodies", async () => {
+  it("validates ids (anything but a positive integer is a missing project) and bodies", async () => {
     const user = await createUser();
     const project = await createProject(user);
-    expect((await call("GET", "/api/projects/abc", { cookie: user.session })).status).toBe(400);
-    expect((await call("GET", "/api/projects/0", { cookie: user.session })).status).toBe(400);
+    expect((await call("GET", "/api/projects/abc", { cookie: user.session })).status).toBe(404);
+    expect((await call("GET", "/api/projects/0", { cookie: user.session })).status).toBe(404);
     expect((await call("PUT", `/api/projects/${project.id}`, { cookie: user.session, body: { name: "" } })).status).toBe(400);
   });
 
