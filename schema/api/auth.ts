@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 
 /** Shared by the Worker (validation) and the SPA (form checks and types). No drizzle imports here. */
 
@@ -11,9 +12,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const optionalName = z
-  .string()
-  .trim()
+const optionalName = singleLineText("Names")
   .max(64)
   .optional()
   .transform((v) => (v ? v : undefined));
@@ -25,9 +24,7 @@ export const newPasswordSchema = z
   .max(128, "Password must be at most 128 characters");
 
 export const registerSchema = z.object({
-  username: z
-    .string()
-    .trim()
+  username: singleLineText("Usernames")
     .min(3, "Username must be 3-32 characters")
     .max(32, "Username must be 3-32 characters")
     .regex(USERNAME_PATTERN, "Username may contain letters, digits, '_', '-' and '.' only"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "./text";
 
 /** Spec §9: the project colour palette; the first is the default. */
 export const PROJECT_COLORS = [
@@ -14,9 +15,8 @@ export const PROJECT_COLORS = [
 export const DEFAULT_PROJECT_COLOR = PROJECT_COLORS[0];
 
 export const projectInputSchema = z.object({
-  name: z.string().trim().min(1, "Please enter a project name.").max(100, "Project names are at most 100 characters."),
-  description: z
-    .string()
+  name: singleLineText("Project names").min(1, "Please enter a project name.").max(100, "Project names are at most 100 characters."),
+  description: multiLineText("Descriptions")
     .trim()
     .max(1000, "Descriptions are at most 1000 characters.")
     .nullish()
