@@ -10,6 +10,7 @@ import { requestContext } from "./middleware/context";
 import { apiSecurityHeaders, csrfProtection, requestId } from "./middleware/security";
 import { loadSession } from "./middleware/session";
 import { activityRoutes } from "./routes/activity";
+import { serveBuildFile } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
 import { devRoutes } from "./routes/dev";
 import { generateRoutes } from "./routes/generate";
@@ -46,6 +47,9 @@ function toAppError(error: unknown): AppError {
 
 export const app = new Hono<AppEnv>();
 
+// Before every middleware, so a build file costs no request id, deps or session: Hono runs handlers in the order
+// they were registered, and this one answers without calling the rest.
+app.get("/assets/*", serveBuildFile);
 app.use(requestId);
 app.use("/api/*", apiSecurityHeaders);
 app.use("/auth/*", apiSecurityHeaders);

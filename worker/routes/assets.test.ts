@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { call } from "../test/client";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const INDEX_HTML = "<!doctype html><html><body><div id=root></div></body></html>";
+
+/**
+ * The static-assets layer as `wrangler dev` shows it: a build file with web/public/_headers' caching, and for any
+ * other path the SPA's index.html (not_found_handling), with the /assets/* headers all the same.
+ */
+function assetLayer(files: Record<string, { body: string; type: string }>) {
+  const requested: string[] = [];
+  const binding = {
+    async fetch(request: Request) {
+      const path = new URL(request.url).pathname;
+      requested.push(`${request.method} ${path}`);
+      const file = files[path] ?? { body: INDEX_HTML, type: "text/html; charset=utf-8" };
+      return new Response(request.method === "HEAD" ? null : file.body, {
+        headers: { "Content-Type": file.type, "Cache-Control": IMMUTABLE, ETag: '"abc"' },
+      });
+    },
+  };
+  return { env: { ASSETS: binding as unknown as Fetcher }, requested };
+}
+
+const BUILD = {
+  "/assets/index-abc123.js": { body: "export {};", type: "application/javascript" },
+  "/assets/index-abc123.css": { body: "body{}", type: "text/css; charset=utf-8" },
+};
+
+describe("GET /assets/*", () => {
+  it("serves a build file as the asset layer answers it, immutable caching included", async () => {
+    const layer = assetLayer(BUILD);
+    for (const path of Object.keys(BUILD)) {
+      const response = await call("GET", path, { env: layer.env });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe(IMMUTABLE);
+      expect(await response.text()).toBe(BUILD[path as keyof typeof BUILD].body);
+      // Answered before any middleware ran (no request id, deps or session for a static file).
+      expect(response.headers.get("X-Request-Id")).toBeNull();
+    }
+    expect(layer.requested).toEqual(Object.keys(BUILD).map((path) => `GET ${path}`));
+  });
+
+  it("answers a missing build file with a 404 nothing may store, instead of the SPA page marked immutable", async () => {
+    const layer = assetLayer(BUILD);
+    for (const method of ["GET", "HEAD"]) {
+      for (const path of ["/assets/missing.js", "/assets/index-old999.css", "/assets/deep/er/chunk.js"]) {
+        const response = await call(method, path, { env: layer.env });
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect(response.headers.get("Cache-Control")).toBe("no-store");
+        expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+        if (method === "GET") expect(await response.text()).toBe("Not found");
+      }
+    }
+  });
+
+  it("a navigation to a missing build file is a 404 too (the browser sends Sec-Fetch-Mode: navigate)", async () => {
+    const layer = assetLayer(BUILD);
+    const response = await call("GET", "/assets/missing.js", { env: layer.env, headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" } });
+    expect(response.status).toBe(404);
+  });
+});
