@@ -1,6 +1,7 @@
 import { app } from "./app";
 import type { Bindings } from "./lib/config";
 import { createDb } from "./data/db";
+import { failStaleGenerations } from "./jobs/fail-stale-generations";
 import { purgeExpired } from "./jobs/purge-expired";
 
 export { RateLimiter } from "./durable-objects/rate-limiter";
@@ -10,6 +11,8 @@ export default {
   fetch: app.fetch,
   async scheduled(_controller, env, ctx) {
     // Payment reconciliation joins this handler with the billing work.
-    ctx.waitUntil(purgeExpired(createDb(env.DB), Date.now()));
+    const db = createDb(env.DB);
+    const now = Date.now();
+    ctx.waitUntil(Promise.all([purgeExpired(db, now), failStaleGenerations(db, now)]));
   },
 } satisfies ExportedHandler<Bindings>;

@@ -23,6 +23,10 @@ export interface Transcript extends Omit<TranscriptSummary, "storyCount" | "hasS
   generatedStories: GeneratedStories | null;
   /** The stories as last generated, before edits (the editor's Reset to Original); null while there are none. */
   originalStories: GeneratedStories | null;
+  /** The edited stories a regeneration replaced, kept so they can be restored; null when there are none. */
+  previousStories: GeneratedStories | null;
+  /** Grows with every write of the stories (generation, edit, restore): a save names the version it edited. */
+  storiesVersion: number;
 }
 
 export const assignProjectSchema = z.object({
@@ -124,4 +128,25 @@ export type GeneratedStories = z.infer<typeof generatedStoriesSchema>;
 export interface GenerateResponse {
   data: GeneratedStories;
   transcriptId: number;
+  /** The version of the saved stories (see Transcript.storiesVersion). */
+  storiesVersion: number;
+  /** True when the stories this generation replaced had edits: they are kept as `previousStories`. */
+  previousStoriesKept: boolean;
+}
+
+/**
+ * PUT /api/transcripts/{id}/stories: the edited stories and the version they were edited from. The version is a
+ * field rather than an If-Match header so the one schema validates it (a save without it is a 400, never an
+ * unchecked overwrite) and the SPA's typed client needs no header handling.
+ */
+export const saveStoriesSchema = z.object({
+  storiesVersion: z.number().int().min(0),
+  stories: generatedStoriesSchema,
+});
+export type SaveStoriesInput = z.infer<typeof saveStoriesSchema>;
+
+/** The `details` of the 409 a stale save gets: what is saved now, so the editor can reload it or overwrite it. */
+export interface StaleStoriesDetails {
+  storiesVersion: number;
+  generatedStories: GeneratedStories;
 }

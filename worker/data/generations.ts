@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, exists, gte, isNull, lt, sql } from "drizzle-orm";
 import type { GeneratedStories } from "../../schema/api/transcripts";
 import { generations, transcripts } from "../../schema/db";
 import { activityStatement } from "./activity";
@@ -16,29 +16,40 @@ export interface AllowanceCheck {
 
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
-/** Counts the generation only while the allowance has room (one statement: racing requests cannot both pass). */
-function allowanceInsert(db: Database, check: AllowanceCheck, transcriptId: number | null) {
+/** True while the user's generations this month are under the limit. */
+function withinAllowance(check: AllowanceCheck) {
   const used = sql`(SELECT count(*) FROM ${generations} WHERE ${generations.userId} = ${check.userId} AND ${generations.createdAt} >= ${check.since})`;
-  return insertWhere(
-    db,
-    generations,
-    { userId: check.userId, transcriptId, provider: check.provider, createdAt: check.now },
-    sql`${used} < ${check.limit ?? UNLIMITED}`,
-  ).returning({ id: generations.id });
+  return sql`${used} < ${check.limit ?? UNLIMITED}`;
 }
 
 /**
- * Counts a generation and saves the new transcript ("Processing") with its activity entry, all or nothing.
- * Returns undefined when the monthly allowance is used up.
+ * A running generation: its transcript, its counted generation, and when it started. The start doubles as the
+ * run's claim on the transcript: it ends (stories saved or failure recorded) only while `generation_started_at`
+ * still holds it, so a run the sweep already failed cannot write afterwards.
+ */
+export interface GenerationRun {
+  transcriptId: number;
+  generationId: number;
+  startedAt: number;
+}
+
+/**
+ * Counts a generation and saves the new transcript ("Processing", its generation running) with its activity entry,
+ * all or nothing. Returns undefined when the monthly allowance is used up.
  */
 export async function startGeneration(
   db: Database,
   check: AllowanceCheck,
   transcript: { projectId: number | null; projectName: string | null; title: string; content: string },
-): Promise<{ generationId: number; transcriptId: number } | undefined> {
-  // Each statement runs only if the one before it inserted: no counted generation, no transcript, no event.
+): Promise<GenerationRun | undefined> {
+  // Each statement runs only if the one before it changed a row: no counted generation, no transcript, no event.
   const [generation, inserted] = await db.batch([
-    allowanceInsert(db, check, null),
+    insertWhere(
+      db,
+      generations,
+      { userId: check.userId, transcriptId: null, provider: check.provider, createdAt: check.now },
+      withinAllowance(check),
+    ).returning({ id: generations.id }),
     insertWhere(
       db,
       transcripts,
@@ -48,11 +59,24 @@ export async function startGeneration(
         title: transcript.title,
         content: transcript.content,
         contentLength: transcript.content.length,
+        generationStartedAt: check.now,
         createdAt: check.now,
         updatedAt: check.now,
       },
       PREVIOUS_CHANGED,
     ).returning({ id: transcripts.id }),
+    // Linked in the same batch, so a refund (a failure, or the sweep after a stopped Worker) always finds the
+    // generation. Within the batch the user's newest generation is the one counted above.
+    db
+      .update(generations)
+      .set({ transcriptId: LAST_INSERTED_ID })
+      .where(
+        and(
+          eq(generations.id, sql`(SELECT max(${generations.id}) FROM ${generations} WHERE ${generations.userId} = ${check.userId})`),
+          PREVIOUS_CHANGED,
+        ),
+      ),
+    // An UPDATE leaves last_insert_rowid() alone: it is still the transcript's id.
     activityStatement(db, {
       ownerId: check.userId,
       kind: "transcript_created",
@@ -66,41 +90,107 @@ export async function startGeneration(
   const generationId = generation[0]?.id;
   const transcriptId = inserted[0]?.id;
   if (generationId === undefined || transcriptId === undefined) return undefined;
-  await db.update(generations).set({ transcriptId }).where(eq(generations.id, generationId));
-  return { generationId, transcriptId };
+  return { generationId, transcriptId, startedAt: check.now };
 }
 
-/** Counts a generation for an existing transcript; undefined when the allowance is used up. */
-export async function startRegeneration(db: Database, check: AllowanceCheck, transcriptId: number) {
-  const [row] = await allowanceInsert(db, check, transcriptId);
-  return row?.id;
+/**
+ * Starts a generation for an existing transcript: claims it (only when no generation runs for it and the allowance
+ * has room) and counts the generation, in one batch. Undefined when either condition failed.
+ */
+export async function startRegeneration(db: Database, check: AllowanceCheck, transcriptId: number): Promise<GenerationRun | undefined> {
+  const [, counted] = await db.batch([
+    db
+      .update(transcripts)
+      .set({ generationStartedAt: check.now })
+      .where(and(eq(transcripts.id, transcriptId), isNull(transcripts.generationStartedAt), withinAllowance(check))),
+    insertWhere(
+      db,
+      generations,
+      { userId: check.userId, transcriptId, provider: check.provider, createdAt: check.now },
+      PREVIOUS_CHANGED,
+    ).returning({ id: generations.id }),
+  ]);
+  const generationId = counted[0]?.id;
+  return generationId === undefined ? undefined : { transcriptId, generationId, startedAt: check.now };
 }
 
+/** The run still holds its transcript (the sweep has not failed it, and the transcript was not deleted). */
+function holds(run: Pick<GenerationRun, "transcriptId" | "startedAt">) {
+  return and(eq(transcripts.id, run.transcriptId), eq(transcripts.generationStartedAt, run.startedAt));
+}
+
+/** The transcript's stories were edited since they were generated (stored JSON compared as saved). */
+const storiesEdited = sql<number>`(${transcripts.generatedStories} IS NOT NULL AND ${transcripts.generatedStories} IS NOT ${transcripts.originalStories})`;
+
+/**
+ * Saves a generation's stories as the new result and the new original, ending the run. Stories with edits that
+ * this replaces are kept as `previous_stories` (otherwise the ones kept before stay). Undefined when the run no
+ * longer holds the transcript (failed by the sweep, or the transcript was deleted): nothing is written.
+ */
 export async function saveGeneratedStories(
   db: Database,
-  transcriptId: number,
+  run: GenerationRun,
   stories: GeneratedStories,
   now: number,
   title?: string,
-) {
-  await db
-    .update(transcripts)
-    .set({
-      generatedStories: stories,
-      // A new generation is a new original: Reset to Original returns to it.
-      originalStories: stories,
-      storyCount: stories.userStories.length,
-      generationError: null,
-      updatedAt: now,
-      ...(title ? { title } : {}),
-    })
-    .where(eq(transcripts.id, transcriptId));
+): Promise<{ storiesVersion: number; previousStoriesKept: boolean } | undefined> {
+  // One batch is one transaction: the read sees exactly the stories the update replaces.
+  const [[before], [saved]] = await db.batch([
+    db.select({ edited: storiesEdited }).from(transcripts).where(holds(run)),
+    db
+      .update(transcripts)
+      .set({
+        previousStories: sql`CASE WHEN ${storiesEdited} THEN ${transcripts.generatedStories} ELSE ${transcripts.previousStories} END`,
+        generatedStories: stories,
+        // A new generation is a new original: Reset to Original returns to it.
+        originalStories: stories,
+        storyCount: stories.userStories.length,
+        storiesVersion: sql`${transcripts.storiesVersion} + 1`,
+        generationError: null,
+        generationStartedAt: null,
+        updatedAt: now,
+        ...(title ? { title } : {}),
+      })
+      .where(holds(run))
+      .returning({ storiesVersion: transcripts.storiesVersion }),
+  ]);
+  if (!saved) return undefined;
+  return { storiesVersion: saved.storiesVersion, previousStoriesKept: Boolean(before?.edited) };
 }
 
-/** The provider failed: keep the transcript, say why, and give the generation back. */
-export async function recordGenerationFailure(db: Database, transcriptId: number, generationId: number, message: string) {
+/**
+ * The provider failed: keep the transcript, say why, end the run and give the generation back. Nothing happens
+ * when the run no longer holds the transcript (the sweep already failed and refunded it).
+ */
+export async function recordGenerationFailure(db: Database, run: GenerationRun, message: string) {
   await db.batch([
-    db.update(transcripts).set({ generationError: message }).where(eq(transcripts.id, transcriptId)),
-    db.delete(generations).where(and(eq(generations.id, generationId), eq(generations.transcriptId, transcriptId))),
+    db.update(transcripts).set({ generationError: message, generationStartedAt: null }).where(holds(run)),
+    db
+      .delete(generations)
+      .where(and(eq(generations.id, run.generationId), eq(generations.transcriptId, run.transcriptId), PREVIOUS_CHANGED)),
   ]);
+}
+
+/**
+ * Fails every generation that started before `startedBefore` and is still running (its Worker was stopped
+ * mid-call): the transcript keeps `message` as its error, and its generation is given back. One batch, idempotent.
+ * Returns how many transcripts it failed.
+ */
+export async function failGenerationsStartedBefore(db: Database, startedBefore: number, message: string): Promise<number> {
+  const stale = lt(transcripts.generationStartedAt, startedBefore);
+  const [, failed] = await db.batch([
+    // The run's generation is the transcript's one counted since the run started.
+    db
+      .delete(generations)
+      .where(
+        exists(
+          db
+            .select({ id: transcripts.id })
+            .from(transcripts)
+            .where(and(eq(transcripts.id, generations.transcriptId), stale, gte(generations.createdAt, transcripts.generationStartedAt))),
+        ),
+      ),
+    db.update(transcripts).set({ generationError: message, generationStartedAt: null }).where(stale).returning({ id: transcripts.id }),
+  ]);
+  return failed.length;
 }

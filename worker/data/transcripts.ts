@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { GeneratedStories } from "../../schema/api/transcripts";
 import { transcripts, type TranscriptRow } from "../../schema/db";
 import { activityStatement } from "./activity";
@@ -117,10 +117,49 @@ export async function deleteTranscript(db: Database, transcript: TranscriptRow, 
   ]);
 }
 
-/** Replaces a transcript's stories with an edited version; the original generation stays for Reset. */
-export async function saveEditedStories(db: Database, transcriptId: number, stories: GeneratedStories, now: number) {
-  await db
+/**
+ * Replaces a transcript's stories with an edited version, only if they are still at `editedVersion`: the check and
+ * the write are one statement, so of two racing saves exactly one succeeds. The original generation stays for
+ * Reset. Returns the new version, or undefined when nothing was written (stale version, no stories, or no row).
+ */
+export async function saveEditedStories(
+  db: Database,
+  transcriptId: number,
+  editedVersion: number,
+  stories: GeneratedStories,
+  now: number,
+): Promise<number | undefined> {
+  const [saved] = await db
     .update(transcripts)
-    .set({ generatedStories: stories, storyCount: stories.userStories.length, updatedAt: now })
-    .where(eq(transcripts.id, transcriptId));
+    .set({
+      generatedStories: stories,
+      storyCount: stories.userStories.length,
+      storiesVersion: sql`${transcripts.storiesVersion} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      and(eq(transcripts.id, transcriptId), eq(transcripts.storiesVersion, editedVersion), isNotNull(transcripts.generatedStories)),
+    )
+    .returning({ storiesVersion: transcripts.storiesVersion });
+  return saved?.storiesVersion;
+}
+
+/**
+ * Swaps the stories with the previous version a regeneration kept, so restoring twice goes back again. The stories
+ * change, so the version grows. Undefined when there is no previous version (or no row).
+ */
+export async function swapPreviousStories(db: Database, transcriptId: number, now: number): Promise<TranscriptRow | undefined> {
+  // SET expressions read the row as it was, so the two columns trade places.
+  const [swapped] = await db
+    .update(transcripts)
+    .set({
+      generatedStories: sql`${transcripts.previousStories}`,
+      previousStories: sql`${transcripts.generatedStories}`,
+      storyCount: sql`json_array_length(${transcripts.previousStories}, '$.userStories')`,
+      storiesVersion: sql`${transcripts.storiesVersion} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(transcripts.id, transcriptId), isNotNull(transcripts.previousStories)))
+    .returning();
+  return swapped;
 }

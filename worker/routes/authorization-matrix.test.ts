@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
 import { call, json, unique } from "../test/client";
@@ -80,7 +81,16 @@ const MATRIX: Record<string, Row> = {
   "PUT /api/transcripts/:id/stories": {
     request: async (o) => {
       const id = await transcript(o);
-      return { path: `/api/transcripts/${id}/stories`, body: EDITED_STORIES };
+      return { path: `/api/transcripts/${id}/stories`, body: { storiesVersion: 0, stories: EDITED_STORIES } };
+    },
+    expect: ownerOnly,
+  },
+  "POST /api/transcripts/:id/stories/restore": {
+    request: async (o) => {
+      const id = await transcript(o);
+      // A previous version to restore, as a regeneration of edited stories leaves one.
+      await env.DB.prepare("UPDATE transcripts SET previous_stories = generated_stories WHERE id = ?").bind(id).run();
+      return { path: `/api/transcripts/${id}/stories/restore` };
     },
     expect: ownerOnly,
   },

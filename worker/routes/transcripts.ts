@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { assignProjectSchema, generatedStoriesSchema } from "../../schema/api/transcripts";
+import { assignProjectSchema, saveStoriesSchema } from "../../schema/api/transcripts";
 import type { AppEnv } from "../env";
 import { idParam, validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
@@ -10,6 +10,7 @@ import {
   deleteTranscript,
   getTranscript,
   listTranscripts,
+  restorePreviousStories,
   saveStoryEdits,
 } from "../services/transcripts";
 
@@ -29,8 +30,13 @@ export const transcriptRoutes = new Hono<AppEnv>()
       await assignTranscriptProject(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").projectId),
     ),
   )
-  .put("/:id/stories", validate("param", idParam), validate("json", generatedStoriesSchema), async (c) =>
+  // The body names the version it edited; a stale one is a 409 carrying the current stories.
+  .put("/:id/stories", validate("param", idParam), validate("json", saveStoriesSchema), async (c) =>
     c.json(await saveStoryEdits(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"))),
+  )
+  // Swaps in the edited stories a regeneration replaced (409 when there are none).
+  .post("/:id/stories/restore", validate("param", idParam), async (c) =>
+    c.json(await restorePreviousStories(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
   )
   // The history card's Try Again, and regeneration: the same pipeline as POST /api/generate.
   .post("/:id/generate", validate("param", idParam), async (c) =>

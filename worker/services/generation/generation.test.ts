@@ -1,11 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
 import type { GeneratedStories } from "../../../schema/api/transcripts";
 import { createFakeStoryGenerator } from "../../adapters/llm/fake";
 import { AppError } from "../../lib/errors";
-import { buildTestDeps, testClock } from "../../test/deps";
+import { failStaleGenerations, STALE_GENERATION_MS } from "../../jobs/fail-stale-generations";
+import { buildTestDeps, settled, testClock } from "../../test/deps";
 import { countRows, createProject, createUser } from "../../test/factories";
 import { getTranscript, listActivity, listTranscripts } from "../transcripts";
-import { generateStories, regenerateStories } from "./index";
+import { generateStories, INTERRUPTED_GENERATION_MESSAGE, regenerateStories } from "./index";
 
 // The generation service called directly with fakes: no HTTP, no provider, a clock the test controls.
 
@@ -135,5 +137,97 @@ describe("regenerateStories (service)", () => {
     const result = await regenerateStories(working, owner.id, id);
     expect(result.transcriptId).toBe(id);
     expect(await getTranscript(working, owner.id, id)).toMatchObject({ generatedStories: result.data, originalStories: result.data });
+  });
+});
+
+/** A generator that answers only when the test says so; `called` resolves once the provider has been asked. */
+function heldGenerator() {
+  let answer!: (stories: GeneratedStories) => void;
+  let markCalled!: () => void;
+  const called = new Promise<void>((resolve) => (markCalled = resolve));
+  const generator = createFakeStoryGenerator(() => {
+    markCalled();
+    return new Promise<GeneratedStories>((resolve) => (answer = resolve));
+  });
+  return { generator, called, answer: (stories: GeneratedStories) => answer(stories) };
+}
+
+const runningSince = async (transcriptId: number) =>
+  (await env.DB.prepare("SELECT generation_started_at AS at FROM transcripts WHERE id = ?").bind(transcriptId).first<{ at: number | null }>())!.at;
+
+describe("generation that outlives its request", () => {
+  it("runs under waitUntil, marks the transcript as generating from the start until the stories are saved", async () => {
+    const user = await createUser();
+    const held = heldGenerator();
+    const kept: Array<Promise<unknown>> = [];
+    const clock = testClock();
+    const deps = buildTestDeps({ now: clock.now, storyGenerator: () => held.generator, waitUntil: (work) => void kept.push(work) });
+    const request = generateStories(deps, user.id, { transcript: TRANSCRIPT, projectId: null });
+    await held.called;
+
+    expect(kept).toHaveLength(1);
+    const { id } = (await listTranscripts(deps, user.id, {}))[0]!;
+    expect(await runningSince(id)).toBe(clock.now());
+    held.answer(STORIES);
+    await Promise.all(kept);
+    expect((await request).transcriptId).toBe(id);
+    expect(await runningSince(id)).toBeNull();
+  });
+
+  it("refuses a second generation for a transcript while one runs (409), without counting it", async () => {
+    const user = await createUser();
+    const failing = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(new AppError("upstream_error", "Down")) });
+    await generateStories(failing, user.id, { transcript: TRANSCRIPT, projectId: null }).catch(() => undefined);
+    const { id } = (await listTranscripts(failing, user.id, {}))[0]!;
+
+    const held = heldGenerator();
+    const deps = buildTestDeps({ storyGenerator: () => held.generator });
+    const first = regenerateStories(deps, user.id, id);
+    await held.called;
+    await expectAppError(regenerateStories(deps, user.id, id), 409, /already being generated/);
+    expect(await countRows("generations", "user_id = ?", user.id)).toBe(1);
+    held.answer(STORIES);
+    await first;
+    await settled();
+    expect(await runningSince(id)).toBeNull();
+  });
+
+  it("a generation whose Worker was stopped is failed by the sweep after the timeout and given back; a late answer changes nothing", async () => {
+    const user = await createUser();
+    const held = heldGenerator();
+    const clock = testClock();
+    const deps = buildTestDeps({ now: clock.now, storyGenerator: () => held.generator });
+    // The request is never answered: as if the client left and the Worker was stopped mid-call.
+    const request = generateStories(deps, user.id, { transcript: TRANSCRIPT, title: "Stopped", projectId: null });
+    await held.called;
+    const { id } = (await listTranscripts(deps, user.id, {}))[0]!;
+    const started = clock.now();
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+
+    await failStaleGenerations(deps.db, started + STALE_GENERATION_MS - 1);
+    expect(await runningSince(id)).toBe(started);
+    expect(await countRows("generations", "user_id = ?", user.id)).toBe(1);
+
+    await failStaleGenerations(deps.db, started + STALE_GENERATION_MS + 1);
+    const failed = (await listTranscripts(deps, user.id, {}))[0]!;
+    expect(failed).toMatchObject({ id, hasStories: false, generationError: INTERRUPTED_GENERATION_MESSAGE });
+    expect(await runningSince(id)).toBeNull();
+    expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
+    // Idempotent: a second sweep finds nothing.
+    await failStaleGenerations(deps.db, started + STALE_GENERATION_MS + 2);
+    expect(await countRows("transcripts", "owner_id = ? AND generation_error = ?", user.id, INTERRUPTED_GENERATION_MESSAGE)).toBe(1);
+    expect(warned).toHaveBeenCalledTimes(1);
+
+    // The stopped call answers after all: it cannot save over the failure or be counted again.
+    held.answer(STORIES);
+    await expectAppError(request, 503, /interrupted/);
+    await settled();
+    expect((await getTranscript(deps, user.id, id)).generatedStories).toBeNull();
+    expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
+
+    // Try Again works as after any failure.
+    const retry = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(STORIES) });
+    expect((await regenerateStories(retry, user.id, id)).transcriptId).toBe(id);
+    expect(await countRows("generations", "user_id = ?", user.id)).toBe(1);
   });
 });

@@ -12,13 +12,27 @@ import {
   startGeneration,
   startRegeneration,
   type AllowanceCheck,
+  type GenerationRun,
 } from "../../data/generations";
+import { findTranscript } from "../../data/transcripts";
 import { findSubscription } from "../../data/users";
-import { AppError } from "../../lib/errors";
+import { withDeadline } from "../../lib/deadline";
+import { AppError, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
 import { requireProject, requireTranscript } from "../access";
 import { effectiveTier, limitsFor } from "../plans";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
+
+/**
+ * The longest one generation may run. The OpenAI adapter waits up to 60 s per call, and a long transcript takes
+ * several calls (48,000-character parts, each with one retry of its own), so the whole run gets five minutes. At
+ * this point the service stops waiting and records the failure itself; a run whose Worker was stopped before that
+ * is failed by the scheduled sweep (worker/jobs/fail-stale-generations.ts).
+ */
+export const GENERATION_TIMEOUT_MS = 5 * 60_000;
+
+/** What a transcript says when its generation was stopped before it could finish (history then offers Try Again). */
+export const INTERRUPTED_GENERATION_MESSAGE = "Story generation was interrupted before it finished. Please try again.";
 
 export interface GenerateRequest {
   transcript: string;
@@ -55,20 +69,38 @@ function checkSize(transcript: string) {
   }
 }
 
+/** One generation to run: the provider, the run it belongs to, and what it reads. */
+interface ProviderJob {
+  generator: StoryGenerator;
+  run: GenerationRun;
+  input: { transcript: string; title?: string };
+  /** Untitled transcripts take the epic's title. */
+  renameToEpic: boolean;
+}
+
 /**
- * Runs the provider and stores the result. A provider failure keeps the transcript (with the reason), gives the
+ * Runs the provider and stores the result, under `waitUntil`: on Workers, work a request awaits is cancelled when
+ * the client disconnects, which would leave the transcript "Processing". The request awaits the same promise.
+ */
+function runProvider(deps: Deps, job: ProviderJob): Promise<GenerateResponse> {
+  const work = generateAndSave(deps, job);
+  // The outcome is on the transcript and in the request's answer; waitUntil only keeps the work alive.
+  deps.waitUntil(work.catch(() => undefined));
+  return work;
+}
+
+/**
+ * A provider failure (or no answer within GENERATION_TIMEOUT_MS) keeps the transcript with the reason, gives the
  * generation back, and answers 502/503 so the person can try again from history.
  */
-async function runProvider(
-  deps: Deps,
-  generator: StoryGenerator,
-  ids: { transcriptId: number; generationId: number },
-  input: { transcript: string; title?: string },
-  renameToEpic: boolean,
-): Promise<GenerateResponse> {
+async function generateAndSave(deps: Deps, { generator, run, input, renameToEpic }: ProviderJob): Promise<GenerateResponse> {
   let stories: GeneratedStories;
   try {
-    const raw = await generator.generate(input);
+    const raw = await withDeadline(
+      generator.generate(input),
+      GENERATION_TIMEOUT_MS,
+      () => new AppError("service_unavailable", "Story generation took too long. Please try again.", { upstream: generator.name }),
+    );
     const parsed = generatedStoriesSchema.safeParse(raw);
     if (!parsed.success) throw new AppError("upstream_error", "The story generator returned stories in an unexpected shape.");
     stories = verifyStoriesEvidence(input.transcript, parsed.data).stories;
@@ -77,11 +109,18 @@ async function runProvider(
       error instanceof AppError && (error.code === "upstream_error" || error.code === "service_unavailable")
         ? error
         : new AppError("upstream_error", "Story generation failed. Please try again.", { cause: error });
-    await recordGenerationFailure(deps.db, ids.transcriptId, ids.generationId, appError.message);
+    await recordGenerationFailure(deps.db, run, appError.message);
     throw appError;
   }
-  await saveGeneratedStories(deps.db, ids.transcriptId, stories, deps.now(), renameToEpic ? stories.epic.title : undefined);
-  return { data: stories, transcriptId: ids.transcriptId };
+  const saved = await saveGeneratedStories(deps.db, run, stories, deps.now(), renameToEpic ? stories.epic.title : undefined);
+  if (!saved) throw await lostRun(deps, run.transcriptId);
+  return { data: stories, transcriptId: run.transcriptId, ...saved };
+}
+
+/** The run could not save: its transcript was deleted meanwhile, or the sweep had already failed (and refunded) it. */
+async function lostRun(deps: Deps, transcriptId: number): Promise<AppError> {
+  if (!(await findTranscript(deps.db, transcriptId))) return notFound("Transcript");
+  return new AppError("service_unavailable", INTERRUPTED_GENERATION_MESSAGE);
 }
 
 export async function generateStories(deps: Deps, userId: number, request: GenerateRequest): Promise<GenerateResponse> {
@@ -99,16 +138,33 @@ export async function generateStories(deps: Deps, userId: number, request: Gener
     content: request.transcript,
   });
   if (!started) throw limitReached(check);
-  return runProvider(deps, generator, started, { transcript: request.transcript, title: request.title }, !request.title);
+  return runProvider(deps, {
+    generator,
+    run: started,
+    input: { transcript: request.transcript, title: request.title },
+    renameToEpic: !request.title,
+  });
 }
 
-/** Generates again for a saved transcript (after a failure, or to replace its stories). */
+/**
+ * Generates again for a saved transcript (after a failure, or to replace its stories). Replaced stories that had
+ * edits are kept as the previous version (`previousStoriesKept` in the answer). One generation at a time per
+ * transcript: while one runs, another is a 409.
+ */
 export async function regenerateStories(deps: Deps, userId: number, transcriptId: number): Promise<GenerateResponse> {
   const transcript = await requireTranscript(deps, userId, transcriptId);
+  if (transcript.generationStartedAt !== null) throw alreadyRunning();
   const generator = deps.storyGenerator();
   const check = await allowanceFor(deps, userId, deps.config.llm.provider);
   await enforceLimit(deps.limits, `generate:user:${userId}`, RATE_RULES.generation, "You are generating very quickly. Please wait a moment.");
-  const generationId = await startRegeneration(deps.db, check, transcript.id);
-  if (generationId === undefined) throw limitReached(check);
-  return runProvider(deps, generator, { transcriptId: transcript.id, generationId }, { transcript: transcript.content, title: transcript.title }, false);
+  const run = await startRegeneration(deps.db, check, transcript.id);
+  if (!run) {
+    // Refused by the allowance, or another request started a generation since the read above.
+    if ((await findTranscript(deps.db, transcript.id))?.generationStartedAt != null) throw alreadyRunning();
+    throw limitReached(check);
+  }
+  return runProvider(deps, { generator, run, input: { transcript: transcript.content, title: transcript.title }, renameToEpic: false });
 }
+
+const alreadyRunning = () =>
+  new AppError("conflict", "Stories are already being generated for this transcript. Please wait for them to finish.");

@@ -1,15 +1,25 @@
-import type { ActivityItem, ActivityKind, GeneratedStories, Transcript, TranscriptSummary } from "../../../schema/api/transcripts";
+import type {
+  ActivityItem,
+  ActivityKind,
+  GeneratedStories,
+  SaveStoriesInput,
+  StaleStoriesDetails,
+  Transcript,
+  TranscriptSummary,
+} from "../../../schema/api/transcripts";
 import type { Deps } from "../../deps";
 import { listActivity as listActivityRows } from "../../data/activity";
 import {
   deleteTranscript as deleteTranscriptRows,
+  findTranscript,
   listTranscriptSummaries,
   moveTranscript,
   saveEditedStories,
+  swapPreviousStories,
   type TranscriptRow,
   type TranscriptSummaryRow,
 } from "../../data/transcripts";
-import { AppError } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
 import { requireProject, requireTranscript } from "../access";
 
@@ -45,6 +55,8 @@ function toTranscript(row: TranscriptRow): Transcript {
     content: row.content,
     generatedStories: stories,
     originalStories: (row.originalStories as GeneratedStories | null) ?? stories,
+    previousStories: (row.previousStories as GeneratedStories | null) ?? null,
+    storiesVersion: row.storiesVersion,
   };
 }
 
@@ -52,19 +64,48 @@ export async function getTranscript(deps: Deps, userId: number, transcriptId: nu
   return toTranscript(await requireTranscript(deps, userId, transcriptId));
 }
 
+const noStoriesYet = () =>
+  new AppError("conflict", "This transcript doesn't have generated stories to edit yet. Generate them first.");
+
 /**
- * Saves the editor's version of a transcript's stories. Evidence is checked against the transcript again, so an
- * edit can keep the quotes a story came from but cannot invent new ones.
+ * Saves the editor's version of a transcript's stories, if they are still the version it edited. Evidence is
+ * checked against the transcript again, so an edit can keep the quotes a story came from but cannot invent new ones.
+ * A stale save (another tab or window saved, restored or regenerated since) is a 409 whose details carry what is
+ * saved now, so the editor can offer to reload it or to overwrite it.
  */
-export async function saveStoryEdits(deps: Deps, userId: number, transcriptId: number, edited: GeneratedStories): Promise<Transcript> {
+export async function saveStoryEdits(deps: Deps, userId: number, transcriptId: number, input: SaveStoriesInput): Promise<Transcript> {
   const row = await requireTranscript(deps, userId, transcriptId);
-  if (row.generatedStories === null) {
-    throw new AppError("conflict", "This transcript doesn't have generated stories to edit yet. Generate them first.");
-  }
-  const { stories } = verifyStoriesEvidence(row.content, edited);
+  if (row.generatedStories === null) throw noStoriesYet();
+  const { stories } = verifyStoriesEvidence(row.content, input.stories);
   const now = deps.now();
-  await saveEditedStories(deps.db, row.id, stories, now);
-  return toTranscript({ ...row, generatedStories: stories, storyCount: stories.userStories.length, updatedAt: now });
+  const storiesVersion = await saveEditedStories(deps.db, row.id, input.storiesVersion, stories, now);
+  if (storiesVersion === undefined) throw await staleSave(deps, row.id);
+  return toTranscript({ ...row, generatedStories: stories, storyCount: stories.userStories.length, storiesVersion, updatedAt: now });
+}
+
+/** Why a save wrote nothing, read after the fact (the write itself was the check). */
+async function staleSave(deps: Deps, transcriptId: number): Promise<AppError> {
+  const current = await findTranscript(deps.db, transcriptId);
+  if (!current) return notFound("Transcript");
+  if (current.generatedStories === null) return noStoriesYet();
+  return new AppError(
+    "conflict",
+    "These stories were changed in another tab or window after you started editing. Reload them, or save again to overwrite them with your edits.",
+    {
+      details: {
+        storiesVersion: current.storiesVersion,
+        generatedStories: current.generatedStories as GeneratedStories,
+      } satisfies StaleStoriesDetails,
+    },
+  );
+}
+
+/** Brings back the stories a regeneration replaced; the replaced ones become the previous version in turn. */
+export async function restorePreviousStories(deps: Deps, userId: number, transcriptId: number): Promise<Transcript> {
+  const row = await requireTranscript(deps, userId, transcriptId);
+  const restored = await swapPreviousStories(deps.db, row.id, deps.now());
+  if (!restored) throw new AppError("conflict", "There is no previous version of these stories to restore.");
+  return toTranscript(restored);
 }
 
 export async function assignTranscriptProject(
@@ -78,7 +119,11 @@ export async function assignTranscriptProject(
     projectId === null ? null : requireProject(deps, userId, projectId),
   ]);
   const now = deps.now();
-  await moveTranscript(deps.db, transcript, project, now);
+  if (!(await moveTranscript(deps.db, transcript, project, now))) {
+    // Deleted since the checks above, at the same moment as this move: answer as if it had been gone before.
+    await requireTranscript(deps, userId, transcriptId);
+    throw notFound("Project");
+  }
   return rowToSummary({ ...transcript, projectId, updatedAt: now });
 }
 

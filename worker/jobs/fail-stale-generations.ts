@@ -1,0 +1,20 @@
+import { failGenerationsStartedBefore } from "../data/generations";
+import type { Database } from "../data/db";
+import { logEvent } from "../lib/log";
+import { GENERATION_TIMEOUT_MS, INTERRUPTED_GENERATION_MESSAGE } from "../services/generation";
+
+/**
+ * A generation still marked as running this long after it started has lost its Worker (stopped mid-call, e.g. 30 s
+ * after the client went away): a live one ends itself by GENERATION_TIMEOUT_MS. The minute of margin covers the
+ * time between recording the start and starting that timer.
+ */
+export const STALE_GENERATION_MS = GENERATION_TIMEOUT_MS + 60_000;
+
+/**
+ * Fails generations that can no longer finish, so their transcripts stop showing "Processing" and offer Try Again,
+ * and gives their generations back. Idempotent.
+ */
+export async function failStaleGenerations(db: Database, now: number): Promise<void> {
+  const failed = await failGenerationsStartedBefore(db, now - STALE_GENERATION_MS, INTERRUPTED_GENERATION_MESSAGE);
+  if (failed > 0) logEvent("warn", "stale_generations_failed", { count: failed });
+}
