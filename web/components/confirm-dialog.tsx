@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { cn } from "../lib/cn";
 import { returnFocusTo } from "../lib/focus";
 import {
   AlertDialog,
@@ -12,9 +13,10 @@ import {
 import { Spinner } from "./ui/spinner";
 
 /**
- * A yes/no question before something that cannot be undone (deleting, discarding edits). While `pending` the
- * buttons are disabled, the confirm button shows a spinner and the dialog cannot be dismissed; the caller closes it
- * when its request succeeds. Focus returns to `returnFocus` when it closes.
+ * A yes/no question before something that cannot be undone (deleting, discarding edits), or with `alternative` a
+ * third answer between the two (the dialog is wider then). While `pending` the buttons are disabled, the confirm
+ * button shows a spinner and the dialog cannot be dismissed; the caller closes it when its request succeeds. Focus
+ * returns to `returnFocus` when it closes.
  */
 export function ConfirmDialog({
   open,
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   confirmLabel,
   confirmIcon,
   cancelLabel = "Cancel",
+  alternative,
   pending = false,
   returnFocus,
   onConfirm,
@@ -37,6 +40,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   confirmIcon?: ReactNode;
   cancelLabel?: string;
+  /** Another way forward besides confirming (e.g. Reload beside Overwrite). */
+  alternative?: { label: string; onSelect: () => void };
   pending?: boolean;
   returnFocus?: HTMLElement | null;
   onConfirm: () => void;
@@ -44,12 +49,17 @@ export function ConfirmDialog({
 }) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
-      <AlertDialogContent onCloseAutoFocus={returnFocusTo(returnFocus)}>
+      <AlertDialogContent onCloseAutoFocus={returnFocusTo(returnFocus)} className={cn(alternative && "sm:max-w-xl")}>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+          {alternative && (
+            <AlertDialogConfirm variant="outline" onClick={alternative.onSelect} disabled={pending}>
+              {alternative.label}
+            </AlertDialogConfirm>
+          )}
           <AlertDialogConfirm onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
             {pending ? <Spinner className="size-4 text-white" /> : confirmIcon}
             {confirmLabel}

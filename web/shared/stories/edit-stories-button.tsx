@@ -9,7 +9,8 @@ import { StoryEditorDialog } from "./story-editor-dialog";
 
 /**
  * Edit for a saved transcript's stories (generator panel and history card): opens the editor, saves through
- * PUT /api/transcripts/{id}/stories, and Reset goes back to the original generation kept by the server.
+ * PUT /api/transcripts/{id}/stories as an edit of the version it opened with (a save over stories saved elsewhere
+ * since is refused, and the editor asks), and Reset goes back to the original generation kept by the server.
  */
 export function EditStoriesButton({ transcript, describedBy }: { transcript: Transcript; describedBy?: string }) {
   const [open, setOpen] = useState(false);
@@ -17,15 +18,15 @@ export function EditStoriesButton({ transcript, describedBy }: { transcript: Tra
   const stories = transcript.generatedStories;
   if (!stories) return null;
 
-  async function save(edited: GeneratedStories) {
-    await saveStories(transcript.id, edited);
+  async function save(edited: GeneratedStories, version: number) {
+    await saveStories(transcript.id, edited, version);
   }
 
   // Export to JIRA from the editor (spec §4): the edits replace the result, then the JIRA export runs. Until the
   // integrations issue lands, that means the project's settings, where JIRA is set up.
-  async function exportToJira(edited: GeneratedStories) {
+  async function exportToJira(edited: GeneratedStories, version: number) {
     try {
-      await saveStories(transcript.id, edited);
+      await saveStories(transcript.id, edited, version);
     } catch (error) {
       toastError("Update Failed", error, "Failed to save your changes. Please try again.");
       return;
@@ -52,9 +53,10 @@ export function EditStoriesButton({ transcript, describedBy }: { transcript: Tra
         open={open}
         onOpenChange={setOpen}
         stories={stories}
+        version={transcript.storiesVersion}
         original={transcript.originalStories ?? stories}
         onSave={save}
-        onExport={(edited) => void exportToJira(edited)}
+        onExport={(edited, version) => void exportToJira(edited, version)}
       />
     </>
   );

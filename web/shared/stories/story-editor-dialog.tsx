@@ -5,6 +5,7 @@ import {
   STORY_PRIORITIES,
   type Epic,
   type GeneratedStories,
+  type StaleStoriesDetails,
   type StoryPriority,
   type UserStory,
 } from "../../../schema/api/transcripts";
@@ -21,6 +22,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { toast, toastError } from "../../components/ui/toast";
 import { cn } from "../../lib/cn";
 import { plural } from "../../lib/format";
+import { staleStories } from "../transcripts/api";
 import {
   addCriterion,
   addStory,
@@ -46,20 +48,34 @@ type Tab = "epic" | "stories";
 interface Session {
   draft: GeneratedStories;
   saved: GeneratedStories;
+  /** The version of `saved`: a save names it, and the server refuses it once the stories were saved elsewhere. */
+  version: number;
   /** A stable key per story, so removing one does not shift the others' inputs. */
   keys: number[];
   nextKey: number;
   tab: Tab;
 }
 
-function startSession(stories: GeneratedStories): Session {
+function startSession(stories: GeneratedStories, version: number): Session {
   const draft = copyStories(stories);
   return {
     draft,
     saved: copyStories(stories),
+    version,
     keys: draft.userStories.map((_, i) => i),
     nextKey: draft.userStories.length,
     tab: "epic",
+  };
+}
+
+/** The session with a new draft; its stories get fresh keys, so no input keeps a replaced story's state. */
+function withDraft(session: Session, stories: GeneratedStories): Session {
+  const draft = copyStories(stories);
+  return {
+    ...session,
+    draft,
+    keys: draft.userStories.map((_, i) => session.nextKey + i),
+    nextKey: session.nextKey + draft.userStories.length,
   };
 }
 
@@ -71,6 +87,7 @@ export function StoryEditorDialog({
   open,
   onOpenChange,
   stories,
+  version,
   original,
   onSave,
   onExport,
@@ -79,22 +96,30 @@ export function StoryEditorDialog({
   onOpenChange(open: boolean): void;
   /** The stories as currently saved (the editor opens with a deep copy of them). */
   stories: GeneratedStories;
+  /** The version of `stories` (Transcript.storiesVersion), which saves and exports name. */
+  version: number;
   /** The stories as first generated, for Reset to Original (may equal `stories`). */
   original: GeneratedStories;
-  /** Persists the edited stories; resolves when saved, rejects with an Error (ApiError) on failure. */
-  onSave(stories: GeneratedStories): Promise<void>;
+  /**
+   * Persists the edited stories as an edit of `version`; resolves when saved, rejects with an Error (ApiError) on
+   * failure, and with a stale-stories 409 (`staleStories`) when they were saved elsewhere since.
+   */
+  onSave(stories: GeneratedStories, version: number): Promise<void>;
   /** Export to JIRA: the host's export handler; the dialog calls it with the current edits and closes. */
-  onExport(stories: GeneratedStories): void;
+  onExport(stories: GeneratedStories, version: number): void;
 }): JSX.Element {
   const [session, setSession] = useState<Session | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const [saveFailures, setSaveFailures] = useState(0);
+  // What is saved now, after a save was refused because the stories changed elsewhere: reload it or overwrite it.
+  const [stale, setStale] = useState<StaleStoriesDetails | null>(null);
   // A fresh copy on every opening, dropped on close (state adjusted while rendering, not in an effect).
   if (open !== (session !== null)) {
-    setSession(open ? startSession(stories) : null);
+    setSession(open ? startSession(stories, version) : null);
     setSaving(false);
     setConfirmingClose(false);
+    setStale(null);
   }
 
   const baseId = useId();
@@ -190,36 +215,53 @@ export function StoryEditorDialog({
 
   function onReset() {
     if (!session) return;
-    const draft = copyStories(original);
-    setSession({
-      ...session,
-      draft,
-      keys: draft.userStories.map((_, i) => session.nextKey + i),
-      nextKey: session.nextKey + draft.userStories.length,
-    });
+    setSession(withDraft(session, original));
     toast({ title: "Reset Complete", description: "All changes have been reset to original values.", variant: "success" });
   }
 
-  async function onSaveClick() {
+  /** Saves the draft as an edit of `baseVersion` (the session's, or the newer one being overwritten). */
+  async function save(baseVersion: number) {
     if (!session || saving) return;
     const edited = normaliseForSave(session.draft);
     setSaving(true);
     try {
-      await onSave(edited);
+      await onSave(edited, baseVersion);
       setSession((s) => s && { ...s, draft: edited, saved: edited });
       setSaving(false);
       toast({ title: "Changes Saved", description: "Your edits have been saved successfully.", variant: "success" });
       close();
     } catch (error) {
       setSaving(false);
+      const current = staleStories(error);
+      if (current) {
+        setStale(current);
+        return;
+      }
       setSaveFailures((n) => n + 1);
       toastError("Update Failed", error, "Failed to save your changes. Please try again.");
     }
   }
 
+  /** The stories saved elsewhere replace the draft, and become what this editor edits. */
+  function onReloadStale() {
+    if (!session || !stale) return;
+    setSession({ ...withDraft(session, stale.generatedStories), saved: copyStories(stale.generatedStories), version: stale.storiesVersion });
+    setStale(null);
+    toast({ title: "Stories Reloaded", description: "The editor now shows the latest saved stories.", variant: "success" });
+  }
+
+  /** Saves the draft over the stories saved elsewhere (against their version, so a yet newer save still asks). */
+  function onOverwriteStale() {
+    if (!session || !stale) return;
+    const newer = stale.storiesVersion;
+    setSession({ ...session, version: newer });
+    setStale(null);
+    void save(newer);
+  }
+
   function onExportClick() {
     if (!session || saving) return;
-    onExport(normaliseForSave(session.draft));
+    onExport(normaliseForSave(session.draft), session.version);
     close();
   }
 
@@ -336,7 +378,7 @@ export function StoryEditorDialog({
               </Button>
               <Button
                 ref={saveButtonRef}
-                onClick={onSaveClick}
+                onClick={() => session && void save(session.version)}
                 disabled={saving}
                 aria-busy={saving || undefined}
                 className="px-3 sm:px-4"
@@ -356,6 +398,18 @@ export function StoryEditorDialog({
             returnFocus={focusBeforeConfirm.current}
             onConfirm={close}
             onCancel={() => setConfirmingClose(false)}
+          />
+          {/* Keep Editing (or Escape) decides later: the next Save asks again. */}
+          <ConfirmDialog
+            open={stale !== null}
+            title="These stories have changed"
+            description="They were saved in another tab or window after you started editing. Reload them to see that version (your edits here are dropped), or overwrite it with your edits."
+            cancelLabel="Keep Editing"
+            alternative={{ label: "Reload Current Stories", onSelect: onReloadStale }}
+            confirmLabel="Overwrite with My Edits"
+            returnFocus={saveButtonRef.current}
+            onConfirm={onOverwriteStale}
+            onCancel={() => setStale(null)}
           />
         </DialogContent>
       )}

@@ -1,8 +1,8 @@
 // Transcripts are read by the dashboard, history, the generator and the story editor, so their reads and writes
 // (and the rules for rewriting cached lists in place) live here rather than in one feature.
 import { mutate } from "swr";
-import type { GeneratedStories, Transcript, TranscriptSummary } from "../../../schema/api/transcripts";
-import { api } from "../../lib/api";
+import type { GeneratedStories, StaleStoriesDetails, Transcript, TranscriptSummary } from "../../../schema/api/transcripts";
+import { api, ApiError } from "../../lib/api";
 import { invalidateProjectCountsAndActivity, setQueryData, useQuery } from "../../lib/query";
 import { isTranscriptListKey, queryKeys, transcriptListProjectId } from "../../lib/query-keys";
 
@@ -31,16 +31,45 @@ async function updateCachedLists(
   );
 }
 
-/**
- * Saves the story editor's version (PUT /api/transcripts/{id}/stories). The cached transcript takes the server's
- * answer (evidence re-checked there) and cached lists take the new story count, without refetching them.
- */
-export async function saveStories(id: number, stories: GeneratedStories): Promise<Transcript> {
-  const saved = await api.put<Transcript>(`${queryKeys.transcript(id)}/stories`, stories);
-  await setQueryData(queryKeys.transcript(id), saved);
-  const storyCount = saved.generatedStories?.userStories.length ?? 0;
+/** What is saved now, when a save was refused because the stories changed since `storiesVersion`; else null. */
+export function staleStories(error: unknown): StaleStoriesDetails | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || typeof error.details?.storiesVersion !== "number") return null;
+  return error.details as unknown as StaleStoriesDetails;
+}
+
+/** A transcript's new stories from the server: the cached transcript takes them, and cached lists their count. */
+async function cacheStories(id: number, transcript: Pick<Transcript, "generatedStories" | "storiesVersion">) {
+  await setQueryData(queryKeys.transcript(id), (t) => (t ? { ...t, ...transcript } : t));
+  const storyCount = transcript.generatedStories?.userStories.length ?? 0;
   await updateCachedLists((list) => list.map((t) => (t.id === id ? { ...t, storyCount } : t)));
-  return saved;
+}
+
+/**
+ * Saves the story editor's version (PUT /api/transcripts/{id}/stories) as an edit of `storiesVersion`, without
+ * refetching: the cached transcript takes the server's answer (evidence re-checked there). When the stories changed
+ * elsewhere since, the save is refused (see `staleStories`) and the cache takes what is saved now.
+ */
+export async function saveStories(id: number, stories: GeneratedStories, storiesVersion: number): Promise<Transcript> {
+  try {
+    const saved = await api.put<Transcript>(`${queryKeys.transcript(id)}/stories`, { storiesVersion, stories });
+    await cacheStories(id, saved);
+    return saved;
+  } catch (error) {
+    const current = staleStories(error);
+    if (current) {
+      await cacheStories(id, current);
+      // The change elsewhere may also have been a regeneration (new original, a previous version kept).
+      void mutate(queryKeys.transcript(id));
+    }
+    throw error;
+  }
+}
+
+/** Swaps in the previous version of the stories that a regeneration kept (the replaced ones become the previous). */
+export async function restorePreviousStories(id: number): Promise<Transcript> {
+  const restored = await api.post<Transcript>(`${queryKeys.transcript(id)}/stories/restore`);
+  await cacheStories(id, restored);
+  return restored;
 }
 
 /**

@@ -39,6 +39,8 @@ export function showGenerated(response: GenerateResponse, input: { title: string
     content: input.content,
     generatedStories: response.data,
     originalStories: response.data,
+    previousStories: null,
+    storiesVersion: response.storiesVersion,
   };
   void setQueryData(queryKeys.transcript(response.transcriptId), transcript);
 }

@@ -11,6 +11,7 @@ import { storiesToPlainText } from "../../../lib/exports";
 import { plural } from "../../../lib/format";
 import { EditStoriesButton } from "../../../shared/stories/edit-stories-button";
 import { ExportMenu } from "../../../shared/stories/export-menu";
+import { PreviousVersionNotice } from "../../../shared/stories/previous-version-notice";
 import { StoriesView } from "../../../shared/stories/stories-view";
 import { useTranscript } from "../../../shared/transcripts/api";
 
@@ -98,6 +99,7 @@ export function GeneratedStoriesPanel({
             </div>
           ) : stories ? (
             <div className="grid gap-4">
+              {transcript && <PreviousVersionNotice transcript={transcript} />}
               <StoriesView stories={stories} headingLevel={3} showCount={false} />
               <p className="flex items-center gap-1.5 text-xs text-muted">
                 <History className="size-3.5" aria-hidden />

@@ -2,6 +2,7 @@ import { LoadError } from "../../../components/load-error";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useErrorToast } from "../../../components/ui/toast";
 import { EditStoriesButton } from "../../../shared/stories/edit-stories-button";
+import { PreviousVersionNotice } from "../../../shared/stories/previous-version-notice";
 import { StoriesView } from "../../../shared/stories/stories-view";
 import { useTranscript } from "../../../shared/transcripts/api";
 
@@ -55,7 +56,10 @@ export function TranscriptDetails({
           <EditStoriesButton transcript={data} describedBy={`stories-${transcriptId}`} />
         </div>
         {data.generatedStories ? (
-          <StoriesView stories={data.generatedStories} />
+          <div className="grid grid-cols-1 gap-4">
+            <PreviousVersionNotice transcript={data} describedBy={`stories-${transcriptId}`} />
+            <StoriesView stories={data.generatedStories} />
+          </div>
         ) : generationError ? (
           <p className="rounded-lg border border-dashed border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
             Generation failed: {generationError}
