@@ -11,6 +11,8 @@ const AuthLayout = lazy(() => import("./layouts/auth-layout"));
 const Landing = lazy(() => import("./routes/landing"));
 const AuthPage = lazy(() => import("./routes/auth"));
 const VerifyEmail = lazy(() => import("./routes/verify-email"));
+const ForgotPassword = lazy(() => import("./routes/forgot-password"));
+const ResetPassword = lazy(() => import("./routes/reset-password"));
 const PrivacyPolicy = lazy(() => import("./routes/privacy-policy"));
 const TermsOfService = lazy(() => import("./routes/terms-of-service"));
 const Dashboard = lazy(() => import("./routes/dashboard"));
@@ -36,6 +38,8 @@ export function AppRoutes() {
           <Route element={<AuthLayout />}>
             <Route path="auth" element={<AuthPage />} />
             <Route path="verify-email" element={<VerifyEmail />} />
+            <Route path="forgot-password" element={<ForgotPassword />} />
+            <Route path="reset-password" element={<ResetPassword />} />
           </Route>
 
           <Route element={<AppLayout />}>

@@ -1,4 +1,12 @@
-import type { AuthProviders, LoginInput, PublicUser, RegisterInput, RegisterResponse } from "../../../../schema/api/auth";
+import type { z } from "zod";
+import type {
+  AuthProviders,
+  changePasswordSchema,
+  LoginInput,
+  PublicUser,
+  RegisterInput,
+  RegisterResponse,
+} from "../../../../schema/api/auth";
 import { api } from "../../../lib/api";
 import { useQuery } from "../../../lib/query";
 import { queryKeys } from "../../../lib/query-keys";
@@ -21,10 +29,34 @@ export async function register(input: RegisterInput): Promise<RegisterResponse> 
   return result;
 }
 
-export async function logout(): Promise<void> {
-  await api.post("/api/logout");
+/** This tab forgets who was signed in: the user is null and nothing of theirs stays cached. */
+async function forgetSession(): Promise<void> {
   await setCachedUser(null);
   await clearUserScopedCache();
+}
+
+export async function logout(): Promise<void> {
+  await api.post("/api/logout");
+  await forgetSession();
+}
+
+/** "Forgot password?": the server answers the same message whether or not an account has the address. */
+export function requestPasswordReset(email: string): Promise<{ success: true; message: string }> {
+  return api.post("/api/password-reset/request", { email });
+}
+
+/**
+ * Sets a new password from a reset link. The server ends every session of that account and clears this browser's
+ * cookie whoever was signed in here, so the tab is signed out too.
+ */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  await api.post("/api/password-reset/confirm", { token, password });
+  await forgetSession();
+}
+
+/** The account screen's change of password: this session stays, every other one ends. */
+export function changePassword(input: z.input<typeof changePasswordSchema>): Promise<{ success: true }> {
+  return api.post("/api/change-password", input);
 }
 
 export function resendVerification(email: string): Promise<{ success: true }> {

@@ -1,15 +1,14 @@
 import { LogIn } from "lucide-react";
-import { type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { loginSchema } from "../../../../schema/api/auth";
-import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
 import { toast, toastError } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
 import { useValidatedForm } from "../../../lib/form";
 import { login } from "../api/auth-calls";
+import { emailFromSignIn } from "../password-forms";
 import { rememberVerificationEmail } from "../verification-email";
+import { bindField, onValidSubmit, PasswordField, SubmitButton } from "./form-parts";
 
 type Field = "username" | "password";
 
@@ -18,16 +17,10 @@ const UNVERIFIED_REDIRECT_MS = 2000;
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const { formRef, values, errors, pending, setPending, update, validate, later } = useValidatedForm<
-    Field,
-    typeof loginSchema
-  >(loginSchema, { username: "", password: "" });
+  const form = useValidatedForm<Field, typeof loginSchema>(loginSchema, { username: "", password: "" });
+  const { formRef, values, pending, setPending, later } = form;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = validate();
-    if (!parsed) return;
-    setPending(true);
+  const onSubmit = onValidSubmit(form, async (parsed) => {
     try {
       await login(parsed);
       toast({ title: "Welcome back!", description: "You have successfully signed in.", variant: "success" });
@@ -48,37 +41,32 @@ export function LoginForm() {
       setPending(false);
       toastError("Sign in failed", error, "Please check your credentials and try again.");
     }
-  }
+  });
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
       <TextField
         label="Username or email"
-        name="username"
+        {...bindField(form, "username")}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        value={values.username}
-        onChange={update("username")}
-        error={errors.username}
         required
-        disabled={pending}
       />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={update("password")}
-        error={errors.password}
-        required
-        disabled={pending}
-      />
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending} aria-busy={pending || undefined}>
-        {pending ? <Spinner className="text-white" /> : <LogIn aria-hidden />}
+      <PasswordField form={form} field="password" label="Password" autoComplete="current-password" />
+      <p className="-mt-1 text-right text-sm">
+        {/* An address typed above goes along, so the reset form starts with it. */}
+        <Link
+          to="/forgot-password"
+          state={{ email: emailFromSignIn(values.username) }}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </p>
+      <SubmitButton pending={pending} icon={<LogIn aria-hidden />}>
         Sign In
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,14 +1,12 @@
 import { UserPlus } from "lucide-react";
-import { type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { registerSchema } from "../../../../schema/api/auth";
-import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
 import { toast, toastError } from "../../../components/ui/toast";
 import { serverFieldError, useValidatedForm } from "../../../lib/form";
 import { register } from "../api/auth-calls";
 import { rememberVerificationEmail } from "../verification-email";
+import { bindField, NEW_PASSWORD_HINT, onValidSubmit, PasswordField, SubmitButton } from "./form-parts";
 
 const FIELDS = ["username", "password", "email", "firstName", "lastName"] as const;
 type Field = (typeof FIELDS)[number];
@@ -18,16 +16,16 @@ const VERIFY_REDIRECT_MS = 100;
 
 export function RegisterForm() {
   const navigate = useNavigate();
-  const { formRef, values, errors, setErrors, pending, setPending, update, validate, later } = useValidatedForm<
-    Field,
-    typeof registerSchema
-  >(registerSchema, { username: "", password: "", email: "", firstName: "", lastName: "" });
+  const form = useValidatedForm<Field, typeof registerSchema>(registerSchema, {
+    username: "",
+    password: "",
+    email: "",
+    firstName: "",
+    lastName: "",
+  });
+  const { formRef, setErrors, pending, setPending, later } = form;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = validate();
-    if (!parsed) return;
-    setPending(true);
+  const onSubmit = onValidSubmit(form, async (parsed) => {
     try {
       const result = await register(parsed);
       if (result.emailVerificationRequired) {
@@ -53,34 +51,25 @@ export function RegisterForm() {
       if (Object.keys(inline).length > 0) setErrors(inline);
       toastError("Registration failed", error, "Please try again with different details.");
     }
-  }
+  });
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
       <TextField
         label="Username"
-        name="username"
+        {...bindField(form, "username")}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         hint="3-32 characters: letters, digits, '_', '-' and '.'"
-        value={values.username}
-        onChange={update("username")}
-        error={errors.username}
         required
-        disabled={pending}
       />
-      <TextField
+      <PasswordField
+        form={form}
+        field="password"
         label="Password"
-        name="password"
-        type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
-        value={values.password}
-        onChange={update("password")}
-        error={errors.password}
-        required
-        disabled={pending}
+        hint={NEW_PASSWORD_HINT}
       />
       <TextField
         label={
@@ -88,15 +77,11 @@ export function RegisterForm() {
             Email <span className="font-normal text-muted">(optional)</span>
           </>
         }
-        name="email"
+        {...bindField(form, "email")}
         type="email"
         autoComplete="email"
         spellCheck={false}
         hint="We'll send a link to verify it before your first sign-in."
-        value={values.email}
-        onChange={update("email")}
-        error={errors.email}
-        disabled={pending}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -105,12 +90,8 @@ export function RegisterForm() {
               First name <span className="font-normal text-muted">(optional)</span>
             </>
           }
-          name="firstName"
+          {...bindField(form, "firstName")}
           autoComplete="given-name"
-          value={values.firstName}
-          onChange={update("firstName")}
-          error={errors.firstName}
-          disabled={pending}
         />
         <TextField
           label={
@@ -118,18 +99,13 @@ export function RegisterForm() {
               Last name <span className="font-normal text-muted">(optional)</span>
             </>
           }
-          name="lastName"
+          {...bindField(form, "lastName")}
           autoComplete="family-name"
-          value={values.lastName}
-          onChange={update("lastName")}
-          error={errors.lastName}
-          disabled={pending}
         />
       </div>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending} aria-busy={pending || undefined}>
-        {pending ? <Spinner className="text-white" /> : <UserPlus aria-hidden />}
+      <SubmitButton pending={pending} icon={<UserPlus aria-hidden />}>
         Create Account
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
