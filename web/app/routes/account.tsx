@@ -1,6 +1,7 @@
 import { UserRound } from "lucide-react";
 import { EmptyState, PageContainer, PageHeader } from "../../components/page";
 import { Card, CardContent } from "../../components/ui/card";
+import { ChangePasswordCard } from "../../features/auth/components/change-password-card";
 import { useUser } from "../../shared/session/user";
 
 /** Serves /account and /account-settings. */
@@ -17,7 +18,7 @@ export default function Account() {
   return (
     <PageContainer>
       <title>Account Settings · StoryLoom</title>
-      <PageHeader title="Account Settings" description="Your account details and data." />
+      <PageHeader title="Account Settings" description="Your account details, password and data." />
       <Card className="mb-6">
         <CardContent>
           <h2 className="text-base font-semibold text-ink">Account info</h2>
@@ -49,6 +50,7 @@ export default function Account() {
           </dl>
         </CardContent>
       </Card>
+      <ChangePasswordCard user={user} />
       <EmptyState icon={UserRound} title="Your data">
         A summary of your projects, transcripts and integrations will appear here, with options to export your data
         or delete your account.
