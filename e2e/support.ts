@@ -27,13 +27,29 @@ export interface OutboxMail {
 }
 
 /** The newest verification link sent to `email`, from the dev outbox. */
-export async function verificationLinkFor(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get("/api/dev/outbox");
-  expect(response.ok()).toBe(true);
-  const mail = ((await response.json()) as OutboxMail[]).find((m) => m.to === email);
-  expect(mail, `no email to ${email} in the outbox`).toBeTruthy();
-  const link = /https?:\/\/\S+\/api\/verify-email\?token=[A-Za-z0-9_-]+/.exec(mail!.text)?.[0];
-  expect(link).toBeTruthy();
+export function verificationLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  return outboxLinkFor(request, email, "/api/verify-email");
+}
+
+/**
+ * The newest link to `path` (with its token) in a mail sent to `email`, from the dev outbox. Mail leaves after the
+ * response, so it waits for the link to arrive.
+ */
+export async function outboxLinkFor(request: APIRequestContext, email: string, path: string): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get("/api/dev/outbox");
+        expect(response.ok()).toBe(true);
+        const mails = ((await response.json()) as OutboxMail[]).filter((m) => m.to === email);
+        link = mails.map((m) => pattern.exec(m.text)?.[0]).find(Boolean);
+        return link;
+      },
+      { message: `no ${path} link to ${email} in the outbox` },
+    )
+    .toBeTruthy();
   return link!;
 }
 
