@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "./text";
 
 export const STORY_PRIORITIES = ["Highest", "High", "Medium", "Low", "Lowest"] as const;
 export type StoryPriority = (typeof STORY_PRIORITIES)[number];
@@ -60,10 +61,8 @@ export interface ActivityItem {
 export const MAX_TRANSCRIPT_CHARS = 200_000;
 
 export const generateInputSchema = z.object({
-  transcript: z.string().refine((t) => t.trim().length > 0, "Please paste or upload a transcript first."),
-  title: z
-    .string()
-    .trim()
+  transcript: multiLineText("Transcripts").refine((t) => t.trim().length > 0, "Please paste or upload a transcript first."),
+  title: singleLineText("Titles")
     .max(200, "Titles are at most 200 characters.")
     .nullish()
     .transform((v) => v || undefined),
@@ -97,8 +96,8 @@ export const storyEvidenceSchema = z.object({
 });
 
 export const userStorySchema = z.object({
-  title: z.string().trim().min(1).max(STORY_LIMITS.title),
-  description: z.string().trim().max(STORY_LIMITS.description),
+  title: singleLineText("Titles").min(1).max(STORY_LIMITS.title),
+  description: multiLineText("Descriptions").trim().max(STORY_LIMITS.description),
   acceptanceCriteria: z.array(z.string().trim().min(1).max(STORY_LIMITS.criterion)).max(STORY_LIMITS.criteria),
   priority: z.enum(STORY_PRIORITIES),
   storyPoints: z.number().int().min(0).max(STORY_LIMITS.storyPoints),
@@ -108,8 +107,8 @@ export const userStorySchema = z.object({
 });
 
 export const epicSchema = z.object({
-  title: z.string().trim().min(1).max(STORY_LIMITS.title),
-  description: z.string().trim().max(STORY_LIMITS.description),
+  title: singleLineText("Titles").min(1).max(STORY_LIMITS.title),
+  description: multiLineText("Descriptions").trim().max(STORY_LIMITS.description),
   timeline: z.string().trim().max(STORY_LIMITS.timeline).optional(),
   team: z.string().trim().max(STORY_LIMITS.team),
   priority: z.enum(STORY_PRIORITIES),
