@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { GeneratedStories } from "../../schema/api/transcripts";
-import { transcripts, type TranscriptRow } from "../../schema/db";
+import { projects, transcripts, type TranscriptRow } from "../../schema/db";
 import { activityStatement } from "./activity";
 import { LAST_INSERTED_ID, type Database } from "./db";
 
@@ -83,14 +83,32 @@ export async function insertTranscripts(db: Database, rows: NewTranscript[], pro
   return results.filter((_, i) => i % 2 === 0).map((r) => (r as Array<{ id: number }>)[0]!.id);
 }
 
+/**
+ * Files a transcript under a project (or none) in one conditional statement: it writes only while the transcript
+ * exists and the project still exists and belongs to the transcript's owner, so a move racing the project's
+ * deletion changes nothing instead of failing on the foreign key. Returns whether it moved; the activity entry is
+ * written only if it did.
+ */
 export async function moveTranscript(
   db: Database,
   transcript: TranscriptRow,
   project: { id: number; name: string } | null,
   now: number,
-) {
-  await db.batch([
-    db.update(transcripts).set({ projectId: project?.id ?? null, updatedAt: now }).where(eq(transcripts.id, transcript.id)),
+): Promise<boolean> {
+  const projectStillOwned = project
+    ? exists(
+        db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(and(eq(projects.id, project.id), eq(projects.ownerId, transcript.ownerId))),
+      )
+    : undefined;
+  const [moved] = await db.batch([
+    db
+      .update(transcripts)
+      .set({ projectId: project?.id ?? null, updatedAt: now })
+      .where(and(eq(transcripts.id, transcript.id), projectStillOwned))
+      .returning({ id: transcripts.id }),
     activityStatement(db, {
       ownerId: transcript.ownerId,
       kind: "transcript_moved",
@@ -101,6 +119,7 @@ export async function moveTranscript(
       createdAt: now,
     }),
   ]);
+  return moved.length === 1;
 }
 
 export async function deleteTranscript(db: Database, transcript: TranscriptRow, now: number) {

@@ -31,6 +31,22 @@ describe("GET /api/transcripts", () => {
     expect((await call("GET", `/api/transcripts?projectId=${project.id}`, { cookie: other.session })).status).toBe(404);
   });
 
+  it("answers any other spelling of the project filter's id (or an empty one) like a missing project", async () => {
+    const user = await createUser();
+    const project = await createProject(user);
+    await createTranscripts(user, { projectId: project.id });
+    const list = (query: string) => call("GET", `/api/transcripts?projectId=${query}`, { cookie: user.session });
+    const missing = await json(await list(String(Number.MAX_SAFE_INTEGER)));
+    expect(missing).toMatchObject({ code: "not_found", error: "Project not found" });
+    const id = String(project.id);
+    for (const spelling of [`0x${project.id.toString(16)}`, `${id}e0`, `%2B${id}`, `%20${id}`, `0${id}`, `${id}.0`, "", `${id}&projectId=${id}`]) {
+      const response = await list(spelling);
+      expect(response.status, spelling).toBe(404);
+      expect({ ...(await json(response)), requestId: undefined }).toEqual({ ...missing, requestId: undefined });
+    }
+    expect(await json<TranscriptSummary[]>(await list(id))).toHaveLength(1);
+  });
+
   it("needs a session", async () => {
     expect((await call("GET", "/api/transcripts")).status).toBe(401);
   });
@@ -82,6 +98,42 @@ describe("PATCH /api/transcripts/{id}/project", () => {
       expect((await call("PATCH", `/api/transcripts/${id}/project`, { cookie: user.session, body })).status).toBe(400);
     }
   });
+
+  it("racing the project's deletion answers 200 or 404, never a 5xx, and leaves the data consistent", async () => {
+    const user = await createUser();
+    await setTier(user, "pro");
+    const races = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => ({
+        project: await createProject(user, { name: `Doomed ${i}` }),
+        transcript: (await createTranscripts(user))[0]!,
+      })),
+    );
+    // Half the deletions start with their move (they win: the move finds the project gone between its check and
+    // its write), half a timer tick or a few milliseconds later (the move lands first).
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const answers = await Promise.all(
+      races.map(({ project, transcript }, i) => {
+        const deletion = () => call("DELETE", `/api/projects/${project.id}`, { cookie: user.session });
+        return Promise.all([
+          call("PATCH", `/api/transcripts/${transcript}/project`, { cookie: user.session, body: { projectId: project.id } }),
+          i % 2 === 0 ? deletion() : later(i % 10).then(deletion),
+        ]);
+      }),
+    );
+    const moves = answers.map(([move]) => move.status);
+    expect(new Set(moves)).toEqual(new Set(moves.filter((status) => status === 200 || status === 404)));
+    expect(answers.map(([, deletion]) => deletion.status)).toEqual(races.map(() => 200));
+    for (const [move] of answers) {
+      if (move.status === 404) expect((await json(move)).error).toBe("Project not found");
+    }
+    // A move that happened went with its project; one that did not left its transcript where it was, and the feed
+    // records exactly the moves that happened.
+    const moved = moves.filter((status) => status === 200).length;
+    expect(await countRows("projects", "owner_id = ?", user.id)).toBe(0);
+    expect(await countRows("transcripts", "owner_id = ?", user.id)).toBe(races.length - moved);
+    expect(await countRows("transcripts", "owner_id = ? AND project_id IS NOT NULL", user.id)).toBe(0);
+    expect(await countRows("activity_events", "owner_id = ? AND kind = 'transcript_moved'", user.id)).toBe(moved);
+  }, 30_000);
 });
 
 describe("DELETE /api/transcript/{id}", () => {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { assignProjectSchema, saveStoriesSchema } from "../../schema/api/transcripts";
 import type { AppEnv } from "../env";
-import { idParam, validate } from "../lib/validate";
+import { canonicalId, idParam, validate, validateIds } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { regenerateStories } from "../services/generation";
 import {
@@ -14,39 +14,41 @@ import {
   saveStoryEdits,
 } from "../services/transcripts";
 
-const listQuery = z.object({ projectId: z.coerce.number().int().positive().optional() });
+const transcriptIdParam = idParam("Transcript");
+// The list's project filter is an id in the URL too: a non-canonical one is a missing project.
+const listQuery = validateIds("query", z.object({ projectId: canonicalId.optional() }), "Project");
 
 /** Mounted at /api/transcripts: the list, and everything under /api/transcripts/:id/…. */
 export const transcriptRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", validate("query", listQuery), async (c) =>
+  .get("/", listQuery, async (c) =>
     c.json(await listTranscripts(c.var.deps, currentUser(c).id, c.req.valid("query"))),
   )
-  .get("/:id", validate("param", idParam), async (c) =>
+  .get("/:id", transcriptIdParam, async (c) =>
     c.json(await getTranscript(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
   )
-  .patch("/:id/project", validate("param", idParam), validate("json", assignProjectSchema), async (c) =>
+  .patch("/:id/project", transcriptIdParam, validate("json", assignProjectSchema), async (c) =>
     c.json(
       await assignTranscriptProject(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").projectId),
     ),
   )
   // The body names the version it edited; a stale one is a 409 carrying the current stories.
-  .put("/:id/stories", validate("param", idParam), validate("json", saveStoriesSchema), async (c) =>
+  .put("/:id/stories", transcriptIdParam, validate("json", saveStoriesSchema), async (c) =>
     c.json(await saveStoryEdits(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"))),
   )
   // Swaps in the edited stories a regeneration replaced (409 when there are none).
-  .post("/:id/stories/restore", validate("param", idParam), async (c) =>
+  .post("/:id/stories/restore", transcriptIdParam, async (c) =>
     c.json(await restorePreviousStories(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
   )
   // The history card's Try Again, and regeneration: the same pipeline as POST /api/generate.
-  .post("/:id/generate", validate("param", idParam), async (c) =>
+  .post("/:id/generate", transcriptIdParam, async (c) =>
     c.json(await regenerateStories(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
   );
 
 /** Mounted at /api/transcript: the spec names the delete route in the singular (DELETE /api/transcript/{id}). */
 export const transcriptDeleteRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .delete("/:id", validate("param", idParam), async (c) => {
+  .delete("/:id", transcriptIdParam, async (c) => {
     await deleteTranscript(c.var.deps, currentUser(c).id, c.req.valid("param").id);
     return c.json({ success: true });
   });
