@@ -6,7 +6,8 @@ import { countRows, createProject, createUser } from "../test/factories";
 // One of each kind the single-line fields refuse: C0 controls (NUL, line feed, tab, escape) and the bidi controls.
 const REFUSED_IN_ONE_LINE = ["\u0000", "\n", "\t", "\u001b", "\u061c", "\u200e", "\u200f", "\u202a", "\u202e", "\u2066", "\u2069"];
 // Multi-line text keeps \n, \r and \t but not the other C0 controls.
-const REFUSED_IN_LONG_TEXT = ["\u0000", "\u0007", "\u000b", "\u000c", "\u001f"];
+// (Form feed and vertical tab are page breaks from pasted PDFs: they become line breaks, tested below.)
+const REFUSED_IN_LONG_TEXT = ["\u0000", "\u0007", "\u001f"];
 const PASSWORD = "a-very-long-passphrase";
 const STORIES = {
   epic: { title: "Epic", description: "", team: "", priority: "High" },
@@ -116,5 +117,16 @@ describe("names, titles and usernames are one line of plain text", () => {
     expect(response.status).toBe(200);
     const { data } = await json<GenerateResponse>(response);
     expect(data.userStories.flatMap((s) => s.evidence ?? []).some((e) => e.quote.includes("\u200f"))).toBe(true);
+  });
+
+  it("a transcript pasted from a PDF keeps its page breaks as line breaks", async () => {
+    const user = await createUser();
+    const transcript = "Ana: Users need to export reports as CSV every week.\fBo: Admins must be able to reset passwords.\u000b";
+    const response = await call("POST", "/api/generate", { cookie: user.session, body: { transcript, title: "Pasted" } });
+    expect(response.status).toBe(200);
+    const saved = await json<{ content: string }>(
+      await call("GET", `/api/transcripts/${(await json<GenerateResponse>(response)).transcriptId}`, { cookie: user.session }),
+    );
+    expect(saved.content).toBe("Ana: Users need to export reports as CSV every week.\nBo: Admins must be able to reset passwords.\n");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generatedStoriesSchema, STORY_PRIORITIES } from "../../../schema/api/transcripts";
-import { modelOutputSchema, requestedOutputSchema, storiesJsonSchema } from "./model-output";
+import { modelOutputSchema, parseModelOutput, requestedOutputSchema, storiesJsonSchema } from "./model-output";
 
 // OpenAI's strict structured output accepts only a subset of JSON Schema. These are its rules, checked on the schema
 // generated from the story schema, so a change to the story shape cannot silently break the OpenAI provider.
@@ -57,5 +57,17 @@ describe("the JSON Schema sent to the models", () => {
       const drifted = { ...answer, userStories: [{ ...answer.userStories[0]!, priority }] };
       expect(modelOutputSchema.safeParse(drifted).success).toBe(true);
     }
+  });
+});
+
+describe("parseModelOutput", () => {
+  it("cleans a title a model copied a direction mark or a line break into, rather than refusing the answer", () => {
+    const answer = {
+      epic: { title: "Invoices\u202e", description: "", team: "", priority: "High" },
+      userStories: [{ title: "Download\nas PDF", description: "", acceptanceCriteria: [], priority: "Low", storyPoints: 1, estimatedHours: 1 }],
+    };
+    const parsed = parseModelOutput(JSON.stringify(answer));
+    expect(parsed.epic.title).toBe("Invoices");
+    expect(parsed.userStories[0]!.title).toBe("Download as PDF");
   });
 });

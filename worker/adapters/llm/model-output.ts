@@ -6,6 +6,7 @@ import {
   userStorySchema,
   type GeneratedStories,
 } from "../../../schema/api/transcripts";
+import { toSingleLine } from "../../../schema/api/text";
 import { verifyEvidence } from "../../lib/evidence";
 
 // Both shapes below derive from the one story schema (schema/api/transcripts.ts), so a change there reaches the
@@ -77,9 +78,22 @@ export function parseModelOutput(value: unknown): ModelOutput {
       throw new InvalidModelOutput("The answer was not JSON");
     }
   }
-  const parsed = modelOutputSchema.safeParse(data);
+  const parsed = modelOutputSchema.safeParse(withSingleLineTitles(data));
   if (!parsed.success) throw new InvalidModelOutput("The answer did not match the story schema");
   return parsed.data;
+}
+
+/** A model may copy a direction mark or a line break from the transcript into a title: cleaned, not refused. */
+function withSingleLineTitles(data: unknown): unknown {
+  if (!data || typeof data !== "object") return data;
+  const answer = data as { epic?: { title?: unknown }; userStories?: Array<{ title?: unknown }> };
+  const clean = <T extends { title?: unknown }>(item: T): T =>
+    item && typeof item === "object" && typeof item.title === "string" ? { ...item, title: toSingleLine(item.title) } : item;
+  return {
+    ...answer,
+    epic: answer.epic ? clean(answer.epic) : answer.epic,
+    userStories: Array.isArray(answer.userStories) ? answer.userStories.map(clean) : answer.userStories,
+  };
 }
 
 const normalizeTitle = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
