@@ -82,7 +82,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.{ts,js}", "e2e/**/*.ts", "*.config.ts", "schema/drizzle.config.ts"],
+    files: ["scripts/**/*.{ts,js}", "e2e/**/*.ts", "*.config.ts", "schema/drizzle.config.ts", "worker/test/contracts/*.mjs"],
     languageOptions: { globals: globals.node },
   },
 );

@@ -1,3 +1,5 @@
+import type { Billing } from "./adapters/billing";
+import { createStripeBilling } from "./adapters/billing/stripe";
 import { createHttpSender } from "./adapters/email/http";
 import type { EmailSender } from "./adapters/email";
 import { createOutboxSender } from "./adapters/email/outbox";
@@ -28,6 +30,8 @@ export interface Deps {
   email: EmailSender;
   limits: RateLimits;
   oauth: OAuthProviders;
+  /** Stripe, or null when card payment is not configured here (plans still show; tiers are set by admins). */
+  billing: Billing | null;
   /** The configured story generator, built on first use (most requests never generate). Throws a 503 naming the
    * missing setting when the selected provider is not configured. */
   storyGenerator: () => StoryGenerator;
@@ -53,6 +57,7 @@ export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<Execut
     email: config.email ? createHttpSender(config.email) : createOutboxSender(db),
     limits: createDurableObjectRateLimits(bindings.RATE_LIMITER),
     oauth: createArcticOAuth(config.oauth, origin),
+    billing: config.billing ? createStripeBilling(config.billing) : null,
     storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
     waitUntil: (work) => ctx.waitUntil(work),
     statementCount: counted?.count,

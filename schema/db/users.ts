@@ -93,16 +93,42 @@ export const passwordResetTokens = sqliteTable(
   (t) => [index("password_reset_tokens_user_id_idx").on(t.userId), index("password_reset_tokens_expires_at_idx").on(t.expiresAt)],
 );
 
-export const subscriptions = sqliteTable("subscriptions", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  tier: text("tier", { enum: ["free", "pro", "enterprise"] }).notNull().default("free"),
-  // Stripe's status vocabulary (active, incomplete, past_due, canceled...) plus "complete".
-  status: text("status").notNull(),
-  currentPeriodEnd: integer("current_period_end", { mode: "number" }),
-  updatedAt: integer("updated_at", { mode: "number" }).notNull(),
-});
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tier: text("tier", { enum: ["free", "pro", "enterprise"] }).notNull().default("free"),
+    // Stripe's status vocabulary (active, incomplete, past_due, canceled...) plus "complete".
+    status: text("status").notNull(),
+    currentPeriodEnd: integer("current_period_end", { mode: "number" }),
+    // The user's one Stripe customer, created once and reused (null until they first choose a paid plan).
+    stripeCustomerId: text("stripe_customer_id"),
+    // The live (or last) Stripe subscription; null for tiers set without Stripe (development, admin grants).
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    // Access ends at currentPeriodEnd (Cancel Subscription sets it; Stripe says so on the subscription).
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    // "stripe" when Stripe is the source of truth for this row; "manual" for development and admin grants.
+    source: text("source", { enum: ["stripe", "manual"] }).notNull().default("manual"),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_stripe_customer_unique").on(t.stripeCustomerId),
+    uniqueIndex("subscriptions_stripe_subscription_unique").on(t.stripeSubscriptionId),
+  ],
+);
+
+/** Stripe webhook events already applied: a redelivery of the same event id changes nothing. */
+export const stripeEvents = sqliteTable(
+  "stripe_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    processedAt: integer("processed_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("stripe_events_processed_at_idx").on(t.processedAt)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -31,6 +31,13 @@ export interface Bindings {
   OPENAI_BASE_URL?: string;
   OPENAI_MODEL?: string;
   WORKERS_AI_MODEL?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_PRICE_PRO?: string;
+  STRIPE_PRICE_ENTERPRISE?: string;
+  /** Development and tests only: a fake Stripe on localhost (ignored in production). */
+  STRIPE_API_BASE?: string;
 }
 
 const optional = z
@@ -61,6 +68,12 @@ const configSchema = z.object({
   OPENAI_BASE_URL: optional.pipe(z.url().optional()),
   OPENAI_MODEL: optional,
   WORKERS_AI_MODEL: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_PRICE_PRO: optional,
+  STRIPE_PRICE_ENTERPRISE: optional,
+  STRIPE_API_BASE: optional.pipe(z.url().optional()),
 });
 
 /** Used only outside production so `npm run dev` and the tests need no secrets. */
@@ -84,6 +97,15 @@ export interface Config {
     openai: { apiKey: string; baseURL?: string; model: string } | null;
     workersAiModel: string;
   };
+  /** null: card payment is not configured here (plans are shown, tiers are set by admins or dev routes). */
+  billing: {
+    secretKey: string;
+    webhookSecret: string | null;
+    publishableKey: string;
+    prices: { pro: string; enterprise: string };
+    /** Development and tests only: where the Stripe API is (a fake on localhost). */
+    apiBase: URL | null;
+  } | null;
 }
 
 const configCache = new WeakMap<object, Config>();
@@ -131,9 +153,25 @@ export function getConfig(bindings: Bindings): Config {
           : null,
     },
     llm: llmConfig(raw, bindings.AI !== undefined),
+    billing: billingConfig(raw, isLocal),
   };
   configCache.set(bindings, config);
   return config;
+}
+
+/**
+ * Billing needs the secret key, the publishable key and a price per paid tier; without all four, card payment is
+ * "not configured here". The API base override exists only outside production, for the fake Stripe.
+ */
+function billingConfig(raw: z.infer<typeof configSchema>, isLocal: boolean): Config["billing"] {
+  if (!raw.STRIPE_SECRET_KEY || !raw.STRIPE_PUBLISHABLE_KEY || !raw.STRIPE_PRICE_PRO || !raw.STRIPE_PRICE_ENTERPRISE) return null;
+  return {
+    secretKey: raw.STRIPE_SECRET_KEY,
+    webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null,
+    publishableKey: raw.STRIPE_PUBLISHABLE_KEY,
+    prices: { pro: raw.STRIPE_PRICE_PRO, enterprise: raw.STRIPE_PRICE_ENTERPRISE },
+    apiBase: isLocal && raw.STRIPE_API_BASE ? new URL(raw.STRIPE_API_BASE) : null,
+  };
 }
 
 /**

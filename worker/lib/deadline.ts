@@ -3,7 +3,7 @@
  * promise cannot be cancelled); its late result is ignored.
  */
 export function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(onTimeout()), ms);
   });

@@ -44,6 +44,7 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     email: createFakeEmailSender(),
     limits: createFakeRateLimits(now),
     oauth: createFakeOAuth(),
+    billing: null,
     storyGenerator: createLocalGenerator,
     // Background work joins `pending`; `await settled(deps)` waits for it like the Workers runtime would.
     waitUntil: (work) => void pending.push(work.catch(() => undefined)),
