@@ -12,6 +12,7 @@ import { loadSession } from "./middleware/session";
 import { activityRoutes } from "./routes/activity";
 import { serveBuildFile } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
+import { billingRoutes } from "./routes/billing";
 import { devRoutes } from "./routes/dev";
 import { generateRoutes } from "./routes/generate";
 import { oauthRoutes } from "./routes/oauth";
@@ -66,10 +67,11 @@ app.use(
 app.use("/api/*", csrfProtection());
 app.use("/api/*", loadSession);
 
-// One sub-app per resource prefix. Only the account routes sit at /api itself, because the spec names them so
-// (/api/user, /api/login, /api/register, /api/logout, /api/verify-email…).
+// One sub-app per resource prefix. Only the account and payment routes sit at /api itself, because the spec names
+// them so (/api/user, /api/login, /api/verify-email…; /api/create-subscription, /api/confirm-payment…).
 export const routes = app
   .route("/api", authRoutes)
+  .route("/api", billingRoutes)
   .route("/api/subscription", subscriptionRoutes)
   .route("/api/projects", projectRoutes)
   .route("/api/transcripts", transcriptRoutes)

@@ -26,6 +26,7 @@ interface Row {
 const signedIn = { anonymous: 401, owner: 200, another: 200, admin: 200 };
 const ownerOnly = { anonymous: 401, owner: 200, another: 404, admin: 404 };
 const open = { anonymous: 200, owner: 200, another: 200, admin: 200 };
+const notConfigured = { anonymous: 401, owner: 503, another: 503, admin: 503 };
 const redirect = { anonymous: 302, owner: 302, another: 302, admin: 302 };
 
 const project = async (owner: TestUser) => createProject(owner, { name: unique("proj") });
@@ -62,6 +63,13 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/subscription": { request: () => ({}), expect: signedIn },
   "GET /api/subscription/limits": { request: () => ({}), expect: signedIn },
+  "GET /api/subscription/payment-config": { request: () => ({}), expect: signedIn },
+  // Card payment is not configured in this test environment: signed-in callers get 503, the rest 401.
+  "POST /api/create-subscription": { request: () => ({ body: { tier: "pro" } }), expect: notConfigured },
+  "POST /api/confirm-payment": { request: () => ({}), expect: notConfigured },
+  "POST /api/cancel-subscription": { request: () => ({}), expect: notConfigured },
+  "POST /api/retry-subscription-payment": { request: () => ({}), expect: notConfigured },
+  "POST /api/cleanup-stripe": { request: () => ({}), expect: notConfigured },
 
   "GET /api/projects": { request: () => ({}), expect: signedIn },
   "POST /api/projects": { request: () => ({ body: { name: "Matrix" } }), expect: { anonymous: 401, owner: 201, another: 201, admin: 201 } },

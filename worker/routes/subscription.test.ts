@@ -16,7 +16,7 @@ describe("GET /api/subscription", () => {
     const user = await createUser();
     const response = await call("GET", "/api/subscription", { cookie: user.session });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ tier: "free", status: null, currentPeriodEnd: null });
+    expect(await json(response)).toEqual({ tier: "free", status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false });
   });
 
   it("returns the stored subscription", async () => {
@@ -26,6 +26,7 @@ describe("GET /api/subscription", () => {
       tier: "pro",
       status: "incomplete",
       currentPeriodEnd: "2026-12-31T00:00:00.000Z",
+      cancelAtPeriodEnd: false,
     });
   });
 

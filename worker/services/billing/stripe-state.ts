@@ -1,10 +1,10 @@
-import type { Tier } from "../../../schema/api/subscription";
+import type { PaidTier } from "../../../schema/api/subscription";
 import type { BillingSubscription } from "../../adapters/billing";
 import type { StripeState } from "../../data/subscriptions";
 import type { Config } from "../../lib/config";
 
 /** The tier a Stripe price buys, from configuration (never from the client); null for a price we do not sell. */
-export function tierForPrice(prices: NonNullable<Config["billing"]>["prices"], priceId: string | null): Tier | null {
+export function tierForPrice(prices: NonNullable<Config["billing"]>["prices"], priceId: string | null): PaidTier | null {
   if (priceId === prices.pro) return "pro";
   if (priceId === prices.enterprise) return "enterprise";
   return null;

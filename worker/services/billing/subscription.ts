@@ -1,16 +1,20 @@
-import type { SubscriptionInfo, SubscriptionLimitsResponse } from "../../../schema/api/subscription";
+import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../../schema/api/subscription";
 import type { Deps } from "../../deps";
 import { findSubscription } from "../../data/users";
 import { effectiveTier, limitsFor } from "../plans";
 
+/** "none": a row that only records the Stripe customer (nothing bought yet). */
+const NO_SUBSCRIPTION = "none";
+
 /** The stored subscription as the client sees it; the free default when the user never subscribed. */
 export async function getSubscription(deps: Deps, userId: number): Promise<SubscriptionInfo> {
   const row = await findSubscription(deps.db, userId);
-  if (!row) return { tier: "free", status: null, currentPeriodEnd: null };
+  if (!row || row.status === NO_SUBSCRIPTION) return { tier: "free", status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false };
   return {
     tier: row.tier,
     status: row.status,
     currentPeriodEnd: row.currentPeriodEnd ? new Date(row.currentPeriodEnd).toISOString() : null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
   };
 }
 
@@ -18,4 +22,9 @@ export async function getSubscriptionLimits(deps: Deps, userId: number): Promise
   const row = await findSubscription(deps.db, userId);
   const tier = effectiveTier(row);
   return { success: true, data: { tier, limits: limitsFor(tier) } };
+}
+
+export function getPaymentConfig(deps: Deps): PaymentConfig {
+  const billing = deps.config.billing;
+  return { configured: billing !== null, publishableKey: billing?.publishableKey ?? null };
 }
