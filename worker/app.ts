@@ -17,6 +17,7 @@ import { devRoutes } from "./routes/dev";
 import { generateRoutes } from "./routes/generate";
 import { oauthRoutes } from "./routes/oauth";
 import { projectRoutes } from "./routes/projects";
+import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { subscriptionRoutes } from "./routes/subscription";
 import { transcriptDeleteRoutes, transcriptRoutes } from "./routes/transcripts";
 
@@ -64,7 +65,8 @@ app.use(
     },
   }),
 );
-app.use("/api/*", csrfProtection());
+// Stripe's webhook authenticates by its signature, not by Origin and JSON (routes/stripe-webhook.ts).
+app.use("/api/*", csrfProtection({ signedPaths: ["/api/stripe/webhook"] }));
 app.use("/api/*", loadSession);
 
 // One sub-app per resource prefix. Only the account and payment routes sit at /api itself, because the spec names
@@ -73,6 +75,7 @@ export const routes = app
   .route("/api", authRoutes)
   .route("/api", billingRoutes)
   .route("/api/subscription", subscriptionRoutes)
+  .route("/api/stripe", stripeWebhookRoutes)
   .route("/api/projects", projectRoutes)
   .route("/api/transcripts", transcriptRoutes)
   .route("/api/transcript", transcriptDeleteRoutes)

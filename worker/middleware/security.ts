@@ -35,10 +35,14 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * CSRF rule (architecture.md): state-changing /api/* requests must come from our own origin and, when they carry a
  * body, be JSON. A cross-site form can neither set an Origin of ours nor send application/json without a CORS
  * preflight, which this API never grants. `multipartPaths` are the reviewed upload exceptions (still origin-checked).
+ * `signedPaths` are the reviewed exceptions to both checks: server-to-server calls (Stripe's webhook) that carry no
+ * Origin of ours and whose route refuses anything without a valid signature over the raw body, which a cross-site
+ * page cannot produce.
  */
-export function csrfProtection(options: { multipartPaths?: readonly string[] } = {}) {
+export function csrfProtection(options: { multipartPaths?: readonly string[]; signedPaths?: readonly string[] } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
+    if (options.signedPaths?.includes(c.req.path)) return next();
     const expected = new URL(c.req.url).origin;
     const origin = c.req.header("Origin");
     const allowed = new Set([expected, c.var.deps.config.appUrl].filter(Boolean));

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
+import type { Bindings } from "../lib/config";
 import { call, json, unique } from "../test/client";
 import { createProject, createTranscripts, createUser, freshSession, setTier, type TestUser } from "../test/factories";
 
@@ -15,6 +16,8 @@ type Role = "anonymous" | "owner" | "another" | "admin";
 interface Target {
   path?: string;
   body?: unknown;
+  /** Bindings for this row's calls (e.g. with Stripe configured). */
+  env?: Partial<Bindings>;
 }
 
 interface Row {
@@ -70,6 +73,20 @@ const MATRIX: Record<string, Row> = {
   "POST /api/cancel-subscription": { request: () => ({}), expect: notConfigured },
   "POST /api/retry-subscription-payment": { request: () => ({}), expect: notConfigured },
   "POST /api/cleanup-stripe": { request: () => ({}), expect: notConfigured },
+  // No session grants anything here: Stripe's signature is the authentication, so every caller without one gets 400.
+  "POST /api/stripe/webhook": {
+    request: () => ({
+      body: { id: "evt_matrix", type: "invoice.paid" },
+      env: {
+        STRIPE_SECRET_KEY: "sk_test_matrix",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_matrix",
+        STRIPE_PRICE_PRO: "price_pro",
+        STRIPE_PRICE_ENTERPRISE: "price_enterprise",
+        STRIPE_WEBHOOK_SECRET: "whsec_matrix",
+      },
+    }),
+    expect: { anonymous: 400, owner: 400, another: 400, admin: 400 },
+  },
 
   "GET /api/projects": { request: () => ({}), expect: signedIn },
   "POST /api/projects": { request: () => ({ body: { name: "Matrix" } }), expect: { anonymous: 401, owner: 201, another: 201, admin: 201 } },
@@ -144,8 +161,8 @@ describe("authorization matrix", () => {
         const actor = role === "owner" ? owner : role === "another" ? another : role === "admin" ? admin : undefined;
         const session = actor ? await freshSession(actor.id) : undefined;
         const ownerSession = await freshSession(owner.id);
-        const { path = routePath, body } = await row.request({ ...owner, session: ownerSession });
-        const response = await call(method, path, { cookie: session, body, ip: `100.65.${failures.length}.${Math.floor(Math.random() * 250)}` });
+        const { path = routePath, body, env: bindings } = await row.request({ ...owner, session: ownerSession });
+        const response = await call(method, path, { cookie: session, body, env: bindings, ip: `100.65.${failures.length}.${Math.floor(Math.random() * 250)}` });
         if (response.status !== row.expect[role]) {
           failures.push(`${key} as ${role}: expected ${row.expect[role]}, got ${response.status}`);
         }

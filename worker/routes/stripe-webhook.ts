@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { handleStripeWebhook } from "../services/billing/webhooks";
+
+/**
+ * Mounted at /api/stripe. Stripe calls it server to server, without a session or our Origin: the signature over the
+ * body is the authentication (the reviewed exception in middleware/security.ts). Every verified delivery gets 200,
+ * handled or not, so Stripe stops retrying; a failure to reach Stripe or D1 answers 5xx, and Stripe retries.
+ */
+export const stripeWebhookRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
+  // The signature covers the exact bytes Stripe sent: the body is read as text, never parsed and serialised again.
+  await handleStripeWebhook(c.var.deps, await c.req.text(), c.req.header("Stripe-Signature"));
+  return c.json({ received: true });
+});
