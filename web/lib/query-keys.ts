@@ -1,6 +1,6 @@
 import type { AuthProviders, PublicUser } from "../../schema/api/auth";
 import type { Project } from "../../schema/api/projects";
-import type { SubscriptionInfo, SubscriptionLimitsResponse } from "../../schema/api/subscription";
+import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../schema/api/subscription";
 import type { ActivityItem, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
 
 declare const answers: unique symbol;
@@ -22,6 +22,8 @@ export const queryKeys = {
   authProviders: key<AuthProviders>("/api/auth/providers"),
   subscription: key<SubscriptionInfo>("/api/subscription"),
   subscriptionLimits: key<SubscriptionLimitsResponse>("/api/subscription/limits"),
+  /** Whether card payment works here, and the Payment Element's publishable key. */
+  paymentConfig: key<PaymentConfig>("/api/subscription/payment-config"),
   /** The signed-in user's projects, sorted by name. */
   projects: key<Project[]>(PROJECTS),
   project: (id: number) => key<Project>(`${PROJECTS}/${id}`),

@@ -62,3 +62,10 @@ export function invalidateTranscripts(transcriptId?: number): Promise<void> {
     (key) => isTranscriptListKey(key) || (transcriptId !== undefined && key === queryKeys.transcript(transcriptId)),
   );
 }
+
+/** After the plan changed (payment confirmed, plan switched, cancellation): the subscription, its limits and the user. */
+export function invalidateSubscription(): Promise<void> {
+  return invalidate(
+    (key) => key === queryKeys.subscription || key === queryKeys.subscriptionLimits || key === queryKeys.user,
+  );
+}

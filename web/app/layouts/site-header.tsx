@@ -16,6 +16,7 @@ import {
 import { useSignOut } from "../../features/auth/api/use-sign-out";
 import { resetGeneratorState } from "../../features/generator/state";
 import { cn } from "../../lib/cn";
+import { usePaymentConfirmationPoll } from "../../shared/session/payment-confirmation";
 import { useSubscription } from "../../shared/session/subscription";
 import { TierBadge } from "../../shared/session/tier-badge";
 import { displayName, useUser } from "../../shared/session/user";
@@ -159,6 +160,8 @@ function MobileMenu({ user, items, onSignOut }: { user: PublicUser; items: NavIt
 export function SiteHeader() {
   const { user } = useUser();
   const { data: subscription } = useSubscription();
+  // A pending payment is confirmed on load and every 30 s on every signed-in page (spec §4).
+  usePaymentConfirmationPoll();
   // Signing out must not leave one person's draft or result for the next person on the same tab.
   const signOut = useSignOut(resetGeneratorState);
   const items = user ? primaryNavItems(user, subscription) : [];

@@ -18,6 +18,14 @@ export function isPaidStatus(status: string | null | undefined): boolean {
   return !!status && (PAID_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * A paid tier whose payment has not gone through (incomplete, past due…): the badge says PENDING, the plan's limits
+ * stay free, and the payment is confirmed again every 30 s (payment-confirmation.ts).
+ */
+export function isPendingSubscription(subscription: SubscriptionInfo | undefined): boolean {
+  return !!subscription && subscription.tier !== "free" && !isPaidStatus(subscription.status);
+}
+
 /** Team management is offered on Pro and Enterprise (spec §2 navigation bar). */
 export function hasTeamAccess(subscription: SubscriptionInfo | undefined): boolean {
   return !!subscription && (subscription.tier === "pro" || subscription.tier === "enterprise");

@@ -1,12 +1,12 @@
 import type { SubscriptionInfo } from "../../../schema/api/subscription";
 import { Badge } from "../../components/ui/badge";
-import { isPaidStatus } from "./subscription";
+import { isPendingSubscription } from "./subscription";
 
 /** Spec §2: PRO (green) or ENTERPRISE (purple) when paid; otherwise e.g. 'PRO (PENDING)' in orange. */
 export function TierBadge({ subscription }: { subscription: SubscriptionInfo | undefined }) {
   if (!subscription || subscription.tier === "free") return null;
   const tier = subscription.tier.toUpperCase();
-  if (!isPaidStatus(subscription.status)) {
+  if (isPendingSubscription(subscription)) {
     return (
       <Badge variant="warning" className="bg-orange-100 text-orange-800 ring-orange-300">
         {tier} (PENDING)
