@@ -1,0 +1,122 @@
+// What the subscription screen shows and offers, as pure functions of the subscription (unit-tested). The limits
+// are the server's (worker/services/plans), written out as the spec's plan table (§6) for people to read.
+import type { PaidTier, SubscriptionInfo, Tier } from "../../../schema/api/subscription";
+import { formatDate } from "../../lib/format";
+import { isPaidStatus, isPendingSubscription } from "../../shared/session/subscription";
+
+export interface PlanFeature {
+  text: string;
+  included: boolean;
+}
+
+export interface Plan {
+  tier: Tier;
+  name: string;
+  pricePerMonth: number;
+  summary: string;
+  features: PlanFeature[];
+}
+
+const yes = (text: string): PlanFeature => ({ text, included: true });
+const no = (text: string): PlanFeature => ({ text, included: false });
+
+/** Spec §6: Free £0, Pro £29, Enterprise £99 a month; Enterprise is Pro plus seats, SSO, custom integrations, support. */
+export const PLANS: readonly Plan[] = [
+  {
+    tier: "free",
+    name: "Free",
+    pricePerMonth: 0,
+    summary: "Try StoryLoom on one product.",
+    features: [
+      yes("1 project"),
+      yes("5 transcripts per month"),
+      yes("1 team member (you)"),
+      no("Audio transcription"),
+      no("JIRA and Notion integrations"),
+    ],
+  },
+  {
+    tier: "pro",
+    name: "Pro",
+    pricePerMonth: 29,
+    summary: "For product teams turning every meeting into stories.",
+    features: [
+      yes("Unlimited projects"),
+      yes("Unlimited transcripts"),
+      yes("Audio transcription"),
+      yes("JIRA and Notion integrations"),
+      yes("Up to 3 team members, you included"),
+    ],
+  },
+  {
+    tier: "enterprise",
+    name: "Enterprise",
+    pricePerMonth: 99,
+    summary: "Everything in Pro for larger teams.",
+    features: [
+      yes("Everything in Pro"),
+      yes("Up to 5 team members, you included"),
+      yes("SSO"),
+      yes("Custom integrations"),
+      yes("24/7 support"),
+    ],
+  },
+];
+
+export function planFor(tier: Tier): Plan {
+  return PLANS.find((plan) => plan.tier === tier) ?? PLANS[0]!;
+}
+
+/** '£29' */
+export function formatPrice(plan: Plan): string {
+  return `£${plan.pricePerMonth}`;
+}
+
+/** 'Jan 5, 2025', or a phrase that reads in the same sentences when Stripe gave no date. */
+export function periodEndText(subscription: Pick<SubscriptionInfo, "currentPeriodEnd">): string {
+  return subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : "the end of the billing period";
+}
+
+export type SubscriptionState =
+  /** No paid plan (never subscribed, or a subscription that ended). */
+  | "free"
+  /** Paid and renewing. */
+  | "active"
+  /** Paid; cancelled at the period end, so access lasts until then. */
+  | "cancelling"
+  /** A paid tier whose payment has not gone through: shown as pending, 'Complete Payment'. */
+  | "pending";
+
+export function subscriptionState(subscription: SubscriptionInfo): SubscriptionState {
+  if (subscription.tier === "free") return "free";
+  if (isPendingSubscription(subscription)) return "pending";
+  return subscription.cancelAtPeriodEnd ? "cancelling" : "active";
+}
+
+export type PlanAction =
+  /** The plan the user is on (paid, pending or cancelling included): nothing to buy. */
+  | { kind: "current" }
+  /** Start paying for a paid tier: create-subscription, then the Payment Element. */
+  | { kind: "subscribe"; tier: PaidTier; label: string }
+  /** An active paid plan moves to the other paid tier (asked first: it changes what is charged). */
+  | { kind: "change"; tier: PaidTier; label: string }
+  /** Back to Free from an active paid plan: the cancellation, at the period end. */
+  | { kind: "cancel"; label: string }
+  /** Card payment is not configured here: the button shows, disabled, beside the note saying why. */
+  | { kind: "unavailable"; label: string }
+  /** Nothing to offer (e.g. Free while a cancellation or a payment is already under way). */
+  | { kind: "none" };
+
+/** What a plan card offers, given the user's subscription and whether card payment works here. */
+export function planAction(plan: Plan, subscription: SubscriptionInfo, paymentConfigured: boolean): PlanAction {
+  const state = subscriptionState(subscription);
+  if (plan.tier === subscription.tier) return { kind: "current" };
+  if (plan.tier === "free") {
+    return state === "active" && paymentConfigured ? { kind: "cancel", label: "Switch to Free" } : { kind: "none" };
+  }
+  const label = `${state === "free" ? "Upgrade" : "Switch"} to ${plan.name}`;
+  if (!paymentConfigured) return { kind: "unavailable", label };
+  // A live paid subscription changes price; a pending one is replaced by the server, so it is a new purchase.
+  const live = subscription.tier !== "free" && isPaidStatus(subscription.status);
+  return { kind: live ? "change" : "subscribe", tier: plan.tier, label };
+}
