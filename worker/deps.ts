@@ -57,11 +57,16 @@ export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<Execut
     email: config.email ? createHttpSender(config.email) : createOutboxSender(db),
     limits: createDurableObjectRateLimits(bindings.RATE_LIMITER),
     oauth: createArcticOAuth(config.oauth, origin),
-    billing: config.billing ? createStripeBilling(config.billing) : null,
+    billing: selectBilling(config),
     storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
     waitUntil: (work) => ctx.waitUntil(work),
     statementCount: counted?.count,
   };
+}
+
+/** Stripe when card payment is configured; also used by the cron's reconciliation, which has no request. */
+export function selectBilling(config: Config): Billing | null {
+  return config.billing ? createStripeBilling(config.billing) : null;
 }
 
 /** The generator for the configured provider; a provider selected without its setting is a loud 503, not a fallback. */

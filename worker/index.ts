@@ -1,8 +1,10 @@
 import { app } from "./app";
-import type { Bindings } from "./lib/config";
 import { createDb } from "./data/db";
+import { selectBilling } from "./deps";
 import { failStaleGenerations } from "./jobs/fail-stale-generations";
 import { purgeExpired } from "./jobs/purge-expired";
+import { reconcilePayments } from "./jobs/reconcile-payments";
+import { getConfig, type Bindings } from "./lib/config";
 
 export { RateLimiter } from "./durable-objects/rate-limiter";
 export type { AppType } from "./app";
@@ -10,9 +12,12 @@ export type { AppType } from "./app";
 export default {
   fetch: app.fetch,
   async scheduled(_controller, env, ctx) {
-    // Payment reconciliation joins this handler with the billing work.
     const db = createDb(env.DB);
     const now = Date.now();
-    ctx.waitUntil(Promise.all([purgeExpired(db, now), failStaleGenerations(db, now)]));
+    const jobs: Array<Promise<unknown>> = [purgeExpired(db, now), failStaleGenerations(db, now)];
+    const config = getConfig(env);
+    const billing = selectBilling(config);
+    if (billing && config.billing) jobs.push(reconcilePayments(db, billing, config.billing.prices, now));
+    ctx.waitUntil(Promise.all(jobs));
   },
 } satisfies ExportedHandler<Bindings>;
