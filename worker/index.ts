@@ -14,10 +14,10 @@ export default {
   async scheduled(_controller, env, ctx) {
     const db = createDb(env.DB);
     const now = Date.now();
-    const jobs: Array<Promise<unknown>> = [purgeExpired(db, now), failStaleGenerations(db, now)];
+    ctx.waitUntil(Promise.all([purgeExpired(db, now), failStaleGenerations(db, now)]));
+    // After the retention jobs are handed over, so a configuration problem cannot stop them.
     const config = getConfig(env);
     const billing = selectBilling(config);
-    if (billing && config.billing) jobs.push(reconcilePayments(db, billing, config.billing.prices, now));
-    ctx.waitUntil(Promise.all(jobs));
+    if (billing && config.billing) ctx.waitUntil(reconcilePayments(db, billing, config.billing.prices, now));
   },
 } satisfies ExportedHandler<Bindings>;
