@@ -44,11 +44,10 @@ export function vanishedStateOf(held: Pick<StripeState, "stripeSubscriptionId" |
   };
 }
 
-/** How much a status is worth keeping: paid access, then a subscription still running, then an ended one, then none. */
+/** How much a status is worth keeping: paid access, then a subscription still running, then nothing (ended or none). */
 function standing(status: string): number {
-  if (isPaidStatus(status)) return 3;
-  if (status === "none") return 0;
-  return ENDED_STATUSES.includes(status) ? 1 : 2;
+  if (isPaidStatus(status)) return 2;
+  return status === "none" || ENDED_STATUSES.includes(status) ? 0 : 1;
 }
 
 type Held = Pick<StripeState, "stripeSubscriptionId" | "status">;
@@ -56,8 +55,8 @@ type Held = Pick<StripeState, "stripeSubscriptionId" | "status">;
 /**
  * Whether a user's row, holding `held`, should take `incoming` instead. News of the subscription the row follows
  * always applies. Another subscription of the same customer takes over only when it stands strictly higher (paid,
- * then running, then ended), so a late event about a replaced or abandoned subscription never takes the current one
- * away, whatever order events arrive in; a paid plan granted without Stripe (active, no subscription) is left alone.
+ * then running), so a late event about a replaced, abandoned or reset subscription never takes the current one away,
+ * whatever order events arrive in; a paid plan granted without Stripe (active, no subscription) is left alone.
  */
 export function takesOver(held: Held, incoming: Held): boolean {
   return incoming.stripeSubscriptionId === held.stripeSubscriptionId || standing(incoming.status) > standing(held.status);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { BillingEvent } from "../../adapters/billing";
 import { createFakeBilling, fakeSubscription } from "../../adapters/billing/fake";
-import { findSubscriptionByCustomer, saveCustomerId, saveStripeState } from "../../data/subscriptions";
+import { clearSubscription, findSubscriptionByCustomer, saveCustomerId, saveStripeState } from "../../data/subscriptions";
 import { AppError } from "../../lib/errors";
 import { unique } from "../../test/client";
 import { buildTestDeps } from "../../test/deps";
@@ -177,6 +177,17 @@ describe("Stripe webhooks (service)", () => {
     stripe.setSubscription({ ...current, status: "active" });
     expect(await deliver(event("invoice.paid", current))).toBe("applied");
     expect(await row()).toMatchObject({ stripeSubscriptionId: current.id, tier: "enterprise", status: "active" });
+  });
+
+  it("keeps an account reset (no subscription) when the reset subscription's cancellation arrives afterwards", async () => {
+    const { stripe, deps, deliver } = setup();
+    const { userId, customerId, row } = await customer(deps);
+    const reset = fakeSubscription({ id: unique("sub_"), customerId, priceId: PRICES.pro, status: "canceled" });
+    stripe.setSubscription(reset);
+    await clearSubscription(deps.db, userId, deps.now());
+
+    expect(await deliver(event("customer.subscription.deleted", reset))).toBe("unchanged");
+    expect(await row()).toMatchObject({ status: "none", stripeSubscriptionId: null, source: "manual" });
   });
 
   it("acknowledges other event types without calling Stripe or claiming them", async () => {
