@@ -2,11 +2,13 @@ import type { errorBody } from "./objects";
 
 /** A Stripe error answer (4xx with Stripe's error body), thrown by the emulator's handlers. */
 export class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: Parameters<typeof errorBody>[0],
-  ) {
+  readonly status: number;
+  readonly error: Parameters<typeof errorBody>[0];
+
+  constructor(status: number, error: Parameters<typeof errorBody>[0]) {
     super(error.message);
+    this.status = status;
+    this.error = error;
   }
 }
 

@@ -49,6 +49,11 @@ const RETRY_AFTER: Seconds = 3 * 24 * 3600;
 
 const TERMINAL: readonly Stripe.Subscription.Status[] = ["canceled", "incomplete_expired"];
 
+function found<T>(value: T | undefined, kind: string, id: string, param = "id"): T {
+  if (value === undefined) throw missing(kind, id, param);
+  return value;
+}
+
 function randomTag(): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => alphabet[byte % alphabet.length]).join("");
@@ -72,10 +77,10 @@ export class StripeLedger {
   /** While seeding: events are neither checked nor recorded (thousands of subscriptions in milliseconds). */
   private muted = false;
 
-  constructor(
-    private readonly clock: () => number,
-    prices: readonly FakePrice[],
-  ) {
+  private readonly clock: () => number;
+
+  constructor(clock: () => number, prices: readonly FakePrice[]) {
+    this.clock = clock;
     for (const price of prices) this.prices.set(price.id, priceObject(price, this.now()));
   }
 
@@ -90,40 +95,29 @@ export class StripeLedger {
   // ——— lookups (Stripe's 404s) ———
 
   customer(id: string): Stripe.Customer {
-    const customer = this.customers.get(id);
-    if (!customer) throw missing("customer", id);
-    return customer;
+    return found(this.customers.get(id), "customer", id);
   }
 
   price(id: string, param: string): Stripe.Price {
-    const price = this.prices.get(id);
-    if (!price) throw missing("price", id, param);
-    return price;
+    return found(this.prices.get(id), "price", id, param);
   }
 
   subscription(id: string): Stripe.Subscription {
-    const subscription = this.subscriptions.get(id);
-    if (!subscription) throw missing("subscription", id);
-    return subscription;
+    return found(this.subscriptions.get(id), "subscription", id);
   }
 
   /** Stripe answers a change to a canceled (or expired) subscription as if it no longer existed. */
   liveSubscription(id: string): Stripe.Subscription {
     const subscription = this.subscription(id);
-    if (TERMINAL.includes(subscription.status)) throw missing("subscription", id);
-    return subscription;
+    return found(TERMINAL.includes(subscription.status) ? undefined : subscription, "subscription", id);
   }
 
   invoice(id: string): Stripe.Invoice {
-    const invoice = this.invoices.get(id);
-    if (!invoice) throw missing("invoice", id);
-    return invoice;
+    return found(this.invoices.get(id), "invoice", id);
   }
 
   paymentIntent(id: string): Stripe.PaymentIntent {
-    const intent = [...this.intents.values()].find((i) => i.id === id);
-    if (!intent) throw missing("payment_intent", id);
-    return intent;
+    return found([...this.intents.values()].find((intent) => intent.id === id), "payment_intent", id);
   }
 
   private intentOf(invoice: Stripe.Invoice): Stripe.PaymentIntent {
