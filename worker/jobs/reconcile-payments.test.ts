@@ -10,7 +10,8 @@ import { effectiveTier } from "../services/plans";
 import { unique } from "../test/client";
 import { buildTestDeps, testClock } from "../test/deps";
 import { createUser } from "../test/factories";
-import { jsonResponse, mockOutbound } from "../test/outbound";
+import { FAKE_PRICES, FakeStripe } from "../test/stripe/fake-stripe";
+import { mockStripe } from "../test/stripe/mock";
 import { reconcilePayments } from "./reconcile-payments";
 
 // The reconciler against the in-memory Stripe. It looks at every row of this file's D1, so each test starts from no
@@ -129,43 +130,6 @@ describe("payment reconciliation", () => {
     expect(effectiveTier(await buyer.row())).toBe("pro");
   });
 
-  it("reconciles 1,000 subscriptions in 10 list calls and no call per user", async () => {
-    const { deps, stripe, run } = setup();
-    const prefix = unique("bulk");
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
-       INSERT INTO users (username) SELECT ? || i FROM n`,
-    )
-      .bind(prefix)
-      .run();
-    // Each has a customer and no subscription stored: every webhook was missed.
-    await env.DB.prepare(
-      `INSERT INTO subscriptions (user_id, tier, status, stripe_customer_id, updated_at)
-       SELECT id, 'free', 'none', 'cus_' || username, ? FROM users WHERE username LIKE ? || '%'`,
-    )
-      .bind(deps.now(), prefix)
-      .run();
-    for (let i = 1; i <= 1000; i++) {
-      const priceId = i % 3 === 0 ? PRICES.enterprise : PRICES.pro;
-      stripe.setSubscription(fakeSubscription({ id: `sub_${prefix}_${i}`, customerId: `cus_${prefix}${i}`, priceId }));
-    }
-    vi.spyOn(console, "log").mockImplementation(() => {});
-
-    expect(await run()).toEqual({ pages: 10, seen: 1000, repaired: 1000, unknownCustomers: 0 });
-    expect(stripe.calls.listSubscriptions).toBe(10);
-    expect(stripe.calls.getSubscription).toBe(0);
-    const paid = await env.DB.prepare(
-      "SELECT tier, count(*) AS n FROM subscriptions WHERE status = 'active' AND source = 'stripe' GROUP BY tier ORDER BY tier",
-    ).all();
-    expect(paid.results).toEqual([
-      { tier: "enterprise", n: 333 },
-      { tier: "pro", n: 667 },
-    ]);
-
-    expect(await run()).toEqual({ pages: 10, seen: 1000, repaired: 0, unknownCustomers: 0 });
-    expect(stripe.calls.listSubscriptions).toBe(20);
-  }, 30_000);
-
   it("logs and rethrows when Stripe cannot be listed, having changed nothing", async () => {
     const { deps, stripe, run } = setup();
     const subscriber = await customer(deps);
@@ -183,30 +147,57 @@ describe("payment reconciliation", () => {
     expect(effectiveTier(await subscriber.row())).toBe("pro");
   });
 
-  it("runs from the cron only when billing is configured", async () => {
-    const deps = buildTestDeps({ now: () => Date.now() - MINUTE });
-    const subscriber = await customer(deps);
-    const gone = fakeSubscription({ id: unique("sub_"), customerId: subscriber.customerId, priceId: PRICES.pro });
-    await saveStripeState(deps.db, subscriber.userId, stripeStateOf(PRICES, gone), deps.now());
-    // Stripe's list, empty: the stored subscription is gone.
-    const stripe = mockOutbound({
-      "GET https://api.stripe.com/v1/subscriptions": () => jsonResponse({ object: "list", data: [], has_more: false, url: "/v1/subscriptions" }),
-    });
-    vi.spyOn(console, "log").mockImplementation(() => {});
+  it("runs from the cron when billing is configured: 1,000 subscriptions in 10 list calls, then nothing to repair", async () => {
+    const fake = new FakeStripe();
+    mockStripe(fake);
+    const subscriptions = [...fake.seed(667, { priceId: FAKE_PRICES[0]!.id }), ...fake.seed(333, { priceId: FAKE_PRICES[1]!.id })];
+    const customers = subscriptions.map((id) => String(fake.inspect(id).customer));
+    // 1,000 users who paid while every webhook was missed: each has its customer recorded and no subscription.
+    const prefix = unique("bulk");
+    await env.DB.prepare(`INSERT INTO users (username) SELECT ? || key FROM json_each(?)`).bind(prefix, JSON.stringify(customers)).run();
+    await env.DB.prepare(
+      `INSERT INTO subscriptions (user_id, tier, status, stripe_customer_id, updated_at)
+       SELECT users.id, 'free', 'none', json_each.value, ? FROM json_each(?) JOIN users ON users.username = ? || json_each.key`,
+    )
+      .bind(Date.now() - MINUTE, JSON.stringify(customers), prefix)
+      .run();
+    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     const cron = async (bindings: Partial<Bindings>) => {
       const ctx = createExecutionContext();
       await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/10 * * * *" }), { ...env, ...bindings } as Bindings, ctx);
       await waitOnExecutionContext(ctx);
     };
+    const stripeEnv = {
+      STRIPE_SECRET_KEY: "sk_test_cron",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_cron",
+      STRIPE_PRICE_PRO: FAKE_PRICES[0]!.id,
+      STRIPE_PRICE_ENTERPRISE: FAKE_PRICES[1]!.id,
+    };
+    const paidByTier = async () =>
+      (
+        await env.DB.prepare(
+          "SELECT tier, count(*) AS n FROM subscriptions WHERE status = 'active' AND source = 'stripe' GROUP BY tier ORDER BY tier",
+        ).all()
+      ).results;
 
     await cron({});
-    expect(stripe.calls).toEqual([]);
-    expect(effectiveTier(await subscriber.row())).toBe("pro");
+    expect(fake.calls).toEqual([]);
+    expect(await paidByTier()).toEqual([]);
 
-    await cron({ STRIPE_SECRET_KEY: "sk_test_cron", STRIPE_PUBLISHABLE_KEY: "pk_test_cron", STRIPE_PRICE_PRO: PRICES.pro, STRIPE_PRICE_ENTERPRISE: PRICES.enterprise });
-    expect(stripe.calls.map((call) => `${call.method} ${new URL(call.url).pathname}${new URL(call.url).search}`)).toEqual([
-      "GET /v1/subscriptions?status=all&limit=100",
+    await cron(stripeEnv);
+    expect(fake.calls.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual(Array(10).fill("GET /v1/subscriptions 200"));
+    expect(await paidByTier()).toEqual([
+      { tier: "enterprise", n: 333 },
+      { tier: "pro", n: 667 },
     ]);
-    expect(await subscriber.row()).toMatchObject({ tier: "free", status: "canceled", stripeSubscriptionId: gone.id });
-  });
+    const before = await env.DB.prepare("SELECT * FROM subscriptions ORDER BY user_id").all();
+
+    await cron(stripeEnv);
+    expect(fake.callsTo("GET", "/v1/subscriptions")).toHaveLength(20);
+    expect((await env.DB.prepare("SELECT * FROM subscriptions ORDER BY user_id").all()).results).toEqual(before.results);
+    expect(logged.mock.calls.map(([line]) => JSON.parse(String(line))).filter((line) => line.event === "payments_reconciled")).toEqual([
+      expect.objectContaining({ pages: 10, seen: 1000, repaired: 1000, unknownCustomers: 0 }),
+      expect.objectContaining({ pages: 10, seen: 1000, repaired: 0, unknownCustomers: 0 }),
+    ]);
+  }, 30_000);
 });
