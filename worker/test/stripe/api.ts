@@ -21,9 +21,12 @@ function only(params: FormObject, supported: readonly string[], what: string): v
   if (other.length) throw new NotEmulatedError(`FakeStripe does not emulate ${other.join(", ")} on ${what}`);
 }
 
+const missingParam = (param: string) =>
+  new StripeApiError(400, { type: "invalid_request_error", code: "parameter_missing", param, message: `Missing required param: ${param}.` });
+
 function required(value: FormValue | undefined, param: string): string {
   const found = text(value);
-  if (!found) throw new StripeApiError(400, { type: "invalid_request_error", code: "parameter_missing", param, message: `Missing required param: ${param}.` });
+  if (!found) throw missingParam(param);
   return found;
 }
 
@@ -40,6 +43,12 @@ function mergeMetadata(current: Stripe.Metadata, change: FormValue | undefined):
 }
 
 export function stripeApi(ledger: StripeLedger): Route[] {
+  /** The price `items[index][price]` names. */
+  function itemPrice(item: FormObject, index: number): Stripe.Price {
+    const param = `items[${index}][price]`;
+    return ledger.price(required(item.price, param), param);
+  }
+
   function createSubscription(params: FormObject): Stripe.Subscription {
     only(params, ["customer", "items", "payment_behavior", "payment_settings", "metadata", "expand"], "POST /v1/subscriptions");
     if (params.payment_behavior !== "default_incomplete") {
@@ -49,10 +58,10 @@ export function stripeApi(ledger: StripeLedger): Route[] {
     only(paymentSettings, ["save_default_payment_method"], "payment_settings");
     const customer = ledger.customer(required(params.customer, "customer"));
     const items = objects(params.items);
-    if (!items.length) required(undefined, "items");
+    if (!items.length) throw missingParam("items");
     const prices = items.map((item, index) => {
       only(item, ["price"], `items[${index}]`);
-      return ledger.price(required(item.price, `items[${index}][price]`), `items[${index}][price]`);
+      return itemPrice(item, index);
     });
     const subscription = ledger.addSubscription({
       customer,
@@ -76,7 +85,7 @@ export function stripeApi(ledger: StripeLedger): Route[] {
       const position = itemId ? items.findIndex((item) => item.id === itemId) : items.length;
       if (position < 0) throw missing("subscription item", itemId!, `items[${index}][id]`);
       if (change.deleted === "true") items.splice(position, 1);
-      else ledger.changePrice(subscription, position, ledger.price(required(change.price, `items[${index}][price]`), `items[${index}][price]`), proration === "create_prorations");
+      else ledger.changePrice(subscription, position, itemPrice(change, index), proration === "create_prorations");
     });
     if (params.cancel_at_period_end !== undefined) ledger.setCancelAtPeriodEnd(subscription, params.cancel_at_period_end === "true");
     subscription.metadata = mergeMetadata(subscription.metadata, params.metadata);
