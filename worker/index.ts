@@ -9,13 +9,21 @@ import { getConfig, type Bindings } from "./lib/config";
 export { RateLimiter } from "./durable-objects/rate-limiter";
 export type { AppType } from "./app";
 
+/**
+ * The cron triggers of wrangler.toml: every 10 minutes retention and the sweep of interrupted generations; hourly
+ * the payment reconciliation, which lists every Stripe subscription (one list call per 100), so it runs less often.
+ */
+export const CRONS = { frequent: "*/10 * * * *", reconcile: "7 * * * *" } as const;
+
 export default {
   fetch: app.fetch,
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
     const db = createDb(env.DB);
     const now = Date.now();
-    ctx.waitUntil(Promise.all([purgeExpired(db, now), failStaleGenerations(db, now)]));
-    // After the retention jobs are handed over, so a configuration problem cannot stop them.
+    if (controller.cron !== CRONS.reconcile) {
+      ctx.waitUntil(Promise.all([purgeExpired(db, now), failStaleGenerations(db, now)]));
+      return;
+    }
     const config = getConfig(env);
     const billing = selectBilling(config);
     if (billing && config.billing) ctx.waitUntil(reconcilePayments(db, billing, config.billing.prices, now));

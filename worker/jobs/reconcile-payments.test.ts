@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createFakeBilling, fakeSubscription } from "../adapters/billing/fake";
 import { findSubscriptionByCustomer, saveCustomerId, saveStripeState } from "../data/subscriptions";
 import { setSubscription } from "../data/users";
-import worker from "../index";
+import worker, { CRONS } from "../index";
 import type { Bindings } from "../lib/config";
 import { stripeStateOf } from "../services/billing/stripe-state";
 import { effectiveTier } from "../services/plans";
@@ -164,7 +164,7 @@ describe("payment reconciliation", () => {
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     const cron = async (bindings: Partial<Bindings>) => {
       const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/10 * * * *" }), { ...env, ...bindings } as Bindings, ctx);
+      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: CRONS.reconcile }), { ...env, ...bindings } as Bindings, ctx);
       await waitOnExecutionContext(ctx);
     };
     const stripeEnv = {

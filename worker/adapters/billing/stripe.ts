@@ -72,7 +72,8 @@ export function createStripeBilling(options: StripeOptions): Billing {
 
 function buildStripeBilling(options: StripeOptions): Billing {
   const stripe = new Stripe(options.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(),
+    // `fetch` looked up on each call, not captured when the client is made: the client lives for the isolate.
+    httpClient: Stripe.createFetchHttpClient((input, init) => fetch(input, init)),
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(options.apiBase
@@ -145,7 +146,13 @@ function buildStripeBilling(options: StripeOptions): Billing {
 
     cancelNow: (id) =>
       call(async () => {
-        await stripe.subscriptions.cancel(id);
+        try {
+          await stripe.subscriptions.cancel(id);
+        } catch (error) {
+          // Stripe answers 404 for a subscription already cancelled: what this call wanted is done.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+          throw error;
+        }
       }),
 
     listSubscriptions: (cursor) =>
