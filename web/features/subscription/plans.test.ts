@@ -57,7 +57,7 @@ describe("plans", () => {
     });
     expect(actions({ ...pro, tier: "enterprise" }).pro).toEqual({ kind: "change", tier: "pro", label: "Switch to Pro" });
     // Already cancelled: Free comes by itself at the period end.
-    expect(actions({ ...pro, cancelAtPeriodEnd: true }).free).toEqual({ kind: "none" });
+    expect(actions({ ...pro, cancelAtPeriodEnd: true }).free).toEqual({ kind: "scheduled", label: "Starts Dec 23, 2026" });
     // An admin-set plan without card payment here: nothing to cancel or change.
     expect(actions(pro, false).free).toEqual({ kind: "none" });
   });

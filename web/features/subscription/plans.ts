@@ -104,7 +104,9 @@ export type PlanAction =
   | { kind: "cancel"; label: string }
   /** Card payment is not configured here: the button shows, disabled, beside the note saying why. */
   | { kind: "unavailable"; label: string }
-  /** Nothing to offer (e.g. Free while a cancellation or a payment is already under way). */
+  /** Free after a cancellation: it starts by itself at the period end (shown, not clickable). */
+  | { kind: "scheduled"; label: string }
+  /** Nothing to offer (e.g. Free while a payment is under way, or a plan an admin set). */
   | { kind: "none" };
 
 /** What a plan card offers, given the user's subscription and whether card payment works here. */
@@ -112,6 +114,7 @@ export function planAction(plan: Plan, subscription: SubscriptionInfo, paymentCo
   const state = subscriptionState(subscription);
   if (plan.tier === subscription.tier) return { kind: "current" };
   if (plan.tier === "free") {
+    if (state === "cancelling") return { kind: "scheduled", label: `Starts ${periodEndText(subscription)}` };
     return state === "active" && paymentConfigured ? { kind: "cancel", label: "Switch to Free" } : { kind: "none" };
   }
   const label = `${state === "free" ? "Upgrade" : "Switch"} to ${plan.name}`;

@@ -24,6 +24,7 @@ export function CurrentSubscriptionCard({
   subscription,
   paymentConfigured,
   busy,
+  paying,
   onAction,
 }: {
   subscription: SubscriptionInfo;
@@ -31,6 +32,8 @@ export function CurrentSubscriptionCard({
   paymentConfigured: boolean;
   /** The action whose request is running: every button waits, that one spins. */
   busy: CardAction | null;
+  /** The payment form is open below: 'Complete Payment' would only open it again. */
+  paying: boolean;
   onAction: (action: CardAction) => void;
 }) {
   const plan = planFor(subscription.tier);
@@ -102,7 +105,7 @@ export function CurrentSubscriptionCard({
         <div className="flex shrink-0 flex-wrap gap-3">
           {state === "active" && action("cancel", "Cancel Subscription", <XCircle aria-hidden />)}
           {state === "cancelling" && action("resume", "Resume Subscription", <RotateCcw aria-hidden />)}
-          {state === "pending" && action("complete", "Complete Payment", <CreditCard aria-hidden />, "default")}
+          {state === "pending" && !paying && action("complete", "Complete Payment", <CreditCard aria-hidden />, "default")}
         </div>
       </CardContent>
     </Card>

@@ -31,15 +31,11 @@ export function PlanCards({
       {PLANS.map((plan) => {
         const action = planAction(plan, subscription, paymentConfigured);
         const current = action.kind === "current";
-        const titleId = `plan-${plan.tier}-title`;
         return (
           <li key={plan.tier}>
-            <Card
-              aria-labelledby={titleId}
-              className={cn("flex h-full flex-col p-6", current && "border-brand-600 ring-1 ring-brand-600")}
-            >
+            <Card className={cn("flex h-full flex-col p-6", current && "border-brand-600 ring-1 ring-brand-600")}>
               <div className="flex items-center justify-between gap-3">
-                <h3 id={titleId} className="text-lg font-semibold text-ink">
+                <h3 className="text-lg font-semibold text-ink">
                   {plan.name}
                 </h3>
                 {current && <Badge>Current Plan</Badge>}
@@ -103,6 +99,12 @@ function PlanButton({
       );
     case "none":
       return null;
+    case "scheduled":
+      return (
+        <Button variant="outline" className="w-full" disabled>
+          {action.label}
+        </Button>
+      );
     case "unavailable":
       return (
         <Button className="w-full" disabled aria-describedby={NOT_CONFIGURED_NOTE_ID}>

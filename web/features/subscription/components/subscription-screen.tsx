@@ -131,6 +131,7 @@ export function SubscriptionScreen() {
             subscription={subscription}
             paymentConfigured={configured}
             busy={busy?.kind === "card" ? busy.action : null}
+            paying={payment !== null}
             onAction={cardAction}
           />
           {payment && config?.publishableKey && (
@@ -217,7 +218,7 @@ function PaymentSection({
   // The form opens below the fold on phones: bring it (and focus, for keyboards and screen readers) into view.
   useEffect(() => heading.current?.focus(), [payment.clientSecret]);
   return (
-    <Card aria-labelledby="payment-title" className="mb-8 border-brand-200">
+    <Card role="region" aria-labelledby="payment-title" className="mb-8 border-brand-200">
       <CardContent>
         <h2 id="payment-title" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-ink focus:outline-none">
           Complete your payment
