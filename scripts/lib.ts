@@ -32,9 +32,15 @@ export function run(command: string, args: string[], options: { env?: NodeJS.Pro
 
 /**
  * Starts `wrangler dev` in its own process group, so stopping it also stops its workerd children.
- * `persistTo` keeps a separate local D1/R2/DO state (the e2e tests use a fresh one).
+ * `persistTo` keeps a separate local D1/R2/DO state (the e2e tests use a fresh one); `vars` adds variables
+ * (e.g. the Stripe keys and STRIPE_API_BASE of the fake Stripe for the billing journeys).
  */
-export function startWrangler(options: { port: number; persistTo?: string; quiet?: boolean }): ChildProcess {
+export function startWrangler(options: {
+  port: number;
+  persistTo?: string;
+  quiet?: boolean;
+  vars?: Record<string, string>;
+}): ChildProcess {
   const args = [
     "dev",
     "--port",
@@ -48,6 +54,7 @@ export function startWrangler(options: { port: number; persistTo?: string; quiet
     "--local",
   ];
   if (options.persistTo) args.push("--persist-to", options.persistTo);
+  for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
   return spawn(bin("wrangler"), args, {
     cwd: ROOT,
     detached: true,
