@@ -1,6 +1,6 @@
 // What the subscription screen shows and offers, as pure functions of the subscription (unit-tested). The limits
-// are the server's (worker/services/plans), written out as the spec's plan table (§6) for people to read.
-import type { PaidTier, SubscriptionInfo, Tier } from "../../../schema/api/subscription";
+// and prices are the server's plan table (PLAN_LIMITS in schema/api/subscription.ts), written out for people to read.
+import { PLAN_LIMITS, type PaidTier, type PlanLimits, type SubscriptionInfo, type Tier } from "../../../schema/api/subscription";
 import { formatDate } from "../../lib/format";
 import { isPaidStatus, isPendingSubscription } from "../../shared/session/subscription";
 
@@ -20,46 +20,40 @@ export interface Plan {
 const yes = (text: string): PlanFeature => ({ text, included: true });
 const no = (text: string): PlanFeature => ({ text, included: false });
 
+/** The limit lines of a plan, written from the server's plan table (PLAN_LIMITS), so the two cannot disagree. */
+function limitFeatures(limits: PlanLimits): PlanFeature[] {
+  const seats = limits.teamMembers === 1 ? "1 team member (you)" : `Up to ${limits.teamMembers} team members, you included`;
+  return [
+    yes(limits.projects === null ? "Unlimited projects" : `${limits.projects} project${limits.projects === 1 ? "" : "s"}`),
+    yes(limits.transcriptsPerMonth === null ? "Unlimited transcripts" : `${limits.transcriptsPerMonth} transcripts per month`),
+    (limits.audioTranscription ? yes : no)("Audio transcription"),
+    (limits.integrations ? yes : no)("JIRA and Notion integrations"),
+    yes(seats),
+  ];
+}
+
 /** Spec §6: Free £0, Pro £29, Enterprise £99 a month; Enterprise is Pro plus seats, SSO, custom integrations, support. */
 export const PLANS: readonly Plan[] = [
   {
     tier: "free",
     name: "Free",
-    pricePerMonth: 0,
+    pricePerMonth: PLAN_LIMITS.free.priceGbpPerMonth,
     summary: "Try StoryLoom on one product.",
-    features: [
-      yes("1 project"),
-      yes("5 transcripts per month"),
-      yes("1 team member (you)"),
-      no("Audio transcription"),
-      no("JIRA and Notion integrations"),
-    ],
+    features: limitFeatures(PLAN_LIMITS.free),
   },
   {
     tier: "pro",
     name: "Pro",
-    pricePerMonth: 29,
+    pricePerMonth: PLAN_LIMITS.pro.priceGbpPerMonth,
     summary: "For product teams turning every meeting into stories.",
-    features: [
-      yes("Unlimited projects"),
-      yes("Unlimited transcripts"),
-      yes("Audio transcription"),
-      yes("JIRA and Notion integrations"),
-      yes("Up to 3 team members, you included"),
-    ],
+    features: limitFeatures(PLAN_LIMITS.pro),
   },
   {
     tier: "enterprise",
     name: "Enterprise",
-    pricePerMonth: 99,
+    pricePerMonth: PLAN_LIMITS.enterprise.priceGbpPerMonth,
     summary: "Everything in Pro for larger teams.",
-    features: [
-      yes("Everything in Pro"),
-      yes("Up to 5 team members, you included"),
-      yes("SSO"),
-      yes("Custom integrations"),
-      yes("24/7 support"),
-    ],
+    features: [yes("Everything in Pro"), limitFeatures(PLAN_LIMITS.enterprise).at(-1)!, yes("SSO"), yes("Custom integrations"), yes("24/7 support")],
   },
 ];
 

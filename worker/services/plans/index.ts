@@ -1,32 +1,6 @@
-import { PAID_STATUSES, type PlanLimits, type Tier } from "../../../schema/api/subscription";
+import { PAID_STATUSES, PLAN_LIMITS, type PlanLimits, type Tier } from "../../../schema/api/subscription";
 
-/** The tiers and their limits (spec §6 and §9). The single source for every plan check on the server. */
-export const PLANS: Record<Tier, PlanLimits> = {
-  free: {
-    projects: 1,
-    transcriptsPerMonth: 5,
-    teamMembers: 1,
-    audioTranscription: false,
-    integrations: false,
-    priceGbpPerMonth: 0,
-  },
-  pro: {
-    projects: null,
-    transcriptsPerMonth: null,
-    teamMembers: 3,
-    audioTranscription: true,
-    integrations: true,
-    priceGbpPerMonth: 29,
-  },
-  enterprise: {
-    projects: null,
-    transcriptsPerMonth: null,
-    teamMembers: 5,
-    audioTranscription: true,
-    integrations: true,
-    priceGbpPerMonth: 99,
-  },
-};
+// The plan table itself is PLAN_LIMITS (schema/api/subscription.ts), shared with the SPA's plan cards.
 
 export function isPaidStatus(status: string | null | undefined): boolean {
   return (PAID_STATUSES as readonly string[]).includes(status ?? "");
@@ -39,5 +13,5 @@ export function effectiveTier(subscription: { tier: Tier; status: string } | nul
 }
 
 export function limitsFor(tier: Tier): PlanLimits {
-  return PLANS[tier];
+  return PLAN_LIMITS[tier];
 }
