@@ -31,6 +31,15 @@ async function stored(userId: number) {
     .first<{ tier: string; status: string; stripe_customer_id: string; stripe_subscription_id: string; cancel_at_period_end: number }>();
 }
 
+/** A paid, active Pro subscription for `user`; returns its Stripe id. */
+async function subscribeAndPay(fake: FakeStripe, post: ReturnType<typeof billing>["post"], user: TestUser): Promise<string> {
+  await post(user, "/api/create-subscription", { tier: "pro" });
+  const { stripe_subscription_id: id } = (await stored(user.id))!;
+  fake.pay(id);
+  await post(user, "/api/confirm-payment");
+  return id;
+}
+
 async function limitsTier(get: ReturnType<typeof billing>["get"], user: TestUser) {
   return (await json<{ data: { tier: string } }>(await get(user, "/api/subscription/limits"))).data.tier;
 }
@@ -84,9 +93,7 @@ describe("create, pay and confirm", () => {
   it("a declined renewal makes the subscription past due: no paid access, and Complete Payment gets the open invoice", async () => {
     const { fake, post, get } = billing();
     const user = await createUser();
-    await post(user, "/api/create-subscription", { tier: "pro" });
-    const { stripe_subscription_id: id } = (await stored(user.id))!;
-    fake.pay(id);
+    const id = await subscribeAndPay(fake, post, user);
     fake.decline(id);
     expect(await json(await post(user, "/api/confirm-payment"))).toEqual({ status: "past_due" });
     expect(await limitsTier(get, user)).toBe("free");
@@ -113,10 +120,7 @@ describe("one live subscription per user", () => {
   it("changes the live subscription's price with proration when the other paid tier is chosen", async () => {
     const { fake, post, get } = billing();
     const user = await createUser();
-    await post(user, "/api/create-subscription", { tier: "pro" });
-    const { stripe_subscription_id: id } = (await stored(user.id))!;
-    fake.pay(id);
-    await post(user, "/api/confirm-payment");
+    const id = await subscribeAndPay(fake, post, user);
 
     const change = await post(user, "/api/create-subscription", { tier: "enterprise" });
     expect(change.status).toBe(200);
@@ -144,10 +148,7 @@ describe("cancel and reset", () => {
   it("cancels at the period end: access lasts until then, and choosing the plan again resumes it", async () => {
     const { fake, post, get } = billing();
     const user = await createUser();
-    await post(user, "/api/create-subscription", { tier: "pro" });
-    const { stripe_subscription_id: id } = (await stored(user.id))!;
-    fake.pay(id);
-    await post(user, "/api/confirm-payment");
+    const id = await subscribeAndPay(fake, post, user);
 
     const cancelled = await json<{ success: boolean; currentPeriodEnd: string }>(await post(user, "/api/cancel-subscription"));
     expect(cancelled.success).toBe(true);
@@ -171,9 +172,7 @@ describe("cancel and reset", () => {
   it("the account reset cancels the live subscription at once and forgets it", async () => {
     const { fake, post, get } = billing();
     const user = await createUser();
-    await post(user, "/api/create-subscription", { tier: "pro" });
-    const { stripe_subscription_id: id } = (await stored(user.id))!;
-    fake.pay(id);
+    const id = await subscribeAndPay(fake, post, user);
     expect(await json(await post(user, "/api/cleanup-stripe"))).toEqual({ success: true });
     expect(fake.inspect(id).status).toBe("canceled");
     expect(await json(await get(user, "/api/subscription"))).toMatchObject({ tier: "free", status: null });
