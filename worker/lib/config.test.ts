@@ -16,6 +16,14 @@ describe("production configuration", () => {
   });
 });
 
+describe("integration credentials key", () => {
+  it("is a fixed development key only outside production; production has none unless INTEGRATIONS_KEY is set", () => {
+    expect(config({ APP_ENV: "development" }).integrationsKey).toHaveLength(44);
+    expect(config({ APP_ENV: "production" }).integrationsKey).toBeNull();
+    expect(config({ APP_ENV: "production", INTEGRATIONS_KEY: "a2V5" }).integrationsKey).toBe("a2V5");
+  });
+});
+
 describe("story generator selection", () => {
   it("uses the embedded generator in development and tests when nothing is configured", () => {
     expect(config({ APP_ENV: "development", AI: FAKE_AI }).llm.provider).toBe("local");

@@ -38,6 +38,8 @@ export interface Bindings {
   STRIPE_PRICE_ENTERPRISE?: string;
   /** Development and tests only: a fake Stripe on localhost (ignored in production). */
   STRIPE_API_BASE?: string;
+  /** 32 bytes, base64: the AES-256-GCM key for integration credentials (lib/secrets.ts). */
+  INTEGRATIONS_KEY?: string;
 }
 
 const optional = z
@@ -74,10 +76,13 @@ const configSchema = z.object({
   STRIPE_PRICE_PRO: optional,
   STRIPE_PRICE_ENTERPRISE: optional,
   STRIPE_API_BASE: optional.pipe(z.url().optional()),
+  INTEGRATIONS_KEY: optional,
 });
 
 /** Used only outside production so `npm run dev` and the tests need no secrets. */
 const DEVELOPMENT_PEPPER = "storyloom-development-pepper-not-secret";
+/** 32 bytes, public: encrypts integration credentials in development and tests only. */
+const DEVELOPMENT_INTEGRATIONS_KEY = btoa("storyloom-dev-integrations-key!!");
 
 export interface Config {
   env: "development" | "test" | "production";
@@ -97,6 +102,8 @@ export interface Config {
     openai: { apiKey: string; baseURL?: string; model: string } | null;
     workersAiModel: string;
   };
+  /** The credentials key (base64); null in production without INTEGRATIONS_KEY, where storing credentials is refused. */
+  integrationsKey: string | null;
   /** null: card payment is not configured here (plans are shown, tiers are set by admins or dev routes). */
   billing: {
     secretKey: string;
@@ -154,6 +161,7 @@ export function getConfig(bindings: Bindings): Config {
     },
     llm: llmConfig(raw, bindings.AI !== undefined),
     billing: billingConfig(raw, isLocal),
+    integrationsKey: raw.INTEGRATIONS_KEY ?? (isLocal ? DEVELOPMENT_INTEGRATIONS_KEY : null),
   };
   configCache.set(bindings, config);
   return config;
