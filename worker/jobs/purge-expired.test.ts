@@ -39,3 +39,19 @@ it("deletes password accounts that never verified their address within 7 days, a
   expect(await countRows("users", "id = ?", stale.id)).toBe(0);
   for (const kept of [recent, verified, noEmail]) expect(await countRows("users", "id = ?", kept.id)).toBe(1);
 });
+
+it("forgets Stripe event ids once Stripe can no longer redeliver them (30 days), and keeps recent ones", async () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const old = `evt_old_${Date.now()}`;
+  const recent = `evt_recent_${Date.now()}`;
+  await env.DB.prepare("INSERT INTO stripe_events (id, type, processed_at) VALUES (?, 'invoice.paid', ?), (?, 'invoice.paid', ?)")
+    .bind(old, Date.now() - 31 * DAY, recent, Date.now() - 2 * DAY)
+    .run();
+
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/10 * * * *" }), env as Bindings, ctx);
+  await waitOnExecutionContext(ctx);
+
+  expect(await countRows("stripe_events", "id = ?", old)).toBe(0);
+  expect(await countRows("stripe_events", "id = ?", recent)).toBe(1);
+});
