@@ -1,4 +1,11 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
+
+// Integrations (spec §3 Integration, §5, §7): a JIRA or Notion destination kept on a project. Secrets (the JIRA API
+// token, the Notion integration secret) are write-only: answers carry a mask ("••••1234") in their place.
+
+export const INTEGRATION_TYPES = ["jira", "notion"] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 /** Spec §5: a site label of letters, digits or hyphens, starting with a letter or digit, then `.atlassian.net`. */
 export const JIRA_DOMAIN_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}\.atlassian\.net$/;
@@ -11,3 +18,185 @@ export const jiraDomainSchema = z
   .toLowerCase()
   .min(1, "Domain is required")
   .regex(JIRA_DOMAIN_PATTERN, `Invalid domain format. Use format: ${JIRA_DOMAIN_FORMAT}`);
+
+/** JIRA project keys: an upper-case letter, then upper-case letters, digits or underscores (usually 2-10 letters). */
+export const JIRA_PROJECT_KEY_PATTERN = /^[A-Z][A-Z0-9_]{1,9}$/;
+export const jiraProjectKeySchema = z
+  .string({ message: "Project key is required" })
+  .trim()
+  .toUpperCase()
+  .min(1, "Project key is required")
+  .regex(JIRA_PROJECT_KEY_PATTERN, "Project keys are 2-10 characters: upper-case letters, digits or underscores, starting with a letter.");
+
+export const jiraEmailSchema = z
+  .string({ message: "Email and API token are required" })
+  .trim()
+  .min(1, "Email and API token are required")
+  .max(254, "Email addresses are at most 254 characters.")
+  .pipe(z.email("Enter the email address of your Atlassian account."));
+
+const secretSchema = (required: string) =>
+  z
+    .string({ message: required })
+    .trim()
+    .min(1, required)
+    .max(2000, "That secret is too long.")
+    .refine((s) => !/\s/.test(s), "Secrets cannot contain spaces or line breaks.");
+
+export const jiraApiTokenSchema = secretSchema("Email and API token are required");
+export const notionSecretSchema = secretSchema("The integration secret is required");
+
+// Notion page ids: 32 hex digits, shown in URLs either bare or hyphenated 8-4-4-4-12.
+const NOTION_ID = /([0-9a-f]{32})$|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * The page id at the end of a Notion page URL (`https://www.notion.so/Team-Roadmap-1a2b…`, `https://acme.notion.site/…`,
+ * `https://notion.so/acme/1a2b…?pvs=4`, or a bare id), hyphenated 8-4-4-4-12; null when there is none.
+ */
+export function notionPageIdFromUrl(input: string): string | null {
+  let path = input.trim();
+  if (/^https?:\/\//i.test(path)) {
+    let url: URL;
+    try {
+      url = new URL(path);
+    } catch {
+      return null;
+    }
+    const host = url.hostname.toLowerCase();
+    if (url.protocol !== "https:" || !(host === "notion.so" || host.endsWith(".notion.so") || host.endsWith(".notion.site"))) return null;
+    // A link to a block inside a page names the block after "#": the page is still the path's id.
+    path = decodeURIComponent(url.pathname).replace(/\/+$/, "");
+  }
+  const match = NOTION_ID.exec(path);
+  if (!match) return null;
+  const hex = (match[1] ?? match[2]!).replace(/-/g, "").toLowerCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const notionPageUrlSchema = z
+  .string({ message: "The page URL is required" })
+  .trim()
+  .min(1, "The page URL is required")
+  .max(2000, "That URL is too long.")
+  .refine((url) => notionPageIdFromUrl(url) !== null, "Use the link of a Notion page: it ends with the page's 32-character id.");
+
+export const integrationNameSchema = singleLineText("Names")
+  .min(1, "Please provide integration type and name.")
+  .max(100, "Integration names are at most 100 characters.");
+
+export const jiraConfigInputSchema = z.object({
+  domain: jiraDomainSchema,
+  email: jiraEmailSchema,
+  apiToken: jiraApiTokenSchema,
+  projectKey: jiraProjectKeySchema,
+});
+export const notionConfigInputSchema = z.object({
+  integrationSecret: notionSecretSchema,
+  pageUrl: notionPageUrlSchema,
+});
+
+/** POST /api/projects/{id}/integrations */
+export const createIntegrationSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("jira"), name: integrationNameSchema, isActive: z.boolean().optional(), config: jiraConfigInputSchema }),
+    z.object({ type: z.literal("notion"), name: integrationNameSchema, isActive: z.boolean().optional(), config: notionConfigInputSchema }),
+  ],
+  { message: "Please provide integration type and name." },
+);
+export type CreateIntegrationInput = z.input<typeof createIntegrationSchema>;
+
+/**
+ * PUT /api/integrations/{id}: any of name, isActive and config fields. The type never changes; a blank or missing
+ * secret keeps the stored one (the form shows only its mask).
+ */
+export const updateIntegrationSchema = z.object({
+  name: integrationNameSchema.optional(),
+  isActive: z.boolean().optional(),
+  config: z
+    .object({
+      domain: jiraDomainSchema.optional(),
+      email: jiraEmailSchema.optional(),
+      apiToken: z.string().trim().max(2000).optional(),
+      projectKey: jiraProjectKeySchema.optional(),
+      integrationSecret: z.string().trim().max(2000).optional(),
+      pageUrl: notionPageUrlSchema.optional(),
+    })
+    .optional(),
+});
+export type UpdateIntegrationInput = z.input<typeof updateIntegrationSchema>;
+
+export interface JiraConfigView {
+  domain: string;
+  email: string;
+  projectKey: string;
+  /** A mask such as "••••1234", never the token. */
+  apiToken: string;
+}
+export interface NotionConfigView {
+  pageUrl: string;
+  /** A mask such as "••••1234", never the secret. */
+  integrationSecret: string;
+}
+
+interface IntegrationBase {
+  id: number;
+  projectId: number;
+  name: string;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+export type Integration =
+  | (IntegrationBase & { type: "jira"; config: JiraConfigView })
+  | (IntegrationBase & { type: "notion"; config: NotionConfigView });
+
+// The wizard's server checks (spec §7). Each answers { success: true, data } or the shared error shape.
+export const validateJiraDomainSchema = z.object({ domain: jiraDomainSchema });
+export const validateJiraAuthSchema = z.object({ domain: jiraDomainSchema, email: jiraEmailSchema, apiToken: jiraApiTokenSchema });
+export const validateJiraProjectSchema = validateJiraAuthSchema.extend({ projectKey: jiraProjectKeySchema });
+
+export interface JiraDomainResult {
+  /** The site's own name for itself (serverTitle), when it gives one. */
+  serverTitle: string | null;
+}
+export interface JiraAuthResult {
+  displayName: string;
+}
+export interface JiraProjectResult {
+  name: string;
+  key: string;
+  issueTypes: { id: string; name: string }[];
+}
+
+/** POST /api/export/jira and /api/transcripts/{id}/export/{jira|notion}: what the user is shown. */
+export interface ExportSummary {
+  summary: { storiesCreated: number; epicCreated: boolean };
+  /** The JIRA epic, or the Notion page. */
+  epicUrl: string;
+  /** True when this transcript had already gone to this integration: nothing new was created. */
+  alreadyExported: boolean;
+  /** When the export completed (ISO 8601). */
+  exportedAt: string;
+}
+/** Spec §3 "JIRA export response": `{ success, data: { success, data: ExportSummary, epicKey? } }`. */
+export interface ExportResponse {
+  success: true;
+  data: { success: true; data: ExportSummary; epicKey?: string };
+}
+
+export const exportJiraSchema = z.object({
+  transcriptId: z.number().int().positive(),
+  integrationId: z.number().int().positive(),
+});
+export const exportToIntegrationSchema = z.object({ integrationId: z.number().int().positive() });
+
+/** GET /api/transcripts/{id}/exports/{integrationId}: the export's real progress, polled by the progress dialog. */
+export interface ExportProgress {
+  status: "none" | "running" | "partial" | "complete";
+  /** Items created so far (the epic or page counts as one) out of `total` = stories + 1. */
+  done: number;
+  total: number;
+  epicUrl: string | null;
+  exportedAt: string | null;
+}

@@ -38,6 +38,9 @@ export interface Bindings {
   STRIPE_PRICE_ENTERPRISE?: string;
   /** Development and tests only: a fake Stripe on localhost (ignored in production). */
   STRIPE_API_BASE?: string;
+  /** Development and tests only: a fake JIRA (every site) and a fake Notion on localhost. */
+  JIRA_API_BASE?: string;
+  NOTION_API_BASE?: string;
   /** 32 bytes, base64: the AES-256-GCM key for integration credentials (lib/secrets.ts). */
   INTEGRATIONS_KEY?: string;
 }
@@ -76,6 +79,8 @@ const configSchema = z.object({
   STRIPE_PRICE_PRO: optional,
   STRIPE_PRICE_ENTERPRISE: optional,
   STRIPE_API_BASE: optional.pipe(z.url().optional()),
+  JIRA_API_BASE: optional.pipe(z.url().optional()),
+  NOTION_API_BASE: optional.pipe(z.url().optional()),
   INTEGRATIONS_KEY: optional,
 });
 
@@ -104,6 +109,12 @@ export interface Config {
   };
   /** The credentials key (base64); null in production without INTEGRATIONS_KEY, where storing credentials is refused. */
   integrationsKey: string | null;
+  /**
+   * Development and tests only (null in production, whatever is set): where the fake JIRA and fake Notion listen.
+   * JIRA requests then go to `{jiraApiBase}{path}` after the site label was validated as usual.
+   */
+  jiraApiBase: URL | null;
+  notionApiBase: URL | null;
   /** null: card payment is not configured here (plans are shown, tiers are set by admins or dev routes). */
   billing: {
     secretKey: string;
@@ -162,6 +173,8 @@ export function getConfig(bindings: Bindings): Config {
     llm: llmConfig(raw, bindings.AI !== undefined),
     billing: billingConfig(raw, isLocal),
     integrationsKey: raw.INTEGRATIONS_KEY ?? (isLocal ? DEVELOPMENT_INTEGRATIONS_KEY : null),
+    jiraApiBase: isLocal && raw.JIRA_API_BASE ? new URL(raw.JIRA_API_BASE) : null,
+    notionApiBase: isLocal && raw.NOTION_API_BASE ? new URL(raw.NOTION_API_BASE) : null,
   };
   configCache.set(bindings, config);
   return config;
