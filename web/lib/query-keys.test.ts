@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isProjectKey, isTranscriptListKey, queryKeys, transcriptListProjectId } from "./query-keys";
+import { isIntegrationsKey, isProjectKey, isTranscriptListKey, queryKeys, transcriptListProjectId } from "./query-keys";
 
 describe("query keys", () => {
   it("are the API paths the hooks fetch", () => {
@@ -28,5 +28,13 @@ describe("query keys", () => {
     expect(isProjectKey(queryKeys.project(2))).toBe(true);
     expect(isProjectKey(queryKeys.transcripts(2))).toBe(false);
     expect(isProjectKey("/api/projectsX")).toBe(false);
+  });
+
+  it("keep a project's integrations apart from its project keys", () => {
+    expect(queryKeys.integrations(2)).toBe("/api/projects/2/integrations");
+    expect(isIntegrationsKey(queryKeys.integrations(2))).toBe(true);
+    expect(isIntegrationsKey(queryKeys.project(2))).toBe(false);
+    // Transcript writes refresh project keys; they must not refetch integrations (a free plan's 403).
+    expect(isProjectKey(queryKeys.integrations(2))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { AuthProviders, PublicUser } from "../../schema/api/auth";
+import type { Integration } from "../../schema/api/integrations";
 import type { Project } from "../../schema/api/projects";
 import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../schema/api/subscription";
 import type { ActivityItem, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
@@ -34,11 +35,32 @@ export const queryKeys = {
   transcript: (id: number) => key<Transcript>(`${TRANSCRIPTS}/${id}`),
   /** The activity feed, newest first, at most 20 items. */
   activity: key<ActivityItem[]>("/api/activity"),
+  /**
+   * A project's JIRA and Notion integrations (secrets masked). Read through `useProjectIntegrations`
+   * (web/shared/integrations), whose fetcher turns the free plan's 403 into `{ available: false }`, so the answer
+   * is cached and a free user is not asked again on every menu opening.
+   */
+  integrations: (projectId: number) => key<ProjectIntegrations>(`${PROJECTS}/${projectId}${INTEGRATIONS}`),
 };
 
-/** The projects list or any one project. */
+const INTEGRATIONS = "/integrations";
+
+/** What the integrations key caches: the list, or that the plan has no integrations (spec §8). */
+export type ProjectIntegrations =
+  | { available: true; integrations: Integration[] }
+  | { available: false; integrations: []; message: string };
+
+/** Any project's integrations list. */
+export function isIntegrationsKey(key: string): boolean {
+  return key.startsWith(`${PROJECTS}/`) && key.endsWith(INTEGRATIONS);
+}
+
+/**
+ * The projects list or any one project (not a project's integrations: transcript writes refresh projects' counts,
+ * and must not refetch integrations, which a free plan answers with a 403).
+ */
 export function isProjectKey(key: string): boolean {
-  return key === PROJECTS || key.startsWith(`${PROJECTS}/`);
+  return key === PROJECTS || (key.startsWith(`${PROJECTS}/`) && !isIntegrationsKey(key));
 }
 
 /** Any transcript list: all transcripts or one project's. */

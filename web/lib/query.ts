@@ -1,5 +1,5 @@
 import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from "swr";
-import { isProjectKey, isTranscriptListKey, queryKeys, type QueryKey } from "./query-keys";
+import { isIntegrationsKey, isProjectKey, isTranscriptListKey, queryKeys, type QueryKey } from "./query-keys";
 
 // No UI here (the failed-load toast is useErrorToast, beside toast()): the signed-in user is read through this
 // module on the first download, which must not carry the toast region.
@@ -63,9 +63,21 @@ export function invalidateTranscripts(transcriptId?: number): Promise<void> {
   );
 }
 
-/** After the plan changed (payment confirmed, plan switched, cancellation): the subscription, its limits and the user. */
+/**
+ * After the plan changed (payment confirmed, plan switched, cancellation): the subscription, its limits, the user,
+ * and every project's integrations (a free plan has none; a paid one may now read them).
+ */
 export function invalidateSubscription(): Promise<void> {
   return invalidate(
-    (key) => key === queryKeys.subscription || key === queryKeys.subscriptionLimits || key === queryKeys.user,
+    (key) =>
+      key === queryKeys.subscription ||
+      key === queryKeys.subscriptionLimits ||
+      key === queryKeys.user ||
+      isIntegrationsKey(key),
   );
+}
+
+/** After an integration was created, changed or deleted: that project's list. */
+export function invalidateIntegrations(projectId: number): Promise<void> {
+  return invalidate((key) => key === queryKeys.integrations(projectId));
 }

@@ -1,10 +1,11 @@
-import { ArrowLeft, FolderX, Plug } from "lucide-react";
+import { ArrowLeft, FolderX } from "lucide-react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { LoadError } from "../../components/load-error";
 import { EmptyState, PageContainer, PageHeader } from "../../components/page";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useErrorToast } from "../../components/ui/toast";
+import { IntegrationsSection } from "../../features/integrations/components/integrations-section";
 import { ProjectFormDialog } from "../../features/projects/components/project-form-dialog";
 import { ProjectOverviewCard } from "../../features/projects/components/project-overview-card";
 import { ApiError } from "../../lib/api";
@@ -83,16 +84,7 @@ function Settings({ projectId }: { projectId: number }) {
             <Skeleton className="h-4 w-1/2" />
           </div>
         )}
-        <section aria-labelledby="integrations-heading">
-          <h2 id="integrations-heading" className="mb-1 text-lg font-semibold text-ink">
-            Integrations
-          </h2>
-          <p className="mb-4 text-sm text-muted">Send this project's stories to the tools your team already uses.</p>
-          {/* INTEGRATIONS SLOT: the integrations issue replaces this with the list, the JIRA Wizard and Manual Setup. */}
-          <EmptyState icon={Plug} title="No integrations yet" headingLevel={3}>
-            JIRA and Notion integrations for this project will be configured here. They are not available yet.
-          </EmptyState>
-        </section>
+        <IntegrationsSection projectId={projectId} />
       </div>
       <ProjectFormDialog />
     </PageContainer>

@@ -22,7 +22,7 @@ export type ExportSource =
  * The stories to export, or null after telling the person why not (spec §5): the generator needs stories and a
  * saved transcript; a history card loads its transcript (lists do not carry stories) and needs generated stories.
  */
-async function storiesOf(source: ExportSource): Promise<GeneratedStories | null> {
+export async function exportableStories(source: ExportSource): Promise<GeneratedStories | null> {
   if (source.origin === "generator") {
     if (source.stories && source.transcriptId !== null) return source.stories;
     toast({ title: "Export Failed", description: "No transcript available for export", variant: "destructive" });
@@ -48,7 +48,7 @@ async function render(format: ExportFormat, stories: GeneratedStories, title: st
 /** Downloads one export as a file named as spec §9 says, with the toasts of spec §8. */
 export async function exportStories(format: ExportFormat, source: ExportSource): Promise<void> {
   try {
-    const stories = await storiesOf(source);
+    const stories = await exportableStories(source);
     if (!stories) return;
     const filename = exportFilename(format, source.origin, source.title, new Date());
     await render(format, stories, source.title, filename);

@@ -91,6 +91,7 @@ export function StoryEditorDialog({
   original,
   onSave,
   onExport,
+  exportUnavailable,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -107,6 +108,8 @@ export function StoryEditorDialog({
   onSave(stories: GeneratedStories, version: number): Promise<void>;
   /** Export to JIRA: the host's export handler; the dialog calls it with the current edits and closes. */
   onExport(stories: GeneratedStories, version: number): void;
+  /** Why Export to JIRA cannot run (e.g. no project): the button is disabled and this is shown beside it. */
+  exportUnavailable?: string;
 }): JSX.Element {
   const [session, setSession] = useState<Session | null>(null);
   const [saving, setSaving] = useState(false);
@@ -260,7 +263,7 @@ export function StoryEditorDialog({
   }
 
   function onExportClick() {
-    if (!session || saving) return;
+    if (!session || saving || exportUnavailable) return;
     onExport(normaliseForSave(session.draft), session.version);
     close();
   }
@@ -364,7 +367,17 @@ export function StoryEditorDialog({
               </TabsContent>
             </div>
 
-            <div className="grid grid-cols-2 gap-2 border-t border-line px-4 py-3 sm:flex sm:items-center sm:gap-3 sm:px-6 sm:py-4">
+            {exportUnavailable && (
+              <p id={`${baseId}-export-note`} className="border-t border-line px-4 pt-3 text-xs text-muted sm:px-6">
+                {exportUnavailable}
+              </p>
+            )}
+            <div
+              className={cn(
+                "grid grid-cols-2 gap-2 px-4 py-3 sm:flex sm:items-center sm:gap-3 sm:px-6 sm:py-4",
+                !exportUnavailable && "border-t border-line",
+              )}
+            >
               <Button variant="outline" onClick={onReset} disabled={saving} className="px-3 sm:mr-auto sm:px-4">
                 <RotateCcw aria-hidden />
                 Reset to Original
@@ -372,7 +385,13 @@ export function StoryEditorDialog({
               <Button variant="ghost" onClick={requestClose} disabled={saving} className="px-3 sm:px-4">
                 Cancel
               </Button>
-              <Button variant="outline" onClick={onExportClick} disabled={saving} className="px-3 sm:px-4">
+              <Button
+                variant="outline"
+                onClick={onExportClick}
+                disabled={saving || !!exportUnavailable}
+                aria-describedby={exportUnavailable ? `${baseId}-export-note` : undefined}
+                className="px-3 sm:px-4"
+              >
                 <Upload aria-hidden />
                 Export to JIRA
               </Button>

@@ -77,9 +77,11 @@ export function GeneratedStoriesPanel({
                 <Copy aria-hidden />
                 Copy
               </Button>
+              {/* Spec §7: after a generation the generator also loads the project's integrations. */}
               <ExportMenu
                 source={{ origin: "generator", transcriptId, title, stories }}
                 projectId={transcript?.projectId ?? null}
+                prefetchIntegrations
               />
             </div>
           )}

@@ -1,0 +1,194 @@
+import { KeyRound, Pencil, Plug, Sparkles, Trash2, Wand2, Wrench } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
+import type { Integration } from "../../../../schema/api/integrations";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LoadError } from "../../../components/load-error";
+import { EmptyState } from "../../../components/page";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { toast, toastError, useErrorToast } from "../../../components/ui/toast";
+import { deleteIntegration, INTEGRATION_TYPE_LABELS, useProjectIntegrations } from "../../../shared/integrations/api";
+import { INTEGRATIONS_UNAVAILABLE_TEXT } from "../errors";
+import { destinationOf } from "../forms";
+
+// The dialogs load on first use: the settings page shows the list without their code.
+const JiraWizardDialog = lazy(() => import("./jira-wizard-dialog"));
+const ManualSetupDialog = lazy(() => import("./manual-setup-dialog"));
+const EditIntegrationDialog = lazy(() => import("./edit-integration-dialog"));
+
+type Open =
+  | { dialog: "wizard" | "manual" }
+  | { dialog: "edit"; integration: Integration; returnFocus: HTMLElement | null }
+  | null;
+
+/**
+ * Project settings' integrations (spec §2): the list with Edit and Delete, the JIRA Wizard and Manual Setup. A
+ * free plan (403 'Integrations are only available…') sees a card with the upgrade path instead of the list.
+ */
+export function IntegrationsSection({ projectId }: { projectId: number }) {
+  const { data, error, mutate } = useProjectIntegrations(projectId);
+  useErrorToast(error, "Error", "Failed to load the integrations.");
+  const [open, setOpen] = useState<Open>(null);
+  const [deleting, setDeleting] = useState<{ integration: Integration; returnFocus: HTMLElement | null } | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
+  const close = () => setOpen(null);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeletePending(true);
+    try {
+      await deleteIntegration(deleting.integration);
+      toast({ title: "Integration Deleted", description: `"${deleting.integration.name}" was removed from this project.`, variant: "success" });
+      setDeleting(null);
+    } catch (error) {
+      toastError("Delete Failed", error, "Failed to delete the integration. Please try again.");
+    } finally {
+      setDeletePending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="integrations-heading">
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="integrations-heading" className="mb-1 text-lg font-semibold text-ink">
+            Integrations
+          </h2>
+          <p className="text-sm text-muted">Send this project's stories to the tools your team already uses.</p>
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:gap-3">
+          <Button onClick={() => setOpen({ dialog: "wizard" })}>
+            <Wand2 aria-hidden />
+            JIRA Wizard
+          </Button>
+          <Button variant="outline" onClick={() => setOpen({ dialog: "manual" })}>
+            <Wrench aria-hidden />
+            Manual Setup
+          </Button>
+        </div>
+      </div>
+
+      {data?.available === false ? (
+        <Card className="flex flex-col items-start gap-4 border-brand-200 bg-brand-50/60 p-5 sm:flex-row sm:items-center sm:p-6">
+          <div className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-brand-700 ring-1 ring-brand-200">
+            <Sparkles className="size-5" aria-hidden />
+          </div>
+          <div className="min-w-0 flex-1">
+            <h3 className="font-semibold text-ink">Integrations are a Pro feature</h3>
+            <p className="mt-1 text-sm text-muted">{INTEGRATIONS_UNAVAILABLE_TEXT}</p>
+          </div>
+          <Button asChild className="w-full sm:w-auto">
+            <Link to="/subscription">Upgrade to Pro</Link>
+          </Button>
+        </Card>
+      ) : data ? (
+        data.integrations.length === 0 ? (
+          <EmptyState icon={Plug} title="No integrations yet" headingLevel={3}>
+            Connect a JIRA project with the JIRA Wizard, or add JIRA or Notion with Manual Setup. Export menus then
+            offer 'Export to' each active integration.
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-3" aria-label="Integrations">
+            {data.integrations.map((integration) => (
+              <li key={integration.id}>
+                <IntegrationRow
+                  integration={integration}
+                  onEdit={(returnFocus) => setOpen({ dialog: "edit", integration, returnFocus })}
+                  onDelete={(returnFocus) => setDeleting({ integration, returnFocus })}
+                />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : error ? (
+        <LoadError what="the integrations" onRetry={() => void mutate()} />
+      ) : (
+        <div role="status" aria-label="Loading integrations" className="grid gap-3">
+          {[0, 1].map((i) => (
+            <div key={i} className="grid gap-2 rounded-xl border border-line bg-white p-5">
+              <Skeleton className="h-5 w-40" />
+              <Skeleton className="h-4 w-64 max-w-full" />
+            </div>
+          ))}
+        </div>
+      )}
+
+      <Suspense fallback={null}>
+        {open?.dialog === "wizard" && <JiraWizardDialog projectId={projectId} onClose={close} />}
+        {open?.dialog === "manual" && <ManualSetupDialog projectId={projectId} onClose={close} />}
+        {open?.dialog === "edit" && (
+          <EditIntegrationDialog integration={open.integration} returnFocus={open.returnFocus} onClose={close} />
+        )}
+      </Suspense>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Integration"
+        description={
+          deleting
+            ? `Are you sure you want to delete the integration "${deleting.integration.name}"? This project will no longer export to it. What was already exported stays in ${INTEGRATION_TYPE_LABELS[deleting.integration.type]}.`
+            : ""
+        }
+        confirmLabel="Delete Integration"
+        confirmIcon={<Trash2 aria-hidden />}
+        pending={deletePending}
+        returnFocus={deleting?.returnFocus}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+function IntegrationRow({
+  integration,
+  onEdit,
+  onDelete,
+}: {
+  integration: Integration;
+  onEdit: (returnFocus: HTMLElement) => void;
+  onDelete: (returnFocus: HTMLElement) => void;
+}) {
+  const secret = integration.type === "jira" ? integration.config.apiToken : integration.config.integrationSecret;
+  const secretLabel = integration.type === "jira" ? "API token" : "Secret";
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="min-w-0 font-semibold break-words text-ink">{integration.name}</h3>
+          <Badge variant={integration.type === "jira" ? "default" : "purple"}>{INTEGRATION_TYPE_LABELS[integration.type]}</Badge>
+          <Badge variant={integration.isActive ? "success" : "secondary"}>{integration.isActive ? "Active" : "Inactive"}</Badge>
+        </div>
+        <p className="mt-1 text-sm break-all text-muted">{destinationOf(integration)}</p>
+        <p className="mt-1 inline-flex items-center gap-1.5 text-xs text-muted">
+          <KeyRound className="size-3.5 text-slate-400" aria-hidden />
+          {secretLabel}: <span className="font-mono tracking-wider text-slate-600">{secret}</span>
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Edit ${integration.name}`}
+          onClick={(event) => onEdit(event.currentTarget)}
+        >
+          <Pencil aria-hidden />
+          Edit
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Delete ${integration.name}`}
+          onClick={(event) => onDelete(event.currentTarget)}
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+        >
+          <Trash2 aria-hidden />
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,366 @@
+import { ArrowLeft, ArrowRight, Check, CircleCheck, Plus, ShieldCheck } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { JIRA_DOMAIN_FORMAT } from "../../../../schema/api/integrations";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { TextField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api";
+import { cn } from "../../../lib/cn";
+import { focusFirstInvalid, type FieldErrors } from "../../../lib/form";
+import {
+  createIntegration,
+  isIntegrationsUnavailable,
+  validateJiraAuth,
+  validateJiraDomain,
+  validateJiraProject,
+} from "../../../shared/integrations/api";
+import { reportIntegrationError } from "../errors";
+import { serverFieldErrors } from "../forms";
+import {
+  canGoNext,
+  canValidate,
+  checkStep,
+  createInputOf,
+  goNext,
+  goPrevious,
+  initialWizard,
+  markValidated,
+  maskSecret,
+  setField,
+  STEP_FIELDS,
+  STEP_LABELS,
+  type CheckedStep,
+  type StepRequest,
+  type StepResults,
+  type WizardField,
+  type WizardState,
+  type WizardStep,
+} from "../wizard";
+import { ApiTokenLink, PROJECT_KEY_HINT } from "./config-fields";
+
+/** What a step's successful check says, shown under its fields and in the toast. */
+function resultText(step: CheckedStep, results: StepResults, domain: string): string {
+  if (step === 1) return results[1]?.serverTitle ? `Found ${results[1].serverTitle} (${domain}).` : `Found the JIRA site ${domain}.`;
+  if (step === 2) return `Signed in as ${results[2]?.displayName ?? ""}`;
+  return `Project ${results[3]?.name ?? ""} (${results[3]?.key ?? ""})`;
+}
+
+/**
+ * The JIRA Wizard (spec §2, §4): 1 name and domain, 2 email and API token, 3 project key, 4 review and create.
+ * Validate asks the server about steps 1–3; Next opens only after that step's check passed, and closes again when
+ * one of its fields changes. Mounted only while open, so closing resets it.
+ */
+export default function JiraWizardDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {
+  const [state, setState] = useState<WizardState>(initialWizard);
+  const [errors, setErrors] = useState<FieldErrors<WizardField>>({});
+  const [pending, setPending] = useState<"validate" | "create" | null>(null);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { step, values, results } = state;
+
+  useEffect(() => {
+    // A new step: focus its first field (the review step: its heading), so keyboard users continue from there.
+    const target = stepRef.current?.querySelector<HTMLElement>("input, h3");
+    target?.focus();
+  }, [step]);
+
+  function change(field: WizardField, value: string) {
+    setState((s) => setField(s, field, value));
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  }
+
+  function showErrors(next: FieldErrors<WizardField>) {
+    setErrors(next);
+    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+  }
+
+  async function validate() {
+    if (step === 4 || pending || !canValidate(state)) return;
+    const current = step;
+    const checked = checkStep(current, values);
+    if (!checked.ok) {
+      showErrors(checked.errors);
+      return;
+    }
+    setPending("validate");
+    try {
+      const request = checked.request;
+      const next =
+        current === 1
+          ? markValidated(state, 1, await validateJiraDomain(request.domain))
+          : current === 2
+            ? markValidated(state, 2, await validateJiraAuth(request as StepRequest[2]))
+            : markValidated(state, 3, await validateJiraProject(request as StepRequest[3]));
+      // Only if nothing was typed meanwhile (a change would have undone the check).
+      setState((s) => (s.values === state.values ? next : s));
+      setErrors({});
+      toast({ title: "Validation Successful", description: resultText(current, next.results, checked.request.domain), variant: "success" });
+    } catch (error) {
+      if (isIntegrationsUnavailable(error)) {
+        onClose();
+        reportIntegrationError(projectId, error, "Validation Failed", "");
+        return;
+      }
+      const inline = serverFieldErrors(error, STEP_FIELDS[current]);
+      if (Object.keys(inline).length > 0) showErrors(inline as FieldErrors<WizardField>);
+      toast({
+        title: "Validation Failed",
+        description: errorMessage(error, "The check could not be completed. Please try again."),
+        variant: "destructive",
+        error,
+      });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function create() {
+    if (pending || step !== 4) return;
+    setPending("create");
+    try {
+      const created = await createIntegration(projectId, createInputOf(values));
+      toast({ title: "Integration Created", description: `"${created.name}" is ready to export this project's stories to JIRA.`, variant: "success" });
+      onClose();
+    } catch (error) {
+      setPending(null);
+      if (reportIntegrationError(projectId, error, "Creation Failed", "Failed to create the integration. Please try again.")) onClose();
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    // Enter: check the step, or go on once it is checked, or create on the review.
+    if (step === 4) void create();
+    else if (canGoNext(state)) setState(goNext);
+    else void validate();
+  }
+
+  const validated = step !== 4 && results[step] !== undefined;
+  const busy = pending !== null;
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="sm:max-w-xl" aria-busy={busy || undefined}>
+        <DialogTitle>JIRA Wizard</DialogTitle>
+        <DialogDescription>
+          Step {step} of 4: {STEP_LABELS[step]}
+        </DialogDescription>
+        <StepIndicator step={step} results={results} />
+
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid gap-5">
+          <div ref={stepRef} className="grid gap-5">
+            {step === 1 && (
+              <>
+                <TextField
+                  label="Integration name"
+                  name="name"
+                  autoComplete="off"
+                  maxLength={100}
+                  placeholder="e.g. Team JIRA"
+                  value={values.name}
+                  onChange={(e) => change("name", e.target.value)}
+                  error={errors.name}
+                  disabled={busy}
+                  required
+                />
+                <TextField
+                  label="JIRA domain"
+                  name="domain"
+                  inputMode="url"
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder={JIRA_DOMAIN_FORMAT}
+                  hint={`Your JIRA Cloud site, e.g. ${JIRA_DOMAIN_FORMAT}`}
+                  value={values.domain}
+                  onChange={(e) => change("domain", e.target.value)}
+                  error={errors.domain}
+                  disabled={busy}
+                  required
+                />
+              </>
+            )}
+            {step === 2 && (
+              <>
+                <TextField
+                  label="Atlassian account email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  value={values.email}
+                  onChange={(e) => change("email", e.target.value)}
+                  error={errors.email}
+                  disabled={busy}
+                  required
+                />
+                <TextField
+                  label="API token"
+                  name="apiToken"
+                  type="password"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={values.apiToken}
+                  onChange={(e) => change("apiToken", e.target.value)}
+                  error={errors.apiToken}
+                  hint={
+                    <>
+                      <ApiTokenLink>Create an API token in your Atlassian account</ApiTokenLink>, then paste it here.
+                    </>
+                  }
+                  disabled={busy}
+                  required
+                />
+              </>
+            )}
+            {step === 3 && (
+              <TextField
+                label="Project key"
+                name="projectKey"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder="e.g. SL"
+                hint={PROJECT_KEY_HINT}
+                value={values.projectKey}
+                onChange={(e) => change("projectKey", e.target.value)}
+                error={errors.projectKey}
+                disabled={busy}
+                required
+              />
+            )}
+            {step === 4 && <Review state={state} />}
+          </div>
+
+          <div aria-live="polite">
+            {validated && (
+              <StepResult>
+                <p>{resultText(step, results, createInputOf(values).config.domain)}</p>
+                {step === 3 && results[3] && results[3].issueTypes.length > 0 && (
+                  <div className="mt-2">
+                    <p className="text-xs font-medium">Issue types</p>
+                    <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Issue types">
+                      {results[3].issueTypes.map((type) => (
+                        <li key={type.id}>
+                          <Badge variant="success">{type.name}</Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </StepResult>
+            )}
+          </div>
+
+          <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:items-center">
+            <Button
+              variant="outline"
+              onClick={() => setState(goPrevious)}
+              disabled={step === 1 || busy}
+              className="sm:mr-auto"
+            >
+              <ArrowLeft aria-hidden />
+              Previous
+            </Button>
+            {step !== 4 ? (
+              <>
+                <Button
+                  variant={validated ? "outline" : "default"}
+                  onClick={() => void validate()}
+                  disabled={!canValidate(state) || busy}
+                  aria-busy={pending === "validate" || undefined}
+                >
+                  {pending === "validate" ? <Spinner className="size-4 text-current" /> : <ShieldCheck aria-hidden />}
+                  Validate
+                </Button>
+                <Button
+                  variant={validated ? "default" : "outline"}
+                  onClick={() => setState(goNext)}
+                  disabled={!canGoNext(state) || busy}
+                >
+                  Next
+                  <ArrowRight aria-hidden />
+                </Button>
+              </>
+            ) : (
+              <Button type="submit" disabled={busy} aria-busy={pending === "create" || undefined}>
+                {pending === "create" ? <Spinner className="text-white" /> : <Plus aria-hidden />}
+                Create Integration
+              </Button>
+            )}
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function StepIndicator({ step, results }: { step: WizardStep; results: StepResults }) {
+  return (
+    <ol aria-label="Wizard steps" className="mt-4 grid grid-cols-4 gap-2">
+      {([1, 2, 3, 4] as const).map((n) => {
+        const done = n < 4 && results[n as CheckedStep] !== undefined && n !== step;
+        const current = n === step;
+        return (
+          <li key={n} aria-current={current ? "step" : undefined} className="grid gap-1.5">
+            <span
+              aria-hidden
+              className={cn("h-1.5 rounded-full", current ? "bg-brand-700" : n < step || done ? "bg-brand-300" : "bg-slate-200")}
+            />
+            <span
+              className={cn(
+                "flex items-center gap-1 text-xs",
+                current ? "font-semibold text-ink" : "text-muted",
+                // Phones: only the current step's name fits; the others keep their number.
+                !current && "max-sm:[&>span:last-child]:sr-only",
+              )}
+            >
+              {done ? <Check className="size-3.5 text-brand-700" aria-label="checked" /> : <span aria-hidden>{n}.</span>}
+              <span>{STEP_LABELS[n]}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function StepResult({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 ring-1 ring-emerald-200 ring-inset">
+      <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
+      <div className="min-w-0 break-words">{children}</div>
+    </div>
+  );
+}
+
+function Review({ state }: { state: WizardState }) {
+  const input = createInputOf(state.values);
+  const project = state.results[3];
+  const rows: [string, string][] = [
+    ["Name", input.name],
+    ["JIRA domain", input.config.domain],
+    ["Signed in as", state.results[2]?.displayName ?? input.config.email],
+    ["Email", input.config.email],
+    ["API token", maskSecret(input.config.apiToken)],
+    ["Project", project ? `${project.name} (${project.key})` : input.config.projectKey],
+  ];
+  return (
+    <section aria-labelledby="wizard-review-heading" className="grid gap-3">
+      <h3 id="wizard-review-heading" tabIndex={-1} className="text-base font-semibold text-ink focus:outline-none">
+        Review and create
+      </h3>
+      <dl className="grid gap-x-4 gap-y-2 rounded-lg border border-line p-4 text-sm sm:grid-cols-[max-content_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted">{label}</dt>
+            <dd className="min-w-0 font-medium break-words text-ink max-sm:mb-1">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-muted">Exports create an epic in this project, with each user story under it.</p>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { Plus } from "lucide-react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import type { IntegrationType } from "../../../../schema/api/integrations";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { TextField } from "../../../components/ui/field";
+import { Label } from "../../../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import type { FieldErrors } from "../../../lib/form";
+import { focusFirstInvalid } from "../../../lib/form";
+import { createIntegration } from "../../../shared/integrations/api";
+import { reportIntegrationError } from "../errors";
+import { checkManual, CONFIG_FIELDS, EMPTY_FORM, serverFieldErrors, type FormField, type IntegrationFormValues } from "../forms";
+import { JiraConfigFields, NotionConfigFields } from "./config-fields";
+
+/**
+ * Manual Setup (spec §2): choose JIRA or Notion, name it, and fill that type's settings; nothing is checked with
+ * JIRA first (the wizard does that). Type and name missing: 'Missing Information'. Mounted only while open.
+ */
+export default function ManualSetupDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const typeId = useId();
+  const [values, setValues] = useState<IntegrationFormValues>(EMPTY_FORM);
+  const [errors, setErrors] = useState<FieldErrors<FormField>>({});
+  const [pending, setPending] = useState(false);
+
+  function change(field: FormField, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  }
+
+  function showErrors(next: FieldErrors<FormField>) {
+    setErrors(next);
+    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const checked = checkManual(values);
+    if (checked.kind === "missing") {
+      showErrors({
+        type: values.type === "" ? "Choose JIRA or Notion." : undefined,
+        name: values.name.trim() === "" ? "Enter a name for this integration." : undefined,
+      });
+      toast({ title: "Missing Information", description: "Please provide integration type and name.", variant: "destructive" });
+      return;
+    }
+    if (checked.kind === "invalid") {
+      showErrors(checked.errors);
+      return;
+    }
+    setPending(true);
+    try {
+      const created = await createIntegration(projectId, checked.input);
+      toast({ title: "Integration Created", description: `"${created.name}" is ready to export this project's stories.`, variant: "success" });
+      onClose();
+    } catch (error) {
+      setPending(false);
+      const fields: FormField[] = values.type === "" ? ["name"] : ["name", ...CONFIG_FIELDS[values.type]];
+      const inline = serverFieldErrors(error, fields);
+      if (Object.keys(inline).length > 0) showErrors(inline);
+      if (reportIntegrationError(projectId, error, "Creation Failed", "Failed to create the integration. Please try again.")) {
+        onClose();
+      }
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogTitle>Manual Setup</DialogTitle>
+        <DialogDescription>Add a JIRA or Notion integration by entering its settings yourself.</DialogDescription>
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid gap-5">
+          <div className="grid gap-1.5">
+            <Label htmlFor={typeId}>Type</Label>
+            <Select
+              value={values.type}
+              onValueChange={(type) => change("type", type as IntegrationType)}
+              disabled={pending}
+            >
+              <SelectTrigger
+                id={typeId}
+                aria-invalid={errors.type ? true : undefined}
+                aria-describedby={errors.type ? `${typeId}-error` : undefined}
+                className="aria-invalid:border-red-500"
+              >
+                <SelectValue placeholder="Choose JIRA or Notion" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="jira">JIRA</SelectItem>
+                <SelectItem value="notion">Notion</SelectItem>
+              </SelectContent>
+            </Select>
+            {errors.type && (
+              <p id={`${typeId}-error`} className="text-xs font-medium text-red-700">
+                {errors.type}
+              </p>
+            )}
+          </div>
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="off"
+            maxLength={100}
+            placeholder={values.type === "notion" ? "e.g. Team Notion" : "e.g. Team JIRA"}
+            value={values.name}
+            onChange={(e) => change("name", e.target.value)}
+            error={errors.name}
+            disabled={pending}
+            required
+          />
+          {values.type === "jira" && <JiraConfigFields values={values} errors={errors} disabled={pending} onChange={change} />}
+          {values.type === "notion" && (
+            <NotionConfigFields values={values} errors={errors} disabled={pending} onChange={change} />
+          )}
+          <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={pending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+              {pending ? <Spinner className="text-white" /> : <Plus aria-hidden />}
+              Create Integration
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

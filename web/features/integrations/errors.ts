@@ -1,0 +1,28 @@
+import { toast, toastError } from "../../components/ui/toast";
+import { invalidateIntegrations } from "../../lib/query";
+import { isIntegrationsUnavailable } from "../../shared/integrations/api";
+
+/** Spec §8: the free plan's text, on the settings card and in the toast. */
+export const INTEGRATIONS_UNAVAILABLE_TEXT = "JIRA and Notion integrations are only available on Pro and Enterprise plans.";
+
+/**
+ * Reports a failed create (or wizard check) as spec §8 says: the free plan's refusal as 'Integrations Not
+ * Available' with an upgrade action (the caller closes its dialog first, so the action is not behind it), anything
+ * else as `title` with the server's message. Returns whether it was the plan.
+ */
+export function reportIntegrationError(projectId: number, error: unknown, title: string, fallback: string): boolean {
+  if (isIntegrationsUnavailable(error)) {
+    toast({
+      title: "Integrations Not Available",
+      description: INTEGRATIONS_UNAVAILABLE_TEXT,
+      variant: "destructive",
+      action: { label: "Upgrade to Pro", to: "/subscription" },
+      error,
+    });
+    // The settings page shows the plan's card from now on.
+    void invalidateIntegrations(projectId);
+    return true;
+  }
+  toastError(title, error, fallback);
+  return false;
+}

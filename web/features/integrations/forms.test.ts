@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import type { Integration } from "../../../schema/api/integrations";
+import { ApiError } from "../../lib/api";
+import { checkEdit, checkManual, destinationOf, editValuesOf, EMPTY_FORM, serverFieldErrors } from "./forms";
+
+const jira: Integration = {
+  id: 3,
+  projectId: 7,
+  type: "jira",
+  name: "Team JIRA",
+  isActive: true,
+  createdAt: "2026-01-05T10:00:00Z",
+  updatedAt: "2026-01-05T10:00:00Z",
+  config: { domain: "acme.atlassian.net", email: "pat@example.com", projectKey: "SL", apiToken: "••••oken" },
+};
+const notion: Integration = {
+  id: 4,
+  projectId: 7,
+  type: "notion",
+  name: "Roadmap",
+  isActive: false,
+  createdAt: "2026-01-05T10:00:00Z",
+  updatedAt: "2026-01-05T10:00:00Z",
+  config: { pageUrl: "https://www.notion.so/Roadmap-0123456789abcdef0123456789abcdef", integrationSecret: "••••1234" },
+};
+
+describe("Manual Setup", () => {
+  it("asks for type and name first ('Missing Information')", () => {
+    expect(checkManual(EMPTY_FORM)).toEqual({ kind: "missing" });
+    expect(checkManual({ ...EMPTY_FORM, type: "jira", name: "  " })).toEqual({ kind: "missing" });
+    expect(checkManual({ ...EMPTY_FORM, name: "Team" })).toEqual({ kind: "missing" });
+  });
+
+  it("checks the chosen type's fields with the shared schema's messages", () => {
+    const result = checkManual({ ...EMPTY_FORM, type: "jira", name: "Team", domain: "acme.example.com" });
+    expect(result.kind).toBe("invalid");
+    expect(result.kind === "invalid" && result.errors).toMatchObject({
+      domain: "Invalid domain format. Use format: your-site.atlassian.net",
+      email: "Email and API token are required",
+      apiToken: "Email and API token are required",
+      projectKey: "Project key is required",
+    });
+    const notionResult = checkManual({ ...EMPTY_FORM, type: "notion", name: "Roadmap", pageUrl: "https://example.com/x" });
+    expect(notionResult.kind === "invalid" && Object.keys(notionResult.errors).sort()).toEqual(["integrationSecret", "pageUrl"]);
+  });
+
+  it("sends the type's config only, normalised", () => {
+    const result = checkManual({
+      ...EMPTY_FORM,
+      type: "jira",
+      name: "Team",
+      domain: "https://ACME.atlassian.net/",
+      email: "pat@example.com",
+      apiToken: "fake-jira-token",
+      projectKey: "sl",
+      pageUrl: "ignored",
+    });
+    expect(result).toEqual({
+      kind: "ok",
+      input: {
+        type: "jira",
+        name: "Team",
+        isActive: true,
+        config: { domain: "acme.atlassian.net", email: "pat@example.com", apiToken: "fake-jira-token", projectKey: "SL" },
+      },
+    });
+  });
+});
+
+describe("Edit", () => {
+  it("starts with the stored settings and blank secrets", () => {
+    expect(editValuesOf(jira)).toMatchObject({ type: "jira", name: "Team JIRA", domain: "acme.atlassian.net", apiToken: "" });
+    expect(editValuesOf(notion)).toMatchObject({ type: "notion", pageUrl: notion.config.pageUrl, integrationSecret: "" });
+  });
+
+  it("keeps the stored secret when the field is left blank", () => {
+    const result = checkEdit(jira, editValuesOf(jira), false);
+    expect(result).toEqual({
+      kind: "ok",
+      input: {
+        name: "Team JIRA",
+        isActive: false,
+        config: { domain: "acme.atlassian.net", email: "pat@example.com", projectKey: "SL" },
+      },
+    });
+  });
+
+  it("sends a new secret, checked like a created one", () => {
+    const ok = checkEdit(notion, { ...editValuesOf(notion), integrationSecret: "secret_new" }, true);
+    expect(ok.kind === "ok" && ok.input.config).toEqual({ pageUrl: notion.config.pageUrl, integrationSecret: "secret_new" });
+    const bad = checkEdit(jira, { ...editValuesOf(jira), apiToken: "has space" }, true);
+    expect(bad).toEqual({ kind: "invalid", errors: { apiToken: "Secrets cannot contain spaces or line breaks." } });
+  });
+
+  it("shows a server error under the field details.field names", () => {
+    const error = new ApiError(400, "Bad Request", JSON.stringify({ success: false, error: "Bad domain", code: "validation", requestId: "r", details: { field: "config.domain" } }));
+    expect(serverFieldErrors(error, ["name", "domain"])).toEqual({ domain: "Bad domain" });
+    expect(serverFieldErrors(error, ["name"])).toEqual({});
+    expect(serverFieldErrors(new Error("x"), ["domain"])).toEqual({});
+  });
+
+  it("describes where each integration sends stories", () => {
+    expect(destinationOf(jira)).toBe("acme.atlassian.net · SL");
+    expect(destinationOf(notion)).toBe(notion.config.pageUrl);
+  });
+});

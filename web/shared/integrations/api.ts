@@ -1,0 +1,125 @@
+// A project's JIRA and Notion integrations are read by the project settings page, the Export menus (generator and
+// history) and the story editor's Export to JIRA, so their calls live here rather than in one feature.
+import type {
+  CreateIntegrationInput,
+  ExportProgress,
+  ExportResponse,
+  Integration,
+  IntegrationType,
+  JiraAuthResult,
+  JiraDomainResult,
+  JiraProjectResult,
+  UpdateIntegrationInput,
+} from "../../../schema/api/integrations";
+import { api, ApiError } from "../../lib/api";
+import { invalidateIntegrations, setQueryData, useQuery } from "../../lib/query";
+import { queryKeys, type ProjectIntegrations } from "../../lib/query-keys";
+
+/** Spec §8: the free plan's refusal is recognised by its message text. */
+export function isIntegrationsUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.serverMessage.includes("Integrations are only available");
+}
+
+/** The list, or `{ available: false }` when the plan has no integrations: that 403 is an answer, not a failure. */
+async function fetchIntegrations(path: string): Promise<ProjectIntegrations> {
+  try {
+    return { available: true, integrations: await api.get<Integration[]>(path) };
+  } catch (error) {
+    if (isIntegrationsUnavailable(error)) {
+      return { available: false, integrations: [], message: (error as ApiError).serverMessage };
+    }
+    throw error;
+  }
+}
+
+/**
+ * A project's integrations (spec §7: only when a project is chosen). `enabled` false waits, so a menu can ask only
+ * once it is opened. The answer is cached for the session (a free plan's 'not available' included) and refreshed
+ * by the writes below and by a plan change.
+ */
+export function useProjectIntegrations(projectId: number | null, enabled = true) {
+  return useQuery(projectId === null || !enabled ? null : queryKeys.integrations(projectId), {
+    fetcher: fetchIntegrations,
+  });
+}
+
+/** Reads a project's integrations now (when the hook's answer is not there yet) and caches the answer. */
+export async function loadProjectIntegrations(projectId: number): Promise<ProjectIntegrations> {
+  const answer = await fetchIntegrations(queryKeys.integrations(projectId));
+  await setQueryData(queryKeys.integrations(projectId), answer);
+  return answer;
+}
+
+/** Integrations an Export menu offers: the active ones, JIRA and Notion alike, by name. */
+export function activeIntegrations(list: readonly Integration[]): Integration[] {
+  return list.filter((i) => i.isActive).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The editor's Export to JIRA target: the first active JIRA integration by name, or null. */
+export function firstActiveJira(list: readonly Integration[]): Integration | null {
+  return activeIntegrations(list).find((i) => i.type === "jira") ?? null;
+}
+
+export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = { jira: "JIRA", notion: "Notion" };
+
+export async function createIntegration(projectId: number, input: CreateIntegrationInput): Promise<Integration> {
+  const created = await api.post<Integration>(queryKeys.integrations(projectId), input);
+  await setQueryData(queryKeys.integrations(projectId), (current) =>
+    current?.available ? { ...current, integrations: [...current.integrations, created] } : current,
+  );
+  void invalidateIntegrations(projectId);
+  return created;
+}
+
+export async function updateIntegration(integration: Integration, input: UpdateIntegrationInput): Promise<Integration> {
+  const updated = await api.put<Integration>(`/api/integrations/${integration.id}`, input);
+  await setQueryData(queryKeys.integrations(integration.projectId), (current) =>
+    current?.available
+      ? { ...current, integrations: current.integrations.map((i) => (i.id === updated.id ? updated : i)) }
+      : current,
+  );
+  return updated;
+}
+
+export async function deleteIntegration(integration: Integration): Promise<void> {
+  await api.delete(`/api/integrations/${integration.id}`, { projectId: integration.projectId });
+  await setQueryData(queryKeys.integrations(integration.projectId), (current) =>
+    current?.available
+      ? { ...current, integrations: current.integrations.filter((i) => i.id !== integration.id) }
+      : current,
+  );
+}
+
+interface Validated<T> {
+  success: true;
+  data: T;
+}
+
+export async function validateJiraDomain(domain: string): Promise<JiraDomainResult> {
+  return (await api.post<Validated<JiraDomainResult>>("/api/validate/jira-domain", { domain })).data;
+}
+
+export async function validateJiraAuth(input: { domain: string; email: string; apiToken: string }): Promise<JiraAuthResult> {
+  return (await api.post<Validated<JiraAuthResult>>("/api/validate/jira-auth", input)).data;
+}
+
+export async function validateJiraProject(input: {
+  domain: string;
+  email: string;
+  apiToken: string;
+  projectKey: string;
+}): Promise<JiraProjectResult> {
+  return (await api.post<Validated<JiraProjectResult>>("/api/validate/jira-project", input)).data;
+}
+
+/** POST /api/transcripts/{id}/export/{jira|notion}: resolves when the export has finished on the server. */
+export function postExport(transcriptId: number, integration: Pick<Integration, "id" | "type">): Promise<ExportResponse> {
+  return api.post<ExportResponse>(`/api/transcripts/${transcriptId}/export/${integration.type}`, {
+    integrationId: integration.id,
+  });
+}
+
+/** GET /api/transcripts/{id}/exports/{integrationId}: the export's progress as the server records it. */
+export function getExportProgress(transcriptId: number, integrationId: number): Promise<ExportProgress> {
+  return api.get<ExportProgress>(`/api/transcripts/${transcriptId}/exports/${integrationId}`);
+}

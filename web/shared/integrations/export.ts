@@ -1,0 +1,93 @@
+import type { ExportProgress, ExportResponse, ExportSummary, IntegrationType } from "../../../schema/api/integrations";
+import { plural } from "../../lib/format";
+
+// The export's logic without UI, so it can be tested in Node: the progress poll, and the texts (spec §8).
+
+/** How often the progress dialog asks the server how far the export has got. */
+export const PROGRESS_POLL_MS = 500;
+
+/** Spec §8 names the JIRA texts; Notion follows the same pattern. */
+export function exportWording(type: IntegrationType) {
+  const name = type === "jira" ? "JIRA" : "Notion";
+  return {
+    name,
+    dialogTitle: `Exporting to ${name}`,
+    failedTitle: `${name} Export Failed`,
+    failedFallback: `Failed to export to ${name}`,
+    existsTitle: `${name} Export Already Exists`,
+    openLink: type === "jira" ? "Open the epic in JIRA" : "Open the page in Notion",
+  };
+}
+
+/** 'Created the epic and 5 stories' (or only the stories, when the epic existed from an earlier, partial run). */
+export function exportResultText(summary: ExportSummary["summary"]): string {
+  const stories = plural(summary.storiesCreated, "story", "stories");
+  return summary.epicCreated ? `Created the epic and ${stories}` : `Created ${stories}`;
+}
+
+/** Spec §4: the bar counts the epic and each story, so its total is the story count plus one. */
+export function exportTotal(storyCount: number): number {
+  return Math.max(0, storyCount) + 1;
+}
+
+/**
+ * What the bar shows for a progress answer: the server's counts when it has a record (its total wins, it knows
+ * what it is creating), otherwise nothing done yet of `total`. Never goes backwards from `previous`.
+ */
+export function nextProgress(
+  previous: { done: number; total: number },
+  answer: ExportProgress | null,
+): { done: number; total: number } {
+  if (!answer || answer.status === "none" || answer.total <= 0) return previous;
+  const total = answer.total;
+  const done = previous.total === total ? Math.max(previous.done, answer.done) : answer.done;
+  return { done: Math.min(total, Math.max(0, done)), total };
+}
+
+export interface ExportRun {
+  /** Starts the export (the POST); resolves when the server has finished it. */
+  start(): Promise<ExportResponse>;
+  /** Reads the export's progress (the GET); failures are ignored, the next poll tries again. */
+  progress(): Promise<ExportProgress>;
+  onProgress(progress: ExportProgress): void;
+  intervalMs?: number;
+  /** Waits `ms`; tests pass their own clock. */
+  sleep?(ms: number): Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs an export and, while its request is in flight, polls its real progress every `intervalMs`, one request at
+ * a time; no poll result is reported once the export has answered. Resolves or rejects with the export's answer.
+ */
+export async function exportWithProgress(run: ExportRun): Promise<ExportResponse> {
+  const sleep = run.sleep ?? defaultSleep;
+  const interval = run.intervalMs ?? PROGRESS_POLL_MS;
+  let finished = false;
+  const request = run.start();
+  const settled = request.then(
+    () => undefined,
+    () => undefined,
+  );
+  void settled.then(() => {
+    finished = true;
+  });
+  void (async () => {
+    while (!finished) {
+      await Promise.race([sleep(interval), settled]);
+      if (finished) return;
+      try {
+        const progress = await run.progress();
+        if (!finished) run.onProgress(progress);
+      } catch {
+        // A failed poll is not the export failing: the next one tries again.
+      }
+    }
+  })();
+  try {
+    return await request;
+  } finally {
+    finished = true;
+  }
+}
