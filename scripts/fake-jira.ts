@@ -1,0 +1,109 @@
+// `node scripts/fake-jira.ts [--port 12113]`: the JIRA Cloud emulator of the Worker tests (worker/test/jira) as an
+// HTTP server on 127.0.0.1, for `npm run dev` and the browser journeys. Point the Worker at it with
+// JIRA_API_BASE=http://127.0.0.1:12113 (honoured outside production only): every site then answers from here, after
+// the site label was validated as usual. It accepts any email with the API token "fake-jira-token" (FAKE_JIRA_TOKEN)
+// and has one project, SL "StoryLoom Demo", with Epic, Story, Task and Sub-task.
+//
+// Test controls, beside JIRA's API:
+//   GET  /__fake/issues                       the issues created, oldest first
+//   GET  /__fake/requests                     the API requests received (method, path, query, body, status)
+//   POST /__fake/reset                        forget every issue, request and pending fault
+//   POST /__fake/fail-next {status, retryAfter?, count?}   the next `count` (1) API requests answer `status`
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { registerHooks } from "node:module";
+import { parseArgs } from "node:util";
+
+// The emulator is Worker code, which names its modules without extensions (bundler resolution); plain Node does not.
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    try {
+      return nextResolve(specifier, context);
+    } catch (error) {
+      if (!specifier.startsWith(".") || /\.\w+$/.test(specifier)) throw error;
+      return nextResolve(`${specifier}.ts`, context);
+    }
+  },
+});
+const { FakeJira, FAKE_JIRA_TOKEN } = await import("../worker/test/jira/fake-jira.ts");
+
+const { values: args } = parseArgs({ options: { port: { type: "string" } } });
+const PORT = Number(args.port ?? process.env.FAKE_JIRA_PORT ?? 12113);
+const CHUNK = Buffer.from("0,".repeat(32 * 1024));
+
+const fake = new FakeJira();
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { "Content-Type": "application/json;charset=UTF-8", ...headers }).end(JSON.stringify(body, null, 2));
+}
+
+function control(method: string, path: string, body: string): unknown {
+  if (method === "GET" && path === "/__fake/issues") return fake.issues;
+  if (method === "GET" && path === "/__fake/requests") return fake.requests;
+  if (method === "POST" && path === "/__fake/reset") {
+    fake.reset();
+    return { reset: true };
+  }
+  if (method === "POST" && path === "/__fake/fail-next") {
+    const input = JSON.parse(body || "{}") as { status?: unknown; retryAfter?: unknown; count?: unknown };
+    const status = Number(input.status);
+    if (!Number.isInteger(status) || status < 400 || status > 599) throw new Error("POST /__fake/fail-next takes {status: 400-599, retryAfter?, count?}");
+    const count = input.count === undefined ? 1 : Number(input.count);
+    fake.failNext(count, { status, ...(input.retryAfter !== undefined ? { retryAfter: String(input.retryAfter) } : {}) });
+    return { failing: count, status };
+  }
+  throw new Error(`No control ${method} ${path}: GET /__fake/issues, GET /__fake/requests, POST /__fake/reset, POST /__fake/fail-next`);
+}
+
+/** An oversized answer, written a chunk at a time until done or the client goes away. */
+function stream(response: ServerResponse, status: number, headers: Record<string, string>, bytes: number): void {
+  response.writeHead(status, headers);
+  response.write('{"values":[');
+  let sent = 0;
+  const more = () => {
+    while (sent < bytes && !response.destroyed) {
+      sent += CHUNK.length;
+      if (!response.write(CHUNK)) return void response.once("drain", more);
+    }
+    response.end("0]}");
+  };
+  more();
+}
+
+const server = createServer(async (request, response) => {
+  const url = new URL(request.url ?? "/", "http://localhost");
+  const body = await readBody(request);
+  if (url.pathname.startsWith("/__fake/")) {
+    try {
+      send(response, 200, control(request.method ?? "GET", url.pathname, body));
+    } catch (error) {
+      send(response, 400, { error: String(error) });
+    }
+    return;
+  }
+  try {
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+    const answer = fake.handle({ method: request.method ?? "GET", path: url.pathname, query: url.search.slice(1), body, headers, host: request.headers.host });
+    console.log(`${request.method} ${url.pathname} ${answer.kind === "hang" ? "(no answer)" : answer.status}`);
+    if (answer.kind === "hang") return; // answered never; the client gives up and closes
+    if (answer.kind === "empty") return void response.writeHead(answer.status, answer.headers).end();
+    if (answer.kind === "oversize") return stream(response, answer.status, answer.headers, answer.bytes);
+    send(response, answer.status, answer.body, answer.headers);
+  } catch (error) {
+    // A contract breach or a request the emulator does not model: loud here.
+    console.error(`${request.method} ${url.pathname} failed:`, error);
+    send(response, 500, { errorMessages: [`FakeJira failed: ${String(error)}`], errors: {} });
+  }
+});
+
+server.listen(PORT, "127.0.0.1", () => {
+  console.log(
+    `Fake JIRA on http://127.0.0.1:${PORT} (project ${fake.options.projectKey} "${fake.options.projectName}", any email, API token "${FAKE_JIRA_TOKEN}")`,
+  );
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));

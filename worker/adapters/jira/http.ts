@@ -1,0 +1,544 @@
+// JIRA Cloud's REST API v3 over plain fetch. Every URL comes from lib/jira-site.ts (a validated site label, or a fake's
+// base outside production), so no stored or submitted domain can aim a request elsewhere. Redirects are not
+// followed, answers are size-capped while they stream and parsed with zod, and creates are never retried: a create
+// whose outcome is unknown throws with `mayHaveApplied`, and the caller reconciles by searching for its label.
+import { z } from "zod";
+import { JIRA_PROJECT_KEY_PATTERN } from "../../../schema/api/integrations";
+import { jiraBrowseUrl, jiraUrl } from "../../lib/jira-site";
+import { createMetaFieldSchema, interpretCreateFields, type CreateMetaField } from "./fields";
+import {
+  JiraError,
+  type Jira,
+  type JiraBulkResult,
+  type JiraCreatedIssue,
+  type JiraCredentials,
+  type JiraFoundIssue,
+  type JiraIssueFields,
+} from "./index";
+
+export interface HttpJiraOptions {
+  /** Config.jiraApiBase: a fake JIRA's base in development and tests, null in production. */
+  apiBase: URL | null;
+  /** Per request, reading the answer included. */
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** The most time spent waiting between attempts (rate limits and the one retry of a failed read), per call. */
+  retryBudgetMs?: number;
+}
+
+export const JIRA_TIMEOUT_MS = 10_000;
+export const JIRA_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+export const JIRA_RETRY_BUDGET_MS = 20_000;
+/** JIRA's own limit for POST /rest/api/3/issue/bulk. */
+export const JIRA_BULK_MAX = 50;
+export const RATE_LIMIT_RETRIES = 3;
+/** Backoff after a 429 without Retry-After: 1 s, 2 s, 4 s (at most 8 s), each jittered down to half. */
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_MAX_MS = 8_000;
+/** The wait before the one retry of a read that failed (5xx, timeout, network), jittered down to half. */
+export const READ_RETRY_WAIT_MS = 500;
+export const SEARCH_PAGE_SIZE = 100;
+export const SEARCH_MAX_PAGES = 10;
+const CREATEMETA_PAGE_SIZE = 200;
+const CREATEMETA_MAX_PAGES = 20;
+const MESSAGE_MAX_CHARS = 500;
+
+// ——— answers, as far as StoryLoom reads them ———
+
+const serverInfoAnswer = z.looseObject({ deploymentType: z.string().optional(), serverTitle: z.string().optional() });
+const myselfAnswer = z.looseObject({ accountId: z.string().min(1), displayName: z.string().optional() });
+const projectAnswer = z.looseObject({
+  id: z.string().min(1),
+  key: z.string().min(1),
+  name: z.string(),
+  issueTypes: z
+    .array(
+      z.looseObject({
+        id: z.string().min(1),
+        name: z.string(),
+        subtask: z.boolean().optional(),
+        hierarchyLevel: z.number().int().optional(),
+      }),
+    )
+    .optional(),
+});
+const createMetaPage = z.looseObject({
+  startAt: z.number().int().optional(),
+  maxResults: z.number().int().optional(),
+  total: z.number().int().optional(),
+  fields: z.array(createMetaFieldSchema).optional(),
+  results: z.array(createMetaFieldSchema).optional(),
+});
+const createdAnswer = z.looseObject({ id: z.string().min(1), key: z.string().min(1) });
+const errorCollection = z.looseObject({
+  errorMessages: z.array(z.string()).optional(),
+  errors: z.record(z.string(), z.unknown()).optional(),
+});
+const bulkAnswer = z.looseObject({
+  issues: z.array(createdAnswer).optional(),
+  errors: z
+    .array(
+      z.looseObject({
+        status: z.number().int().optional(),
+        failedElementNumber: z.number().int().optional(),
+        elementErrors: errorCollection.optional(),
+      }),
+    )
+    .optional(),
+});
+const searchPage = z.looseObject({
+  issues: z
+    .array(
+      z.looseObject({
+        id: z.string().min(1),
+        key: z.string().min(1),
+        fields: z
+          .looseObject({
+            summary: z.string().nullish(),
+            issuetype: z.looseObject({ name: z.string() }).nullish(),
+            labels: z.array(z.string()).nullish(),
+            parent: z.looseObject({ key: z.string() }).nullish(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
+  nextPageToken: z.string().nullish(),
+  isLast: z.boolean().optional(),
+});
+
+// ——— one request ———
+
+interface Call<T> {
+  method: "GET" | "POST";
+  domain: string;
+  path: string;
+  query?: Record<string, string>;
+  /** null: an anonymous request (serverInfo). */
+  credentials: JiraCredentials | null;
+  body?: unknown;
+  answer: z.ZodType<T>;
+  /** For 403: "Your JIRA account does not have permission to {action}." */
+  action: string;
+  /** For 404: "JIRA could not find {missing}." */
+  missing: string;
+  /** A non-2xx status whose body is still the answer (bulk create's 400 when every item failed); null when it is not. */
+  errorAnswer?: (status: number, body: unknown) => T | null;
+  /** serverInfo: a 404 or an answer that is not JIRA's means the site is not JIRA Cloud. */
+  notJiraOnMismatch?: boolean;
+}
+
+type Exchange =
+  | { kind: "response"; status: number; headers: Headers; text: string | null; oversize: boolean }
+  | { kind: "timeout" }
+  | { kind: "network"; error: unknown };
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+function basicAuthorization(credentials: JiraCredentials): string {
+  const bytes = new TextEncoder().encode(`${credentials.email}:${credentials.apiToken}`);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+/** Removes the token, the email-and-token pair and its base64 from text that could reach a message or a log. */
+function scrubber(credentials: JiraCredentials | null): (text: string) => string {
+  if (!credentials) return (text) => text;
+  const secrets = [basicAuthorization(credentials).slice("Basic ".length), `${credentials.email}:${credentials.apiToken}`, credentials.apiToken]
+    .filter((s) => s.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  return (text) => secrets.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
+}
+
+/** Seconds or an HTTP date, as milliseconds from now; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** JIRA's errorMessages and errors ("field: message"), joined and trimmed; null when it said nothing. */
+function jiraMessage(body: unknown, scrub: (text: string) => string): string | null {
+  const parsed = errorCollection.safeParse(body);
+  if (!parsed.success) return null;
+  const parts = [
+    ...(parsed.data.errorMessages ?? []),
+    ...Object.entries(parsed.data.errors ?? {}).flatMap(([field, message]) => (typeof message === "string" ? [`${field}: ${message}`] : [])),
+  ]
+    .map((m) => m.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+  if (!parts.length) return null;
+  const joined = scrub(parts.join("; "));
+  return joined.length > MESSAGE_MAX_CHARS ? `${joined.slice(0, MESSAGE_MAX_CHARS - 1).trimEnd()}…` : joined;
+}
+
+function parseJson(text: string | null): { ok: true; value: unknown } | { ok: false } {
+  if (text === null) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function createHttpJira(options: HttpJiraOptions): Jira {
+  const timeoutMs = options.timeoutMs ?? JIRA_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? JIRA_MAX_RESPONSE_BYTES;
+  const budgetMs = options.retryBudgetMs ?? JIRA_RETRY_BUDGET_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  const jitter = (ms: number) => Math.round(ms * (0.5 + 0.5 * Math.min(1, Math.max(0, random()))));
+
+  /** Reads at most maxBytes of a JSON answer, stopping the stream as soon as it is over; non-JSON is not read. */
+  async function read(response: Response): Promise<{ text: string | null; oversize: boolean }> {
+    if (!JSON_TYPE.test(response.headers.get("Content-Type") ?? "")) {
+      await response.body?.cancel().catch(() => undefined);
+      return { text: null, oversize: false };
+    }
+    const declared = Number(response.headers.get("Content-Length") ?? "");
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      return { text: null, oversize: true };
+    }
+    if (!response.body) return { text: "", oversize: false };
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let total = 0;
+    let text = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { text: null, oversize: true };
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    return { text: text + decoder.decode(), oversize: false };
+  }
+
+  async function exchange(url: URL, init: RequestInit): Promise<Exchange> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error("JIRA request timed out")), timeoutMs);
+    try {
+      // Looked up per call: tests put a spy on globalThis.fetch.
+      const response = await globalThis.fetch(url, { ...init, redirect: "manual", signal: controller.signal });
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel().catch(() => undefined);
+        return { kind: "response", status: response.status, headers: response.headers, text: null, oversize: false };
+      }
+      return { kind: "response", status: response.status, headers: response.headers, ...(await read(response)) };
+    } catch (error) {
+      return controller.signal.aborted ? { kind: "timeout" } : { kind: "network", error };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function send<T>(call: Call<T>): Promise<T> {
+    // Refuses a hostile domain before anything is sent (AppError validation_failed).
+    const url = jiraUrl(call.domain, call.path, options.apiBase);
+    for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (call.credentials) headers.Authorization = basicAuthorization(call.credentials);
+    if (call.body !== undefined) headers["Content-Type"] = "application/json";
+    const init: RequestInit = { method: call.method, headers, ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}) };
+    const scrub = scrubber(call.credentials);
+    const isCreate = call.method === "POST";
+    /** The validated site (never the fake's host), for the not-JIRA message. */
+    const site = call.domain.trim().toLowerCase();
+
+    let waited = 0;
+    let rateLimitRetries = 0;
+    let readRetried = false;
+    /** GETs only, once, within the budget: true when the caller should try again. */
+    const retryRead = async (suggestedMs: number | null): Promise<boolean> => {
+      if (isCreate || readRetried) return false;
+      const wait = suggestedMs ?? jitter(READ_RETRY_WAIT_MS);
+      if (waited + wait > budgetMs) return false;
+      readRetried = true;
+      waited += wait;
+      await sleep(wait);
+      return true;
+    };
+    const unknownOutcome = isCreate ? " The issues may have been created." : "";
+
+    for (;;) {
+      const result = await exchange(url, init);
+
+      if (result.kind === "timeout") {
+        if (await retryRead(null)) continue;
+        throw new JiraError("unavailable", `JIRA did not answer within ${Number((timeoutMs / 1000).toFixed(2))} seconds.${unknownOutcome}`, {
+          mayHaveApplied: isCreate,
+        });
+      }
+      if (result.kind === "network") {
+        if (await retryRead(null)) continue;
+        const cause = result.error instanceof Error ? new Error(scrub(`${result.error.name}: ${result.error.message}`)) : undefined;
+        throw new JiraError("unavailable", `Could not reach JIRA.${unknownOutcome}`, { mayHaveApplied: isCreate, cause });
+      }
+
+      const { status } = result;
+      const json = parseJson(result.text);
+
+      if (status >= 200 && status < 300) {
+        if (result.oversize || !json.ok) {
+          if (call.notJiraOnMismatch) throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
+          const what = result.oversize ? `an answer larger than ${Math.round(maxBytes / 1024)} KiB` : "something other than JSON";
+          throw new JiraError("unavailable", `JIRA answered with ${what}, which StoryLoom does not read.${unknownOutcome}`, {
+            status,
+            mayHaveApplied: isCreate,
+          });
+        }
+        const parsed = call.answer.safeParse(json.value);
+        if (parsed.success) return parsed.data;
+        if (call.notJiraOnMismatch) throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
+        throw new JiraError("unavailable", `JIRA's answer was not in the shape StoryLoom expects.${unknownOutcome}`, {
+          status,
+          mayHaveApplied: isCreate,
+          cause: new Error(scrub(parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; "))),
+        });
+      }
+
+      if (status >= 300 && status < 400) {
+        throw new JiraError("unavailable", `JIRA answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`, {
+          status,
+          mayHaveApplied: isCreate,
+        });
+      }
+
+      if (status === 429) {
+        const asked = retryAfterMs(result.headers.get("Retry-After"));
+        const retryAfter = asked === null ? null : Math.ceil(asked / 1000);
+        const wait = asked ?? jitter(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** rateLimitRetries));
+        if (rateLimitRetries < RATE_LIMIT_RETRIES && waited + wait <= budgetMs) {
+          rateLimitRetries += 1;
+          waited += wait;
+          await sleep(wait);
+          continue;
+        }
+        throw new JiraError(
+          "rate_limited",
+          retryAfter === null ? "JIRA is limiting requests. Please try again shortly." : `JIRA is limiting requests. Please try again in ${retryAfter} seconds.`,
+          { status, retryAfter },
+        );
+      }
+
+      if (status >= 500) {
+        if (await retryRead(retryAfterMs(result.headers.get("Retry-After")))) continue;
+        throw new JiraError("unavailable", `JIRA is unavailable (HTTP ${status}).${unknownOutcome}`, { status, mayHaveApplied: isCreate });
+      }
+
+      if (call.errorAnswer && json.ok) {
+        const answer = call.errorAnswer(status, json.value);
+        if (answer !== null) return answer;
+      }
+      const said = json.ok ? jiraMessage(json.value, scrub) : null;
+      if (call.notJiraOnMismatch && status === 404) throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
+      if (status === 401) throw new JiraError("unauthorized", "JIRA refused the email or API token.", { status });
+      if (status === 403) throw new JiraError("forbidden", `Your JIRA account does not have permission to ${call.action}.`, { status });
+      if (status === 404) throw new JiraError("not_found", `JIRA could not find ${call.missing}.`, { status });
+      if (status === 400 || status === 422) throw new JiraError("invalid", said ?? `JIRA refused the request (HTTP ${status}).`, { status });
+      throw new JiraError("unavailable", `JIRA answered HTTP ${status}${said ? `: ${said}` : "."}`, { status });
+    }
+  }
+
+  function projectKey(key: string): string {
+    if (!JIRA_PROJECT_KEY_PATTERN.test(key)) throw new JiraError("invalid", `${JSON.stringify(key.slice(0, 20))} is not a JIRA project key.`);
+    return key;
+  }
+
+  /** A JQL string literal. */
+  const jqlString = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+  return {
+    async serverInfo(domain) {
+      const info = await send({
+        method: "GET",
+        domain,
+        path: "/rest/api/3/serverInfo",
+        credentials: null,
+        answer: serverInfoAnswer,
+        action: "read the site's information",
+        missing: "the site",
+        notJiraOnMismatch: true,
+      });
+      return { deploymentType: info.deploymentType ?? null, serverTitle: info.serverTitle ?? null };
+    },
+
+    async myself(credentials) {
+      const me = await send({
+        method: "GET",
+        domain: credentials.domain,
+        path: "/rest/api/3/myself",
+        credentials,
+        answer: myselfAnswer,
+        action: "read its own profile",
+        missing: "the account",
+      });
+      return { accountId: me.accountId, displayName: me.displayName ?? "" };
+    },
+
+    async project(credentials, key) {
+      const found = await send({
+        method: "GET",
+        domain: credentials.domain,
+        path: `/rest/api/3/project/${projectKey(key)}`,
+        credentials,
+        answer: projectAnswer,
+        action: `see project ${key}`,
+        missing: `project ${key} (or your account cannot see it)`,
+      });
+      return {
+        id: found.id,
+        key: found.key,
+        name: found.name,
+        issueTypes: (found.issueTypes ?? []).map((t) => ({
+          id: t.id,
+          name: t.name,
+          subtask: t.subtask ?? false,
+          hierarchyLevel: t.hierarchyLevel ?? (t.subtask ? -1 : 0),
+        })),
+      };
+    },
+
+    async createFields(credentials, key, issueTypeId) {
+      if (!/^\d{1,18}$/.test(issueTypeId)) throw new JiraError("invalid", "Not a JIRA issue type id.");
+      const fields: CreateMetaField[] = [];
+      let startAt = 0;
+      for (let page = 0; page < CREATEMETA_MAX_PAGES; page++) {
+        const answer = await send({
+          method: "GET",
+          domain: credentials.domain,
+          path: `/rest/api/3/issue/createmeta/${projectKey(key)}/issuetypes/${issueTypeId}`,
+          query: { startAt: String(startAt), maxResults: String(CREATEMETA_PAGE_SIZE) },
+          credentials,
+          answer: createMetaPage,
+          action: `create issues in project ${key}`,
+          missing: `issue type ${issueTypeId} in project ${key}`,
+        });
+        const items = answer.fields ?? answer.results ?? [];
+        fields.push(...items);
+        startAt += items.length;
+        const done = items.length === 0 || (answer.total !== undefined ? startAt >= answer.total : items.length < (answer.maxResults ?? CREATEMETA_PAGE_SIZE));
+        if (done) break;
+      }
+      return interpretCreateFields(fields);
+    },
+
+    async createIssue(credentials, fields): Promise<JiraCreatedIssue> {
+      const created = await send({
+        method: "POST",
+        domain: credentials.domain,
+        path: "/rest/api/3/issue",
+        credentials,
+        body: { fields },
+        answer: createdAnswer,
+        action: "create issues in this project",
+        missing: "the project or issue type",
+      });
+      return { id: created.id, key: created.key };
+    },
+
+    async bulkCreate(credentials, issues: JiraIssueFields[]): Promise<JiraBulkResult> {
+      if (issues.length > JIRA_BULK_MAX) throw new JiraError("invalid", `JIRA creates at most ${JIRA_BULK_MAX} issues in one request, not ${issues.length}.`);
+      if (issues.length === 0) return { issues: [], errors: [] };
+      const scrub = scrubber(credentials);
+      const answer = await send({
+        method: "POST",
+        domain: credentials.domain,
+        path: "/rest/api/3/issue/bulk",
+        credentials,
+        body: { issueUpdates: issues.map((fields) => ({ fields })) },
+        answer: bulkAnswer,
+        action: "create issues in this project",
+        missing: "the project or issue type",
+        // Every item refused: 400 with the same shape, per-item errors and no issues.
+        errorAnswer: (status, body) => {
+          const parsed = bulkAnswer.safeParse(body);
+          return status === 400 && parsed.success && parsed.data.errors?.length ? parsed.data : null;
+        },
+      });
+      return bulkResult(issues.length, answer, scrub);
+    },
+
+    async findByLabel(credentials, key, label): Promise<JiraFoundIssue[]> {
+      if (!label.trim()) throw new JiraError("invalid", "A label is required to search.");
+      const jql = `project = ${jqlString(projectKey(key))} AND labels = ${jqlString(label)} ORDER BY created ASC`;
+      const found = new Map<string, JiraFoundIssue>();
+      let nextPageToken: string | null = null;
+      for (let page = 0; page < SEARCH_MAX_PAGES; page++) {
+        const answer: z.infer<typeof searchPage> = await send({
+          method: "GET",
+          domain: credentials.domain,
+          path: "/rest/api/3/search/jql",
+          query: {
+            jql,
+            fields: "summary,issuetype,labels,parent",
+            maxResults: String(SEARCH_PAGE_SIZE),
+            ...(nextPageToken ? { nextPageToken } : {}),
+          },
+          credentials,
+          answer: searchPage,
+          action: `search issues in project ${key}`,
+          missing: `project ${key}`,
+        });
+        for (const issue of answer.issues ?? []) {
+          found.set(issue.key, {
+            id: issue.id,
+            key: issue.key,
+            summary: issue.fields?.summary ?? "",
+            issueTypeName: issue.fields?.issuetype?.name ?? "",
+            labels: issue.fields?.labels ?? [],
+            parentKey: issue.fields?.parent?.key ?? null,
+          });
+        }
+        nextPageToken = answer.isLast === true ? null : (answer.nextPageToken ?? null);
+        if (!nextPageToken) return [...found.values()];
+      }
+      throw new JiraError("unavailable", `More than ${SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE} JIRA issues carry the label ${label}; StoryLoom stopped reading them.`);
+    },
+
+    browseUrl: (domain, key) => jiraBrowseUrl(domain, key),
+  };
+}
+
+/**
+ * Bulk create's answer by request index. JIRA lists the created issues in request order, skipping the failed items,
+ * and names each failure by its 0-based `failedElementNumber`; an answer that does not account for every item once
+ * cannot be matched, and issues may exist, so it throws with `mayHaveApplied`.
+ */
+export function bulkResult(count: number, answer: z.infer<typeof bulkAnswer>, scrub: (text: string) => string = (t) => t): JiraBulkResult {
+  const errors: JiraBulkResult["errors"] = [];
+  const failed = new Set<number>();
+  for (const error of answer.errors ?? []) {
+    const index = error.failedElementNumber;
+    if (index === undefined || index < 0 || index >= count || failed.has(index)) {
+      throw new JiraError("unavailable", "JIRA's answer to the bulk create does not say which issues failed. Some issues may have been created.", {
+        status: error.status ?? null,
+        mayHaveApplied: true,
+      });
+    }
+    failed.add(index);
+    errors.push({ index, status: error.status ?? 400, message: jiraMessage(error.elementErrors ?? {}, scrub) ?? "JIRA refused this issue." });
+  }
+  const succeeded = Array.from({ length: count }, (_, i) => i).filter((i) => !failed.has(i));
+  const created = answer.issues ?? [];
+  if (created.length !== succeeded.length) {
+    throw new JiraError(
+      "unavailable",
+      `JIRA's answer to the bulk create accounts for ${created.length + failed.size} of ${count} issues. Some issues may have been created.`,
+      { mayHaveApplied: true },
+    );
+  }
+  return {
+    issues: created.map((issue, i) => ({ id: issue.id, key: issue.key, index: succeeded[i]! })),
+    errors: errors.sort((a, b) => a.index - b.index),
+  };
+}
