@@ -2,7 +2,9 @@
 // Builds the SPA, applies the migrations to a throwaway persistence folder, starts the server in its own process
 // group, seeds the demo accounts, runs Playwright, and always stops the server. Billing runs against the fake Stripe
 // (scripts/fake-stripe.ts, started here too): the Worker's Stripe calls go to it through STRIPE_API_BASE, and the
-// journeys pay through its controls.
+// journeys pay through its controls. JIRA and Notion exports go to the fake JIRA and fake Notion
+// (scripts/fake-jira.ts, scripts/fake-notion.ts) through JIRA_API_BASE and NOTION_API_BASE, honoured outside
+// production only.
 import { rmSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { bin, findOrInstallChromium, postJson, ROOT, run, startWrangler, stopProcessGroup, TOOL_ENV, waitForHttp } from "./lib.ts";
@@ -13,12 +15,17 @@ const STATE = ".wrangler/e2e-state";
 // Not 12111, the fake Stripe's default, which `npm run dev` may be using.
 const STRIPE_PORT = Number(process.env.E2E_FAKE_STRIPE_PORT ?? 12112);
 const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
+// Not the fakes' own defaults (12113, 12114), which a developer's `npm run dev` setup may be using.
+const JIRA_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_JIRA_PORT ?? 12115)}`;
+const NOTION_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_NOTION_PORT ?? 12116)}`;
 const STRIPE_VARS = {
   STRIPE_SECRET_KEY: "sk_test_e2e_fake",
   STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_fake",
   STRIPE_PRICE_PRO: "price_storyloom_pro",
   STRIPE_PRICE_ENTERPRISE: "price_storyloom_enterprise",
   STRIPE_API_BASE: STRIPE_URL,
+  JIRA_API_BASE: JIRA_URL,
+  NOTION_API_BASE: NOTION_URL,
 };
 
 const chromium = findOrInstallChromium();
@@ -26,21 +33,26 @@ if (!process.argv.includes("--no-build")) run("vite", ["build", "--config", "web
 rmSync(`${ROOT}${STATE}`, { recursive: true, force: true });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: { CI: "true" } });
 
-const stripe = spawn(process.execPath, ["scripts/fake-stripe.ts", "--port", String(STRIPE_PORT)], {
-  cwd: ROOT,
-  detached: true,
-  stdio: ["ignore", "pipe", "pipe"],
-  env: TOOL_ENV,
-});
-const server = startWrangler({ port: PORT, persistTo: STATE, quiet: true, vars: STRIPE_VARS });
 let serverLog = "";
+/** A fake outside service in its own process group, its output kept with the server's. */
+function startFake(script: string, url: string) {
+  const fake = spawn(process.execPath, [`scripts/${script}.ts`, "--port", new URL(url).port], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: TOOL_ENV,
+  });
+  fake.stdout?.on("data", (d) => (serverLog += `[${script}] ${d}`));
+  fake.stderr?.on("data", (d) => (serverLog += `[${script}] ${d}`));
+  return fake;
+}
+const fakes = [startFake("fake-stripe", STRIPE_URL), startFake("fake-jira", JIRA_URL), startFake("fake-notion", NOTION_URL)];
+const server = startWrangler({ port: PORT, persistTo: STATE, quiet: true, vars: STRIPE_VARS });
 server.stdout?.on("data", (d) => (serverLog += d));
 server.stderr?.on("data", (d) => (serverLog += d));
-stripe.stdout?.on("data", (d) => (serverLog += `[fake-stripe] ${d}`));
-stripe.stderr?.on("data", (d) => (serverLog += `[fake-stripe] ${d}`));
 const cleanup = () => {
   stopProcessGroup(server);
-  stopProcessGroup(stripe);
+  for (const fake of fakes) stopProcessGroup(fake);
 };
 process.on("SIGINT", () => (cleanup(), process.exit(130)));
 process.on("SIGTERM", () => (cleanup(), process.exit(143)));
@@ -48,6 +60,8 @@ process.on("SIGTERM", () => (cleanup(), process.exit(143)));
 let status = 1;
 try {
   await waitForHttp(`${STRIPE_URL}/__fake/ready`); // an unknown control: a 400 once it listens
+  await waitForHttp(`${JIRA_URL}/rest/api/3/serverInfo`);
+  await waitForHttp(`${NOTION_URL}/__fake/pages`);
   await waitForHttp(`${ORIGIN}/api/auth/providers`);
   await postJson(ORIGIN, "/api/dev/seed");
   const extra = process.argv.slice(2).filter((a) => a !== "--no-build");
@@ -60,6 +74,8 @@ try {
       CHROMIUM_PATH: chromium,
       E2E_FAKE_STRIPE_URL: STRIPE_URL,
       E2E_FAKE_STRIPE_SECRET_KEY: STRIPE_VARS.STRIPE_SECRET_KEY,
+      E2E_FAKE_JIRA_URL: JIRA_URL,
+      E2E_FAKE_NOTION_URL: NOTION_URL,
     },
   });
   status = result.status ?? 1;

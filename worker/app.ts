@@ -17,6 +17,7 @@ import { devRoutes } from "./routes/dev";
 import { generateRoutes } from "./routes/generate";
 import { oauthRoutes } from "./routes/oauth";
 import { projectRoutes } from "./routes/projects";
+import { exportRoutes, integrationRoutes, projectIntegrationRoutes, transcriptExportRoutes, validationRoutes } from "./routes/integrations";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { subscriptionRoutes } from "./routes/subscription";
 import { transcriptDeleteRoutes, transcriptRoutes } from "./routes/transcripts";
@@ -77,7 +78,12 @@ export const routes = app
   .route("/api/subscription", subscriptionRoutes)
   .route("/api/stripe", stripeWebhookRoutes)
   .route("/api/projects", projectRoutes)
+  .route("/api/projects", projectIntegrationRoutes)
+  .route("/api/integrations", integrationRoutes)
+  .route("/api/validate", validationRoutes)
+  .route("/api/export", exportRoutes)
   .route("/api/transcripts", transcriptRoutes)
+  .route("/api/transcripts", transcriptExportRoutes)
   .route("/api/transcript", transcriptDeleteRoutes)
   .route("/api/generate", generateRoutes)
   .route("/api/activity", activityRoutes)

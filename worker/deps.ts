@@ -7,6 +7,10 @@ import type { StoryGenerator } from "./adapters/llm";
 import { createLocalGenerator } from "./adapters/llm/local";
 import { createOpenAIGenerator } from "./adapters/llm/openai";
 import { createWorkersAIGenerator, type AiRunner } from "./adapters/llm/workers-ai";
+import type { Jira } from "./adapters/jira";
+import { createHttpJira } from "./adapters/jira/http";
+import type { Notion } from "./adapters/notion";
+import { createNotionClient } from "./adapters/notion/client";
 import type { OAuthProviders } from "./adapters/oauth";
 import { createArcticOAuth } from "./adapters/oauth/arctic";
 import type { RateLimits } from "./adapters/rate-limit";
@@ -30,6 +34,9 @@ export interface Deps {
   email: EmailSender;
   limits: RateLimits;
   oauth: OAuthProviders;
+  /** JIRA Cloud and Notion (a fake on localhost in development and tests when JIRA_API_BASE / NOTION_API_BASE say so). */
+  jira: Jira;
+  notion: Notion;
   /** Stripe, or null when card payment is not configured here (plans still show; tiers are set by admins). */
   billing: Billing | null;
   /** The configured story generator, built on first use (most requests never generate). Throws a 503 naming the
@@ -57,6 +64,8 @@ export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<Execut
     email: config.email ? createHttpSender(config.email) : createOutboxSender(db),
     limits: createDurableObjectRateLimits(bindings.RATE_LIMITER),
     oauth: createArcticOAuth(config.oauth, origin),
+    jira: createHttpJira({ apiBase: config.jiraApiBase }),
+    notion: createNotionClient({ apiBase: config.notionApiBase }),
     billing: selectBilling(config),
     storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
     waitUntil: (work) => ctx.waitUntil(work),

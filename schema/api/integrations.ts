@@ -46,8 +46,9 @@ const secretSchema = (required: string) =>
 export const jiraApiTokenSchema = secretSchema("Email and API token are required");
 export const notionSecretSchema = secretSchema("The integration secret is required");
 
-// Notion page ids: 32 hex digits, shown in URLs either bare or hyphenated 8-4-4-4-12.
-const NOTION_ID = /([0-9a-f]{32})$|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+// Notion page ids: 32 hex digits, shown in URLs either bare or hyphenated 8-4-4-4-12, and never part of a longer
+// run of hex digits (33 digits are not an id with one in front).
+const NOTION_ID = /(?:^|[^0-9a-f])(?:([0-9a-f]{32})|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}))$/i;
 
 /**
  * The page id at the end of a Notion page URL (`https://www.notion.so/Team-Roadmap-1a2b…`, `https://acme.notion.site/…`,
@@ -64,8 +65,9 @@ export function notionPageIdFromUrl(input: string): string | null {
     }
     const host = url.hostname.toLowerCase();
     if (url.protocol !== "https:" || !(host === "notion.so" || host.endsWith(".notion.so") || host.endsWith(".notion.site"))) return null;
+    // A page opened beside a database (side peek) is `/{database}?v=…&p={page}`: the page is the `p` parameter.
     // A link to a block inside a page names the block after "#": the page is still the path's id.
-    path = decodeURIComponent(url.pathname).replace(/\/+$/, "");
+    path = url.searchParams.get("p") ?? decodeURIComponent(url.pathname).replace(/\/+$/, "");
   }
   const match = NOTION_ID.exec(path);
   if (!match) return null;

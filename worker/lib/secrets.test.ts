@@ -4,7 +4,7 @@ import { decryptSecret, encryptSecret, importSecretsKey, maskSecret } from "./se
 
 const KEY = btoa(String.fromCharCode(...new Uint8Array(32).map((_, i) => i)));
 const OTHER_KEY = btoa(String.fromCharCode(...new Uint8Array(32).map((_, i) => 255 - i)));
-const binding = { ownerId: 7, integrationId: 3 };
+const binding = { ownerId: 7, integrationRef: "ref-a" };
 
 describe("integration secrets at rest", () => {
   it("round-trips, with a fresh IV every time and no plaintext in the stored form", async () => {
@@ -20,8 +20,8 @@ describe("integration secrets at rest", () => {
   it("does not open for another owner or integration, another key, or an altered value", async () => {
     const key = await importSecretsKey(KEY);
     const stored = await encryptSecret(key, "secret_notion_abcdef", binding);
-    await expect(decryptSecret(key, stored, { ownerId: 8, integrationId: 3 })).rejects.toThrow();
-    await expect(decryptSecret(key, stored, { ownerId: 7, integrationId: 4 })).rejects.toThrow();
+    await expect(decryptSecret(key, stored, { ownerId: 8, integrationRef: "ref-a" })).rejects.toThrow();
+    await expect(decryptSecret(key, stored, { ownerId: 7, integrationRef: "ref-b" })).rejects.toThrow();
     await expect(decryptSecret(await importSecretsKey(OTHER_KEY), stored, binding)).rejects.toThrow();
     const [version, iv, sealed] = stored.split(".");
     const bytes = fromBase64(sealed!);

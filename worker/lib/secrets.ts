@@ -1,18 +1,20 @@
 import { fromBase64, randomBytes, toBase64Url } from "./crypto";
 
 // Third-party credentials at rest (JIRA API tokens, Notion secrets): AES-256-GCM under INTEGRATIONS_KEY, a random
-// 96-bit IV per value, and additional data naming the owner and the integration, so a ciphertext copied onto
-// another row (or another user's) does not decrypt. The stored form names its version for a later key rotation.
+// 96-bit IV per value, and additional data naming the owner and the integration's credential (its random, unique
+// `secret_ref`), so a ciphertext copied onto another row (or another user's) does not decrypt. The stored form
+// names its version for a later key rotation.
 
 const VERSION = "v1";
 
 /** Where a secret belongs; part of the authenticated data, never stored inside the ciphertext. */
 export interface SecretBinding {
   ownerId: number;
-  integrationId: number;
+  /** The integration's `secret_ref`: random and unique, known before the row is inserted (its id is not). */
+  integrationRef: string;
 }
 
-const additionalData = (binding: SecretBinding) => new TextEncoder().encode(`storyloom:integration:${binding.ownerId}:${binding.integrationId}`);
+const additionalData = (binding: SecretBinding) => new TextEncoder().encode(`storyloom:integration:${binding.ownerId}:${binding.integrationRef}`);
 
 /** The AES-256-GCM key from INTEGRATIONS_KEY: 32 bytes, base64 (e.g. `openssl rand -base64 32`). */
 export async function importSecretsKey(base64: string): Promise<CryptoKey> {

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { createFakeEmailSender } from "../adapters/email/fake";
+import { createHttpJira } from "../adapters/jira/http";
 import { createLocalGenerator } from "../adapters/llm/local";
+import { createNotionClient } from "../adapters/notion/client";
 import { createFakeOAuth } from "../adapters/oauth/fake";
 import { createFakeRateLimits } from "../adapters/rate-limit/fake";
 import { createDb } from "../data/db";
@@ -44,6 +46,9 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     email: createFakeEmailSender(),
     limits: createFakeRateLimits(now),
     oauth: createFakeOAuth(),
+    // The real clients: tests answer their fetches with the fake JIRA and fake Notion (worker/test/jira, notion).
+    jira: createHttpJira({ apiBase: null }),
+    notion: createNotionClient({ apiBase: null }),
     billing: null,
     storyGenerator: createLocalGenerator,
     // Background work joins `pending`; `await settled(deps)` waits for it like the Workers runtime would.

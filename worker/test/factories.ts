@@ -3,6 +3,8 @@
 import { env } from "cloudflare:test";
 import type { Project } from "../../schema/api/projects";
 import type { Tier } from "../../schema/api/subscription";
+import type { GeneratedStories } from "../../schema/api/transcripts";
+import { insertTranscripts } from "../data/transcripts";
 import { insertUser, setSubscription } from "../data/users";
 import { hashPassword } from "../lib/password";
 import { createProject as createProjectService } from "../services/projects";
@@ -71,6 +73,38 @@ export async function createTranscripts(
   options: { count?: number; projectId?: number | null } = {},
 ): Promise<number[]> {
   return createSampleTranscripts(deps(), user.id, { count: options.count ?? 1, projectId: options.projectId ?? null });
+}
+
+/** One transcript with exactly these stories (or `count` numbered ones), in a project. Returns its id. */
+export async function createTranscriptWithStories(
+  user: { id: number },
+  projectId: number | null,
+  stories: GeneratedStories | { count: number; criteria?: number },
+): Promise<number> {
+  const d = deps();
+  const generated = "epic" in stories ? stories : numberedStories(stories.count, stories.criteria ?? 3);
+  const [id] = await insertTranscripts(
+    d.db,
+    [{ ownerId: user.id, projectId, title: "Checkout planning", content: "We agreed on the checkout work.", generatedStories: generated, createdAt: d.now() }],
+    new Map(),
+  );
+  return id!;
+}
+
+/** `count` distinct stories under one epic, each with `criteria` acceptance criteria. */
+export function numberedStories(count: number, criteria = 3): GeneratedStories {
+  const priorities = ["Highest", "High", "Medium", "Low", "Lowest"] as const;
+  return {
+    epic: { title: "Checkout redesign", description: "Make paying quick and safe.", team: "Payments", timeline: "Q2 2026", priority: "High" },
+    userStories: Array.from({ length: count }, (_, i) => ({
+      title: `Story ${i + 1}: customers can pay step ${i + 1}`,
+      description: `As a customer, I want step ${i + 1} of paying to work, so that I can finish checkout.`,
+      acceptanceCriteria: Array.from({ length: criteria }, (_, c) => `Step ${i + 1} criterion ${c + 1} holds`),
+      priority: priorities[i % priorities.length]!,
+      storyPoints: [1, 2, 3, 5, 8][i % 5]!,
+      estimatedHours: (i % 5) + 1,
+    })),
+  };
 }
 
 export async function countRows(table: string, where: string, ...params: unknown[]): Promise<number> {

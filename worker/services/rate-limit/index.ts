@@ -12,6 +12,10 @@ export const RATE_RULES = {
   passwordResetEmailPerIp: { limit: 10, windowMs: 15 * 60_000 },
   /** Generations per user per minute: a burst guard on top of the monthly allowance. */
   generation: { limit: 10, windowMs: 60_000 },
+  /** The JIRA wizard's checks per user: each calls the site the user named, so they must not become a prober. */
+  integrationChecks: { limit: 30, windowMs: 60_000 },
+  /** Exports per user per minute: each makes several JIRA or Notion calls. */
+  integrationExports: { limit: 10, windowMs: 60_000 },
   /** Registrations per IP, against scripted sign-ups. */
   registration: { limit: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;

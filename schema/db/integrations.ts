@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { projects, transcripts } from "./projects";
+import { users } from "./users";
+
+const now = () => sql`(unixepoch() * 1000)`;
+
+/** The settings of an integration that are not secret (the secret is sealed in its own column). */
+export type IntegrationSettings =
+  | { domain: string; email: string; projectKey: string }
+  | { pageUrl: string; pageId: string };
+
+/** A JIRA or Notion destination of a project (spec §3 Integration). */
+export const integrations = sqliteTable(
+  "integrations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    // The project's owner: whose credential this is, and part of the seal's additional data.
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["jira", "notion"] }).notNull(),
+    name: text("name").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    settings: text("settings", { mode: "json" }).$type<IntegrationSettings>().notNull(),
+    // The API token or integration secret, sealed by worker/lib/secrets.ts; never stored or answered in plaintext.
+    secretSealed: text("secret_sealed").notNull(),
+    // A random name for this credential, bound into the seal's additional data. The row id cannot be, because the
+    // value is sealed before the row exists; a sealed value copied onto another row still fails to open.
+    secretRef: text("secret_ref").notNull(),
+    // What answers show instead of the secret ("••••1234"), so listing never decrypts.
+    secretMask: text("secret_mask").notNull(),
+    createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull().default(now()),
+  },
+  (t) => [
+    index("integrations_project_idx").on(t.projectId, t.createdAt),
+    uniqueIndex("integrations_secret_ref_unique").on(t.secretRef),
+  ],
+);
+
+/**
+ * What went where: one row per transcript and integration, so an export happens exactly once. It records each
+ * created item as soon as JIRA or Notion answers, so an attempt cut short (a failed story, a Worker stopped
+ * mid-way) is resumed by the next one, which creates only what is missing.
+ */
+export const integrationExports = sqliteTable(
+  "integration_exports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    integrationId: integer("integration_id")
+      .notNull()
+      .references(() => integrations.id, { onDelete: "cascade" }),
+    transcriptId: integer("transcript_id")
+      .notNull()
+      .references(() => transcripts.id, { onDelete: "cascade" }),
+    // A random marker put on everything this export creates (JIRA: the label storyloom-{ref}), so an attempt after
+    // an unanswered create can find what was made instead of making it twice.
+    ref: text("ref").notNull(),
+    // The attempt running now and until when its claim holds; a second click finds it held (409).
+    claimToken: text("claim_token"),
+    claimedUntil: integer("claimed_until", { mode: "number" }),
+    // Set while a create is sent and its answer not yet recorded: the next attempt searches before creating.
+    inDoubt: integer("in_doubt", { mode: "boolean" }).notNull().default(false),
+    // Stories + 1 (the epic or page), for the progress dialog.
+    total: integer("total").notNull().default(0),
+    // The JIRA epic key or the Notion page id, and its link.
+    targetKey: text("target_key"),
+    targetUrl: text("target_url"),
+    // JIRA: each story's issue key by position (null until created). Notion: blocks appended so far.
+    storyKeys: text("story_keys", { mode: "json" }).$type<(string | null)[]>().notNull().default(sql`'[]'`),
+    blocksDone: integer("blocks_done").notNull().default(0),
+    blocksTotal: integer("blocks_total").notNull().default(0),
+    completedAt: integer("completed_at", { mode: "number" }),
+    createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull().default(now()),
+  },
+  (t) => [
+    uniqueIndex("integration_exports_target_unique").on(t.integrationId, t.transcriptId),
+    index("integration_exports_transcript_idx").on(t.transcriptId),
+  ],
+);
+
+export type IntegrationRow = typeof integrations.$inferSelect;
+export type IntegrationExportRow = typeof integrationExports.$inferSelect;

@@ -1,0 +1,159 @@
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import {
+  integrationExports,
+  integrations,
+  projects,
+  type IntegrationExportRow,
+  type IntegrationRow,
+  type IntegrationSettings,
+} from "../../schema/db";
+import type { Database } from "./db";
+
+export type { IntegrationExportRow, IntegrationRow, IntegrationSettings };
+
+export async function listIntegrations(db: Database, projectId: number): Promise<IntegrationRow[]> {
+  return db.select().from(integrations).where(eq(integrations.projectId, projectId)).orderBy(asc(integrations.createdAt), asc(integrations.id));
+}
+
+/** The integration with its project's owner, for the access check, in one query. */
+export async function findIntegrationWithOwner(db: Database, id: number) {
+  return db
+    .select({ integration: integrations, projectOwnerId: projects.ownerId })
+    .from(integrations)
+    .innerJoin(projects, eq(projects.id, integrations.projectId))
+    .where(eq(integrations.id, id))
+    .get();
+}
+
+export interface NewIntegration {
+  projectId: number;
+  ownerId: number;
+  type: "jira" | "notion";
+  name: string;
+  isActive: boolean;
+  settings: IntegrationSettings;
+  secretSealed: string;
+  secretRef: string;
+  secretMask: string;
+}
+
+export async function insertIntegration(db: Database, values: NewIntegration, now: number): Promise<IntegrationRow> {
+  return db.insert(integrations).values({ ...values, createdAt: now, updatedAt: now }).returning().get();
+}
+
+export type IntegrationChanges = Partial<Pick<IntegrationRow, "name" | "isActive" | "settings" | "secretSealed" | "secretRef" | "secretMask">>;
+
+/**
+ * Applies the changes. When the destination changed (another site, project or page), the record of what was
+ * exported goes with it in the same batch: it names issues somewhere else, and must not block exporting to the new
+ * destination.
+ */
+export async function updateIntegration(
+  db: Database,
+  id: number,
+  changes: IntegrationChanges,
+  destinationChanged: boolean,
+  now: number,
+): Promise<IntegrationRow> {
+  const update = db.update(integrations).set({ ...changes, updatedAt: now }).where(eq(integrations.id, id)).returning();
+  if (!destinationChanged) return update.get();
+  const [rows] = await db.batch([update, db.delete(integrationExports).where(eq(integrationExports.integrationId, id))]);
+  return rows[0]!;
+}
+
+export async function deleteIntegration(db: Database, id: number): Promise<void> {
+  await db.delete(integrations).where(eq(integrations.id, id));
+}
+
+// --- Export records -------------------------------------------------------------------------------------------
+
+export async function findExport(db: Database, integrationId: number, transcriptId: number): Promise<IntegrationExportRow | undefined> {
+  return db
+    .select()
+    .from(integrationExports)
+    .where(and(eq(integrationExports.integrationId, integrationId), eq(integrationExports.transcriptId, transcriptId)))
+    .get();
+}
+
+/** The record of this transcript and integration, created on the first export (one round trip either way). */
+export async function findOrCreateExport(
+  db: Database,
+  values: { integrationId: number; transcriptId: number; ref: string; total: number },
+  now: number,
+): Promise<IntegrationExportRow> {
+  const [, rows] = await db.batch([
+    db
+      .insert(integrationExports)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: [integrationExports.integrationId, integrationExports.transcriptId] }),
+    db
+      .select()
+      .from(integrationExports)
+      .where(and(eq(integrationExports.integrationId, values.integrationId), eq(integrationExports.transcriptId, values.transcriptId))),
+  ]);
+  return rows[0]!;
+}
+
+/**
+ * Takes the record for one attempt: only when it is not complete and nobody holds it (or their claim ran out).
+ * One statement, so of two clicks at once exactly one gets it. Returns the record as claimed, or undefined.
+ */
+export async function claimExport(
+  db: Database,
+  id: number,
+  claim: { token: string; until: number; total: number },
+  now: number,
+): Promise<IntegrationExportRow | undefined> {
+  return db
+    .update(integrationExports)
+    .set({ claimToken: claim.token, claimedUntil: claim.until, total: claim.total, updatedAt: now })
+    .where(
+      and(
+        eq(integrationExports.id, id),
+        isNull(integrationExports.completedAt),
+        or(isNull(integrationExports.claimToken), lt(integrationExports.claimedUntil, now)),
+      ),
+    )
+    .returning()
+    .get();
+}
+
+export type ExportProgressChanges = Partial<
+  Pick<IntegrationExportRow, "inDoubt" | "targetKey" | "targetUrl" | "storyKeys" | "blocksDone" | "blocksTotal" | "completedAt" | "claimedUntil">
+>;
+
+/**
+ * Writes progress under the claim: a write by an attempt whose claim was taken over (it ran past its lease) changes
+ * nothing and returns false, so two attempts never both record.
+ */
+export async function recordExportProgress(
+  db: Database,
+  id: number,
+  token: string,
+  changes: ExportProgressChanges,
+  now: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(integrationExports)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(integrationExports.id, id), eq(integrationExports.claimToken, token)))
+    .returning({ id: integrationExports.id });
+  return rows.length === 1;
+}
+
+/** Ends an attempt: the claim is let go (the record keeps what was created). */
+export async function releaseExport(db: Database, id: number, token: string, now: number): Promise<void> {
+  await db
+    .update(integrationExports)
+    .set({ claimToken: null, claimedUntil: null, updatedAt: now })
+    .where(and(eq(integrationExports.id, id), eq(integrationExports.claimToken, token)));
+}
+
+/** Notion pages other exports of this integration made: an interrupted export must not adopt one of them. */
+export async function knownTargets(db: Database, integrationId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ targetKey: integrationExports.targetKey })
+    .from(integrationExports)
+    .where(and(eq(integrationExports.integrationId, integrationId), sql`${integrationExports.targetKey} IS NOT NULL`));
+  return new Set(rows.map((row) => row.targetKey!));
+}

@@ -1,0 +1,153 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { Integration } from "../../schema/api/integrations";
+import { call, json } from "../test/client";
+import { countRows, createProject, createUser, setTier } from "../test/factories";
+
+const TOKEN = "ATATT3xFfGF0-example-token-9876";
+const NOTION_SECRET = "ntn_4512example_secret_value_5555";
+const jiraBody = (overrides: Record<string, unknown> = {}) => ({
+  type: "jira",
+  name: "Team JIRA",
+  config: { domain: "Acme.atlassian.net", email: "pm@acme.test", apiToken: TOKEN, projectKey: "sl" },
+  ...overrides,
+});
+const notionBody = {
+  type: "notion",
+  name: "Roadmap",
+  config: { integrationSecret: NOTION_SECRET, pageUrl: "https://www.notion.so/acme/Roadmap-1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d?pvs=4" },
+};
+
+async function proOwner() {
+  const user = await createUser();
+  await setTier(user, "pro");
+  const project = await createProject(user, { name: "Payments" });
+  return { user, project };
+}
+
+async function create(user: { session: string }, projectId: number, body: unknown = jiraBody()) {
+  const response = await call("POST", `/api/projects/${projectId}/integrations`, { cookie: user.session, body });
+  expect(response.status).toBe(201);
+  return json<Integration>(response);
+}
+
+describe("integrations of a project", () => {
+  it("creates, lists, updates and deletes a JIRA integration, answering only masks", async () => {
+    const { user, project } = await proOwner();
+    const created = await create(user, project.id);
+    expect(created).toMatchObject({
+      type: "jira",
+      name: "Team JIRA",
+      isActive: true,
+      projectId: project.id,
+      config: { domain: "acme.atlassian.net", email: "pm@acme.test", projectKey: "SL", apiToken: "••••9876" },
+    });
+
+    const list = await json<Integration[]>(await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }));
+    expect(list.map((i) => i.id)).toEqual([created.id]);
+
+    // A PUT without a secret keeps the stored one; with one, replaces it.
+    const renamed = await json<Integration>(
+      await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { name: "Renamed", isActive: false, config: { apiToken: "" } } }),
+    );
+    expect(renamed).toMatchObject({ name: "Renamed", isActive: false, config: { apiToken: "••••9876" } });
+    const before = await env.DB.prepare("SELECT secret_sealed FROM integrations WHERE id = ?").bind(created.id).first<{ secret_sealed: string }>();
+    const rotated = await json<Integration>(
+      await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { config: { apiToken: "new-token-abcdef-1234" } } }),
+    );
+    expect(rotated.config).toMatchObject({ apiToken: "••••1234" });
+    const after = await env.DB.prepare("SELECT secret_sealed FROM integrations WHERE id = ?").bind(created.id).first<{ secret_sealed: string }>();
+    expect(after!.secret_sealed).not.toBe(before!.secret_sealed);
+
+    const deleted = await call("DELETE", `/api/integrations/${created.id}`, { cookie: user.session, body: { projectId: project.id } });
+    expect(deleted.status).toBe(200);
+    expect(await countRows("integrations", "project_id = ?", project.id)).toBe(0);
+  });
+
+  it("creates a Notion integration from a page link", async () => {
+    const { user, project } = await proOwner();
+    const created = await create(user, project.id, notionBody);
+    expect(created).toMatchObject({ type: "notion", config: { pageUrl: notionBody.config.pageUrl, integrationSecret: "••••5555" } });
+    const row = await env.DB.prepare("SELECT settings FROM integrations WHERE id = ?").bind(created.id).first<{ settings: string }>();
+    expect(JSON.parse(row!.settings).pageId).toBe("1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d");
+  });
+
+  it("never stores or answers a credential in plaintext", async () => {
+    const { user, project } = await proOwner();
+    const created = await create(user, project.id);
+    const raw = JSON.stringify(await env.DB.prepare("SELECT * FROM integrations WHERE id = ?").bind(created.id).first());
+    expect(raw).not.toContain(TOKEN);
+    expect(raw).not.toContain(btoa(TOKEN));
+    for (const response of [
+      await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }),
+      await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { name: "Again" } }),
+    ]) {
+      expect(await response.text()).not.toContain(TOKEN.slice(0, 12));
+    }
+  });
+
+  it("refuses the free plan with 'Integrations are only available', and stores nothing", async () => {
+    const user = await createUser();
+    const project = await createProject(user);
+    for (const response of [
+      await call("POST", `/api/projects/${project.id}/integrations`, { cookie: user.session, body: jiraBody() }),
+      await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }),
+    ]) {
+      expect(response.status).toBe(403);
+      expect((await json(response)).error).toContain("Integrations are only available");
+    }
+    expect(await countRows("integrations", "project_id = ?", project.id)).toBe(0);
+  });
+
+  it("lets someone who left Pro delete what they stored", async () => {
+    const { user, project } = await proOwner();
+    const created = await create(user, project.id);
+    await setTier(user, "free");
+    expect((await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { name: "X" } })).status).toBe(403);
+    expect((await call("DELETE", `/api/integrations/${created.id}`, { cookie: user.session })).status).toBe(200);
+  });
+
+  it("answers 404 for another user's project or integration, and changes nothing", async () => {
+    const { user, project } = await proOwner();
+    const created = await create(user, project.id);
+    const other = await createUser();
+    await setTier(other, "pro");
+    const attempts = [
+      call("GET", `/api/projects/${project.id}/integrations`, { cookie: other.session }),
+      call("POST", `/api/projects/${project.id}/integrations`, { cookie: other.session, body: jiraBody() }),
+      call("PUT", `/api/integrations/${created.id}`, { cookie: other.session, body: { name: "Mine now" } }),
+      call("DELETE", `/api/integrations/${created.id}`, { cookie: other.session }),
+      call("PUT", `/api/integrations/0${created.id}`, { cookie: user.session, body: { name: "Odd id" } }),
+      call("DELETE", `/api/integrations/999999`, { cookie: user.session }),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
+    const list = await json<Integration[]>(await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }));
+    expect(list).toMatchObject([{ name: "Team JIRA" }]);
+  });
+
+  it("validates with the spec's messages", async () => {
+    const { user, project } = await proOwner();
+    const cases: [unknown, string][] = [
+      [{ name: "No type", config: {} }, "Please provide integration type and name."],
+      [jiraBody({ name: "  " }), "Please provide integration type and name."],
+      [jiraBody({ config: { ...jiraBody().config, domain: "" } }), "Domain is required"],
+      [jiraBody({ config: { ...jiraBody().config, domain: "acme.atlassian.net.evil.com" } }), "Invalid domain format. Use format: your-site.atlassian.net"],
+      [jiraBody({ config: { ...jiraBody().config, apiToken: "" } }), "Email and API token are required"],
+      [jiraBody({ config: { ...jiraBody().config, projectKey: "" } }), "Project key is required"],
+      [{ ...notionBody, config: { ...notionBody.config, pageUrl: "https://evil.test/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d" } }, "Use the link of a Notion page"],
+    ];
+    for (const [body, message] of cases) {
+      const response = await call("POST", `/api/projects/${project.id}/integrations`, { cookie: user.session, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await json(response)).error).toContain(message);
+    }
+    expect(await countRows("integrations", "project_id = ?", project.id)).toBe(0);
+  });
+
+  it("goes with its project", async () => {
+    const { user, project } = await proOwner();
+    await create(user, project.id);
+    expect((await call("DELETE", `/api/projects/${project.id}`, { cookie: user.session })).status).toBe(200);
+    expect(await countRows("integrations", "project_id = ?", project.id)).toBe(0);
+  });
+});

@@ -1,0 +1,178 @@
+import {
+  createIntegrationSchema,
+  notionPageIdFromUrl,
+  updateIntegrationSchema,
+  type CreateIntegrationInput,
+  type Integration,
+  type UpdateIntegrationInput,
+} from "../../../schema/api/integrations";
+import {
+  deleteIntegration as deleteIntegrationRow,
+  findIntegrationWithOwner,
+  insertIntegration,
+  listIntegrations as listIntegrationRows,
+  updateIntegration as updateIntegrationRow,
+  type IntegrationChanges,
+  type IntegrationRow,
+  type IntegrationSettings,
+} from "../../data/integrations";
+import { findSubscription } from "../../data/users";
+import type { Deps } from "../../deps";
+import { toBase64Url, randomBytes } from "../../lib/crypto";
+import { AppError, notFound } from "../../lib/errors";
+import { decryptSecret, encryptSecret, importSecretsKey, maskSecret } from "../../lib/secrets";
+import { requireProject } from "../access";
+import { effectiveTier, limitsFor } from "../plans";
+
+// Integrations of a project (spec §3, §7): Pro and Enterprise only; only whoever may access the project sees or
+// changes them (services/access), and anyone else's id answers 404. Credentials are sealed before they are stored
+// and never leave the Worker again except in the Authorization header of a JIRA or Notion call.
+
+export const INTEGRATIONS_PLAN_MESSAGE = "Integrations are only available on Pro and Enterprise plans. Upgrade to connect JIRA or Notion.";
+
+/** 403 unless the user's plan includes integrations (checked on every integration call, reads and exports too). */
+export async function requireIntegrationsPlan(deps: Deps, userId: number): Promise<void> {
+  const tier = effectiveTier(await findSubscription(deps.db, userId));
+  if (!limitsFor(tier).integrations) throw new AppError("plan_limit", INTEGRATIONS_PLAN_MESSAGE, { details: { tier } });
+}
+
+/** The integration when the user may access its project; 404 otherwise, exactly like a missing id. */
+export async function requireIntegration(deps: Deps, userId: number, integrationId: number): Promise<IntegrationRow> {
+  const found = await findIntegrationWithOwner(deps.db, integrationId);
+  if (!found) throw notFound("Integration");
+  // The project check goes through services/access, so teams widen it in one place.
+  await requireProject(deps, userId, found.integration.projectId).catch(() => {
+    throw notFound("Integration");
+  });
+  return found.integration;
+}
+
+const keyCache = new Map<string, Promise<CryptoKey>>();
+
+/** The sealing key; 503 in production when INTEGRATIONS_KEY is missing (credentials are never stored unsealed). */
+function secretsKey(deps: Deps): Promise<CryptoKey> {
+  const base64 = deps.config.integrationsKey;
+  if (!base64) {
+    throw new AppError("service_unavailable", "Integrations are not configured here: INTEGRATIONS_KEY is not set, so credentials cannot be stored safely.");
+  }
+  let key = keyCache.get(base64);
+  if (!key) {
+    key = importSecretsKey(base64);
+    keyCache.set(base64, key);
+  }
+  return key;
+}
+
+async function seal(deps: Deps, ownerId: number, secret: string) {
+  const secretRef = toBase64Url(randomBytes(16));
+  const secretSealed = await encryptSecret(await secretsKey(deps), secret, { ownerId, integrationRef: secretRef });
+  return { secretSealed, secretRef, secretMask: maskSecret(secret) };
+}
+
+/** The plaintext credential, for the adapter call about to be made; never logged or answered. */
+export async function openSecret(deps: Deps, row: IntegrationRow): Promise<string> {
+  try {
+    return await decryptSecret(await secretsKey(deps), row.secretSealed, { ownerId: row.ownerId, integrationRef: row.secretRef });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Another key, or an altered value: the stored credential is unusable, and saying so is the way out.
+    throw new AppError("conflict", `The saved credentials of "${row.name}" can no longer be read. Edit the integration and enter them again.`, {
+      cause: error,
+    });
+  }
+}
+
+export function toIntegration(row: IntegrationRow): Integration {
+  const base = {
+    id: row.id,
+    projectId: row.projectId,
+    name: row.name,
+    isActive: row.isActive,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+  const settings = row.settings;
+  if (row.type === "jira" && "domain" in settings) {
+    return { ...base, type: "jira", config: { domain: settings.domain, email: settings.email, projectKey: settings.projectKey, apiToken: row.secretMask } };
+  }
+  if (row.type === "notion" && "pageUrl" in settings) {
+    return { ...base, type: "notion", config: { pageUrl: settings.pageUrl, integrationSecret: row.secretMask } };
+  }
+  throw new Error(`Integration ${row.id} has settings of another type`);
+}
+
+export async function listIntegrations(deps: Deps, userId: number, projectId: number): Promise<Integration[]> {
+  await requireProject(deps, userId, projectId);
+  await requireIntegrationsPlan(deps, userId);
+  return (await listIntegrationRows(deps.db, projectId)).map(toIntegration);
+}
+
+export async function createIntegration(deps: Deps, userId: number, projectId: number, input: CreateIntegrationInput): Promise<Integration> {
+  const project = await requireProject(deps, userId, projectId);
+  await requireIntegrationsPlan(deps, userId);
+  const values = createIntegrationSchema.parse(input);
+  const { settings, secret } =
+    values.type === "jira"
+      ? {
+          settings: { domain: values.config.domain, email: values.config.email, projectKey: values.config.projectKey },
+          secret: values.config.apiToken,
+        }
+      : {
+          settings: { pageUrl: values.config.pageUrl, pageId: notionPageIdFromUrl(values.config.pageUrl)! },
+          secret: values.config.integrationSecret,
+        };
+  const row = await insertIntegration(
+    deps.db,
+    {
+      projectId,
+      ownerId: project.ownerId,
+      type: values.type,
+      name: values.name,
+      isActive: values.isActive ?? true,
+      settings,
+      ...(await seal(deps, project.ownerId, secret)),
+    },
+    deps.now(),
+  );
+  return toIntegration(row);
+}
+
+export async function updateIntegration(deps: Deps, userId: number, integrationId: number, input: UpdateIntegrationInput): Promise<Integration> {
+  const row = await requireIntegration(deps, userId, integrationId);
+  await requireIntegrationsPlan(deps, userId);
+  const values = updateIntegrationSchema.parse(input);
+  const config = values.config ?? {};
+  const changes: IntegrationChanges = {};
+  if (values.name !== undefined) changes.name = values.name;
+  if (values.isActive !== undefined) changes.isActive = values.isActive;
+
+  let settings: IntegrationSettings = row.settings;
+  let secret: string | undefined;
+  if (row.type === "jira" && "domain" in settings) {
+    settings = { domain: config.domain ?? settings.domain, email: config.email ?? settings.email, projectKey: config.projectKey ?? settings.projectKey };
+    secret = config.apiToken || undefined;
+  } else if ("pageUrl" in settings) {
+    const pageUrl = config.pageUrl ?? settings.pageUrl;
+    settings = { pageUrl, pageId: notionPageIdFromUrl(pageUrl)! };
+    secret = config.integrationSecret || undefined;
+  }
+  if (secret !== undefined && /\s/.test(secret)) {
+    throw new AppError("validation_failed", "Secrets cannot contain spaces or line breaks.", { details: { field: row.type === "jira" ? "apiToken" : "integrationSecret" } });
+  }
+  const destinationChanged = destinationOf(settings) !== destinationOf(row.settings);
+  if (destinationChanged || JSON.stringify(settings) !== JSON.stringify(row.settings)) changes.settings = settings;
+  if (secret !== undefined) Object.assign(changes, await seal(deps, row.ownerId, secret));
+  if (Object.keys(changes).length === 0) return toIntegration(row);
+  return toIntegration(await updateIntegrationRow(deps.db, row.id, changes, destinationChanged, deps.now()));
+}
+
+/** Where exports land: another site, project or page makes earlier export records meaningless. */
+function destinationOf(settings: IntegrationSettings): string {
+  return "domain" in settings ? `${settings.domain}/${settings.projectKey}` : settings.pageId;
+}
+
+/** Deleting needs no plan: someone who left Pro can still remove the credentials they stored. */
+export async function deleteIntegration(deps: Deps, userId: number, integrationId: number): Promise<void> {
+  const row = await requireIntegration(deps, userId, integrationId);
+  await deleteIntegrationRow(deps.db, row.id);
+}
