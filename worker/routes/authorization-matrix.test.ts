@@ -3,7 +3,16 @@ import { describe, expect, it } from "vitest";
 import { app } from "../app";
 import type { Bindings } from "../lib/config";
 import { call, json, unique } from "../test/client";
-import { createProject, createTranscripts, createUser, freshSession, setTier, type TestUser } from "../test/factories";
+import {
+  createIntegration,
+  createProject,
+  createTranscriptWithStories,
+  createTranscripts,
+  createUser,
+  freshSession,
+  setTier,
+  type TestUser,
+} from "../test/factories";
 
 /**
  * Every /api route × {anonymous, owner, another user, admin}. A route added to the app without a row here fails the
@@ -34,6 +43,21 @@ const redirect = { anonymous: 302, owner: 302, another: 302, admin: 302 };
 
 const project = async (owner: TestUser) => createProject(owner, { name: unique("proj") });
 const transcript = async (owner: TestUser) => (await createTranscripts(owner))[0]!;
+const integration = async (owner: TestUser) => (await createIntegration(owner, (await project(owner)).id)).id;
+/** A transcript already exported to an integration of its project: a repeat export answers without calling JIRA or Notion. */
+async function exported(owner: TestUser, type: "jira" | "notion") {
+  const projectId = (await project(owner)).id;
+  const integrationId = (await createIntegration(owner, projectId, type)).id;
+  const transcriptId = await createTranscriptWithStories(owner, projectId, { count: 1 });
+  await env.DB.prepare(
+    "INSERT INTO integration_exports (integration_id, transcript_id, ref, total, target_key, target_url, completed_at) VALUES (?, ?, 'abc', 2, 'SL-1', 'https://acme.atlassian.net/browse/SL-1', ?)",
+  )
+    .bind(integrationId, transcriptId, Date.now())
+    .run();
+  return { integrationId, transcriptId };
+}
+const JIRA_CREDENTIALS = { domain: "not a domain", email: "pm@acme.test", apiToken: "x", projectKey: "SL" };
+const invalidInput = { anonymous: 401, owner: 400, another: 400, admin: 400 };
 const EDITED_STORIES = {
   epic: { title: "Edited", description: "", team: "", priority: "High" },
   userStories: [{ title: "One", description: "", acceptanceCriteria: [], priority: "Low", storyPoints: 1, estimatedHours: 2 }],
@@ -123,6 +147,43 @@ const MATRIX: Record<string, Row> = {
   "GET /api/activity": { request: () => ({}), expect: signedIn },
   "POST /api/generate": { request: () => ({ body: { transcript: "Ana: We need a password reset link." } }), expect: signedIn },
   "POST /api/transcripts/:id/generate": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/generate` }), expect: ownerOnly },
+
+  "GET /api/projects/:id/integrations": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}/integrations` }), expect: ownerOnly },
+  "POST /api/projects/:id/integrations": {
+    request: async (o) => ({
+      path: `/api/projects/${(await project(o)).id}/integrations`,
+      body: { type: "notion", name: "Docs", config: { integrationSecret: "secret_x", pageUrl: "https://www.notion.so/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d" } },
+    }),
+    expect: { anonymous: 401, owner: 201, another: 404, admin: 404 },
+  },
+  "PUT /api/integrations/:id": { request: async (o) => ({ path: `/api/integrations/${await integration(o)}`, body: { name: "Renamed" } }), expect: ownerOnly },
+  "DELETE /api/integrations/:id": { request: async (o) => ({ path: `/api/integrations/${await integration(o)}` }), expect: ownerOnly },
+  // Refused by validation before any outside call, for whoever is signed in.
+  "POST /api/validate/jira-domain": { request: () => ({ body: { domain: "evil.example" } }), expect: invalidInput },
+  "POST /api/validate/jira-auth": { request: () => ({ body: JIRA_CREDENTIALS }), expect: invalidInput },
+  "POST /api/validate/jira-project": { request: () => ({ body: JIRA_CREDENTIALS }), expect: invalidInput },
+  "POST /api/export/jira": { request: async (o) => ({ body: await exported(o, "jira") }), expect: ownerOnly },
+  "POST /api/transcripts/:id/export/jira": {
+    request: async (o) => {
+      const { transcriptId, integrationId } = await exported(o, "jira");
+      return { path: `/api/transcripts/${transcriptId}/export/jira`, body: { integrationId } };
+    },
+    expect: ownerOnly,
+  },
+  "POST /api/transcripts/:id/export/notion": {
+    request: async (o) => {
+      const { transcriptId, integrationId } = await exported(o, "notion");
+      return { path: `/api/transcripts/${transcriptId}/export/notion`, body: { integrationId } };
+    },
+    expect: ownerOnly,
+  },
+  "GET /api/transcripts/:id/exports/:integrationId": {
+    request: async (o) => {
+      const { transcriptId, integrationId } = await exported(o, "jira");
+      return { path: `/api/transcripts/${transcriptId}/exports/${integrationId}` };
+    },
+    expect: ownerOnly,
+  },
 
   // Local-only helpers: open in development and tests, 404 in production (verification.test.ts).
   "GET /api/dev/outbox": { request: () => ({}), expect: open },

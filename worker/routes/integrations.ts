@@ -11,7 +11,9 @@ import {
   type ExportResponse,
 } from "../../schema/api/integrations";
 import type { AppEnv } from "../env";
-import { canonicalId, idParam, validate, validateIds } from "../lib/validate";
+import { zValidator } from "@hono/zod-validator";
+import { notFound } from "../lib/errors";
+import { canonicalId, idParam, validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { createIntegration, deleteIntegration, listIntegrations, updateIntegration } from "../services/integrations";
 import type { ExportOutcome } from "../services/integrations/exports";
@@ -23,7 +25,10 @@ import { exportToNotion } from "../services/integrations/notion-export";
 const projectIdParam = idParam("Project");
 const integrationIdParam = idParam("Integration");
 const transcriptIdParam = idParam("Transcript");
-const progressParams = validateIds("param", z.object({ id: canonicalId, integrationId: canonicalId }), "Export");
+// Each id in the path answers like a missing one of its own kind when spelled any other way.
+const progressParams = zValidator("param", z.object({ id: canonicalId, integrationId: canonicalId }), (result) => {
+  if (!result.success) throw notFound(result.error.issues.some((issue) => issue.path[0] === "id") ? "Transcript" : "Integration");
+});
 
 /** Spec §3 "JIRA export response"; the transcript-scoped call adds `data.epicKey`. */
 function exportResponse(outcome: ExportOutcome, withKey: boolean): ExportResponse {

@@ -7,6 +7,8 @@ import type { GeneratedStories } from "../../schema/api/transcripts";
 import { insertTranscripts } from "../data/transcripts";
 import { insertUser, setSubscription } from "../data/users";
 import { hashPassword } from "../lib/password";
+import type { Integration } from "../../schema/api/integrations";
+import { createIntegration as createIntegrationService } from "../services/integrations";
 import { createProject as createProjectService } from "../services/projects";
 import { createSession } from "../services/auth/sessions";
 import { createSampleTranscripts } from "../services/dev/samples";
@@ -73,6 +75,18 @@ export async function createTranscripts(
   options: { count?: number; projectId?: number | null } = {},
 ): Promise<number[]> {
   return createSampleTranscripts(deps(), user.id, { count: options.count ?? 1, projectId: options.projectId ?? null });
+}
+
+/** A JIRA or Notion integration on the project (the owner must be on a paid plan), credentials for the fakes. */
+export async function createIntegration(user: { id: number }, projectId: number, type: "jira" | "notion" = "jira"): Promise<Integration> {
+  return createIntegrationService(
+    deps(),
+    user.id,
+    projectId,
+    type === "jira"
+      ? { type, name: "Team JIRA", config: { domain: "acme.atlassian.net", email: "pm@acme.test", apiToken: "fake-jira-token", projectKey: "SL" } }
+      : { type, name: "Roadmap", config: { integrationSecret: "secret_fake_notion", pageUrl: "https://www.notion.so/acme/Roadmap-1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d" } },
+  );
 }
 
 /** One transcript with exactly these stories (or `count` numbered ones), in a project. Returns its id. */
