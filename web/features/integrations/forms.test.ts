@@ -97,10 +97,12 @@ describe("Edit", () => {
     expect(serverFieldErrors(error, ["name", "domain"])).toEqual({ domain: "Bad domain" });
     expect(serverFieldErrors(error, ["name"])).toEqual({});
     expect(serverFieldErrors(new Error("x"), ["domain"])).toEqual({});
+    const schemaError = new ApiError(400, "Bad Request", JSON.stringify({ success: false, error: "Project key is required", code: "validation_failed", requestId: "r", details: { issues: [{ path: "config.projectKey", message: "Project key is required" }, { path: "name", message: "Too long" }] } }));
+    expect(serverFieldErrors(schemaError, ["name", "projectKey"])).toEqual({ projectKey: "Project key is required", name: "Too long" });
   });
 
   it("describes where each integration sends stories", () => {
-    expect(destinationOf(jira)).toBe("acme.atlassian.net · SL");
+    expect(destinationOf(jira)).toBe("acme.atlassian.net · Project SL");
     expect(destinationOf(notion)).toBe(notion.config.pageUrl);
   });
 });

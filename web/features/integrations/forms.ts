@@ -60,14 +60,25 @@ function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: stri
   return errors;
 }
 
-/** The field a server error names in details.field (`domain` or `config.domain`), with the server's message. */
-export function serverFieldErrors(error: unknown, fields: readonly FormField[]): FieldErrors<FormField> {
-  if (!(error instanceof ApiError) || typeof error.details?.field !== "string") return {};
-  const field = error.details.field.replace(/^config\./, "") as FormField;
-  return fields.includes(field) ? { [field]: error.serverMessage } : {};
+/**
+ * The fields a server error names, with its messages: details.field (`domain` or `config.domain`) from a check, or
+ * details.issues[].path from the request's schema validation.
+ */
+export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): FieldErrors<F> {
+  if (!(error instanceof ApiError) || !error.details) return {};
+  const named: { path: unknown; message: unknown }[] = [];
+  if (typeof error.details.field === "string") named.push({ path: error.details.field, message: error.serverMessage });
+  if (Array.isArray(error.details.issues)) named.push(...(error.details.issues as { path: unknown; message: unknown }[]));
+  const errors: FieldErrors<F> = {};
+  for (const { path, message } of named) {
+    if (typeof path !== "string" || typeof message !== "string") continue;
+    const field = path.replace(/^config\./, "") as F;
+    if (fields.includes(field) && !(field in errors)) errors[field] = message;
+  }
+  return errors;
 }
 
-function configOf(values: IntegrationFormValues, type: IntegrationType) {
+function configOf(values: IntegrationFormValues, type: IntegrationType): Record<string, string> {
   return type === "jira"
     ? {
         domain: cleanDomain(values.domain),
@@ -122,7 +133,7 @@ export function checkEdit(
   values: IntegrationFormValues,
   isActive: boolean,
 ): FormCheck<UpdateIntegrationInput> {
-  const config: Record<string, string> = configOf(values, integration.type);
+  const config = configOf(values, integration.type);
   const secretField = integration.type === "jira" ? "apiToken" : "integrationSecret";
   const secret = config[secretField]!.trim();
   if (secret === "") delete config[secretField];
@@ -139,6 +150,6 @@ export function checkEdit(
 /** Where the integration sends stories, for its row: the JIRA site and project, or the Notion page. */
 export function destinationOf(integration: Integration): string {
   return integration.type === "jira"
-    ? `${integration.config.domain} · ${integration.config.projectKey}`
+    ? `${integration.config.domain} · Project ${integration.config.projectKey}`
     : integration.config.pageUrl;
 }

@@ -149,7 +149,7 @@ export function checkStep<S extends CheckedStep>(step: S, values: WizardValues):
 }
 
 /** Step 4's Create: the integration as checked, active from the start. */
-export function createInputOf(values: WizardValues): CreateIntegrationInput {
+export function createInputOf(values: WizardValues): Extract<CreateIntegrationInput, { type: "jira" }> {
   return {
     type: "jira",
     name: values.name.trim(),

@@ -1,5 +1,5 @@
 import { CircleCheck, ExternalLink } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, type JSX } from "react";
+import { useCallback, useEffect, useRef, useState, type JSX } from "react";
 import type { ExportSummary, Integration } from "../../../schema/api/integrations";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
@@ -24,6 +24,14 @@ interface ExportState {
   returnFocus: HTMLElement | null;
 }
 
+export interface ExportRequest {
+  transcriptId: number;
+  integration: ExportTarget;
+  storyCount: number;
+  /** Where focus goes when the dialog closes (default: what has focus when the export starts). */
+  returnFocus?: HTMLElement | null;
+}
+
 /**
  * Exports a saved transcript's stories to a JIRA or Notion integration with the modal progress dialog (spec §2,
  * §4): the bar counts the epic and each story (total = stories + 1) and follows the server's real progress, polled
@@ -31,7 +39,7 @@ interface ExportState {
  * Render `dialog` once where the hook is used.
  */
 export function useIntegrationExport(): {
-  exportTo(target: { transcriptId: number; integration: ExportTarget; storyCount: number }): Promise<void>;
+  exportTo(target: ExportRequest): Promise<void>;
   running: boolean;
   dialog: JSX.Element;
 } {
@@ -45,9 +53,9 @@ export function useIntegrationExport(): {
   }, []);
 
   const exportTo = useCallback(
-    async ({ transcriptId, integration, storyCount }: { transcriptId: number; integration: ExportTarget; storyCount: number }) => {
+    async ({ transcriptId, integration, storyCount, returnFocus: focusTarget }: ExportRequest) => {
       const wording = exportWording(integration.type);
-      const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const returnFocus = focusTarget ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
       setState({ transcriptId, integration, done: 0, total: exportTotal(storyCount), result: null, returnFocus });
       const update = (change: (s: ExportState) => ExportState) =>
         mounted.current && setState((s) => (s && s.transcriptId === transcriptId && s.integration.id === integration.id ? change(s) : s));
@@ -91,7 +99,6 @@ export function useIntegrationExport(): {
 
 function ExportProgressDialog({ state, onClose }: { state: ExportState | null; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
   const finished = state?.result != null;
   useEffect(() => {
     // The result replaces the bar: keyboard users land on Close (the link is one Shift+Tab away).
@@ -122,9 +129,9 @@ function ExportProgressDialog({ state, onClose }: { state: ExportState | null; o
         // Until the export answers there is nothing to close: the X appears with the result.
         className={cn(!finished && "[&>button:last-child]:hidden")}
       >
-        <DialogTitle id={titleId}>{wording.dialogTitle}</DialogTitle>
+        <DialogTitle>{wording.dialogTitle}</DialogTitle>
         <DialogDescription>
-          {finished ? `To ${state.integration.name}.` : `Creating the epic and its stories in ${state.integration.name}…`}
+          {finished ? `Exported to ${state.integration.name}.` : `Creating the epic and its stories in ${state.integration.name}…`}
         </DialogDescription>
 
         <div className="mt-5 grid gap-2">
@@ -136,7 +143,7 @@ function ExportProgressDialog({ state, onClose }: { state: ExportState | null; o
           </div>
           <div
             role="progressbar"
-            aria-labelledby={titleId}
+            aria-label={`${wording.name} export progress`}
             aria-valuemin={0}
             aria-valuemax={total}
             aria-valuenow={done}
@@ -167,7 +174,7 @@ function ExportProgressDialog({ state, onClose }: { state: ExportState | null; o
                   className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
                 >
                   {wording.openLink}
-                  {result.epicKey ? ` (${result.epicKey})` : ""}
+                  {state.integration.type === "jira" && result.epicKey ? ` (${result.epicKey})` : ""}
                   <ExternalLink className="size-4" aria-hidden />
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>

@@ -1,5 +1,5 @@
 import { Pencil } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { GeneratedStories, Transcript } from "../../../schema/api/transcripts";
 import { Button } from "../../components/ui/button";
@@ -22,6 +22,7 @@ export const EXPORT_NEEDS_PROJECT = "Assign this transcript to a project to expo
 export function EditStoriesButton({ transcript, describedBy }: { transcript: Transcript; describedBy?: string }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const projectId = transcript.projectId;
   // Read when the editor first opens, so Export to JIRA knows where to go.
@@ -57,12 +58,18 @@ export function EditStoriesButton({ transcript, describedBy }: { transcript: Tra
       return;
     }
     toast({ title: "Stories Updated", description: `Your edits are saved. Exporting them to ${jira.name}…`, variant: "success" });
-    await exportTo({ transcriptId: transcript.id, integration: jira, storyCount: edited.userStories.length });
+    await exportTo({
+      transcriptId: transcript.id,
+      integration: jira,
+      storyCount: edited.userStories.length,
+      returnFocus: editButton.current,
+    });
   }
 
   return (
     <>
       <Button
+        ref={editButton}
         variant="outline"
         size="sm"
         aria-describedby={describedBy}

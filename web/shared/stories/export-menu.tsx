@@ -1,5 +1,5 @@
 import { ChevronDown, Download, FileCode2, FileText, FileType2, RefreshCw, Send, Settings } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Integration } from "../../../schema/api/integrations";
 import { Button } from "../../components/ui/button";
@@ -41,6 +41,7 @@ export function ExportMenu({
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [opened, setOpened] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const integrations = useProjectIntegrations(projectId, opened || prefetchIntegrations);
   const { exportTo, running, dialog } = useIntegrationExport();
 
@@ -66,7 +67,12 @@ export function ExportMenu({
       setBusy(false);
     }
     if (!stories || source.transcriptId === null) return;
-    await exportTo({ transcriptId: source.transcriptId, integration, storyCount: stories.userStories.length });
+    await exportTo({
+      transcriptId: source.transcriptId,
+      integration,
+      storyCount: stories.userStories.length,
+      returnFocus: trigger.current,
+    });
   }
 
   const list = integrations.data?.integrations ?? [];
@@ -78,13 +84,13 @@ export function ExportMenu({
     <>
       <DropdownMenu modal={false} onOpenChange={(open) => open && setOpened(true)}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm" aria-describedby={describedBy} disabled={busy || running}>
+          <Button ref={trigger} variant="outline" size="sm" aria-describedby={describedBy} disabled={busy || running}>
             {busy ? <Spinner className="size-4 text-current" /> : <Download aria-hidden />}
             Export
             <ChevronDown aria-hidden className="opacity-60" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="max-w-[calc(100vw-2rem)] min-w-56">
+        <DropdownMenuContent align="end" collisionPadding={8} className="max-w-[calc(100vw-1rem)] min-w-56">
           <DropdownMenuItem onSelect={() => void run("markdown")}>
             <FileText aria-hidden />
             Markdown

@@ -105,7 +105,7 @@ export default function JiraWizardDialog({ projectId, onClose }: { projectId: nu
         return;
       }
       const inline = serverFieldErrors(error, STEP_FIELDS[current]);
-      if (Object.keys(inline).length > 0) showErrors(inline as FieldErrors<WizardField>);
+      if (Object.keys(inline).length > 0) showErrors(inline);
       toast({
         title: "Validation Failed",
         description: errorMessage(error, "The check could not be completed. Please try again."),
@@ -254,7 +254,8 @@ export default function JiraWizardDialog({ projectId, onClose }: { projectId: nu
             )}
           </div>
 
-          <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:items-center">
+          {/* One row at every width: Previous on the left, then Validate and Next (or Create). */}
+          <div className="flex items-center gap-2 border-t border-line pt-4 sm:gap-3 [&>button]:flex-1 [&>button]:px-2 sm:[&>button]:flex-none sm:[&>button]:px-4">
             <Button
               variant="outline"
               onClick={() => setState(goPrevious)}
