@@ -131,7 +131,11 @@ function ExportProgressDialog({ state, onClose }: { state: ExportState | null; o
       >
         <DialogTitle>{wording.dialogTitle}</DialogTitle>
         <DialogDescription>
-          {finished ? `Exported to ${state.integration.name}.` : `Creating the epic and its stories in ${state.integration.name}…`}
+          {!result
+            ? `Creating the epic and its stories in ${state.integration.name}…`
+            : result.alreadyExported
+              ? `Already in ${state.integration.name}.`
+              : `Exported to ${state.integration.name}.`}
         </DialogDescription>
 
         <div className="mt-5 grid gap-2">

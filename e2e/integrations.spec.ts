@@ -1,0 +1,170 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectToast, registerFreshUser, screenshotBoth } from "./support";
+
+// Integrations: a Pro user connects JIRA with the wizard (against the fake JIRA that scripts/e2e.ts starts and the
+// Worker reaches through JIRA_API_BASE), exports a transcript from history with the progress dialog, and a repeat
+// export creates nothing; a free user gets the plan's card and toast instead.
+
+const FAKE_JIRA = process.env.E2E_FAKE_JIRA_URL;
+
+async function createProject(page: Page, baseURL: string, name: string): Promise<number> {
+  const response = await page.request.post("/api/projects", {
+    data: { name, description: "", color: "#3B82F6" },
+    headers: { Origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function fakeJiraIssueCount(page: Page): Promise<number> {
+  const response = await page.request.get(`${FAKE_JIRA}/__fake/issues`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as unknown[]).length;
+}
+
+test("JIRA wizard, then export from history with real progress, then 'JIRA Export Already Exists'", async ({ page, baseURL }) => {
+  test.skip(!FAKE_JIRA, "needs the fake JIRA (E2E_FAKE_JIRA_URL, set by scripts/e2e.ts)");
+  await registerFreshUser(page, baseURL!, "pro");
+  const projectId = await createProject(page, baseURL!, "Checkout revamp");
+
+  await page.goto(`/projects/${projectId}/settings`);
+  await expect(page.getByRole("heading", { name: "No integrations yet" })).toBeVisible();
+  await page.getByRole("button", { name: "JIRA Wizard" }).click();
+  const wizard = page.getByRole("dialog", { name: "JIRA Wizard" });
+  const validate = wizard.getByRole("button", { name: "Validate" });
+  const next = wizard.getByRole("button", { name: "Next" });
+
+  // Step 1: name and domain. Validate waits for both fields; Next for a successful check.
+  await expect(wizard.getByText("Step 1 of 4: JIRA site")).toBeVisible();
+  await expect(validate).toBeDisabled();
+  await wizard.getByLabel("Integration name").fill("Team JIRA");
+  await wizard.getByLabel("JIRA domain").fill("acme.example.com");
+  await validate.click();
+  await expect(wizard.getByText("Invalid domain format. Use format: your-site.atlassian.net")).toBeVisible();
+  await wizard.getByLabel("JIRA domain").fill("acme.atlassian.net");
+  await expect(next).toBeDisabled();
+  await validate.click();
+  await expectToast(page, "Validation Successful");
+  await next.click();
+
+  // Step 2: email and API token; a wrong token is refused by JIRA.
+  await expect(wizard.getByText("Step 2 of 4: Sign in")).toBeVisible();
+  await expect(wizard.getByRole("link", { name: /Create an API token/ })).toHaveAttribute(
+    "href",
+    "https://id.atlassian.com/manage-profile/security/api-tokens",
+  );
+  await wizard.getByLabel("Atlassian account email").fill("pat@example.com");
+  await wizard.getByLabel("API token").fill("not-the-token");
+  await validate.click();
+  await expectToast(page, "Validation Failed");
+  await expect(next).toBeDisabled();
+  await wizard.getByLabel("API token").fill("fake-jira-token");
+  await validate.click();
+  await expect(wizard.getByText(/^Signed in as /)).toBeVisible();
+  await next.click();
+
+  // Step 3: the key is upper-cased as typed; the check names the project and its issue types.
+  await wizard.getByLabel("Project key").pressSequentially("sl");
+  await expect(wizard.getByLabel("Project key")).toHaveValue("SL");
+  await validate.click();
+  await expect(wizard.getByText("Project StoryLoom Demo (SL)")).toBeVisible();
+  await expect(wizard.getByRole("list", { name: "Issue types" }).getByText("Story", { exact: true })).toBeVisible();
+  await next.click();
+
+  // Step 4: review (the token masked), Previous goes back, create.
+  await expect(wizard.getByRole("heading", { name: "Review and create" })).toBeVisible();
+  await expect(wizard.getByText("••••oken")).toBeVisible();
+  await screenshotBoth(page, "integrations-wizard-review", { fullPage: false });
+  await wizard.getByRole("button", { name: "Previous" }).click();
+  await expect(wizard.getByLabel("Project key")).toHaveValue("SL");
+  await next.click();
+  await wizard.getByRole("button", { name: "Create Integration" }).click();
+  await expectToast(page, "Integration Created");
+  await expect(wizard).toBeHidden();
+  const row = page.getByRole("list", { name: "Integrations" }).getByRole("listitem").filter({ hasText: "Team JIRA" });
+  await expect(row.getByText("Active", { exact: true })).toBeVisible();
+  await expect(row.getByText("acme.atlassian.net · Project SL")).toBeVisible();
+  await expect(row.getByText("••••oken")).toBeVisible();
+  await screenshotBoth(page, "integrations-settings");
+
+  // A transcript with stories in the project.
+  const seeded = await page.request.post("/api/dev/sample-transcripts", {
+    data: { count: 1, projectId },
+    headers: { Origin: baseURL! },
+  });
+  expect(seeded.ok(), await seeded.text()).toBe(true);
+
+  // The export's answer is held back 1.5 s after the server has finished: the bar must reach the end from the
+  // polled progress alone, while the dialog still says it is exporting.
+  const polls: string[] = [];
+  page.on("request", (request) => {
+    if (/\/api\/transcripts\/\d+\/exports\/\d+$/.test(request.url())) polls.push(request.url());
+  });
+  await page.route("**/api/transcripts/*/export/jira", async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ response });
+  });
+  const issuesBefore = await fakeJiraIssueCount(page);
+
+  await page.goto("/history");
+  const card = page.getByRole("article").first();
+  const storyCount = Number((await card.getByText(/^\d+ stor(y|ies)$/).textContent())!.split(" ")[0]);
+  await card.getByRole("button", { name: "Export" }).click();
+  await page.getByRole("menuitem", { name: "Export to Team JIRA" }).click();
+  const dialog = page.getByRole("dialog", { name: "Exporting to JIRA" });
+  await expect(dialog).toBeVisible();
+  const bar = dialog.getByRole("progressbar");
+  await expect(bar).toHaveAttribute("aria-valuemax", String(storyCount + 1));
+  await expect(bar).toHaveAttribute("aria-valuenow", String(storyCount + 1));
+  await expect(dialog.getByText("Exporting…")).toBeVisible();
+  expect(polls.length).toBeGreaterThan(0);
+
+  await expect(dialog.getByText(`Created the epic and ${storyCount} ${storyCount === 1 ? "story" : "stories"}.`)).toBeVisible();
+  const epicLink = dialog.getByRole("link", { name: /Open the epic in JIRA/ });
+  await expect(epicLink).toHaveAttribute("href", /^https:\/\/acme\.atlassian\.net\/browse\/SL-\d+$/);
+  await expect(epicLink).toHaveAttribute("target", "_blank");
+  await expectToast(page, "Export Complete");
+  expect(await fakeJiraIssueCount(page)).toBe(issuesBefore + storyCount + 1);
+  // Focus is on Close; closing returns it to the Export button.
+  await expect(dialog.getByRole("button", { name: "Close", exact: true }).first()).toBeFocused();
+  await screenshotBoth(page, "integrations-export-done", { fullPage: false });
+  await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole("button", { name: "Export" })).toBeFocused();
+
+  // Again: nothing new is created.
+  await page.unroute("**/api/transcripts/*/export/jira");
+  await card.getByRole("button", { name: "Export" }).click();
+  await page.getByRole("menuitem", { name: "Export to Team JIRA" }).click();
+  await expectToast(page, "JIRA Export Already Exists");
+  await expect(dialog.getByText(/^Already exported on /)).toBeVisible();
+  await expect(dialog.getByRole("link", { name: /Open the epic in JIRA/ })).toBeVisible();
+  expect(await fakeJiraIssueCount(page)).toBe(issuesBefore + storyCount + 1);
+  await screenshotBoth(page, "integrations-export-already", { fullPage: false });
+});
+
+test("free plan: the settings card and 'Integrations Not Available' on create", async ({ page, baseURL }) => {
+  await registerFreshUser(page, baseURL!);
+  const projectId = await createProject(page, baseURL!, "Free project");
+  await page.goto(`/projects/${projectId}/settings`);
+  await expect(page.getByText("JIRA and Notion integrations are only available on Pro and Enterprise plans.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/subscription");
+
+  await page.getByRole("button", { name: "Manual Setup" }).click();
+  const dialog = page.getByRole("dialog", { name: "Manual Setup" });
+  await dialog.getByRole("button", { name: "Create Integration" }).click();
+  await expectToast(page, "Missing Information");
+  await dialog.getByLabel("Type").click();
+  await page.getByRole("option", { name: "JIRA" }).click();
+  await dialog.getByLabel("Name").fill("Team JIRA");
+  await dialog.getByLabel("JIRA domain").fill("acme.atlassian.net");
+  await dialog.getByLabel("Atlassian account email").fill("pat@example.com");
+  await dialog.getByLabel("API token").fill("fake-jira-token");
+  await dialog.getByLabel("Project key").fill("SL");
+  await dialog.getByRole("button", { name: "Create Integration" }).click();
+  await expectToast(page, "Integrations Not Available");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Upgrade to Pro" }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+});
