@@ -147,7 +147,8 @@ test("projects: create, search, sort, switch layout, edit, settings, history and
   await expect(page.getByRole("main").getByText(alpha, { exact: true })).toBeVisible();
   await expect(page.getByRole("main").getByText("Purple", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Integrations", exact: true })).toBeVisible();
-  await expect(page.getByText(/JIRA and Notion integrations for this project will be configured here/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No integrations yet" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "JIRA Wizard" })).toBeVisible();
   await screenshotChecked(page, "project-settings");
   await page.getByRole("button", { name: "Back", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -74,13 +74,18 @@ export async function expectToast(page: Page, title: string): Promise<void> {
   await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
 }
 
+let registrations = Math.floor(Math.random() * 250);
+
 /** Registers and signs in a fresh account (no email) in the page's browser context; optionally on a paid plan. */
 export async function registerFreshUser(page: Page, baseURL: string, tier?: "pro" | "enterprise"): Promise<string> {
   const username = uniqueName("e2e");
   const headers = { Origin: baseURL };
   const registered = await page.request.post("/api/register", {
     data: { username, password: "a-very-long-passphrase" },
-    headers,
+    // Each journey's account comes from its own address (TEST-NET-2), as real sign-ups would: all of them from
+    // 127.0.0.1 would reach the per-network sign-up limit. wrangler dev keeps a CF-Connecting-IP the client sent;
+    // Cloudflare's edge replaces it, so this cannot be done in production.
+    headers: { ...headers, "CF-Connecting-IP": `198.51.100.${1 + (++registrations % 250)}` },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   if (tier) {
