@@ -1,0 +1,240 @@
+// Every text here is written for these tests; none is taken from the transcript fixtures.
+import { describe, expect, it } from "vitest";
+import { analyse, speechText, type Analysis, type Sentence, type Token } from "./index";
+
+const tok = (s: Sentence, text: string): Token => {
+  const t = s.tokens.find((x) => x.text === text);
+  if (!t) throw new Error(`no token "${text}" in "${s.text}"`);
+  return t;
+};
+
+/** Offsets are the contract: every token and sentence is an exact slice of the source, in order, never overlapping. */
+function expectTrueOffsets(a: Analysis) {
+  for (const t of a.tokens) expect(a.source.slice(t.start, t.end)).toBe(t.text);
+  for (let i = 1; i < a.tokens.length; i++) expect(a.tokens[i]!.start).toBeGreaterThanOrEqual(a.tokens[i - 1]!.end);
+  for (const s of a.sentences) {
+    expect(a.source.slice(s.start, s.end)).toBe(s.text);
+    for (const t of s.tokens) expect(t.start >= s.start && t.end <= s.end).toBe(true);
+  }
+}
+
+describe("sentences and offsets", () => {
+  it("splits prose into sentences whose spans are exact slices", () => {
+    const src = "Nurses need to see the ward list before rounds. Can pharmacists edit a dose? We have to support offline mode!";
+    const a = analyse(src);
+    expect(a.sentences.map((s) => s.text)).toEqual([
+      "Nurses need to see the ward list before rounds.",
+      "Can pharmacists edit a dose?",
+      "We have to support offline mode!",
+    ]);
+    expect(a.sentences.map((s) => s.isQuestion)).toEqual([false, true, false]);
+    expect(a.sentences[1]!.start).toBe(src.indexOf("Can"));
+    expectTrueOffsets(a);
+  });
+
+  it("keeps offsets true through odd spacing, tabs, CRLF, accents, emoji and contractions", () => {
+    const src = "  Café owners  want\ta printable menu 👩‍🍳 export…\r\n\r\nThey can't wait — it's   urgent.";
+    const a = analyse(src);
+    expectTrueOffsets(a);
+    expect(a.sentences.length).toBeGreaterThanOrEqual(2);
+    const last = a.sentences[a.sentences.length - 1]!;
+    expect(last.text).toBe("They can't wait — it's   urgent.");
+    expect(tok(last, "n't").normal).toBe("not");
+    expect(a.sentences[0]!.words.map((t) => t.text)).toContain("Café");
+  });
+
+  it("spots unpunctuated questions in speech and leaves statements alone", () => {
+    const [q, wh, s] = analyse("Courier: did the driver get a signature\n\nCourier: what is the cut-off time\n\nCourier: we should add a photo of the parcel").sentences;
+    expect([q!.isQuestion, wh!.isQuestion, s!.isQuestion]).toEqual([true, true, false]);
+  });
+});
+
+describe("negation", () => {
+  it("flags the negated verb phrase, not the subject or the negator", () => {
+    const [s] = analyse("We don't want Maria on the phone all afternoon.").sentences;
+    for (const w of ["want", "Maria", "phone"]) expect(tok(s!, w).negated).toBe(true);
+    for (const w of ["We", "do", "n't"]) expect(tok(s!, w).negated).toBe(false);
+  });
+
+  it("flags what a decision rules out", () => {
+    const [s] = analyse("The board decided not to build a kiosk app this year.").sentences;
+    expect(tok(s!, "decided").negated).toBe(false);
+    expect(tok(s!, "build").negated).toBe(true);
+    expect(tok(s!, "kiosk").negated).toBe(true);
+  });
+
+  it("does not carry a negation into the next sentence or the next speaker's turn", () => {
+    const a = analyse("Omar: I won't use the old form\nLucia: tenants need a photo upload");
+    expect(tok(a.sentences[0]!, "use").negated).toBe(true);
+    expect(a.sentences[1]!.tokens.some((t) => t.negated)).toBe(false);
+    const b = analyse("Nobody reads the PDF. Teachers need a CSV export.");
+    expect(b.sentences[1]!.tokens.some((t) => t.negated)).toBe(false);
+  });
+});
+
+describe("parts of speech and lemmas", () => {
+  it("tags a modal + verb + object ask", () => {
+    const [s] = analyse("Admins should be able to reset passwords.").sentences;
+    expect(tok(s!, "should").pos).toBe("AUX");
+    expect(tok(s!, "reset").pos).toBe("VERB");
+    expect(tok(s!, "passwords").pos).toBe("NOUN");
+    expect(tok(s!, "passwords").lemma).toBe("password");
+  });
+
+  it("tags a need verb with its object and lemmatises inflected verbs", () => {
+    const [s] = analyse("Dispatchers needed to assign jobs to the nearest van.").sentences;
+    expect(tok(s!, "needed").pos).toBe("VERB");
+    expect(tok(s!, "needed").lemma).toBe("need");
+    expect(tok(s!, "assign").pos).toBe("VERB");
+    expect(tok(s!, "jobs").lemma).toBe("job");
+    expect(tok(s!, "the").pos).toBe("DET");
+  });
+});
+
+describe("numbers", () => {
+  it("marks figures and number words with their values", () => {
+    const [a, b, c] = analyse("Refunds must be processed within 24 hours. Retry 3 times, then wait twenty minutes. Imports stop at 100,000 rows on the 3rd try.").sentences;
+    expect(tok(a!, "24")).toMatchObject({ isNumber: true, value: 24, pos: "NUM" });
+    expect(tok(a!, "hours").isNumber).toBe(false);
+    expect(tok(b!, "3")).toMatchObject({ isNumber: true, value: 3 });
+    expect(tok(b!, "twenty")).toMatchObject({ isNumber: true, value: 20 });
+    expect(tok(c!, "100,000")).toMatchObject({ isNumber: true, value: 100000 });
+    expect(tok(c!, "3rd")).toMatchObject({ isNumber: true, value: 3 });
+  });
+});
+
+describe("transcript noise", () => {
+  it("reads speaker labels and leading timestamps without taking them into sentences", () => {
+    const src = "Ana: We need a waiting list.\nBen Okoro (Ops): Agreed.\n[00:01:02] Chidi Obi: ship it on friday\n00:05 - Lena: sounds good";
+    const a = analyse(src);
+    expectTrueOffsets(a);
+    expect(a.speakers).toEqual(["Ana", "Ben Okoro", "Chidi Obi", "Lena"]);
+    expect(a.sentences.map((s) => [s.speaker, s.text])).toEqual([
+      ["Ana", "We need a waiting list."],
+      ["Ben Okoro", "Agreed."],
+      ["Chidi Obi", "ship it on friday"],
+      ["Lena", "sounds good"],
+    ]);
+    const kinds = a.noise.map((n) => `${n.kind}:${src.slice(n.start, n.end)}`);
+    expect(kinds).toEqual(["speaker:Ana:", "speaker:Ben Okoro (Ops):", "timestamp:[00:01:02]", "speaker:Chidi Obi:", "timestamp:00:05 -", "speaker:Lena:"]);
+    const label = a.tokens.find((t) => t.text === "Chidi")!;
+    expect(label.noise).toBe("speaker");
+  });
+
+  it("does not take a note heading for a speaker", () => {
+    const a = analyse("Decision: the clinic keeps paper forms until March.\nAction items: Tom books the trainer.");
+    expect(a.speakers).toEqual([]);
+    expect(a.sentences[0]!.speaker).toBeNull();
+    expect(a.sentences[0]!.words[0]!.text).toBe("Decision");
+  });
+
+  it("marks annotations as noise inside the sentence and keeps them away from the library", () => {
+    const src = "Lead Designer: {vocalsound} So the kiosk needs {disfmarker} a bigger screen (laughs) [inaudible] for menus .";
+    const a = analyse(src);
+    expectTrueOffsets(a);
+    const [s] = a.sentences;
+    expect(s!.speaker).toBe("Lead Designer");
+    expect(s!.text).toBe("So the kiosk needs {disfmarker} a bigger screen (laughs) [inaudible] for menus .");
+    expect(tok(s!, "disfmarker").noise).toBe("annotation");
+    expect(tok(s!, "laughs").noise).toBe("annotation");
+    expect(s!.words.map((t) => t.text)).toEqual(["So", "the", "kiosk", "needs", "a", "bigger", "screen", "for", "menus"]);
+    expect(tok(s!, "screen").pos).toBe("NOUN");
+    expect(speechText(s!)).toBe("So the kiosk needs a bigger screen for menus.");
+  });
+
+  it("reads WebVTT: header, cue ids and timings as noise, voice tags as speakers, a sentence across cues as one", () => {
+    const src = [
+      "WEBVTT",
+      "Kind: captions",
+      "",
+      "a1b2-0",
+      "00:00:01.000 --> 00:00:03.500 align:start",
+      "<v Farah Khan>Drivers should be able</v>",
+      "",
+      "a1b2-1",
+      "00:00:03.500 --> 00:00:06.000",
+      "<v Farah Khan>to reorder their stops.</v>",
+      "",
+      "00:00:06.000 --> 00:00:07.000",
+      "<v Leo>Makes sense.</v>",
+    ].join("\n");
+    const a = analyse(src);
+    expectTrueOffsets(a);
+    expect(a.speakers).toEqual(["Farah Khan", "Leo"]);
+    expect(a.sentences.map((s) => [s.speaker, speechText(s)])).toEqual([
+      ["Farah Khan", "Drivers should be able to reorder their stops."],
+      ["Leo", "Makes sense."],
+    ]);
+    expect(tok(a.sentences[0]!, "reorder").pos).toBe("VERB");
+    expect(new Set(a.noise.map((n) => n.kind))).toEqual(new Set(["cue", "tag"]));
+  });
+
+  it("reads SRT cues without speakers", () => {
+    const src = "1\n00:00:01,000 --> 00:00:04,000\nWe have to print labels\n\n2\n00:00:04,500 --> 00:00:06,000\nfor every parcel.\n\n3\n00:00:07,000 --> 00:00:08,000\nOkay.\n";
+    const a = analyse(src);
+    expectTrueOffsets(a);
+    expect(a.sentences.map(speechText)).toEqual(["We have to print labels for every parcel.", "Okay."]);
+    expect(a.sentences[0]!.speaker).toBeNull();
+    expect(a.tokens.find((t) => t.text === "00:00:04,500")!.noise).toBe("cue");
+  });
+
+  it("reads a Slack export: message headers give the speaker of the lines below them", () => {
+    const src = "#support · Rosa Diaz · 9:15 AM\nhey team :wave: can we add bulk delete?\n• also an undo button\n\nKenji Sato  9:20 AM\nsure, next sprint";
+    const a = analyse(src);
+    expectTrueOffsets(a);
+    expect(a.speakers).toEqual(["Rosa Diaz", "Kenji Sato"]);
+    expect(a.sentences.map((s) => [s.speaker, speechText(s)])).toEqual([
+      ["Rosa Diaz", "hey team can we add bulk delete?"],
+      ["Rosa Diaz", "also an undo button"],
+      ["Kenji Sato", "sure, next sprint"],
+    ]);
+    expect(a.noise.map((n) => n.kind)).toEqual(["header", "annotation", "markup", "header"]);
+  });
+
+  it("reads Markdown notes: bullets, headings, emphasis and links are markup, the words are speech", () => {
+    const src = "## Decisions\n- **Owners** can archive projects\n- Export follows the [style guide](https://example.com/guide)\n1. Bob: keep the old URL";
+    const a = analyse(src);
+    expectTrueOffsets(a);
+    expect(a.sentences.map((s) => [s.speaker, speechText(s)])).toEqual([
+      [null, "Decisions"],
+      [null, "Owners can archive projects"],
+      [null, "Export follows the style guide"],
+      ["Bob", "keep the old URL"],
+    ]);
+    expect(a.sentences.map((s) => s.block)).toEqual([0, 1, 2, 3]);
+    expect(a.noise.filter((n) => n.kind === "url").map((n) => src.slice(n.start, n.end))).toEqual(["https://example.com/guide"]);
+    expect(tok(a.sentences[1]!, "Owners").pos).not.toBe("X");
+  });
+
+  it("joins a hard-wrapped line to the next but keeps short chat lines apart", () => {
+    const wrapped = analyse(
+      "Mira: the warehouse team wants the picking list sorted by aisle and then by shelf\nso that nobody walks back and forth.",
+    );
+    expect(wrapped.sentences).toHaveLength(1);
+    expect(wrapped.sentences[0]!.speaker).toBe("Mira");
+    const chat = analyse("Mira: add a dark mode\nexport to PDF too");
+    expect(chat.sentences.map((s) => [s.speaker, s.text])).toEqual([
+      ["Mira", "add a dark mode"],
+      ["Mira", "export to PDF too"],
+    ]);
+  });
+});
+
+describe("edge cases", () => {
+  it("returns nothing for empty text, and no sentence for a line that is only noise", () => {
+    expect(analyse("").sentences).toEqual([]);
+    expect(analyse("  \n\t\n").tokens).toEqual([]);
+    const a = analyse("Sound Engineer: {vocalsound}\nSound Engineer: (laughs)");
+    expect(a.sentences).toEqual([]);
+    expect(a.speakers).toEqual(["Sound Engineer"]);
+    expect(a.tokens.every((t) => t.noise !== null)).toBe(true);
+  });
+});
+
+describe("determinism", () => {
+  it("gives the same analysis for the same text, call after call", () => {
+    const src = "Ana: We can't ship before the audit. {vocalsound}\n[00:02] Ben: fine, but guests need 2 reminders?";
+    const first = JSON.stringify(analyse(src));
+    for (let i = 0; i < 3; i++) expect(JSON.stringify(analyse(src))).toBe(first);
+  });
+});
