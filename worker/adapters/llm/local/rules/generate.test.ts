@@ -1,0 +1,98 @@
+// Contract checks of the embedded generator: well-formed output within STORY_LIMITS, verbatim evidence, the same
+// output for the same input, nothing from rejected items (tuning fixtures only) and large inputs. The sentences below
+// are written for these tests; the grammar's own cases are in grammar.test.ts.
+import { describe, expect, it } from "vitest";
+import { generatedStoriesSchema, STORY_LIMITS } from "../../../../../schema/api/transcripts";
+import { FIXTURES } from "../fixtures";
+import { createLocalGenerator, generateStories } from "./generate";
+import { boilerplate, isFragmentTitle, isInvertedAsk, leakedTokens, madeRejectedStory } from "../quality";
+
+const MEETING = [
+  "Ana: Okay, um, two things today. Customers need to be able to export their invoices as PDF, it's the top complaint.",
+  "Ben: [inaudible] uh that's small, maybe a 3.",
+  "Ana: And let's not do the Xero integration, that's out of scope for this quarter.",
+  "Ben: (laughter) fine. Also admins should see a monthly usage report so they can plan budgets.",
+  "Ana: The usage report is a nice to have, low priority.",
+].join("\n");
+
+describe("local story generator", () => {
+  it("writes well-formed stories with criteria, sizing and evidence", async () => {
+    const result = await createLocalGenerator().generate({ transcript: MEETING, title: "Billing sync" });
+    expect(generatedStoriesSchema.safeParse(result).success).toBe(true);
+    expect(result.epic.title).toBe("Billing sync");
+    expect(result.userStories).toHaveLength(2);
+    for (const story of result.userStories) {
+      expect(story.description).toMatch(/^As an? [^,]+, I want .+/);
+      expect(story.acceptanceCriteria.length).toBeGreaterThanOrEqual(2);
+      expect(story.evidence?.length).toBeGreaterThan(0);
+    }
+    const invoices = result.userStories.find((s) => /invoice/i.test(s.description))!;
+    expect(invoices.title).toBe("Export invoices as PDF");
+    expect(invoices.description).toBe("As a customer, I want to export invoices as PDF.");
+    expect(invoices.storyPoints).toBe(3);
+    const report = result.userStories.find((s) => /usage report/i.test(s.description))!;
+    expect(report.description).toBe("As an admin, I want to see a monthly usage report, so that they can plan budgets.");
+    expect(report.priority).toBe("Low");
+  });
+
+  it("never turns a rejected idea into a story", () => {
+    expect(generateStories(MEETING).userStories.some((s) => /xero/i.test(JSON.stringify({ ...s, evidence: [] })))).toBe(false);
+    for (const { name, transcript, gold } of FIXTURES) {
+      const stories = generateStories(transcript).userStories;
+      for (const item of gold.rejected) expect(stories.filter((s) => madeRejectedStory(s, item)).map((s) => `${name}: ${s.title}`)).toEqual([]);
+    }
+  });
+
+  it("keeps annotations and fillers out, evidence verbatim, no boilerplate or inverted asks on the tuning fixtures", () => {
+    for (const { transcript } of [{ transcript: MEETING }, ...FIXTURES]) {
+      const result = generateStories(transcript);
+      expect(leakedTokens(result)).toEqual([]);
+      expect(boilerplate(result.userStories).texts).toEqual([]);
+      expect(result.userStories.filter(isInvertedAsk).map((s) => s.title)).toEqual([]);
+      for (const story of result.userStories)
+        for (const e of story.evidence ?? []) {
+          expect(e.quote.length).toBeGreaterThan(0);
+          expect(transcript.slice(e.start, e.end)).toBe(e.quote);
+        }
+    }
+  });
+
+  it("keeps offsets right with Windows line endings and non-ASCII text", () => {
+    const text = "Zoë: Café owners need to print the daily menu in large type.\r\nJosé: Señor, agreed — and waiters should be able to mark a dish as sold out.\r\n";
+    const result = generateStories(text);
+    expect(result.userStories.length).toBe(2);
+    for (const e of result.userStories.flatMap((s) => s.evidence ?? [])) expect(text.slice(e.start, e.end)).toBe(e.quote);
+  });
+
+  it("returns output the API schema accepts, even for a wall of unpunctuated text", () => {
+    const wall = "so we need to let drivers upload a photo of the delivery and we should also show the route on a map and ".repeat(200);
+    const result = generateStories(wall);
+    expect(generatedStoriesSchema.safeParse(result).success).toBe(true);
+    expect(result.userStories.length).toBeLessThanOrEqual(STORY_LIMITS.stories);
+  });
+
+  it("gives the same output for the same input", () => {
+    for (const { transcript } of [{ transcript: MEETING }, ...FIXTURES]) expect(generateStories(transcript)).toEqual(generateStories(transcript));
+  });
+
+  it("writes titles that are complete phrases on the tuning fixtures (at most 5% fragments)", () => {
+    const titles = FIXTURES.flatMap(({ transcript }) => generateStories(transcript).userStories.map((s) => s.title));
+    expect(titles.filter(isFragmentTitle).length / titles.length).toBeLessThanOrEqual(0.05);
+  });
+
+  it("handles empty and requirement-free transcripts", () => {
+    expect(generateStories("").userStories).toEqual([]);
+    const chat = generateStories("Ben: Did anyone watch the game?\nNaomi: No, I was at the ramen place.");
+    expect(chat.userStories).toEqual([]);
+    expect(chat.epic.title.length).toBeGreaterThan(0);
+  });
+
+  it("handles 50,000 characters of several meetings joined", () => {
+    let text = "";
+    for (let i = 0; text.length < 50_000; i++) text += `${FIXTURES[i % FIXTURES.length]!.transcript}\n`;
+    // How fast is measured by `npm run bench` (POST /api/generate in workerd) and `npm run eval:stories`.
+    const result = generateStories(text.slice(0, 50_000));
+    expect(generatedStoriesSchema.safeParse(result).success).toBe(true);
+    expect(result.userStories.length).toBeGreaterThan(0);
+  });
+});

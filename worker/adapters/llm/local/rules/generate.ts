@@ -1,0 +1,23 @@
+import type { GeneratedStories } from "../../../../../schema/api/transcripts";
+import type { StoryGenerator } from "../../types";
+import { analyse } from "../language";
+import { compose } from "./stories";
+
+/**
+ * Synchronous core, exported so tests and the quality script can time it without the Promise wrapper: the language
+ * layer reads the transcript (./language), the grammar says what each sentence does (./grammar), and the asks become
+ * stories (./stories).
+ */
+export function generateStories(transcript: string, title?: string): GeneratedStories {
+  return compose(analyse(transcript), title);
+}
+
+/** The embedded provider: no key, no network, same input gives the same stories. */
+export function createLocalGenerator(): StoryGenerator {
+  return {
+    name: "local",
+    async generate({ transcript, title }) {
+      return generateStories(transcript, title);
+    },
+  };
+}

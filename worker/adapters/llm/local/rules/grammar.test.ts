@@ -1,0 +1,99 @@
+// The grammar on sentences written for these tests (not taken from the fixtures or the probe set).
+import { describe, expect, it } from "vitest";
+import { classify } from "./grammar";
+import { generateStories } from "./generate";
+import { analyse } from "../language";
+import { isFragmentTitle } from "../quality";
+
+const kindOf = (text: string) => classify(analyse(text).sentences[0]!).kind;
+const only = (text: string) => {
+  const stories = generateStories(text).userStories;
+  expect(stories, text).toHaveLength(1);
+  return stories[0]!;
+};
+
+describe("grammar: what a sentence does", () => {
+  it("finds asks in many forms, each with the role that needs it", () => {
+    const cases: [string, RegExp, RegExp][] = [
+      ["Dentists need to see the x-ray history of each patient.", /^As a dentist, I want to see the x-ray history/, /^See the x-ray history of each patient$/],
+      ["Porters need a list of rooms that are ready for cleaning.", /^As a porter, I want a list of rooms/, /^List of rooms that are ready for cleaning$/],
+      ["Curators should be able to reorder the paintings in an exhibition.", /^As a curator, I want to reorder the paintings/, /^Reorder the paintings in an exhibition$/],
+      ["Bakers want to print labels with the allergens of every loaf.", /^As a baker, I want to print labels/, /^Print labels with the allergens of every loaf$/],
+      ["Tailors would like to book fittings from a shared calendar.", /^As a tailor, I want to book fittings/, /^Book fittings from a shared calendar$/],
+      ["Show the tide times on the harbour page for sailors.", /^As a sailor, I want to show the tide times/, /^Show the tide times on the harbour page for sailors$/],
+      ["Let plumbers attach a photo of the finished job.", /^As a plumber, I want to attach a photo/, /^Attach a photo of the finished job$/],
+      ["Can we let referees upload the match report from their phone?", /^As a referee, I want to upload the match report/, /^Upload the match report from the phone$/],
+      ["It would be great if tourists could download the audio guide before the visit.", /^As a tourist, I want to download the audio guide/, /^Download the audio guide before the visit$/],
+      ["Weekly rotas should be printable for caretakers.", /^As a caretaker, I want to make weekly rotas printable/, /^Make weekly rotas printable for caretakers$/],
+      ["We need to give surveyors a map layer they can edit offline.", /^As a surveyor, I want a map layer/, /^Map layer$/],
+    ];
+    for (const [text, description, title] of cases) {
+      const story = only(text);
+      expect(story.description, text).toMatch(description);
+      expect(story.title, text).toMatch(title);
+      expect(isFragmentTitle(story.title), story.title).toBe(false);
+    }
+  });
+
+  it("falls back to the meeting's role, else user, when the ask names none", () => {
+    expect(only("We have to support payment by bank transfer.").description).toMatch(/^As a user, I want to support payment by bank transfer/);
+    const meeting = "Ana: Cyclists keep asking about it. The app should show the elevation of every route.\nBen: Cyclists love hills.";
+    expect(generateStories(meeting).userStories[0]!.description).toMatch(/^As a cyclist, I want the app to show the elevation/);
+  });
+
+  it("reads rejections, postponements, status, anecdotes and questions as no ask", () => {
+    expect(kindOf("We decided not to build a smartwatch version this year.")).toBe("rejection");
+    expect(kindOf("Let's not add a loyalty scheme.")).toBe("rejection");
+    expect(kindOf("Gift wrapping is out of scope.")).toBe("rejection");
+    expect(kindOf("The barcode scanner is not necessary for the first pilot.")).toBe("rejection");
+    expect(kindOf("Let's park the reporting dashboard until the spring.")).toBe("postponement");
+    expect(kindOf("Printed vouchers can wait until next quarter.")).toBe("postponement");
+    for (const text of [
+      "The migration finished on Friday and nothing broke.",
+      "My cousin once waited three hours at the passport office.",
+      "How many stores opened last month?",
+      "The test server is really slow this week.",
+      "Thanks everyone, see you Thursday.",
+    ])
+      expect(generateStories(text).userStories, text).toEqual([]);
+  });
+
+  it("keeps negation: a negated ask is never written as a wish", () => {
+    expect(generateStories("We don't want a chat widget on the checkout page.").userStories).toEqual([]);
+    const meeting = "Ana: Tenants need to pay the rent online by card.\nBen: Tenants must not pay the rent with a card that has expired.";
+    const stories = generateStories(meeting).userStories;
+    expect(stories).toHaveLength(1);
+    expect(stories[0]!.acceptanceCriteria).toContain("Tenants must not pay the rent with a card that has expired.");
+    expect(stories[0]!.description).not.toMatch(/expired/);
+  });
+
+  it("drops an ask whose object the meeting rejected", () => {
+    const meeting = "Ana: Members need a referral bonus for each friend they invite.\nBen: No, we decided not to do a referral bonus.";
+    expect(generateStories(meeting).userStories).toEqual([]);
+  });
+
+  it("writes a benefit only when a reason was given, and a condition as When/then", () => {
+    expect(only("Drivers need to see the parcel count for each stop.").description).not.toMatch(/so that|because/);
+    expect(only("Drivers need to see the parcel count for each stop so that they can load the van in order.").description).toMatch(/, so that they can load the van in order\.$/);
+    const conditional = only("If a delivery fails, drivers should be able to record the reason with a photo.");
+    expect(conditional.acceptanceCriteria[0]).toMatch(/^When a delivery fails, then drivers can record the reason with a photo\.$/);
+  });
+
+  it("groups asks about the same thing and adds later details as criteria", () => {
+    const meeting = [
+      "Ana: Nurses need to see the medication schedule for each ward.",
+      "Ben: The medication schedule has to show the next 24 hours at most.",
+      "Ana: Also porters need to request a wheelchair from the front desk.",
+    ].join("\n");
+    const stories = generateStories(meeting).userStories;
+    expect(stories.map((s) => s.title)).toEqual(["See the medication schedule for each ward", "Request a wheelchair from the front desk"]);
+    expect(stories[0]!.acceptanceCriteria.some((c) => /24 hours/.test(c))).toBe(true);
+    expect(stories[0]!.evidence).toHaveLength(2);
+  });
+
+  it("is deterministic and cuts evidence verbatim", () => {
+    const text = "Zara: Um, so, librarians should be able to renew a loan for a reader.\n\nTom: [laughs] and readers want an email before a loan is due.";
+    expect(generateStories(text)).toEqual(generateStories(text));
+    for (const e of generateStories(text).userStories.flatMap((s) => s.evidence ?? [])) expect(text.slice(e.start, e.end)).toBe(e.quote);
+  });
+});

@@ -1,0 +1,654 @@
+/**
+ * The grammar of the embedded generator (issue 15): what each sentence of a meeting does (asks, constrains,
+ * rejects, postpones, questions, agrees, or only reports), and for an ask its role, capability, reason and condition.
+ * Patterns are over the language layer's parts of speech and lemmas plus the cue words of ./lexicon; no phrase of any
+ * meeting is written here.
+ */
+import type { Sentence, Token } from "../language";
+import {
+  AGREEMENT,
+  ASK_MODALS,
+  CONDITIONS,
+  DECISION_VERBS,
+  FILLERS,
+  HESITATIONS,
+  FRAME_WORDS,
+  LATER_NOUNS,
+  LIGHT_VERBS,
+  MEETING_OBJECTS,
+  MEETING_VERBS,
+  NEED_VERBS,
+  NEEDED,
+  NOT_ROLES,
+  POSTPONEMENT,
+  REJECTION,
+  ROLE_NOUNS,
+  SOFT_MODALS,
+  WEIGHTS,
+} from "./lexicon";
+
+export type SentenceKind = "ask" | "constraint" | "rejection" | "postponement" | "question" | "agreement" | "other";
+
+export type CapabilityForm = "verb" | "noun" | "passive" | "thing";
+
+export interface Ask {
+  sentence: Sentence;
+  /** "constraint": a negated ask ("X must not …", "I don't want …"). */
+  kind: "ask" | "constraint";
+  form: CapabilityForm;
+  /** Singular role phrase when the sentence names who needs it ("warehouse picker"), else null. */
+  role: string | null;
+  /** The capability's tokens: from its verb (or its object's first word) to the clause boundary. */
+  capability: Token[];
+  /** Passive and thing forms: the subject's tokens ("monthly statements", "the export"). */
+  subject: Token[];
+  /** Thing form: the words between the subject and the verb ("must", "needs to", "should be able to"). */
+  modal: Token[];
+  benefit: Token[] | null;
+  /** The word that opened the benefit ("so", "because", "to"). */
+  benefitCue: string | null;
+  condition: Token[] | null;
+  score: number;
+  /** Content lemmas of the capability (and passive subject), for grouping. */
+  keys: string[];
+  /** Content noun lemmas of the capability. */
+  nouns: string[];
+  /** The ask was made as a suggestion and counts only if someone agrees. */
+  tentative: boolean;
+}
+
+export interface Classified {
+  kind: SentenceKind;
+  ask: Ask | null;
+  /** Rejections and postponements: the lemmas of the noun phrase they rejected or postponed. */
+  scope?: string[];
+}
+
+const PEOPLE_ENDING = /(?:er|or|ist|ian|ant|ee)s?$/;
+const SUBJECT_PRONOUNS = new Set(["i", "we", "you", "they", "he", "she", "it", "that", "this", "there", "someone", "everyone", "everybody", "anyone", "people"]);
+/** Spoken contractions the library tags as nouns. */
+const SPOKEN_AUX = new Set(["gonna", "wanna", "gotta", "kinda", "sorta"]);
+/** Words the library may tag as subordinators that do not open a clause here ("ready for cleaning"). */
+const NOT_CLAUSE_OPENERS = new Set(["that", "for", "as", "like", "than", "of"]);
+const VAGUE_SUBJECTS = new Set(["it", "that", "this", "there", "which"]);
+const PARTICLES = new Set(["in", "on", "up", "out", "off", "down", "back", "over", "away", "around"]);
+const BENEFICIARY_PREPS = new Set(["for", "to", "by"]);
+const LETTING_VERBS = new Set(["let", "give", "allow", "help", "enable", "show", "tell", "notify", "remind", "send"]);
+/** Sentence-initial words the library may tag as verbs that do not give an order. */
+const IMPERATIVE_NOT = new Set(["cause", "thank", "thanks", "mind", "say", "guess", "suppose", "imagine", "sorry", "hope", "bet", "wonder", "love", "like", "feel"]);
+const END_POS = new Set(["DET", "ADP", "CCONJ", "SCONJ", "PRON", "AUX", "PART", "PUNCT", "SYM", "X"]);
+
+export function isFiller(t: Token): boolean {
+  if (t.noise) return true;
+  if (HESITATIONS.has(t.normal)) return true;
+  return FILLERS.has(t.normal) && (t.pos === "ADV" || t.pos === "X" || t.pos === "NOUN" || t.pos === "PROPN");
+}
+
+/** A singular lemma for a noun token ("Nurses" → "nurse", even when the library reads it as a proper noun). */
+function singular(w: string): string {
+  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+export function nounLemma(t: Token): string {
+  if (t.pos === "PROPN" && /^[A-Z][a-z]+s$/.test(t.text)) return singular(t.normal);
+  if (t.pos === "NOUN" || t.pos === "PROPN") {
+    const own = singular(t.normal);
+    if (ROLE_NOUNS.has(own) || t.normal === "people") return t.normal === "people" ? "people" : own;
+  }
+  const lemma = t.lemma.toLowerCase();
+  if (lemma !== t.normal || !t.normal.endsWith("s") || t.normal.endsWith("ss")) return lemma;
+  const stems = [t.normal.replace(/ies$/, "y"), t.normal.replace(/es$/, ""), t.normal.replace(/s$/, "")];
+  return stems.find((s) => ROLE_NOUNS.has(s)) ?? stems[2]!;
+}
+
+/** A noun naming people: in the lexicon's role list, or a noun with a people ending that is not a thing noun. */
+export function isRoleNoun(t: Token): boolean {
+  if (t.pos !== "NOUN" && t.pos !== "PROPN") return false;
+  const lemma = nounLemma(t);
+  if (ROLE_NOUNS.has(lemma)) return true;
+  // a capitalised sentence-initial noun may be read as a proper noun ("Dentists need …")
+  const properPlural = t.pos === "PROPN" && /^[A-Z][a-z]+s$/.test(t.text);
+  if ((t.pos !== "NOUN" && !properPlural) || lemma.length < 5 || NOT_ROLES.has(lemma) || lemma.endsWith("ment")) return false;
+  return PEOPLE_ENDING.test(lemma);
+}
+
+/** The role phrase ending at noun token `i` ("call centre agents" → "call centre agent"). */
+function rolePhrase(words: readonly Token[], i: number): string {
+  const parts = [nounLemma(words[i]!)];
+  for (let j = i - 1; j >= 0 && j >= i - 2; j--) {
+    const t = words[j]!;
+    if ((t.pos !== "NOUN" && t.pos !== "PROPN") || isRoleNoun(t) || t.noise) break;
+    parts.unshift(t.normal);
+  }
+  return parts.join(" ");
+}
+
+/** Speech words of the sentence (no noise, no punctuation) with their index in `tokens`. */
+function speech(sentence: Sentence): Token[] {
+  return sentence.tokens.filter((t) => !t.noise);
+}
+
+/** True when token `t` ends a clause: punctuation, a subordinator, or a conjunction before a new subject. */
+function isBoundary(toks: readonly Token[], i: number): boolean {
+  const t = toks[i]!;
+  if (t.pos === "PUNCT" && /[.,;:!?…—–()]/.test(t.text)) return true;
+  if (t.pos === "SCONJ" && !NOT_CLAUSE_OPENERS.has(t.normal)) return true;
+  if (t.normal === "so" || t.normal === "because" || t.normal === "cause") return true;
+  const next = toks[i + 1];
+  if (t.pos === "CCONJ" && next && (SUBJECT_PRONOUNS.has(next.normal) || next.pos === "AUX" || next.normal === "then")) return true;
+  if ((t.normal === "which" || t.normal === "where") && next && next.pos === "AUX") return false;
+  const prev = i > 0 ? toks[i - 1]! : undefined;
+  const relative = (t.normal === "that" || t.normal === "which" || t.normal === "who") && prev !== undefined && (prev.pos === "NOUN" || prev.pos === "PROPN");
+  if (t.pos === "PRON" && SUBJECT_PRONOUNS.has(t.normal) && !relative && next && (next.pos === "AUX" || next.pos === "VERB") && prev && prev.pos !== "ADP" && prev.pos !== "VERB") return true;
+  return false;
+}
+
+/** Tokens from `from` up to the next clause boundary (at most `max` words). */
+function clause(toks: readonly Token[], from: number, max = 24): { tokens: Token[]; end: number } {
+  const out: Token[] = [];
+  let i = from;
+  for (; i < toks.length && out.length < max; i++) {
+    if (i > from && isBoundary(toks, i)) break;
+    out.push(toks[i]!);
+  }
+  return { tokens: out, end: i };
+}
+
+function isBaseVerb(t: Token | undefined): boolean {
+  return t !== undefined && (t.pos === "VERB" || (t.pos === "AUX" && t.lemma === "be")) && t.normal === t.lemma.toLowerCase();
+}
+
+/** Skip fillers, adverbs and "be able to" between a cue and its verb; the index of the verb or -1. */
+function verbAfter(toks: readonly Token[], i: number): { at: number; able: boolean } {
+  let able = false;
+  for (let j = i; j < toks.length && j < i + 7; j++) {
+    const t = toks[j]!;
+    if (isFiller(t) || t.pos === "ADV" || t.normal === "also" || t.normal === "please") continue;
+    if (t.normal === "to" && t.pos === "PART") continue;
+    if (t.normal === "be" && toks[j + 1]?.normal === "able") {
+      able = true;
+      j += 1;
+      continue;
+    }
+    if (t.normal === "able") {
+      able = true;
+      continue;
+    }
+    if (t.pos === "VERB" || (t.pos === "AUX" && t.lemma === "be")) return { at: j, able };
+    // after "to" or a modal the next word is a verb whatever the tagger says ("to message", "must close")
+    const prev = toks[j - 1];
+    if ((t.pos === "NOUN" || t.pos === "ADJ") && prev && (prev.normal === "to" || prev.pos === "AUX") && /^[a-z]+$/.test(t.normal) && !t.normal.endsWith("s")) return { at: j, able };
+    return { at: -1, able };
+  }
+  return { at: -1, able };
+}
+
+function contentLemma(t: Token): string | null {
+  if (t.noise || t.stop || isFiller(t)) return null;
+  if (t.pos === "NOUN" || t.pos === "PROPN") return nounLemma(t);
+  if (t.pos === "ADJ" || t.pos === "NUM") return t.normal;
+  if (t.pos === "VERB" && !LIGHT_VERBS.has(t.lemma) && !MEETING_VERBS.has(t.lemma)) return t.lemma.toLowerCase();
+  return null;
+}
+
+function nounsOf(toks: readonly Token[]): string[] {
+  const things = thingNouns(toks);
+  if (things.length) return things;
+  // "message every parent": people can be what the capability is about
+  return [...new Set(toks.filter((t) => !t.noise && isRoleNoun(t)).map(nounLemma))];
+}
+
+function thingNouns(toks: readonly Token[]): string[] {
+  return [...new Set(toks.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !t.noise && !isRoleNoun(t) && !LATER_NOUNS.has(nounLemma(t))).map(nounLemma))];
+}
+
+function keysOf(toks: readonly Token[]): string[] {
+  return [...new Set(toks.map(contentLemma).filter((k): k is string => k !== null && k.length > 1))];
+}
+
+/** Where a role is named as beneficiary: "for/to/by ROLE", "let/give ROLE", "so ROLE can", "ROLE can/could". */
+function beneficiary(toks: readonly Token[], skip: number): string | null {
+  for (let i = 0; i < toks.length; i++) {
+    if (i === skip || !isRoleNoun(toks[i]!)) continue;
+    // the head of a compound ("call centre agents"): the last noun of the run
+    if (toks[i + 1] && isRoleNoun(toks[i + 1]!)) continue;
+    let j = i - 1;
+    while (j >= 0 && (toks[j]!.pos === "DET" || toks[j]!.pos === "ADJ" || toks[j]!.pos === "NUM" || toks[j]!.pos === "NOUN" || toks[j]!.pos === "PRON")) j--;
+    const before = toks[j];
+    const after = toks[i + 1];
+    if (before && ((before.pos === "ADP" && BENEFICIARY_PREPS.has(before.normal)) || LETTING_VERBS.has(before.lemma))) return rolePhrase(toks, i);
+    if (before && (before.normal === "so" || before.normal === "if" || before.normal === "when" || before.normal === "that")) return rolePhrase(toks, i);
+    if (after && (after.pos === "AUX" || after.normal === "to") && (SOFT_MODALS.has(after.normal) || after.normal === "to")) return rolePhrase(toks, i);
+  }
+  return null;
+}
+
+/** The subject before index `cue`: its token index (or -1), looking back over adverbs and auxiliaries. */
+function subjectBefore(toks: readonly Token[], cue: number): number {
+  for (let j = cue - 1; j >= 0 && j >= cue - 4; j--) {
+    const t = toks[j]!;
+    if (t.pos === "ADV" || t.pos === "AUX" || t.pos === "PART" || isFiller(t) || SPOKEN_AUX.has(t.normal)) continue;
+    if (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON" || t.pos === "NUM") return j;
+    return -1;
+  }
+  return -1;
+}
+
+function isNegatedAt(toks: readonly Token[], cue: number): boolean {
+  for (let j = cue - 2; j <= cue + 1; j++) {
+    const t = toks[j];
+    if (t && (t.normal === "not" || t.normal === "never" || t.normal === "n't") && j !== cue) return true;
+  }
+  return false;
+}
+
+interface Blocked {
+  kind: "rejection" | "postponement";
+  /** The lemmas of the noun phrase rejected or postponed. */
+  scope: string[];
+}
+
+/** The first noun phrase (adjectives and nouns ending in a noun) within six tokens after index `i`, as lemmas. */
+function phraseAfter(toks: readonly Token[], i: number): string[] | null {
+  for (let j = i + 1; j < Math.min(toks.length, i + 7); j++) {
+    if (isBoundary(toks, j)) return null;
+    if (toks[j]!.pos === "NOUN" || toks[j]!.pos === "PROPN" || (toks[j]!.pos === "ADJ" && toks[j + 1]?.pos === "NOUN")) {
+      let k = j;
+      while (k + 1 < toks.length && (toks[k + 1]!.pos === "NOUN" || toks[k + 1]!.pos === "PROPN")) k++;
+      return phraseLemmas(toks.slice(j, k + 1));
+    }
+  }
+  return null;
+}
+
+/** The nearest noun phrase within six tokens before index `i`, as lemmas. */
+function phraseBefore(toks: readonly Token[], i: number): string[] | null {
+  for (let k = i - 1; k >= 0 && k >= i - 6; k--) {
+    if (toks[k]!.pos === "NOUN" || toks[k]!.pos === "PROPN") {
+      let j = k;
+      while (j > 0 && (toks[j - 1]!.pos === "NOUN" || toks[j - 1]!.pos === "PROPN" || toks[j - 1]!.pos === "ADJ")) j--;
+      // "interest on goals": the phrase is headed by the first noun
+      if (j > 1 && toks[j - 1]!.pos === "ADP" && (toks[j - 2]!.pos === "NOUN" || toks[j - 2]!.pos === "PROPN")) return phraseBefore(toks, j - 1);
+      return phraseLemmas(toks.slice(j, k + 1));
+    }
+    if (isBoundary(toks, k)) return null;
+  }
+  return null;
+}
+
+function phraseLemmas(toks: readonly Token[]): string[] | null {
+  const out = toks.filter((t) => !t.noise && !isFiller(t) && !t.stop).map((t) => (t.pos === "ADJ" ? t.normal : nounLemma(t))).filter((l) => !LATER_NOUNS.has(l) && l.length > 1);
+  return out.length ? out : null;
+}
+
+function rejectsOrPostpones(toks: readonly Token[]): Blocked | null {
+  // what is rejected: the noun phrase after a cue that comes first ("let's not do X"), else the one before it
+  // ("X is not happening")
+  const found = (kind: Blocked["kind"], i: number, after = true): Blocked => ({ kind, scope: (after ? phraseAfter(toks, i) : null) ?? phraseBefore(toks, i) ?? phraseAfter(toks, i) ?? [] });
+  const has = (i: number, w: string) => toks[i]?.normal === w;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    const l = t.lemma.toLowerCase();
+    if (POSTPONEMENT.has(l) && l !== "later" && l !== "wait") return found("postponement", i, toks[i - 1]?.lemma !== "be" && toks[i - 1]?.lemma !== "get");
+    if (l === "wait" && i > 0 && SOFT_MODALS.has(toks[i - 1]!.normal)) return found("postponement", i, false);
+    if (l === "come" && has(i + 1, "back") && has(i + 2, "to")) return found("postponement", i);
+    if ((t.normal === "next" || t.normal === "future" || t.normal === "later") && toks[i + 1] && LATER_NOUNS.has(nounLemma(toks[i + 1]!))) return found("postponement", i, false);
+    if (t.normal === "later" && i > 0 && (toks[i - 1]!.normal === "for" || toks[i - 1]!.normal === "until" || toks[i - 1]!.normal === "till")) return found("postponement", i, false);
+    // let's not …
+    if (l === "let" && (has(i + 1, "'s") || has(i + 1, "us")) && has(i + 2, "not")) return found("rejection", i);
+    // decided / agreed not to …
+    if (DECISION_VERBS.has(l) && has(i + 1, "not") && has(i + 2, "to")) return found("rejection", i);
+    // out of scope, off the table, not happening
+    if (t.normal === "out" && has(i + 1, "of") && has(i + 2, "scope")) return found("rejection", i, false);
+    if (t.normal === "off" && has(i + 1, "the") && has(i + 2, "table")) return found("rejection", i, false);
+    if (l === "happen" && t.negated && (has(i - 1, "not") || has(i - 2, "not"))) return found("rejection", i, false);
+    if (l === "turn" && has(i + 1, "down")) return found("rejection", i);
+    // "X is not necessary / not needed / not worth it"
+    if ((t.normal === "not" || t.normal === "n't") && toks[i - 1]?.lemma === "be" && toks[i + 1] && NEEDED.has(toks[i + 1]!.normal)) return found("rejection", i, false);
+    // we won't / we're not going to / we don't need / we shouldn't …
+    if ((t.normal === "we" || t.normal === "i") && toks[i + 1]) {
+      const rest = toks.slice(i + 1, i + 5);
+      const negated = rest.some((x) => x.normal === "not" || x.normal === "never");
+      const willing = rest.some((x) => x.normal === "will" || x.normal === "going" || x.lemma === "need" || ASK_MODALS.has(x.normal) || x.normal === "do");
+      if (negated && willing) return found("rejection", i + 2);
+      const verb = rest.find((x) => x.pos === "VERB");
+      if (verb && REJECTION.has(verb.lemma.toLowerCase())) return found("rejection", toks.indexOf(verb));
+    }
+    if (REJECTION.has(l) && t.pos === "VERB" && i > 0 && (toks[i - 1]!.normal === "'s" || toks[i - 1]!.normal === "us") && toks[i - 2]?.lemma === "let") return found("rejection", i);
+  }
+  return null;
+}
+
+function isAgreement(words: readonly Token[]): boolean {
+  const content = words.filter((t) => t.pos !== "PUNCT" && !t.noise);
+  if (content.length === 0 || content.length > 4) return false;
+  return AGREEMENT.has(content[0]!.normal) || content.every((t) => AGREEMENT.has(t.normal) || t.stop);
+}
+
+interface Cue {
+  /** Index of the capability's first token. */
+  at: number;
+  form: CapabilityForm;
+  score: number;
+  negated: boolean;
+  subject: number;
+  tentative: boolean;
+  passiveSubject: Token[];
+  modal: Token[];
+}
+
+function leadingIndex(toks: readonly Token[]): number {
+  let i = 0;
+  while (i < toks.length && (isFiller(toks[i]!) || toks[i]!.pos === "CCONJ" || toks[i]!.pos === "PUNCT" || toks[i]!.normal === "please" || toks[i]!.normal === "then" || toks[i]!.normal === "now")) i++;
+  return i;
+}
+
+function findCue(toks: readonly Token[], question: boolean): Cue | null {
+  const first = leadingIndex(toks);
+  const f = toks[first];
+  if (!f) return null;
+  const base = (at: number, form: CapabilityForm, score: number, extra: Partial<Cue> = {}): Cue => ({ at, form, score, negated: false, subject: -1, tentative: false, passiveSubject: [], modal: [], ...extra });
+
+  // Question-form asks: "Can we / Could you (let X) VERB …?", "Could ROLE VERB …?"
+  if (f.pos === "AUX" && (f.normal === "can" || f.normal === "could" || f.normal === "would")) {
+    const who = toks[first + 1];
+    if (who && (who.normal === "we" || who.normal === "you" || isRoleNoun(who))) {
+      let v = verbAfter(toks, first + 2);
+      // "Can we let ROLE VERB …?"
+      if (v.at >= 0 && toks[v.at]!.lemma === "let" && toks[v.at + 1] && isRoleNoun(toks[v.at + 1]!)) {
+        let r = v.at + 1;
+        while (toks[r + 1] && isRoleNoun(toks[r + 1]!)) r++;
+        v = verbAfter(toks, r + 1);
+      }
+      if (v.at >= 0 && toks[v.at]!.lemma !== "be") return base(v.at, "verb", WEIGHTS.questionAsk + WEIGHTS.modal - 1, { subject: first + 1 });
+    }
+  }
+  // "It would be great if X could VERB", "It'd help if …", "It would be nice to VERB / to have X"
+  for (let i = 0; i < Math.min(toks.length, 8); i++) {
+    if (toks[i]!.normal !== "would" && toks[i]!.normal !== "'d") continue;
+    for (let j = i + 1; j < Math.min(toks.length, i + 6); j++) {
+      if (!FRAME_WORDS.has(toks[j]!.lemma.toLowerCase())) continue;
+      for (let k = j + 1; k < Math.min(toks.length, j + 5); k++) {
+        if (toks[k]!.normal === "if") {
+          for (let m = k + 1; m < Math.min(toks.length, k + 8); m++) {
+            if (SOFT_MODALS.has(toks[m]!.normal) || toks[m]!.normal === "'d") {
+              const v = verbAfter(toks, m + 1);
+              if (v.at >= 0) return base(v.at, "verb", WEIGHTS.frame + WEIGHTS.modal - 2, { subject: subjectBefore(toks, m) });
+            }
+          }
+        }
+        if (toks[k]!.normal === "to") {
+          const v = verbAfter(toks, k + 1);
+          if (v.at >= 0) return base(v.at, "verb", WEIGHTS.frame + WEIGHTS.modal - 2);
+        }
+      }
+    }
+  }
+  if (question) return null;
+
+  // Imperatives: "Add …", "Please make …", "Let ROLE VERB …", "Let's VERB …", "Make it possible for X to VERB …"
+  const second = toks[first + 1];
+  const third = toks[first + 2];
+  const clauseFollows = second !== undefined && second.pos === "PRON" && third !== undefined && (third.pos === "AUX" || third.pos === "VERB");
+  // a capitalised first word before a determiner is a verb even when read as a name ("Show the …", "Filter the …")
+  const verbLike = (f.pos === "VERB" && isBaseVerb(f)) || ((f.pos === "PROPN" || f.pos === "NOUN") && second?.pos === "DET" && /^[A-Z][a-z]+$/.test(f.text) && !f.normal.endsWith("s") && !isRoleNoun(f));
+  if (verbLike && !MEETING_VERBS.has(f.lemma) && !IMPERATIVE_NOT.has(f.normal) && !clauseFollows && (!second || !["i", "we", "you"].includes(second.normal))) {
+    if (f.lemma === "let") {
+      const who = toks[first + 1];
+      if (who && (who.normal === "'s" || who.normal === "us")) {
+        const v = verbAfter(toks, first + 2);
+        if (v.at >= 0 && !MEETING_VERBS.has(toks[v.at]!.lemma)) return base(v.at, "verb", WEIGHTS.imperative + 1);
+        return null;
+      }
+      if (who && isRoleNoun(who)) {
+        const v = verbAfter(toks, first + 2);
+        if (v.at >= 0) return base(v.at, "verb", WEIGHTS.imperative + 1);
+      }
+    }
+    if (f.lemma === "make" && toks[first + 1]?.normal === "it") {
+      for (let j = first + 2; j < Math.min(toks.length, first + 8); j++)
+        if (toks[j]!.normal === "to") {
+          const v = verbAfter(toks, j + 1);
+          if (v.at >= 0) return base(v.at, "verb", WEIGHTS.imperative + 1);
+        }
+    }
+    return base(first, "verb", WEIGHTS.imperative + 1);
+  }
+
+  for (let i = first; i < toks.length; i++) {
+    const t = toks[i]!;
+    const lemma = t.lemma.toLowerCase();
+    const negated = t.negated || isNegatedAt(toks, i);
+    // need / want / would like / require
+    const isNeed = (NEED_VERBS.has(lemma) && (t.pos === "VERB" || t.pos === "AUX")) || t.normal === "wanna";
+    const isLike = lemma === "like" || lemma === "love" || lemma === "prefer";
+    const wouldLike = isLike && i > 0 && (toks[i - 1]!.normal === "would" || toks[i - 1]!.normal === "'d");
+    if ((isNeed || wouldLike) && (!isLike || (i > 0 && (toks[i - 1]!.normal === "would" || toks[i - 1]!.normal === "'d")))) {
+      const subject = subjectBefore(toks, isLike ? i - 1 : i);
+      let j = i + 1;
+      while (j < toks.length && (isFiller(toks[j]!) || toks[j]!.pos === "ADV")) j++;
+      const next = toks[j];
+      if (!next) continue;
+      if (next.normal === "to" || t.normal === "wanna") {
+        const v = verbAfter(toks, next.normal === "to" ? j + 1 : j);
+        if (v.at >= 0) return base(v.at, "verb", WEIGHTS.needVerb + (v.able ? WEIGHTS.ableTo : 0), { negated, subject });
+        continue;
+      }
+      // "need nurses to see …"
+      if (isRoleNoun(next) && toks[j + 1]?.normal === "to") {
+        const v = verbAfter(toks, j + 2);
+        if (v.at >= 0) return base(v.at, "verb", WEIGHTS.needVerb + WEIGHTS.role, { negated, subject: j });
+      }
+      const nounish = next.pos === "DET" || next.pos === "ADJ" || next.pos === "NOUN" || next.pos === "PROPN" || next.pos === "NUM" || (next.pos !== "PRON" && next.pos !== "AUX" && next.pos !== "PART" && toks.slice(j + 1, j + 4).some((x) => x.pos === "NOUN"));
+      if (nounish && next.pos !== "PUNCT") {
+        if (next.pos === "DET" && !toks.slice(j + 1, j + 5).some((x) => x.pos === "NOUN" || x.pos === "PROPN")) continue;
+        return base(j, "noun", WEIGHTS.needVerb, { negated, subject });
+      }
+      continue;
+    }
+    // have to / has to / got to / gotta + VERB
+    if ((lemma === "have" || lemma === "get") && toks[i + 1]?.normal === "to" && t.pos !== "NOUN") {
+      const v = verbAfter(toks, i + 2);
+      if (v.at >= 0) return base(v.at, "verb", WEIGHTS.modal + (v.able ? WEIGHTS.ableTo : 0), { negated, subject: subjectBefore(toks, i) });
+    }
+    if (t.normal === "gotta") {
+      const v = verbAfter(toks, i + 1);
+      if (v.at >= 0) return base(v.at, "verb", WEIGHTS.modal, { negated, subject: subjectBefore(toks, i) });
+    }
+    // should / must (+ be able to) + VERB; passive "should be VERB-ed / ADJ"
+    if (ASK_MODALS.has(t.normal) && (t.pos === "AUX" || t.pos === "VERB")) {
+      const subject = subjectBefore(toks, i);
+      const v = verbAfter(toks, i + 1);
+      if (v.at < 0) continue;
+      const verb = toks[v.at]!;
+      if (verb.lemma === "be" && !v.able) {
+        // passive or predicate: "Statements should be exportable …", "Results should be shown …"
+        const comp = toks[v.at + 1];
+        const subj = subject >= 0 ? toks[subject]! : undefined;
+        if (!comp || !subj || subj.pos === "PRON") continue;
+        if (comp.pos === "VERB" || comp.pos === "ADJ") {
+          let s = subject;
+          while (s > 0 && (toks[s - 1]!.pos === "NOUN" || toks[s - 1]!.pos === "ADJ" || toks[s - 1]!.pos === "PROPN")) s--;
+          const passiveSubject = toks.slice(s, subject + 1);
+          return base(v.at + 1, "passive", WEIGHTS.modal + (comp.pos === "VERB" ? 1 : 0), { negated, subject, passiveSubject });
+        }
+        continue;
+      }
+      return base(v.at, "verb", WEIGHTS.modal + (v.able ? WEIGHTS.ableTo : 0), { negated, subject });
+    }
+    // "there should be / needs to be / has to be X"
+    if (t.normal === "there" && i + 1 < toks.length) {
+      for (let j = i + 1; j < Math.min(toks.length, i + 5); j++) {
+        if (toks[j]!.lemma === "be" && j > i + 1 && toks.slice(i + 1, j).some((x) => ASK_MODALS.has(x.normal) || NEED_VERBS.has(x.lemma) || x.lemma === "have")) {
+          const next = toks[j + 1];
+          if (next && ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(next.pos)) return base(j + 1, "noun", WEIGHTS.modal, { negated: toks.slice(i, j).some((x) => x.normal === "not") });
+        }
+      }
+    }
+    // "you can VERB …" describing the product; "we'll / we will / we're going to VERB …": a decision
+    if ((t.normal === "can" && toks[i - 1]?.normal === "you") || ((t.normal === "will" || t.normal === "'ll") && toks[i - 1]?.normal === "we") || (t.normal === "going" && toks[i + 1]?.normal === "to" && toks[i - 2]?.normal === "we")) {
+      if (!negated) {
+        const v = verbAfter(toks, t.normal === "going" ? i + 2 : i + 1);
+        if (v.at >= 0 && toks[v.at]!.lemma !== "be" && !MEETING_VERBS.has(toks[v.at]!.lemma)) return base(v.at, "verb", WEIGHTS.modal, { subject: i - 1 });
+      }
+    }
+    // "ROLE can VERB" / "ROLE will be able to VERB": what someone can do with the product
+    if ((t.normal === "can" || t.normal === "will") && t.pos === "AUX" && !negated) {
+      const subject = subjectBefore(toks, i);
+      const who = subject >= 0 ? toks[subject]! : undefined;
+      if (who && isRoleNoun(who)) {
+        const v = verbAfter(toks, i + 1);
+        if (v.at >= 0 && toks[v.at]!.lemma !== "be") return base(v.at, "verb", WEIGHTS.modal - 1 + (v.able ? WEIGHTS.ableTo : 0), { subject });
+      }
+    }
+    // "we could / we can VERB": a suggestion, an ask only when agreed; "ROLE can/could VERB" is about them
+    if ((t.normal === "could" || t.normal === "might") && t.pos === "AUX") {
+      const subject = subjectBefore(toks, i);
+      const who = subject >= 0 ? toks[subject]! : undefined;
+      if (!who || (who.normal !== "we" && !isRoleNoun(who))) continue;
+      const v = verbAfter(toks, i + 1);
+      if (v.at >= 0 && toks[v.at]!.lemma !== "be") return base(v.at, "verb", WEIGHTS.suggestion + WEIGHTS.modal - 1, { negated, subject, tentative: true });
+    }
+  }
+  return null;
+}
+
+/**
+ * What the sentence does. `following` is the next sentence or two (for agreement from another speaker).
+ */
+export function classify(sentence: Sentence, following: readonly Sentence[] = []): Classified {
+  const toks = speech(sentence);
+  const words = toks.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
+  if (words.length === 0) return { kind: "other", ask: null };
+  if (isAgreement(words)) return { kind: "agreement", ask: null };
+  const blocked = rejectsOrPostpones(toks);
+  if (blocked) return { kind: blocked.kind, ask: null, scope: blocked.scope };
+  const cue = findCue(toks, sentence.isQuestion);
+  if (!cue) return { kind: sentence.isQuestion ? "question" : "other", ask: null };
+
+  // "The export should respect …": a thing as subject is what the story is about
+  const subjectTok = cue.subject >= 0 ? toks[cue.subject] : undefined;
+  if (cue.form === "verb" && subjectTok && (subjectTok.pos === "NOUN" || subjectTok.pos === "PROPN") && !isRoleNoun(subjectTok) && cue.subject < cue.at) {
+    let s0 = cue.subject;
+    while (s0 > 0 && ["NOUN", "ADJ", "PROPN"].includes(toks[s0 - 1]!.pos) && !toks[s0 - 1]!.noise) s0--;
+    if (s0 > 0 && toks[s0 - 1]!.pos === "DET") s0--;
+    cue.form = "thing";
+    cue.passiveSubject = toks.slice(s0, cue.subject + 1);
+    cue.modal = toks.slice(cue.subject + 1, cue.at).filter((t) => !isFiller(t) && t.pos !== "ADV");
+  }
+  const { tokens: capability, end } = clause(toks, cue.at);
+  if (capability.some((t) => t.normal.length > 1 && /^[a-z]+$/.test(t.normal) && t.pos === "X")) return { kind: "other", ask: null };
+  const subjTok = cue.subject >= 0 ? toks[cue.subject] : undefined;
+  if (cue.negated && subjTok && (subjTok.normal === "we" || subjTok.normal === "i") && cue.form !== "noun") return { kind: "rejection", ask: null, scope: phraseAfter(toks, cue.at - 1) ?? [] };
+  const capWords = capability.filter((t) => !isFiller(t) && t.pos !== "PUNCT");
+  const head = capWords[0];
+  if (!head) return { kind: "other", ask: null };
+  const roleSubject = subjTok !== undefined && isRoleNoun(subjTok);
+  if (cue.form === "verb" && !roleSubject && MEETING_VERBS.has(head.lemma.toLowerCase())) return { kind: "other", ask: null };
+  const nouns = nounsOf([...capability, ...cue.passiveSubject]);
+  if (nouns.length === 0 || nouns.every((n) => MEETING_OBJECTS.has(n))) return { kind: "other", ask: null };
+  if (cue.form === "verb" && LIGHT_VERBS.has(head.lemma.toLowerCase()) && nouns.length === 0) return { kind: "other", ask: null };
+
+  // "should have a X", "need to get a X", "give ROLE a X": the feature is the object
+  let lightRole: string | null = null;
+  if (cue.form === "verb" && LIGHT_VERBS.has(head.lemma.toLowerCase())) {
+    let at = capability.indexOf(head) + 1;
+    while (at < capability.length && (isFiller(capability[at]!) || capability[at]!.pos === "ADV")) at++;
+    if (capability[at] && isRoleNoun(capability[at]!)) {
+      let h = at;
+      while (capability[h + 1] && isRoleNoun(capability[h + 1]!)) h++;
+      lightRole = rolePhrase(capability, h);
+      at = h + 1;
+    }
+    const rest = capability.slice(at);
+    if (rest.some((x) => x.pos === "NOUN" || x.pos === "PROPN") && rest[0] && ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(rest[0].pos)) {
+      capability.splice(0, capability.length, ...rest);
+      cue.form = "noun";
+      if (subjTok && VAGUE_SUBJECTS.has(subjTok.normal)) cue.score += 1;
+    }
+  }
+  if (keysOf(capability).length < 2) return { kind: "other", ask: null };
+  let score = cue.score + WEIGHTS.object;
+  let role: string | null;
+  if (subjTok && isRoleNoun(subjTok)) {
+    role = rolePhrase(toks, cue.subject);
+    score += WEIGHTS.role;
+  } else if (lightRole) {
+    role = lightRole;
+    score += WEIGHTS.role;
+  } else {
+    role = beneficiary(toks, cue.subject);
+    if (role) score += WEIGHTS.role;
+  }
+  if (subjTok && VAGUE_SUBJECTS.has(subjTok.normal)) score += WEIGHTS.vagueSubject;
+  if (sentence.isQuestion && cue.score < WEIGHTS.questionAsk + WEIGHTS.modal - 1) score += WEIGHTS.question;
+  let tentative = cue.tentative;
+  if (tentative) {
+    const other = following.find((s) => s.speaker !== sentence.speaker);
+    if (other && isAgreement(speech(other).filter((t) => t.pos !== "PUNCT"))) {
+      score += WEIGHTS.agreed;
+      tentative = false;
+    }
+  }
+  if (score < WEIGHTS.ASK_THRESHOLD || tentative) return { kind: "other", ask: null };
+
+  // The reason and the condition, from the rest of the sentence.
+  let benefit: Token[] | null = null;
+  let benefitCue: string | null = null;
+  let condition: Token[] | null = null;
+  for (let i = end; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (!benefit && (t.normal === "because" || (t.normal === "so" && toks[i + 1] && toks[i + 1]!.pos !== "PUNCT"))) {
+      const from = t.normal === "so" && toks[i + 1]?.normal === "that" ? i + 2 : i + 1;
+      const b = clause(toks, from, 20).tokens.filter((x) => !isFiller(x));
+      if (b.length >= 2 && b.some((x) => x.pos === "VERB" || x.pos === "AUX")) {
+        benefit = b;
+        benefitCue = t.normal === "because" ? "because" : "so";
+      }
+    }
+    if (!benefit && t.normal === "to" && toks[i + 1] && ["avoid", "prevent", "ensure", "reduce", "save", "stop"].includes(toks[i + 1]!.lemma)) {
+      benefit = clause(toks, i + 1, 20).tokens.filter((x) => !isFiller(x));
+      benefitCue = "to";
+    }
+    if (!condition && CONDITIONS.has(t.normal) && t.pos === "SCONJ") {
+      const c = clause(toks, i + 1, 16).tokens.filter((x) => !isFiller(x));
+      if (c.length >= 2) condition = c;
+    }
+  }
+  // A condition before the ask: "If/When X, ROLE should …"
+  if (!condition) {
+    const first = leadingIndex(toks);
+    if (CONDITIONS.has(toks[first]?.normal ?? "") && cue.at > first + 2) {
+      const c = clause(toks, first + 1, 16).tokens.filter((x) => !isFiller(x));
+      if (c.length >= 2 && c[c.length - 1]!.end <= toks[cue.at]!.start) condition = c;
+    }
+  }
+
+  const ask: Ask = {
+    sentence,
+    kind: cue.negated ? "constraint" : "ask",
+    form: cue.form,
+    role,
+    capability,
+    subject: cue.passiveSubject,
+    modal: cue.modal,
+    benefit,
+    benefitCue,
+    condition,
+    score,
+    keys: keysOf([...capability, ...cue.passiveSubject]),
+    nouns,
+    tentative: false,
+  };
+  return { kind: ask.kind, ask };
+}
+
+/** Content noun lemmas of a sentence (what a rejection or postponement is about). */
+export function sentenceNouns(sentence: Sentence): string[] {
+  return thingNouns(speech(sentence));
+}
+
+export { END_POS, PARTICLES, speech };

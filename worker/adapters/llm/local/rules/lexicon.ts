@@ -1,0 +1,156 @@
+/**
+ * The one lexicon of the embedded generator (issue 15): cue words by what they signal, and the one table of scoring
+ * weights. Everything here is a lemma or a closed-class word; there is no phrase of any meeting in it. The grammar
+ * (./grammar) combines these with part-of-speech patterns from the language layer.
+ */
+
+const set = (list: string) => new Set(list.split(/\s+/).filter(Boolean));
+
+/** Verbs that state a need or wish; their object or `to`-verb is the thing asked for. */
+export const NEED_VERBS = set("need want require like love prefer expect");
+
+/** Modals that make the following base verb an ask ("Admins should …", "We must …"). */
+export const ASK_MODALS = set("should must shall ought");
+
+/** Modals that ask only in a question with "we/you" ("Can we …?") or in a hedged frame ("It would help if X could …"). */
+export const SOFT_MODALS = set("can could would will might may");
+
+/** Adjectives and verbs of a hedged ask frame: "it would be <ADJ> if …", "it would <VERB> if …". */
+export const FRAME_WORDS = set("great nice good helpful useful handy ideal cool awesome better best help");
+
+/** Verbs whose object is a feature, not an action ("we need to have a …", "give X a …"). */
+export const LIGHT_VERBS = set("have get include provide offer give");
+
+/** Verbs about the meeting itself, not the product: an ask to talk about something is not a requirement. */
+export const MEETING_VERBS = set(
+  "talk discuss meet decide think consider figure look check see go move start finish wrap say tell ask mention remember know " +
+    "agree keep try wait come leave stop continue follow sort present explain understand guess hear write note focus " +
+    "be do",
+);
+
+/** Content verbs that stay meeting talk even with an object ("make sure", "take a look", "send the notes"). */
+export const MEETING_OBJECTS = set("meeting call sync minute notes note agenda slide slides presentation question idea thing stuff point time sure look chance word");
+
+/** Single-word answers and short phrases that accept what the previous speaker proposed. */
+export const AGREEMENT = set("yes yeah yep yup sure agreed agree ok okay fine definitely absolutely exactly right correct perfect good great sounds deal");
+
+/** Lemmas that reject or drop the thing they govern. */
+export const REJECTION = set("reject drop scrap cut kill remove skip abandon forget veto decline exclude");
+
+/** Words of a decision not to do something ("decided not to", "agreed not to"). */
+export const DECISION_VERBS = set("decide agree choose opt plan");
+
+/** Adjectives that, negated after "be", reject the subject ("X is not necessary"). */
+export const NEEDED = set("necessary needed required essential important worth needful");
+
+/** Role nouns too general to name a role; a story for them is written for the meeting's role or "user". */
+export const GENERIC_ROLES = set("people person individual team everyone someone folk");
+
+/** Lemmas that postpone the thing they govern. */
+export const POSTPONEMENT = set("postpone defer park delay later wait shelve backlog");
+
+/** Nouns of a later time ("next quarter", "phase two", "v2"). */
+export const LATER_NOUNS = set("quarter year phase release version v2 roadmap future summer winter spring autumn fall month");
+
+/** Words that raise or lower a story's priority. */
+export const PRIORITY_HIGH = set("critical essential crucial urgent urgently asap blocker blocking vital important top key priority must mandatory required");
+export const PRIORITY_LOW = set("nice optional eventually someday minor low later bonus");
+
+/** Sizing words: how big the work is, and the story points each means. */
+export const SIZES: ReadonlyMap<string, number> = new Map([
+  ["trivial", 1],
+  ["tiny", 1],
+  ["quick", 2],
+  ["easy", 2],
+  ["small", 2],
+  ["simple", 2],
+  ["straightforward", 2],
+  ["medium", 5],
+  ["moderate", 5],
+  ["big", 8],
+  ["large", 8],
+  ["hard", 8],
+  ["complex", 8],
+  ["tricky", 8],
+  ["huge", 13],
+  ["massive", 13],
+]);
+
+/** Units of an effort estimate ("two days", "a week") and their hours. */
+export const EFFORT_UNITS: ReadonlyMap<string, number> = new Map([
+  ["hour", 1],
+  ["day", 6],
+  ["week", 30],
+  ["sprint", 60],
+]);
+
+/** Nouns naming who a story is for (singular lemmas). Other people nouns are found by their ending (./grammar). */
+export const ROLE_NOUNS = set(
+  "user customer admin administrator owner member agent staff manager developer viewer buyer shopper player student teacher " +
+    "patient doctor nurse driver rider guest visitor subscriber seller vendor operator editor author reader cook parent " +
+    "employee clinician reviewer moderator analyst traveller traveler athlete learner consumer client tenant landlord rep " +
+    "representative coach pupil tutor volunteer pilot cashier courier mechanic receptionist vet technician engineer designer " +
+    "accountant auditor clerk officer lawyer coordinator organiser organizer planner dispatcher supervisor lead approver " +
+    "requester submitter recipient sender attendee participant host chef waiter server passenger resident homeowner " +
+    "applicant candidate recruiter hr finance support ops team colleague person people individual family kid child adult " +
+    "beginner expert professional freelancer contractor partner inspector bookkeeper shopkeeper gardener farmer singer " +
+    "interpreter journalist librarian borrower pharmacist radiologist physiotherapist beekeeper commuter cyclist listener " +
+    "consultant researcher translator picker technician",
+);
+
+/** Words ending like people nouns (-er, -or, -ist, -ian, -ant) that name things, not people. */
+export const NOT_ROLES = set(
+  "number order folder filter computer printer scanner browser server container controller paper letter water power center " +
+    "centre matter layer marker timer trigger banner header footer register counter monitor sensor indicator calculator " +
+    "error color colour sticker poster flyer reminder trailer corner border chapter quarter meter metre parameter character " +
+    "factor sector vector mirror floor door manner answer dinner summer winter river weather feather leather tower button " +
+    "plant restaurant variant constant assistant tenant instant want percent account amount component payment content " +
+    "list artist history adapter player speaker charger cover menu elevator generator simulator translator editor calendar " +
+    "coffee fee committee degree tree agree guarantee jubilee transfer offer user-friendly folder cluster chapter answer other another either neither whether together however rather further never ever over under after later earlier " +
+    "dollar behavior behaviour error interior exterior superior major minor",
+);
+// "tenant", "assistant", "translator", "editor" and "player" are in ROLE_NOUNS, which is checked first.
+
+/** Possessive determiners, replaced in titles ("in their calendar" → "in the calendar"). */
+export const POSSESSIVES = set("my our your their his her its");
+
+/** Fillers and hedges dropped from titles and criteria. */
+export const FILLERS = set("basically actually really just kinda sorta probably maybe perhaps literally honestly obviously definitely also even yeah okay ok oh");
+
+/** Hesitation sounds: never words of a story. */
+export const HESITATIONS = set("um umm uh uhh erm er ah ahh hmm hmmm mm mmm mhm uh-huh mm-hmm");
+
+/** Subordinators that open a condition ("if/when X, Y") and reasons ("so that", "because"). */
+export const CONDITIONS = set("if when whenever once unless");
+export const REASONS = set("because since so");
+
+/**
+ * The one table of scoring weights. An ask's score is the sum of the weights of what it has; a sentence is an ask
+ * when its score reaches ASK_THRESHOLD.
+ */
+export const WEIGHTS = {
+  /** "need to", "want to", "need a …", "must", "should": a direct ask. */
+  needVerb: 3,
+  modal: 3,
+  /** "be able to" after a modal or need verb. */
+  ableTo: 1,
+  /** A sentence-initial base verb (an imperative) or "let's VERB". */
+  imperative: 3,
+  /** "Can we …?" / "Could you …?": an ask in question form. */
+  questionAsk: 2,
+  /** "It would be great if X could …". */
+  frame: 3,
+  /** "We could …" / "maybe a …": a suggestion, an ask only when someone agrees. */
+  suggestion: 1,
+  /** Another speaker agrees right after. */
+  agreed: 2,
+  /** A role noun names who needs it. */
+  role: 1,
+  /** The capability has a content noun (a thing to build) rather than only a verb. */
+  object: 1,
+  /** The subject is "it", "that" or "this": a property of something named elsewhere. */
+  vagueSubject: -2,
+  /** A question that is not an ask form. */
+  question: -3,
+  ASK_THRESHOLD: 4,
+} as const;

@@ -1,0 +1,394 @@
+/**
+ * From the classified sentences of a meeting to an epic and its user stories (issue 15): asks about the same thing
+ * become one story; later sentences with details on the same nouns add criteria; rejected and postponed things are
+ * left out; every text is built from what was said (no template criterion or benefit).
+ */
+import { STORY_LIMITS, type GeneratedStories, type StoryEvidence, type StoryPriority, type UserStory } from "../../../../../schema/api/transcripts";
+import { classify, END_POS, isFiller, isRoleNoun, nounLemma, PARTICLES, sentenceNouns, speech, type Ask } from "./grammar";
+import type { Analysis, Sentence, Token } from "../language";
+import { EFFORT_UNITS, GENERIC_ROLES, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES } from "./lexicon";
+
+/** How many sentences after an ask may add details to its story (keeps the pass linear). */
+const DETAIL_WINDOW = 16;
+const TITLE_WORDS = 12;
+const CRITERIA_MAX = 8;
+/** A sentence opening with one of these asks rather than tells, even unpunctuated ("what about …"). */
+const WH_OPENERS = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how", "is", "are", "do", "does", "did", "can", "could", "should", "would", "will"]);
+const FIBONACCI = [1, 2, 3, 5, 8, 13];
+
+interface Story {
+  asks: Ask[];
+  role: string;
+  nouns: Set<string>;
+  keys: Set<string>;
+  criteria: string[];
+  details: Sentence[];
+  constraints: string[];
+  sizing: Sentence[];
+}
+
+function capitalise(s: string): string {
+  return s ? s[0]!.toUpperCase() + s.slice(1) : s;
+}
+
+function plural(role: string): string {
+  if (/(?:s|x|ch|sh)$/.test(role)) return `${role}es`;
+  if (/[^aeiou]y$/.test(role)) return `${role.slice(0, -1)}ies`;
+  if (role === "staff" || role === "people" || role === "support" || role === "finance") return role;
+  if (role.endsWith("person")) return `${role.slice(0, -6)}people`;
+  if (role.endsWith("child")) return `${role}ren`;
+  return `${role}s`;
+}
+
+function article(role: string): string {
+  return /^[aeiou]/i.test(role) && !/^(?:user|uni|eu)/i.test(role) ? "an" : "a";
+}
+
+/** Joins tokens as text: one space where the source had any, none before closing punctuation, "T_V_" → "TV". */
+function join(toks: readonly Token[]): string {
+  let out = "";
+  let prev: Token | null = null;
+  for (const t of toks) {
+    if (t.text === "_") continue;
+    if (prev && !(t.pos === "PUNCT" && /^[.,!?;:…)%]/.test(t.text)) && !(prev.text.length === 1 && /[A-Z]/.test(prev.text) && /^[A-Z]$/.test(t.text)) && !/^['’]/.test(t.text) && t.normal !== "n't" && t.text !== "n't") out += " ";
+    out += t.text;
+    prev = t;
+  }
+  return out.replace(/\s+/g, " ").trim();
+}
+
+/** Drops fillers and stutters ("the the") from a run of tokens. */
+function clean(toks: readonly Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (isFiller(t)) continue;
+    if (t.normal === "you" && toks[i + 1]?.normal === "know") {
+      i++;
+      continue;
+    }
+    const prev = out[out.length - 1];
+    if (prev && prev.normal === t.normal && t.pos !== "NUM") continue;
+    out.push(t);
+  }
+  return out;
+}
+
+/** Trims words a phrase may not end on (articles, prepositions, pronouns, auxiliaries, conjunctions). */
+function trimEnd(toks: Token[]): Token[] {
+  const out = [...toks];
+  while (out.length > 1) {
+    const last = out[out.length - 1]!;
+    const dangling = (END_POS.has(last.pos) && !(last.pos === "ADP" && PARTICLES.has(last.normal) && out[out.length - 2]?.pos === "VERB")) || last.normal === "to" || NEED_VERBS.has(last.lemma) || (last.pos === "ADV" && out.length > 3) || last.text === "_";
+    const pronounObject = last.pos === "PRON" && ["it", "them", "this", "that", "these", "those", "one"].includes(last.normal) && out.length > 2 && out[out.length - 2]!.pos === "VERB";
+    if (!dangling || pronounObject) break;
+    out.pop();
+  }
+  return out;
+}
+
+/** The capability as words for a title or a criterion: lemma of its first verb, possessives made plain. */
+function capabilityText(ask: Ask, max: number, keepArticle = false): string {
+  const toks = clean(ask.capability).filter((t) => t.pos !== "PUNCT" || t.text === "-" || t.text === "/");
+  const parts: string[] = [];
+  const cut = trimEnd(toks.slice(0, max));
+  cut.forEach((t, i) => {
+    if (i === 0 && ask.form !== "noun") parts.push(t.lemma.toLowerCase() === "be" ? t.normal : t.lemma.toLowerCase());
+    else if (i === 0 && ask.form === "noun" && t.pos === "DET" && !keepArticle) return;
+    else if (POSSESSIVES.has(t.normal) && t.pos !== "NOUN" && cut[i + 1]?.normal !== "own") {
+      if (i === 1 && ask.form === "verb") return;
+      parts.push("the");
+    } else parts.push(keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase());
+  });
+  return join(cut.filter((_, i) => parts[i] !== undefined).map((t, i) => ({ ...t, text: parts[i] ?? t.text }))).replace(/\s+/g, " ");
+}
+
+function keepCase(t: Token, sentence: Sentence): boolean {
+  return /[A-Z].*[A-Z]/.test(t.text) || t.text === "I" || (t.pos === "PROPN" && t.start !== sentence.words[0]?.start);
+}
+
+function subjectText(ask: Ask): string {
+  return join(clean(ask.subject).map((t) => ({ ...t, text: POSSESSIVES.has(t.normal) ? "the" : keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase() })));
+}
+
+function isPluralSubject(ask: Ask): boolean {
+  const head = ask.subject[ask.subject.length - 1];
+  return head !== undefined && head.normal !== nounLemma(head);
+}
+
+function title(ask: Ask): string {
+  const cap = capabilityText(ask, TITLE_WORDS);
+  if (ask.form === "thing") return capitalise(`${subjectText(ask)} ${join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}`.replace(/\s+/g, " "));
+  if (ask.form === "passive") {
+    const head = ask.capability[0]!;
+    const rest = capabilityText({ ...ask, capability: ask.capability.slice(1) }, TITLE_WORDS - 3);
+    const subject = subjectText(ask);
+    return capitalise(head.pos === "ADJ" ? `make ${subject} ${head.normal} ${rest}`.trim() : `${head.lemma.toLowerCase()} ${subject} ${rest}`.trim());
+  }
+  return capitalise(cap);
+}
+
+function statement(ask: Ask, role: string): string {
+  const cap = capabilityText(ask, 20, true);
+  if (ask.form === "passive") {
+    const be = isPluralSubject(ask) ? "are" : "is";
+    return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? `${be} not` : be} ${cap}.`;
+  }
+  if (ask.form === "thing") return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? "must not" : join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}.`.replace(/\s+/g, " ");
+  if (ask.form === "noun") return ask.kind === "constraint" ? `No ${cap}.` : `${capitalise(plural(role))} have ${cap}.`;
+  return `${capitalise(plural(role))} ${ask.kind === "constraint" ? "must not" : "can"} ${cap}.`;
+}
+
+function sentenceText(sentence: Sentence, maxWords = 30): string {
+  let toks = clean(speech(sentence));
+  // drop leading conjunctions and punctuation
+  while (toks.length && (toks[0]!.pos === "CCONJ" || toks[0]!.pos === "PUNCT")) toks = toks.slice(1);
+  const words = toks.filter((t) => t.pos !== "PUNCT");
+  if (words.length > maxWords) toks = trimEnd(toks.slice(0, toks.indexOf(words[maxWords]!)));
+  let text = join(toks).replace(/[,;:\s]+$/, "");
+  if (!/[.!?]$/.test(text)) text += ".";
+  return capitalise(text);
+}
+
+function overlap(a: ReadonlySet<string>, b: readonly string[]): number {
+  let n = 0;
+  for (const x of b) if (a.has(x)) n++;
+  return n;
+}
+
+function hasDetail(sentence: Sentence): boolean {
+  return speech(sentence).some((t) => t.isNumber || ["only", "max", "maximum", "minimum", "least", "most", "every", "each", "per", "always", "never", "default", "limit"].includes(t.normal));
+}
+
+function priorityOf(sentences: readonly Sentence[]): StoryPriority {
+  let score = 0;
+  for (const s of sentences)
+    for (const t of speech(s)) {
+      const l = t.lemma.toLowerCase();
+      if (PRIORITY_HIGH.has(l) && !(l === "must" && t.pos === "AUX")) score++;
+      if (PRIORITY_LOW.has(l)) score--;
+    }
+  return score > 0 ? "High" : score < 0 ? "Low" : "Medium";
+}
+
+function sizing(sentences: readonly Sentence[], criteria: number): { points: number; hours: number } {
+  let points = 0;
+  let hours = 0;
+  for (const s of sentences) {
+    const toks = speech(s);
+    toks.forEach((t, i) => {
+      const size = SIZES.get(t.normal);
+      if (size && !points) points = size;
+      if (t.isNumber && t.value !== null) {
+        const unit = toks[i + 1] ? EFFORT_UNITS.get(toks[i + 1]!.lemma.toLowerCase()) : undefined;
+        if (unit && !hours) hours = Math.round(t.value * unit);
+        const nextIsPoint = toks[i + 1]?.lemma.toLowerCase() === "point";
+        const sizeTalk = toks.some((x) => SIZES.has(x.normal)) || nextIsPoint || toks[i - 1]?.normal === "a";
+        if (FIBONACCI.includes(t.value) && sizeTalk && (nextIsPoint || i === toks.length - 1 || toks[i + 1]?.pos === "PUNCT")) points = t.value;
+      }
+    });
+  }
+  if (!points) points = criteria >= 5 ? 5 : criteria >= 3 ? 3 : 2;
+  if (!hours) hours = points * 4;
+  return { points: Math.min(points, STORY_LIMITS.storyPoints), hours: Math.min(hours, STORY_LIMITS.hours) };
+}
+
+function evidenceOf(sentence: Sentence): StoryEvidence {
+  return { quote: sentence.text.slice(0, STORY_LIMITS.quote), start: sentence.start, end: sentence.start + Math.min(sentence.text.length, STORY_LIMITS.quote) };
+}
+
+/** The meeting's `n` most frequent content nouns. */
+function topicNouns(analysis: Analysis, n: number): Set<string> {
+  const counts = new Map<string, number>();
+  for (const s of analysis.sentences) for (const l of sentenceNouns(s)) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return new Set([...counts].filter(([, c]) => c >= 5).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([l]) => l));
+}
+
+/** The meeting's most frequent role noun (subjects and beneficiaries alike), else "user". */
+function meetingRole(analysis: Analysis): string {
+  const counts = new Map<string, number>();
+  for (const s of analysis.sentences)
+    for (const t of s.words)
+      if (isRoleNoun(t) && !GENERIC_ROLES.has(nounLemma(t))) {
+        const l = nounLemma(t);
+        counts.set(l, (counts.get(l) ?? 0) + 1);
+      }
+  let best = "user";
+  let n = 0;
+  for (const [role, c] of counts) if (c > n || (c === n && role < best)) [best, n] = [role, c];
+  return n >= 2 ? best : "user";
+}
+
+export function compose(analysis: Analysis, title?: string): GeneratedStories {
+  const sentences = analysis.sentences;
+  const kinds = sentences.map((s, i) => classify(s, sentences.slice(i + 1, i + 3)));
+  // what the meeting rejected or postponed, as noun phrases: an ask naming every word of one is left out
+  // (the meeting's topic itself, its most frequent nouns, is never rejected as a whole)
+  const topic = topicNouns(analysis, 3);
+  const blocked: string[][] = [];
+  for (const k of kinds) if ((k.kind === "rejection" || k.kind === "postponement") && k.scope?.length && !k.scope.every((w) => topic.has(w))) blocked.push(k.scope);
+  const names = (words: ReadonlySet<string>) => blocked.some((phrase) => phrase.every((w) => words.has(w)));
+  const fallbackRole = meetingRole(analysis);
+  const stories: Story[] = [];
+  const constraints: Ask[] = [];
+  const detailUse = new Map<number, number>();
+
+  kinds.forEach((k, i) => {
+    const ask = k.ask;
+    if (!ask) return;
+    // what a rejection or postponement named is left out
+    if (names(new Set([...ask.nouns, ...ask.keys]))) return;
+    if (ask.kind === "constraint") {
+      constraints.push(ask);
+      return;
+    }
+    const role = ask.role && !GENERIC_ROLES.has(ask.role) ? ask.role : fallbackRole;
+    let story = stories.find((s) => {
+      const shared = overlap(s.nouns, ask.nouns);
+      return shared > 0 && shared >= Math.ceil(Math.min(s.nouns.size, ask.nouns.length) / 2) && (ask.role === null || s.role === role);
+    });
+    if (!story) {
+      if (stories.length >= STORY_LIMITS.stories) return;
+      story = { asks: [], role, nouns: new Set(), keys: new Set(), criteria: [], details: [], constraints: [], sizing: [] };
+      stories.push(story);
+    }
+    story.asks.push(ask);
+    // a reply right after the ask that sizes it ("that's small, maybe a 3")
+    for (let j = i + 1; j < Math.min(sentences.length, i + 3); j++) {
+      if (kinds[j]!.ask) break;
+      if (speech(sentences[j]!).some((t) => SIZES.has(t.normal) || t.lemma === "point")) story.sizing.push(sentences[j]!);
+    }
+    for (const n of ask.nouns) story.nouns.add(n);
+    for (const n of ask.keys) story.keys.add(n);
+    // details said in the next few sentences about the same things
+    for (let j = i + 1; j < Math.min(sentences.length, i + 1 + DETAIL_WINDOW); j++) {
+      const kj = kinds[j]!;
+      if (kj.kind !== "other" || (detailUse.get(j) ?? 0) >= 2) continue;
+      const s = sentences[j]!;
+      const nouns = sentenceNouns(s);
+      if (overlap(story.nouns, nouns) === 0 || blocked.some((phrase) => phrase.some((w) => nouns.includes(w) && !topic.has(w)) || phrase.every((w) => s.words.some((t) => t.normal === w || nounLemma(t) === w))) || (!hasDetail(s) && s.words.length < 5)) continue;
+      if (s.isQuestion || WH_OPENERS.has(s.words[0]?.normal ?? "") || story.details.includes(s)) continue;
+      story.details.push(s);
+      detailUse.set(j, (detailUse.get(j) ?? 0) + 1);
+    }
+  });
+
+  // constraints go to the story about the same things
+  for (const c of constraints) {
+    const story = stories.find((s) => overlap(s.nouns, c.nouns) > 0);
+    if (story) story.constraints.push(statement(c, story.role));
+  }
+
+  const userStories: UserStory[] = [];
+  const seenTitles = new Set<string>();
+  for (const story of stories) {
+    const main = story.asks.reduce((a, b) => (b.score > a.score ? b : a));
+    const storyTitle = finishTitle(title_(main));
+    if (!storyTitle) continue;
+    const key = storyTitle.toLowerCase();
+    if (seenTitles.has(key) || storyTitle.split(" ").length < 2) continue;
+    seenTitles.add(key);
+    const criteria: string[] = [];
+    const add = (c: string) => {
+      const text = scrub(c).slice(0, STORY_LIMITS.criterion);
+      if (text.length > 3 && !criteria.some((x) => x.toLowerCase() === text.toLowerCase()) && criteria.length < CRITERIA_MAX) criteria.push(text);
+    };
+    for (const ask of story.asks) {
+      const st = statement(ask, story.role);
+      if (ask.condition) add(`When ${join(clean(ask.condition))}, then ${st[0]!.toLowerCase()}${st.slice(1)}`);
+      else add(st);
+    }
+    for (const c of story.constraints) add(c);
+    for (const d of story.details) add(sentenceText(d));
+    if (criteria.length < 2) for (const ask of story.asks) add(sentenceText(ask.sentence));
+    const benefitAsk = story.asks.find((a) => a.benefit);
+    const want = main.form === "noun" ? capabilityText(main, 20, true) : main.form === "thing" ? `${subjectText(main)} to ${capabilityText(main, 20)}` : main.form === "passive" ? `to ${storyTitle[0]!.toLowerCase()}${storyTitle.slice(1)}` : `to ${capabilityText(main, 20)}`;
+    let description = `As ${article(story.role)} ${story.role}, I want ${want}`;
+    if (benefitAsk?.benefit) {
+      const b = join(clean(benefitAsk.benefit)).replace(/[.,;!?]+$/, "");
+      description += benefitAsk.benefitCue === "because" ? `, because ${b}` : benefitAsk.benefitCue === "to" ? `, to ${b}` : `, so that ${b}`;
+    }
+    description += ".";
+    const sources = [...story.asks.map((a) => a.sentence), ...story.details];
+    const { points, hours } = sizing([...sources, ...story.sizing], criteria.length);
+    userStories.push({
+      title: storyTitle.slice(0, STORY_LIMITS.title),
+      description: scrub(description).slice(0, STORY_LIMITS.description),
+      acceptanceCriteria: criteria.slice(0, STORY_LIMITS.criteria),
+      priority: priorityOf([...sources, ...story.sizing]),
+      storyPoints: points,
+      estimatedHours: hours,
+      evidence: story.asks.slice(0, STORY_LIMITS.evidence).map((a) => evidenceOf(a.sentence)),
+    });
+  }
+
+  return { epic: epic(analysis, stories, userStories, title), userStories };
+}
+
+const title_ = title;
+
+const OPENERS = new Set(["if", "when", "while", "because", "although", "though", "unless", "whether", "since", "once", "until", "so", "that", "cause", "as", "than"]);
+const PRONOUN_ENDS = new Set(["it", "them", "this", "that", "these", "those", "one", "him", "her", "us", "me", "you"]);
+const CLAUSE_WORDS = new Set(["before", "after", "when", "if", "so", "because", "while", "until", "once", "unless", "whenever"]);
+const THIN = new Set(["everything", "something", "anything", "nothing", "thing", "things", "stuff", "lot", "lots", "way", "bit", "kind", "sort"]);
+
+/** A title that reads as a complete phrase, or "" when the words do not make one. */
+function finishTitle(text: string): string {
+  let words = text.split(" ").filter(Boolean);
+  if (!words.length || OPENERS.has(words[0]!.toLowerCase())) return "";
+  if (PRONOUN_ENDS.has(words[words.length - 1]!.toLowerCase())) {
+    const at = words.findLastIndex((w, i) => i > 1 && CLAUSE_WORDS.has(w.toLowerCase()));
+    words = at > 1 ? words.slice(0, at) : words.slice(0, -1);
+  }
+  const content = words.filter((w) => /^[\p{L}\d][\p{L}\d'’-]{2,}$/u.test(w) && !THIN.has(w.toLowerCase()));
+  if (content.length < 2) return "";
+  return capitalise(scrub(words.join(" ")));
+}
+
+const HESITATION_WORDS = /(?<![\p{L}'’-])(?:um+|uh+|erm|hmm+|mm+|mhm|mm-hmm|uh-huh)(?![\p{L}'’-])[,.]?\s*|\byou know,?\s*/giu;
+
+/** Hesitations that reached a text through the library's tokenisation are taken out. */
+function scrub(text: string): string {
+  return text.replace(HESITATION_WORDS, "").replace(/\s+/g, " ").trim();
+}
+
+function epic(analysis: Analysis, stories: readonly Story[], userStories: readonly UserStory[], given?: string): GeneratedStories["epic"] {
+  const counts = new Map<string, number>();
+  const phrases = new Map<string, string>();
+  for (const story of stories)
+    for (const ask of story.asks) {
+      const toks = ask.capability.filter((t) => !t.noise);
+      toks.forEach((t, i) => {
+        if (t.pos !== "NOUN" || isRoleNoun(t)) return;
+        const prev = toks[i - 1];
+        const l = nounLemma(t);
+        counts.set(l, (counts.get(l) ?? 0) + 1);
+        if (prev && prev.pos === "NOUN" && !isRoleNoun(prev)) {
+          const phrase = `${prev.normal} ${l}`;
+          counts.set(phrase, (counts.get(phrase) ?? 0) + 1.5);
+          phrases.set(phrase, phrase);
+        }
+      });
+    }
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+  const topics: string[] = [];
+  for (const w of ranked) {
+    if (topics.length >= 2) break;
+    if (topics.some((t) => t.includes(w) || w.includes(t))) continue;
+    topics.push(w);
+  }
+  const name = given?.trim() || (topics.length ? capitalise(topics.join(" and ")) : "Meeting requirements");
+  const priorities = userStories.map((s) => s.priority);
+  const description = userStories.length
+    ? `${userStories.length} ${userStories.length === 1 ? "story" : "stories"} from this meeting${topics.length ? ` about ${topics.join(" and ")}` : ""}: ${userStories
+        .slice(0, 4)
+        .map((s) => s.title.toLowerCase())
+        .join("; ")}${userStories.length > 4 ? "; …" : ""}.`
+    : "The meeting named no requirement to build.";
+  return {
+    title: name.slice(0, STORY_LIMITS.title),
+    description: description.slice(0, STORY_LIMITS.description),
+    team: analysis.speakers.length ? analysis.speakers.slice(0, 6).join(", ").slice(0, STORY_LIMITS.team) : "Product team",
+    priority: priorities.includes("High") ? "High" : priorities.length && priorities.every((p) => p === "Low") ? "Low" : "Medium",
+  };
+}
