@@ -21,6 +21,7 @@ import {
   NEEDED,
   NOT_ROLES,
   POSTPONEMENT,
+  PRIORITY_HIGH,
   REJECTION,
   ROLE_NOUNS,
   SOFT_MODALS,
@@ -70,6 +71,9 @@ const SUBJECT_PRONOUNS = new Set(["i", "we", "you", "they", "he", "she", "it", "
 const SPOKEN_AUX = new Set(["gonna", "wanna", "gotta", "kinda", "sorta"]);
 /** Words the library may tag as subordinators that do not open a clause here ("ready for cleaning"). */
 const NOT_CLAUSE_OPENERS = new Set(["that", "for", "as", "like", "than", "of"]);
+const VERDICT_LEVELS = new Set(["high", "low", "medium", "top", "highest", "lowest", "first", "second"]);
+const LIST_ITEM_POS = new Set(["ADP", "NOUN", "PROPN", "ADJ", "DET", "NUM"]);
+const TEAM_SUBJECTS = new Set(["we", "i", "you", "us"]);
 const VAGUE_SUBJECTS = new Set(["it", "that", "this", "there", "which"]);
 const PARTICLES = new Set(["in", "on", "up", "out", "off", "down", "back", "over", "away", "around"]);
 const BENEFICIARY_PREPS = new Set(["for", "to", "by"]);
@@ -77,6 +81,13 @@ const LETTING_VERBS = new Set(["let", "give", "allow", "help", "enable", "show",
 /** Sentence-initial words the library may tag as verbs that do not give an order. */
 const IMPERATIVE_NOT = new Set(["cause", "thank", "thanks", "mind", "say", "guess", "suppose", "imagine", "sorry", "hope", "bet", "wonder", "love", "like", "feel"]);
 const END_POS = new Set(["DET", "ADP", "CCONJ", "SCONJ", "PRON", "AUX", "PART", "PUNCT", "SYM", "X"]);
+
+/** A word broken off and restarted ("deci decisions") or a lower-case one- or two-letter scrap ("th"). */
+export function isBroken(t: Token, next: Token | undefined): boolean {
+  if (t.pos === "PUNCT" || t.isNumber || t.noise) return false;
+  if (next && next.normal.length > t.normal.length && next.normal.startsWith(t.normal) && t.normal.length >= 2 && !t.stop) return true;
+  return /^[a-z]{1,2}$/.test(t.text) && !t.stop && t.pos !== "ADP" && t.pos !== "PART" && t.pos !== "CCONJ" && t.pos !== "DET" && t.pos !== "PRON" && t.pos !== "AUX";
+}
 
 export function isFiller(t: Token): boolean {
   if (t.noise) return true;
@@ -134,7 +145,17 @@ function speech(sentence: Sentence): Token[] {
 /** True when token `t` ends a clause: punctuation, a subordinator, or a conjunction before a new subject. */
 function isBoundary(toks: readonly Token[], i: number): boolean {
   const t = toks[i]!;
-  if (t.pos === "PUNCT" && /[.,;:!?…—–()]/.test(t.text)) return true;
+  if (t.pos === "PUNCT" && t.text === ",") {
+    // a comma inside a list ("by date, by store, and by status") does not end the clause
+    const n1 = toks[i + 1];
+    const n2 = n1?.pos === "CCONJ" ? toks[i + 2] : n1;
+    if (!(n2 && LIST_ITEM_POS.has(n2.pos) && !SUBJECT_PRONOUNS.has(n2.normal))) return true;
+    // … unless a new subject and its verb follow ("If X fails, drivers should …")
+    let k = toks.indexOf(n2);
+    while (k + 1 < toks.length && ["NOUN", "PROPN", "ADJ", "DET"].includes(toks[k]!.pos)) k++;
+    return k > toks.indexOf(n2) && (toks[k]!.pos === "AUX" || toks[k]!.pos === "VERB");
+  }
+  if (t.pos === "PUNCT" && /[.;:!?…—–()]/.test(t.text)) return true;
   if (t.pos === "SCONJ" && !NOT_CLAUSE_OPENERS.has(t.normal)) return true;
   if (t.normal === "so" || t.normal === "because" || t.normal === "cause") return true;
   const next = toks[i + 1];
@@ -180,7 +201,8 @@ function verbAfter(toks: readonly Token[], i: number): { at: number; able: boole
     if (t.pos === "VERB" || (t.pos === "AUX" && t.lemma === "be")) return { at: j, able };
     // after "to" or a modal the next word is a verb whatever the tagger says ("to message", "must close")
     const prev = toks[j - 1];
-    if ((t.pos === "NOUN" || t.pos === "ADJ") && prev && (prev.normal === "to" || prev.pos === "AUX") && /^[a-z]+$/.test(t.normal) && !t.normal.endsWith("s")) return { at: j, able };
+    const afterLetRole = prev !== undefined && isRoleNoun(prev) && toks[j - 2]?.lemma === "let";
+    if ((t.pos === "NOUN" || t.pos === "ADJ") && prev && (prev.normal === "to" || prev.pos === "AUX" || afterLetRole) && /^[a-z]+$/.test(t.normal) && !t.normal.endsWith("s")) return { at: j, able };
     return { at: -1, able };
   }
   return { at: -1, able };
@@ -338,6 +360,8 @@ interface Cue {
   tentative: boolean;
   passiveSubject: Token[];
   modal: Token[];
+  /** Verdict form: where the noun phrase ends (the capability is cut there). */
+  verdictEnd?: number;
 }
 
 function leadingIndex(toks: readonly Token[]): number {
@@ -389,6 +413,25 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   }
   if (question) return null;
 
+  // A verdict on a thing: "<noun phrase> is a must-have / nice to have / high priority / essential"
+  for (let i = 1; i < toks.length - 1; i++) {
+    if (toks[i]!.lemma !== "be" || (toks[i - 1]!.pos !== "NOUN" && toks[i - 1]!.pos !== "PROPN")) continue;
+    let j = i + 1;
+    while (j < toks.length && (toks[j]!.pos === "DET" || toks[j]!.pos === "ADV" || isFiller(toks[j]!) || toks[j]!.lemma === "be")) j++;
+    const w = toks[j];
+    const w2 = toks[j + 1];
+    const verdict =
+      w !== undefined &&
+      ((w.normal === "must" && w2?.normal === "have") ||
+        (w.normal === "nice" && w2?.normal === "to") ||
+        (VERDICT_LEVELS.has(w.normal) && w2?.normal === "priority") ||
+        (PRIORITY_HIGH.has(w.normal) && w.pos === "ADJ" && w.normal !== "key"));
+    if (!verdict) continue;
+    let s0 = i - 1;
+    while (s0 > 0 && ["NOUN", "PROPN", "ADJ", "VERB"].includes(toks[s0 - 1]!.pos) && !isBoundary(toks, s0 - 1) && !toks[s0 - 1]!.noise && toks[s0 - 1]!.pos !== "VERB") s0--;
+    if (s0 > 0 && toks[s0 - 1]!.pos === "DET") s0--;
+    return base(s0, "noun", WEIGHTS.verdict, { subject: -1, verdictEnd: i });
+  }
   // Imperatives: "Add …", "Please make …", "Let ROLE VERB …", "Let's VERB …", "Make it possible for X to VERB …"
   const second = toks[first + 1];
   const third = toks[first + 2];
@@ -495,6 +538,11 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
         if (v.at >= 0 && toks[v.at]!.lemma !== "be" && !MEETING_VERBS.has(toks[v.at]!.lemma)) return base(v.at, "verb", WEIGHTS.modal, { subject: i - 1 });
       }
     }
+    // "Nobody can / No one should VERB …": a constraint
+    if ((SOFT_MODALS.has(t.normal) || ASK_MODALS.has(t.normal)) && t.pos === "AUX" && (toks[i - 1]?.normal === "nobody" || (toks[i - 1]?.normal === "one" && toks[i - 2]?.normal === "no"))) {
+      const v = verbAfter(toks, i + 1);
+      if (v.at >= 0) return base(v.at, "verb", WEIGHTS.modal, { negated: true });
+    }
     // "ROLE can VERB" / "ROLE will be able to VERB": what someone can do with the product
     if ((t.normal === "can" || t.normal === "will") && t.pos === "AUX" && !negated) {
       const subject = subjectBefore(toks, i);
@@ -539,7 +587,8 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     cue.passiveSubject = toks.slice(s0, cue.subject + 1);
     cue.modal = toks.slice(cue.subject + 1, cue.at).filter((t) => !isFiller(t) && t.pos !== "ADV");
   }
-  const { tokens: capability, end } = clause(toks, cue.at);
+  const { tokens: capability, end } = cue.verdictEnd !== undefined ? { tokens: toks.slice(cue.at, cue.verdictEnd), end: toks.length } : clause(toks, cue.at);
+  if (capability.some((t, k) => isBroken(t, capability[k + 1]))) return { kind: "other", ask: null };
   if (capability.some((t) => t.normal.length > 1 && /^[a-z]+$/.test(t.normal) && t.pos === "X")) return { kind: "other", ask: null };
   const subjTok = cue.subject >= 0 ? toks[cue.subject] : undefined;
   if (cue.negated && subjTok && (subjTok.normal === "we" || subjTok.normal === "i") && cue.form !== "noun") return { kind: "rejection", ask: null, scope: phraseAfter(toks, cue.at - 1) ?? [] };
@@ -584,6 +633,9 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     if (role) score += WEIGHTS.role;
   }
   if (subjTok && VAGUE_SUBJECTS.has(subjTok.normal)) score += WEIGHTS.vagueSubject;
+  // "we need to …" with nobody to serve is often the team's own task
+  if (!role && cue.form === "verb" && (!subjTok || TEAM_SUBJECTS.has(subjTok.normal)) && cue.score < WEIGHTS.imperative + 1) score += WEIGHTS.teamTask;
+  if (nouns.length >= 2) score += WEIGHTS.object;
   if (sentence.isQuestion && cue.score < WEIGHTS.questionAsk + WEIGHTS.modal - 1) score += WEIGHTS.question;
   let tentative = cue.tentative;
   if (tentative) {

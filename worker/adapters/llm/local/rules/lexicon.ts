@@ -24,12 +24,16 @@ export const LIGHT_VERBS = set("have get include provide offer give");
 /** Verbs about the meeting itself, not the product: an ask to talk about something is not a requirement. */
 export const MEETING_VERBS = set(
   "talk discuss meet decide think consider figure look check see go move start finish wrap say tell ask mention remember know " +
+    "work deliver spend investigate research prepare summarise summarize review " +
     "agree keep try wait come leave stop continue follow sort present explain understand guess hear write note focus " +
     "be do",
 );
 
 /** Content verbs that stay meeting talk even with an object ("make sure", "take a look", "send the notes"). */
-export const MEETING_OBJECTS = set("meeting call sync minute notes note agenda slide slides presentation question idea thing stuff point time sure look chance word");
+export const MEETING_OBJECTS = set(
+  "meeting call sync minute notes note agenda slide slides presentation question idea thing stuff point time sure look chance word " +
+    "decision spec specs requirement weakness improvement lunch break coffee deadline",
+);
 
 /** Single-word answers and short phrases that accept what the previous speaker proposed. */
 export const AGREEMENT = set("yes yeah yep yup sure agreed agree ok okay fine definitely absolutely exactly right correct perfect good great sounds deal");
@@ -142,6 +146,8 @@ export const WEIGHTS = {
   frame: 3,
   /** "We could …" / "maybe a …": a suggestion, an ask only when someone agrees. */
   suggestion: 1,
+  /** "<thing> is a must-have / nice to have / high priority". */
+  verdict: 4,
   /** Another speaker agrees right after. */
   agreed: 2,
   /** A role noun names who needs it. */
@@ -150,6 +156,8 @@ export const WEIGHTS = {
   object: 1,
   /** The subject is "it", "that" or "this": a property of something named elsewhere. */
   vagueSubject: -2,
+  /** "We need to …" with no role named and no imperative: maybe the team's own task. */
+  teamTask: -1,
   /** A question that is not an ask form. */
   question: -3,
   ASK_THRESHOLD: 4,
