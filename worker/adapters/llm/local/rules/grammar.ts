@@ -71,7 +71,7 @@ const SUBJECT_PRONOUNS = new Set(["i", "we", "you", "they", "he", "she", "it", "
 const SPOKEN_AUX = new Set(["gonna", "wanna", "gotta", "kinda", "sorta"]);
 /** Words the library may tag as subordinators that do not open a clause here ("ready for cleaning"). */
 const NOT_CLAUSE_OPENERS = new Set(["that", "for", "as", "like", "than", "of"]);
-const VERDICT_LEVELS = new Set(["high", "low", "medium", "top", "highest", "lowest", "first", "second"]);
+const VERDICT_LEVELS = new Set(["high", "low", "medium", "top", "highest", "lowest", "critical", "p0", "p1", "p2", "p3"]);
 const LIST_ITEM_POS = new Set(["ADP", "NOUN", "PROPN", "ADJ", "DET", "NUM"]);
 const TEAM_SUBJECTS = new Set(["we", "i", "you", "us"]);
 const VAGUE_SUBJECTS = new Set(["it", "that", "this", "there", "which"]);
@@ -413,6 +413,16 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   }
   if (question) return null;
 
+  // A list line with its verdict: "<noun phrase>, high[, …]" (recaps and notes)
+  for (let i = 1; i < Math.min(toks.length - 1, 24); i++) {
+    if (toks[i]!.text !== "," || (toks[i - 1]!.pos !== "NOUN" && toks[i - 1]!.pos !== "PROPN")) continue;
+    const w = toks[i + 1]!;
+    const after = toks[i + 2];
+    if (!VERDICT_LEVELS.has(w.normal) && !(w.normal === "must" && after?.normal === "have") && !(w.normal === "nice" && after?.normal === "to")) continue;
+    if (after && VERDICT_LEVELS.has(w.normal) && after.pos !== "PUNCT" && after.normal !== "priority") continue;
+    if (toks.slice(first, i).some((x) => x.pos === "VERB" || x.pos === "AUX")) break;
+    return base(first, "noun", WEIGHTS.verdict, { verdictEnd: i });
+  }
   // A verdict on a thing: "<noun phrase> is a must-have / nice to have / high priority / essential"
   for (let i = 1; i < toks.length - 1; i++) {
     if (toks[i]!.lemma !== "be" || (toks[i - 1]!.pos !== "NOUN" && toks[i - 1]!.pos !== "PROPN")) continue;

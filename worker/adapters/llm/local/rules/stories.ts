@@ -14,6 +14,8 @@ const TITLE_WORDS = 12;
 const CRITERIA_MAX = 8;
 /** A sentence opening with one of these asks rather than tells, even unpunctuated ("what about …"). */
 const WH_OPENERS = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how", "is", "are", "do", "does", "did", "can", "could", "should", "would", "will"]);
+/** How many of a long meeting's most frequent nouns count as what it is about. */
+const MAIN_NOUNS = 25;
 const FIBONACCI = [1, 2, 3, 5, 8, 13];
 
 interface Story {
@@ -89,7 +91,7 @@ function trimEnd(toks: Token[]): Token[] {
 
 /** The capability as words for a title or a criterion: lemma of its first verb, possessives made plain. */
 function capabilityText(ask: Ask, max: number, keepArticle = false): string {
-  const toks = clean(ask.capability).filter((t) => t.pos !== "PUNCT" || t.text === "-" || t.text === "/");
+  const toks = clean(ask.capability).filter((t) => t.pos !== "PUNCT" || t.text === "-" || t.text === "/" || t.text === ",");
   const parts: string[] = [];
   const cut = trimEnd(toks.slice(0, max));
   cut.forEach((t, i) => {
@@ -198,10 +200,10 @@ function evidenceOf(sentence: Sentence): StoryEvidence {
 }
 
 /** The meeting's `n` most frequent content nouns. */
-function topicNouns(analysis: Analysis, n: number): Set<string> {
+function topicNouns(analysis: Analysis, n: number, min = 5): Set<string> {
   const counts = new Map<string, number>();
   for (const s of analysis.sentences) for (const l of sentenceNouns(s)) counts.set(l, (counts.get(l) ?? 0) + 1);
-  return new Set([...counts].filter(([, c]) => c >= 5).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([l]) => l));
+  return new Set([...counts].filter(([, c]) => c >= min).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([l]) => l));
 }
 
 /** The meeting's most frequent role noun (subjects and beneficiaries alike), else "user". */
@@ -225,6 +227,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
   // what the meeting rejected or postponed, as noun phrases: an ask naming every word of one is left out
   // (the meeting's topic itself, its most frequent nouns, is never rejected as a whole)
   const topic = topicNouns(analysis, 3);
+  const mainNouns = topicNouns(analysis, MAIN_NOUNS, 3);
   const blocked: string[][] = [];
   for (const k of kinds) if ((k.kind === "rejection" || k.kind === "postponement") && k.scope?.length && !k.scope.every((w) => topic.has(w))) blocked.push(k.scope);
   const names = (words: ReadonlySet<string>) => blocked.some((phrase) => phrase.every((w) => words.has(w)));
@@ -238,6 +241,8 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     if (!ask) return;
     // what a rejection or postponement named is left out
     if (names(new Set([...ask.nouns, ...ask.keys]))) return;
+    // in a long meeting, an ask that names no one and none of the meeting's main things is a side remark
+    if (sentences.length > 40 && !ask.role && !ask.nouns.some((n) => mainNouns.has(n))) return;
     if (ask.kind === "constraint") {
       constraints.push(ask);
       return;
