@@ -151,9 +151,10 @@ function isBoundary(toks: readonly Token[], i: number): boolean {
     const n2 = n1?.pos === "CCONJ" ? toks[i + 2] : n1;
     if (!(n2 && LIST_ITEM_POS.has(n2.pos) && !SUBJECT_PRONOUNS.has(n2.normal))) return true;
     // … unless a new subject and its verb follow ("If X fails, drivers should …")
-    let k = toks.indexOf(n2);
+    const at = n2 === n1 ? i + 1 : i + 2;
+    let k = at;
     while (k + 1 < toks.length && ["NOUN", "PROPN", "ADJ", "DET"].includes(toks[k]!.pos)) k++;
-    return k > toks.indexOf(n2) && (toks[k]!.pos === "AUX" || toks[k]!.pos === "VERB");
+    return k > at && (toks[k]!.pos === "AUX" || toks[k]!.pos === "VERB");
   }
   if (t.pos === "PUNCT" && /[.;:!?…—–()]/.test(t.text)) return true;
   if (t.pos === "SCONJ" && !NOT_CLAUSE_OPENERS.has(t.normal)) return true;
@@ -365,7 +366,9 @@ interface Cue {
 }
 
 function leadingIndex(toks: readonly Token[]): number {
-  let i = 0;
+  // a short label before a colon ("Nice to have, no rush: …") is not the sentence's subject
+  const colon = toks.findIndex((t, k) => k < 8 && t.text === ":");
+  let i = colon > 0 && colon < toks.length - 3 ? colon + 1 : 0;
   while (i < toks.length && (isFiller(toks[i]!) || toks[i]!.pos === "CCONJ" || toks[i]!.pos === "PUNCT" || toks[i]!.normal === "please" || toks[i]!.normal === "then" || toks[i]!.normal === "now")) i++;
   return i;
 }
@@ -425,7 +428,8 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   }
   // A verdict on a thing: "<noun phrase> is a must-have / nice to have / high priority / essential"
   for (let i = 1; i < toks.length - 1; i++) {
-    if (toks[i]!.lemma !== "be" || (toks[i - 1]!.pos !== "NOUN" && toks[i - 1]!.pos !== "PROPN")) continue;
+    const prevTok = toks[i - 1]!;
+    if (toks[i]!.lemma !== "be" || (prevTok.pos !== "NOUN" && prevTok.pos !== "PROPN" && !(prevTok.pos === "VERB" && prevTok.normal.endsWith("ing")))) continue;
     let j = i + 1;
     while (j < toks.length && (toks[j]!.pos === "DET" || toks[j]!.pos === "ADV" || isFiller(toks[j]!) || toks[j]!.lemma === "be")) j++;
     const w = toks[j];
@@ -546,6 +550,21 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       if (!negated) {
         const v = verbAfter(toks, t.normal === "going" ? i + 2 : i + 1);
         if (v.at >= 0 && toks[v.at]!.lemma !== "be" && !MEETING_VERBS.has(toks[v.at]!.lemma)) return base(v.at, "verb", WEIGHTS.modal, { subject: i - 1 });
+      }
+    }
+    // reported asks: "The auditor asked for X", "Nurses keep asking to VERB", "Customers requested X"
+    if ((lemma === "ask" || lemma === "request" || lemma === "beg") && t.pos === "VERB") {
+      const subject = subjectBefore(toks, i);
+      const who = subject >= 0 ? toks[subject]! : undefined;
+      if (who && isRoleNoun(who)) {
+        let j = i + 1;
+        while (j < toks.length && (isFiller(toks[j]!) || toks[j]!.pos === "ADV" || (toks[j]!.pos === "PRON" && toks[j]!.normal !== "for"))) j++;
+        if (toks[j]?.normal === "for" && toks[j + 1]) return base(j + 1, "noun", WEIGHTS.needVerb, { subject });
+        if (toks[j]?.normal === "to") {
+          const v = verbAfter(toks, j + 1);
+          if (v.at >= 0) return base(v.at, "verb", WEIGHTS.needVerb, { subject });
+        }
+        if (lemma === "request" && toks[j] && ["DET", "ADJ", "NOUN"].includes(toks[j]!.pos)) return base(j, "noun", WEIGHTS.needVerb, { subject });
       }
     }
     // "Nobody can / No one should VERB …": a constraint

@@ -248,9 +248,12 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       return;
     }
     const role = ask.role && !GENERIC_ROLES.has(ask.role) ? ask.role : fallbackRole;
+    // the same thing: most of the smaller side's nouns shared, the meeting's topic nouns not counting
+    const own = ask.nouns.filter((n) => !topic.has(n));
     let story = stories.find((s) => {
-      const shared = overlap(s.nouns, ask.nouns);
-      return shared > 0 && shared >= Math.ceil(Math.min(s.nouns.size, ask.nouns.length) / 2) && (ask.role === null || s.role === role);
+      const theirs = [...s.nouns].filter((n) => !topic.has(n));
+      const shared = overlap(new Set(theirs), own);
+      return shared > 0 && shared >= Math.ceil(Math.min(theirs.length, own.length) / 2) && (ask.role === null || s.role === role);
     });
     if (!story) {
       if (stories.length >= STORY_LIMITS.stories) return;
