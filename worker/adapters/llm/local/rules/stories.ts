@@ -338,6 +338,16 @@ const title_ = title;
 const OPENERS = new Set(["if", "when", "while", "because", "although", "though", "unless", "whether", "since", "once", "until", "so", "that", "cause", "as", "than"]);
 const PRONOUN_ENDS = new Set(["it", "them", "this", "that", "these", "those", "one", "him", "her", "us", "me", "you"]);
 const CLAUSE_WORDS = new Set(["before", "after", "when", "if", "so", "because", "while", "until", "once", "unless", "whenever"]);
+const CLOSED_ENDS = new Set(
+  ("a an the this that these those some any each every no all both either neither another such what which whose my your his her its our their " +
+    "to of at by for with from into onto about above across after against along among before behind below beside between beyond during " +
+    "except inside like near outside past per since than through toward towards under until upon via within without as " +
+    "am is are was were be been being do does did have has had can could will would shall should may might must " +
+    "and or but nor so yet because if when while although though unless whether once where " +
+    "i we you he she it they there who whom how why just really also even very too not then actually basically maybe perhaps quite rather " +
+    "need needs want wants gonna wanna gotta going got able").split(" "),
+);
+const CLAUSE_OPENERS = new Set(["i", "we", "you", "he", "she", "it", "they", "there", "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must"]);
 const THIN = new Set(["everything", "something", "anything", "nothing", "thing", "things", "stuff", "lot", "lots", "way", "bit", "kind", "sort"]);
 
 /** A title that reads as a complete phrase, or "" when the words do not make one. */
@@ -348,7 +358,11 @@ function finishTitle(text: string): string {
     const at = words.findLastIndex((w, i) => i > 1 && CLAUSE_WORDS.has(w.toLowerCase()));
     words = at > 1 ? words.slice(0, at) : words.slice(0, -1);
   }
-  const content = words.filter((w) => /^[\p{L}\d][\p{L}\d'’-]{2,}$/u.test(w) && !THIN.has(w.toLowerCase()));
+  // closed-class words a phrase may not end on, and openers that make it a clause
+  while (words.length > 1 && CLOSED_ENDS.has(words[words.length - 1]!.toLowerCase().replace(/[,.;:]+$/, ""))) words = words.slice(0, -1);
+  if (words.length && /[,;:]$/.test(words[words.length - 1]!)) words[words.length - 1] = words[words.length - 1]!.replace(/[,;:]+$/, "");
+  if (!words.length || CLAUSE_OPENERS.has(words[0]!.toLowerCase()) || /^[a-z]+'(?:d|ll|ve|re|m|s)$/i.test(words[0]!)) return "";
+  const content = words.filter((w) => /^[\p{L}\d][\p{L}\d'’-]{2,}$/u.test(w) && !THIN.has(w.toLowerCase()) && !CLOSED_ENDS.has(w.toLowerCase()));
   if (content.length < 2) return "";
   return capitalise(scrub(words.join(" ")));
 }
