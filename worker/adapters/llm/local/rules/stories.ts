@@ -92,17 +92,19 @@ function trimEnd(toks: Token[]): Token[] {
 /** The capability as words for a title or a criterion: lemma of its first verb, possessives made plain. */
 function capabilityText(ask: Ask, max: number, keepArticle = false): string {
   const toks = clean(ask.capability).filter((t) => t.pos !== "PUNCT" || t.text === "-" || t.text === "/" || t.text === ",");
-  const parts: string[] = [];
   const cut = trimEnd(toks.slice(0, max));
+  const kept: Token[] = [];
   cut.forEach((t, i) => {
-    if (i === 0 && ask.form !== "noun") parts.push(t.lemma.toLowerCase() === "be" ? t.normal : t.lemma.toLowerCase());
+    let text: string;
+    if (i === 0 && ask.form !== "noun") text = t.lemma.toLowerCase() === "be" ? t.normal : t.lemma.toLowerCase();
     else if (i === 0 && ask.form === "noun" && t.pos === "DET" && !keepArticle) return;
     else if (POSSESSIVES.has(t.normal) && t.pos !== "NOUN" && cut[i + 1]?.normal !== "own") {
       if (i === 1 && ask.form === "verb") return;
-      parts.push("the");
-    } else parts.push(keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase());
+      text = "the";
+    } else text = keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase();
+    kept.push({ ...t, text });
   });
-  return join(cut.filter((_, i) => parts[i] !== undefined).map((t, i) => ({ ...t, text: parts[i] ?? t.text }))).replace(/\s+/g, " ");
+  return join(kept).replace(/\s+/g, " ");
 }
 
 function keepCase(t: Token, sentence: Sentence): boolean {
