@@ -451,7 +451,7 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   const third = toks[first + 2];
   const clauseFollows = second !== undefined && second.pos === "PRON" && third !== undefined && (third.pos === "AUX" || third.pos === "VERB");
   // a capitalised first word before a determiner is a verb even when read as a name ("Show the …", "Filter the …")
-  const verbLike = (f.pos === "VERB" && isBaseVerb(f)) || ((f.pos === "PROPN" || f.pos === "NOUN") && second?.pos === "DET" && /^[A-Z][a-z]+$/.test(f.text) && !f.normal.endsWith("s") && !isRoleNoun(f));
+  const verbLike = (f.pos === "VERB" && isBaseVerb(f)) || ((f.pos === "PROPN" || f.pos === "NOUN") && second?.pos === "DET" && /^[A-Za-z][a-z]+$/.test(f.text) && !f.normal.endsWith("s") && !isRoleNoun(f));
   if (verbLike && !MEETING_VERBS.has(f.lemma) && !IMPERATIVE_NOT.has(f.normal) && !clauseFollows && (!second || !["i", "we", "you"].includes(second.normal))) {
     if (f.lemma === "let") {
       const who = toks[first + 1];
