@@ -209,6 +209,16 @@ function verbAfter(toks: readonly Token[], i: number): { at: number; able: boole
   return { at: -1, able };
 }
 
+/** A verb about the meeting itself; "keep" with a thing as object ("keep audit entries …") is about the product. */
+function isMeetingVerb(toks: readonly Token[], at: number): boolean {
+  const t = toks[at];
+  if (!t || !MEETING_VERBS.has(t.lemma.toLowerCase())) return false;
+  if (t.lemma.toLowerCase() !== "keep") return true;
+  const next = toks[at + 1];
+  const thing = (x: Token | undefined) => x !== undefined && (x.pos === "NOUN" || x.pos === "PROPN") && !MEETING_OBJECTS.has(nounLemma(x)) && !isRoleNoun(x);
+  return !(thing(next) || (next?.pos === "ADJ" && thing(toks[at + 2])));
+}
+
 function contentLemma(t: Token): string | null {
   if (t.noise || t.stop || isFiller(t)) return null;
   if (t.pos === "NOUN" || t.pos === "PROPN") return nounLemma(t);
@@ -338,7 +348,8 @@ function rejectsOrPostpones(toks: readonly Token[]): Blocked | null {
       const willing = rest.some((x) => x.normal === "will" || x.normal === "going" || x.lemma === "need" || ASK_MODALS.has(x.normal) || x.normal === "do");
       if (negated && willing) return found("rejection", i + 2);
       const verb = rest.find((x) => x.pos === "VERB");
-      if (verb && REJECTION.has(verb.lemma.toLowerCase())) return found("rejection", toks.indexOf(verb));
+      // a past tense ("we dropped it last time") narrates; only a base or present form rejects
+      if (verb && REJECTION.has(verb.lemma.toLowerCase()) && !/ed$/.test(verb.normal)) return found("rejection", toks.indexOf(verb));
     }
     if (REJECTION.has(l) && t.pos === "VERB" && i > 0 && (toks[i - 1]!.normal === "'s" || toks[i - 1]!.normal === "us") && toks[i - 2]?.lemma === "let") return found("rejection", i);
   }
@@ -423,7 +434,8 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
     const after = toks[i + 2];
     if (!VERDICT_LEVELS.has(w.normal) && !(w.normal === "must" && after?.normal === "have") && !(w.normal === "nice" && after?.normal === "to")) continue;
     if (after && VERDICT_LEVELS.has(w.normal) && after.pos !== "PUNCT" && after.normal !== "priority") continue;
-    if (toks.slice(first, i).some((x) => x.pos === "VERB" || x.pos === "AUX")) break;
+    // a gerund names a thing here ("X provisioning with …, medium")
+    if (toks.slice(first, i).some((x) => (x.pos === "VERB" && !x.normal.endsWith("ing")) || x.pos === "AUX")) break;
     return base(first, "noun", WEIGHTS.verdict, { verdictEnd: i });
   }
   // A verdict on a thing: "<noun phrase> is a must-have / nice to have / high priority / essential"
@@ -457,7 +469,7 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       const who = toks[first + 1];
       if (who && (who.normal === "'s" || who.normal === "us")) {
         const v = verbAfter(toks, first + 2);
-        if (v.at >= 0 && !MEETING_VERBS.has(toks[v.at]!.lemma)) return base(v.at, "verb", WEIGHTS.imperative + 1);
+        if (v.at >= 0 && !isMeetingVerb(toks, v.at)) return base(v.at, "verb", WEIGHTS.imperative + 1);
         return null;
       }
       if (who && isRoleNoun(who)) {
@@ -601,7 +613,8 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
   const words = toks.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
   if (words.length === 0) return { kind: "other", ask: null };
   if (isAgreement(words)) return { kind: "agreement", ask: null };
-  const blocked = rejectsOrPostpones(toks);
+  // a question ("do we drop X?") asks, it does not reject
+  const blocked = sentence.isQuestion ? null : rejectsOrPostpones(toks);
   if (blocked) return { kind: blocked.kind, ask: null, scope: blocked.scope };
   const cue = findCue(toks, sentence.isQuestion);
   if (!cue) return { kind: sentence.isQuestion ? "question" : "other", ask: null };
@@ -625,7 +638,7 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
   const head = capWords[0];
   if (!head) return { kind: "other", ask: null };
   const roleSubject = subjTok !== undefined && isRoleNoun(subjTok);
-  if (cue.form === "verb" && !roleSubject && MEETING_VERBS.has(head.lemma.toLowerCase())) return { kind: "other", ask: null };
+  if (cue.form === "verb" && !roleSubject && isMeetingVerb(toks, toks.indexOf(head))) return { kind: "other", ask: null };
   const nouns = nounsOf([...capability, ...cue.passiveSubject]);
   if (nouns.length === 0 || nouns.every((n) => MEETING_OBJECTS.has(n))) return { kind: "other", ask: null };
   if (cue.form === "verb" && LIGHT_VERBS.has(head.lemma.toLowerCase()) && nouns.length === 0) return { kind: "other", ask: null };
@@ -648,7 +661,8 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
       if (subjTok && VAGUE_SUBJECTS.has(subjTok.normal)) cue.score += 1;
     }
   }
-  if (keysOf(capability).length < 2) return { kind: "other", ask: null };
+  // a thing or passive form names its thing as subject ("password login has to be off …")
+  if (keysOf(cue.form === "thing" || cue.form === "passive" ? [...capability, ...cue.passiveSubject] : capability).length < 2) return { kind: "other", ask: null };
   let score = cue.score + WEIGHTS.object;
   let role: string | null;
   if (subjTok && isRoleNoun(subjTok)) {

@@ -160,6 +160,39 @@ function overlap(a: ReadonlySet<string>, b: readonly string[]): number {
   return n;
 }
 
+/** The sentence's words without leading fillers, conjunctions and discourse words ("uh is there …", "so I'll …"). */
+function leadWords(sentence: Sentence): Token[] {
+  const words = speech(sentence).filter((t) => t.pos !== "PUNCT");
+  let i = 0;
+  while (i < words.length && (isFiller(words[i]!) || words[i]!.pos === "CCONJ" || words[i]!.pos === "INTJ" || ["so", "okay", "ok", "right", "well", "then", "now"].includes(words[i]!.normal))) i++;
+  return words.slice(i);
+}
+
+/** A question, even unpunctuated: it opens with a question word or an auxiliary before its subject. */
+function isQuestionLike(sentence: Sentence): boolean {
+  const w = leadWords(sentence);
+  return sentence.isQuestion || WH_OPENERS.has(w[0]?.normal ?? "");
+}
+
+/** The speaker's own task: "I'll …", "I need to …", "I'm going to …", "let me …" (a to-do, not a property of the product). */
+function isOwnTask(sentence: Sentence): boolean {
+  const w = leadWords(sentence);
+  const first = w[0]?.normal;
+  if (first === "let" && w[1]?.normal === "me") return true;
+  if (first !== "i") return false;
+  // "Azure I need to ask …": the subject may follow a fronted object
+  const next = w.slice(1, 4).map((t) => t.normal);
+  return ["'ll", "will", "'m", "am", "need", "have", "can", "should", "must", "'d", "would", "gotta", "gonna"].includes(next[0] ?? "");
+}
+
+function hasOwnTaskClause(sentence: Sentence): boolean {
+  if (isOwnTask(sentence)) return true;
+  const w = speech(sentence).filter((t) => t.pos !== "PUNCT");
+  for (let i = 0; i + 1 < w.length && i < 4; i++)
+    if (w[i]!.normal === "i" && ["need", "'ll", "will"].includes(w[i + 1]!.normal) && w.slice(0, i).every((t) => t.pos === "PROPN" || t.pos === "NOUN" || isFiller(t))) return true;
+  return false;
+}
+
 function hasDetail(sentence: Sentence): boolean {
   return speech(sentence).some((t) => t.isNumber || ["only", "max", "maximum", "minimum", "least", "most", "every", "each", "per", "always", "never", "default", "limit"].includes(t.normal));
 }
@@ -223,6 +256,13 @@ function meetingRole(analysis: Analysis): string {
   return n >= 2 ? best : "user";
 }
 
+/** Departments name teams, not people: "support" → "support agent", "finance" → "finance team member". */
+const DEPARTMENTS = new Set(["support", "finance", "hr", "ops", "it", "legal", "sales", "marketing", "compliance"]);
+function personOf(role: string): string {
+  if (!DEPARTMENTS.has(role)) return role;
+  return role === "support" ? "support agent" : `${role} team member`;
+}
+
 export function compose(analysis: Analysis, title?: string): GeneratedStories {
   const sentences = analysis.sentences;
   const kinds = sentences.map((s, i) => classify(s, sentences.slice(i + 1, i + 3)));
@@ -249,7 +289,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       constraints.push(ask);
       return;
     }
-    const role = ask.role && !GENERIC_ROLES.has(ask.role) ? ask.role : fallbackRole;
+    const role = personOf(ask.role && !GENERIC_ROLES.has(ask.role) ? ask.role : fallbackRole);
     // the same thing: most of the smaller side's nouns shared, the meeting's topic nouns not counting
     const own = ask.nouns.filter((n) => !topic.has(n));
     let story = stories.find((s) => {
@@ -277,7 +317,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       const s = sentences[j]!;
       const nouns = sentenceNouns(s);
       if (overlap(story.nouns, nouns) === 0 || blocked.some((phrase) => phrase.some((w) => nouns.includes(w) && !topic.has(w)) || phrase.every((w) => s.words.some((t) => t.normal === w || nounLemma(t) === w))) || (!hasDetail(s) && s.words.length < 5)) continue;
-      if (s.isQuestion || WH_OPENERS.has(s.words[0]?.normal ?? "") || story.details.includes(s)) continue;
+      if (isQuestionLike(s) || hasOwnTaskClause(s) || story.details.includes(s)) continue;
       story.details.push(s);
       detailUse.set(j, (detailUse.get(j) ?? 0) + 1);
     }
@@ -306,11 +346,14 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     for (const ask of story.asks) {
       const st = statement(ask, story.role);
       if (ask.condition) add(`When ${join(clean(ask.condition))}, then ${st[0]!.toLowerCase()}${st.slice(1)}`);
-      else add(st);
+      // the main ask's plain statement would only repeat the description
+      else if (ask !== main) add(st);
     }
     for (const c of story.constraints) add(c);
     for (const d of story.details) add(sentenceText(d));
-    if (criteria.length < 2) for (const ask of story.asks) add(sentenceText(ask.sentence));
+    if (criteria.length < 2) for (const ask of story.asks) if (!isQuestionLike(ask.sentence)) add(sentenceText(ask.sentence));
+    // a thin story still states its main ask as a checkable criterion
+    if (criteria.length < 2) add(statement(main, story.role));
     const benefitAsk = story.asks.find((a) => a.benefit);
     const want = main.form === "noun" ? capabilityText(main, 20, true) : main.form === "thing" ? `${subjectText(main)} to ${capabilityText(main, 20)}` : main.form === "passive" ? `to ${storyTitle[0]!.toLowerCase()}${storyTitle.slice(1)}` : `to ${capabilityText(main, 20)}`;
     let description = `As ${article(story.role)} ${story.role}, I want ${want}`;
@@ -320,7 +363,8 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     }
     description += ".";
     const sources = [...story.asks.map((a) => a.sentence), ...story.details];
-    const { points, hours } = sizing([...sources, ...story.sizing], criteria.length);
+    // the description states the main ask, so it counts as one of the story's conditions of done
+    const { points, hours } = sizing([...sources, ...story.sizing], criteria.length + (main.condition ? 0 : 1));
     userStories.push({
       title: storyTitle.slice(0, STORY_LIMITS.title),
       description: scrub(description).slice(0, STORY_LIMITS.description),
@@ -337,7 +381,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
 
 const title_ = title;
 
-const OPENERS = new Set(["if", "when", "while", "because", "although", "though", "unless", "whether", "since", "once", "until", "so", "that", "cause", "as", "than"]);
+const OPENERS = new Set(["if", "when", "while", "because", "although", "though", "unless", "whether", "since", "once", "until", "so", "that", "cause", "as", "than", "from", "in", "on", "at", "of", "by", "into", "about", "with", "without"]);
 const PRONOUN_ENDS = new Set(["it", "them", "this", "that", "these", "those", "one", "him", "her", "us", "me", "you"]);
 const CLAUSE_WORDS = new Set(["before", "after", "when", "if", "so", "because", "while", "until", "once", "unless", "whenever"]);
 const CLOSED_ENDS = new Set(
