@@ -56,6 +56,8 @@ export interface Ask {
   nouns: string[];
   /** The ask was made as a suggestion and counts only if someone agrees. */
   tentative: boolean;
+  /** A verdict on a named thing ("X is a must-have", "X, high"): often a recap of what was said about X earlier. */
+  verdict: boolean;
 }
 
 export interface Classified {
@@ -602,6 +604,38 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       if (v.at >= 0 && toks[v.at]!.lemma !== "be") return base(v.at, "verb", WEIGHTS.suggestion + WEIGHTS.modal - 1, { negated, subject, tentative: true });
     }
   }
+  return conditionalBehaviour(toks, first, base);
+}
+
+const STATE_VERBS = new Set(["be", "get", "stay", "remain"]);
+
+/**
+ * A conditional present-tense passive states how the product behaves: "When/If/Once X …, <thing> is/gets <participle> …"
+ * or "<thing> gets <participle> … when X …". The main clause (outside the condition) must have a noun subject.
+ */
+function conditionalBehaviour(toks: readonly Token[], first: number, base: (at: number, form: CapabilityForm, score: number, extra?: Partial<Cue>) => Cue): Cue | null {
+  const c = toks.findIndex((t, k) => k >= first && CONDITIONS.has(t.normal) && (t.pos === "SCONJ" || t.pos === "ADV"));
+  if (c < 0) return null;
+  const [from, to] = c === first ? [clause(toks, c + 1).end, toks.length] : [first, c];
+  for (let b = from + 1; b < to - 1; b++) {
+    const be = toks[b]!;
+    if (!STATE_VERBS.has(be.lemma.toLowerCase()) || (be.pos !== "AUX" && be.pos !== "VERB") || be.normal === "be" || be.normal === "been" || be.normal === "was" || be.normal === "were") continue;
+    const subj = toks[b - 1]!;
+    if ((subj.pos !== "NOUN" && subj.pos !== "PROPN") || subj.noise) continue;
+    let p = b + 1;
+    let negated = false;
+    while (p < to && (toks[p]!.pos === "ADV" || toks[p]!.pos === "PART" || isFiller(toks[p]!))) {
+      if (toks[p]!.normal === "not" || toks[p]!.normal === "n't" || toks[p]!.normal === "never") negated = true;
+      p++;
+    }
+    const part = toks[p];
+    // a participle: "-ed"/"-en", or an inflected verb that is neither "-ing" nor "-s" ("kept", "sent")
+    const participle = part !== undefined && (((part.pos === "VERB" || part.pos === "ADJ") && /(?:ed|en)$/.test(part.normal)) || (part.pos === "VERB" && part.normal !== part.lemma.toLowerCase() && !/(?:ing|s)$/.test(part.normal)));
+    if (!part || !participle) continue;
+    let s0 = b - 1;
+    while (s0 > from && !toks[s0 - 1]!.noise && (["NOUN", "PROPN", "ADJ"].includes(toks[s0 - 1]!.pos) || (toks[s0 - 1]!.pos === "VERB" && toks[s0 - 1]!.normal.endsWith("ing")))) s0--;
+    return base(p, "passive", WEIGHTS.modal, { negated, subject: b - 1, passiveSubject: toks.slice(s0, b) });
+  }
   return null;
 }
 
@@ -708,7 +742,7 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
       benefit = clause(toks, i + 1, 20).tokens.filter((x) => !isFiller(x));
       benefitCue = "to";
     }
-    if (!condition && CONDITIONS.has(t.normal) && t.pos === "SCONJ") {
+    if (!condition && CONDITIONS.has(t.normal) && (t.pos === "SCONJ" || (t.pos === "ADV" && i > end - 1 && cue.form === "passive"))) {
       const c = clause(toks, i + 1, 16).tokens.filter((x) => !isFiller(x));
       if (c.length >= 2) condition = c;
     }
@@ -737,6 +771,7 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     keys: keysOf([...capability, ...cue.passiveSubject]),
     nouns,
     tentative: false,
+    verdict: cue.verdictEnd !== undefined,
   };
   return { kind: ask.kind, ask };
 }

@@ -52,7 +52,9 @@ function join(toks: readonly Token[]): string {
   let prev: Token | null = null;
   for (const t of toks) {
     if (t.text === "_") continue;
-    if (prev && !(t.pos === "PUNCT" && /^[.,!?;:…)%]/.test(t.text)) && !(prev.text.length === 1 && /[A-Z]/.test(prev.text) && /^[A-Z]$/.test(t.text)) && !/^['’]/.test(t.text) && t.normal !== "n't" && t.text !== "n't") out += " ";
+    // a hyphen or slash written inside a word ("break-glass", "and/or") stays joined
+    const glued = prev !== null && (t.text === "-" || t.text === "/" || prev.text === "-" || prev.text === "/") && t.start === prev.end;
+    if (prev && !glued && !(t.pos === "PUNCT" && /^[.,!?;:…)%]/.test(t.text)) && !(prev.text.length === 1 && /[A-Z]/.test(prev.text) && /^[A-Z]$/.test(t.text)) && !/^['’]/.test(t.text) && t.normal !== "n't" && t.text !== "n't") out += " ";
     out += t.text;
     prev = t;
   }
@@ -320,6 +322,25 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       if (isQuestionLike(s) || hasOwnTaskClause(s) || story.details.includes(s)) continue;
       story.details.push(s);
       detailUse.set(j, (detailUse.get(j) ?? 0) + 1);
+    }
+    // a verdict recaps a thing said earlier: the two earlier sentences that say most about its own nouns are its details
+    if (ask.verdict) {
+      const mine = new Set(own);
+      const found: { j: number; n: number }[] = [];
+      for (let j = i - 1; j >= 0; j--) {
+        const kj = kinds[j]!;
+        const s = sentences[j]!;
+        if (kj.kind !== "other" || (detailUse.get(j) ?? 0) >= 2 || s.words.length < 6 || isQuestionLike(s) || hasOwnTaskClause(s) || story.details.includes(s)) continue;
+        const nouns = sentenceNouns(s);
+        const n = overlap(mine, nouns);
+        if (n === 0 || blocked.some((phrase) => phrase.some((w) => nouns.includes(w) && !topic.has(w)))) continue;
+        found.push({ j, n });
+      }
+      found.sort((a, b) => b.n - a.n || b.j - a.j);
+      for (const { j } of found.slice(0, 2).sort((a, b) => a.j - b.j)) {
+        story.details.push(sentences[j]!);
+        detailUse.set(j, (detailUse.get(j) ?? 0) + 1);
+      }
     }
   });
 
