@@ -58,6 +58,8 @@ export interface Ask {
   tentative: boolean;
   /** A verdict on a named thing ("X is a must-have", "X, high"): often a recap of what was said about X earlier. */
   verdict: boolean;
+  /** A one-noun verdict ("X is low priority"): the earlier sentence whose noun phrase it names. */
+  antecedent: Sentence | null;
 }
 
 export interface Classified {
@@ -339,7 +341,8 @@ function rejectsOrPostpones(toks: readonly Token[]): Blocked | null {
     // out of scope, off the table, not happening
     if (t.normal === "out" && has(i + 1, "of") && has(i + 2, "scope")) return found("rejection", i, false);
     if (t.normal === "off" && has(i + 1, "the") && has(i + 2, "table")) return found("rejection", i, false);
-    if (l === "happen" && t.negated && (has(i - 1, "not") || has(i - 2, "not"))) return found("rejection", i, false);
+    // "X is not happening"; in a list, "not happening X, Y" names what follows
+    if (l === "happen" && t.negated && (has(i - 1, "not") || has(i - 2, "not"))) return found("rejection", i, toks[i + 1] !== undefined && ["NOUN", "PROPN", "ADJ"].includes(toks[i + 1]!.pos));
     if (l === "turn" && has(i + 1, "down")) return found("rejection", i);
     // "X is not necessary / not needed / not worth it"
     if ((t.normal === "not" || t.normal === "n't") && toks[i - 1]?.lemma === "be" && toks[i + 1] && NEEDED.has(toks[i + 1]!.normal)) return found("rejection", i, false);
@@ -382,7 +385,7 @@ function leadingIndex(toks: readonly Token[]): number {
   // a short label before a colon ("Nice to have, no rush: …") is not the sentence's subject
   const colon = toks.findIndex((t, k) => k < 8 && t.text === ":");
   let i = colon > 0 && colon < toks.length - 3 ? colon + 1 : 0;
-  while (i < toks.length && (isFiller(toks[i]!) || toks[i]!.pos === "CCONJ" || toks[i]!.pos === "PUNCT" || toks[i]!.normal === "please" || toks[i]!.normal === "then" || toks[i]!.normal === "now")) i++;
+  while (i < toks.length && (isFiller(toks[i]!) || (toks[i]!.pos === "INTJ" && AGREEMENT.has(toks[i]!.normal)) || toks[i]!.pos === "CCONJ" || toks[i]!.pos === "PUNCT" || toks[i]!.normal === "please" || toks[i]!.normal === "then" || toks[i]!.normal === "now")) i++;
   return i;
 }
 
@@ -443,7 +446,9 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   // A verdict on a thing: "<noun phrase> is a must-have / nice to have / high priority / essential"
   for (let i = 1; i < toks.length - 1; i++) {
     const prevTok = toks[i - 1]!;
-    if (toks[i]!.lemma !== "be" || (prevTok.pos !== "NOUN" && prevTok.pos !== "PROPN" && !(prevTok.pos === "VERB" && prevTok.normal.endsWith("ing")))) continue;
+    // the subject: a noun, a gerund, or the sentence's first word in base form whatever its tag ("Search is …")
+    const firstWord = i - 1 === first && prevTok.pos === "VERB" && prevTok.normal === prevTok.lemma.toLowerCase() && /^[a-z]+$/.test(prevTok.normal);
+    if (toks[i]!.lemma !== "be" || (prevTok.pos !== "NOUN" && prevTok.pos !== "PROPN" && !(prevTok.pos === "VERB" && prevTok.normal.endsWith("ing")) && !firstWord)) continue;
     let j = i + 1;
     while (j < toks.length && (toks[j]!.pos === "DET" || toks[j]!.pos === "ADV" || isFiller(toks[j]!) || toks[j]!.lemma === "be")) j++;
     const w = toks[j];
@@ -642,7 +647,7 @@ function conditionalBehaviour(toks: readonly Token[], first: number, base: (at: 
 /**
  * What the sentence does. `following` is the next sentence or two (for agreement from another speaker).
  */
-export function classify(sentence: Sentence, following: readonly Sentence[] = []): Classified {
+export function classify(sentence: Sentence, following: readonly Sentence[] = [], preceding: readonly Sentence[] = []): Classified {
   const toks = speech(sentence);
   const words = toks.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
   if (words.length === 0) return { kind: "other", ask: null };
@@ -664,6 +669,15 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     cue.modal = toks.slice(cue.subject + 1, cue.at).filter((t) => !isFiller(t) && t.pos !== "ADV");
   }
   const { tokens: capability, end } = cue.verdictEnd !== undefined ? { tokens: toks.slice(cue.at, cue.verdictEnd), end: toks.length } : clause(toks, cue.at);
+  // a verdict on one noun ("X is low priority") names a thing said just before: its noun phrase there is the capability
+  let antecedent: Sentence | null = null;
+  if (cue.verdictEnd !== undefined && keysOf(capability).length < 2) {
+    const found = antecedentPhrase(capability, preceding);
+    if (found) {
+      capability.splice(0, capability.length, ...found.phrase);
+      antecedent = found.sentence;
+    }
+  }
   if (capability.some((t, k) => isBroken(t, capability[k + 1]))) return { kind: "other", ask: null };
   if (capability.some((t) => t.normal.length > 1 && /^[a-z]+$/.test(t.normal) && t.pos === "X")) return { kind: "other", ask: null };
   const subjTok = cue.subject >= 0 ? toks[cue.subject] : undefined;
@@ -772,8 +786,29 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     nouns,
     tentative: false,
     verdict: cue.verdictEnd !== undefined,
+    antecedent,
   };
   return { kind: ask.kind, ask };
+}
+
+/** The noun compound in the nearest earlier sentence that holds the one noun of `capability` ("X" → "X Y"). */
+function antecedentPhrase(capability: readonly Token[], preceding: readonly Sentence[]): { phrase: Token[]; sentence: Sentence } | null {
+  const words = capability.filter((t) => !t.noise && !t.stop && !isFiller(t) && ["NOUN", "PROPN", "VERB"].includes(t.pos));
+  if (words.length !== 1) return null;
+  const noun = nounLemma(words[0]!);
+  for (let p = preceding.length - 1; p >= 0; p--) {
+    const toks = speech(preceding[p]!);
+    const isNoun = (t: Token | undefined) => t !== undefined && (t.pos === "NOUN" || t.pos === "PROPN") && !t.noise && !isRoleNoun(t);
+    const at = toks.findIndex((t) => isNoun(t) && (nounLemma(t) === noun || t.normal === words[0]!.normal));
+    if (at < 0) continue;
+    let s0 = at;
+    let e = at;
+    while (s0 > 0 && isNoun(toks[s0 - 1])) s0--;
+    while (isNoun(toks[e + 1])) e++;
+    const phrase = toks.slice(s0 > 0 && toks[s0 - 1]!.pos === "DET" && toks[s0 - 1]!.normal !== "each" ? s0 - 1 : s0, e + 1);
+    return keysOf(phrase).length >= 2 ? { phrase, sentence: preceding[p]! } : null;
+  }
+  return null;
 }
 
 /** Content noun lemmas of a sentence (what a rejection or postponement is about). */

@@ -202,8 +202,10 @@ function hasDetail(sentence: Sentence): boolean {
 function priorityOf(sentences: readonly Sentence[]): StoryPriority {
   let score = 0;
   for (const s of sentences)
-    for (const t of speech(s)) {
+    for (const [k, t] of speech(s).entries()) {
       const l = t.lemma.toLowerCase();
+      // "low priority": the level decides, not the word "priority"
+      if (l === "priority" && k > 0 && PRIORITY_LOW.has(speech(s)[k - 1]!.normal)) continue;
       if (PRIORITY_HIGH.has(l) && !(l === "must" && t.pos === "AUX")) score++;
       if (PRIORITY_LOW.has(l)) score--;
     }
@@ -267,7 +269,7 @@ function personOf(role: string): string {
 
 export function compose(analysis: Analysis, title?: string): GeneratedStories {
   const sentences = analysis.sentences;
-  const kinds = sentences.map((s, i) => classify(s, sentences.slice(i + 1, i + 3)));
+  const kinds = sentences.map((s, i) => classify(s, sentences.slice(i + 1, i + 3), sentences.slice(Math.max(0, i - 3), i)));
   // what the meeting rejected or postponed, as noun phrases: an ask naming every word of one is left out
   // (the meeting's topic itself, its most frequent nouns, is never rejected as a whole)
   const topic = topicNouns(analysis, 3);
@@ -286,7 +288,8 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     // what a rejection or postponement named is left out
     if (names(new Set([...ask.nouns, ...ask.keys]))) return;
     // in a long meeting, an ask that names no one and none of the meeting's main things is a side remark
-    if (sentences.length > 40 && !ask.role && !ask.nouns.some((n) => mainNouns.has(n))) return;
+    // (a verdict on a thing is a judgement of the meeting, never a side remark)
+    if (sentences.length > 40 && !ask.role && !ask.verdict && !ask.nouns.some((n) => mainNouns.has(n))) return;
     if (ask.kind === "constraint") {
       constraints.push(ask);
       return;
@@ -323,6 +326,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       story.details.push(s);
       detailUse.set(j, (detailUse.get(j) ?? 0) + 1);
     }
+    if (ask.antecedent && !story.details.includes(ask.antecedent)) story.details.push(ask.antecedent);
     // a verdict recaps a thing said earlier: the two earlier sentences that say most about its own nouns are its details
     if (ask.verdict) {
       const mine = new Set(own);
