@@ -13,6 +13,7 @@ import {
   FILLERS,
   HESITATIONS,
   FRAME_WORDS,
+  GENERIC_VERBS,
   LATER_NOUNS,
   LIGHT_VERBS,
   MEETING_OBJECTS,
@@ -459,7 +460,8 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
         (w.normal === "nice" && w2?.normal === "to") ||
         (VERDICT_LEVELS.has(w.normal) && w2?.normal === "priority") ||
         (PRIORITY_HIGH.has(w.normal) && w.pos === "ADJ" && w.normal !== "key"));
-    if (!verdict) continue;
+    // "people are critical …" judges people, not a thing
+    if (!verdict || isRoleNoun(prevTok)) continue;
     let s0 = i - 1;
     while (s0 > 0 && ["NOUN", "PROPN", "ADJ", "VERB"].includes(toks[s0 - 1]!.pos) && !isBoundary(toks, s0 - 1) && !toks[s0 - 1]!.noise && toks[s0 - 1]!.pos !== "VERB") s0--;
     if (s0 > 0 && toks[s0 - 1]!.pos === "DET") s0--;
@@ -626,7 +628,8 @@ function conditionalBehaviour(toks: readonly Token[], first: number, base: (at: 
     const be = toks[b]!;
     if (!STATE_VERBS.has(be.lemma.toLowerCase()) || (be.pos !== "AUX" && be.pos !== "VERB") || be.normal === "be" || be.normal === "been" || be.normal === "was" || be.normal === "were") continue;
     const subj = toks[b - 1]!;
-    if ((subj.pos !== "NOUN" && subj.pos !== "PROPN") || subj.noise) continue;
+    // people being worried or pleased is about them, not how the product behaves
+    if ((subj.pos !== "NOUN" && subj.pos !== "PROPN") || subj.noise || isRoleNoun(subj)) continue;
     let p = b + 1;
     let negated = false;
     while (p < to && (toks[p]!.pos === "ADV" || toks[p]!.pos === "PART" || isFiller(toks[p]!))) {
@@ -689,6 +692,9 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
   if (cue.form === "verb" && !roleSubject && isMeetingVerb(toks, toks.indexOf(head))) return { kind: "other", ask: null };
   const nouns = nounsOf([...capability, ...cue.passiveSubject]);
   if (nouns.length === 0 || nouns.every((n) => MEETING_OBJECTS.has(n))) return { kind: "other", ask: null };
+  // the object's first noun is meeting talk ("have a meeting about X", "make a decision on X")
+  const firstNoun = capability.find((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !t.noise);
+  if (cue.form !== "thing" && cue.form !== "passive" && firstNoun && MEETING_OBJECTS.has(nounLemma(firstNoun)) && capability.indexOf(firstNoun) <= 3) return { kind: "other", ask: null };
   if (cue.form === "verb" && LIGHT_VERBS.has(head.lemma.toLowerCase()) && nouns.length === 0) return { kind: "other", ask: null };
 
   // "should have a X", "need to get a X", "give ROLE a X": the feature is the object
@@ -725,7 +731,9 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
   }
   if (subjTok && VAGUE_SUBJECTS.has(subjTok.normal)) score += WEIGHTS.vagueSubject;
   // "we need to …" with nobody to serve is often the team's own task
-  if (!role && cue.form === "verb" && (!subjTok || TEAM_SUBJECTS.has(subjTok.normal)) && cue.score < WEIGHTS.imperative + 1) score += WEIGHTS.teamTask;
+  // … and with "we/I/you" as subject and a general-purpose verb ("we have to make/find …") it is the team's to-do
+  if (!role && cue.form === "verb" && (!subjTok || TEAM_SUBJECTS.has(subjTok.normal)) && cue.score < WEIGHTS.imperative + 1)
+    score += subjTok && !sentence.isQuestion && GENERIC_VERBS.has(head.lemma.toLowerCase()) ? 2 * WEIGHTS.teamTask : WEIGHTS.teamTask;
   if (nouns.length >= 2) score += WEIGHTS.object;
   if (sentence.isQuestion && cue.score < WEIGHTS.questionAsk + WEIGHTS.modal - 1) score += WEIGHTS.question;
   let tentative = cue.tentative;

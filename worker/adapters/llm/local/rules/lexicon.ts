@@ -21,6 +21,9 @@ export const FRAME_WORDS = set("great nice good helpful useful handy ideal cool 
 /** Verbs whose object is a feature, not an action ("we need to have a …", "give X a …"). */
 export const LIGHT_VERBS = set("have get include provide offer give");
 
+/** General-purpose verbs: with "we/I/you" as subject ("we have to make/find/bring …") they state the team's own work. */
+export const GENERIC_VERBS = set("make find bring use give put take get do build create sell buy aim");
+
 /** Verbs about the meeting itself, not the product: an ask to talk about something is not a requirement. */
 export const MEETING_VERBS = set(
   "talk discuss meet decide think consider figure look check see go move start finish wrap say tell ask mention remember know " +
