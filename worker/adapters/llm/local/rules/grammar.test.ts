@@ -96,4 +96,48 @@ describe("grammar: what a sentence does", () => {
     expect(generateStories(text)).toEqual(generateStories(text));
     for (const e of generateStories(text).userStories.flatMap((s) => s.evidence ?? [])) expect(text.slice(e.start, e.end)).toBe(e.quote);
   });
+
+  it("reads a conditional present-tense passive as how the product behaves", () => {
+    const story = only("Ana: When a tenancy is closed, the deposit record is archived for six years.");
+    expect(story.title).toBe("Archive the deposit record for six years");
+    expect(story.acceptanceCriteria[0]).toMatch(/^When a tenancy is closed, then the deposit record is archived for six years\.$/);
+    expect(only("Ana: Unpaid parking tickets get escalated when the reminder is ignored twice.").title).toMatch(/^Escalate unpaid parking tickets/);
+    // people's feelings are not product behaviour
+    expect(kindOf("When the queue is long, shoppers are annoyed by the wait.")).toBe("other");
+  });
+
+  it("gives a one-noun verdict the noun phrase it answers", () => {
+    const meeting = "Ana: And on the welcome page a short onboarding video.\nBen: Sure, but onboarding is low priority.";
+    const story = only(meeting);
+    expect(story.title).toBe("Onboarding video");
+    expect(story.priority).toBe("Low");
+    expect(story.acceptanceCriteria.some((c) => /welcome page/.test(c))).toBe(true);
+  });
+
+  it("keeps a restriction with its verb", () => {
+    expect(only("The scanner app should only be used for library cards.").title).toBe("Use the scanner app only for library cards");
+  });
+
+  it("does not reject in a question or in narration", () => {
+    expect(kindOf("Do we drop the weekly digest when the inbox is empty?")).not.toBe("rejection");
+    expect(kindOf("We skipped the retro last week.")).not.toBe("rejection");
+  });
+
+  it("leaves the team's own tasks and questions out of criteria and does not restate the description", () => {
+    const meeting = [
+      "Ana: Gardeners need to log the watering schedule for each greenhouse.",
+      "Ben: I'll set up the greenhouse sensors account tomorrow.",
+      "Ana: Is there a cap on the number of greenhouses?",
+      "Ben: Each greenhouse shows its last watering time on the schedule.",
+    ].join("\n");
+    const story = only(meeting);
+    expect(story.acceptanceCriteria.join(" ")).not.toMatch(/I'll|cap on/);
+    expect(story.acceptanceCriteria.some((c) => /last watering time/.test(c))).toBe(true);
+    expect(story.acceptanceCriteria).not.toContain("Gardeners can log the watering schedule for each greenhouse.");
+  });
+
+  it("reads 'we have to' with a general-purpose verb as the team's to-do", () => {
+    expect(kindOf("So we have to make a plan for the launch party.")).toBe("other");
+    expect(kindOf("We have to support payment by bank transfer.")).toBe("ask");
+  });
 });

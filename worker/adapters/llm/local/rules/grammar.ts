@@ -550,6 +550,7 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
         if (comp.pos === "VERB" || comp.pos === "ADJ") {
           let s = subject;
           while (s > 0 && (toks[s - 1]!.pos === "NOUN" || toks[s - 1]!.pos === "ADJ" || toks[s - 1]!.pos === "PROPN")) s--;
+          if (s > 0 && toks[s - 1]!.pos === "DET") s--;
           const passiveSubject = toks.slice(s, subject + 1);
           return base(v.at + 1, "passive", WEIGHTS.modal + (comp.pos === "VERB" ? 1 : 0), { negated, subject, passiveSubject });
         }
@@ -642,6 +643,7 @@ function conditionalBehaviour(toks: readonly Token[], first: number, base: (at: 
     if (!part || !participle) continue;
     let s0 = b - 1;
     while (s0 > from && !toks[s0 - 1]!.noise && (["NOUN", "PROPN", "ADJ"].includes(toks[s0 - 1]!.pos) || (toks[s0 - 1]!.pos === "VERB" && toks[s0 - 1]!.normal.endsWith("ing")))) s0--;
+    if (s0 > from && toks[s0 - 1]!.pos === "DET") s0--;
     return base(p, "passive", WEIGHTS.modal, { negated, subject: b - 1, passiveSubject: toks.slice(s0, b) });
   }
   return null;
@@ -672,6 +674,11 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     cue.modal = toks.slice(cue.subject + 1, cue.at).filter((t) => !isFiller(t) && t.pos !== "ADV");
   }
   const { tokens: capability, end } = cue.verdictEnd !== undefined ? { tokens: toks.slice(cue.at, cue.verdictEnd), end: toks.length } : clause(toks, cue.at);
+  // "should only be used for X", "can only see X": the restriction stays, after the verb ("used only for X")
+  if (cue.verdictEnd === undefined && capability.length > 1 && !capability.some((t) => t.normal === "only")) {
+    const only = toks.slice(Math.max(0, cue.at - 4), cue.at).find((t) => t.normal === "only");
+    if (only) capability.splice(1, 0, only);
+  }
   // a verdict on one noun ("X is low priority") names a thing said just before: its noun phrase there is the capability
   let antecedent: Sentence | null = null;
   if (cue.verdictEnd !== undefined && keysOf(capability).length < 2) {
@@ -688,6 +695,8 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
   const capWords = capability.filter((t) => !isFiller(t) && t.pos !== "PUNCT");
   const head = capWords[0];
   if (!head) return { kind: "other", ask: null };
+  // a thing asked for is a noun phrase, never a prepositional phrase ("need on the …")
+  if (cue.form === "noun" && head.pos === "ADP") return { kind: "other", ask: null };
   const roleSubject = subjTok !== undefined && isRoleNoun(subjTok);
   if (cue.form === "verb" && !roleSubject && isMeetingVerb(toks, toks.indexOf(head))) return { kind: "other", ask: null };
   const nouns = nounsOf([...capability, ...cue.passiveSubject]);
@@ -807,7 +816,8 @@ function antecedentPhrase(capability: readonly Token[], preceding: readonly Sent
   for (let p = preceding.length - 1; p >= 0; p--) {
     const toks = speech(preceding[p]!);
     const isNoun = (t: Token | undefined) => t !== undefined && (t.pos === "NOUN" || t.pos === "PROPN") && !t.noise && !isRoleNoun(t);
-    const at = toks.findIndex((t) => isNoun(t) && (nounLemma(t) === noun || t.normal === words[0]!.normal));
+    // the same word, whatever its tag there ("onboarding" may be read as a verb in both)
+    const at = toks.findIndex((t) => (isNoun(t) && nounLemma(t) === noun) || (!t.noise && t.normal === words[0]!.normal));
     if (at < 0) continue;
     let s0 = at;
     let e = at;

@@ -98,7 +98,8 @@ function capabilityText(ask: Ask, max: number, keepArticle = false): string {
   const kept: Token[] = [];
   cut.forEach((t, i) => {
     let text: string;
-    if (i === 0 && ask.form !== "noun") text = t.lemma.toLowerCase() === "be" ? t.normal : t.lemma.toLowerCase();
+    // a passive keeps its participle ("is archived"); a verb form starts on its base form
+    if (i === 0 && ask.form !== "noun" && ask.form !== "passive") text = t.lemma.toLowerCase() === "be" ? t.normal : t.lemma.toLowerCase();
     else if (i === 0 && ask.form === "noun" && t.pos === "DET" && !keepArticle) return;
     else if (POSSESSIVES.has(t.normal) && t.pos !== "NOUN" && cut[i + 1]?.normal !== "own") {
       if (i === 1 && ask.form === "verb") return;
