@@ -140,4 +140,10 @@ describe("grammar: what a sentence does", () => {
     expect(kindOf("So we have to make a plan for the launch party.")).toBe("other");
     expect(kindOf("We have to support payment by bank transfer.")).toBe("ask");
   });
+
+  it("reads a description of the product's parts and a reported ask with 'if they can'", () => {
+    expect(only("Ana: The archive is just a tab with a search field.").title).toBe("Tab with a search field");
+    expect(kindOf("The weather is a disaster.")).toBe("other");
+    expect(only("Ana: Some beekeepers wrote in asking if they can print the hive inspection log.").description).toMatch(/^As a beekeeper, I want to print the hive inspection log/);
+  });
 });

@@ -13,6 +13,7 @@ import {
   FILLERS,
   HESITATIONS,
   FRAME_WORDS,
+  PRODUCT_PARTS,
   GENERIC_VERBS,
   LATER_NOUNS,
   LIGHT_VERBS,
@@ -576,10 +577,21 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
     }
     // reported asks: "The auditor asked for X", "Nurses keep asking to VERB", "Customers requested X"
     if ((lemma === "ask" || lemma === "request" || lemma === "beg") && t.pos === "VERB") {
-      const subject = subjectBefore(toks, i);
+      // "ROLE emailed asking …": the subject may stand before a reporting verb
+      let subject = subjectBefore(toks, i);
+      if (subject < 0 && t.normal.endsWith("ing")) {
+        let k = i - 1;
+        if (toks[k] && PARTICLES.has(toks[k]!.normal)) k--;
+        if (toks[k]?.pos === "VERB") subject = subjectBefore(toks, k);
+      }
       const who = subject >= 0 ? toks[subject]! : undefined;
       if (who && isRoleNoun(who)) {
         let j = i + 1;
+        // "asked if/whether they can VERB …"
+        if ((toks[j]?.normal === "if" || toks[j]?.normal === "whether") && toks[j + 1]?.pos === "PRON" && toks[j + 2] && SOFT_MODALS.has(toks[j + 2]!.normal)) {
+          const v = verbAfter(toks, j + 3);
+          if (v.at >= 0 && toks[v.at]!.lemma !== "be") return base(v.at, "verb", WEIGHTS.needVerb, { subject });
+        }
         while (j < toks.length && (isFiller(toks[j]!) || toks[j]!.pos === "ADV" || (toks[j]!.pos === "PRON" && toks[j]!.normal !== "for"))) j++;
         if (toks[j]?.normal === "for" && toks[j + 1]) return base(j + 1, "noun", WEIGHTS.needVerb, { subject });
         if (toks[j]?.normal === "to") {
@@ -612,7 +624,27 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       if (v.at >= 0 && toks[v.at]!.lemma !== "be") return base(v.at, "verb", WEIGHTS.suggestion + WEIGHTS.modal - 1, { negated, subject, tentative: true });
     }
   }
-  return conditionalBehaviour(toks, first, base);
+  return conditionalBehaviour(toks, first, base) ?? productDescription(toks, first, base);
+}
+
+/**
+ * A description of the product's parts: "<thing> is (just) (like) a/an <noun phrase naming an interface part …>"
+ * ("the archive is a tab with a search field"). The predicate noun phrase is what to build.
+ */
+function productDescription(toks: readonly Token[], first: number, base: (at: number, form: CapabilityForm, score: number, extra?: Partial<Cue>) => Cue): Cue | null {
+  for (let i = first + 1; i < Math.min(toks.length - 2, first + 7); i++) {
+    const be = toks[i]!;
+    if (be.lemma !== "be" || !["is", "are", "'s"].includes(be.normal) || toks[i + 1]?.normal === "not" || toks[i + 1]?.normal === "n't") continue;
+    const subject = toks.slice(first, i).filter((t) => !isFiller(t) && t.pos !== "DET");
+    if (!subject.some((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") || subject.some((t) => t.pos === "PRON" || t.pos === "AUX" || (t.pos === "VERB" && !t.normal.endsWith("ing")) || isRoleNoun(t))) return null;
+    let j = i + 1;
+    while (j < toks.length && (isFiller(toks[j]!) || toks[j]!.pos === "ADV" || toks[j]!.normal === "like")) j++;
+    if (toks[j]?.normal !== "a" && toks[j]?.normal !== "an") return null;
+    const { tokens } = clause(toks, j, 16);
+    if (!tokens.some((t) => (t.pos === "NOUN" || t.pos === "PROPN") && PRODUCT_PARTS.has(nounLemma(t)))) return null;
+    return base(j, "noun", WEIGHTS.modal, { subject: i - 1 });
+  }
+  return null;
 }
 
 const STATE_VERBS = new Set(["be", "get", "stay", "remain"]);

@@ -24,6 +24,12 @@ export const LIGHT_VERBS = set("have get include provide offer give");
 /** General-purpose verbs: with "we/I/you" as subject ("we have to make/find/bring …") they state the team's own work. */
 export const GENERIC_VERBS = set("make find bring use give put take get do build create sell buy aim");
 
+/** Nouns naming parts of a product's interface: "<thing> is a <…part…>" describes what to build. */
+export const PRODUCT_PARTS = set(
+  "button card screen page tab field form list menu toggle switch bar chart graph dialog popup banner link icon badge widget panel " +
+    "view table column dropdown checkbox slider footer header sidebar modal alert dashboard calendar map timeline feed tile wizard",
+);
+
 /** Verbs about the meeting itself, not the product: an ask to talk about something is not a requirement. */
 export const MEETING_VERBS = set(
   "talk discuss meet decide think consider figure look check see go move start finish wrap say tell ask mention remember know " +
