@@ -146,4 +146,9 @@ describe("grammar: what a sentence does", () => {
     expect(kindOf("The weather is a disaster.")).toBe("other");
     expect(only("Ana: Some beekeepers wrote in asking if they can print the hive inspection log.").description).toMatch(/^As a beekeeper, I want to print the hive inspection log/);
   });
+
+  it("reads a noun phrase judged after it as a verdict", () => {
+    expect(only("Ana: yeah so weekly harvest reports for every plot that's the main one.").title).toBe("Weekly harvest reports for every plot");
+    expect(kindOf("So the rain that's the big one.")).toBe("other");
+  });
 });

@@ -624,7 +624,32 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       if (v.at >= 0 && toks[v.at]!.lemma !== "be") return base(v.at, "verb", WEIGHTS.suggestion + WEIGHTS.modal - 1, { negated, subject, tentative: true });
     }
   }
-  return conditionalBehaviour(toks, first, base) ?? productDescription(toks, first, base);
+  return conditionalBehaviour(toks, first, base) ?? productDescription(toks, first, base) ?? trailingVerdict(toks, first, base);
+}
+
+/** "the ADJ one" words that single a thing out as the important one ("that's the main one"). */
+const ONE_VERDICTS = new Set(["big", "biggest", "main", "key", "important", "top", "first"]);
+
+/** A noun phrase said first and judged after it: "<noun phrase …> that's the main one / a must-have / critical". */
+function trailingVerdict(toks: readonly Token[], first: number, base: (at: number, form: CapabilityForm, score: number, extra?: Partial<Cue>) => Cue): Cue | null {
+  let from = first;
+  while (from < toks.length && (toks[from]!.normal === "so" || isFiller(toks[from]!) || toks[from]!.pos === "INTJ")) from++;
+  const start = toks[from];
+  if (!start || !(["NOUN", "PROPN", "ADJ"].includes(start.pos) || (start.pos === "VERB" && start.normal.endsWith("ing"))) || isRoleNoun(start)) return null;
+  for (let d = from + 2; d < Math.min(toks.length - 2, from + 20); d++) {
+    const t = toks[d]!;
+    if (t.pos === "AUX" || t.pos === "PRON" || (t.pos === "VERB" && !t.normal.endsWith("ing")) || /[.;!?]/.test(t.text)) {
+      if (!(t.normal === "that" && toks[d + 1]?.lemma === "be")) return null;
+      let j = d + 2;
+      while (j < toks.length && (toks[j]!.pos === "DET" || isFiller(toks[j]!) || toks[j]!.pos === "ADV")) j++;
+      const w = toks[j];
+      const w2 = toks[j + 1];
+      const verdict = w !== undefined && ((w.normal === "must" && w2?.normal === "have") || (ONE_VERDICTS.has(w.normal) && w2?.normal === "one") || (PRIORITY_HIGH.has(w.normal) && w.pos === "ADJ" && w.normal !== "key"));
+      if (!verdict || !toks.slice(from, d).some((x) => x.pos === "NOUN" || x.pos === "PROPN")) return null;
+      return base(from, "noun", WEIGHTS.verdict, { verdictEnd: d });
+    }
+  }
+  return null;
 }
 
 /**
@@ -774,7 +799,8 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
   // "we need to …" with nobody to serve is often the team's own task
   // … and with "we/I/you" as subject and a general-purpose verb ("we have to make/find …") it is the team's to-do
   if (!role && cue.form === "verb" && (!subjTok || TEAM_SUBJECTS.has(subjTok.normal)) && cue.score < WEIGHTS.imperative + 1)
-    score += subjTok && !sentence.isQuestion && GENERIC_VERBS.has(head.lemma.toLowerCase()) ? 2 * WEIGHTS.teamTask : WEIGHTS.teamTask;
+    // ("you have to press …" tells how a thing is used, not what to build)
+    score += subjTok && !sentence.isQuestion && (GENERIC_VERBS.has(head.lemma.toLowerCase()) || subjTok.normal === "you") ? 2 * WEIGHTS.teamTask : WEIGHTS.teamTask;
   if (nouns.length >= 2) score += WEIGHTS.object;
   if (sentence.isQuestion && cue.score < WEIGHTS.questionAsk + WEIGHTS.modal - 1) score += WEIGHTS.question;
   let tentative = cue.tentative;
