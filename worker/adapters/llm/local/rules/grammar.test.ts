@@ -151,4 +151,12 @@ describe("grammar: what a sentence does", () => {
     expect(only("Ana: yeah so weekly harvest reports for every plot that's the main one.").title).toBe("Weekly harvest reports for every plot");
     expect(kindOf("So the rain that's the big one.")).toBe("other");
   });
+
+  it("reads the answer to 'what happens when X?' as behaviour under X, and keeps written abbreviations", () => {
+    const story = only("Ben: what happens to the album when the owner leaves?\nAna: The album goes to the family admin automatically.");
+    expect(story.title).toBe("The album goes to the family admin");
+    expect(story.acceptanceCriteria[0]).toBe("When the owner leaves, then the album goes to the family admin.");
+    expect(kindOf("Ana: The album goes to the family admin automatically.")).toBe("other");
+    expect(only("Ana: nice to have: share the playlist w/ a friend via a QR code").title).toMatch(/^Share the playlist w\/ a friend via a QR code$/);
+  });
 });

@@ -62,6 +62,8 @@ export interface Ask {
   verdict: boolean;
   /** A one-noun verdict ("X is low priority"): the earlier sentence whose noun phrase it names. */
   antecedent: Sentence | null;
+  /** A present-tense statement of behaviour ("<thing> goes back …"): its verb keeps its inflection. */
+  present: boolean;
 }
 
 export interface Classified {
@@ -90,7 +92,8 @@ const END_POS = new Set(["DET", "ADP", "CCONJ", "SCONJ", "PRON", "AUX", "PART", 
 
 /** A word broken off and restarted ("deci decisions") or a lower-case one- or two-letter scrap ("th"). */
 export function isBroken(t: Token, next: Token | undefined): boolean {
-  if (t.pos === "PUNCT" || t.isNumber || t.noise) return false;
+  // a written abbreviation ("w/", "b/c") is not a broken word
+  if (t.pos === "PUNCT" || t.isNumber || t.noise || next?.text === "/" || next?.text === ".") return false;
   if (next && next.normal.length > t.normal.length && next.normal.startsWith(t.normal) && t.normal.length >= 2 && !t.stop) return true;
   return /^[a-z]{1,2}$/.test(t.text) && !t.stop && t.pos !== "ADP" && t.pos !== "PART" && t.pos !== "CCONJ" && t.pos !== "DET" && t.pos !== "PRON" && t.pos !== "AUX";
 }
@@ -381,6 +384,8 @@ interface Cue {
   modal: Token[];
   /** Verdict form: where the noun phrase ends (the capability is cut there). */
   verdictEnd?: number;
+  /** Thing form in the present tense ("<thing> goes back …"): the verb keeps its inflection in titles. */
+  present?: boolean;
 }
 
 function leadingIndex(toks: readonly Token[]): number {
@@ -627,6 +632,34 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   return conditionalBehaviour(toks, first, base) ?? productDescription(toks, first, base) ?? trailingVerdict(toks, first, base);
 }
 
+/** The condition of the previous speaker's question "what happens when/if X?", as tokens, else null. */
+function whatHappens(sentence: Sentence, preceding: readonly Sentence[]): Token[] | null {
+  const q = preceding[preceding.length - 1];
+  if (!q || q.speaker === sentence.speaker) return null;
+  const toks = speech(q);
+  const h = toks.findIndex((t) => t.lemma.toLowerCase() === "happen" && toks.slice(Math.max(0, toks.indexOf(t) - 3), toks.indexOf(t)).some((x) => x.normal === "what"));
+  if (h < 0) return null;
+  const c = toks.findIndex((t, k) => k > h && CONDITIONS.has(t.normal));
+  if (c < 0) return null;
+  const cond = clause(toks, c + 1, 16).tokens.filter((x) => !isFiller(x) && x.pos !== "PUNCT");
+  return cond.length >= 2 ? cond : null;
+}
+
+/** "<thing> VERBs …" in the present tense, said first in the sentence: how the product behaves. */
+function presentBehaviour(toks: readonly Token[]): Cue | null {
+  const first = leadingIndex(toks);
+  let v = first;
+  while (v < toks.length && v < first + 4 && ["NOUN", "PROPN", "ADJ", "DET"].includes(toks[v]!.pos)) v++;
+  const verb = toks[v];
+  const subj = toks[v - 1];
+  if (v === first || !verb || !subj || verb.pos !== "VERB" || (subj.pos !== "NOUN" && subj.pos !== "PROPN") || isRoleNoun(subj)) return null;
+  const base = verb.normal === verb.lemma.toLowerCase();
+  // "<thing> goes …" or "<things> go …": a present tense agreeing with its subject
+  const agrees = base ? subj.normal !== nounLemma(subj) : /[^s]s$/.test(verb.normal) && subj.normal === nounLemma(subj);
+  if (!agrees) return null;
+  return { at: v, form: "thing", score: WEIGHTS.modal, negated: false, subject: v - 1, tentative: false, passiveSubject: toks.slice(first, v), modal: [], present: true };
+}
+
 /** "the ADJ one" words that single a thing out as the important one ("that's the main one"). */
 const ONE_VERDICTS = new Set(["big", "biggest", "main", "key", "important", "top", "first"]);
 
@@ -717,7 +750,8 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
   // a question ("do we drop X?") asks, it does not reject
   const blocked = sentence.isQuestion ? null : rejectsOrPostpones(toks);
   if (blocked) return { kind: blocked.kind, ask: null, scope: blocked.scope };
-  const cue = findCue(toks, sentence.isQuestion);
+  const answered = sentence.isQuestion ? null : whatHappens(sentence, preceding);
+  const cue = findCue(toks, sentence.isQuestion) ?? (answered ? presentBehaviour(toks) : null);
   if (!cue) return { kind: sentence.isQuestion ? "question" : "other", ask: null };
 
   // "The export should respect …": a thing as subject is what the story is about
@@ -782,7 +816,8 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     }
   }
   // a thing or passive form names its thing as subject ("password login has to be off …")
-  if (keysOf(cue.form === "thing" || cue.form === "passive" ? [...capability, ...cue.passiveSubject] : capability).length < 2) return { kind: "other", ask: null };
+  // (an answer stating present behaviour may say the rest in its next clause: "X goes back … and we show a Y")
+  if (keysOf(cue.present ? toks : cue.form === "thing" || cue.form === "passive" ? [...capability, ...cue.passiveSubject] : capability).length < 2) return { kind: "other", ask: null };
   let score = cue.score + WEIGHTS.object;
   let role: string | null;
   if (subjTok && isRoleNoun(subjTok)) {
@@ -836,6 +871,8 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
       if (c.length >= 2) condition = c;
     }
   }
+  // the answer to "what happens when X?" holds under X
+  if (!condition && answered && cue.present) condition = answered;
   // A condition before the ask: "If/When X, ROLE should …"
   if (!condition) {
     const first = leadingIndex(toks);
@@ -862,6 +899,7 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     tentative: false,
     verdict: cue.verdictEnd !== undefined,
     antecedent,
+    present: cue.present === true,
   };
   return { kind: ask.kind, ask };
 }

@@ -92,14 +92,14 @@ function trimEnd(toks: Token[]): Token[] {
 }
 
 /** The capability as words for a title or a criterion: lemma of its first verb, possessives made plain. */
-function capabilityText(ask: Ask, max: number, keepArticle = false): string {
+function capabilityText(ask: Ask, max: number, keepArticle = false, inflected = false): string {
   const toks = clean(ask.capability).filter((t) => t.pos !== "PUNCT" || t.text === "-" || t.text === "/" || t.text === ",");
   const cut = trimEnd(toks.slice(0, max));
   const kept: Token[] = [];
   cut.forEach((t, i) => {
     let text: string;
     // a passive keeps its participle ("is archived"); a verb form starts on its base form
-    if (i === 0 && ask.form !== "noun" && ask.form !== "passive") text = t.lemma.toLowerCase() === "be" ? t.normal : t.lemma.toLowerCase();
+    if (i === 0 && ask.form !== "noun" && ask.form !== "passive" && !(inflected && ask.present)) text = t.lemma.toLowerCase() === "be" ? t.normal : t.lemma.toLowerCase();
     else if (i === 0 && ask.form === "noun" && t.pos === "DET" && !keepArticle) return;
     else if (POSSESSIVES.has(t.normal) && t.pos !== "NOUN" && cut[i + 1]?.normal !== "own") {
       if (i === 1 && ask.form === "verb") return;
@@ -124,7 +124,7 @@ function isPluralSubject(ask: Ask): boolean {
 }
 
 function title(ask: Ask): string {
-  const cap = capabilityText(ask, TITLE_WORDS);
+  const cap = capabilityText(ask, TITLE_WORDS, false, true);
   if (ask.form === "thing") return capitalise(`${subjectText(ask)} ${join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}`.replace(/\s+/g, " "));
   if (ask.form === "passive") {
     const head = ask.capability[0]!;
@@ -141,6 +141,7 @@ function statement(ask: Ask, role: string): string {
     const be = isPluralSubject(ask) ? "are" : "is";
     return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? `${be} not` : be} ${cap}.`;
   }
+  if (ask.form === "thing" && ask.present) return `${capitalise(subjectText(ask))} ${capabilityText(ask, 20, true, true)}.`;
   if (ask.form === "thing") return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? "must not" : join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}.`.replace(/\s+/g, " ");
   if (ask.form === "noun") return ask.kind === "constraint" ? `No ${cap}.` : `${capitalise(plural(role))} have ${cap}.`;
   return `${capitalise(plural(role))} ${ask.kind === "constraint" ? "must not" : "can"} ${cap}.`;
