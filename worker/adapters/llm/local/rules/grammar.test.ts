@@ -159,4 +159,9 @@ describe("grammar: what a sentence does", () => {
     expect(kindOf("Ana: The album goes to the family admin automatically.")).toBe("other");
     expect(only("Ana: nice to have: share the playlist w/ a friend via a QR code").title).toMatch(/^Share the playlist w\/ a friend via a QR code$/);
   });
+
+  it("does not read a prediction about people as an ask", () => {
+    expect(kindOf("Reception will get phone calls about it on the first morning.")).toBe("other");
+    expect(kindOf("Receptionists will be able to print the visitor badges.")).toBe("ask");
+  });
 });

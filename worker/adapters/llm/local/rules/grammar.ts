@@ -617,7 +617,8 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       const who = subject >= 0 ? toks[subject]! : undefined;
       if (who && isRoleNoun(who)) {
         const v = verbAfter(toks, i + 1);
-        if (v.at >= 0 && toks[v.at]!.lemma !== "be") return base(v.at, "verb", WEIGHTS.modal - 1 + (v.able ? WEIGHTS.ableTo : 0), { subject });
+        // "ROLE will VERB" without "be able to" predicts what they will do, it asks for nothing
+        if (v.at >= 0 && toks[v.at]!.lemma !== "be" && (t.normal === "can" || v.able)) return base(v.at, "verb", WEIGHTS.modal - 1 + (v.able ? WEIGHTS.ableTo : 0), { subject });
       }
     }
     // "we could / we can VERB": a suggestion, an ask only when agreed; "ROLE can/could VERB" is about them
