@@ -164,4 +164,11 @@ describe("grammar: what a sentence does", () => {
     expect(kindOf("Reception will get phone calls about it on the first morning.")).toBe("other");
     expect(kindOf("Receptionists will be able to print the visitor badges.")).toBe("ask");
   });
+
+  it("finds a second ask after 'and' with a new subject in the same sentence", () => {
+    const stories = generateStories("Ana: Tenants need a repair request form, and we need a weekly summary of open jobs.").userStories;
+    expect(stories.map((s) => s.title)).toEqual(["Repair request form", "Weekly summary of open jobs"]);
+    const text = "Ana: Tenants need a repair request form, and we need a weekly summary of open jobs.";
+    for (const e of stories.flatMap((s) => s.evidence ?? [])) expect(text.slice(e.start, e.end)).toBe(e.quote);
+  });
 });

@@ -262,6 +262,24 @@ function meetingRole(analysis: Analysis): string {
   return n >= 2 ? best : "user";
 }
 
+/**
+ * A second ask in the same sentence after a coordinating conjunction and a new subject ("we need an X, and we need a Y"),
+ * when it is about other things than the first. Its sentence is the tail from its subject on (verbatim at its offset).
+ */
+function secondAsk(sentence: Sentence, first: Ask, following: readonly Sentence[]): Ask | null {
+  const toks = sentence.tokens;
+  const last = first.capability[first.capability.length - 1];
+  if (!last) return null;
+  const from = toks.findIndex((t, k) => t.start > last.end && t.pos === "CCONJ" && toks[k + 1] !== undefined && ["PRON", "NOUN", "PROPN"].includes(toks[k + 1]!.pos));
+  if (from < 0) return null;
+  const tail = toks.slice(from + 1);
+  const start = tail[0]!.start;
+  const sub: Sentence = { ...sentence, start, text: sentence.text.slice(start - sentence.start), tokens: tail, words: sentence.words.filter((t) => t.start >= start) };
+  const k = classify(sub, following);
+  if (!k.ask || k.ask.kind !== "ask" || k.ask.nouns.some((n) => first.nouns.includes(n))) return null;
+  return k.ask;
+}
+
 /** Departments name teams, not people: "support" → "support agent", "finance" → "finance team member". */
 const DEPARTMENTS = new Set(["support", "finance", "hr", "ops", "it", "legal", "sales", "marketing", "compliance"]);
 function personOf(role: string): string {
@@ -284,9 +302,14 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
   const constraints: Ask[] = [];
   const detailUse = new Map<number, number>();
 
+  const asks: [Ask, number][] = [];
   kinds.forEach((k, i) => {
-    const ask = k.ask;
-    if (!ask) return;
+    if (!k.ask) return;
+    asks.push([k.ask, i]);
+    const second = secondAsk(sentences[i]!, k.ask, sentences.slice(i + 1, i + 3));
+    if (second) asks.push([second, i]);
+  });
+  asks.forEach(([ask, i]) => {
     // what a rejection or postponement named is left out
     if (names(new Set([...ask.nouns, ...ask.keys]))) return;
     // in a long meeting, an ask that names no one and none of the meeting's main things is a side remark
