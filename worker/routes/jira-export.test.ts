@@ -123,6 +123,31 @@ describe("export to JIRA", () => {
     expect(fake.requestsTo("GET", "/rest/api/3/search/jql")).toHaveLength(1);
   });
 
+  it("matches found stories to their own titles: one title a prefix of another, and one JIRA shortened", async () => {
+    const planned = numberedStories(3);
+    planned.userStories[0]!.title = "Export CSV files of the audit log";
+    planned.userStories[1]!.title = "Export CSV";
+    planned.userStories[2]!.title = `Keep ${"very ".repeat(58)}long titles`;
+    const { fake, exportNow } = await setUp({ stories: planned });
+    const original = fake.handle.bind(fake);
+    fake.handle = (request) => {
+      if (request.path === "/rest/api/3/issue/bulk" && request.method === "POST") {
+        fake.handle = original;
+        fake.applyThenFail();
+      }
+      return original(request);
+    };
+    expect((await exportNow()).status).toBe(502);
+    const resumed = await json<ExportResponse>(await exportNow());
+    expect(resumed.data.data.summary.storiesCreated).toBe(0);
+    expect(fake.issues).toHaveLength(4);
+    const row = await env.DB.prepare("SELECT story_keys FROM integration_exports ORDER BY id DESC LIMIT 1").first<{ story_keys: string }>();
+    const keys = JSON.parse(row!.story_keys) as string[];
+    expect(keys.map((key) => fake.issue(key).summary)).toEqual(stories(fake).map((s) => s.summary));
+    expect(fake.issue(keys[1]!).summary).toBe("Export CSV");
+    expect(fake.issue(keys[2]!).summary).toMatch(/…$/);
+  });
+
   it("after an epic create JIRA applied but never confirmed, adopts that epic", async () => {
     const { fake, exportNow } = await setUp({ stories: { count: 3 } });
     const original = fake.handle.bind(fake);

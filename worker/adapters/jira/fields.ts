@@ -71,12 +71,17 @@ function limit(text: string, max: number): string {
   return `${text.slice(0, end).trimEnd()}…`;
 }
 
+/** The summary JIRA stores for a title: one line, at most 255 characters (so a found issue can be matched to it). */
+export function jiraSummary(title: string): string {
+  return limit(title.trim().replace(/\s+/g, " "), SUMMARY_MAX_CHARS);
+}
+
 /** One issue's `fields`, setting only what the metadata says the type has. */
 export function issueFields(input: IssueFieldsInput, meta: JiraCreateFields): JiraIssueFields {
   const fields: JiraIssueFields = {
     project: { key: input.projectKey },
     issuetype: { id: input.issueTypeId },
-    summary: limit(input.summary.trim().replace(/\s+/g, " "), SUMMARY_MAX_CHARS),
+    summary: jiraSummary(input.summary),
   };
   if (input.description.content.length) fields.description = input.description;
   const wanted = input.priority?.toLowerCase();

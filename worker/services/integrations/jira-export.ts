@@ -1,6 +1,6 @@
 import type { JiraCreateFields, JiraCredentials, JiraFoundIssue, JiraIssueFields } from "../../adapters/jira";
 import { epicDescription, storyDescription } from "../../adapters/jira/adf";
-import { issueFields, SUMMARY_MAX_CHARS } from "../../adapters/jira/fields";
+import { issueFields, jiraSummary } from "../../adapters/jira/fields";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { exportIssueTypes } from "./jira-checks";
@@ -51,7 +51,7 @@ async function createMissing(
   let keys = Array.from({ length: userStories.length }, (_, i) => attempt.record.storyKeys[i] ?? null);
   let epicKey = attempt.record.targetKey;
   if (attempt.record.inDoubt) {
-    ({ epicKey, keys } = await adoptCreated(deps, attempt, credentials, project.key, types.epic.name, epicKey, keys, userStories.map((s) => summaryOf(s.title))));
+    ({ epicKey, keys } = await adoptCreated(deps, attempt, credentials, project.key, types.epic.name, epicKey, keys, userStories.map((s) => jiraSummary(s.title))));
   }
 
   let epicCreated = false;
@@ -126,12 +126,6 @@ function storyFields(
   );
 }
 
-/** The summary JIRA stores for a title, so a found issue can be matched to its story. */
-function summaryOf(title: string): string {
-  const summary = title.trim().replace(/\s+/g, " ");
-  return summary.length <= SUMMARY_MAX_CHARS ? summary : summary.slice(0, SUMMARY_MAX_CHARS - 1);
-}
-
 /**
  * After an unanswered create: finds what this export already made (by its marker label) and records it, the epic
  * by its type and each story under the epic by its summary, in order, so nothing is created twice.
@@ -153,7 +147,8 @@ async function adoptCreated(
   const known = new Set(adopted.filter(Boolean));
   for (const issue of found) {
     if (issue.key === epic || known.has(issue.key) || (epic && issue.parentKey !== epic)) continue;
-    const position = adopted.findIndex((key, i) => key === null && issue.summary.startsWith(summaries[i]!.replace(/…$/, "")));
+    // The summary exactly as it was sent, so "Export CSV" never takes the issue of "Export CSV files".
+    const position = summaries.findIndex((summary, i) => adopted[i] === null && issue.summary === summary);
     if (position === -1) continue;
     adopted[position] = issue.key;
     known.add(issue.key);
