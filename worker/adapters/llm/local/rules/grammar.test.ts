@@ -171,4 +171,21 @@ describe("grammar: what a sentence does", () => {
     const text = "Ana: Tenants need a repair request form, and we need a weekly summary of open jobs.";
     for (const e of stories.flatMap((s) => s.evidence ?? [])) expect(text.slice(e.start, e.end)).toBe(e.quote);
   });
+
+  it("reads feature statements: 'it should have X', 'X would be nice', a long need phrase, a late clause", () => {
+    expect(only("Ana: The kiosk should have a receipt printer.").title).toMatch(/should have a receipt printer$/);
+    expect(only("Ana: A reminder the day before the pickup would be nice.").title).toMatch(/^Reminder the day before the pickup$/);
+    expect(kindOf("The weather would be nice tomorrow.")).toBe("other");
+    expect(kindOf("That would be great.")).not.toBe("ask");
+    expect(only("Ana: We need a sturdy and really clear glass - fronted storage shelf.").title).toMatch(/storage shelf$/);
+    expect(kindOf("So we had to talk about the budget last week and finally , the shelf labels should be clearly printed in large type .")).toBe("ask");
+    expect(kindOf("We met the suppliers on Monday , and they said it was fine .")).toBe("other");
+    // a need verb inside a list of nouns asks for nothing
+    expect(kindOf("We talked about their needs and wishes , the old budget plan .")).toBe("other");
+  });
+
+  it("drops a restarted article from titles", () => {
+    expect(only("Ana: We need a an archive of old invoices.").title).toBe("Archive of old invoices");
+    expect(only("Ana: Add some a few more rows to the invoice table.").title).toBe("Add a few more rows to the invoice table");
+  });
 });

@@ -209,6 +209,8 @@ function verbAfter(toks: readonly Token[], i: number): { at: number; able: boole
       continue;
     }
     if (t.pos === "VERB" || (t.pos === "AUX" && t.lemma === "be")) return { at: j, able };
+    // "should have a X": "have" read as an auxiliary before a noun phrase is the light verb
+    if (t.pos === "AUX" && t.lemma.toLowerCase() === "have" && toks[j + 1] && ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(toks[j + 1]!.pos)) return { at: j, able };
     // after "to" or a modal the next word is a verb whatever the tagger says ("to message", "must close")
     const prev = toks[j - 1];
     const afterLetRole = prev !== undefined && isRoleNoun(prev) && toks[j - 2]?.lemma === "let";
@@ -218,14 +220,26 @@ function verbAfter(toks: readonly Token[], i: number): { at: number; able: boole
   return { at: -1, able };
 }
 
+/** A noun within a few words from `i`, over a run of adjectives, adverbs and "and" ("a reliable and clear X"). */
+function nounSoon(toks: readonly Token[], i: number): boolean {
+  for (let k = i; k < Math.min(toks.length, i + 8); k++) {
+    const t = toks[k]!;
+    if (t.pos === "NOUN" || t.pos === "PROPN") return true;
+    if (!(t.pos === "ADJ" || t.pos === "ADV" || t.normal === "and" || t.text === "-" || isFiller(t))) return k < i + 4 && toks.slice(k, i + 4).some((x) => x.pos === "NOUN" || x.pos === "PROPN");
+  }
+  return false;
+}
+
 /** A verb about the meeting itself; "keep" with a thing as object ("keep audit entries …") is about the product. */
 function isMeetingVerb(toks: readonly Token[], at: number): boolean {
   const t = toks[at];
   if (!t || !MEETING_VERBS.has(t.lemma.toLowerCase())) return false;
   if (t.lemma.toLowerCase() !== "keep") return true;
-  const next = toks[at + 1];
+  let n = at + 1;
+  while (toks[n]?.pos === "DET") n++;
+  const next = toks[n];
   const thing = (x: Token | undefined) => x !== undefined && (x.pos === "NOUN" || x.pos === "PROPN") && !MEETING_OBJECTS.has(nounLemma(x)) && !isRoleNoun(x);
-  return !(thing(next) || (next?.pos === "ADJ" && thing(toks[at + 2])));
+  return !(thing(next) || (next?.pos === "ADJ" && thing(toks[n + 1])));
 }
 
 function contentLemma(t: Token): string | null {
@@ -384,6 +398,8 @@ interface Cue {
   modal: Token[];
   /** Verdict form: where the noun phrase ends (the capability is cut there). */
   verdictEnd?: number;
+  /** "<noun phrase> would be good": a wish for a feature, not a verdict recapping one. */
+  feature?: boolean;
   /** Thing form in the present tense ("<thing> goes back …"): the verb keeps its inflection in titles. */
   present?: boolean;
 }
@@ -438,6 +454,8 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
     }
   }
   if (question) return null;
+  const feature = featureWish(toks, first, base);
+  if (feature) return feature;
 
   // A list line with its verdict: "<noun phrase>, high[, …]" (recaps and notes)
   for (let i = 1; i < Math.min(toks.length - 1, 24); i++) {
@@ -526,9 +544,11 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
         const v = verbAfter(toks, j + 2);
         if (v.at >= 0) return base(v.at, "verb", WEIGHTS.needVerb + WEIGHTS.role, { negated, subject: j });
       }
+      // "needs and desires": a need verb read in a list of nouns asks for nothing
+      if (next.pos === "CCONJ" || next.pos === "SCONJ") continue;
       const nounish = next.pos === "DET" || next.pos === "ADJ" || next.pos === "NOUN" || next.pos === "PROPN" || next.pos === "NUM" || (next.pos !== "PRON" && next.pos !== "AUX" && next.pos !== "PART" && toks.slice(j + 1, j + 4).some((x) => x.pos === "NOUN"));
       if (nounish && next.pos !== "PUNCT") {
-        if (next.pos === "DET" && !toks.slice(j + 1, j + 5).some((x) => x.pos === "NOUN" || x.pos === "PROPN")) continue;
+        if (next.pos === "DET" && !nounSoon(toks, j + 1)) continue;
         return base(j, "noun", WEIGHTS.needVerb, { negated, subject });
       }
       continue;
@@ -550,7 +570,9 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       const verb = toks[v.at]!;
       if (verb.lemma === "be" && !v.able) {
         // passive or predicate: "Statements should be exportable …", "Results should be shown …"
-        const comp = toks[v.at + 1];
+        let c = v.at + 1;
+        while (toks[c] && toks[c]!.pos === "ADV" && toks[c + 1] && (toks[c + 1]!.pos === "VERB" || toks[c + 1]!.pos === "ADJ")) c++;
+        const comp = toks[c];
         const subj = subject >= 0 ? toks[subject]! : undefined;
         if (!comp || !subj || subj.pos === "PRON") continue;
         if (comp.pos === "VERB" || comp.pos === "ADJ") {
@@ -558,7 +580,7 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
           while (s > 0 && (toks[s - 1]!.pos === "NOUN" || toks[s - 1]!.pos === "ADJ" || toks[s - 1]!.pos === "PROPN")) s--;
           if (s > 0 && toks[s - 1]!.pos === "DET") s--;
           const passiveSubject = toks.slice(s, subject + 1);
-          return base(v.at + 1, "passive", WEIGHTS.modal + (comp.pos === "VERB" ? 1 : 0), { negated, subject, passiveSubject });
+          return base(c, "passive", WEIGHTS.modal + (comp.pos === "VERB" ? 1 : 0), { negated, subject, passiveSubject });
         }
         continue;
       }
@@ -631,6 +653,33 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
     }
   }
   return conditionalBehaviour(toks, first, base) ?? productDescription(toks, first, base) ?? trailingVerdict(toks, first, base);
+}
+
+/**
+ * A feature wished for by naming it: "<noun phrase …> would be good / nice / useful" ("a dark mode for the app would be
+ * nice"). The noun phrase, said first, is the thing asked for; a clause inside it ("… when it …") stays with it.
+ */
+function featureWish(toks: readonly Token[], first: number, base: (at: number, form: CapabilityForm, score: number, extra?: Partial<Cue>) => Cue): Cue | null {
+  const start = toks[first];
+  if (!start || !["DET", "ADJ", "NOUN", "PROPN"].includes(start.pos) || (start.pos === "DET" && ["this", "that", "these", "those"].includes(start.normal))) return null;
+  for (let w = first + 1; w < Math.min(toks.length - 2, first + 14); w++) {
+    const t = toks[w]!;
+    if (t.pos === "PUNCT" && /[.;!?]/.test(t.text)) return null;
+    if (t.normal !== "would" && t.normal !== "'d") continue;
+    let j = w + 1;
+    while (toks[j] && (toks[j]!.pos === "ADV" || isFiller(toks[j]!))) j++;
+    if (toks[j]?.normal !== "be" || !FRAME_WORDS.has(toks[j + 1]?.normal ?? "") || toks[j + 1]!.pos !== "ADJ") return null;
+    // nothing but a closing word may follow ("would be good, yeah")
+    const rest = toks.slice(j + 2).filter((x) => x.pos !== "PUNCT" && !isFiller(x) && !x.noise && x.pos !== "INTJ");
+    if (rest.length > 0) return null;
+    const phrase = toks.slice(first, w);
+    // the phrase opens on a thing, before any verb: "<thing> … would be good"
+    const firstVerb = phrase.findIndex((x) => x.pos === "VERB" || x.pos === "AUX" || x.pos === "PRON");
+    const firstNoun = phrase.findIndex((x) => (x.pos === "NOUN" || x.pos === "PROPN") && !x.noise);
+    if (firstNoun < 0 || (firstVerb >= 0 && firstVerb < firstNoun) || isRoleNoun(phrase[firstNoun]!)) return null;
+    return base(first, "noun", WEIGHTS.frame + 1, { verdictEnd: w, feature: true });
+  }
+  return null;
 }
 
 /** The condition of the previous speaker's question "what happens when/if X?", as tokens, else null. */
@@ -744,6 +793,30 @@ function conditionalBehaviour(toks: readonly Token[], first: number, base: (at: 
  * What the sentence does. `following` is the next sentence or two (for agreement from another speaker).
  */
 export function classify(sentence: Sentence, following: readonly Sentence[] = [], preceding: readonly Sentence[] = []): Classified {
+  const whole = classifyWhole(sentence, following, preceding);
+  if (whole.kind !== "other" || sentence.isQuestion) return whole;
+  // spoken sentences run clauses together ("so we have to X, and finally it should be Y"): when the first cue asks for
+  // nothing, a later clause that opens on its own subject may
+  const toks = sentence.tokens;
+  let tries = 0;
+  for (let k = 3; k < toks.length - 4 && tries < 4; k++) {
+    const t = toks[k - 1]!;
+    const opener = (t.pos === "PUNCT" && /[,;:]/.test(t.text)) || (t.pos === "CCONJ" && t.normal !== "or") || t.normal === "so";
+    // (a clause opening on a wh-word is a question or a relative, not a new ask)
+    if (!opener || toks[k]!.pos === "CCONJ" || toks[k]!.pos === "PUNCT" || /^wh|^how$/.test(toks[k]!.normal)) continue;
+    const rest = toks.slice(k);
+    const words = rest.filter((x) => !x.noise && x.pos !== "PUNCT" && x.pos !== "SYM");
+    // a clause of its own: a subject and a finite verb or modal within its first words
+    if (words.length < 4 || !words.slice(0, 5).some((x) => x.pos === "AUX" || (x.pos === "VERB" && x.normal !== x.lemma.toLowerCase()))) continue;
+    tries++;
+    const part: Sentence = { ...sentence, tokens: rest, words, start: rest[0]!.start, text: sentence.text.slice(rest[0]!.start - sentence.start) };
+    const sub = classifyWhole(part, following, preceding);
+    if (sub.ask && sub.kind === "ask") return sub;
+  }
+  return whole;
+}
+
+function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], preceding: readonly Sentence[] = []): Classified {
   const toks = speech(sentence);
   const words = toks.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
   if (words.length === 0) return { kind: "other", ask: null };
@@ -898,7 +971,7 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     keys: keysOf([...capability, ...cue.passiveSubject]),
     nouns,
     tentative: false,
-    verdict: cue.verdictEnd !== undefined,
+    verdict: cue.verdictEnd !== undefined && !cue.feature,
     antecedent,
     present: cue.present === true,
   };

@@ -6,7 +6,7 @@
 import { STORY_LIMITS, type GeneratedStories, type StoryEvidence, type StoryPriority, type UserStory } from "../../../../../schema/api/transcripts";
 import { classify, END_POS, isFiller, isRoleNoun, nounLemma, PARTICLES, sentenceNouns, speech, type Ask } from "./grammar";
 import type { Analysis, Sentence, Token } from "../language";
-import { EFFORT_UNITS, GENERIC_ROLES, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES } from "./lexicon";
+import { EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES } from "./lexicon";
 
 /** How many sentences after an ask may add details to its story (keeps the pass linear). */
 const DETAIL_WINDOW = 16;
@@ -61,6 +61,8 @@ function join(toks: readonly Token[]): string {
   return out.replace(/\s+/g, " ").trim();
 }
 
+const RESTARTED = new Set(["a", "an", "the", "some", "any"]);
+
 /** Drops fillers and stutters ("the the") from a run of tokens. */
 function clean(toks: readonly Token[]): Token[] {
   const out: Token[] = [];
@@ -73,6 +75,8 @@ function clean(toks: readonly Token[]): Token[] {
     }
     const prev = out[out.length - 1];
     if (prev && prev.normal === t.normal && t.pos !== "NUM") continue;
+    // a restarted article ("a an income group", "some a lot of"): the second one is what was meant
+    if (prev && prev.pos === "DET" && t.pos === "DET" && RESTARTED.has(prev.normal) && RESTARTED.has(t.normal)) out.pop();
     out.push(t);
   }
   return out;
@@ -240,10 +244,15 @@ function evidenceOf(sentence: Sentence): StoryEvidence {
   return { quote: sentence.text.slice(0, STORY_LIMITS.quote), start: sentence.start, end: sentence.start + Math.min(sentence.text.length, STORY_LIMITS.quote) };
 }
 
+/** Spoken contractions and hedges the tagger may read as nouns. */
+const SPOKEN = new Set(["gonna", "wanna", "gotta", "kinda", "sorta", "dunno", "kay", "i'm"]);
+
 /** The meeting's `n` most frequent content nouns. */
 function topicNouns(analysis: Analysis, n: number, min = 5): Set<string> {
   const counts = new Map<string, number>();
-  for (const s of analysis.sentences) for (const l of sentenceNouns(s)) counts.set(l, (counts.get(l) ?? 0) + 1);
+  // (hesitations and letter scraps the tagger reads as nouns, "um", "gonna", "t", never name a topic)
+  const word = (l: string) => /^[a-z][a-z0-9-]+$/.test(l) && !HESITATIONS.has(l) && !SPOKEN.has(l);
+  for (const s of analysis.sentences) for (const l of sentenceNouns(s)) if (word(l)) counts.set(l, (counts.get(l) ?? 0) + 1);
   return new Set([...counts].filter(([, c]) => c >= min).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([l]) => l));
 }
 
@@ -346,7 +355,9 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       if (kj.kind !== "other" || (detailUse.get(j) ?? 0) >= 2) continue;
       const s = sentences[j]!;
       const nouns = sentenceNouns(s);
-      if (overlap(story.nouns, nouns) === 0 || blocked.some((phrase) => phrase.some((w) => nouns.includes(w) && !topic.has(w)) || phrase.every((w) => s.words.some((t) => t.normal === w || nounLemma(t) === w))) || (!hasDetail(s) && s.words.length < 5)) continue;
+      // the speaker's next sentence in the same turn goes on about the ask, whatever nouns it uses
+      const goesOn = j === i + 1 && s.block === sentences[i]!.block && s.speaker === sentences[i]!.speaker && s.words.length >= 6;
+      if ((overlap(story.nouns, nouns) === 0 && !goesOn) || blocked.some((phrase) => phrase.some((w) => nouns.includes(w) && !topic.has(w)) || phrase.every((w) => s.words.some((t) => t.normal === w || nounLemma(t) === w))) || (!hasDetail(s) && s.words.length < 5)) continue;
       if (isQuestionLike(s) || hasOwnTaskClause(s) || story.details.includes(s)) continue;
       story.details.push(s);
       detailUse.set(j, (detailUse.get(j) ?? 0) + 1);
