@@ -188,4 +188,11 @@ describe("grammar: what a sentence does", () => {
     expect(only("Ana: We need a an archive of old invoices.").title).toBe("Archive of old invoices");
     expect(only("Ana: Add some a few more rows to the invoice table.").title).toBe("Add a few more rows to the invoice table");
   });
+
+  it("takes a proposal the room agreed to as an ask, not backchannel", () => {
+    const agreed = generateStories("Ana: You could maybe have it in a small wall bracket next to the door.\nBen: Yeah, that's a good plan.").userStories;
+    expect(agreed.map((s) => s.title)).toEqual(["Have it in a small wall bracket next to the door"]);
+    expect(generateStories("Ana: You could maybe have it in a small wall bracket next to the door.\nBen: Mm-hmm.").userStories).toEqual([]);
+    expect(generateStories("Ana: You could maybe have it in a small wall bracket next to the door.\nBen: Yeah, but not this year.").userStories).toEqual([]);
+  });
 });

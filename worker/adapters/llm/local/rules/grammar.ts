@@ -62,6 +62,8 @@ export interface Ask {
   verdict: boolean;
   /** A one-noun verdict ("X is low priority"): the earlier sentence whose noun phrase it names. */
   antecedent: Sentence | null;
+  /** A proposal another speaker agreed to: the room's decision, never a side remark. */
+  agreed: boolean;
   /** A present-tense statement of behaviour ("<thing> goes back …"): its verb keeps its inflection. */
   present: boolean;
 }
@@ -210,7 +212,9 @@ function verbAfter(toks: readonly Token[], i: number): { at: number; able: boole
     }
     if (t.pos === "VERB" || (t.pos === "AUX" && t.lemma === "be")) return { at: j, able };
     // "should have a X": "have" read as an auxiliary before a noun phrase is the light verb
-    if (t.pos === "AUX" && t.lemma.toLowerCase() === "have" && toks[j + 1] && ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(toks[j + 1]!.pos)) return { at: j, able };
+    // ("have it in a X": the thing is where it is kept)
+    const obj = toks[j + 1];
+    if (t.pos === "AUX" && t.lemma.toLowerCase() === "have" && obj && (["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(obj.pos) || ((obj.normal === "it" || obj.normal === "them") && toks[j + 2]?.pos === "ADP"))) return { at: j, able };
     // after "to" or a modal the next word is a verb whatever the tagger says ("to message", "must close")
     const prev = toks[j - 1];
     const afterLetRole = prev !== undefined && isRoleNoun(prev) && toks[j - 2]?.lemma === "let";
@@ -384,6 +388,17 @@ function isAgreement(words: readonly Token[]): boolean {
   const content = words.filter((t) => t.pos !== "PUNCT" && !t.noise);
   if (content.length === 0 || content.length > 4) return false;
   return AGREEMENT.has(content[0]!.normal) || content.every((t) => AGREEMENT.has(t.normal) || t.stop);
+}
+
+/**
+ * Another speaker's reply that takes up a proposal: a short agreement, or a short sentence opening on an agreement
+ * word with no "but" or negation after it ("yeah, that's possible"). Backchannel ("mm-hmm") is not agreement.
+ */
+function agrees(words: readonly Token[]): boolean {
+  if (isAgreement(words)) return true;
+  const content = words.filter((t) => !t.noise && !isFiller(t) || AGREEMENT.has(t.normal));
+  if (content.length === 0 || content.length > 8 || !AGREEMENT.has(content[0]!.normal)) return false;
+  return !content.some((t) => ["but", "not", "n't", "no", "though", "although", "maybe", "?"].includes(t.normal));
 }
 
 interface Cue {
@@ -647,7 +662,12 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
     if ((t.normal === "could" || t.normal === "might") && t.pos === "AUX") {
       const subject = subjectBefore(toks, i);
       const who = subject >= 0 ? toks[subject]! : undefined;
-      if (!who || (who.normal !== "we" && !isRoleNoun(who))) continue;
+      // "you could have/get X" proposes a feature to the room (an ask only if someone agrees)
+      const youHave = who?.normal === "you" && (() => {
+        const v = verbAfter(toks, i + 1);
+        return v.at >= 0 && LIGHT_VERBS.has(toks[v.at]!.lemma.toLowerCase());
+      })();
+      if (!who || (who.normal !== "we" && !isRoleNoun(who) && !youHave)) continue;
       const v = verbAfter(toks, i + 1);
       if (v.at >= 0 && toks[v.at]!.lemma !== "be") return base(v.at, "verb", WEIGHTS.suggestion + WEIGHTS.modal - 1, { negated, subject, tentative: true });
     }
@@ -913,11 +933,13 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   if (nouns.length >= 2) score += WEIGHTS.object;
   if (sentence.isQuestion && cue.score < WEIGHTS.questionAsk + WEIGHTS.modal - 1) score += WEIGHTS.question;
   let tentative = cue.tentative;
+  let agreed = false;
   if (tentative) {
     const other = following.find((s) => s.speaker !== sentence.speaker);
-    if (other && isAgreement(speech(other).filter((t) => t.pos !== "PUNCT"))) {
+    if (other && agrees(speech(other).filter((t) => t.pos !== "PUNCT"))) {
       score += WEIGHTS.agreed;
       tentative = false;
+      agreed = true;
     }
   }
   if (score < WEIGHTS.ASK_THRESHOLD || tentative) return { kind: "other", ask: null };
@@ -974,6 +996,7 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
     verdict: cue.verdictEnd !== undefined && !cue.feature,
     antecedent,
     present: cue.present === true,
+    agreed,
   };
   return { kind: ask.kind, ask };
 }

@@ -323,7 +323,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     if (names(new Set([...ask.nouns, ...ask.keys]))) return;
     // in a long meeting, an ask that names no one and none of the meeting's main things is a side remark
     // (a verdict on a thing is a judgement of the meeting, never a side remark)
-    if (sentences.length > 40 && !ask.role && !ask.verdict && !ask.nouns.some((n) => mainNouns.has(n))) return;
+    if (sentences.length > 40 && !ask.role && !ask.verdict && !ask.agreed && !ask.nouns.some((n) => mainNouns.has(n))) return;
     if (ask.kind === "constraint") {
       constraints.push(ask);
       return;
