@@ -397,9 +397,13 @@ function isAgreement(words: readonly Token[]): boolean {
 function agrees(words: readonly Token[]): boolean {
   if (isAgreement(words)) return true;
   const content = words.filter((t) => !t.noise && !isFiller(t) || AGREEMENT.has(t.normal));
-  if (content.length === 0 || content.length > 8 || !AGREEMENT.has(content[0]!.normal)) return false;
-  return !content.some((t) => ["but", "not", "n't", "no", "though", "although", "maybe", "?"].includes(t.normal));
+  if (content.length === 0 || content.length > 8 || content.some((t) => ["but", "not", "n't", "no", "though", "although", "maybe", "?", "why", "how", "what"].includes(t.normal))) return false;
+  // "that's a good idea", "sounds good": a judgement of the proposal
+  const judged = ["that", "it", "sounds", "good", "great", "nice"].includes(content[0]!.normal) && content.some((t) => JUDGED.has(t.normal));
+  return AGREEMENT.has(content[0]!.normal) || judged;
 }
+
+const JUDGED = new Set(["good", "great", "nice", "perfect", "possible", "fine", "idea", "brilliant", "excellent", "cool"]);
 
 interface Cue {
   /** Index of the capability's first token. */
@@ -471,6 +475,15 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   if (question) return null;
   const feature = featureWish(toks, first, base);
   if (feature) return feature;
+  // a verbless proposal: "Maybe (just) a X on the Y." (an ask only if someone agrees)
+  const maybe = toks.findIndex((t, k) => k <= first && (t.normal === "maybe" || t.normal === "perhaps"));
+  if (maybe >= 0) {
+    let j = maybe + 1;
+    while (toks[j] && (isFiller(toks[j]!) || toks[j]!.normal === "just" || toks[j]!.normal === "even")) j++;
+    const rest = toks.slice(j).filter((t) => !t.noise && t.pos !== "PUNCT");
+    if ((toks[j]?.normal === "a" || toks[j]?.normal === "an") && rest.length >= 3 && rest.length <= 12 && !rest.some((t, k) => (t.pos === "VERB" && !(t.normal.endsWith("ing") && rest[k + 1]?.pos === "NOUN")) || t.pos === "AUX" || t.pos === "PRON") && nounSoon(toks, j + 1))
+      return base(j, "noun", WEIGHTS.suggestion + WEIGHTS.modal - 1, { tentative: true });
+  }
 
   // A list line with its verdict: "<noun phrase>, high[, …]" (recaps and notes)
   for (let i = 1; i < Math.min(toks.length - 1, 24); i++) {
@@ -936,7 +949,7 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   let agreed = false;
   if (tentative) {
     const other = following.find((s) => s.speaker !== sentence.speaker);
-    if (other && agrees(speech(other).filter((t) => t.pos !== "PUNCT"))) {
+    if (other && !other.isQuestion && agrees(speech(other).filter((t) => t.pos !== "PUNCT"))) {
       score += WEIGHTS.agreed;
       tentative = false;
       agreed = true;

@@ -363,6 +363,17 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       detailUse.set(j, (detailUse.get(j) ?? 0) + 1);
     }
     if (ask.antecedent && !story.details.includes(ask.antecedent)) story.details.push(ask.antecedent);
+    // an agreed proposal often picks up a thing someone said just before: that sentence is a detail
+    if (ask.agreed) {
+      for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
+        const s = sentences[j]!;
+        if (kinds[j]!.kind !== "other" || s.words.length < 6 || isQuestionLike(s) || hasOwnTaskClause(s) || story.details.includes(s)) continue;
+        if (overlap(new Set(own), sentenceNouns(s)) === 0) continue;
+        story.details.push(s);
+        detailUse.set(j, (detailUse.get(j) ?? 0) + 1);
+        break;
+      }
+    }
     // a verdict recaps a thing said earlier: the two earlier sentences that say most about its own nouns are its details
     if (ask.verdict) {
       const mine = new Set(own);
