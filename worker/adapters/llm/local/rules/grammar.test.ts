@@ -203,4 +203,11 @@ describe("grammar: what a sentence does", () => {
     expect(stories[0]!.acceptanceCriteria.join(" ")).toMatch(/last week/);
     expect(generateStories("Ben: Maybe just a small lamp on the charging dock.\nAna: Why would we?").userStories).toEqual([]);
   });
+
+  it("reads through hesitations and restarted words, and leaves vague heads out", () => {
+    expect(only("Ana: We need to have um um a reading lamp which is bri bright , not too small .").title).toMatch(/^Reading lamp which is bright/);
+    expect(kindOf("We need some kind of thing sitting between the two shelves.")).toBe("other");
+    expect(kindOf("We want a possibility to get the spare keys.")).toBe("other");
+    expect(kindOf("Use when you want to switch between the two rooms.")).toBe("other");
+  });
 });

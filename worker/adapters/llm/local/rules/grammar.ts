@@ -95,7 +95,7 @@ const END_POS = new Set(["DET", "ADP", "CCONJ", "SCONJ", "PRON", "AUX", "PART", 
 /** A word broken off and restarted ("deci decisions") or a lower-case one- or two-letter scrap ("th"). */
 export function isBroken(t: Token, next: Token | undefined): boolean {
   // a written abbreviation ("w/", "b/c") is not a broken word
-  if (t.pos === "PUNCT" || t.isNumber || t.noise || next?.text === "/" || next?.text === ".") return false;
+  if (t.pos === "PUNCT" || t.isNumber || t.noise || HESITATIONS.has(t.normal) || next?.text === "/" || next?.text === ".") return false;
   if (next && next.normal.length > t.normal.length && next.normal.startsWith(t.normal) && t.normal.length >= 2 && !t.stop) return true;
   return /^[a-z]{1,2}$/.test(t.text) && !t.stop && t.pos !== "ADP" && t.pos !== "PART" && t.pos !== "CCONJ" && t.pos !== "DET" && t.pos !== "PRON" && t.pos !== "AUX";
 }
@@ -788,6 +788,9 @@ function productDescription(toks: readonly Token[], first: number, base: (at: nu
   return null;
 }
 
+/** Head nouns that name nothing yet. */
+const VAGUE_HEADS = new Set(["kind", "sort", "type", "lot", "lots", "bit", "possibility", "something", "anything", "stuff", "thing", "things"]);
+
 const STATE_VERBS = new Set(["be", "get", "stay", "remain"]);
 
 /**
@@ -886,6 +889,12 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
       antecedent = found.sentence;
     }
   }
+  // a word broken off and said again in full ("fanc fancy") is dropped; any other scrap garbles the ask
+  for (let k = capability.length - 2; k >= 0; k--) {
+    const t = capability[k]!;
+    const next = capability.slice(k + 1).find((x) => !x.noise && !isFiller(x));
+    if (next && !t.stop && t.normal.length >= 3 && next.normal.length > t.normal.length && next.normal.startsWith(t.normal) && /^[a-z]+$/.test(t.normal)) capability.splice(k, 1);
+  }
   if (capability.some((t, k) => isBroken(t, capability[k + 1]))) return { kind: "other", ask: null };
   if (capability.some((t) => t.normal.length > 1 && /^[a-z]+$/.test(t.normal) && t.pos === "X")) return { kind: "other", ask: null };
   const subjTok = cue.subject >= 0 ? toks[cue.subject] : undefined;
@@ -895,6 +904,11 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   if (!head) return { kind: "other", ask: null };
   // a thing asked for is a noun phrase, never a prepositional phrase ("need on the …")
   if (cue.form === "noun" && head.pos === "ADP") return { kind: "other", ask: null };
+  // … nor a vague head that names nothing yet ("some kind of …", "a possibility to …", "a lot more …")
+  const headNoun = capWords.find((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON");
+  if (cue.form === "noun" && headNoun && VAGUE_HEADS.has(headNoun.normal) && capWords.indexOf(headNoun) <= 2) return { kind: "other", ask: null };
+  // a verb with no object before a condition ("use when …") says how, not what
+  if (cue.form === "verb" && capWords[1] && CONDITIONS.has(capWords[1].normal)) return { kind: "other", ask: null };
   const roleSubject = subjTok !== undefined && isRoleNoun(subjTok);
   if (cue.form === "verb" && !roleSubject && isMeetingVerb(toks, toks.indexOf(head))) return { kind: "other", ask: null };
   const nouns = nounsOf([...capability, ...cue.passiveSubject]);
