@@ -210,4 +210,9 @@ describe("grammar: what a sentence does", () => {
     expect(kindOf("We want a possibility to get the spare keys.")).toBe("other");
     expect(kindOf("Use when you want to switch between the two rooms.")).toBe("other");
   });
+
+  it("reads 'they want us to VERB' as an ask from outside the room", () => {
+    expect(only("Ana: So they want us to restrict the delivery area to the city centre because of costs.").title).toBe("Restrict the delivery area to the city centre");
+    expect(kindOf("I want you to listen to this song.")).toBe("other");
+  });
 });

@@ -567,6 +567,12 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
         if (v.at >= 0) return base(v.at, "verb", WEIGHTS.needVerb + (v.able ? WEIGHTS.ableTo : 0), { negated, subject });
         continue;
       }
+      // "they want us to VERB …": someone outside the room asks the team for it
+      if ((next.normal === "us" || next.normal === "you") && toks[j + 1]?.normal === "to" && lemma !== "need") {
+        const v = verbAfter(toks, j + 2);
+        if (v.at >= 0 && !isMeetingVerb(toks, v.at)) return base(v.at, "verb", WEIGHTS.needVerb, { negated, subject });
+        continue;
+      }
       // "need nurses to see …"
       if (isRoleNoun(next) && toks[j + 1]?.normal === "to") {
         const v = verbAfter(toks, j + 2);
