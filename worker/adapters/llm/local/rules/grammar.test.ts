@@ -139,6 +139,8 @@ describe("grammar: what a sentence does", () => {
   it("reads 'we have to' with a general-purpose verb as the team's to-do", () => {
     expect(kindOf("So we have to make a plan for the launch party.")).toBe("other");
     expect(kindOf("We have to support payment by bank transfer.")).toBe("ask");
+    // "use" names what the product is made with, not the team's chore
+    expect(kindOf("We need to use the school crest and the school colours on the badge.")).toBe("ask");
   });
 
   it("reads a description of the product's parts and a reported ask with 'if they can'", () => {

@@ -22,7 +22,7 @@ export const FRAME_WORDS = set("great nice good helpful useful handy ideal cool 
 export const LIGHT_VERBS = set("have get include provide offer give");
 
 /** General-purpose verbs: with "we/I/you" as subject ("we have to make/find/bring …") they state the team's own work. */
-export const GENERIC_VERBS = set("make find bring use give put take get do build create sell buy aim");
+export const GENERIC_VERBS = set("make find bring give put take get do build create sell buy aim");
 
 /** Nouns naming parts of a product's interface: "<thing> is a <…part…>" describes what to build. */
 export const PRODUCT_PARTS = set(
