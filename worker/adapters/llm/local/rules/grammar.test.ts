@@ -217,4 +217,14 @@ describe("grammar: what a sentence does", () => {
     expect(only("Ana: So they want us to restrict the delivery area to the city centre because of costs.").title).toBe("Restrict the delivery area to the city centre");
     expect(kindOf("I want you to listen to this song.")).toBe("other");
   });
+
+  it("does not take a later sentence as a detail when it shares only the meeting's main topic word", () => {
+    const lines = [
+      "Ana: The kettle should have a clear water window.",
+      "Ben: The kettle is on the counter. The kettle was cheap. The kettle is red. The kettle is old.",
+      "Ben: My kettle at home has a loud whistle and a long cable.",
+    ];
+    const story = only(lines.join("\n"));
+    expect(story.acceptanceCriteria.join(" ")).not.toMatch(/whistle/);
+  });
 });
