@@ -227,4 +227,9 @@ describe("grammar: what a sentence does", () => {
     const story = only(lines.join("\n"));
     expect(story.acceptanceCriteria.join(" ")).not.toMatch(/whistle/);
   });
+
+  it("gives a participle read as an adjective its verb back in titles", () => {
+    expect(only("Ana: Guest checkout should be disabled for wholesale accounts.").title).toBe("Disable guest checkout for wholesale accounts");
+    expect(only("Ana: Old invoices should be archived after a year.").title).toMatch(/^Archive old invoices/);
+  });
 });

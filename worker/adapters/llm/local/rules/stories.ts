@@ -127,6 +127,17 @@ function isPluralSubject(ask: Ask): boolean {
   return head !== undefined && head.normal !== nounLemma(head);
 }
 
+/** The base verb of a regular participle read as an adjective ("disabled" → "disable", "locked" → "lock"), else null. */
+function participleBase(word: string): string | null {
+  if (!/^[a-z]{4,}ed$/.test(word)) return null;
+  const stem = word.slice(0, -2);
+  if (/ck$|[^aeiou][^aeiou]$/.test(stem) && !/([b-df-hj-np-tv-z])\1$/.test(stem)) return /[bcdfgkpt]l$|[^aeiou]at$|iz$/.test(stem) ? `${stem}e` : stem;
+  if (/([b-df-hj-np-tv-z])\1$/.test(stem)) return stem.slice(0, -1);
+  // a vowel and a consonant that an "-e" ends ("archived", "shared", "paused", "required", "activated")
+  if (/[aeiou](?:v|z|s|c|g|r|d|at|it)$/.test(stem) && !/(?:ea|ee|oo|ai|oi|ou|er|en|it)[a-z]?$/.test(stem.slice(-3))) return `${stem}e`;
+  return null;
+}
+
 function title(ask: Ask): string {
   const cap = capabilityText(ask, TITLE_WORDS, false, true);
   if (ask.form === "thing") return capitalise(`${subjectText(ask)} ${join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}`.replace(/\s+/g, " "));
@@ -134,7 +145,9 @@ function title(ask: Ask): string {
     const head = ask.capability[0]!;
     const rest = capabilityText({ ...ask, capability: ask.capability.slice(1) }, TITLE_WORDS - 3);
     const subject = subjectText(ask);
-    return capitalise(head.pos === "ADJ" ? `make ${subject} ${head.normal} ${rest}`.trim() : `${head.lemma.toLowerCase()} ${subject} ${rest}`.trim());
+    // an adjective that is a participle ("disabled") gives its verb back ("disable X"), else "make X <adjective>"
+    const verb = head.pos === "ADJ" ? participleBase(head.normal) : head.lemma.toLowerCase();
+    return capitalise(verb ? `${verb} ${subject} ${rest}`.trim() : `make ${subject} ${head.normal} ${rest}`.trim());
   }
   return capitalise(cap);
 }
