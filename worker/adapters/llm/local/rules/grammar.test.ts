@@ -232,4 +232,11 @@ describe("grammar: what a sentence does", () => {
     expect(only("Ana: Guest checkout should be disabled for wholesale accounts.").title).toBe("Disable guest checkout for wholesale accounts");
     expect(only("Ana: Old invoices should be archived after a year.").title).toMatch(/^Archive old invoices/);
   });
+
+  it("takes the speaker's next sentences in the same turn as details of the ask", () => {
+    const text = "Ana: The kiosk should print a paper receipt. It also matters to older visitors in the museum. Most of them keep every ticket for their albums.\nBen: Right.";
+    const story = only(text);
+    expect(story.acceptanceCriteria.join(" ")).toMatch(/older visitors/);
+    expect(story.acceptanceCriteria.join(" ")).toMatch(/albums/);
+  });
 });

@@ -369,7 +369,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       const s = sentences[j]!;
       const nouns = sentenceNouns(s);
       // the speaker's next sentence in the same turn goes on about the ask, whatever nouns it uses
-      const goesOn = j === i + 1 && s.block === sentences[i]!.block && s.speaker === sentences[i]!.speaker && s.words.length >= 6;
+      const goesOn = j <= i + 2 && s.block === sentences[i]!.block && s.speaker === sentences[i]!.speaker && s.words.length >= 6;
       if ((overlap(story.nouns, nouns.filter((n) => !topic.has(n))) === 0 && !goesOn) || blocked.some((phrase) => phrase.some((w) => nouns.includes(w) && !topic.has(w)) || phrase.every((w) => s.words.some((t) => t.normal === w || nounLemma(t) === w))) || (!hasDetail(s) && s.words.length < 5)) continue;
       if (isQuestionLike(s) || hasOwnTaskClause(s) || story.details.includes(s)) continue;
       story.details.push(s);
