@@ -9,21 +9,10 @@
 //   GET  /__fake/requests                     the API requests received (method, path, query, body, status)
 //   POST /__fake/reset                        forget every issue, request and pending fault
 //   POST /__fake/fail-next {status, retryAfter?, count?}   the next `count` (1) API requests answer `status`
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { registerHooks } from "node:module";
+import { createServer, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
+import { readBody, send } from "./fake-server.ts";
 
-// The emulator is Worker code, which names its modules without extensions (bundler resolution); plain Node does not.
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (!specifier.startsWith(".") || /\.\w+$/.test(specifier)) throw error;
-      return nextResolve(`${specifier}.ts`, context);
-    }
-  },
-});
 const { FakeJira, FAKE_JIRA_TOKEN } = await import("../worker/test/jira/fake-jira.ts");
 
 const { values: args } = parseArgs({ options: { port: { type: "string" } } });
@@ -31,16 +20,9 @@ const PORT = Number(args.port ?? process.env.FAKE_JIRA_PORT ?? 12113);
 const CHUNK = Buffer.from("0,".repeat(32 * 1024));
 
 const fake = new FakeJira();
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { "Content-Type": "application/json;charset=UTF-8", ...headers }).end(JSON.stringify(body, null, 2));
-}
+/** JIRA answers with this exact content type. */
+const sendJira = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  send(response, status, body, headers, "application/json;charset=UTF-8");
 
 function control(method: string, path: string, body: string): unknown {
   if (method === "GET" && path === "/__fake/issues") return fake.issues;
@@ -80,9 +62,9 @@ const server = createServer(async (request, response) => {
   const body = await readBody(request);
   if (url.pathname.startsWith("/__fake/")) {
     try {
-      send(response, 200, control(request.method ?? "GET", url.pathname, body));
+      sendJira(response, 200, control(request.method ?? "GET", url.pathname, body));
     } catch (error) {
-      send(response, 400, { error: String(error) });
+      sendJira(response, 400, { error: String(error) });
     }
     return;
   }
@@ -93,11 +75,11 @@ const server = createServer(async (request, response) => {
     if (answer.kind === "hang") return; // answered never; the client gives up and closes
     if (answer.kind === "empty") return void response.writeHead(answer.status, answer.headers).end();
     if (answer.kind === "oversize") return stream(response, answer.status, answer.headers, answer.bytes);
-    send(response, answer.status, answer.body, answer.headers);
+    sendJira(response, answer.status, answer.body, answer.headers);
   } catch (error) {
     // A contract breach or a request the emulator does not model: loud here.
     console.error(`${request.method} ${url.pathname} failed:`, error);
-    send(response, 500, { errorMessages: [`FakeJira failed: ${String(error)}`], errors: {} });
+    sendJira(response, 500, { errorMessages: [`FakeJira failed: ${String(error)}`], errors: {} });
   }
 });
 

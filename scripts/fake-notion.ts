@@ -9,37 +9,16 @@
 //   POST /__fake/fail {count, status, retryAfter?}   the next requests fail so
 //   POST /__fake/hang             the next request is never answered
 //   POST /__fake/apply-then-fail  the next request is carried out, then answered 500
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { registerHooks } from "node:module";
+import { createServer } from "node:http";
 import { parseArgs } from "node:util";
+import { readBody, send } from "./fake-server.ts";
 
-// The emulator is Worker code, which names its modules without extensions (bundler resolution); plain Node does not.
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (!specifier.startsWith(".") || /\.\w+$/.test(specifier)) throw error;
-      return nextResolve(`${specifier}.ts`, context);
-    }
-  },
-});
 const { FakeNotion, FAKE_NOTION_PARENT_URL, FAKE_NOTION_VERSIONS } = await import("../worker/test/notion/fake-notion.ts");
 
 const { values: args } = parseArgs({ options: { port: { type: "string" }, secret: { type: "string" } } });
 const PORT = Number(args.port ?? process.env.FAKE_NOTION_PORT ?? 12114);
 
 const fake = new FakeNotion(args.secret ? { secret: args.secret } : {});
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify(body, null, 2));
-}
 
 function control(method: string, path: string, body: string): unknown {
   if (method === "GET" && path === "/__fake/pages") return fake.pages();

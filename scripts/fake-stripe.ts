@@ -9,21 +9,10 @@
 //   POST /__fake/expire/{subscriptionId}           the first invoice went unpaid: incomplete_expired
 //   POST /__fake/webhook {url, type, subscriptionId}   sends a Stripe-signed event of that type to the URL
 // Each answers the subscription as Stripe now holds it (the webhook: the delivery's status and the event id).
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { registerHooks } from "node:module";
+import { createServer } from "node:http";
 import { parseArgs } from "node:util";
+import { readBody, send } from "./fake-server.ts";
 
-// The emulator is Worker code, which names its modules without extensions (bundler resolution); plain Node does not.
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (!specifier.startsWith(".") || /\.\w+$/.test(specifier)) throw error;
-      return nextResolve(`${specifier}.ts`, context);
-    }
-  },
-});
 const { FakeStripe, FAKE_PRICES, FAKE_STRIPE_API_VERSION } = await import("../worker/test/stripe/fake-stripe.ts");
 const { signedWebhook } = await import("../worker/test/stripe/webhook.ts");
 
@@ -38,16 +27,6 @@ const controls: Record<string, (subscriptionId: string) => void> = {
   "require-action": (id) => fake.requireAction(id),
   expire: (id) => fake.expire(id),
 };
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify(body, null, 2));
-}
 
 async function deliverWebhook(input: { url?: string; type?: string; subscriptionId?: string }) {
   if (!WEBHOOK_SECRET) throw new Error("Start the fake Stripe with --webhook-secret (or STRIPE_WEBHOOK_SECRET) to send webhooks");
