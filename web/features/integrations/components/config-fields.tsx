@@ -36,47 +36,104 @@ interface FieldsProps {
   secretMask?: string;
 }
 
+interface JiraFieldProps {
+  value: string;
+  error?: string;
+  disabled?: boolean;
+  onChange(value: string): void;
+  hint?: ReactNode;
+}
+
+// JIRA's settings one field at a time, so Manual Setup, Edit and each step of the wizard show the same inputs.
+
+export function JiraDomainField({ value, error, disabled, onChange, hint }: JiraFieldProps) {
+  return (
+    <TextField
+      label="JIRA domain"
+      name="domain"
+      inputMode="url"
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder={JIRA_DOMAIN_FORMAT}
+      hint={hint}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      disabled={disabled}
+      required
+    />
+  );
+}
+
+export function JiraEmailField({ value, error, disabled, onChange }: JiraFieldProps) {
+  return (
+    <TextField
+      label="Atlassian account email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      disabled={disabled}
+      required
+    />
+  );
+}
+
+/** With `secretMask` (editing), a blank field keeps the stored token. */
+export function JiraApiTokenField({ value, error, disabled, onChange, hint, secretMask }: JiraFieldProps & { secretMask?: string }) {
+  return (
+    <TextField
+      label="API token"
+      name="apiToken"
+      type="password"
+      autoComplete="off"
+      spellCheck={false}
+      placeholder={secretMask}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      disabled={disabled}
+      required={!secretMask}
+      hint={hint}
+    />
+  );
+}
+
+/** Forced to upper case as it is typed (spec §5). */
+export function JiraProjectKeyField({ value, error, disabled, onChange }: JiraFieldProps) {
+  return (
+    <TextField
+      label="Project key"
+      name="projectKey"
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      placeholder="e.g. SL"
+      value={value}
+      onChange={(e) => onChange(e.target.value.toUpperCase())}
+      error={error}
+      hint={PROJECT_KEY_HINT}
+      disabled={disabled}
+      required
+    />
+  );
+}
+
 /** JIRA's four settings (spec §3): site, account email, API token and project key. */
 export function JiraConfigFields({ values, errors, disabled, onChange, secretMask }: FieldsProps) {
   return (
     <>
-      <TextField
-        label="JIRA domain"
-        name="domain"
-        inputMode="url"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={JIRA_DOMAIN_FORMAT}
-        value={values.domain}
-        onChange={(e) => onChange("domain", e.target.value)}
-        error={errors.domain}
-        disabled={disabled}
-        required
-      />
-      <TextField
-        label="Atlassian account email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={(e) => onChange("email", e.target.value)}
-        error={errors.email}
-        disabled={disabled}
-        required
-      />
-      <TextField
-        label="API token"
-        name="apiToken"
-        type="password"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={secretMask}
+      <JiraDomainField value={values.domain} error={errors.domain} disabled={disabled} onChange={(v) => onChange("domain", v)} />
+      <JiraEmailField value={values.email} error={errors.email} disabled={disabled} onChange={(v) => onChange("email", v)} />
+      <JiraApiTokenField
         value={values.apiToken}
-        onChange={(e) => onChange("apiToken", e.target.value)}
         error={errors.apiToken}
         disabled={disabled}
-        required={!secretMask}
+        onChange={(v) => onChange("apiToken", v)}
+        secretMask={secretMask}
         hint={
           <>
             {secretMask ? "Leave blank to keep the current token. " : ""}
@@ -84,20 +141,7 @@ export function JiraConfigFields({ values, errors, disabled, onChange, secretMas
           </>
         }
       />
-      <TextField
-        label="Project key"
-        name="projectKey"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        placeholder="e.g. SL"
-        value={values.projectKey}
-        onChange={(e) => onChange("projectKey", e.target.value.toUpperCase())}
-        error={errors.projectKey}
-        hint={PROJECT_KEY_HINT}
-        disabled={disabled}
-        required
-      />
+      <JiraProjectKeyField value={values.projectKey} error={errors.projectKey} disabled={disabled} onChange={(v) => onChange("projectKey", v)} />
     </>
   );
 }

@@ -39,7 +39,7 @@ import {
   type WizardState,
   type WizardStep,
 } from "../wizard";
-import { ApiTokenLink, PROJECT_KEY_HINT } from "./config-fields";
+import { ApiTokenLink, JiraApiTokenField, JiraDomainField, JiraEmailField, JiraProjectKeyField } from "./config-fields";
 
 /** What a step's successful check says, shown under its fields and in the toast. */
 function resultText(step: CheckedStep, results: StepResults, domain: string): string {
@@ -166,44 +166,21 @@ export default function JiraWizardDialog({ projectId, onClose }: { projectId: nu
                   disabled={busy}
                   required
                 />
-                <TextField
-                  label="JIRA domain"
-                  name="domain"
-                  inputMode="url"
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  placeholder={JIRA_DOMAIN_FORMAT}
-                  hint={`Your JIRA Cloud site, e.g. ${JIRA_DOMAIN_FORMAT}`}
+                <JiraDomainField
                   value={values.domain}
-                  onChange={(e) => change("domain", e.target.value)}
+                  onChange={(v) => change("domain", v)}
                   error={errors.domain}
                   disabled={busy}
-                  required
+                  hint={`Your JIRA Cloud site, e.g. ${JIRA_DOMAIN_FORMAT}`}
                 />
               </>
             )}
             {step === 2 && (
               <>
-                <TextField
-                  label="Atlassian account email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  value={values.email}
-                  onChange={(e) => change("email", e.target.value)}
-                  error={errors.email}
-                  disabled={busy}
-                  required
-                />
-                <TextField
-                  label="API token"
-                  name="apiToken"
-                  type="password"
-                  autoComplete="off"
-                  spellCheck={false}
+                <JiraEmailField value={values.email} onChange={(v) => change("email", v)} error={errors.email} disabled={busy} />
+                <JiraApiTokenField
                   value={values.apiToken}
-                  onChange={(e) => change("apiToken", e.target.value)}
+                  onChange={(v) => change("apiToken", v)}
                   error={errors.apiToken}
                   hint={
                     <>
@@ -211,25 +188,11 @@ export default function JiraWizardDialog({ projectId, onClose }: { projectId: nu
                     </>
                   }
                   disabled={busy}
-                  required
                 />
               </>
             )}
             {step === 3 && (
-              <TextField
-                label="Project key"
-                name="projectKey"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                placeholder="e.g. SL"
-                hint={PROJECT_KEY_HINT}
-                value={values.projectKey}
-                onChange={(e) => change("projectKey", e.target.value)}
-                error={errors.projectKey}
-                disabled={busy}
-                required
-              />
+              <JiraProjectKeyField value={values.projectKey} onChange={(v) => change("projectKey", v)} error={errors.projectKey} disabled={busy} />
             )}
             {step === 4 && <Review state={state} />}
           </div>
