@@ -1,5 +1,5 @@
 import { Save } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { Integration } from "../../../../schema/api/integrations";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -7,10 +7,10 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast, toastError } from "../../../components/ui/toast";
-import { focusFirstInvalid, type FieldErrors } from "../../../lib/form";
 import { INTEGRATION_TYPE_LABELS, updateIntegration } from "../../../shared/integrations/api";
-import { checkEdit, CONFIG_FIELDS, editValuesOf, serverFieldErrors, type FormField, type IntegrationFormValues } from "../forms";
+import { checkEdit, CONFIG_FIELDS, editValuesOf, serverFieldErrors } from "../forms";
 import { ActiveSwitch, JiraConfigFields, NotionConfigFields } from "./config-fields";
+import { useIntegrationForm } from "./use-integration-form";
 
 /**
  * Edit an integration: its name, whether it is active, and its settings. Secret fields start blank with the
@@ -25,22 +25,10 @@ export default function EditIntegrationDialog({
   onClose: () => void;
   returnFocus: HTMLElement | null;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<IntegrationFormValues>(() => editValuesOf(integration));
+  const { formRef, values, errors, change, showErrors } = useIntegrationForm(() => editValuesOf(integration));
   const [isActive, setIsActive] = useState(integration.isActive);
-  const [errors, setErrors] = useState<FieldErrors<FormField>>({});
   const [pending, setPending] = useState(false);
   const mask = integration.type === "jira" ? integration.config.apiToken : integration.config.integrationSecret;
-
-  function change(field: FormField, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  }
-
-  function showErrors(next: FieldErrors<FormField>) {
-    setErrors(next);
-    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import type { IntegrationType } from "../../../../schema/api/integrations";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
@@ -8,11 +8,10 @@ import { Label } from "../../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import type { FieldErrors } from "../../../lib/form";
-import { focusFirstInvalid } from "../../../lib/form";
 import { createIntegration } from "../../../shared/integrations/api";
 import { reportIntegrationError } from "../errors";
-import { checkManual, CONFIG_FIELDS, EMPTY_FORM, serverFieldErrors, type FormField, type IntegrationFormValues } from "../forms";
+import { checkManual, CONFIG_FIELDS, EMPTY_FORM, serverFieldErrors, type FormField } from "../forms";
+import { useIntegrationForm } from "./use-integration-form";
 import { JiraConfigFields, NotionConfigFields } from "./config-fields";
 
 /**
@@ -20,21 +19,9 @@ import { JiraConfigFields, NotionConfigFields } from "./config-fields";
  * JIRA first (the wizard does that). Type and name missing: 'Missing Information'. Mounted only while open.
  */
 export default function ManualSetupDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const typeId = useId();
-  const [values, setValues] = useState<IntegrationFormValues>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors<FormField>>({});
+  const { formRef, values, errors, change, showErrors } = useIntegrationForm(EMPTY_FORM);
   const [pending, setPending] = useState(false);
-
-  function change(field: FormField, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  }
-
-  function showErrors(next: FieldErrors<FormField>) {
-    setErrors(next);
-    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
