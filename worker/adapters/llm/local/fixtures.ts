@@ -26,6 +26,18 @@ import ssoGold from "../../../test/fixtures/transcripts/synthetic/sso-audit-refi
 import sso from "../../../test/fixtures/transcripts/synthetic/sso-audit-refinement.txt?raw";
 import vetGold from "../../../test/fixtures/transcripts/synthetic/vet-booking-discovery-interview.gold.json?raw";
 import vet from "../../../test/fixtures/transcripts/synthetic/vet-booking-discovery-interview.txt?raw";
+import clinicRotaGold from "../../../test/fixtures/transcripts/written/clinic-rota-srt.gold.json?raw";
+import clinicRota from "../../../test/fixtures/transcripts/written/clinic-rota-srt.txt?raw";
+import eventTicketingGold from "../../../test/fixtures/transcripts/written/event-ticketing-pm-notes.gold.json?raw";
+import eventTicketing from "../../../test/fixtures/transcripts/written/event-ticketing-pm-notes.txt?raw";
+import libraryAppGold from "../../../test/fixtures/transcripts/written/library-app-slack-thread.gold.json?raw";
+import libraryApp from "../../../test/fixtures/transcripts/written/library-app-slack-thread.txt?raw";
+import tutoringGold from "../../../test/fixtures/transcripts/written/tutoring-discovery-interview.gold.json?raw";
+import tutoring from "../../../test/fixtures/transcripts/written/tutoring-discovery-interview.txt?raw";
+import ircMinutesGold from "../../../test/fixtures/transcripts/written/w3c-style-irc-minutes.gold.json?raw";
+import ircMinutes from "../../../test/fixtures/transcripts/written/w3c-style-irc-minutes.txt?raw";
+import warehouseReturnsGold from "../../../test/fixtures/transcripts/written/warehouse-returns-teams-webvtt.gold.json?raw";
+import warehouseReturns from "../../../test/fixtures/transcripts/written/warehouse-returns-teams-webvtt.txt?raw";
 import type { GoldFile } from "./quality";
 
 export type FixtureSet = "tuning" | "test";
@@ -51,6 +63,12 @@ export const ALL_FIXTURES: Fixture[] = [
   fixture("synthetic/recipe-shopping-list-slack-note", "tuning", recipe, recipeGold),
   fixture("synthetic/savings-goals-zoom-kickoff", "tuning", savings, savingsGold),
   fixture("synthetic/sso-audit-refinement", "tuning", sso, ssoGold),
+  fixture("written/clinic-rota-srt", "tuning", clinicRota, clinicRotaGold),
+  fixture("written/event-ticketing-pm-notes", "tuning", eventTicketing, eventTicketingGold),
+  fixture("written/library-app-slack-thread", "tuning", libraryApp, libraryAppGold),
+  fixture("written/tutoring-discovery-interview", "tuning", tutoring, tutoringGold),
+  fixture("written/w3c-style-irc-minutes", "tuning", ircMinutes, ircMinutesGold),
+  fixture("written/warehouse-returns-teams-webvtt", "tuning", warehouseReturns, warehouseReturnsGold),
   fixture("synthetic/field-service-sprint-planning", "test", fieldService, fieldServiceGold),
   fixture("synthetic/invoice-approval-teams-review", "test", invoice, invoiceGold),
   fixture("synthetic/it-asset-tracker-slack-thread", "test", itAsset, itAssetGold),

@@ -123,9 +123,66 @@ describe("transcript noise", () => {
 
   it("does not take a note heading for a speaker", () => {
     const a = analyse("Decision: the clinic keeps paper forms until March.\nAction items: Tom books the trainer.");
+    const src = (x: typeof a, n: { start: number; end: number }) => x.source.slice(n.start, n.end);
     expect(a.speakers).toEqual([]);
     expect(a.sentences[0]!.speaker).toBeNull();
-    expect(a.sentences[0]!.words[0]!.text).toBe("Decision");
+    expect(a.sentences[0]!.words[0]!.text).toBe("the");
+    expect(a.sentences.map((s) => s.label)).toEqual(["decision", "action items"]);
+    expect(a.noise.filter((n) => n.kind === "label").map((n) => src(a, n))).toEqual(["Decision:", "Action items:"]);
+  });
+
+  it("tells each line which heading it sits under", () => {
+    const a = analyse(
+      [
+        "## Ferry timetable app",
+        "- Riders see the next three sailings",
+        "",
+        "**Open questions**",
+        "- do we show the car deck capacity?",
+        "",
+        "Prose after a blank line leaves a label's section.",
+        "Things we agreed:",
+        "* Tickets go in the wallet",
+        "Ines: and that is all from me",
+      ].join("\n"),
+    );
+    expect(a.sentences.map((s) => [s.section, speechText(s)])).toEqual([
+      ["ferry timetable app", "Ferry timetable app"],
+      ["ferry timetable app", "Riders see the next three sailings"],
+      ["open questions", "do we show the car deck capacity?"],
+      [null, "Prose after a blank line leaves a label's section."],
+      ["things we agreed", "Tickets go in the wallet"],
+      [null, "and that is all from me"],
+    ]);
+  });
+
+  const src = (x: { source: string }, n: { start: number; end: number }) => x.source.slice(n.start, n.end);
+
+  it("reads IRC minutes: nicks, scribed nicks, continuations, resolutions and queue commands", () => {
+    const text = [
+      "Topic: Booking window",
+      "<marta> bookings should open ninety days ahead",
+      "q+",
+      "ack rui",
+      "rui: ninety is long for small venues",
+      "... maybe sixty by default",
+      "rui: but configurable",
+      "RESOLUTION: The booking window defaults to sixty days and venues may change it.",
+      "ACTION: marta to draft the wording",
+    ].join("\n");
+    const a = analyse(text);
+    expectTrueOffsets(a);
+    expect(a.speakers).toEqual(["marta", "rui"]);
+    expect(a.sentences.map((s) => [s.speaker, s.label, s.section, speechText(s)])).toEqual([
+      [null, "topic", "booking window", "Booking window"],
+      ["marta", null, "booking window", "bookings should open ninety days ahead"],
+      ["rui", null, "booking window", "ninety is long for small venues"],
+      ["rui", null, "booking window", "maybe sixty by default"],
+      ["rui", null, "booking window", "but configurable"],
+      ["rui", "resolution", "booking window", "The booking window defaults to sixty days and venues may change it."],
+      ["rui", "action", "booking window", "marta to draft the wording"],
+    ]);
+    expect(a.noise.filter((n) => n.kind === "command").map((n) => src(a, n))).toEqual(["q+", "ack rui"]);
   });
 
   it("marks annotations as noise inside the sentence and keeps them away from the library", () => {

@@ -44,6 +44,10 @@ export interface Sentence {
   tokens: Token[];
   /** The speech tokens that are neither punctuation nor symbols. */
   words: Token[];
+  /** The heading in force over the sentence's line, lower case (./layout `Segment.section`), or null. */
+  section: string | null;
+  /** The non-speaker label that opened the sentence's line ("decision", "resolution", "action"), or null. */
+  label: string | null;
   /** Ends with "?", or (unpunctuated speech) opens with an auxiliary and its subject or a wh-word and an auxiliary. */
   isQuestion: boolean;
 }
@@ -201,6 +205,8 @@ export function analyse(text: string): Analysis {
         index: sentences.length,
         block,
         speaker: segment.speaker,
+        section: segment.section,
+        label: segment.label,
         start,
         end,
         text: text.slice(start, end),

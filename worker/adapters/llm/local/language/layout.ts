@@ -26,7 +26,11 @@ export type NoiseKind =
   /** A chat export's message header line ("Jordan Reyes  10:42 AM", "#team · Jordan · 10:42 AM"). */
   | "header"
   /** A bare link, and the target of a Markdown link. */
-  | "url";
+  | "url"
+  /** A label that opens a line but names no speaker: "Decision:", "RESOLUTION:", "ACTION:", "Q:". */
+  | "label"
+  /** Chat-room commands and queue lines ("q+", "ack dana", "present+"): not speech. */
+  | "command";
 
 export interface NoiseSpan {
   start: number;
@@ -39,6 +43,13 @@ export interface Segment {
   start: number;
   end: number;
   speaker: string | null;
+  /**
+   * The heading in force, lower case: a Markdown heading, a line that is only a label ("Decisions:", "**Open
+   * questions**", "Here is what we agreed:"), or a "Topic:" line. What a section means is the grammar's business.
+   */
+  section: string | null;
+  /** The non-speaker label that opened the segment's line, lower case ("decision", "resolution", "action"), or null. */
+  label: string | null;
 }
 
 export interface Layout {
@@ -68,10 +79,26 @@ const NOT_SPEAKERS = new Set(
     "answers context goal goals problem problems risk risks status priority scope background outcome outcomes " +
     "result results summary agenda re fyi edit update updates ps example examples subject date time attendees " +
     "participants present absent location meeting owner owners due deadline estimate estimates requirement " +
-    "requirements blocker blockers follow-up follow-ups followups important warning tip tl;dr")
+    "requirements blocker blockers follow-up follow-ups followups important warning tip tl;dr " +
+    "resolution resolutions resolved proposal proposals proposed propose topic subtopic q a")
     .split(" ")
     .concat(["action item", "action items", "next step", "next steps", "out of scope", "open questions", "acceptance criteria"]),
 );
+/** A label of up to three words before a colon ("Decision:", "**Action items:**"); NOT_SPEAKERS says which are labels. */
+const LABEL = /^(?:\*\*|__)?([A-Za-z][\w'’-]*(?:[ \t]+[A-Za-z][\w'’-]*){0,2})(?:\*\*|__)?:(?:\*\*|__)?\s+/;
+/** Labels whose line's text names a section rather than saying something ("Topic: Availability API"). */
+const HEADING_LABELS = new Set(["topic", "subtopic", "agenda", "subject"]);
+/** A line that is only a heading-like label: bold words, or a few words ending in a colon. */
+const LABEL_LINE = /^(?:(?:\*\*|__)([^*_\n]{2,60}?)(?:\*\*|__):?|([^:\n]{2,60}?):(?:\*\*|__)?)$/;
+/** Chat-room commands and queue lines of IRC minutes. */
+const COMMAND_LINE = /^(?:q[+?-]|queue[+?-]|ack\s+\S+|present[+-].*|regrets?[+-].*|(?:zakim|rrsagent|trackbot|github-bot)\b.*|(?:scribenick|scribe|chair|chairs|present|regrets|minutes|irc|date|attendees):.*)$/i;
+/** An IRC log line: "<nick> text". */
+const IRC_NICK = /^<([A-Za-z][\w.|^-]{0,30})>\s+(?=\S)/;
+/** A lower-case chat nick as a label ("dana: …"); taken as a speaker only when it opens two or more lines. */
+const LOWER_NICK = /^([a-z][a-z0-9_.-]{1,24}):\s+(?=\S)/;
+/** "... goes on": a scribe's continuation of the speaker's previous line. */
+const CONTINUATION = /^(?:\.\.\.|…)\s*/;
+
 const ANNOTATION_WORDS =
   /^(?:laugh\w*|chuckl\w*|giggl\w*|inaudible|unintelligible|indistinct|crosstalk|cross-talk|silence|pause\w*|cough\w*|sigh\w*|applause|music|noise|static|beep|sneez\w*|clears? throat|overlapping|overtalk|no audio|unclear|edited|vocalsound|disfmarker|nonvocalsound|gap)$/i;
 const INLINE: ReadonlyArray<[RegExp, NoiseKind | "link"]> = [
@@ -124,6 +151,21 @@ export function layout(text: string): Layout {
   };
 
   const lines = splitLines(text);
+  // Lower-case chat nicks ("dana: …") count as speakers only when one opens two or more lines.
+  const nickCounts = new Map<string, number>();
+  for (const l of lines) {
+    const m = LOWER_NICK.exec(text.slice(l.start, l.end).trimStart());
+    if (m && isSpeakerName(m[1]!)) nickCounts.set(m[1]!, (nickCounts.get(m[1]!) ?? 0) + 1);
+  }
+  const nicks = new Set([...nickCounts].filter(([, c]) => c >= 2).map(([n]) => n));
+  // Auto-captions without punctuation: a cue that does not end a sentence cannot be told from one that does, so
+  // each cue stands alone rather than running a whole turn into one sentence.
+  const joinCues = punctuatedCues(text, lines);
+  let section: string | null = null;
+  // A Markdown heading holds until the next heading; a label line until a new speaker or a blank line and prose.
+  let sectionFrom: "heading" | "line" | null = null;
+  let sectionMayEnd = false;
+  const sectionText = (s: string) => s.replace(/[*_`#:]+/g, " ").replace(/\s+/g, " ").trim().toLowerCase() || null;
   let current: Segment | null = null;
   let speaker: string | null = null;
   // Where the current speaker came from: a chat header holds until the next header, a label until a blank line.
@@ -146,6 +188,7 @@ export function layout(text: string): Layout {
     if (trimmed === "") {
       inHeaderBlock = false;
       afterBreak = true;
+      if (sectionFrom === "line") sectionMayEnd = true;
       if (speakerFrom === "label" && !sawCues) {
         speaker = null;
         speakerFrom = null;
@@ -173,6 +216,25 @@ export function layout(text: string): Layout {
       afterBreak = true;
       continue;
     }
+    if (COMMAND_LINE.test(trimmed)) {
+      addNoise(lineStart, lineEnd, "command");
+      continue;
+    }
+    if (sectionMayEnd) {
+      sectionMayEnd = false;
+      if (!MARKDOWN.test(trimmed)) [section, sectionFrom] = [null, null];
+    }
+    // A line that is only a label and names no speaker ("Decisions:", "**Open questions**") heads what follows.
+    const labelLine = LABEL_LINE.exec(trimmed);
+    const labelText = labelLine ? (labelLine[1] ?? labelLine[2])!.trim() : "";
+    if (labelLine && labelText.split(/\s+/).length <= 8 && !(SPEAKER.test(trimmed) && isSpeakerName(SPEAKER.exec(trimmed)![2]!))) {
+      addNoise(lineStart, lineEnd, "label");
+      section = sectionText(labelText);
+      sectionFrom = "line";
+      current = null;
+      afterBreak = true;
+      continue;
+    }
     const header = HEADER.exec(trimmed);
     if (header && isSpeakerName(header[1]!)) {
       addNoise(lineStart, lineEnd, "header");
@@ -187,7 +249,9 @@ export function layout(text: string): Layout {
     let at = lineStart;
     let newTurn = afterBreak;
     let labelled: string | null = null;
-    for (let guard = 0; guard < 4 && at < lineEnd && labelled === null; guard++) {
+    let lineLabel: string | null = null;
+    let heading = false;
+    for (let guard = 0; guard < 5 && at < lineEnd && labelled === null; guard++) {
       const rest = text.slice(at, lineEnd);
       let m: RegExpExecArray | null;
       if ((m = LEADING_TIMESTAMP.exec(rest)) && m[0].trim() !== "") {
@@ -196,6 +260,7 @@ export function layout(text: string): Layout {
       } else if ((m = MARKDOWN.exec(rest))) {
         addNoise(at, at + m[0].trimEnd().length, "markup");
         newTurn = true;
+        if (/^#/.test(m[0])) heading = true;
         if (/^#/.test(m[0]) && speakerFrom !== "header") {
           speaker = null;
           speakerFrom = null;
@@ -203,19 +268,36 @@ export function layout(text: string): Layout {
       } else if ((m = VOICE.exec(rest))) {
         addNoise(at, at + m[0].length, "tag");
         labelled = m[1]!;
+      } else if ((m = IRC_NICK.exec(rest) ?? LOWER_NICK.exec(rest)) && (m[0].startsWith("<") || nicks.has(m[1]!))) {
+        addNoise(at, at + m[0].trimEnd().length, "speaker");
+        labelled = m[1]!;
       } else if ((m = SPEAKER.exec(rest)) && isSpeakerName(m[2]!)) {
         addNoise(at, at + m[0].trimEnd().length, "speaker");
         labelled = m[2]!;
+      } else if (lineLabel === null && (m = LABEL.exec(rest)) && NOT_SPEAKERS.has(m[1]!.toLowerCase().replace(/\s+/g, " "))) {
+        // "Decision: …", "RESOLUTION: …", "Action items: …", "Topic: …": a label, not a speaker
+        addNoise(at, at + m[0].trimEnd().length, "label");
+        lineLabel = m[1]!.toLowerCase().replace(/\s+/g, " ");
+        newTurn = true;
+        if (HEADING_LABELS.has(lineLabel)) heading = true;
+      } else if (at === lineStart && (m = CONTINUATION.exec(rest)) && m[0].trim() !== "") {
+        addNoise(at, at + m[0].trimEnd().length, "markup");
+        newTurn = true;
       } else break;
       at += m[0].length;
     }
+    if (heading) {
+      section = sectionText(text.slice(at, lineEnd));
+      sectionFrom = "heading";
+    }
     if (labelled !== null) {
+      if (sectionFrom === "line") [section, sectionFrom] = [null, null];
       const name = addSpeaker(labelled);
       // A new cue of the same speaker that goes on with an unfinished sentence continues it.
-      newTurn = !(sawCues && current && speaker === name && afterBreak && !endsSentence(current));
+      newTurn = !(sawCues && joinCues && current && speaker === name && afterBreak && !endsSentence(current));
       speaker = name;
       speakerFrom = "label";
-    } else if (sawCues && afterBreak && at === lineStart && current && !endsSentence(current)) {
+    } else if (sawCues && joinCues && afterBreak && at === lineStart && current && !endsSentence(current)) {
       newTurn = false;
     } else if (!newTurn && !(prevLine && prevLine.end - prevLine.start >= WRAP_WIDTH && !/[.!?…:;]$/.test(text.slice(prevLine.start, prevLine.end)))) {
       // A plain line goes on with the line above only when that one looks hard-wrapped (long, sentence unfinished);
@@ -245,7 +327,7 @@ export function layout(text: string): Layout {
     prevLine = afterBreak ? null : { start: at, end: lineEnd };
     if (at >= lineEnd) continue;
     if (newTurn || !current) {
-      current = { start: at, end: lineEnd, speaker };
+      current = { start: at, end: lineEnd, speaker, section, label: lineLabel };
       segments.push(current);
     } else {
       // The same turn goes on: what lies between (line breaks, cue lines) is blanked so the library reads on.
@@ -256,6 +338,21 @@ export function layout(text: string): Layout {
 
   noise.sort((a, b) => a.start - b.start || a.end - b.end);
   return { masked: mask(text, blank), noise, segments: segments.filter((s) => hasSpeech(s, blank, text)), speakers };
+}
+
+/** True unless the text is subtitles (3+ timing lines) whose cues mostly end without sentence punctuation. */
+function punctuatedCues(text: string, lines: readonly Line[]): boolean {
+  let cues = 0;
+  let ended = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!TIMING_LINE.test(text.slice(lines[i]!.start, lines[i]!.end))) continue;
+    let j = i + 1;
+    while (j < lines.length && text.slice(lines[j]!.start, lines[j]!.end).trim() !== "") j++;
+    if (j === i + 1) continue;
+    cues++;
+    if (/[.!?…]["'’”)\]]*(?:<\/v>)?\s*$/.test(text.slice(lines[j - 1]!.start, lines[j - 1]!.end))) ended++;
+  }
+  return cues < 3 || ended >= cues * 0.2;
 }
 
 function hasSpeech(segment: Segment, blank: Uint8Array, text: string): boolean {

@@ -1,6 +1,6 @@
 // The grammar on sentences written for these tests (not taken from the fixtures or the probe set).
 import { describe, expect, it } from "vitest";
-import { classify } from "./grammar";
+import { classify, sectionContext } from "./grammar";
 import { generateStories } from "./generate";
 import { analyse } from "../language";
 import { isFragmentTitle } from "../quality";
@@ -238,5 +238,59 @@ describe("grammar: what a sentence does", () => {
     const story = only(text);
     expect(story.acceptanceCriteria.join(" ")).toMatch(/older visitors/);
     expect(story.acceptanceCriteria.join(" ")).toMatch(/albums/);
+  });
+});
+
+describe("grammar: notes and minutes file lines under headings and labels", () => {
+  it("reads what a heading or label files a line under", () => {
+    const ctx = (text: string) => sectionContext(analyse(text).sentences.at(-1)!);
+    expect(ctx("## Decisions\n- Tickets go in the wallet")).toBe("decided");
+    expect(ctx("What we agreed:\n- Tickets go in the wallet")).toBe("decided");
+    expect(ctx("RESOLUTION: tickets go in the wallet")).toBe("decided");
+    expect(ctx("## Open questions\n- Wallet or email")).toBe("open");
+    expect(ctx("### Out of scope\n- Season tickets")).toBe("later");
+    expect(ctx("**Not doing (yet)**\n- Season tickets")).toBe("later");
+    expect(ctx("Action items:\n- [ ] Omar to ask legal")).toBe("task");
+    expect(ctx("ACTION: omar to ask legal")).toBe("task");
+    expect(ctx("## Discussion\n- Tickets go in the wallet")).toBeNull();
+  });
+
+  it("makes a story of a settled line in any grammar, and none of open, later or task lines", () => {
+    const notes = [
+      "## Decisions",
+      "- Seat maps for the balcony and the stalls",
+      "- The door app scans tickets offline",
+      "- Box office staff can refund a whole booking in one step",
+      "- No paper tickets",
+      "",
+      "## Open questions",
+      "- Promo codes per performance or per show",
+      "",
+      "## Later",
+      "- Gift vouchers",
+      "",
+      "## Action items",
+      "- [ ] Ruth to price the scanners",
+    ].join("\n");
+    const titles = generateStories(notes).userStories.map((s) => s.title);
+    expect(titles).toHaveLength(3);
+    expect(titles.join(" | ")).toMatch(/Seat maps for the balcony and the stalls/);
+    expect(titles.join(" | ")).toMatch(/door app scans tickets offline/i);
+    expect(titles.join(" | ")).toMatch(/Refund a whole booking in one step/);
+    expect(titles.join(" | ")).not.toMatch(/paper|promo|voucher|scanner/i);
+  });
+
+  it("takes a resolution of minutes as settled and an action as a task", () => {
+    const minutes = [
+      "Topic: Holds",
+      "<ivo> members should get a text when a hold is ready",
+      "<lena> email too",
+      "RESOLUTION: Members are notified by text and email when a hold is ready for pickup.",
+      "ACTION: lena to write the notification copy",
+    ].join("\n");
+    const stories = generateStories(minutes).userStories;
+    expect(stories.length).toBeGreaterThanOrEqual(1);
+    expect(stories.map((s) => `${s.title} ${s.acceptanceCriteria.join(" ")}`).join(" ")).toMatch(/hold is ready/);
+    expect(stories.map((s) => s.title).join(" ")).not.toMatch(/copy/);
   });
 });

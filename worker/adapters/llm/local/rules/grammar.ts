@@ -10,6 +10,8 @@ import {
   ASK_MODALS,
   CONDITIONS,
   DECISION_VERBS,
+  DESIRE_VERBS,
+  PLACEHOLDERS,
   FILLERS,
   HESITATIONS,
   FRAME_WORDS,
@@ -26,6 +28,12 @@ import {
   PRIORITY_HIGH,
   REJECTION,
   ROLE_NOUNS,
+  SECTION_DECIDED,
+  SECTION_LATER,
+  SECTION_NOT,
+  SECTION_OPEN,
+  SECTION_PROPOSED,
+  SECTION_TASKS,
   SOFT_MODALS,
   WEIGHTS,
 } from "./lexicon";
@@ -421,13 +429,20 @@ interface Cue {
   feature?: boolean;
   /** Thing form in the present tense ("<thing> goes back …"): the verb keeps its inflection in titles. */
   present?: boolean;
+  /** Made by a verb of wishing ("want", "would love"): with "I" as subject a wish, not a to-do. */
+  desire?: boolean;
+  /** Framed as a thing for the product ("something where I can …", "what I'd love is …"): never meeting talk. */
+  framed?: boolean;
 }
+
+/** Discourse words that open a spoken sentence without being part of it. */
+const DISCOURSE = new Set(["please", "then", "now", "anyway", "alright", "well"]);
 
 function leadingIndex(toks: readonly Token[]): number {
   // a short label before a colon ("Nice to have, no rush: …") is not the sentence's subject
   const colon = toks.findIndex((t, k) => k < 8 && t.text === ":");
   let i = colon > 0 && colon < toks.length - 3 ? colon + 1 : 0;
-  while (i < toks.length && (isFiller(toks[i]!) || (toks[i]!.pos === "INTJ" && AGREEMENT.has(toks[i]!.normal)) || toks[i]!.pos === "CCONJ" || toks[i]!.pos === "PUNCT" || toks[i]!.normal === "please" || toks[i]!.normal === "then" || toks[i]!.normal === "now")) i++;
+  while (i < toks.length && (isFiller(toks[i]!) || (toks[i]!.pos === "INTJ" && AGREEMENT.has(toks[i]!.normal)) || toks[i]!.pos === "CCONJ" || toks[i]!.pos === "PUNCT" || DISCOURSE.has(toks[i]!.normal) || (toks[i]!.normal === "right" && ["DET", "PRON", "PUNCT"].includes(toks[i + 1]?.pos ?? "")))) i++;
   return i;
 }
 
@@ -562,9 +577,39 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       while (j < toks.length && (isFiller(toks[j]!) || toks[j]!.pos === "ADV")) j++;
       const next = toks[j];
       if (!next) continue;
+      const desire = DESIRE_VERBS.has(lemma) || t.normal === "wanna";
+      // "what I'd love is (for ROLE) to VERB … / a NOUN …": the thing wished for follows "is"
+      let be = j;
+      while (be < toks.length && toks[be]!.text === ",") be++;
+      while (be < toks.length && (isFiller(toks[be]!) || toks[be]!.pos === "ADV" || toks[be]!.text === ",")) be++;
+      const cleft = toks.slice(Math.max(0, i - 4), i).some((x) => x.normal === "what") && toks[be]?.lemma === "be";
+      if (cleft) {
+        let k = be + 1;
+        while (k < toks.length && (isFiller(toks[k]!) || toks[k]!.pos === "ADV" || toks[k]!.pos === "PUNCT")) k++;
+        if (toks[k]?.normal === "for") {
+          let r = k + 1;
+          while (toks[r] && ["DET", "ADJ", "NOUN"].includes(toks[r]!.pos) && toks[r]!.normal !== "to") r++;
+          if (toks[r]?.normal === "to" && r > k + 1) {
+            const v = verbAfter(toks, r + 1);
+            if (v.at >= 0) return base(v.at, "verb", WEIGHTS.needVerb + 1, { negated, subject: r - 1, desire, framed: true });
+          }
+        } else if (toks[k]?.normal === "to") {
+          const v = verbAfter(toks, k + 1);
+          if (v.at >= 0) return base(v.at, "verb", WEIGHTS.needVerb + 1, { negated, subject, desire, framed: true });
+        } else if (toks[k] && ["DET", "ADJ", "NOUN"].includes(toks[k]!.pos) && nounSoon(toks, k)) return base(k, "noun", WEIGHTS.needVerb + 1, { negated, subject, desire, framed: true });
+        continue;
+      }
+      // "need something where/that/so I can VERB …", "want a way to VERB …": the clause names the thing
+      const placeholder = next.pos === "DET" && toks[j + 1] && PLACEHOLDERS.has(toks[j + 1]!.normal) ? j + 1 : PLACEHOLDERS.has(next.normal) ? j : -1;
+      if (placeholder >= 0 && ["where", "that", "which", "to", "so"].includes(toks[placeholder + 1]?.normal ?? "")) {
+        let k = placeholder + 2;
+        if (toks[placeholder + 1]!.normal !== "to") while (k < toks.length && k < placeholder + 6 && !isBaseVerb(toks[k]) ) k++;
+        const v = verbAfter(toks, k);
+        if (v.at >= 0 && v.at < placeholder + 8) return base(v.at, "verb", WEIGHTS.needVerb + 1, { negated, subject, desire, framed: true });
+      }
       if (next.normal === "to" || t.normal === "wanna") {
         const v = verbAfter(toks, next.normal === "to" ? j + 1 : j);
-        if (v.at >= 0) return base(v.at, "verb", WEIGHTS.needVerb + (v.able ? WEIGHTS.ableTo : 0), { negated, subject });
+        if (v.at >= 0) return base(v.at, "verb", WEIGHTS.needVerb + (v.able ? WEIGHTS.ableTo : 0), { negated, subject, desire });
         continue;
       }
       // "they want us to VERB …": someone outside the room asks the team for it
@@ -853,9 +898,61 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     tries++;
     const part: Sentence = { ...sentence, tokens: rest, words, start: rest[0]!.start, text: sentence.text.slice(rest[0]!.start - sentence.start) };
     const sub = classifyWhole(part, following, preceding);
-    if (sub.ask && sub.kind === "ask") return sub;
+    // (a later clause's first word read as a verb is rarely an imperative: "…, half the comments were …")
+    if (sub.ask && sub.kind === "ask" && sub.ask.capability[0] !== words[0]) return sub;
   }
   return whole;
+}
+
+const POSSESSIVE_DETS = new Set(["my", "our", "your", "their", "his", "her", "its"]);
+
+export type SectionContext = "later" | "open" | "task" | "decided" | "proposed";
+
+/** What the sentence's line label, else its heading, files it under (see SECTION_* in ./lexicon), or null. */
+export function sectionContext(sentence: Pick<Sentence, "label" | "section">): SectionContext | null {
+  for (const text of [sentence.label, sentence.section]) {
+    if (!text) continue;
+    const words = text.split(/[^a-z0-9'’-]+/).filter(Boolean);
+    const has = (list: ReadonlySet<string>) => words.some((w) => list.has(w));
+    if (has(SECTION_LATER) || (has(SECTION_NOT) && (words.includes("scope") || words.some((w) => DOING.has(w))))) return "later";
+    if (has(SECTION_OPEN)) return "open";
+    if (has(SECTION_TASKS)) return "task";
+    if (has(SECTION_DECIDED)) return "decided";
+    if (has(SECTION_PROPOSED)) return "proposed";
+  }
+  return null;
+}
+const DOING = new Set(["do", "doing", "build", "building", "included", "included", "happening"]);
+
+/**
+ * A line filed under what the meeting settled, in whatever grammar notes use: "<thing> VERBs …", "<thing> will/can
+ * VERB …", "ROLE can VERB …", or a bare noun phrase ("Tickets in the wallet").
+ */
+function settledItem(toks: readonly Token[]): Cue | null {
+  const present = presentBehaviour(toks);
+  if (present) return present;
+  const first = leadingIndex(toks);
+  const base = (at: number, form: CapabilityForm, extra: Partial<Cue> = {}): Cue => ({ at, form, score: 0, negated: false, subject: -1, tentative: false, passiveSubject: [], modal: [], ...extra });
+  // "(The/Our) ROLEs VERB …": what a role does with the product
+  let r = first;
+  while (r < toks.length && r < first + 3 && (toks[r]!.pos === "DET" || (toks[r]!.pos === "PRON" && POSSESSIVE_DETS.has(toks[r]!.normal)) || toks[r]!.pos === "ADJ")) r++;
+  if (toks[r] && isRoleNoun(toks[r]!) && toks[r + 1]?.pos === "VERB" && !toks[r + 1]!.normal.endsWith("ing") && !toks[r + 1]!.normal.endsWith("ed")) return base(r + 1, "verb", { subject: r });
+  for (let v = first + 1; v < Math.min(toks.length, first + 9); v++) {
+    const t = toks[v]!;
+    if (isBoundary(toks, v)) break;
+    if (!isBaseVerb(t) || toks[v - 1]!.pos !== "AUX" && toks[v - 1]!.pos !== "PART" && toks[v - 1]!.pos !== "ADV") continue;
+    let s = v - 1;
+    while (s > first && ["AUX", "PART", "ADV"].includes(toks[s]!.pos)) s--;
+    const subj = toks[s]!;
+    const modal = toks.slice(s + 1, v).filter((x) => x.pos === "AUX" || x.pos === "PART");
+    if (!modal.some((x) => x.pos === "AUX")) break;
+    if (isRoleNoun(subj)) return base(v, "verb", { subject: s, negated: isNegatedAt(toks, v) });
+    if (subj.pos === "NOUN" || subj.pos === "PROPN") return base(v, "thing", { subject: s, passiveSubject: toks.slice(first, s + 1), modal, negated: isNegatedAt(toks, v) });
+    break;
+  }
+  const f = toks[first];
+  if (f && ["NOUN", "PROPN", "ADJ", "DET", "NUM"].includes(f.pos) && !["no", "not", "never", "none"].includes(f.normal) && !isRoleNoun(f)) return base(first, "noun");
+  return null;
 }
 
 function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], preceding: readonly Sentence[] = []): Classified {
@@ -863,11 +960,23 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   const words = toks.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
   if (words.length === 0) return { kind: "other", ask: null };
   if (isAgreement(words)) return { kind: "agreement", ask: null };
+  const context = sectionContext(sentence);
+  if (context === "task") return { kind: "other", ask: null };
+  if (context === "open") return { kind: "question", ask: null };
+  const lead = leadingIndex(toks);
+  // a settled line that rules a thing out: "No X", "X is not part of …", "X is out of scope"
+  const ruledOut = context === "decided" && (["no", "not", "never", "without"].includes(toks[lead]?.normal ?? "") || toks.some((t, k) => t.lemma === "be" && ["not", "n't"].includes(toks[k + 1]?.normal ?? "") && !isBaseVerb(toks[k + 2]) && toks[k + 2]?.pos !== "VERB") || toks.some((t, k) => t.normal === "out" && toks[k + 1]?.normal === "of" && toks[k + 2]?.normal === "scope"));
+  if (context === "later" || ruledOut)
+    return { kind: context === "later" ? "postponement" : "rejection", ask: null, scope: phraseAfter(toks, lead - 1) ?? [] };
   // a question ("do we drop X?") asks, it does not reject
   const blocked = sentence.isQuestion ? null : rejectsOrPostpones(toks);
   if (blocked) return { kind: blocked.kind, ask: null, scope: blocked.scope };
   const answered = sentence.isQuestion ? null : whatHappens(sentence, preceding);
-  const cue = findCue(toks, sentence.isQuestion) ?? (answered ? presentBehaviour(toks) : null);
+  // a settled line is read from its start ("<thing> that …, and you can …" is about the thing, not the later clause)
+  const settled = context === "decided" || context === "proposed" ? settledItem(toks) : null;
+  const cue = (settled && settled.at <= lead + 3 ? settled : null) ?? findCue(toks, sentence.isQuestion) ?? (answered ? presentBehaviour(toks) : null) ?? settled;
+  if (cue && context === "decided") cue.score += WEIGHTS.decided;
+  if (cue && context === "proposed" && cue.score < WEIGHTS.ASK_THRESHOLD) cue.tentative = true;
   if (!cue) return { kind: sentence.isQuestion ? "question" : "other", ask: null };
 
   // "The export should respect …": a thing as subject is what the story is about
@@ -916,12 +1025,14 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   // a verb with no object before a condition ("use when …") says how, not what
   if (cue.form === "verb" && capWords[1] && CONDITIONS.has(capWords[1].normal)) return { kind: "other", ask: null };
   const roleSubject = subjTok !== undefined && isRoleNoun(subjTok);
-  if (cue.form === "verb" && !roleSubject && isMeetingVerb(toks, toks.indexOf(head))) return { kind: "other", ask: null };
+  // a wish to see or know a named thing ("I'd want to see everybody's timetable") is about the product, not the meeting
+  const wishToSee = cue.desire && subjTok?.normal === "i" && toks.slice(toks.indexOf(head) + 1, toks.indexOf(head) + 4).some((x) => (x.pos === "NOUN" || x.pos === "PROPN") && !MEETING_OBJECTS.has(nounLemma(x)));
+  if (cue.form === "verb" && !roleSubject && !cue.framed && !wishToSee && isMeetingVerb(toks, toks.indexOf(head))) return { kind: "other", ask: null };
   const nouns = nounsOf([...capability, ...cue.passiveSubject]);
   if (nouns.length === 0 || nouns.every((n) => MEETING_OBJECTS.has(n))) return { kind: "other", ask: null };
   // the object's first noun is meeting talk ("have a meeting about X", "make a decision on X")
   const firstNoun = capability.find((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !t.noise);
-  if (cue.form !== "thing" && cue.form !== "passive" && firstNoun && MEETING_OBJECTS.has(nounLemma(firstNoun)) && capability.indexOf(firstNoun) <= 3) return { kind: "other", ask: null };
+  if (cue.form !== "thing" && cue.form !== "passive" && !cue.framed && firstNoun && MEETING_OBJECTS.has(nounLemma(firstNoun)) && capability.indexOf(firstNoun) <= 3) return { kind: "other", ask: null };
   if (cue.form === "verb" && LIGHT_VERBS.has(head.lemma.toLowerCase()) && nouns.length === 0) return { kind: "other", ask: null };
 
   // "should have a X", "need to get a X", "give ROLE a X": the feature is the object
@@ -960,11 +1071,13 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   if (subjTok && VAGUE_SUBJECTS.has(subjTok.normal)) score += WEIGHTS.vagueSubject;
   // "we need to …" with nobody to serve is often the team's own task
   // … and with "we/I/you" as subject and a general-purpose verb ("we have to make/find …") it is the team's to-do
-  if (!role && cue.form === "verb" && (!subjTok || TEAM_SUBJECTS.has(subjTok.normal)) && cue.score < WEIGHTS.imperative + 1)
+  if (!role && cue.form === "verb" && (!subjTok || TEAM_SUBJECTS.has(subjTok.normal)) && cue.score < WEIGHTS.imperative + 1 && !(cue.desire && subjTok?.normal === "i"))
     // ("you have to press …" tells how a thing is used, not what to build)
     score += subjTok && !sentence.isQuestion && (GENERIC_VERBS.has(head.lemma.toLowerCase()) || subjTok.normal === "you") ? 2 * WEIGHTS.teamTask : WEIGHTS.teamTask;
   if (nouns.length >= 2) score += WEIGHTS.object;
   if (sentence.isQuestion && cue.score < WEIGHTS.questionAsk + WEIGHTS.modal - 1) score += WEIGHTS.question;
+  // "Would you want / Do you need X?" asks the other side whether they want it: theirs only if they say yes
+  if (sentence.isQuestion && subjTok?.normal === "you" && toks.slice(0, cue.at).some((t) => NEED_VERBS.has(t.lemma.toLowerCase()))) cue.tentative = true;
   let tentative = cue.tentative;
   let agreed = false;
   if (tentative) {

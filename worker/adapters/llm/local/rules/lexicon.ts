@@ -9,6 +9,12 @@ const set = (list: string) => new Set(list.split(/\s+/).filter(Boolean));
 /** Verbs that state a need or wish; their object or `to`-verb is the thing asked for. */
 export const NEED_VERBS = set("need want require like love prefer expect");
 
+/** Need verbs that state a wish: "I want / I'd love …" is the speaker's wish for the product, never their own to-do. */
+export const DESIRE_VERBS = set("want like love prefer wish");
+
+/** Nouns that stand for a thing not named yet: "I need something where I can …" asks for what the clause says. */
+export const PLACEHOLDERS = set("something somewhere anything way place tool option button screen spot");
+
 /** Modals that make the following base verb an ask ("Admins should …", "We must …"). */
 export const ASK_MODALS = set("should must shall ought");
 
@@ -41,7 +47,7 @@ export const MEETING_VERBS = set(
 /** Content verbs that stay meeting talk even with an object ("make sure", "take a look", "send the notes"). */
 export const MEETING_OBJECTS = set(
   "meeting call sync minute notes note agenda slide slides presentation question idea thing stuff point time sure look chance word " +
-    "decision spec specs requirement weakness improvement lunch break coffee deadline",
+    "decision spec specs requirement weakness improvement lunch break coffee deadline thought thread feedback input comment",
 );
 
 /** Single-word answers and short phrases that accept what the previous speaker proposed. */
@@ -64,6 +70,19 @@ export const POSTPONEMENT = set("postpone defer park delay later wait shelve bac
 
 /** Nouns of a later time ("next quarter", "phase two", "v2"). */
 export const LATER_NOUNS = set("quarter year phase release version v2 roadmap future summer winter spring autumn fall month");
+
+/**
+ * What a heading or a line's label says about the lines under it (`Sentence.section` and `Sentence.label` from the
+ * language layer): notes and minutes file what a meeting settled, left open, put off or handed out as tasks under
+ * headings and labels, whatever grammar each line has. Checked in the order later, open, task, decided, proposed.
+ */
+export const SECTION_LATER = set("later parked parking deferred defer postponed future backlog excluded icebox v2");
+export const SECTION_OPEN = set("question questions open unresolved unknown unknowns tbd undecided");
+export const SECTION_TASKS = set("action actions todo to-do todos task tasks step steps follow-up follow-ups followup followups owner owners");
+export const SECTION_DECIDED = set("decision decisions decided agreed agreement resolution resolutions resolved requirement requirements must-have must-haves musts scope committed approved confirmed");
+export const SECTION_PROPOSED = set("proposal proposals proposed propose idea ideas option options suggestion suggestions");
+/** Words that, with "scope" or a verb of doing, turn a heading into "not doing" ("out of scope", "won't do"). */
+export const SECTION_NOT = set("out not won't wont non no");
 
 /** Words that raise or lower a story's priority. */
 export const PRIORITY_HIGH = set("critical essential crucial urgent urgently asap blocker blocking vital important top key priority must mandatory required");
@@ -128,7 +147,7 @@ export const NOT_ROLES = set(
 export const POSSESSIVES = set("my our your their his her its");
 
 /** Fillers and hedges dropped from titles and criteria. */
-export const FILLERS = set("basically actually really just kinda sorta probably maybe perhaps literally honestly obviously definitely also even yeah okay ok oh");
+export const FILLERS = set("basically actually really just kinda sorta probably maybe perhaps literally honestly obviously definitely also even yeah okay ok oh fwiw btw imo imho afaik tbh lol pls");
 
 /** Hesitation sounds: never words of a story. */
 export const HESITATIONS = set("um umm uh uhh erm er ah ahh hmm hmmm mm mmm mhm uh-huh mm-hmm");
@@ -157,6 +176,8 @@ export const WEIGHTS = {
   suggestion: 1,
   /** "<thing> is a must-have / nice to have / high priority". */
   verdict: 4,
+  /** The line sits under a heading or label of what the meeting settled ("Decisions", "RESOLUTION:"). */
+  decided: 4,
   /** Another speaker agrees right after. */
   agreed: 2,
   /** A role noun names who needs it. */

@@ -4,9 +4,9 @@
  * left out; every text is built from what was said (no template criterion or benefit).
  */
 import { STORY_LIMITS, type GeneratedStories, type StoryEvidence, type StoryPriority, type UserStory } from "../../../../../schema/api/transcripts";
-import { classify, END_POS, isFiller, isRoleNoun, nounLemma, PARTICLES, sentenceNouns, speech, type Ask } from "./grammar";
+import { classify, sectionContext, END_POS, isFiller, isRoleNoun, nounLemma, PARTICLES, sentenceNouns, speech, type Ask } from "./grammar";
 import type { Analysis, Sentence, Token } from "../language";
-import { EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES } from "./lexicon";
+import { DECISION_VERBS, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES } from "./lexicon";
 
 /** How many sentences after an ask may add details to its story (keeps the pass linear). */
 const DETAIL_WINDOW = 16;
@@ -36,7 +36,7 @@ function capitalise(s: string): string {
 function plural(role: string): string {
   if (/(?:s|x|ch|sh)$/.test(role)) return `${role}es`;
   if (/[^aeiou]y$/.test(role)) return `${role.slice(0, -1)}ies`;
-  if (role === "staff" || role === "people" || role === "support" || role === "finance") return role;
+  if (/(?:^|\s)(?:staff|people|support|finance|personnel|crew)$/.test(role)) return role;
   if (role.endsWith("person")) return `${role.slice(0, -6)}people`;
   if (role.endsWith("child")) return `${role}ren`;
   return `${role}s`;
@@ -160,6 +160,8 @@ function statement(ask: Ask, role: string): string {
   }
   if (ask.form === "thing" && ask.present) return `${capitalise(subjectText(ask))} ${capabilityText(ask, 20, true, true)}.`;
   if (ask.form === "thing") return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? "must not" : join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}.`.replace(/\s+/g, " ");
+  // a settled line's noun phrase may carry its own verb ("each interval has a status …"): it is a statement already
+  if (ask.form === "noun" && ask.kind !== "constraint" && ask.capability.some((t) => t.pos === "AUX" || (t.pos === "VERB" && t.normal !== t.lemma.toLowerCase() && !/(?:ed|ing)$/.test(t.normal)))) return `${capitalise(cap)}.`;
   if (ask.form === "noun") return ask.kind === "constraint" ? `No ${cap}.` : `${capitalise(plural(role))} have ${cap}.`;
   return `${capitalise(plural(role))} ${ask.kind === "constraint" ? "must not" : "can"} ${cap}.`;
 }
@@ -302,6 +304,69 @@ function secondAsk(sentence: Sentence, first: Ask, following: readonly Sentence[
   return k.ask;
 }
 
+/** Words before a colon that open a list of what was asked or agreed ("you need:", "we agreed on:", "to recap:"). */
+const RECAP_WORDS = new Set([...NEED_VERBS, ...DECISION_VERBS, "recap", "summary", "summarise", "summarize", "list"]);
+const RECAP_ITEMS = 12;
+
+/** The part of `sentence` from token `from` to token `to` (inclusive), as a sentence of its own filed as agreed. */
+function itemOf(sentence: Sentence, toks: readonly Token[]): Sentence | null {
+  const words = toks.filter((t) => !t.noise && t.pos !== "PUNCT" && t.pos !== "SYM");
+  if (words.length < 2) return null;
+  const start = toks[0]!.start;
+  const end = toks[toks.length - 1]!.end;
+  return { ...sentence, start, end, text: sentence.text.slice(start - sentence.start, end - sentence.start), tokens: [...toks], words, isQuestion: false, label: "agreed" };
+}
+
+/** Splits a list's tokens into items at ";" and ", and" (a comma alone may sit inside one item). */
+function listItems(sentence: Sentence, toks: readonly Token[]): Sentence[] {
+  const out: Sentence[] = [];
+  let from = 0;
+  for (let k = 0; k <= toks.length; k++) {
+    const t = toks[k];
+    const cut = !t || t.text === ";" || (t.text === "," && toks[k + 1]?.normal === "and");
+    if (!cut) continue;
+    let part = toks.slice(from, k);
+    while (part.length && (part[0]!.pos === "CCONJ" || part[0]!.pos === "PUNCT" || part[0]!.noise)) part = part.slice(1);
+    while (part.length && (part[part.length - 1]!.pos === "PUNCT" || part[part.length - 1]!.noise)) part = part.slice(0, -1);
+    const item = part.length ? itemOf(sentence, part) : null;
+    if (item) out.push(item);
+    from = t?.text === "," ? k + 2 : k + 1;
+  }
+  return out;
+}
+
+/**
+ * A recap ("So you need: A, and B. C. D.") lists what was asked or agreed, in noun phrases more often than in asks.
+ * Its items (after the colon, and the same speaker's next sentences in the turn, up to a "don't want" or a question)
+ * become sentences of their own filed as agreed, so the grammar reads each as a settled line (./grammar sectionContext).
+ */
+function withRecapItems(sentences: readonly Sentence[]): Sentence[] {
+  const out: Sentence[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i]!;
+    const toks = s.tokens;
+    const colon = toks.findIndex((t) => t.text === ":" && !t.noise);
+    const opens = colon > 0 && toks.slice(0, colon).some((t) => RECAP_WORDS.has(t.lemma.toLowerCase())) && toks.slice(colon + 1).filter((t) => !t.noise && t.pos !== "PUNCT").length >= 2;
+    if (!opens) {
+      // a settled line may state two things ("X returns only Y; agents must not Z"): each is read on its own
+      const parts = sectionContext(s) === "decided" && toks.some((t) => t.text === ";") ? listItems(s, toks) : [];
+      if (parts.length > 1) out.push(...parts.map((p) => ({ ...p, label: s.label, section: s.section })));
+      else out.push(s);
+      continue;
+    }
+    const items = listItems(s, toks.slice(colon + 1));
+    let j = i + 1;
+    for (; j < sentences.length && items.length < RECAP_ITEMS; j++) {
+      const next = sentences[j]!;
+      if (next.block !== s.block || next.isQuestion || speech(next).some((t) => t.negated || t.normal === "not" || t.normal === "n't")) break;
+      items.push(...listItems(next, next.tokens));
+    }
+    out.push(s, ...items);
+    i = j - 1;
+  }
+  return out.map((s, index) => ({ ...s, index }));
+}
+
 /** Departments name teams, not people: "support" → "support agent", "finance" → "finance team member". */
 const DEPARTMENTS = new Set(["support", "finance", "hr", "ops", "it", "legal", "sales", "marketing", "compliance"]);
 function personOf(role: string): string {
@@ -310,7 +375,7 @@ function personOf(role: string): string {
 }
 
 export function compose(analysis: Analysis, title?: string): GeneratedStories {
-  const sentences = analysis.sentences;
+  const sentences = withRecapItems(analysis.sentences);
   const kinds = sentences.map((s, i) => classify(s, sentences.slice(i + 1, i + 3), sentences.slice(Math.max(0, i - 3), i)));
   // what the meeting rejected or postponed, as noun phrases: an ask naming every word of one is left out
   // (the meeting's topic itself, its most frequent nouns, is never rejected as a whole)
@@ -502,7 +567,8 @@ const HESITATION_WORDS = /(?<![\p{L}'’-])(?:um+|uh+|erm|hmm+|mm+|mhm|mm-hmm|uh
 
 /** Hesitations that reached a text through the library's tokenisation are taken out. */
 function scrub(text: string): string {
-  return text.replace(HESITATION_WORDS, "").replace(/\s+/g, " ").trim();
+  // (format characters such as text-direction marks stay in evidence quotes, never in what the story says)
+  return text.replace(/\p{Cf}/gu, "").replace(HESITATION_WORDS, "").replace(/\s+/g, " ").trim();
 }
 
 function epic(analysis: Analysis, stories: readonly Story[], userStories: readonly UserStory[], given?: string): GeneratedStories["epic"] {
@@ -530,7 +596,7 @@ function epic(analysis: Analysis, stories: readonly Story[], userStories: readon
     if (topics.some((t) => t.includes(w) || w.includes(t))) continue;
     topics.push(w);
   }
-  const name = given?.trim() || (topics.length ? capitalise(topics.join(" and ")) : "Meeting requirements");
+  const name = given?.trim() || (topics.length ? capitalise(scrub(topics.join(" and "))) : "Meeting requirements");
   const priorities = userStories.map((s) => s.priority);
   const description = userStories.length
     ? `${userStories.length} ${userStories.length === 1 ? "story" : "stories"} from this meeting${topics.length ? ` about ${topics.join(" and ")}` : ""}: ${userStories
