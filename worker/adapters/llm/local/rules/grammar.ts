@@ -1077,7 +1077,8 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   if (nouns.length >= 2) score += WEIGHTS.object;
   if (sentence.isQuestion && cue.score < WEIGHTS.questionAsk + WEIGHTS.modal - 1) score += WEIGHTS.question;
   // "Would you want / Do you need X?" asks the other side whether they want it: theirs only if they say yes
-  if (sentence.isQuestion && subjTok?.normal === "you" && toks.slice(0, cue.at).some((t) => NEED_VERBS.has(t.lemma.toLowerCase()))) cue.tentative = true;
+  const need = toks.findIndex((t, k) => k < cue.at && NEED_VERBS.has(t.lemma.toLowerCase()));
+  if (sentence.isQuestion && need > 0 && toks.slice(Math.max(0, need - 3), need).some((t) => t.normal === "you")) cue.tentative = true;
   let tentative = cue.tentative;
   let agreed = false;
   if (tentative) {

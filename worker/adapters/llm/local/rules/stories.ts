@@ -162,7 +162,7 @@ function statement(ask: Ask, role: string): string {
   if (ask.form === "thing") return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? "must not" : join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}.`.replace(/\s+/g, " ");
   // a settled line's noun phrase may carry its own verb ("each interval has a status …"): it is a statement already
   if (ask.form === "noun" && ask.kind !== "constraint" && ask.capability.some((t) => t.pos === "AUX" || (t.pos === "VERB" && t.normal !== t.lemma.toLowerCase() && !/(?:ed|ing)$/.test(t.normal)))) return `${capitalise(cap)}.`;
-  if (ask.form === "noun") return ask.kind === "constraint" ? `No ${cap}.` : `${capitalise(plural(role))} have ${cap}.`;
+  if (ask.form === "noun") return ask.kind === "constraint" ? `No ${capabilityText(ask, 20)}.` : `${capitalise(plural(role))} have ${cap}.`;
   return `${capitalise(plural(role))} ${ask.kind === "constraint" ? "must not" : "can"} ${cap}.`;
 }
 
@@ -349,8 +349,10 @@ function withRecapItems(sentences: readonly Sentence[]): Sentence[] {
     const opens = colon > 0 && toks.slice(0, colon).some((t) => RECAP_WORDS.has(t.lemma.toLowerCase())) && toks.slice(colon + 1).filter((t) => !t.noise && t.pos !== "PUNCT").length >= 2;
     if (!opens) {
       // a settled line may state two things ("X returns only Y; agents must not Z"): each is read on its own
-      const parts = sectionContext(s) === "decided" && toks.some((t) => t.text === ";") ? listItems(s, toks) : [];
-      if (parts.length > 1) out.push(...parts.map((p) => ({ ...p, label: s.label, section: s.section })));
+      const parts = sectionContext(s) === "decided" && toks.some((t) => t.text === ";") ? listItems(s, toks).map((p) => ({ ...p, label: s.label, section: s.section })) : [];
+      // (a line that rules a thing out stays whole: what follows its ";" goes on about the same thing)
+      const firstKind = parts.length > 1 ? classify(parts[0]!).kind : null;
+      if (parts.length > 1 && firstKind !== "rejection" && firstKind !== "postponement") out.push(...parts);
       else out.push(s);
       continue;
     }
@@ -550,6 +552,9 @@ const THIN = new Set(["everything", "something", "anything", "nothing", "thing",
 function finishTitle(text: string): string {
   let words = text.split(" ").filter(Boolean);
   if (!words.length || OPENERS.has(words[0]!.toLowerCase())) return "";
+  // a title is one phrase: what follows its first comma is a further detail ("…after the lesson, two minutes tops")
+  const comma = words.findIndex((w, i) => i >= 3 && w.endsWith(","));
+  if (comma >= 3) words = words.slice(0, comma + 1);
   if (PRONOUN_ENDS.has(words[words.length - 1]!.toLowerCase())) {
     const at = words.findLastIndex((w, i) => i > 1 && CLAUSE_WORDS.has(w.toLowerCase()));
     words = at > 1 ? words.slice(0, at) : words.slice(0, -1);
