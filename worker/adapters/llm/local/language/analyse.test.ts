@@ -226,6 +226,16 @@ describe("transcript noise", () => {
     expect(new Set(a.noise.map((n) => n.kind))).toEqual(new Set(["cue", "tag"]));
   });
 
+  it("reads a subtitle cue's wrapped lines as one run of speech, punctuated or not", () => {
+    const punctuated = "1\n00:00:01,000 --> 00:00:04,000\nMARA: Couriers need to see the\ndelivery window on the map.\n\n2\n00:00:04,500 --> 00:00:06,000\nTEO: Agreed.\n";
+    expect(analyse(punctuated).sentences.map((s) => [s.speaker, speechText(s)])).toEqual([
+      ["MARA", "Couriers need to see the delivery window on the map."],
+      ["TEO", "Agreed."],
+    ]);
+    const captions = ["1", "00:00:01,000 --> 00:00:03,000", "couriers need to see the", "delivery window on the map", "", "2", "00:00:03,500 --> 00:00:05,000", "and the driver photo", "", "3", "00:00:05,500 --> 00:00:07,000", "yes agreed", ""].join("\n");
+    expect(analyse(captions).sentences.map(speechText)).toEqual(["couriers need to see the delivery window on the map", "and the driver photo", "yes agreed"]);
+  });
+
   it("reads SRT cues without speakers", () => {
     const src = "1\n00:00:01,000 --> 00:00:04,000\nWe have to print labels\n\n2\n00:00:04,500 --> 00:00:06,000\nfor every parcel.\n\n3\n00:00:07,000 --> 00:00:08,000\nOkay.\n";
     const a = analyse(src);

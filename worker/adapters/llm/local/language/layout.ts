@@ -299,9 +299,10 @@ export function layout(text: string): Layout {
       speakerFrom = "label";
     } else if (sawCues && joinCues && afterBreak && at === lineStart && current && !endsSentence(current)) {
       newTurn = false;
-    } else if (!newTurn && !(prevLine && prevLine.end - prevLine.start >= WRAP_WIDTH && !/[.!?…:;]$/.test(text.slice(prevLine.start, prevLine.end)))) {
+    } else if (!newTurn && !sawCues && !(prevLine && prevLine.end - prevLine.start >= WRAP_WIDTH && !/[.!?…:;]$/.test(text.slice(prevLine.start, prevLine.end)))) {
       // A plain line goes on with the line above only when that one looks hard-wrapped (long, sentence unfinished);
-      // short lines in chat messages and notes are separate thoughts.
+      // short lines in chat messages and notes are separate thoughts. Subtitles are the exception: a cue's lines
+      // are wrapped short (about 42 characters), so a cue's second line goes on with its first.
       newTurn = true;
     }
 
