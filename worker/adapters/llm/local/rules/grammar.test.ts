@@ -294,3 +294,45 @@ describe("grammar: notes and minutes file lines under headings and labels", () =
     expect(stories.map((s) => s.title).join(" ")).not.toMatch(/copy/);
   });
 });
+
+describe("grammar: wishes, recaps, checks and look-alikes", () => {
+  const titles = (text: string) => generateStories(text).userStories.map((s) => s.title);
+
+  it("finds what a speaker wishes for, however the wish is framed", () => {
+    expect(titles("Rosa: What I'd love is for volunteers to swap their shifts in the app.")).toEqual(["Swap shifts in the app"]);
+    expect(titles("Rosa: I need something where I can log the hours of each volunteer.")).toEqual(["Log the hours of each volunteer"]);
+    expect(titles("Rosa: I'd want to see every volunteer's badge expiry in one list.")[0]).toMatch(/^See every volunteer's badge expiry/);
+  });
+
+  it("counts an interviewer's 'would you want X?' only when the answer agrees", () => {
+    expect(titles("Ivan: Would you want volunteers to rate each shift?\nRosa: No, that's another inbox.")).toEqual([]);
+    expect(titles("Ivan: Would you want volunteers to rate each shift afterwards?\nRosa: Yes, definitely.")).toHaveLength(1);
+  });
+
+  it("reads a recap's items as agreed, and stops at what it says is not wanted", () => {
+    const recap = [
+      "Ivan: So if I got it right, you need: badge scanning at the door, and a weekly rota printed for the office.",
+      "A reminder text the evening before each shift.",
+      "And you don't want a leaderboard.",
+      "Rosa: Exactly.",
+    ].join("\n");
+    const found = titles(recap).join(" | ");
+    expect(found).toMatch(/Badge scanning at the door/);
+    expect(found).toMatch(/Weekly rota printed for the office/);
+    expect(found).toMatch(/Reminder text the evening before each shift/);
+    expect(found).not.toMatch(/leaderboard/i);
+  });
+
+  it("takes a statement checked as a question and confirmed as the room's statement", () => {
+    const checked = "Ivan: So the signature field is mandatory for first aiders, optional for everyone else?\nRosa: Mandatory for first aiders, yes.";
+    expect(classify(analyse(checked).sentences[0]!, analyse(checked).sentences.slice(1)).kind).not.toBe("question");
+    expect(kindOf("So the signature field is mandatory for first aiders?")).toBe("question");
+  });
+
+  it("does not read a subject before a modal as an order, nor 'cut it down' as a rejection", () => {
+    // (a capitalised noun before a letter reads like "Show A …"; before a modal it is a subject)
+    expect(titles("Zone A and C should close at nine.").join(" ")).not.toMatch(/^Zone a/);
+    expect(kindOf("Let's cut it down to five categories.")).not.toBe("rejection");
+    expect(kindOf("Let's cut the leaderboard.")).toBe("rejection");
+  });
+});

@@ -385,11 +385,24 @@ function rejectsOrPostpones(toks: readonly Token[]): Blocked | null {
       if (negated && willing) return found("rejection", i + 2);
       const verb = rest.find((x) => x.pos === "VERB");
       // a past tense ("we dropped it last time") narrates; only a base or present form rejects
-      if (verb && REJECTION.has(verb.lemma.toLowerCase()) && !/ed$/.test(verb.normal)) return found("rejection", toks.indexOf(verb));
+      if (verb && REJECTION.has(verb.lemma.toLowerCase()) && !/ed$/.test(verb.normal) && !reduces(toks, toks.indexOf(verb))) return found("rejection", toks.indexOf(verb));
     }
-    if (REJECTION.has(l) && t.pos === "VERB" && i > 0 && (toks[i - 1]!.normal === "'s" || toks[i - 1]!.normal === "us") && toks[i - 2]?.lemma === "let") return found("rejection", i);
+    if (REJECTION.has(l) && t.pos === "VERB" && i > 0 && (toks[i - 1]!.normal === "'s" || toks[i - 1]!.normal === "us") && toks[i - 2]?.lemma === "let" && !reduces(toks, i)) return found("rejection", i);
   }
   return null;
+}
+
+/** "cut it down", "cut back on X": a verb of rejection with "down"/"back" reduces a thing rather than dropping it. */
+function reduces(toks: readonly Token[], i: number): boolean {
+  return toks.slice(i + 1, i + 4).some((x) => x.normal === "down" || x.normal === "back");
+}
+
+/** A question in statement word order ("So the photo is mandatory, right?"): it checks, it does not ask what. */
+function isConfirmationQuestion(sentence: Sentence): boolean {
+  const words = speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t) && !DISCOURSE.has(t.normal) && t.normal !== "so");
+  const first = words[0];
+  if (!first || first.pos === "AUX" || /^(?:wh|how)/.test(first.normal) || first.pos === "VERB") return false;
+  return words.slice(1, 6).some((t) => t.pos === "AUX" || t.pos === "VERB");
 }
 
 function isAgreement(words: readonly Token[]): boolean {
@@ -408,7 +421,9 @@ function agrees(words: readonly Token[]): boolean {
   if (content.length === 0 || content.length > 8 || content.some((t) => ["but", "not", "n't", "no", "though", "although", "maybe", "?", "why", "how", "what"].includes(t.normal))) return false;
   // "that's a good idea", "sounds good": a judgement of the proposal
   const judged = ["that", "it", "sounds", "good", "great", "nice"].includes(content[0]!.normal) && content.some((t) => JUDGED.has(t.normal));
-  return AGREEMENT.has(content[0]!.normal) || judged;
+  // "Mandatory for C and D, yes.": a restatement closed by an agreement word
+  const closing = content.length >= 2 && AGREEMENT.has(content[content.length - 1]!.normal) && content[content.length - 1]!.pos !== "ADJ";
+  return AGREEMENT.has(content[0]!.normal) || judged || closing;
 }
 
 const JUDGED = new Set(["good", "great", "nice", "perfect", "possible", "fine", "idea", "brilliant", "excellent", "cool"]);
@@ -540,7 +555,11 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   const clauseFollows = second !== undefined && second.pos === "PRON" && third !== undefined && (third.pos === "AUX" || third.pos === "VERB");
   // a capitalised first word before a determiner is a verb even when read as a name ("Show the …", "Filter the …")
   const verbLike = (f.pos === "VERB" && isBaseVerb(f)) || ((f.pos === "PROPN" || f.pos === "NOUN") && second?.pos === "DET" && /^[A-Za-z][a-z]+$/.test(f.text) && !f.normal.endsWith("s") && !isRoleNoun(f));
-  if (verbLike && !MEETING_VERBS.has(f.lemma) && !IMPERATIVE_NOT.has(f.normal) && !clauseFollows && (!second || !["i", "we", "you"].includes(second.normal))) {
+  // "Grade A and B should trigger …": a first word followed by a modal or finite verb is the subject's, not an order
+  let n = first + 1;
+  while (n < toks.length && n < first + 6 && ["NOUN", "PROPN", "ADJ", "DET", "NUM", "CCONJ", "X"].includes(toks[n]!.pos) && !toks[n]!.noise) n++;
+  const subjectOfModal = n > first + 1 && toks[n]?.pos === "AUX" && (ASK_MODALS.has(toks[n]!.normal) || SOFT_MODALS.has(toks[n]!.normal));
+  if (verbLike && !subjectOfModal && !MEETING_VERBS.has(f.lemma) && !IMPERATIVE_NOT.has(f.normal) && !clauseFollows && (!second || !["i", "we", "you"].includes(second.normal))) {
     if (f.lemma === "let") {
       const who = toks[first + 1];
       if (who && (who.normal === "'s" || who.normal === "us")) {
@@ -880,6 +899,15 @@ function conditionalBehaviour(toks: readonly Token[], first: number, base: (at: 
  * What the sentence does. `following` is the next sentence or two (for agreement from another speaker).
  */
 export function classify(sentence: Sentence, following: readonly Sentence[] = [], preceding: readonly Sentence[] = []): Classified {
+  // "So X is mandatory for C and D?" — "Yes.": a statement checked as a question and confirmed is a statement
+  if (sentence.isQuestion && isConfirmationQuestion(sentence)) {
+    const reply = following.find((s) => s.speaker !== sentence.speaker);
+    if (reply && !reply.isQuestion && agrees(speech(reply).filter((t) => t.pos !== "PUNCT"))) {
+      const asStatement = classify({ ...sentence, isQuestion: false }, [], preceding);
+      if (asStatement.ask) asStatement.ask = { ...asStatement.ask, agreed: true, score: asStatement.ask.score + WEIGHTS.agreed };
+      return asStatement;
+    }
+  }
   const whole = classifyWhole(sentence, following, preceding);
   if (whole.kind !== "other" || sentence.isQuestion) return whole;
   // spoken sentences run clauses together ("so we have to X, and finally it should be Y"): when the first cue asks for
@@ -1077,7 +1105,7 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   if (nouns.length >= 2) score += WEIGHTS.object;
   if (sentence.isQuestion && cue.score < WEIGHTS.questionAsk + WEIGHTS.modal - 1) score += WEIGHTS.question;
   // "Would you want / Do you need X?" asks the other side whether they want it: theirs only if they say yes
-  const need = toks.findIndex((t, k) => k < cue.at && NEED_VERBS.has(t.lemma.toLowerCase()));
+  const need = toks.findIndex((t, k) => k <= cue.at && NEED_VERBS.has(t.lemma.toLowerCase()));
   if (sentence.isQuestion && need > 0 && toks.slice(Math.max(0, need - 3), need).some((t) => t.normal === "you")) cue.tentative = true;
   let tentative = cue.tentative;
   let agreed = false;

@@ -337,7 +337,7 @@ function listItems(sentence: Sentence, toks: readonly Token[]): Sentence[] {
 
 /**
  * A recap ("So you need: A, and B. C. D.") lists what was asked or agreed, in noun phrases more often than in asks.
- * Its items (after the colon, and the same speaker's next sentences in the turn, up to a "don't want" or a question)
+ * Its items (after the colon, and the same speaker's next sentences, up to a "don't want", a question or another speaker)
  * become sentences of their own filed as agreed, so the grammar reads each as a settled line (./grammar sectionContext).
  */
 function withRecapItems(sentences: readonly Sentence[]): Sentence[] {
@@ -360,7 +360,7 @@ function withRecapItems(sentences: readonly Sentence[]): Sentence[] {
     let j = i + 1;
     for (; j < sentences.length && items.length < RECAP_ITEMS; j++) {
       const next = sentences[j]!;
-      if (next.block !== s.block || next.isQuestion || speech(next).some((t) => t.negated || t.normal === "not" || t.normal === "n't")) break;
+      if (next.speaker !== s.speaker || (s.speaker === null && next.block !== s.block) || next.isQuestion || speech(next).some((t) => t.negated || t.normal === "not" || t.normal === "n't")) break;
       items.push(...listItems(next, next.tokens));
     }
     out.push(s, ...items);
