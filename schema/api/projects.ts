@@ -41,4 +41,8 @@ export interface Project {
   transcriptCount: number;
   /** The latest of the project's own change and its newest transcript: what "sort by activity" uses. */
   lastActivityAt: string;
+  /** Set when the project is another account's, shared with the user through its owner's team. */
+  sharedBy: string | null;
+  /** The user may rename or delete it and manage its integrations (its owner, or an admin of the owner's team). */
+  canManage: boolean;
 }

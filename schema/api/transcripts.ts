@@ -41,6 +41,12 @@ export const ACTIVITY_KINDS = [
   "transcript_created",
   "transcript_moved",
   "transcript_deleted",
+  "member_invited",
+  "invitation_revoked",
+  "member_joined",
+  "member_made_admin",
+  "member_made_member",
+  "member_removed",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

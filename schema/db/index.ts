@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./email";
 export * from "./projects";
 export * from "./integrations";
+export * from "./teams";

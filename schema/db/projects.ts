@@ -28,6 +28,9 @@ export const transcripts = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    // Who made it. `owner_id` is whose workspace it lives in (and whose allowance its generations use): a team
+    // member generating into the owner's project makes a transcript the owner owns and the member created.
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     content: text("content").notNull(),
     // JSON of GeneratedStories (schema/api/transcripts.ts); null while stories are being generated.

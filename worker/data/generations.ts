@@ -40,7 +40,7 @@ export interface GenerationRun {
 export async function startGeneration(
   db: Database,
   check: AllowanceCheck,
-  transcript: { projectId: number | null; projectName: string | null; title: string; content: string },
+  transcript: { projectId: number | null; projectName: string | null; title: string; content: string; createdBy: number },
 ): Promise<GenerationRun | undefined> {
   // Each statement runs only if the one before it changed a row: no counted generation, no transcript, no event.
   const [generation, inserted] = await db.batch([
@@ -54,7 +54,9 @@ export async function startGeneration(
       db,
       transcripts,
       {
+        // The allowance's account owns it (a team member's generation in the owner's project is the owner's).
         ownerId: check.userId,
+        createdBy: transcript.createdBy,
         projectId: transcript.projectId,
         title: transcript.title,
         content: transcript.content,

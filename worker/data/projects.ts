@@ -1,5 +1,5 @@
-import { and, asc, count, eq, max, sql, type SQL } from "drizzle-orm";
-import { projects, transcripts, type ProjectRow } from "../../schema/db";
+import { and, asc, count, eq, inArray, max, sql, type SQL } from "drizzle-orm";
+import { projects, transcripts, users, type ProjectRow } from "../../schema/db";
 import { activityStatement } from "./activity";
 import { insertWhere, LAST_INSERTED_ID, type Database } from "./db";
 
@@ -8,6 +8,8 @@ export type { ProjectRow };
 export interface ProjectWithStats extends ProjectRow {
   transcriptCount: number;
   lastTranscriptAt: number | null;
+  /** The owning account's username, else its email (for projects shared through a team). */
+  ownerName: string | null;
 }
 
 const withStats = {
@@ -20,20 +22,22 @@ const withStats = {
   updatedAt: projects.updatedAt,
   transcriptCount: count(transcripts.id),
   lastTranscriptAt: max(transcripts.createdAt),
+  ownerName: sql<string | null>`coalesce(${users.username}, ${users.email})`,
 };
 
 function selectWithStats(db: Database, where: SQL) {
   return db
     .select(withStats)
     .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
     .leftJoin(transcripts, eq(transcripts.projectId, projects.id))
     .where(where)
     .groupBy(projects.id);
 }
 
-/** One query for the whole list: the projects with their transcript counts and newest transcript. */
-export async function listProjectsWithStats(db: Database, ownerId: number): Promise<ProjectWithStats[]> {
-  return selectWithStats(db, eq(projects.ownerId, ownerId)).orderBy(asc(sql`lower(${projects.name})`), asc(projects.id));
+/** One query for the whole list: the projects of these owners with their transcript counts and newest transcript. */
+export async function listProjectsWithStats(db: Database, ownerIds: readonly number[]): Promise<ProjectWithStats[]> {
+  return selectWithStats(db, inArray(projects.ownerId, [...ownerIds])).orderBy(asc(sql`lower(${projects.name})`), asc(projects.id));
 }
 
 export async function findProjectWithStats(db: Database, id: number): Promise<ProjectWithStats | undefined> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { GeneratedStories } from "../../schema/api/transcripts";
 import { projects, transcripts, type TranscriptRow } from "../../schema/db";
 import { activityStatement } from "./activity";
@@ -16,6 +16,7 @@ const summaryColumns = {
   generationError: transcripts.generationError,
   // Tested in SQL so the list never reads or ships the stories' JSON.
   hasStories: sql<number>`(${transcripts.generatedStories} IS NOT NULL)`,
+  createdBy: transcripts.createdBy,
   createdAt: transcripts.createdAt,
 };
 
@@ -29,11 +30,18 @@ export type TranscriptSummaryRow = Omit<
 /** Newest first, without the text or the stories (a history card loads those when expanded). */
 export async function listTranscriptSummaries(
   db: Database,
-  ownerId: number,
+  viewer: { userId: number; teamOwnerIds: readonly number[] },
   filter: { projectId?: number } = {},
 ): Promise<TranscriptSummaryRow[]> {
-  const conditions: SQL[] = [eq(transcripts.ownerId, ownerId)];
-  if (filter.projectId !== undefined) conditions.push(eq(transcripts.projectId, filter.projectId));
+  // The viewer's own transcripts, and those filed in the projects of the teams they belong to (services/access).
+  const conditions: SQL[] =
+    filter.projectId !== undefined
+      ? [eq(transcripts.projectId, filter.projectId)]
+      : [
+          viewer.teamOwnerIds.length
+            ? or(eq(transcripts.ownerId, viewer.userId), and(isNotNull(transcripts.projectId), inArray(transcripts.ownerId, [...viewer.teamOwnerIds])))!
+            : eq(transcripts.ownerId, viewer.userId),
+        ];
   return db
     .select(summaryColumns)
     .from(transcripts)
@@ -61,6 +69,7 @@ export async function insertTranscripts(db: Database, rows: NewTranscript[], pro
       .insert(transcripts)
       .values({
         ...row,
+        createdBy: row.ownerId,
         // The stories start as their own original (the editor's Reset to Original).
         originalStories: row.generatedStories,
         storyCount: row.generatedStories?.userStories.length ?? 0,
@@ -92,25 +101,28 @@ export async function insertTranscripts(db: Database, rows: NewTranscript[], pro
 export async function moveTranscript(
   db: Database,
   transcript: TranscriptRow,
-  project: { id: number; name: string } | null,
+  project: { id: number; name: string; ownerId: number } | null,
   now: number,
 ): Promise<boolean> {
+  // A transcript filed into a team's project moves into that workspace: its owner becomes the project's owner
+  // (services/access decides who may do that).
+  const ownerId = project?.ownerId ?? transcript.ownerId;
   const projectStillOwned = project
     ? exists(
         db
           .select({ id: projects.id })
           .from(projects)
-          .where(and(eq(projects.id, project.id), eq(projects.ownerId, transcript.ownerId))),
+          .where(and(eq(projects.id, project.id), eq(projects.ownerId, ownerId))),
       )
     : undefined;
   const [moved] = await db.batch([
     db
       .update(transcripts)
-      .set({ projectId: project?.id ?? null, updatedAt: now })
-      .where(and(eq(transcripts.id, transcript.id), projectStillOwned))
+      .set({ projectId: project?.id ?? null, ownerId, updatedAt: now })
+      .where(and(eq(transcripts.id, transcript.id), eq(transcripts.ownerId, transcript.ownerId), projectStillOwned))
       .returning({ id: transcripts.id }),
     activityStatement(db, {
-      ownerId: transcript.ownerId,
+      ownerId,
       kind: "transcript_moved",
       subject: transcript.title,
       projectId: project?.id ?? null,

@@ -14,7 +14,7 @@ async function startedAt(userId: number, title: string, now: number) {
   const run = await startGeneration(
     createDb(env.DB),
     { userId, provider: "openai", now, since: 0, limit: null },
-    { projectId: null, projectName: null, title, content: "Ana: We need a password reset link." },
+    { projectId: null, projectName: null, title, content: "Ana: We need a password reset link.", createdBy: userId },
   );
   return run!.transcriptId;
 }

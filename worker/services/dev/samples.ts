@@ -114,7 +114,7 @@ export async function createSampleTranscripts(
   options: { count: number; projectId: number | null; spreadAcrossProjects?: boolean },
 ): Promise<number[]> {
   if (options.projectId !== null) await requireProject(deps, userId, options.projectId);
-  const projects = await listProjectsWithStats(deps.db, userId);
+  const projects = await listProjectsWithStats(deps.db, [userId]);
   const names = new Map(projects.map((p) => [p.id, p.name]));
   const now = deps.now();
   const rows: NewTranscript[] = Array.from({ length: options.count }, (_, i) => {

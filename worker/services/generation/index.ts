@@ -129,13 +129,15 @@ export async function generateStories(deps: Deps, userId: number, request: Gener
   const generator = deps.storyGenerator();
   const project = request.projectId === null ? null : await requireProject(deps, userId, request.projectId);
   const provider = deps.config.llm.provider;
-  const check = await allowanceFor(deps, userId, provider);
+  // Generating into a team's project uses the team owner's plan and allowance (product-decisions.md Teams).
+  const check = await allowanceFor(deps, project?.ownerId ?? userId, provider);
   await enforceLimit(deps.limits, `generate:user:${userId}`, RATE_RULES.generation, "You are generating very quickly. Please wait a moment.");
   const started = await startGeneration(deps.db, check, {
     projectId: project?.id ?? null,
     projectName: project?.name ?? null,
     title: request.title ?? "Untitled transcript",
     content: request.transcript,
+    createdBy: userId,
   });
   if (!started) throw limitReached(check);
   return runProvider(deps, {
@@ -155,7 +157,7 @@ export async function regenerateStories(deps: Deps, userId: number, transcriptId
   const transcript = await requireTranscript(deps, userId, transcriptId);
   if (transcript.generationStartedAt !== null) throw alreadyRunning();
   const generator = deps.storyGenerator();
-  const check = await allowanceFor(deps, userId, deps.config.llm.provider);
+  const check = await allowanceFor(deps, transcript.ownerId, deps.config.llm.provider);
   await enforceLimit(deps.limits, `generate:user:${userId}`, RATE_RULES.generation, "You are generating very quickly. Please wait a moment.");
   const run = await startRegeneration(deps.db, check, transcript.id);
   if (!run) {

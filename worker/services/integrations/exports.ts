@@ -55,7 +55,8 @@ export async function prepareExport(
 ): Promise<ExportJob> {
   const transcript = await requireTranscript(deps, userId, transcriptId);
   const integration = await requireIntegration(deps, userId, integrationId);
-  await requireIntegrationsPlan(deps, userId);
+  // the project owner's plan: a team member exports within it
+  await requireIntegrationsPlan(deps, integration.ownerId);
   const label = type === "jira" ? "JIRA" : "Notion";
   if (integration.type !== type) {
     throw new AppError("bad_request", `"${integration.name}" is not a ${label} integration.`, { details: { field: "integrationId" } });

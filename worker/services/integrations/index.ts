@@ -21,7 +21,8 @@ import type { Deps } from "../../deps";
 import { toBase64Url, randomBytes } from "../../lib/crypto";
 import { AppError, notFound } from "../../lib/errors";
 import { decryptSecret, encryptSecret, importSecretsKey, maskSecret } from "../../lib/secrets";
-import { requireProject } from "../access";
+import { activeTeamsOf } from "../../data/teams";
+import { accessProject, assertManages, requireManagedProject, requireProject } from "../access";
 import { effectiveTier, limitsFor } from "../plans";
 
 // Integrations of a project (spec §3, §7): Pro and Enterprise only; only whoever may access the project sees or
@@ -30,20 +31,37 @@ import { effectiveTier, limitsFor } from "../plans";
 
 export const INTEGRATIONS_PLAN_MESSAGE = "Integrations are only available on Pro and Enterprise plans. Upgrade to connect JIRA or Notion.";
 
-/** 403 unless the user's plan includes integrations (checked on every integration call, reads and exports too). */
-export async function requireIntegrationsPlan(deps: Deps, userId: number): Promise<void> {
-  const tier = effectiveTier(await findSubscription(deps.db, userId));
+/**
+ * 403 unless the account's plan includes integrations (checked on every integration call, reads and exports too).
+ * `accountId` is the project's owner: in a team's project the owner's plan is what counts.
+ */
+export async function requireIntegrationsPlan(deps: Deps, accountId: number): Promise<void> {
+  const tier = effectiveTier(await findSubscription(deps.db, accountId));
   if (!limitsFor(tier).integrations) throw new AppError("plan_limit", INTEGRATIONS_PLAN_MESSAGE, { details: { tier } });
 }
 
-/** The integration when the user may access its project; 404 otherwise, exactly like a missing id. */
-export async function requireIntegration(deps: Deps, userId: number, integrationId: number): Promise<IntegrationRow> {
+/** The wizard's checks name no project: the user's own plan counts, or that of a team they help manage. */
+export async function requireIntegrationsPlanForUser(deps: Deps, userId: number): Promise<void> {
+  const managed = (await activeTeamsOf(deps.db, userId)).filter((t) => t.role === "admin").map((t) => t.ownerId);
+  for (const accountId of [userId, ...managed]) {
+    if (limitsFor(effectiveTier(await findSubscription(deps.db, accountId))).integrations) return;
+  }
+  await requireIntegrationsPlan(deps, userId);
+}
+
+/**
+ * The integration when the user may work in its project ("work": list, export), or manage it ("manage": change,
+ * delete; the owner or a team admin). Anyone else gets 404, exactly like a missing id; a team member asking to
+ * manage gets 403.
+ */
+export async function requireIntegration(deps: Deps, userId: number, integrationId: number, need: "work" | "manage" = "work"): Promise<IntegrationRow> {
   const found = await findIntegrationWithOwner(deps.db, integrationId);
   if (!found) throw notFound("Integration");
   // The project check goes through services/access, so teams widen it in one place.
-  await requireProject(deps, userId, found.integration.projectId).catch(() => {
+  const access = await accessProject(deps, userId, found.integration.projectId).catch(() => {
     throw notFound("Integration");
   });
+  if (need === "manage") assertManages(access.position);
   return found.integration;
 }
 
@@ -102,14 +120,14 @@ export function toIntegration(row: IntegrationRow): Integration {
 }
 
 export async function listIntegrations(deps: Deps, userId: number, projectId: number): Promise<Integration[]> {
-  await requireProject(deps, userId, projectId);
-  await requireIntegrationsPlan(deps, userId);
+  const project = await requireProject(deps, userId, projectId);
+  await requireIntegrationsPlan(deps, project.ownerId);
   return (await listIntegrationRows(deps.db, projectId)).map(toIntegration);
 }
 
 export async function createIntegration(deps: Deps, userId: number, projectId: number, input: CreateIntegrationInput): Promise<Integration> {
-  const project = await requireProject(deps, userId, projectId);
-  await requireIntegrationsPlan(deps, userId);
+  const project = await requireManagedProject(deps, userId, projectId);
+  await requireIntegrationsPlan(deps, project.ownerId);
   const values = createIntegrationSchema.parse(input);
   const { settings, secret } =
     values.type === "jira"
@@ -138,8 +156,8 @@ export async function createIntegration(deps: Deps, userId: number, projectId: n
 }
 
 export async function updateIntegration(deps: Deps, userId: number, integrationId: number, input: UpdateIntegrationInput): Promise<Integration> {
-  const row = await requireIntegration(deps, userId, integrationId);
-  await requireIntegrationsPlan(deps, userId);
+  const row = await requireIntegration(deps, userId, integrationId, "manage");
+  await requireIntegrationsPlan(deps, row.ownerId);
   const values = updateIntegrationSchema.parse(input);
   const config = values.config ?? {};
   const changes: IntegrationChanges = {};
@@ -173,6 +191,6 @@ function destinationOf(settings: IntegrationSettings): string {
 
 /** Deleting needs no plan: someone who left Pro can still remove the credentials they stored. */
 export async function deleteIntegration(deps: Deps, userId: number, integrationId: number): Promise<void> {
-  const row = await requireIntegration(deps, userId, integrationId);
+  const row = await requireIntegration(deps, userId, integrationId, "manage");
   await deleteIntegrationRow(deps.db, row.id);
 }

@@ -4,13 +4,13 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { jiraFailure } from "./upstream-errors";
-import { requireIntegrationsPlan } from "./index";
+import { requireIntegrationsPlanForUser } from "./index";
 
 // The JIRA wizard's server checks (spec §4, §7). Each makes one request to the site the user named, so they are
 // for paying users only and rate limited per user: they must not become a way to probe Atlassian sites.
 
 async function guard(deps: Deps, userId: number) {
-  await requireIntegrationsPlan(deps, userId);
+  await requireIntegrationsPlanForUser(deps, userId);
   await enforceLimit(deps.limits, `jira-check:user:${userId}`, RATE_RULES.integrationChecks, "Too many checks. Please wait a minute and try again.");
 }
 

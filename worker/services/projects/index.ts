@@ -11,10 +11,12 @@ import {
 } from "../../data/projects";
 import { findSubscription } from "../../data/users";
 import { AppError, notFound } from "../../lib/errors";
-import { requireProject } from "../access";
+import type { TeamPosition } from "../../../schema/api/teams";
+import { activeTeamsOf } from "../../data/teams";
+import { accessProject, requireManagedProject } from "../access";
 import { effectiveTier, limitsFor } from "../plans";
 
-function toProject(row: ProjectWithStats): Project {
+function toProject(row: ProjectWithStats, position: TeamPosition): Project {
   return {
     id: row.id,
     name: row.name,
@@ -24,22 +26,28 @@ function toProject(row: ProjectWithStats): Project {
     updatedAt: new Date(row.updatedAt).toISOString(),
     transcriptCount: row.transcriptCount,
     lastActivityAt: new Date(Math.max(row.updatedAt, row.lastTranscriptAt ?? 0)).toISOString(),
+    sharedBy: position === "owner" ? null : (row.ownerName ?? "Team owner"),
+    canManage: position !== "member",
   };
 }
 
+/** The user's own projects and those of the teams they are an active member of (services/access decides the same). */
 export async function listProjects(deps: Deps, userId: number): Promise<Project[]> {
-  return (await listProjectsWithStats(deps.db, userId)).map(toProject);
+  const teams = await activeTeamsOf(deps.db, userId);
+  const positions = new Map<number, TeamPosition>([[userId, "owner"], ...teams.map((t) => [t.ownerId, t.role] as [number, TeamPosition])]);
+  const rows = await listProjectsWithStats(deps.db, [...positions.keys()]);
+  return rows.map((row) => toProject(row, positions.get(row.ownerId) ?? "member"));
 }
 
-async function projectWithStats(deps: Deps, projectId: number): Promise<Project> {
+async function projectWithStats(deps: Deps, projectId: number, position: TeamPosition): Promise<Project> {
   const row = await findProjectWithStats(deps.db, projectId);
   if (!row) throw notFound("Project");
-  return toProject(row);
+  return toProject(row, position);
 }
 
 export async function getProject(deps: Deps, userId: number, projectId: number): Promise<Project> {
-  await requireProject(deps, userId, projectId);
-  return projectWithStats(deps, projectId);
+  const { position } = await accessProject(deps, userId, projectId);
+  return projectWithStats(deps, projectId, position);
 }
 
 export async function createProject(deps: Deps, userId: number, input: ProjectInput): Promise<Project> {
@@ -54,16 +62,16 @@ export async function createProject(deps: Deps, userId: number, input: ProjectIn
       { details: { limit: maxProjects, tier } },
     );
   }
-  return toProject({ ...row, transcriptCount: 0, lastTranscriptAt: null });
+  return toProject({ ...row, transcriptCount: 0, lastTranscriptAt: null, ownerName: null }, "owner");
 }
 
 export async function updateProject(deps: Deps, userId: number, projectId: number, input: ProjectInput): Promise<Project> {
-  const project = await requireProject(deps, userId, projectId);
+  const project = await requireManagedProject(deps, userId, projectId);
   await updateProjectRow(deps.db, project, projectInputSchema.parse(input), deps.now());
-  return projectWithStats(deps, projectId);
+  return projectWithStats(deps, projectId, project.ownerId === userId ? "owner" : "admin");
 }
 
 export async function deleteProject(deps: Deps, userId: number, projectId: number): Promise<void> {
-  const project = await requireProject(deps, userId, projectId);
+  const project = await requireManagedProject(deps, userId, projectId);
   await deleteProjectRows(deps.db, project, deps.now());
 }

@@ -21,7 +21,8 @@ import {
 } from "../../data/transcripts";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
-import { requireProject, requireTranscript } from "../access";
+import { ownersOfTeamsOf } from "../../data/teams";
+import { accessTranscript, requireDeletableTranscript, requireProject, requireTranscript } from "../access";
 
 function toSummary(row: TranscriptSummaryRow): TranscriptSummary {
   return {
@@ -41,8 +42,12 @@ function rowToSummary(row: TranscriptRow): TranscriptSummary {
 }
 
 export async function listTranscripts(deps: Deps, userId: number, filter: { projectId?: number }) {
-  if (filter.projectId !== undefined) await requireProject(deps, userId, filter.projectId);
-  return (await listTranscriptSummaries(deps.db, userId, filter)).map(toSummary);
+  if (filter.projectId !== undefined) {
+    await requireProject(deps, userId, filter.projectId);
+    return (await listTranscriptSummaries(deps.db, { userId, teamOwnerIds: [] }, filter)).map(toSummary);
+  }
+  const teamOwnerIds = await ownersOfTeamsOf(deps.db, userId);
+  return (await listTranscriptSummaries(deps.db, { userId, teamOwnerIds }, filter)).map(toSummary);
 }
 
 function toTranscript(row: TranscriptRow): Transcript {
@@ -114,21 +119,29 @@ export async function assignTranscriptProject(
   transcriptId: number,
   projectId: number | null,
 ): Promise<TranscriptSummary> {
-  const [transcript, project] = await Promise.all([
-    requireTranscript(deps, userId, transcriptId),
+  const [access, project] = await Promise.all([
+    accessTranscript(deps, userId, transcriptId),
     projectId === null ? null : requireProject(deps, userId, projectId),
   ]);
+  const { transcript, position } = access;
+  // A transcript stays in its team's workspace: it moves between the workspace's projects, and only its owner
+  // (or a team admin) may take it out of them. A person's own transcript may be filed into a team's project,
+  // where it then belongs to the team's owner.
+  const sameWorkspace = project === null || project.ownerId === transcript.ownerId;
+  const ownIntoTeam = project !== null && transcript.ownerId === userId;
+  if (!sameWorkspace && !ownIntoTeam) throw new AppError("forbidden", "A team's transcript can only be moved between the team's projects.");
+  if (project === null && position === "member") throw new AppError("forbidden", "Only the team's owner or an admin can take a transcript out of the team's projects.");
   const now = deps.now();
   if (!(await moveTranscript(deps.db, transcript, project, now))) {
     // Deleted since the checks above, at the same moment as this move: answer as if it had been gone before.
     await requireTranscript(deps, userId, transcriptId);
     throw notFound("Project");
   }
-  return rowToSummary({ ...transcript, projectId, updatedAt: now });
+  return rowToSummary({ ...transcript, projectId, ownerId: project?.ownerId ?? transcript.ownerId, updatedAt: now });
 }
 
 export async function deleteTranscript(deps: Deps, userId: number, transcriptId: number): Promise<void> {
-  const transcript = await requireTranscript(deps, userId, transcriptId);
+  const transcript = await requireDeletableTranscript(deps, userId, transcriptId);
   await deleteTranscriptRows(deps.db, transcript, deps.now());
 }
 

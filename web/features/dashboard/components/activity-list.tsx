@@ -1,5 +1,11 @@
 import {
   ArrowRightLeft,
+  MailPlus,
+  MailX,
+  ShieldCheck,
+  UserCheck,
+  UserMinus,
+  UserRound,
   FileMinus,
   FolderMinus,
   FolderPen,
@@ -22,6 +28,12 @@ const KIND_STYLE: Record<ActivityKind, { icon: LucideIcon; tone: string }> = {
   transcript_created: { icon: Sparkles, tone: "bg-emerald-50 text-emerald-700" },
   transcript_moved: { icon: ArrowRightLeft, tone: "bg-amber-50 text-amber-700" },
   transcript_deleted: { icon: FileMinus, tone: "bg-red-50 text-red-700" },
+  member_invited: { icon: MailPlus, tone: "bg-brand-50 text-brand-700" },
+  invitation_revoked: { icon: MailX, tone: "bg-red-50 text-red-700" },
+  member_joined: { icon: UserCheck, tone: "bg-emerald-50 text-emerald-700" },
+  member_made_admin: { icon: ShieldCheck, tone: "bg-sky-50 text-sky-700" },
+  member_made_member: { icon: UserRound, tone: "bg-sky-50 text-sky-700" },
+  member_removed: { icon: UserMinus, tone: "bg-red-50 text-red-700" },
 };
 
 /** One readable sentence per event, using the names as they were at the time. */
@@ -43,6 +55,18 @@ export function describeActivity(item: ActivityItem): string {
         : `Moved "${item.subject}" out of a project`;
     case "transcript_deleted":
       return `Deleted transcript "${item.subject}"`;
+    case "member_invited":
+      return `Invited ${item.subject} to the team`;
+    case "invitation_revoked":
+      return `Withdrew the invitation for ${item.subject}`;
+    case "member_joined":
+      return `${item.subject} joined the team`;
+    case "member_made_admin":
+      return `Made ${item.subject} a team admin`;
+    case "member_made_member":
+      return `Made ${item.subject} a team member`;
+    case "member_removed":
+      return `Removed ${item.subject} from the team`;
     default:
       return item.subject;
   }

@@ -1,0 +1,159 @@
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import type { TeamRole } from "../../schema/api/teams";
+import { projects, teamMemberships, transcripts, users, type ProjectRow, type TeamMembershipRow, type TranscriptRow } from "../../schema/db";
+import { activityStatement } from "./activity";
+import { insertWhere, type Database } from "./db";
+
+export type { TeamMembershipRow };
+
+/** The teams a user is an active member of, with their role and the owner's name. */
+export async function activeTeamsOf(db: Database, memberId: number) {
+  return db
+    .select({ ownerId: teamMemberships.ownerId, role: teamMemberships.role, acceptedAt: teamMemberships.acceptedAt, ownerUsername: users.username, ownerEmail: users.email })
+    .from(teamMemberships)
+    .innerJoin(users, eq(users.id, teamMemberships.ownerId))
+    .where(and(eq(teamMemberships.memberId, memberId), eq(teamMemberships.status, "active")))
+    .orderBy(asc(teamMemberships.acceptedAt), asc(teamMemberships.id));
+}
+
+const activeRoleOf = (memberId: number) =>
+  sql<TeamRole | null>`(SELECT ${teamMemberships.role} FROM ${teamMemberships} WHERE ${teamMemberships.ownerId} = ${projects.ownerId} AND ${teamMemberships.memberId} = ${memberId} AND ${teamMemberships.status} = 'active')`;
+
+/** The project and, when `userId` is an active member of its owner's team, their role there (one query). */
+export async function findProjectWithRole(db: Database, projectId: number, userId: number): Promise<{ project: ProjectRow; memberRole: TeamRole | null } | undefined> {
+  const row = await db.select({ project: projects, memberRole: activeRoleOf(userId) }).from(projects).where(eq(projects.id, projectId)).get();
+  return row ?? undefined;
+}
+
+/** The transcript and, when `userId` is an active member of its owner's team, their role there (one query). */
+export async function findTranscriptWithRole(db: Database, transcriptId: number, userId: number): Promise<{ transcript: TranscriptRow; memberRole: TeamRole | null } | undefined> {
+  const role = sql<TeamRole | null>`(SELECT ${teamMemberships.role} FROM ${teamMemberships} WHERE ${teamMemberships.ownerId} = ${transcripts.ownerId} AND ${teamMemberships.memberId} = ${userId} AND ${teamMemberships.status} = 'active')`;
+  const row = await db.select({ transcript: transcripts, memberRole: role }).from(transcripts).where(eq(transcripts.id, transcriptId)).get();
+  return row ?? undefined;
+}
+
+/** The owner's memberships and invitations, oldest first, with the member's account where accepted. */
+export async function listTeam(db: Database, ownerId: number, now: number) {
+  return db
+    .select({ membership: teamMemberships, memberUsername: users.username, memberEmail: users.email })
+    .from(teamMemberships)
+    .leftJoin(users, eq(users.id, teamMemberships.memberId))
+    .where(and(eq(teamMemberships.ownerId, ownerId), or(eq(teamMemberships.status, "active"), gt(teamMemberships.expiresAt, now))))
+    .orderBy(asc(teamMemberships.createdAt), asc(teamMemberships.id));
+}
+
+/** Seats other than the owner's: active members and invitations still pending. */
+const seatsTaken = (ownerId: number, now: number) =>
+  sql<number>`(SELECT count(*) FROM ${teamMemberships} WHERE ${teamMemberships.ownerId} = ${ownerId} AND (${teamMemberships.status} = 'active' OR ${teamMemberships.expiresAt} > ${now}))`;
+
+export async function countSeats(db: Database, ownerId: number, now: number): Promise<{ active: number; pending: number }> {
+  const row = await db
+    .select({
+      active: sql<number>`coalesce(sum(${teamMemberships.status} = 'active'), 0)`,
+      pending: sql<number>`coalesce(sum(${teamMemberships.status} = 'pending' AND ${teamMemberships.expiresAt} > ${now}), 0)`,
+    })
+    .from(teamMemberships)
+    .where(eq(teamMemberships.ownerId, ownerId))
+    .get();
+  return { active: Number(row?.active ?? 0), pending: Number(row?.pending ?? 0) };
+}
+
+export async function findMembershipByEmail(db: Database, ownerId: number, email: string, now: number) {
+  return db
+    .select({ membership: teamMemberships, memberEmail: users.email })
+    .from(teamMemberships)
+    .leftJoin(users, eq(users.id, teamMemberships.memberId))
+    .where(
+      and(
+        eq(teamMemberships.ownerId, ownerId),
+        or(eq(teamMemberships.invitedEmail, email), eq(users.email, email)),
+        or(eq(teamMemberships.status, "active"), gt(teamMemberships.expiresAt, now)),
+      ),
+    )
+    .get();
+}
+
+export interface NewInvitation {
+  ownerId: number;
+  invitedEmail: string;
+  role: TeamRole;
+  inviteRef: string;
+  tokenHash: string;
+  expiresAt: number;
+  invitedBy: number;
+  createdAt: number;
+}
+
+/**
+ * Inserts the invitation only while the team has a free seat (one atomic statement: two racing invitations cannot
+ * both take the last seat), after clearing the address's expired invitation, and records it in the owner's feed.
+ * Returns the new row's id, or null when the team was full.
+ */
+export async function insertInvitation(db: Database, invite: NewInvitation, maxSeats: number): Promise<number | null> {
+  const [, inserted] = await db.batch([
+    db
+      .delete(teamMemberships)
+      .where(and(eq(teamMemberships.ownerId, invite.ownerId), eq(teamMemberships.invitedEmail, invite.invitedEmail), eq(teamMemberships.status, "pending"), sql`${teamMemberships.expiresAt} <= ${invite.createdAt}`)),
+    insertWhere(db, teamMemberships, { ...invite, status: "pending" }, sql`1 + ${seatsTaken(invite.ownerId, invite.createdAt)} < ${maxSeats}`).returning({ id: teamMemberships.id }),
+    activityStatement(db, { ownerId: invite.ownerId, kind: "member_invited", subject: invite.invitedEmail, createdAt: invite.createdAt }),
+  ]);
+  return inserted[0]?.id ?? null;
+}
+
+export async function findInvitationByTokenHash(db: Database, tokenHash: string) {
+  return db.select().from(teamMemberships).where(eq(teamMemberships.tokenHash, tokenHash)).get();
+}
+
+/**
+ * Turns a pending, unexpired invitation into the user's membership. The UPDATE's conditions make it single use
+ * (two racing accepts: one row changes) and keep one membership per account and team (the partial unique index).
+ */
+export async function acceptInvitation(db: Database, invitation: { id: number; ownerId: number; tokenHash: string }, memberId: number, memberName: string, now: number): Promise<boolean> {
+  const [updated] = await db.batch([
+    db
+      .update(teamMemberships)
+      .set({ status: "active", memberId, tokenHash: null, acceptedAt: now })
+      .where(and(eq(teamMemberships.id, invitation.id), eq(teamMemberships.tokenHash, invitation.tokenHash), eq(teamMemberships.status, "pending"), gt(teamMemberships.expiresAt, now)))
+      .returning({ id: teamMemberships.id }),
+    activityStatement(db, { ownerId: invitation.ownerId, kind: "member_joined", subject: memberName, createdAt: now }),
+  ]);
+  return updated.length === 1;
+}
+
+export async function findMembership(db: Database, ownerId: number, membershipId: number) {
+  return db
+    .select({ membership: teamMemberships, memberUsername: users.username, memberEmail: users.email })
+    .from(teamMemberships)
+    .leftJoin(users, eq(users.id, teamMemberships.memberId))
+    .where(and(eq(teamMemberships.id, membershipId), eq(teamMemberships.ownerId, ownerId)))
+    .get();
+}
+
+export async function deleteMembership(db: Database, ownerId: number, membershipId: number, subject: string, kind: "member_removed" | "invitation_revoked", now: number): Promise<boolean> {
+  const [deleted] = await db.batch([
+    db.delete(teamMemberships).where(and(eq(teamMemberships.id, membershipId), eq(teamMemberships.ownerId, ownerId))).returning({ id: teamMemberships.id }),
+    activityStatement(db, { ownerId, kind, subject, createdAt: now }),
+  ]);
+  return deleted.length === 1;
+}
+
+export async function updateMemberRole(db: Database, ownerId: number, membershipId: number, role: TeamRole, subject: string, now: number): Promise<boolean> {
+  const [updated] = await db.batch([
+    db
+      .update(teamMemberships)
+      .set({ role })
+      .where(and(eq(teamMemberships.id, membershipId), eq(teamMemberships.ownerId, ownerId), eq(teamMemberships.status, "active"), sql`${teamMemberships.role} <> ${role}`))
+      .returning({ id: teamMemberships.id }),
+    activityStatement(db, { ownerId, kind: role === "admin" ? "member_made_admin" : "member_made_member", subject, createdAt: now }),
+  ]);
+  return updated.length === 1;
+}
+
+/** Owners whose projects `memberId` works in: for listing shared projects and transcripts. */
+export async function ownersOfTeamsOf(db: Database, memberId: number): Promise<number[]> {
+  const rows = await db
+    .select({ ownerId: teamMemberships.ownerId })
+    .from(teamMemberships)
+    .where(and(eq(teamMemberships.memberId, memberId), eq(teamMemberships.status, "active")));
+  return rows.map((r) => r.ownerId);
+}
