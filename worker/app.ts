@@ -20,6 +20,7 @@ import { projectRoutes } from "./routes/projects";
 import { exportRoutes, integrationRoutes, projectIntegrationRoutes, transcriptExportRoutes, validationRoutes } from "./routes/integrations";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { subscriptionRoutes } from "./routes/subscription";
+import { teamRoutes } from "./routes/team";
 import { transcriptDeleteRoutes, transcriptRoutes } from "./routes/transcripts";
 
 /** JSON request bodies larger than this are refused with 413 (routes that take uploads set their own limit). */
@@ -87,6 +88,7 @@ export const routes = app
   .route("/api/transcript", transcriptDeleteRoutes)
   .route("/api/generate", generateRoutes)
   .route("/api/activity", activityRoutes)
+  .route("/api/team", teamRoutes)
   .route("/api/dev", devRoutes)
   .route("/auth", oauthRoutes);
 

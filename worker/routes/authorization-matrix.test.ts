@@ -8,6 +8,8 @@ import {
   createProject,
   createTranscriptWithStories,
   createTranscripts,
+  addTeamMember,
+  createInvitation,
   createUser,
   freshSession,
   setTier,
@@ -15,12 +17,16 @@ import {
 } from "../test/factories";
 
 /**
- * Every /api route × {anonymous, owner, another user, admin}. A route added to the app without a row here fails the
- * first test. Resource routes target the owner's project or transcript, made fresh for each call (so deletes and
- * logouts cannot affect the next call): the owner may act; another user and a platform admin get 404, exactly as
- * for a missing id.
+ * Every /api route × {anonymous, owner, team admin, team member, removed member, outsider, platform admin}. A route
+ * added to the app without a row here fails the first test. Resource routes target the owner's project or
+ * transcript (filed in a project, so the team shares it), made fresh for each call (so deletes and logouts cannot
+ * affect the next call). The team's admin and member work in the owner's projects; managing them (rename, delete,
+ * integrations, taking a transcript out of the team's projects, deleting someone else's transcript) is for the owner
+ * and the admin; a member asking gets 403. A removed member, an outsider and a platform admin get 404, exactly as for
+ * a missing id.
  */
-type Role = "anonymous" | "owner" | "another" | "admin";
+type Role = "anonymous" | "owner" | "teamAdmin" | "member" | "removed" | "outsider" | "platformAdmin";
+const ROLES: Role[] = ["anonymous", "owner", "teamAdmin", "member", "removed", "outsider", "platformAdmin"];
 
 interface Target {
   path?: string;
@@ -29,20 +35,53 @@ interface Target {
   env?: Partial<Bindings>;
 }
 
+/** The team the matrix runs in: the owner and the team's accounts. */
+interface Team {
+  owner: TestUser;
+  teamAdmin: TestUser;
+  member: TestUser;
+  memberMembershipId: number;
+}
+
 interface Row {
   /** Builds the request. `owner` is the signed-in owner of the resources the call targets. */
-  request: (owner: TestUser) => Promise<Target> | Target;
+  request: (owner: TestUser, team: Team) => Promise<Target> | Target;
   expect: Record<Role, number>;
 }
 
-const signedIn = { anonymous: 401, owner: 200, another: 200, admin: 200 };
-const ownerOnly = { anonymous: 401, owner: 200, another: 404, admin: 404 };
-const open = { anonymous: 200, owner: 200, another: 200, admin: 200 };
-const notConfigured = { anonymous: 401, owner: 503, another: 503, admin: 503 };
-const redirect = { anonymous: 302, owner: 302, another: 302, admin: 302 };
+/** The same answer for every signed-in caller, whoever's team they are in. */
+const everyone = (anonymous: number, signedIn: number): Record<Role, number> => ({
+  anonymous,
+  owner: signedIn,
+  teamAdmin: signedIn,
+  member: signedIn,
+  removed: signedIn,
+  outsider: signedIn,
+  platformAdmin: signedIn,
+});
+const signedIn = everyone(401, 200);
+const open = everyone(200, 200);
+const notConfigured = everyone(401, 503);
+const redirect = everyone(302, 302);
+const invalidInput = everyone(401, 400);
+/** The owner's team works here. */
+const team = (ok = 200): Record<Role, number> => ({ anonymous: 401, owner: ok, teamAdmin: ok, member: ok, removed: 404, outsider: 404, platformAdmin: 404 });
+/** The owner and the team's admin manage; a member gets 403. */
+const managed = (ok = 200): Record<Role, number> => ({ ...team(ok), member: 403 });
+/** The owner's alone (transcripts outside any project stay private). */
+const ownerOnly: Record<Role, number> = { anonymous: 401, owner: 200, teamAdmin: 404, member: 404, removed: 404, outsider: 404, platformAdmin: 404 };
 
 const project = async (owner: TestUser) => createProject(owner, { name: unique("proj") });
-const transcript = async (owner: TestUser) => (await createTranscripts(owner))[0]!;
+/** A transcript filed in one of the owner's projects: the team shares it. */
+const transcript = async (owner: TestUser) => (await createTranscripts(owner, { projectId: (await project(owner)).id }))[0]!;
+/** A transcript outside any project: the owner's alone. */
+const unfiledTranscript = async (owner: TestUser) => (await createTranscripts(owner))[0]!;
+/** Memberships and invitations of the owner's team other than the matrix's admin and member are cleared first. */
+async function resetTeam(t: Team) {
+  await env.DB.prepare("DELETE FROM team_memberships WHERE owner_id = ? AND (member_id IS NULL OR member_id NOT IN (?, ?))")
+    .bind(t.owner.id, t.teamAdmin.id, t.member.id)
+    .run();
+}
 const integration = async (owner: TestUser) => (await createIntegration(owner, (await project(owner)).id)).id;
 /** A transcript already exported to an integration of its project: a repeat export answers without calling JIRA or Notion. */
 async function exported(owner: TestUser, type: "jira" | "notion") {
@@ -57,7 +96,6 @@ async function exported(owner: TestUser, type: "jira" | "notion") {
   return { integrationId, transcriptId };
 }
 const JIRA_CREDENTIALS = { domain: "not a domain", email: "pm@acme.test", apiToken: "x", projectKey: "SL" };
-const invalidInput = { anonymous: 401, owner: 400, another: 400, admin: 400 };
 const EDITED_STORIES = {
   epic: { title: "Edited", description: "", team: "", priority: "High" },
   userStories: [{ title: "One", description: "", acceptanceCriteria: [], priority: "Low", storyPoints: 1, estimatedHours: 2 }],
@@ -66,12 +104,13 @@ const EDITED_STORIES = {
 const MATRIX: Record<string, Row> = {
   "GET /api/user": { request: () => ({}), expect: signedIn },
   "GET /api/login": { request: () => ({}), expect: redirect },
-  // Wrong password for whoever asks: the route is public and answers 401 for bad credentials.
+  // Wrong credentials for whoever asks: the route is public and answers 401 (an unknown account each call, so the
+  // owner's account is not locked by seven failed sign-ins before the change-password row).
   "POST /api/login": {
-    request: (owner) => ({ body: { username: owner.username, password: "not-the-password" } }),
-    expect: { anonymous: 401, owner: 401, another: 401, admin: 401 },
+    request: () => ({ body: { username: unique("nobody"), password: "not-the-password" } }),
+    expect: everyone(401, 401),
   },
-  "POST /api/register": { request: () => ({ body: { username: "x" } }), expect: { anonymous: 400, owner: 400, another: 400, admin: 400 } },
+  "POST /api/register": { request: () => ({ body: { username: "x" } }), expect: everyone(400, 400) },
   "POST /api/logout": { request: () => ({}), expect: open },
   "GET /api/logout": { request: () => ({}), expect: redirect },
   "GET /api/auth/providers": { request: () => ({}), expect: open },
@@ -81,12 +120,12 @@ const MATRIX: Record<string, Row> = {
   // A link that is not valid: 400 for anyone; the route needs no session.
   "POST /api/password-reset/confirm": {
     request: () => ({ body: { token: "x".repeat(43), password: "a-new-long-passphrase" } }),
-    expect: { anonymous: 400, owner: 400, another: 400, admin: 400 },
+    expect: everyone(400, 400),
   },
   // Signed-in only; the matrix's users share one password, so a wrong current password is the safe request.
   "POST /api/change-password": {
     request: () => ({ body: { currentPassword: "not-the-password", newPassword: "a-new-long-passphrase" } }),
-    expect: { anonymous: 401, owner: 400, another: 400, admin: 400 },
+    expect: everyone(401, 400),
   },
   "GET /api/subscription": { request: () => ({}), expect: signedIn },
   "GET /api/subscription/limits": { request: () => ({}), expect: signedIn },
@@ -109,30 +148,37 @@ const MATRIX: Record<string, Row> = {
         STRIPE_WEBHOOK_SECRET: "whsec_matrix",
       },
     }),
-    expect: { anonymous: 400, owner: 400, another: 400, admin: 400 },
+    expect: everyone(400, 400),
   },
 
   "GET /api/projects": { request: () => ({}), expect: signedIn },
-  "POST /api/projects": { request: () => ({ body: { name: "Matrix" } }), expect: { anonymous: 401, owner: 201, another: 201, admin: 201 } },
-  "GET /api/projects/:id": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}` }), expect: ownerOnly },
+  // (every account may create projects of its own; the free plan's one project is the only limit)
+  "POST /api/projects": { request: () => ({ body: { name: "Matrix" } }), expect: everyone(401, 201) },
+  "GET /api/projects/:id": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}` }), expect: team() },
   "PUT /api/projects/:id": {
     request: async (o) => ({ path: `/api/projects/${(await project(o)).id}`, body: { name: "Renamed" } }),
-    expect: ownerOnly,
+    expect: managed(),
   },
-  "DELETE /api/projects/:id": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}` }), expect: ownerOnly },
+  "DELETE /api/projects/:id": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}` }), expect: managed() },
 
   "GET /api/transcripts": { request: () => ({}), expect: signedIn },
-  "GET /api/transcripts/:id": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}` }), expect: ownerOnly },
+  "GET /api/transcripts/:id": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}` }), expect: team() },
+  "GET /api/transcripts/:id (outside any project)": { request: async (o) => ({ path: `/api/transcripts/${await unfiledTranscript(o)}` }), expect: ownerOnly },
+  // taking a transcript out of the team's projects is for the owner and the admin
   "PATCH /api/transcripts/:id/project": {
     request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/project`, body: { projectId: null } }),
-    expect: ownerOnly,
+    expect: managed(),
+  },
+  "PATCH /api/transcripts/:id/project (to another of the team's projects)": {
+    request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/project`, body: { projectId: (await project(o)).id } }),
+    expect: team(),
   },
   "PUT /api/transcripts/:id/stories": {
     request: async (o) => {
       const id = await transcript(o);
       return { path: `/api/transcripts/${id}/stories`, body: { storiesVersion: 0, stories: EDITED_STORIES } };
     },
-    expect: ownerOnly,
+    expect: team(),
   },
   "POST /api/transcripts/:id/stories/restore": {
     request: async (o) => {
@@ -141,48 +187,81 @@ const MATRIX: Record<string, Row> = {
       await env.DB.prepare("UPDATE transcripts SET previous_stories = generated_stories WHERE id = ?").bind(id).run();
       return { path: `/api/transcripts/${id}/stories/restore` };
     },
-    expect: ownerOnly,
+    expect: team(),
   },
-  "DELETE /api/transcript/:id": { request: async (o) => ({ path: `/api/transcript/${await transcript(o)}` }), expect: ownerOnly },
+  // the owner made it: a member may delete only what they made
+  "DELETE /api/transcript/:id": { request: async (o) => ({ path: `/api/transcript/${await transcript(o)}` }), expect: managed() },
   "GET /api/activity": { request: () => ({}), expect: signedIn },
   "POST /api/generate": { request: () => ({ body: { transcript: "Ana: We need a password reset link." } }), expect: signedIn },
-  "POST /api/transcripts/:id/generate": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/generate` }), expect: ownerOnly },
+  "POST /api/transcripts/:id/generate": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/generate` }), expect: team() },
 
-  "GET /api/projects/:id/integrations": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}/integrations` }), expect: ownerOnly },
+  "GET /api/projects/:id/integrations": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}/integrations` }), expect: team() },
   "POST /api/projects/:id/integrations": {
     request: async (o) => ({
       path: `/api/projects/${(await project(o)).id}/integrations`,
       body: { type: "notion", name: "Docs", config: { integrationSecret: "secret_x", pageUrl: "https://www.notion.so/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d" } },
     }),
-    expect: { anonymous: 401, owner: 201, another: 404, admin: 404 },
+    expect: managed(201),
   },
-  "PUT /api/integrations/:id": { request: async (o) => ({ path: `/api/integrations/${await integration(o)}`, body: { name: "Renamed" } }), expect: ownerOnly },
-  "DELETE /api/integrations/:id": { request: async (o) => ({ path: `/api/integrations/${await integration(o)}` }), expect: ownerOnly },
+  "PUT /api/integrations/:id": { request: async (o) => ({ path: `/api/integrations/${await integration(o)}`, body: { name: "Renamed" } }), expect: managed() },
+  "DELETE /api/integrations/:id": { request: async (o) => ({ path: `/api/integrations/${await integration(o)}` }), expect: managed() },
   // Refused by validation before any outside call, for whoever is signed in.
   "POST /api/validate/jira-domain": { request: () => ({ body: { domain: "evil.example" } }), expect: invalidInput },
   "POST /api/validate/jira-auth": { request: () => ({ body: JIRA_CREDENTIALS }), expect: invalidInput },
   "POST /api/validate/jira-project": { request: () => ({ body: JIRA_CREDENTIALS }), expect: invalidInput },
-  "POST /api/export/jira": { request: async (o) => ({ body: await exported(o, "jira") }), expect: ownerOnly },
+  "POST /api/export/jira": { request: async (o) => ({ body: await exported(o, "jira") }), expect: team() },
   "POST /api/transcripts/:id/export/jira": {
     request: async (o) => {
       const { transcriptId, integrationId } = await exported(o, "jira");
       return { path: `/api/transcripts/${transcriptId}/export/jira`, body: { integrationId } };
     },
-    expect: ownerOnly,
+    expect: team(),
   },
   "POST /api/transcripts/:id/export/notion": {
     request: async (o) => {
       const { transcriptId, integrationId } = await exported(o, "notion");
       return { path: `/api/transcripts/${transcriptId}/export/notion`, body: { integrationId } };
     },
-    expect: ownerOnly,
+    expect: team(),
   },
   "GET /api/transcripts/:id/exports/:integrationId": {
     request: async (o) => {
       const { transcriptId, integrationId } = await exported(o, "jira");
       return { path: `/api/transcripts/${transcriptId}/exports/${integrationId}` };
     },
-    expect: ownerOnly,
+    expect: team(),
+  },
+
+  // Teams. Each row starts from the same team: the owner (enterprise, 5 seats), its admin and its member.
+  "GET /api/team/members": { request: () => ({}), expect: signedIn },
+  "GET /api/team/limits": { request: () => ({}), expect: signedIn },
+  "GET /api/team/membership": { request: () => ({}), expect: signedIn },
+  // A removed member, an outsider and a platform admin invite into their own free team: no seat (403, plan limit).
+  "POST /api/team/invite": {
+    request: async (_o, t) => {
+      await resetTeam(t);
+      return { body: { email: `${unique("invitee")}@example.com`, role: "member" } };
+    },
+    expect: { anonymous: 401, owner: 201, teamAdmin: 201, member: 403, removed: 403, outsider: 403, platformAdmin: 403 },
+  },
+  "DELETE /api/team/members/:id": {
+    request: async (o, t) => {
+      await resetTeam(t);
+      return { path: `/api/team/members/${(await createInvitation(o, `${unique("pending")}@example.com`)).id}` };
+    },
+    expect: managed(),
+  },
+  "PATCH /api/team/members/:id": {
+    request: (_o, t) => ({ path: `/api/team/members/${t.memberMembershipId}`, body: { role: "member" } }),
+    expect: managed(),
+  },
+  // The owner's own team, or a team they are already in: 409; anyone else joins (the next row resets the team).
+  "POST /api/team/accept/:token": {
+    request: async (o, t) => {
+      await resetTeam(t);
+      return { path: `/api/team/accept/${(await createInvitation(o, `${unique("accept")}@example.com`)).token}` };
+    },
+    expect: { anonymous: 401, owner: 409, teamAdmin: 409, member: 409, removed: 200, outsider: 200, platformAdmin: 200 },
   },
 
   // Local-only helpers: open in development and tests, 404 in production (verification.test.ts).
@@ -191,6 +270,31 @@ const MATRIX: Record<string, Row> = {
   "POST /api/dev/sample-transcripts": { request: () => ({ body: { count: 1 } }), expect: signedIn },
   "POST /api/dev/subscription": { request: () => ({ body: { tier: "free" } }), expect: signedIn },
 };
+
+/** The matrix's route of a row key ("GET /api/transcripts/:id (outside any project)" → "GET /api/transcripts/:id"). */
+const routeOf = (key: string) => key.replace(/ \(.*\)$/, "");
+
+/** The owner (enterprise) with a team admin and a team member, and a removed member and an outsider. */
+async function makeTeam() {
+  const owner = await createUser();
+  await setTier(owner, "enterprise");
+  const teamAdmin = await createUser();
+  const member = await createUser();
+  const removed = await createUser();
+  await addTeamMember(owner, teamAdmin, "admin");
+  const memberMembershipId = await addTeamMember(owner, member);
+  const removedMembershipId = await addTeamMember(owner, removed);
+  await env.DB.prepare("DELETE FROM team_memberships WHERE id = ?").bind(removedMembershipId).run();
+  const actors: Record<Exclude<Role, "anonymous">, TestUser> = {
+    owner,
+    teamAdmin,
+    member,
+    removed,
+    outsider: await createUser(),
+    platformAdmin: await createUser({ isAdmin: true }),
+  };
+  return { team: { owner, teamAdmin, member, memberMembershipId } satisfies Team, actors };
+}
 
 function apiRoutes(): string[] {
   const keys = new Set<string>();
@@ -204,25 +308,22 @@ function apiRoutes(): string[] {
 describe("authorization matrix", () => {
   it("has a row for every /api route and no stale rows", () => {
     const routes = apiRoutes();
-    expect(routes.filter((r) => !(r in MATRIX))).toEqual([]);
-    expect(Object.keys(MATRIX).filter((r) => !routes.includes(r))).toEqual([]);
+    const rows = new Set(Object.keys(MATRIX).map(routeOf));
+    expect(routes.filter((r) => !rows.has(r))).toEqual([]);
+    expect([...rows].filter((r) => !routes.includes(r))).toEqual([]);
   });
 
   it("answers each role as the matrix says", async () => {
-    const owner = await createUser();
-    // Pro, so the owner's many projects are not stopped by the free plan's limit.
-    await setTier(owner, "pro");
-    const another = await createUser();
-    const admin = await createUser({ isAdmin: true });
+    const { team, actors } = await makeTeam();
     const failures: string[] = [];
     for (const [key, row] of Object.entries(MATRIX)) {
-      const [method, routePath] = key.split(" ") as [string, string];
-      for (const role of ["anonymous", "owner", "another", "admin"] as Role[]) {
+      const [method, routePath] = routeOf(key).split(" ") as [string, string];
+      for (const role of ROLES) {
         // Fresh sessions each call: a logout row must not sign anyone out of the next row.
-        const actor = role === "owner" ? owner : role === "another" ? another : role === "admin" ? admin : undefined;
+        const actor = role === "anonymous" ? undefined : actors[role];
         const session = actor ? await freshSession(actor.id) : undefined;
-        const ownerSession = await freshSession(owner.id);
-        const { path = routePath, body, env: bindings } = await row.request({ ...owner, session: ownerSession });
+        const ownerSession = await freshSession(team.owner.id);
+        const { path = routePath, body, env: bindings } = await row.request({ ...team.owner, session: ownerSession }, team);
         const response = await call(method, path, { cookie: session, body, env: bindings, ip: `100.65.${failures.length}.${Math.floor(Math.random() * 250)}` });
         if (response.status !== row.expect[role]) {
           failures.push(`${key} as ${role}: expected ${row.expect[role]}, got ${response.status}`);
@@ -230,17 +331,17 @@ describe("authorization matrix", () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it("answers every other spelling of an id with 404, byte for byte like a missing id", async () => {
-    const owner = await createUser();
-    await setTier(owner, "pro");
+    const { team } = await makeTeam();
+    const owner = team.owner;
     const failures: string[] = [];
     const withoutRequestId = (body: Record<string, unknown>) => ({ ...body, requestId: undefined });
     for (const [key, row] of Object.entries(MATRIX)) {
       if (!key.includes("/:id")) continue;
       const method = key.split(" ")[0]!;
-      const { path, body } = await row.request({ ...owner, session: await freshSession(owner.id) });
+      const { path, body } = await row.request({ ...owner, session: await freshSession(owner.id) }, team);
       const id = /\/(\d+)(?=\/|$)/.exec(path!)![1]!;
       const at = (spelling: string) => path!.replace(`/${id}`, `/${spelling}`);
       // The largest id that can exist is missing here: what "not found" looks like on this route.

@@ -14,6 +14,8 @@ import { createSession } from "../services/auth/sessions";
 import { createSampleTranscripts } from "../services/dev/samples";
 import { unique } from "./client";
 import { buildTestDeps } from "./deps";
+import type { TeamRole } from "../../schema/api/teams";
+import { acceptTeamInvitation, inviteMember } from "../services/teams";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 
@@ -126,4 +128,17 @@ export async function countRows(table: string, where: string, ...params: unknown
     .bind(...params)
     .first<{ n: number }>();
   return row!.n;
+}
+
+/** Invites `email` to the owner's team through the service; returns the membership and its token. */
+export async function createInvitation(owner: { id: number }, email: string, role: TeamRole = "member"): Promise<{ id: number; token: string }> {
+  const invitation = await inviteMember(deps(), owner.id, { email, role });
+  return { id: invitation.id, token: invitation.inviteToken! };
+}
+
+/** Makes `member` an active member of the owner's team (invite and accept, through the service). Returns the membership id. */
+export async function addTeamMember(owner: { id: number }, member: { id: number; email: string | null }, role: TeamRole = "member"): Promise<number> {
+  const { id, token } = await createInvitation(owner, member.email ?? `${unique("member")}@example.com`, role);
+  await acceptTeamInvitation(deps(), member.id, token);
+  return id;
 }

@@ -52,3 +52,15 @@ export function passwordResetEmail(to: string, link: string): EmailMessage {
     { href: link, label: "Choose a new password" },
   );
 }
+
+export function teamInvitationEmail(to: string, link: string, days: number): EmailMessage {
+  return message(
+    to,
+    "You're invited to a team on StoryLoom",
+    [
+      "You have been invited to join a team on StoryLoom, to work on its projects and user stories together. Accept the invitation here:",
+      `Sign in or create an account with any email address to accept. The link works once and expires in ${days} days. If you were not expecting this, ignore this email.`,
+    ],
+    { href: link, label: "Accept the invitation" },
+  );
+}
