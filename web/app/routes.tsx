@@ -45,6 +45,8 @@ export function AppRoutes() {
           <Route element={<AppLayout />}>
             <Route path="privacy-policy" element={<PrivacyPolicy />} />
             <Route path="terms-of-service" element={<TermsOfService />} />
+            {/* signed out, it asks to sign in first (spec §2 Invitation acceptance) */}
+            <Route path="team/accept/:token" element={<TeamAccept />} />
 
             <Route element={<RequireAuth />}>
               <Route path="dashboard" element={<Dashboard />} />
@@ -56,7 +58,6 @@ export function AppRoutes() {
               <Route path="account-settings" element={<Account />} />
               <Route path="subscription" element={<Subscription />} />
               <Route path="team" element={<Team />} />
-              <Route path="team/accept/:token" element={<TeamAccept />} />
               <Route path="admin" element={<Admin />} />
             </Route>
 

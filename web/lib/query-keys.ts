@@ -2,6 +2,7 @@ import type { AuthProviders, PublicUser } from "../../schema/api/auth";
 import type { Integration } from "../../schema/api/integrations";
 import type { Project } from "../../schema/api/projects";
 import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../schema/api/subscription";
+import type { TeamContext, TeamLimits, TeamMembership } from "../../schema/api/teams";
 import type { ActivityItem, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
 
 declare const answers: unique symbol;
@@ -35,6 +36,10 @@ export const queryKeys = {
   transcript: (id: number) => key<Transcript>(`${TRANSCRIPTS}/${id}`),
   /** The activity feed, newest first, at most 20 items. */
   activity: key<ActivityItem[]>("/api/activity"),
+  /** The team the user works in: memberships and invitations (spec §7), its seats, and the user's place in it. */
+  teamMembers: key<TeamMembership[]>("/api/team/members"),
+  teamLimits: key<TeamLimits>("/api/team/limits"),
+  teamMembership: key<TeamContext>("/api/team/membership"),
   /**
    * A project's JIRA and Notion integrations (secrets masked). Read through `useProjectIntegrations`
    * (web/shared/integrations), whose fetcher turns the free plan's 403 into `{ available: false }`, so the answer

@@ -24,7 +24,7 @@ export function useProjectMap(projects: Project[] | undefined): Map<number, Proj
 }
 
 /** What a transcript needs to show or pick a project. */
-export type ProjectOption = Pick<Project, "id" | "name" | "color">;
+export type ProjectOption = Pick<Project, "id" | "name" | "color"> & { sharedBy?: string | null };
 
 /**
  * The projects as options plus a lookup by id, kept identical while no name or colour changes. The projects list
@@ -35,9 +35,9 @@ export function useProjectOptions(projects: Project[] | undefined): {
   options: ProjectOption[] | undefined;
   byId: Map<number, ProjectOption>;
 } {
-  const signature = projects?.map((p) => `${p.id}\u0000${p.name}\u0000${p.color}`).join("\u0001");
+  const signature = projects?.map((p) => `${p.id}\u0000${p.name}\u0000${p.color}\u0000${p.sharedBy ?? ""}`).join("\u0001");
   return useMemo(() => {
-    const list = projects?.map(({ id, name, color }) => ({ id, name, color }));
+    const list = projects?.map(({ id, name, color, sharedBy }) => ({ id, name, color, sharedBy }));
     return { options: list, byId: new Map((list ?? []).map((p) => [p.id, p])) };
     // Keyed on the signature on purpose: a refetch with the same names and colours keeps the same objects.
   }, [signature]); // eslint-disable-line react-hooks/exhaustive-deps

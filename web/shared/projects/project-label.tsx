@@ -1,4 +1,6 @@
 import type { Project } from "../../../schema/api/projects";
+import { Users } from "lucide-react";
+import { Badge } from "../../components/ui/badge";
 import { SelectContent, SelectItem } from "../../components/ui/select";
 import { cn } from "../../lib/cn";
 import { projectColor, type ProjectOption } from "./model";
@@ -43,6 +45,16 @@ export function ProjectLabel({
   );
 }
 
+/** Marks a project shared with the user through its owner's team (issue 16). */
+export function SharedBadge({ owner }: { owner: string }) {
+  return (
+    <Badge variant="purple" title={`Shared by ${owner}`} className="shrink-0">
+      <Users className="size-3" aria-hidden />
+      Shared<span className="sr-only"> by {owner}</span>
+    </Badge>
+  );
+}
+
 /** The select value that means 'No Project' (spec §5: 'none' means no project). */
 export const NO_PROJECT_VALUE = "none";
 
@@ -61,6 +73,7 @@ export function ProjectSelectContent({ projects }: { projects: ProjectOption[] |
           <span className="inline-flex min-w-0 items-center gap-2">
             <ColorDot color={projectColor(p)} />
             <span className="truncate">{p.name}</span>
+            {p.sharedBy && <SharedBadge owner={p.sharedBy} />}
           </span>
         </SelectItem>
       ))}

@@ -9,6 +9,7 @@ import { login } from "../api/auth-calls";
 import { emailFromSignIn } from "../password-forms";
 import { rememberVerificationEmail } from "../verification-email";
 import { bindField, onValidSubmit, PasswordField, SubmitButton } from "./form-parts";
+import { takeAfterSignInPath } from "../../../shared/session/after-sign-in";
 
 type Field = "username" | "password";
 
@@ -24,7 +25,7 @@ export function LoginForm() {
     try {
       await login(parsed);
       toast({ title: "Welcome back!", description: "You have successfully signed in.", variant: "success" });
-      navigate("/dashboard");
+      navigate(takeAfterSignInPath());
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : "";
       if (message.toLowerCase().includes("verify your email")) {

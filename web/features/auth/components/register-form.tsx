@@ -7,6 +7,7 @@ import { serverFieldError, useValidatedForm } from "../../../lib/form";
 import { register } from "../api/auth-calls";
 import { rememberVerificationEmail } from "../verification-email";
 import { bindField, NEW_PASSWORD_HINT, onValidSubmit, PasswordField, SubmitButton } from "./form-parts";
+import { takeAfterSignInPath } from "../../../shared/session/after-sign-in";
 
 const FIELDS = ["username", "password", "email", "firstName", "lastName"] as const;
 type Field = (typeof FIELDS)[number];
@@ -44,7 +45,7 @@ export function RegisterForm() {
         description: `Welcome to StoryLoom, ${name}! Your account is ready.`,
         variant: "success",
       });
-      navigate("/dashboard");
+      navigate(takeAfterSignInPath());
     } catch (error) {
       setPending(false);
       const inline = serverFieldError(error, FIELDS);

@@ -22,6 +22,8 @@ export function ProjectActionsMenu({
 }) {
   const navigate = useNavigate();
   const trigger = useRef<HTMLButtonElement>(null);
+  // a team member works in a shared project but does not manage it (services/access): no menu to offer
+  if (!project.canManage) return null;
   return (
     // Not modal, so the dialogs opened from it take focus cleanly.
     <DropdownMenu modal={false}>

@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { formatDate, plural } from "../../../lib/format";
 import { projectColor } from "../../../shared/projects/model";
-import { ColorDot } from "../../../shared/projects/project-label";
+import { ColorDot, SharedBadge } from "../../../shared/projects/project-label";
 import { ProjectActionsMenu } from "./project-actions-menu";
 
 interface ItemProps {
@@ -23,6 +23,7 @@ function ProjectName({ project }: { project: Project }) {
     >
       <ColorDot color={projectColor(project)} className="size-3" />
       <span className="truncate">{project.name}</span>
+      {project.sharedBy && <SharedBadge owner={project.sharedBy} />}
     </Link>
   );
 }

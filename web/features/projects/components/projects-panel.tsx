@@ -162,7 +162,8 @@ export function ProjectsPanel() {
           </Button>
         </div>
       </div>
-      <ProjectLimitNote count={projects?.length} />
+      {/* only the user's own projects count against their plan, not those shared through a team */}
+      <ProjectLimitNote count={projects?.filter((p) => !p.sharedBy).length} />
       {body}
       <DeleteProjectDialog
         project={deleting?.project ?? null}

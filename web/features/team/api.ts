@@ -1,0 +1,62 @@
+import type { InviteInput, TeamContext, TeamLimits, TeamMembership, TeamRole } from "../../../schema/api/teams";
+import { api } from "../../lib/api";
+import { invalidateProjects, invalidateTranscripts, setQueryData, useQuery } from "../../lib/query";
+import { queryKeys, type QueryKey } from "../../lib/query-keys";
+
+// The team calls of spec §7 answer `{success, data}`: the fetcher unwraps them, so the cache holds the data.
+const unwrap = <T>(key: QueryKey<T>) => api.get<{ data: T }>(key).then((answer) => answer.data);
+
+export function useTeamMembers() {
+  return useQuery(queryKeys.teamMembers, { fetcher: unwrap<TeamMembership[]> });
+}
+
+export function useTeamLimits() {
+  return useQuery(queryKeys.teamLimits, { fetcher: unwrap<TeamLimits> });
+}
+
+export function useTeamContext() {
+  return useQuery(queryKeys.teamMembership, { fetcher: unwrap<TeamContext> });
+}
+
+/** After a change, the list and the seats are read again (spec §7: "refreshes members and limits"). */
+async function refreshTeam(): Promise<void> {
+  const [members, limits] = await Promise.all([unwrap(queryKeys.teamMembers), unwrap(queryKeys.teamLimits)]);
+  await Promise.all([setQueryData(queryKeys.teamMembers, members), setQueryData(queryKeys.teamLimits, limits)]);
+}
+
+export async function inviteMember(input: InviteInput): Promise<TeamMembership> {
+  const { data } = await api.post<{ data: TeamMembership }>("/api/team/invite", input);
+  await refreshTeam();
+  return data;
+}
+
+export async function removeMember(membershipId: number): Promise<void> {
+  await api.delete(`/api/team/members/${membershipId}`);
+  await refreshTeam();
+}
+
+export async function changeMemberRole(membershipId: number, role: TeamRole): Promise<TeamMembership> {
+  const { data } = await api.patch<{ data: TeamMembership }>(`/api/team/members/${membershipId}`, { role });
+  await setQueryData(queryKeys.teamMembers, (list) => list?.map((m) => (m.id === membershipId ? data : m)));
+  return data;
+}
+
+export interface AcceptedInvitation {
+  ownerId: number;
+  ownerName: string;
+  role: TeamRole;
+}
+
+/** Joining a team opens its projects: projects and transcripts are read again. */
+export async function acceptInvitation(token: string): Promise<AcceptedInvitation> {
+  const { data } = await api.post<{ data: AcceptedInvitation }>(`/api/team/accept/${encodeURIComponent(token)}`);
+  void invalidateProjects();
+  void invalidateTranscripts();
+  await setQueryData(queryKeys.teamMembership, undefined);
+  return data;
+}
+
+/** The link a manager copies for a pending invitation (spec §7: the site origin plus /team/accept/{token}). */
+export function invitationLink(token: string): string {
+  return `${window.location.origin}/team/accept/${token}`;
+}
