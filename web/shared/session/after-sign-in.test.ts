@@ -1,0 +1,32 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { rememberAfterSignIn, takeAfterSignInPath } from "./after-sign-in";
+
+// Node has no sessionStorage: a map-backed stand-in with the same interface.
+beforeEach(() => {
+  const store = new Map<string, string>();
+  globalThis.sessionStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+    clear: () => store.clear(),
+    key: () => null,
+    get length() {
+      return store.size;
+    },
+  } as Storage;
+});
+
+describe("after sign-in", () => {
+  it("comes back to an invitation link once, then goes to the dashboard", () => {
+    rememberAfterSignIn("/team/accept/AbC_123-xyz");
+    expect(takeAfterSignInPath()).toBe("/team/accept/AbC_123-xyz");
+    expect(takeAfterSignInPath()).toBe("/dashboard");
+  });
+
+  it("remembers nothing but invitation paths, so sign-in cannot be steered elsewhere", () => {
+    for (const path of ["/admin", "https://evil.example/team/accept/x", "//evil.example", "/team/accept/../../admin", "/team/accept/"]) {
+      rememberAfterSignIn(path);
+      expect(takeAfterSignInPath(), path).toBe("/dashboard");
+    }
+  });
+});
