@@ -84,7 +84,14 @@ function Settings({ projectId }: { projectId: number }) {
             <Skeleton className="h-4 w-1/2" />
           </div>
         )}
-        <IntegrationsSection projectId={projectId} />
+        {project && !project.canManage ? (
+          <p className="rounded-xl border border-line bg-white p-6 text-sm text-muted">
+            {project.sharedBy ? `${project.sharedBy} shares this project with you through their team. ` : ""}Only the team's owner or an admin
+            can change its settings and integrations; you can generate, edit and export its stories.
+          </p>
+        ) : (
+          <IntegrationsSection projectId={projectId} />
+        )}
       </div>
       <ProjectFormDialog />
     </PageContainer>

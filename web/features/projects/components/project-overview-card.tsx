@@ -8,6 +8,7 @@ import { formatDate, formatRelative, plural } from "../../../lib/format";
 import { PROJECT_COLOR_NAMES, projectColor } from "../../../shared/projects/model";
 import { ColorDot } from "../../../shared/projects/project-label";
 import { projectDialogAtom } from "../state";
+import { SharedBadge } from "../../../shared/projects/project-label";
 
 /** A project's details with Edit, for the settings page. */
 export function ProjectOverviewCard({ project }: { project: Project }) {
@@ -24,10 +25,14 @@ export function ProjectOverviewCard({ project }: { project: Project }) {
               {project.description || "No description"}
             </p>
           </div>
-          <Button variant="outline" onClick={(event) => openDialog({ mode: "edit", project, returnFocus: event.currentTarget })}>
-            <Pencil aria-hidden />
-            Edit Project
-          </Button>
+          {project.canManage ? (
+            <Button variant="outline" onClick={(event) => openDialog({ mode: "edit", project, returnFocus: event.currentTarget })}>
+              <Pencil aria-hidden />
+              Edit Project
+            </Button>
+          ) : (
+            project.sharedBy && <SharedBadge owner={project.sharedBy} />
+          )}
         </div>
         <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
           <div>
