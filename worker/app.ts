@@ -9,6 +9,7 @@ import { causeMessage, logEvent } from "./lib/log";
 import { requestContext } from "./middleware/context";
 import { apiSecurityHeaders, csrfProtection, requestId } from "./middleware/security";
 import { loadSession } from "./middleware/session";
+import { accountDataRoutes } from "./routes/account-data";
 import { activityRoutes } from "./routes/activity";
 import { serveBuildFile } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
@@ -75,6 +76,7 @@ app.use("/api/*", loadSession);
 // them so (/api/user, /api/login, /api/verify-email…; /api/create-subscription, /api/confirm-payment…).
 export const routes = app
   .route("/api", authRoutes)
+  .route("/api/user", accountDataRoutes)
   .route("/api", billingRoutes)
   .route("/api/subscription", subscriptionRoutes)
   .route("/api/stripe", stripeWebhookRoutes)

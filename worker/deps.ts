@@ -39,6 +39,8 @@ export interface Deps {
   notion: Notion;
   /** Stripe, or null when card payment is not configured here (plans still show; tiers are set by admins). */
   billing: Billing | null;
+  /** The R2 bucket of uploaded recordings (keys from data/audio-objects.ts). */
+  audio: R2Bucket;
   /** The configured story generator, built on first use (most requests never generate). Throws a 503 naming the
    * missing setting when the selected provider is not configured. */
   storyGenerator: () => StoryGenerator;
@@ -67,6 +69,7 @@ export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<Execut
     jira: createHttpJira({ apiBase: config.jiraApiBase }),
     notion: createNotionClient({ apiBase: config.notionApiBase }),
     billing: selectBilling(config),
+    audio: bindings.AUDIO,
     storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
     waitUntil: (work) => ctx.waitUntil(work),
     statementCount: counted?.count,

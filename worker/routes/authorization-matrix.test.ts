@@ -47,6 +47,8 @@ interface Row {
   /** Builds the request. `owner` is the signed-in owner of the resources the call targets. */
   request: (owner: TestUser, team: Team) => Promise<Target> | Target;
   expect: Record<Role, number>;
+  /** The call deletes whoever makes it: each signed-in role calls as a fresh account of its own. */
+  selfDestructive?: boolean;
 }
 
 /** The same answer for every signed-in caller, whoever's team they are in. */
@@ -264,6 +266,11 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, owner: 409, teamAdmin: 409, member: 409, removed: 200, outsider: 200, platformAdmin: 200 },
   },
 
+  // Account data: always the caller's own.
+  "GET /api/user/data-summary": { request: () => ({}), expect: signedIn },
+  "GET /api/user/export-data": { request: () => ({}), expect: signedIn },
+  "DELETE /api/user/delete-account": { request: () => ({}), expect: signedIn, selfDestructive: true },
+
   // Local-only helpers: open in development and tests, 404 in production (verification.test.ts).
   "GET /api/dev/outbox": { request: () => ({}), expect: open },
   "POST /api/dev/seed": { request: () => ({}), expect: open },
@@ -320,7 +327,7 @@ describe("authorization matrix", () => {
       const [method, routePath] = routeOf(key).split(" ") as [string, string];
       for (const role of ROLES) {
         // Fresh sessions each call: a logout row must not sign anyone out of the next row.
-        const actor = role === "anonymous" ? undefined : actors[role];
+        const actor = role === "anonymous" ? undefined : row.selfDestructive ? await createUser() : actors[role];
         const session = actor ? await freshSession(actor.id) : undefined;
         const ownerSession = await freshSession(team.owner.id);
         const { path = routePath, body, env: bindings } = await row.request({ ...team.owner, session: ownerSession }, team);

@@ -50,6 +50,7 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     jira: createHttpJira({ apiBase: null }),
     notion: createNotionClient({ apiBase: null }),
     billing: null,
+    audio: env.AUDIO,
     storyGenerator: createLocalGenerator,
     // Background work joins `pending`; `await settled(deps)` waits for it like the Workers runtime would.
     waitUntil: (work) => void pending.push(work.catch(() => undefined)),

@@ -1,0 +1,36 @@
+/**
+ * Every table that holds an account's data, how the data export carries it and how the deletion removes it (issue 17).
+ * `account-coverage.test.ts` reads the tables of schema/db and fails when a table that points to a user (directly,
+ * or through a table that does) is missing here, or when its user columns differ: a table added later cannot be
+ * forgotten by the export or the deletion.
+ */
+export interface TableCoverage {
+  /** Columns that name the user (ids, or the address for the outbox). */
+  userColumns: string[];
+  /** Where the export puts it (a key of the export document). */
+  exportedAs: string;
+  /** How the deletion removes it. */
+  deletion: "the user row" | "cascade from users" | "cascade from a parent" | "set to null (the row is another account's)" | "deleted by address";
+}
+
+export const ACCOUNT_TABLES: Record<string, TableCoverage> = {
+  users: { userColumns: ["id"], exportedAs: "account", deletion: "the user row" },
+  sessions: { userColumns: ["user_id"], exportedAs: "sessions", deletion: "cascade from users" },
+  oauth_accounts: { userColumns: ["user_id"], exportedAs: "account.signInMethods", deletion: "cascade from users" },
+  email_verification_tokens: { userColumns: ["user_id"], exportedAs: "emailVerifications", deletion: "cascade from users" },
+  password_reset_tokens: { userColumns: ["user_id"], exportedAs: "passwordResets", deletion: "cascade from users" },
+  subscriptions: { userColumns: ["user_id"], exportedAs: "subscription", deletion: "cascade from users" },
+  projects: { userColumns: ["owner_id"], exportedAs: "projects", deletion: "cascade from users" },
+  transcripts: { userColumns: ["owner_id", "created_by"], exportedAs: "transcripts", deletion: "cascade from users" },
+  generations: { userColumns: ["user_id"], exportedAs: "generations", deletion: "cascade from users" },
+  activity_events: { userColumns: ["owner_id"], exportedAs: "activity", deletion: "cascade from users" },
+  integrations: { userColumns: ["owner_id"], exportedAs: "integrations", deletion: "cascade from users" },
+  integration_exports: { userColumns: [], exportedAs: "exports", deletion: "cascade from a parent" },
+  team_memberships: { userColumns: ["owner_id", "member_id", "invited_by"], exportedAs: "team", deletion: "cascade from users" },
+  email_outbox: { userColumns: ["to"], exportedAs: "emails", deletion: "deleted by address" },
+};
+
+/** Tables that hold no account's data, and why. */
+export const NOT_ACCOUNT_TABLES: Record<string, string> = {
+  stripe_events: "ids of Stripe events already applied: no user, no content",
+};

@@ -1,0 +1,158 @@
+import type { Deps } from "../../deps";
+import { countAccountData, deleteAccountRows, markSubscriptionCancelled, readAccountData, transcriptPage } from "../../data/account";
+import { deleteUserAudio, listUserAudio } from "../../data/audio-objects";
+import { findSubscription, findUserById } from "../../data/users";
+import { AppError, notFound } from "../../lib/errors";
+import { logEvent } from "../../lib/log";
+import { toIntegration } from "../integrations";
+
+// Account data (issue 17, spec §2 Account settings, §7 user calls; product-decisions.md: deletion removes every row
+// the user owns, their audio, sessions and memberships, cancels an active Stripe subscription, and cannot be undone).
+
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+export type DataSummary = Awaited<ReturnType<typeof countAccountData>> & { recordings: number };
+
+export async function getDataSummary(deps: Deps, userId: number): Promise<DataSummary> {
+  const [counts, recordings] = await Promise.all([countAccountData(deps.db, userId), listUserAudio(deps.audio, userId)]);
+  return { ...counts, recordings: recordings.length };
+}
+
+/** Transcripts per page of the export: their text can be long, so pages stay small and memory flat. */
+const EXPORT_PAGE = 50;
+
+/**
+ * Everything the account owns as one JSON document, streamed: the small parts are read first (a failure there is a
+ * proper error answer), then the transcripts page by page, so a heavy account never sits in the Worker's memory at
+ * once. Secrets stay out: no password hash, no token or its hash, integration credentials masked.
+ */
+export async function exportAccountData(deps: Deps, userId: number): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw notFound("Account");
+  const [data, recordings] = await Promise.all([readAccountData(deps.db, userId, user.email), listUserAudio(deps.audio, userId)]);
+  const now = deps.now();
+  const head = {
+    format: "storyloom-account-export/1",
+    exportedAt: iso(now),
+    account: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      emailVerified: user.emailVerified,
+      isAdmin: user.isAdmin,
+      hasPassword: user.passwordHash !== null,
+      createdAt: iso(user.createdAt),
+      signInMethods: data.oauth.map((o) => ({ provider: o.provider, linkedAt: iso(o.createdAt) })),
+    },
+    sessions: data.sessionRows.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
+    emailVerifications: data.verifications.map((v) => ({ email: v.email, sentAt: iso(v.createdAt), expiresAt: iso(v.expiresAt), usedAt: iso(v.usedAt) })),
+    passwordResets: data.resets.map((r) => ({ requestedAt: iso(r.createdAt), expiresAt: iso(r.expiresAt), usedAt: iso(r.usedAt) })),
+    subscription: data.subscription && {
+      tier: data.subscription.tier,
+      status: data.subscription.status,
+      source: data.subscription.source,
+      currentPeriodEnd: iso(data.subscription.currentPeriodEnd),
+      cancelAtPeriodEnd: data.subscription.cancelAtPeriodEnd,
+      stripeCustomerId: data.subscription.stripeCustomerId,
+      stripeSubscriptionId: data.subscription.stripeSubscriptionId,
+    },
+    projects: data.projectRows.map((p) => ({ id: p.id, name: p.name, description: p.description, color: p.color, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt) })),
+    integrations: data.integrationRows.map(toIntegration),
+    exports: data.exportRows.map(({ export: e }) => ({
+      integrationId: e.integrationId,
+      transcriptId: e.transcriptId,
+      target: e.targetKey,
+      url: e.targetUrl,
+      storyKeys: e.storyKeys,
+      completedAt: iso(e.completedAt),
+      createdAt: iso(e.createdAt),
+    })),
+    team: {
+      members: data.team.map(({ membership: m, memberUsername, memberEmail }) => ({
+        invitedEmail: m.invitedEmail,
+        role: m.role,
+        status: m.status,
+        memberUsername,
+        memberEmail,
+        invitedAt: iso(m.createdAt),
+        joinedAt: iso(m.acceptedAt),
+      })),
+      memberOf: data.memberOf.map((t) => ({ teamOwner: t.ownerUsername, role: t.role, status: t.status, joinedAt: iso(t.acceptedAt) })),
+    },
+    generations: data.generationRows.map((g) => ({ provider: g.provider, transcriptId: g.transcriptId, at: iso(g.createdAt) })),
+    activity: data.activity.map((a) => ({ kind: a.kind, subject: a.subject, projectName: a.projectName, transcriptId: a.transcriptId, at: iso(a.createdAt) })),
+    emails: data.mails.map((m) => ({ subject: m.subject, text: m.text, sentAt: iso(m.createdAt) })),
+    recordings,
+  };
+
+  const encoder = new TextEncoder();
+  // the head without its closing brace, then the transcripts array, then the brace
+  const opening = `${JSON.stringify(head).slice(0, -1)},"transcripts":[`;
+  let after: { createdAt: number; id: number } | null = null;
+  let first = true;
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(opening));
+        return;
+      }
+      const page = await transcriptPage(deps.db, userId, after, EXPORT_PAGE);
+      if (page.length === 0) {
+        controller.enqueue(encoder.encode("]}\n"));
+        controller.close();
+        return;
+      }
+      let chunk = "";
+      for (const t of page) {
+        chunk += `${first ? "" : ","}${JSON.stringify({
+          id: t.id,
+          title: t.title,
+          projectId: t.projectId,
+          createdBy: t.createdBy,
+          content: t.content,
+          generatedStories: t.generatedStories,
+          originalStories: t.originalStories,
+          previousStories: t.previousStories,
+          storiesVersion: t.storiesVersion,
+          generationError: t.generationError,
+          createdAt: iso(t.createdAt),
+          updatedAt: iso(t.updatedAt),
+        })}`;
+        first = false;
+      }
+      const last = page[page.length - 1]!;
+      after = { createdAt: last.createdAt, id: last.id };
+      controller.enqueue(encoder.encode(chunk));
+    },
+  });
+  const day = new Date(now).toISOString().slice(0, 10);
+  return { filename: `storyloom-data-${day}.json`, body };
+}
+
+/** Stripe statuses after which there is nothing left to cancel. */
+const ENDED = new Set(["canceled", "incomplete_expired"]);
+
+/**
+ * Deletes the account, in an order that can be resumed: (1) an active Stripe subscription is cancelled at once (and
+ * marked so here, so a retry does not ask again), (2) the account's recordings leave R2, (3) every row goes in one
+ * atomic batch. If any step fails the account is still there and signed in, and deleting again continues.
+ */
+export async function deleteAccount(deps: Deps, userId: number): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw notFound("Account");
+  const subscription = await findSubscription(deps.db, userId);
+  if (subscription?.stripeSubscriptionId && !ENDED.has(subscription.status)) {
+    if (!deps.billing) {
+      throw new AppError("service_unavailable", "Your subscription can't be cancelled right now, so your account was not deleted. Please try again later.");
+    }
+    await deps.billing.cancelNow(subscription.stripeSubscriptionId);
+    await markSubscriptionCancelled(deps.db, userId, deps.now());
+  }
+  const recordings = await deleteUserAudio(deps.audio, userId);
+  await deleteAccountRows(deps.db, userId, user.email);
+  logEvent("info", "account_deleted", { userId, recordings, cancelledSubscription: Boolean(subscription?.stripeSubscriptionId && !ENDED.has(subscription.status)) });
+}
