@@ -3,7 +3,10 @@
 //   median and p95 latency, response size and D1 statements per request of GET /api/transcripts and GET /api/projects.
 // - Generation with the embedded generator: POST /api/generate with a 50,000-character transcript (the fixtures
 //   joined), end to end in workerd (parse, generate, validate, save).
+// - The data export of a heavy account: GET /api/user/export-data with 5,000 transcripts, its time, size and the
+//   workerd processes' resident memory above their level before the request.
 // Not part of `npm test`: figures depend on the machine; read them, don't assert on them.
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, run, startWrangler, stopProcessGroup, waitForHttp } from "./lib.ts";
@@ -14,6 +17,15 @@ const STATE = ".wrangler/bench-state";
 const PROJECTS = 20;
 const TRANSCRIPTS = 1000;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const EXPORT_TRANSCRIPTS = 5000;
+
+/** Resident memory of the workerd processes, in KiB (Linux `ps`): what the export's streaming keeps flat. */
+function workerdRssKiB(): number {
+  return execFileSync("ps", ["-eo", "rss=,comm="], { encoding: "utf8" })
+    .split("\n")
+    .filter((line) => line.trim().endsWith("workerd"))
+    .reduce((sum, line) => sum + Number(line.trim().split(/\s+/)[0]), 0);
+}
 
 if (!existsSync(`${ROOT}dist/web/index.html`)) run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 rmSync(`${ROOT}${STATE}`, { recursive: true, force: true });
@@ -82,6 +94,30 @@ try {
       `${r.path.padEnd(24)} ${r.median.toFixed(1).padStart(6)} ms ${r.p95.toFixed(1).padStart(6)} ms ${(r.bytes / 1024).toFixed(1).padStart(7)} KiB   ${r.statements}`,
     );
   }
+
+  // The data export of a heavy account: 5,000 transcripts with their stories, streamed.
+  for (let made = TRANSCRIPTS; made < EXPORT_TRANSCRIPTS; made += 50) {
+    await api("POST", "/api/dev/sample-transcripts", { count: 50, spreadAcrossProjects: true });
+  }
+  const exports: { ms: number; bytes: number; peakKiB: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const before = workerdRssKiB();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, workerdRssKiB())), 20);
+    const t0 = performance.now();
+    const body = await (await api("GET", "/api/user/export-data")).arrayBuffer();
+    const ms = performance.now() - t0;
+    clearInterval(sampler);
+    peak = Math.max(peak, workerdRssKiB());
+    JSON.parse(new TextDecoder().decode(body));
+    exports.push({ ms, bytes: body.byteLength, peakKiB: peak - before });
+  }
+  exports.sort((a, b) => a.ms - b.ms);
+  const mid = exports[1]!;
+  console.log(
+    `\nGET /api/user/export-data with ${EXPORT_TRANSCRIPTS} transcripts: median ${(mid.ms / 1000).toFixed(2)} s, ${(mid.bytes / 1024 / 1024).toFixed(1)} MiB, ` +
+      `workerd resident memory +${(Math.max(...exports.map((e) => e.peakKiB)) / 1024).toFixed(1)} MiB at most over its level before the request`,
+  );
 } finally {
   stopProcessGroup(server);
 }

@@ -28,6 +28,7 @@ export function ConfirmDialog({
   cancelLabel = "Cancel",
   alternative,
   pending = false,
+  confirmDisabled = false,
   returnFocus,
   onConfirm,
   onCancel,
@@ -43,6 +44,8 @@ export function ConfirmDialog({
   /** Another way forward besides confirming (e.g. Reload beside Overwrite). */
   alternative?: { label: string; onSelect: () => void };
   pending?: boolean;
+  /** The confirm button waits for something more (e.g. a typed confirmation). */
+  confirmDisabled?: boolean;
   returnFocus?: HTMLElement | null;
   onConfirm: () => void;
   onCancel: () => void;
@@ -60,7 +63,7 @@ export function ConfirmDialog({
               {alternative.label}
             </AlertDialogConfirm>
           )}
-          <AlertDialogConfirm onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
+          <AlertDialogConfirm onClick={onConfirm} disabled={pending || confirmDisabled} aria-busy={pending || undefined}>
             {pending ? <Spinner className="size-4 text-white" /> : confirmIcon}
             {confirmLabel}
           </AlertDialogConfirm>

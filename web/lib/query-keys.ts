@@ -1,3 +1,4 @@
+import type { DataSummary } from "../../schema/api/account";
 import type { AuthProviders, PublicUser } from "../../schema/api/auth";
 import type { Integration } from "../../schema/api/integrations";
 import type { Project } from "../../schema/api/projects";
@@ -40,6 +41,8 @@ export const queryKeys = {
   teamMembers: key<TeamMembership[]>("/api/team/members"),
   teamLimits: key<TeamLimits>("/api/team/limits"),
   teamMembership: key<TeamContext>("/api/team/membership"),
+  /** Counts of what the account holds (spec §3 Data summary), unwrapped from `{success, data}` by its hook. */
+  dataSummary: key<DataSummary>("/api/user/data-summary"),
   /**
    * A project's JIRA and Notion integrations (secrets masked). Read through `useProjectIntegrations`
    * (web/shared/integrations), whose fetcher turns the free plan's 403 into `{ available: false }`, so the answer

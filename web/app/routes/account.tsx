@@ -1,7 +1,9 @@
-import { UserRound } from "lucide-react";
-import { EmptyState, PageContainer, PageHeader } from "../../components/page";
+import { LegalLinks } from "../../components/legal-links";
+import { PageContainer, PageHeader } from "../../components/page";
 import { Card, CardContent } from "../../components/ui/card";
+import { DataSummaryCard, DeleteAccountCard } from "../../features/auth/components/account-data";
 import { ChangePasswordCard } from "../../features/auth/components/change-password-card";
+import { resetGeneratorState } from "../../features/generator/state";
 import { useUser } from "../../shared/session/user";
 
 /** Serves /account and /account-settings. */
@@ -51,10 +53,12 @@ export default function Account() {
         </CardContent>
       </Card>
       <ChangePasswordCard user={user} />
-      <EmptyState icon={UserRound} title="Your data">
-        A summary of your projects, transcripts and integrations will appear here, with options to export your data
-        or delete your account.
-      </EmptyState>
+      <DataSummaryCard />
+      <DeleteAccountCard onDeleted={resetGeneratorState} />
+      <footer className="mt-2 text-sm text-muted">
+        <p className="mb-2">What we keep, for how long, and what deletion removes is in the Privacy Policy.</p>
+        <LegalLinks />
+      </footer>
     </PageContainer>
   );
 }

@@ -187,15 +187,21 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Account data</strong>: for as long as your account is open. When you delete your account we delete
-          your profile, projects, transcripts, generated stories, integrations and team memberships.
+          <strong>Account data</strong>: for as long as your account is open. When you delete your account we first
+          cancel an active subscription (at once, not at the end of the period), then delete your uploaded
+          recordings, then, all at once, your profile, sign-in methods and sessions, projects, transcripts and their
+          stories, integrations with their credentials, JIRA and Notion export records, your team with its members and
+          invitations, your memberships in other teams, your subscription record, usage counts and activity. What you
+          made inside another team's project stays with that team, without your name on it. Our database host keeps a
+          30-day point-in-time recovery log for disaster recovery; deleted data leaves it after 30 days and is never
+          restored into the live service except to recover from a failure.
         </li>
         <li>
           <strong>Transcripts, stories and projects</strong>: until you delete them or your account.
         </li>
         <li>
-          <strong>Audio files</strong>: only as long as needed to produce the transcript, and never longer than the
-          transcript or account they belong to.
+          <strong>Audio files</strong>: at most 7 days, so a failed transcription can be retried without uploading
+          again, and never longer than the account they belong to.
         </li>
         <li>
           <strong>Help assistant conversation logs</strong>: 90 days, after which they are deleted automatically.

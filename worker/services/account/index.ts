@@ -1,3 +1,4 @@
+import type { DataSummary } from "../../../schema/api/account";
 import type { Deps } from "../../deps";
 import { countAccountData, deleteAccountRows, markSubscriptionCancelled, readAccountData, transcriptPage } from "../../data/account";
 import { deleteUserAudio, listUserAudio } from "../../data/audio-objects";
@@ -10,8 +11,6 @@ import { toIntegration } from "../integrations";
 // the user owns, their audio, sessions and memberships, cancels an active Stripe subscription, and cannot be undone).
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
-
-export type DataSummary = Awaited<ReturnType<typeof countAccountData>> & { recordings: number };
 
 export async function getDataSummary(deps: Deps, userId: number): Promise<DataSummary> {
   const [counts, recordings] = await Promise.all([countAccountData(deps.db, userId), listUserAudio(deps.audio, userId)]);

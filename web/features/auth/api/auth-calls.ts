@@ -9,6 +9,7 @@ import type {
 } from "../../../../schema/api/auth";
 import { api } from "../../../lib/api";
 import { useQuery } from "../../../lib/query";
+import type { DataSummary } from "../../../../schema/api/account";
 import { queryKeys } from "../../../lib/query-keys";
 import { clearUserScopedCache, setCachedUser } from "../../../shared/session/user";
 
@@ -69,4 +70,35 @@ const NO_PROVIDERS: AuthProviders = { google: false, github: false, apple: false
 export function useAuthProviders(): AuthProviders {
   const { data, error } = useQuery(queryKeys.authProviders);
   return error || !data ? NO_PROVIDERS : data;
+}
+
+/** Spec §7: DELETE /api/user/delete-account, then the user is logged out (the server cleared the cookie). */
+export async function deleteAccount(): Promise<void> {
+  await api.delete("/api/user/delete-account");
+  await forgetSession();
+}
+
+export function useDataSummary() {
+  return useQuery(queryKeys.dataSummary, { fetcher: (key: string) => api.get<{ data: DataSummary }>(key).then((answer) => answer.data) });
+}
+
+/**
+ * GET /api/user/export-data as a file download (spec §7: a dated JSON file). The body is read whole before the
+ * download starts, so a stream cut halfway is an error here, never a truncated file.
+ */
+export async function downloadAccountData(): Promise<string> {
+  const response = await fetch("/api/user/export-data", { credentials: "same-origin", headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error((await response.text().catch(() => "")) || response.statusText);
+  const blob = await response.blob();
+  JSON.parse(await blob.text());
+  const filename = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? `storyloom-data-${new Date().toISOString().slice(0, 10)}.json`;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return filename;
 }
