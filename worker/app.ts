@@ -11,6 +11,7 @@ import { apiSecurityHeaders, csrfProtection, requestId } from "./middleware/secu
 import { loadSession } from "./middleware/session";
 import { accountDataRoutes } from "./routes/account-data";
 import { activityRoutes } from "./routes/activity";
+import { adminRoutes } from "./routes/admin";
 import { serveBuildFile } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
@@ -91,6 +92,7 @@ export const routes = app
   .route("/api/generate", generateRoutes)
   .route("/api/activity", activityRoutes)
   .route("/api/team", teamRoutes)
+  .route("/api/admin", adminRoutes)
   .route("/api/dev", devRoutes)
   .route("/auth", oauthRoutes);
 

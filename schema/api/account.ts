@@ -11,6 +11,8 @@ export interface DataSummary {
   teamMemberships: number;
   activityEvents: number;
   generations: number;
+  /** Exchanges with the help assistant while signed in (kept 90 days). */
+  assistantConversations: number;
   /** Uploaded recordings kept in storage. */
   recordings: number;
 }

@@ -3,3 +3,4 @@ export * from "./email";
 export * from "./projects";
 export * from "./integrations";
 export * from "./teams";
+export * from "./admin";

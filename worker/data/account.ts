@@ -1,6 +1,8 @@
 import { and, asc, count, eq, gt, inArray, or } from "drizzle-orm";
 import {
   activityEvents,
+  adminAuditLog,
+  chatbotConversations,
   emailOutbox,
   emailVerificationTokens,
   generations,
@@ -24,7 +26,7 @@ const one = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
 
 /** The counts of the account settings' data summary, in one round trip. */
 export async function countAccountData(db: Database, userId: number) {
-  const [projectsN, transcriptsN, integrationsN, exportsN, teamN, memberOfN, activityN, generationsN] = await db.batch([
+  const [projectsN, transcriptsN, integrationsN, exportsN, teamN, memberOfN, activityN, generationsN, conversationsN] = await db.batch([
     db.select({ n: count() }).from(projects).where(eq(projects.ownerId, userId)),
     db.select({ n: count() }).from(transcripts).where(eq(transcripts.ownerId, userId)),
     db.select({ n: count() }).from(integrations).where(eq(integrations.ownerId, userId)),
@@ -37,6 +39,7 @@ export async function countAccountData(db: Database, userId: number) {
     db.select({ n: count() }).from(teamMemberships).where(and(eq(teamMemberships.memberId, userId), eq(teamMemberships.status, "active"))),
     db.select({ n: count() }).from(activityEvents).where(eq(activityEvents.ownerId, userId)),
     db.select({ n: count() }).from(generations).where(eq(generations.userId, userId)),
+    db.select({ n: count() }).from(chatbotConversations).where(eq(chatbotConversations.userId, userId)),
   ]);
   return {
     projects: one(projectsN),
@@ -47,6 +50,7 @@ export async function countAccountData(db: Database, userId: number) {
     teamMemberships: one(memberOfN),
     activityEvents: one(activityN),
     generations: one(generationsN),
+    assistantConversations: one(conversationsN),
   };
 }
 
@@ -66,6 +70,8 @@ export async function readAccountData(db: Database, userId: number, email: strin
     generationRows,
     activity,
     mails,
+    conversations,
+    adminActions,
   ] = await db.batch([
     db.select({ provider: oauthAccounts.provider, createdAt: oauthAccounts.createdAt }).from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
     db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)),
@@ -101,8 +107,34 @@ export async function readAccountData(db: Database, userId: number, email: strin
       .from(emailOutbox)
       .where(eq(emailOutbox.to, email ?? "\u0000"))
       .orderBy(asc(emailOutbox.id)),
+    db
+      .select({ userMessage: chatbotConversations.userMessage, botResponse: chatbotConversations.botResponse, createdAt: chatbotConversations.createdAt })
+      .from(chatbotConversations)
+      .where(eq(chatbotConversations.userId, userId))
+      .orderBy(asc(chatbotConversations.id)),
+    db
+      .select({ action: adminAuditLog.action, actorId: adminAuditLog.actorId, targetUserId: adminAuditLog.targetUserId, details: adminAuditLog.details, createdAt: adminAuditLog.createdAt })
+      .from(adminAuditLog)
+      .where(or(eq(adminAuditLog.actorId, userId), eq(adminAuditLog.targetUserId, userId)))
+      .orderBy(asc(adminAuditLog.id)),
   ]);
-  return { oauth, sessionRows, verifications, resets, subscription: subscription[0] ?? null, projectRows, integrationRows, exportRows, team, memberOf, generationRows, activity, mails };
+  return {
+    oauth,
+    sessionRows,
+    verifications,
+    resets,
+    subscription: subscription[0] ?? null,
+    projectRows,
+    integrationRows,
+    exportRows,
+    team,
+    memberOf,
+    generationRows,
+    activity,
+    mails,
+    conversations,
+    adminActions,
+  };
 }
 
 /** A page of the account's transcripts in (created_at, id) order: the owner index's order, so each page is a seek. */

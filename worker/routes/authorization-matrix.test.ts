@@ -70,6 +70,8 @@ const invalidInput = everyone(401, 400);
 const team = (ok = 200): Record<Role, number> => ({ anonymous: 401, owner: ok, teamAdmin: ok, member: ok, removed: 404, outsider: 404, platformAdmin: 404 });
 /** The owner and the team's admin manage; a member gets 403. */
 const managed = (ok = 200): Record<Role, number> => ({ ...team(ok), member: 403 });
+/** Platform admins only. */
+const adminOnly: Record<Role, number> = { ...everyone(401, 403), platformAdmin: 200 };
 /** The owner's alone (transcripts outside any project stay private). */
 const ownerOnly: Record<Role, number> = { anonymous: 401, owner: 200, teamAdmin: 404, member: 404, removed: 404, outsider: 404, platformAdmin: 404 };
 
@@ -271,6 +273,16 @@ const MATRIX: Record<string, Row> = {
   "GET /api/user/export-data": { request: () => ({}), expect: signedIn },
   "DELETE /api/user/delete-account": { request: () => ({}), expect: signedIn, selfDestructive: true },
 
+  // Platform admin: the same 403 for every signed-in account that is not one.
+  "GET /api/admin/analytics": { request: () => ({}), expect: adminOnly },
+  "GET /api/admin/users": { request: () => ({ path: "/api/admin/users?page=1&limit=5&search=e" }), expect: adminOnly },
+  "GET /api/admin/chatbot-conversations": { request: () => ({ path: "/api/admin/chatbot-conversations?page=1&limit=20" }), expect: adminOnly },
+  "POST /api/admin/make-admin/:id": { request: async () => ({ path: `/api/admin/make-admin/${(await createUser()).id}` }), expect: adminOnly },
+  "POST /api/admin/update-subscription/:id": {
+    request: async () => ({ path: `/api/admin/update-subscription/${(await createUser()).id}`, body: { tier: "pro" } }),
+    expect: adminOnly,
+  },
+
   // Local-only helpers: open in development and tests, 404 in production (verification.test.ts).
   "GET /api/dev/outbox": { request: () => ({}), expect: open },
   "POST /api/dev/seed": { request: () => ({}), expect: open },
@@ -341,8 +353,11 @@ describe("authorization matrix", () => {
   }, 120_000);
 
   it("answers every other spelling of an id with 404, byte for byte like a missing id", async () => {
-    const { team } = await makeTeam();
+    const { team, actors } = await makeTeam();
     const owner = team.owner;
+    // admin routes are asked by a platform admin, everything else by the resources' owner
+    const adminSession = await freshSession(actors.platformAdmin.id);
+    const sessionFor = (key: string) => (key.includes("/api/admin/") ? adminSession : owner.session);
     const failures: string[] = [];
     const withoutRequestId = (body: Record<string, unknown>) => ({ ...body, requestId: undefined });
     for (const [key, row] of Object.entries(MATRIX)) {
@@ -352,7 +367,7 @@ describe("authorization matrix", () => {
       const id = /\/(\d+)(?=\/|$)/.exec(path!)![1]!;
       const at = (spelling: string) => path!.replace(`/${id}`, `/${spelling}`);
       // The largest id that can exist is missing here: what "not found" looks like on this route.
-      const missing = await call(method, at(String(Number.MAX_SAFE_INTEGER)), { cookie: owner.session, body });
+      const missing = await call(method, at(String(Number.MAX_SAFE_INTEGER)), { cookie: sessionFor(key), body });
       const expected = withoutRequestId(await json(missing));
       if (missing.status !== 404) failures.push(`${key}: a missing id answers ${missing.status}`);
       const spellings = [
@@ -370,14 +385,14 @@ describe("authorization matrix", () => {
         "1".repeat(17),
       ];
       for (const spelling of spellings) {
-        const response = await call(method, at(spelling), { cookie: owner.session, body });
+        const response = await call(method, at(spelling), { cookie: sessionFor(key), body });
         const answer = withoutRequestId(await json(response));
         if (response.status !== 404 || JSON.stringify(answer) !== JSON.stringify(expected)) {
           failures.push(`${method} ${at(spelling)}: ${response.status} ${JSON.stringify(answer)}`);
         }
       }
       // The canonical spelling still reaches the owner's resource.
-      if ((await call(method, path!, { cookie: owner.session, body })).status >= 400) failures.push(`${key}: canonical id refused`);
+      if ((await call(method, path!, { cookie: sessionFor(key), body })).status >= 400) failures.push(`${key}: canonical id refused`);
     }
     expect(failures).toEqual([]);
   }, 60_000);

@@ -83,6 +83,14 @@ export async function exportAccountData(deps: Deps, userId: number): Promise<{ f
     generations: data.generationRows.map((g) => ({ provider: g.provider, transcriptId: g.transcriptId, at: iso(g.createdAt) })),
     activity: data.activity.map((a) => ({ kind: a.kind, subject: a.subject, projectName: a.projectName, transcriptId: a.transcriptId, at: iso(a.createdAt) })),
     emails: data.mails.map((m) => ({ subject: m.subject, text: m.text, sentAt: iso(m.createdAt) })),
+    assistantConversations: data.conversations.map((c) => ({ question: c.userMessage, answer: c.botResponse, at: iso(c.createdAt) })),
+    adminActions: data.adminActions.map((a) => ({
+      action: a.action,
+      by: a.actorId === userId ? "you" : "a platform admin",
+      on: a.targetUserId === userId ? "your account" : "another account",
+      details: a.details,
+      at: iso(a.createdAt),
+    })),
     recordings,
   };
 
