@@ -22,6 +22,7 @@ const SUMMARY: { key: keyof DataSummary; label: string }[] = [
   { key: "exports", label: "JIRA and Notion exports" },
   { key: "teamMembers", label: "Team members and invitations" },
   { key: "teamMemberships", label: "Teams you belong to" },
+  { key: "assistantConversations", label: "Help assistant chats" },
   { key: "recordings", label: "Audio recordings" },
 ];
 
