@@ -12,6 +12,8 @@ export default defineConfig(async () => {
         {
           extends: false,
           plugins: [
+            // Markdown imports are text, as wrangler's Text rule makes them in the Worker build (wrangler.toml).
+            { name: "markdown-as-text", transform: (code: string, id: string) => (id.endsWith(".md") ? `export default ${JSON.stringify(code)};` : undefined) },
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               // Workers AI is remote-only; tests pass a fake `AI` to the adapter instead.

@@ -12,6 +12,7 @@ import { loadSession } from "./middleware/session";
 import { accountDataRoutes } from "./routes/account-data";
 import { activityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
+import { chatbotRoutes } from "./routes/chatbot";
 import { serveBuildFile } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
@@ -93,6 +94,7 @@ export const routes = app
   .route("/api/activity", activityRoutes)
   .route("/api/team", teamRoutes)
   .route("/api/admin", adminRoutes)
+  .route("/api/chatbot", chatbotRoutes)
   .route("/api/dev", devRoutes)
   .route("/auth", oauthRoutes);
 

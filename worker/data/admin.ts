@@ -114,8 +114,10 @@ export async function grantTier(db: Database, actorId: number, targetUserId: num
   ]);
 }
 
-/** Conversations older than the cut-off are deleted (90 days, by the cron job). */
-export async function purgeConversations(db: Database, before: number): Promise<number> {
-  const deleted = await db.delete(chatbotConversations).where(sql`${chatbotConversations.createdAt} < ${before}`).returning({ id: chatbotConversations.id });
-  return deleted.length;
+/** Logs one exchange with the help assistant (kept 90 days: jobs/purge-expired.ts). */
+export async function logConversation(
+  db: Database,
+  row: { userId: number | null; username: string | null; userMessage: string; botResponse: string; ipAddress: string | null; userAgent: string | null; createdAt: number },
+) {
+  await db.insert(chatbotConversations).values(row);
 }

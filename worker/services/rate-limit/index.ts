@@ -20,6 +20,8 @@ export const RATE_RULES = {
   teamInvitations: { limit: 20, windowMs: 60 * 60_000 },
   /** Invitation accepts per user per minute: tokens are 256 bits, this only keeps guessing noisy and slow. */
   teamAccepts: { limit: 10, windowMs: 60_000 },
+  /** Help assistant messages per visitor (signed-in user or guest) and per IP: 20 in 10 minutes. */
+  assistantMessages: { limit: 20, windowMs: 10 * 60_000 },
   /** Registrations per IP, against scripted sign-ups. */
   registration: { limit: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;
