@@ -283,6 +283,9 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly,
   },
 
+  // The help assistant answers visitors and users alike.
+  "POST /api/chatbot": { request: () => ({ body: { message: "How much is the Pro plan?", conversationHistory: [] } }), expect: open },
+
   // Local-only helpers: open in development and tests, 404 in production (verification.test.ts).
   "GET /api/dev/outbox": { request: () => ({}), expect: open },
   "POST /api/dev/seed": { request: () => ({}), expect: open },
