@@ -1,4 +1,5 @@
 import type { DataSummary } from "../../schema/api/account";
+import type { AdminAnalytics, AdminConversation, AdminUser, Pagination } from "../../schema/api/admin";
 import type { AuthProviders, PublicUser } from "../../schema/api/auth";
 import type { Integration } from "../../schema/api/integrations";
 import type { Project } from "../../schema/api/projects";
@@ -19,6 +20,8 @@ const key = <T>(path: string) => path as QueryKey<T>;
 
 const PROJECTS = "/api/projects";
 const TRANSCRIPTS = "/api/transcripts";
+const ADMIN_USERS = "/api/admin/users";
+const ADMIN_CONVERSATIONS = "/api/admin/chatbot-conversations";
 
 export const queryKeys = {
   user: key<PublicUser | null>("/api/user"),
@@ -49,7 +52,38 @@ export const queryKeys = {
    * is cached and a free user is not asked again on every menu opening.
    */
   integrations: (projectId: number) => key<ProjectIntegrations>(`${PROJECTS}/${projectId}${INTEGRATIONS}`),
+  /** Platform admin (spec §2 Admin dashboard): read only by admins, unwrapped from `{success, data}` by the hooks. */
+  adminAnalytics: key<AdminAnalytics>("/api/admin/analytics"),
+  /** One page of users, optionally filtered by a search; cached with its pagination. */
+  adminUsers: (query: AdminPageQuery) => key<AdminPage<AdminUser>>(`${ADMIN_USERS}?${adminPageParams(query)}`),
+  /** One page of help assistant conversations, newest first, optionally filtered by a search. */
+  adminConversations: (query: AdminPageQuery) =>
+    key<AdminPage<AdminConversation>>(`${ADMIN_CONVERSATIONS}?${adminPageParams(query)}`),
 };
+
+/** A page of an admin list as cached: the rows and the pagination the server answered with. */
+export interface AdminPage<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export interface AdminPageQuery {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+function adminPageParams({ page, limit, search }: AdminPageQuery): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+  const needle = search?.trim();
+  if (needle) params.set("search", needle);
+  return params.toString();
+}
+
+/** Any page of the admin users list (refreshed after a tier change or an admin grant). */
+export function isAdminUsersKey(key: string): boolean {
+  return key.startsWith(`${ADMIN_USERS}?`);
+}
 
 const INTEGRATIONS = "/integrations";
 

@@ -1,6 +1,7 @@
-import { BarChart3, ShieldAlert } from "lucide-react";
-import { EmptyState, PageContainer, PageHeader } from "../../components/page";
+import { ShieldAlert } from "lucide-react";
+import { EmptyState, PageContainer } from "../../components/page";
 import { PageSpinner } from "../../components/ui/spinner";
+import { AdminScreen } from "../../features/admin/components/admin-screen";
 import { useUser } from "../../shared/session/user";
 
 export default function Admin() {
@@ -16,13 +17,5 @@ export default function Admin() {
       </PageContainer>
     );
   }
-  return (
-    <PageContainer>
-      <title>Admin Dashboard · StoryLoom</title>
-      <PageHeader title="Admin Dashboard" description="Platform analytics, users and help assistant logs." />
-      <EmptyState icon={BarChart3} title="Platform overview">
-        User and subscription analytics, user management and help assistant conversation logs will appear here.
-      </EmptyState>
-    </PageContainer>
-  );
+  return <AdminScreen />;
 }

@@ -1,0 +1,248 @@
+import { Crown, SearchX, ShieldPlus, Users } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import type { AdminUser } from "../../../../schema/api/admin";
+import { TIERS, type Tier } from "../../../../schema/api/subscription";
+import { LoadError } from "../../../components/load-error";
+import { EmptyState } from "../../../components/page";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast, useErrorToast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api";
+import { formatDate, plural } from "../../../lib/format";
+import { USERS_PAGE_SIZE, makeAdmin, updateUserTier, useAdminUsers } from "../api";
+import { useDebouncedValue } from "../use-debounced-value";
+import { Pager } from "./pager";
+import { SearchBox } from "./search-box";
+import { StatusBadge, TIER_LABELS, TierBadge } from "./tier";
+
+/** Spec §2 Admin dashboard, Users tab: search, the users (cards on small screens, a table on wide ones), paging. */
+export function UsersTab() {
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const needle = useDebouncedValue(search.trim());
+  // A new search starts again from its first page.
+  const [searched, setSearched] = useState(needle);
+  if (searched !== needle) {
+    setSearched(needle);
+    setPage(1);
+  }
+  const { data, error, isLoading, mutate } = useAdminUsers({ page, search: needle });
+  useErrorToast(error, "Error", "Failed to load users.");
+
+  let body: ReactNode;
+  if (!data && error) body = <LoadError what="the users" onRetry={() => void mutate()} />;
+  else if (!data) body = <UsersSkeleton />;
+  else if (data.data.length === 0) {
+    body = needle ? (
+      <EmptyState icon={SearchX} title="No users match your search" headingLevel={3}>
+        No username, name or email contains "{needle}".
+      </EmptyState>
+    ) : (
+      <EmptyState icon={Users} title={page > 1 ? "No more users" : "No users yet"} headingLevel={3}>
+        {page > 1 ? "This page is empty: go back to the previous one." : "Accounts appear here as people sign up."}
+      </EmptyState>
+    );
+  } else body = <UserList users={data.data} />;
+
+  const pages = data ? Math.max(1, Math.ceil(data.pagination.total / (data.pagination.limit || USERS_PAGE_SIZE))) : undefined;
+
+  return (
+    <section aria-labelledby="admin-users-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="admin-users-heading" className="text-lg font-semibold text-ink">
+          Users
+        </h2>
+        {data && <Badge variant="secondary">{plural(data.pagination.total, "user")}</Badge>}
+      </div>
+      <SearchBox
+        value={search}
+        onChange={setSearch}
+        label="Search users"
+        placeholder="Search users..."
+        maxLength={100}
+        className="sm:max-w-sm"
+      />
+      <div aria-busy={isLoading || undefined}>{body}</div>
+      {data && (data.pagination.hasMore || page > 1) && (
+        <Pager
+          name="User pages"
+          page={page}
+          hasMore={data.pagination.hasMore}
+          loading={isLoading}
+          onPageChange={setPage}
+          label={pages ? `Page ${page} of ${pages}` : `Page ${page}`}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The username, else the full name, else 'Anonymous' (spec §2). */
+function userName(user: AdminUser): string {
+  return user.username || fullName(user) || "Anonymous";
+}
+
+function fullName(user: AdminUser): string | null {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || null;
+}
+
+/** The name, with a crown for admins (spec §2). */
+function UserName({ user }: { user: AdminUser }) {
+  // The full name goes under a username; without one it is already the name shown.
+  const name = user.username ? fullName(user) : null;
+  return (
+    <div className="min-w-0">
+      <p className="flex items-center gap-1.5 font-medium text-ink">
+        {user.isAdmin && (
+          <>
+            <Crown className="size-4 shrink-0 text-amber-500" aria-hidden />
+            <span className="sr-only">Admin:</span>
+          </>
+        )}
+        <span className="truncate">{userName(user)}</span>
+      </p>
+      {name && <p className="truncate text-xs text-muted">{name}</p>}
+    </div>
+  );
+}
+
+function UserList({ users }: { users: AdminUser[] }) {
+  return (
+    <>
+      {/* small screens: cards */}
+      <ul className="grid gap-3 lg:hidden" aria-label="Users">
+        {users.map((user) => (
+          <li key={user.id}>
+            <Card className="grid gap-3 p-4">
+              <div className="flex flex-wrap items-start gap-2">
+                <div className="min-w-0 flex-1">
+                  <UserName user={user} />
+                  <p className="truncate text-sm text-muted" title={user.email ?? undefined}>
+                    {user.email ?? "No email"}
+                  </p>
+                  <p className="mt-1 text-xs text-muted">Joined {formatDate(user.createdAt)}</p>
+                </div>
+                <TierBadge tier={user.subscriptionTier} />
+                <StatusBadge status={user.subscriptionStatus} />
+              </div>
+              <UserActions user={user} />
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      {/* wide screens: a table */}
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Users</caption>
+          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-muted uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">User</th>
+              <th scope="col" className="px-4 py-3">Email</th>
+              <th scope="col" className="px-4 py-3">Tier</th>
+              <th scope="col" className="px-4 py-3">Status</th>
+              <th scope="col" className="px-4 py-3">Joined</th>
+              <th scope="col" className="px-4 py-3 text-right">Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td className="max-w-48 px-4 py-3"><UserName user={user} /></td>
+                <td className="max-w-64 truncate px-4 py-3 text-muted" title={user.email ?? undefined}>
+                  {user.email ?? "—"}
+                </td>
+                <td className="px-4 py-3"><TierBadge tier={user.subscriptionTier} /></td>
+                <td className="px-4 py-3"><StatusBadge status={user.subscriptionStatus} /></td>
+                <td className="px-4 py-3 whitespace-nowrap text-muted">{formatDate(user.createdAt)}</td>
+                <td className="px-4 py-3"><UserActions user={user} align="end" /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** Spec §2: a tier selector (Free, Pro, Enterprise) and 'Make Admin' for non-admins. */
+function UserActions({ user, align = "start" }: { user: AdminUser; align?: "start" | "end" }) {
+  const [pendingTier, setPendingTier] = useState<Tier | null>(null);
+  const [granting, setGranting] = useState(false);
+  const name = userName(user);
+
+  async function changeTier(tier: Tier) {
+    if (pendingTier || tier === user.subscriptionTier) return;
+    setPendingTier(tier);
+    try {
+      const message = await updateUserTier(user.id, tier);
+      toast({
+        title: "Subscription Updated",
+        description: message || `${name} is now on the ${TIER_LABELS[tier]} plan.`,
+        variant: "success",
+      });
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Failed to update the subscription."), variant: "destructive", error });
+    } finally {
+      setPendingTier(null);
+    }
+  }
+
+  async function grantAdmin() {
+    if (granting) return;
+    setGranting(true);
+    try {
+      const message = await makeAdmin(user.id);
+      toast({ title: "Admin Access Granted", description: message || `${name} is now an admin.`, variant: "success" });
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Failed to grant admin access."), variant: "destructive", error });
+    } finally {
+      setGranting(false);
+    }
+  }
+
+  return (
+    <div className={`flex flex-wrap items-center gap-2 ${align === "end" ? "justify-end" : ""}`}>
+      {pendingTier && <Spinner className="size-4 text-brand-600" label={`Updating ${name}'s subscription`} />}
+      <Select value={pendingTier ?? user.subscriptionTier} onValueChange={(value) => void changeTier(value as Tier)}>
+        <SelectTrigger aria-label={`Subscription tier for ${name}`} className="h-8 w-36">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {TIERS.map((tier) => (
+            <SelectItem key={tier} value={tier}>
+              {TIER_LABELS[tier]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {!user.isAdmin && (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-disabled={granting || undefined}
+          onClick={() => void grantAdmin()}
+          aria-label={`Make Admin: ${name}`}
+        >
+          {granting ? <Spinner className="size-4 text-current" /> : <ShieldPlus aria-hidden />}
+          Make Admin
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function UsersSkeleton() {
+  return (
+    <div role="status" aria-label="Loading users" className="grid gap-3">
+      <p className="text-sm text-muted">Loading users...</p>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-16 w-full" />
+      ))}
+    </div>
+  );
+}
