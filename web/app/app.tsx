@@ -5,6 +5,7 @@ import { SWRConfig } from "swr";
 import { ErrorBoundary } from "../components/error-boundary";
 import { appStore } from "../lib/store";
 import { swrConfig } from "../lib/swr";
+import { AssistantLauncher } from "../features/assistant/launcher";
 import { AppRoutes } from "./routes";
 import { ScrollToTop } from "./scroll-to-top";
 
@@ -19,6 +20,7 @@ export function App() {
         <BrowserRouter>
           <ScrollToTop />
           <AppRoutes />
+          <AssistantLauncher />
           {/* A toast region that fails to download must not take the page down with it. */}
           <ErrorBoundary fallback={() => null}>
             <Suspense fallback={null}>

@@ -11,7 +11,8 @@ export default function AppLayout() {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* (room at the bottom, so the floating AI Helper button never covers the last controls of a page) */}
+      <main id="main" tabIndex={-1} className="flex-1 pb-20 focus:outline-none">
         <RouteErrorBoundary>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

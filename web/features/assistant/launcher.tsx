@@ -1,0 +1,39 @@
+import { useAtom } from "jotai";
+import { Bot } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { ErrorBoundary } from "../../components/error-boundary";
+import { chatPanelAtom } from "./state";
+
+// The floating help assistant's button (spec §2), on every page. Everything else (the panel, its calls, its state)
+// is downloaded the first time the button is used, so the first load carries only this.
+const ChatPanel = lazy(() => import("./chat-panel"));
+
+export function AssistantLauncher() {
+  const [panel, setPanel] = useAtom(chatPanelAtom);
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      {panel === "closed" && (
+        <button
+          type="button"
+          onClick={() => {
+            setUsed(true);
+            setPanel("open");
+          }}
+          className="fixed right-4 bottom-4 z-40 inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6 sm:bottom-6"
+          aria-label="AI Helper"
+          title="AI Helper"
+        >
+          <Bot className="size-6" aria-hidden />
+        </button>
+      )}
+      {used && (
+        <ErrorBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <ChatPanel />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </>
+  );
+}
