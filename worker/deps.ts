@@ -1,4 +1,6 @@
 import type { Billing } from "./adapters/billing";
+import type { ChatSessions } from "./adapters/chat-session";
+import { createDurableObjectChatSessions } from "./adapters/chat-session/durable-object";
 import { createStripeBilling } from "./adapters/billing/stripe";
 import { createHttpSender } from "./adapters/email/http";
 import type { EmailSender } from "./adapters/email";
@@ -41,6 +43,8 @@ export interface Deps {
   billing: Billing | null;
   /** The R2 bucket of uploaded recordings (keys from data/audio-objects.ts). */
   audio: R2Bucket;
+  /** Help-assistant sessions: a visitor's history and message limit (a Durable Object each). */
+  chatSessions: ChatSessions;
   /** The configured story generator, built on first use (most requests never generate). Throws a 503 naming the
    * missing setting when the selected provider is not configured. */
   storyGenerator: () => StoryGenerator;
@@ -70,6 +74,7 @@ export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<Execut
     notion: createNotionClient({ apiBase: config.notionApiBase }),
     billing: selectBilling(config),
     audio: bindings.AUDIO,
+    chatSessions: createDurableObjectChatSessions(bindings.CHAT_SESSION),
     storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
     waitUntil: (work) => ctx.waitUntil(work),
     statementCount: counted?.count,

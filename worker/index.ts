@@ -6,6 +6,7 @@ import { purgeExpired } from "./jobs/purge-expired";
 import { reconcilePayments } from "./jobs/reconcile-payments";
 import { getConfig, type Bindings } from "./lib/config";
 
+export { ChatSession } from "./durable-objects/chat-session";
 export { RateLimiter } from "./durable-objects/rate-limiter";
 export type { AppType } from "./app";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ChatSession } from "../durable-objects/chat-session";
 import type { RateLimiter } from "../durable-objects/rate-limiter";
 
 // The Worker's configuration: its bindings, and the variables and secrets parsed once per isolate with zod.
@@ -10,6 +11,7 @@ export interface Bindings {
   AUDIO: R2Bucket;
   ASSETS: Fetcher;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  CHAT_SESSION: DurableObjectNamespace<ChatSession>;
   /** Workers AI; remote-only (absent from tests, failing clearly under `wrangler dev --local`). */
   AI?: Ai;
   APP_ENV?: string;

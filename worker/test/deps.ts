@@ -9,6 +9,7 @@ import { createDb } from "../data/db";
 import type { Deps } from "../deps";
 import { getConfig, type Bindings } from "../lib/config";
 import { ORIGIN } from "./client";
+import { createFakeChatSessions } from "../adapters/chat-session/fake";
 
 /** A clock a test can move: `now()` for Deps, `advance(ms)` to pass time. */
 export function testClock(start = Date.UTC(2026, 10, 23, 12, 0, 0)) {
@@ -51,6 +52,7 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     notion: createNotionClient({ apiBase: null }),
     billing: null,
     audio: env.AUDIO,
+    chatSessions: createFakeChatSessions(now),
     storyGenerator: createLocalGenerator,
     // Background work joins `pending`; `await settled(deps)` waits for it like the Workers runtime would.
     waitUntil: (work) => void pending.push(work.catch(() => undefined)),

@@ -89,6 +89,14 @@ describe("help assistant", () => {
       if (r.status === 429) limited = r;
     }
     expect(limited?.headers.get("Retry-After")).toMatch(/^\d+$/);
+
+    // one guest (its cookie) is limited in its own session, from whatever address it writes
+    const first = await call("POST", "/api/chatbot", { body: { message: "hello" }, ip: "100.71.0.0" });
+    const cookie = first.headers.get("Set-Cookie")!.split(";")[0]!;
+    expect(cookie).toMatch(/^sl_chat=[A-Za-z0-9_-]{22}$/);
+    let guestLimited = false;
+    for (let i = 1; i < 25 && !guestLimited; i++) guestLimited = (await call("POST", "/api/chatbot", { cookie, body: { message: `q${i}` }, ip: `100.71.0.${i}` })).status === 429;
+    expect(guestLimited).toBe(true);
     void env;
   });
 });

@@ -1,0 +1,10 @@
+import type { ChatMessage } from "../../../schema/api/chatbot";
+import type { LimitResult, LimitRule } from "../rate-limit/fixed-window";
+
+/** One help-assistant session per visitor (a signed-in account, or a guest's cookie): its history and its rate limit. */
+export interface ChatSessions {
+  /** Counts a message against the visitor's limit and returns the history so far (the last few messages). */
+  begin(visitor: string, rule: LimitRule): Promise<{ limit: LimitResult; history: ChatMessage[] }>;
+  /** Records a question and its answer. */
+  record(visitor: string, exchange: ChatMessage[]): Promise<void>;
+}
