@@ -1,5 +1,6 @@
 import type { Billing } from "./adapters/billing";
 import type { ChatSessions } from "./adapters/chat-session";
+import { createOpenAIHelpModel, createWorkersAIHelpModel, type HelpModel } from "./adapters/llm/help-model";
 import { createDurableObjectChatSessions } from "./adapters/chat-session/durable-object";
 import { createStripeBilling } from "./adapters/billing/stripe";
 import { createHttpSender } from "./adapters/email/http";
@@ -45,6 +46,8 @@ export interface Deps {
   audio: R2Bucket;
   /** Help-assistant sessions: a visitor's history and message limit (a Durable Object each). */
   chatSessions: ChatSessions;
+  /** The help assistant's model when an LLM provider is configured; null: the embedded answers (no keys). */
+  helpModel: () => HelpModel | null;
   /** The configured story generator, built on first use (most requests never generate). Throws a 503 naming the
    * missing setting when the selected provider is not configured. */
   storyGenerator: () => StoryGenerator;
@@ -75,6 +78,7 @@ export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<Execut
     billing: selectBilling(config),
     audio: bindings.AUDIO,
     chatSessions: createDurableObjectChatSessions(bindings.CHAT_SESSION),
+    helpModel: () => selectHelpModel(config.llm, bindings.AI),
     storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
     waitUntil: (work) => ctx.waitUntil(work),
     statementCount: counted?.count,
@@ -84,6 +88,13 @@ export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<Execut
 /** Stripe when card payment is configured; also used by the cron's reconciliation, which has no request. */
 export function selectBilling(config: Config): Billing | null {
   return config.billing ? createStripeBilling(config.billing) : null;
+}
+
+/** The help assistant's model: the configured provider when it is set up, else none (the embedded answers). */
+export function selectHelpModel(llm: Config["llm"], ai: Ai | undefined): HelpModel | null {
+  if (llm.provider === "openai" && llm.openai) return createOpenAIHelpModel(llm.openai);
+  if (llm.provider === "workers-ai" && ai) return createWorkersAIHelpModel(ai as unknown as AiRunner, llm.workersAiModel);
+  return null;
 }
 
 /** The generator for the configured provider; a provider selected without its setting is a loud 503, not a fallback. */

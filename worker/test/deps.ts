@@ -53,6 +53,7 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     billing: null,
     audio: env.AUDIO,
     chatSessions: createFakeChatSessions(now),
+    helpModel: () => null,
     storyGenerator: createLocalGenerator,
     // Background work joins `pending`; `await settled(deps)` waits for it like the Workers runtime would.
     waitUntil: (work) => void pending.push(work.catch(() => undefined)),

@@ -7,6 +7,10 @@ import { knowledgeIndex, retrieve, type Hit } from "./knowledge";
 export interface AssistantAnswer {
   response: string;
   sources: { title: string; path: string | null }[];
+  /** "answered" from passages; "declined" (nothing relevant), "refused" (an injection attempt) or "small talk". */
+  kind: "answered" | "declined" | "refused" | "small talk";
+  /** The passages the answer rests on. */
+  passages: Hit["passage"][];
 }
 
 /** Attempts to make an assistant drop its rules or reveal them. */
@@ -63,10 +67,17 @@ export function answerFromKnowledge(question: string): AssistantAnswer {
     return {
       response: "I can only help with questions about using StoryLoom, and I don't share or change my instructions. What would you like to know about StoryLoom?",
       sources: [],
+      kind: "refused",
+      passages: [],
     };
   }
   if (GREETING.test(q)) {
-    return { response: "Happy to help! Ask me anything about StoryLoom: generating stories, editing, exports, JIRA and Notion, teams, plans or your account.", sources: [] };
+    return {
+      response: "Happy to help! Ask me anything about StoryLoom: generating stories, editing, exports, JIRA and Notion, teams, plans or your account.",
+      sources: [],
+      kind: "small talk",
+      passages: [],
+    };
   }
   const hits = relevant(retrieve(q, 4));
   const unknown = unknownNames(q);
@@ -76,6 +87,8 @@ export function answerFromKnowledge(question: string): AssistantAnswer {
         `I'm sorry, I don't know that one: I can only answer questions about StoryLoom. ` +
         `Try asking about generating user stories, exporting to JIRA or Notion, teams, plans and pricing, or your account — or email ${SUPPORT}.`,
       sources: [],
+      kind: "declined",
+      passages: [],
     };
   }
   const [main, extra] = hits;
@@ -87,5 +100,5 @@ export function answerFromKnowledge(question: string): AssistantAnswer {
   if (extra) parts.push(`See also "${extra.passage.heading || extra.passage.title}": ${excerpt(extra.passage.text, 240)}`);
   if (main!.passage.path) parts.push(`You'll find this at ${main!.passage.path}.`);
   const sources = hits.map((h) => ({ title: h.passage.heading ? `${h.passage.title}: ${h.passage.heading}` : h.passage.title, path: h.passage.path }));
-  return { response: parts.join("\n\n"), sources };
+  return { response: parts.join("\n\n"), sources, kind: "answered", passages: hits.map((h) => h.passage) };
 }

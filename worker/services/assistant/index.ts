@@ -1,10 +1,12 @@
-import { chatRequestSchema, type ChatbotResponse, type ChatRequest } from "../../../schema/api/chatbot";
+import { chatRequestSchema, type ChatbotResponse, type ChatMessage, type ChatRequest } from "../../../schema/api/chatbot";
+import { PLAN_LIMITS } from "../../../schema/api/subscription";
 import type { Deps } from "../../deps";
 import { logConversation } from "../../data/admin";
-import { logEvent, causeMessage } from "../../lib/log";
+import { withDeadline } from "../../lib/deadline";
 import { rateLimited } from "../../lib/errors";
+import { causeMessage, logEvent } from "../../lib/log";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
-import { answerFromKnowledge } from "./answer";
+import { answerFromKnowledge, type AssistantAnswer } from "./answer";
 
 // The floating help assistant (issue 18; spec §2, §3, §5, §7 POST /api/chatbot). Visitors and signed-in users alike.
 
@@ -17,38 +19,68 @@ export interface Visitor {
 }
 
 const RATE_MESSAGE = "You're sending messages very quickly. Please wait a few minutes and try again.";
+const MODEL_DEADLINE_MS = 20_000;
+const PRICES = new Set(Object.values(PLAN_LIMITS).map((p) => p.priceGbpPerMonth));
+
+/** A model's answer that names a price the plans module does not have is not used. */
+export function contradictsPlans(text: string): boolean {
+  return [...text.matchAll(/£\s?(\d+(?:\.\d+)?)/g)].some((m) => !PRICES.has(Number(m[1])));
+}
+
+/**
+ * With a model configured, the passages retrieved for the question ground its answer; without one (or when it fails,
+ * runs late, or states a price the plans module does not have) the embedded answer from the same passages stands.
+ * Injection attempts, greetings and questions the help does not cover never reach the model.
+ */
+async function groundedAnswer(deps: Deps, question: string, history: ChatMessage[]): Promise<AssistantAnswer> {
+  const local = answerFromKnowledge(question);
+  const model = deps.helpModel();
+  if (!model || local.kind !== "answered") return local;
+  try {
+    const text = await withDeadline(
+      model.answer({ question, history, passages: local.passages.map((p) => ({ title: p.heading ? `${p.title}: ${p.heading}` : p.title, text: p.text })) }),
+      MODEL_DEADLINE_MS,
+      () => new Error("The help model did not answer in time"),
+    );
+    if (!text || contradictsPlans(text)) {
+      logEvent("warn", "assistant_model_answer_rejected", { model: model.name, empty: !text });
+      return local;
+    }
+    return { ...local, response: text };
+  } catch (error) {
+    logEvent("error", "assistant_model_failed", { model: model.name, cause: causeMessage(error) });
+    return local;
+  }
+}
 
 export async function answerQuestion(deps: Deps, visitor: Visitor, input: ChatRequest): Promise<ChatbotResponse> {
-  // The history (the last five messages) is validated as data; the embedded answer is retrieved for the question
-  // alone, so nothing a visitor wrote earlier can become an instruction.
+  // The history the browser sends is validated as data only: the session's own record is what a model reads, so
+  // nothing a visitor claims was said can become an instruction.
   const { message } = chatRequestSchema.parse(input);
-  // per address, and per visitor in the visitor's session (the account, or the guest's cookie), which also holds the
-  // history: the assistant's own record, not what the browser says was said
+  // per address, and per visitor in the visitor's session (the account, or the guest's cookie)
   await enforceLimit(deps.limits, `assistant:ip:${visitor.ip}`, RATE_RULES.assistantMessages, RATE_MESSAGE);
   const sessionKey = visitor.user ? `user:${visitor.user.id}` : `guest:${visitor.guestId ?? visitor.ip}`;
-  const { limit } = await deps.chatSessions.begin(sessionKey, RATE_RULES.assistantMessages);
+  const { limit, history } = await deps.chatSessions.begin(sessionKey, RATE_RULES.assistantMessages);
   if (!limit.allowed) throw rateLimited(Math.ceil(limit.retryAfterMs / 1000), RATE_MESSAGE);
-  const answer = answerFromKnowledge(message);
+  const answer = await groundedAnswer(deps, message, history);
   const now = deps.now();
   const stamp = new Date(now).toISOString();
   deps.waitUntil(
-    deps.chatSessions
-      .record(sessionKey, [
+    Promise.all([
+      deps.chatSessions.record(sessionKey, [
         { id: `${now}-q`, role: "user", content: message, timestamp: stamp },
         { id: `${now}-a`, role: "assistant", content: answer.response, timestamp: stamp },
-      ])
-      .catch((error: unknown) => logEvent("error", "assistant_session_failed", { cause: causeMessage(error) })),
-  );
-  deps.waitUntil(
-    logConversation(deps.db, {
-      userId: visitor.user?.id ?? null,
-      username: visitor.user ? (visitor.user.username ?? visitor.user.email) : null,
-      userMessage: message,
-      botResponse: answer.response,
-      ipAddress: visitor.ip || null,
-      userAgent: visitor.userAgent?.slice(0, 500) ?? null,
-      createdAt: now,
-    }).catch((error: unknown) => logEvent("error", "assistant_log_failed", { cause: causeMessage(error) })),
+      ]),
+      logConversation(deps.db, {
+        userId: visitor.user?.id ?? null,
+        username: visitor.user ? (visitor.user.username ?? visitor.user.email) : null,
+        userMessage: message,
+        botResponse: answer.response,
+        ipAddress: visitor.ip || null,
+        userAgent: visitor.userAgent?.slice(0, 500) ?? null,
+        createdAt: now,
+      }),
+    ]).catch((error: unknown) => logEvent("error", "assistant_log_failed", { cause: causeMessage(error) })),
   );
   return { success: true, response: answer.response, sources: answer.sources };
 }
