@@ -12,6 +12,7 @@ import { loadSession } from "./middleware/session";
 import { accountDataRoutes } from "./routes/account-data";
 import { activityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
+import { audioRoutes } from "./routes/audio";
 import { chatbotRoutes } from "./routes/chatbot";
 import { serveBuildFile } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
@@ -61,17 +62,16 @@ app.use(requestId);
 app.use("/api/*", apiSecurityHeaders);
 app.use("/auth/*", apiSecurityHeaders);
 app.use(requestContext);
-app.use(
-  "/api/*",
-  bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: () => {
-      throw new AppError("payload_too_large", "Request body is too large");
-    },
-  }),
-);
+const jsonBodyLimit = bodyLimit({
+  maxSize: MAX_JSON_BODY_BYTES,
+  onError: () => {
+    throw new AppError("payload_too_large", "Request body is too large");
+  },
+});
+// (recordings have their own, larger limit: routes/audio.ts)
+app.use("/api/*", (c, next) => (c.req.path === "/api/transcribe-audio" ? next() : jsonBodyLimit(c, next)));
 // Stripe's webhook authenticates by its signature, not by Origin and JSON (routes/stripe-webhook.ts).
-app.use("/api/*", csrfProtection({ signedPaths: ["/api/stripe/webhook"] }));
+app.use("/api/*", csrfProtection({ signedPaths: ["/api/stripe/webhook"], multipartPaths: ["/api/transcribe-audio"] }));
 app.use("/api/*", loadSession);
 
 // One sub-app per resource prefix. Only the account and payment routes sit at /api itself, because the spec names
@@ -95,6 +95,7 @@ export const routes = app
   .route("/api/team", teamRoutes)
   .route("/api/admin", adminRoutes)
   .route("/api/chatbot", chatbotRoutes)
+  .route("/api/transcribe-audio", audioRoutes)
   .route("/api/dev", devRoutes)
   .route("/auth", oauthRoutes);
 

@@ -1,5 +1,8 @@
 import type { Billing } from "./adapters/billing";
 import type { ChatSessions } from "./adapters/chat-session";
+import type { Transcriber } from "./adapters/transcription";
+import { createOpenAITranscriber } from "./adapters/transcription/openai";
+import { createWorkersAITranscriber } from "./adapters/transcription/workers-ai";
 import { createOpenAIHelpModel, createWorkersAIHelpModel, type HelpModel } from "./adapters/llm/help-model";
 import { createDurableObjectChatSessions } from "./adapters/chat-session/durable-object";
 import { createStripeBilling } from "./adapters/billing/stripe";
@@ -46,6 +49,8 @@ export interface Deps {
   audio: R2Bucket;
   /** Help-assistant sessions: a visitor's history and message limit (a Durable Object each). */
   chatSessions: ChatSessions;
+  /** The configured transcription provider; throws a 503 'Audio transcription is not configured' when there is none. */
+  transcriber: () => Transcriber;
   /** The help assistant's model when an LLM provider is configured; null: the embedded answers (no keys). */
   helpModel: () => HelpModel | null;
   /** The configured story generator, built on first use (most requests never generate). Throws a 503 naming the
@@ -79,6 +84,7 @@ export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<Execut
     audio: bindings.AUDIO,
     chatSessions: createDurableObjectChatSessions(bindings.CHAT_SESSION),
     helpModel: () => selectHelpModel(config.llm, bindings.AI),
+    transcriber: () => selectTranscriber(config.transcription, bindings.AI),
     storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
     waitUntil: (work) => ctx.waitUntil(work),
     statementCount: counted?.count,
@@ -88,6 +94,13 @@ export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<Execut
 /** Stripe when card payment is configured; also used by the cron's reconciliation, which has no request. */
 export function selectBilling(config: Config): Billing | null {
   return config.billing ? createStripeBilling(config.billing) : null;
+}
+
+/** Audio transcription's provider (config.transcription), or a 503 that says it is not set up here. */
+export function selectTranscriber(transcription: Config["transcription"], ai: Ai | undefined): Transcriber {
+  if (transcription?.provider === "openai") return createOpenAITranscriber(transcription);
+  if (transcription?.provider === "workers-ai" && ai) return createWorkersAITranscriber(ai as unknown as AiRunner, transcription.model);
+  throw new AppError("service_unavailable", "Audio transcription is not configured");
 }
 
 /** The help assistant's model: the configured provider when it is set up, else none (the embedded answers). */

@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { deleteRecordingsBefore, RECORDING_TTL_MS } from "./data/audio-objects";
 import { createDb } from "./data/db";
 import { selectBilling } from "./deps";
 import { failStaleGenerations } from "./jobs/fail-stale-generations";
@@ -22,7 +23,7 @@ export default {
     const db = createDb(env.DB);
     const now = Date.now();
     if (controller.cron !== CRONS.reconcile) {
-      ctx.waitUntil(Promise.all([purgeExpired(db, now), failStaleGenerations(db, now)]));
+      ctx.waitUntil(Promise.all([purgeExpired(db, now), failStaleGenerations(db, now), deleteRecordingsBefore(env.AUDIO, now - RECORDING_TTL_MS)]));
       return;
     }
     const config = getConfig(env);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
 const now = () => sql`(unixepoch() * 1000)`;
@@ -41,3 +41,33 @@ export const chatbotConversations = sqliteTable(
 );
 
 export type ChatbotConversationRow = typeof chatbotConversations.$inferSelect;
+
+/**
+ * One audio transcription (issue 19): the recording kept in R2 under a key the server built (`audio/{user}/{id}`),
+ * for 7 days, so a failed transcription can be retried without uploading again; and the usage the admin counts.
+ */
+export const audioTranscriptions = sqliteTable(
+  "audio_transcriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Random, 22 characters: the recording's R2 key is audio/{userId}/{recordingId}.
+    recordingId: text("recording_id").notNull(),
+    format: text("format").notNull(),
+    bytes: integer("bytes").notNull(),
+    fileName: text("file_name").notNull(),
+    status: text("status", { enum: ["stored", "transcribed", "failed"] }).notNull().default("stored"),
+    provider: text("provider"),
+    characters: integer("characters"),
+    error: text("error"),
+    createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull().default(now()),
+  },
+  (t) => [
+    uniqueIndex("audio_transcriptions_recording_unique").on(t.recordingId),
+    index("audio_transcriptions_user_created_idx").on(t.userId, t.createdAt),
+    index("audio_transcriptions_created_idx").on(t.createdAt),
+  ],
+);

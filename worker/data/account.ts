@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, inArray, or } from "drizzle-orm";
 import {
   activityEvents,
   adminAuditLog,
+  audioTranscriptions,
   chatbotConversations,
   emailOutbox,
   emailVerificationTokens,
@@ -72,6 +73,7 @@ export async function readAccountData(db: Database, userId: number, email: strin
     mails,
     conversations,
     adminActions,
+    transcriptions,
   ] = await db.batch([
     db.select({ provider: oauthAccounts.provider, createdAt: oauthAccounts.createdAt }).from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
     db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)),
@@ -117,6 +119,11 @@ export async function readAccountData(db: Database, userId: number, email: strin
       .from(adminAuditLog)
       .where(or(eq(adminAuditLog.actorId, userId), eq(adminAuditLog.targetUserId, userId)))
       .orderBy(asc(adminAuditLog.id)),
+    db
+      .select({ recordingId: audioTranscriptions.recordingId, format: audioTranscriptions.format, bytes: audioTranscriptions.bytes, fileName: audioTranscriptions.fileName, status: audioTranscriptions.status, characters: audioTranscriptions.characters, createdAt: audioTranscriptions.createdAt })
+      .from(audioTranscriptions)
+      .where(eq(audioTranscriptions.userId, userId))
+      .orderBy(asc(audioTranscriptions.id)),
   ]);
   return {
     oauth,
@@ -134,6 +141,7 @@ export async function readAccountData(db: Database, userId: number, email: strin
     mails,
     conversations,
     adminActions,
+    transcriptions,
   };
 }
 

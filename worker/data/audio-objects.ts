@@ -1,8 +1,30 @@
 // Keys of uploaded recordings in the AUDIO bucket (R2). They are built here from the owner's id, never from a file
 // name, so everything of one account sits under one prefix: the data export lists it and the deletion empties it.
 
+const ROOT = "audio/";
+/** Recordings are kept 7 days (product-decisions.md), long enough to retry a failed transcription. */
+export const RECORDING_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
 export function audioPrefix(userId: number): string {
-  return `audio/${userId}/`;
+  return `${ROOT}${userId}/`;
+}
+
+export function recordingKey(userId: number, recordingId: string): string {
+  return `${audioPrefix(userId)}${recordingId}`;
+}
+
+/** Deletes every recording uploaded before `before` (the cron, with 7 days ago). Returns how many went. */
+export async function deleteRecordingsBefore(bucket: R2Bucket, before: number): Promise<number> {
+  let deleted = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: ROOT, cursor, limit: 1000 });
+    const old = page.objects.filter((o) => o.uploaded.getTime() < before).map((o) => o.key);
+    if (old.length) await bucket.delete(old);
+    deleted += old.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return deleted;
 }
 
 /** The keys of the account's recordings, with their sizes and upload times. */

@@ -45,6 +45,11 @@ export interface Bindings {
   NOTION_API_BASE?: string;
   /** 32 bytes, base64: the AES-256-GCM key for integration credentials (lib/secrets.ts). */
   INTEGRATIONS_KEY?: string;
+  /** Audio transcription: the OpenAI model (default whisper-1) and the Workers AI model (default @cf/openai/whisper). */
+  TRANSCRIPTION_MODEL?: string;
+  WORKERS_AI_TRANSCRIPTION_MODEL?: string;
+  /** Development and tests only: an OpenAI-compatible fake transcription server on localhost. */
+  TRANSCRIPTION_API_BASE?: string;
 }
 
 const optional = z
@@ -84,6 +89,9 @@ const configSchema = z.object({
   JIRA_API_BASE: optional.pipe(z.url().optional()),
   NOTION_API_BASE: optional.pipe(z.url().optional()),
   INTEGRATIONS_KEY: optional,
+  TRANSCRIPTION_MODEL: optional,
+  WORKERS_AI_TRANSCRIPTION_MODEL: optional,
+  TRANSCRIPTION_API_BASE: optional.pipe(z.url().optional()),
 });
 
 /** Used only outside production so `npm run dev` and the tests need no secrets. */
@@ -109,6 +117,15 @@ export interface Config {
     openai: { apiKey: string; baseURL?: string; model: string } | null;
     workersAiModel: string;
   };
+  /**
+   * Audio transcription: OpenAI's transcription API (OPENAI_API_KEY, any OpenAI-compatible server through
+   * OPENAI_BASE_URL), else Workers AI Whisper where the AI binding exists, else none (503). In development and tests
+   * TRANSCRIPTION_API_BASE points at a fake OpenAI-compatible server instead.
+   */
+  transcription:
+    | { provider: "openai"; apiKey: string; baseURL?: string; model: string }
+    | { provider: "workers-ai"; model: string }
+    | null;
   /** The credentials key (base64); null in production without INTEGRATIONS_KEY, where storing credentials is refused. */
   integrationsKey: string | null;
   /**
@@ -173,6 +190,14 @@ export function getConfig(bindings: Bindings): Config {
           : null,
     },
     llm: llmConfig(raw, bindings.AI !== undefined),
+    transcription:
+      isLocal && raw.TRANSCRIPTION_API_BASE
+        ? { provider: "openai", apiKey: "fake-transcription-key", baseURL: raw.TRANSCRIPTION_API_BASE, model: raw.TRANSCRIPTION_MODEL ?? "whisper-1" }
+        : raw.OPENAI_API_KEY
+          ? { provider: "openai", apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.TRANSCRIPTION_MODEL ?? "whisper-1" }
+          : bindings.AI !== undefined && !isLocal
+            ? { provider: "workers-ai", model: raw.WORKERS_AI_TRANSCRIPTION_MODEL ?? "@cf/openai/whisper" }
+            : null,
     billing: billingConfig(raw, isLocal),
     integrationsKey: raw.INTEGRATIONS_KEY ?? (isLocal ? DEVELOPMENT_INTEGRATIONS_KEY : null),
     jiraApiBase: isLocal && raw.JIRA_API_BASE ? new URL(raw.JIRA_API_BASE) : null,

@@ -286,6 +286,14 @@ const MATRIX: Record<string, Row> = {
   // The help assistant answers visitors and users alike.
   "POST /api/chatbot": { request: () => ({ body: { message: "How much is the Pro plan?", conversationHistory: [] } }), expect: open },
 
+  // Audio: Pro only (the owner is on Enterprise); no provider is configured in this test, so the owner gets 503, and
+  // the free accounts the plan's 403. A recording id of someone else's, or none, is 404 on retry.
+  "POST /api/transcribe-audio": { request: () => ({ body: {} }), expect: { ...everyone(401, 403), owner: 503 } },
+  "POST /api/transcribe-audio/:recordingId/retry": {
+    request: () => ({ path: "/api/transcribe-audio/AAAAAAAAAAAAAAAAAAAAAA/retry" }),
+    expect: { ...everyone(401, 403), owner: 503 },
+  },
+
   // Local-only helpers: open in development and tests, 404 in production (verification.test.ts).
   "GET /api/dev/outbox": { request: () => ({}), expect: open },
   "POST /api/dev/seed": { request: () => ({}), expect: open },

@@ -10,6 +10,7 @@ import type { Deps } from "../deps";
 import { getConfig, type Bindings } from "../lib/config";
 import { ORIGIN } from "./client";
 import { createFakeChatSessions } from "../adapters/chat-session/fake";
+import { createFakeTranscriber } from "../adapters/transcription/fake";
 
 /** A clock a test can move: `now()` for Deps, `advance(ms)` to pass time. */
 export function testClock(start = Date.UTC(2026, 10, 23, 12, 0, 0)) {
@@ -54,6 +55,7 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     audio: env.AUDIO,
     chatSessions: createFakeChatSessions(now),
     helpModel: () => null,
+    transcriber: () => createFakeTranscriber(),
     storyGenerator: createLocalGenerator,
     // Background work joins `pending`; `await settled(deps)` waits for it like the Workers runtime would.
     waitUntil: (work) => void pending.push(work.catch(() => undefined)),

@@ -29,6 +29,7 @@ export const ACCOUNT_TABLES: Record<string, TableCoverage> = {
   team_memberships: { userColumns: ["owner_id", "member_id", "invited_by"], exportedAs: "team", deletion: "cascade from users" },
   email_outbox: { userColumns: ["to"], exportedAs: "emails", deletion: "deleted by address" },
   chatbot_conversations: { userColumns: ["user_id"], exportedAs: "assistantConversations", deletion: "cascade from users" },
+  audio_transcriptions: { userColumns: ["user_id"], exportedAs: "audioTranscriptions", deletion: "cascade from users" },
   admin_audit_log: { userColumns: ["actor_id", "target_user_id"], exportedAs: "adminActions", deletion: "set to null (the row is another account's)" },
 };
 

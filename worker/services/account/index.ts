@@ -92,6 +92,7 @@ export async function exportAccountData(deps: Deps, userId: number): Promise<{ f
       at: iso(a.createdAt),
     })),
     recordings,
+    audioTranscriptions: data.transcriptions.map((t) => ({ ...t, createdAt: iso(t.createdAt) })),
   };
 
   const encoder = new TextEncoder();

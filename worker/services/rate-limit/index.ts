@@ -22,6 +22,8 @@ export const RATE_RULES = {
   teamAccepts: { limit: 10, windowMs: 60_000 },
   /** Help assistant messages per visitor (signed-in user or guest) and per IP: 20 in 10 minutes. */
   assistantMessages: { limit: 20, windowMs: 10 * 60_000 },
+  /** Audio transcriptions per user per hour: each is a paid call to the provider. */
+  transcriptions: { limit: 20, windowMs: 60 * 60_000 },
   /** Registrations per IP, against scripted sign-ups. */
   registration: { limit: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;
