@@ -18,6 +18,7 @@ const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 // Not the fakes' own defaults (12113, 12114), which a developer's `npm run dev` setup may be using.
 const JIRA_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_JIRA_PORT ?? 12115)}`;
 const NOTION_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_NOTION_PORT ?? 12116)}`;
+const TRANSCRIPTION_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_TRANSCRIPTION_PORT ?? 12118)}`;
 const STRIPE_VARS = {
   STRIPE_SECRET_KEY: "sk_test_e2e_fake",
   STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_fake",
@@ -26,6 +27,7 @@ const STRIPE_VARS = {
   STRIPE_API_BASE: STRIPE_URL,
   JIRA_API_BASE: JIRA_URL,
   NOTION_API_BASE: NOTION_URL,
+  TRANSCRIPTION_API_BASE: `${TRANSCRIPTION_URL}/v1`,
 };
 
 const chromium = findOrInstallChromium();
@@ -46,7 +48,12 @@ function startFake(script: string, url: string) {
   fake.stderr?.on("data", (d) => (serverLog += `[${script}] ${d}`));
   return fake;
 }
-const fakes = [startFake("fake-stripe", STRIPE_URL), startFake("fake-jira", JIRA_URL), startFake("fake-notion", NOTION_URL)];
+const fakes = [
+  startFake("fake-stripe", STRIPE_URL),
+  startFake("fake-jira", JIRA_URL),
+  startFake("fake-notion", NOTION_URL),
+  startFake("fake-transcription", TRANSCRIPTION_URL),
+];
 const server = startWrangler({ port: PORT, persistTo: STATE, quiet: true, vars: STRIPE_VARS });
 server.stdout?.on("data", (d) => (serverLog += d));
 server.stderr?.on("data", (d) => (serverLog += d));
@@ -62,6 +69,7 @@ try {
   await waitForHttp(`${STRIPE_URL}/__fake/ready`); // an unknown control: a 400 once it listens
   await waitForHttp(`${JIRA_URL}/rest/api/3/serverInfo`);
   await waitForHttp(`${NOTION_URL}/__fake/pages`);
+  await waitForHttp(`${TRANSCRIPTION_URL}/__fake/requests`);
   await waitForHttp(`${ORIGIN}/api/auth/providers`);
   await postJson(ORIGIN, "/api/dev/seed");
   const extra = process.argv.slice(2).filter((a) => a !== "--no-build");

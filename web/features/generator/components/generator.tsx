@@ -15,9 +15,11 @@ import { useSubscriptionLimits } from "../../../shared/session/subscription";
 import { generateStories, showGenerated, toastGenerationError, toastGenerationSuccess } from "../../../shared/transcripts/generation";
 import { isAudioFile, titleFromFileName, UPLOAD_ACCEPT } from "../audio";
 import { generatedTranscriptIdAtom, titleDraftAtom, transcriptDraftAtom } from "../state";
+import { toastProRequired, useTranscription } from "../use-transcription";
 import { GeneratedStoriesPanel } from "./generated-stories-panel";
 import { NO_PROJECT, ProjectSelect } from "./project-select";
 import { AudioPromoCard, ServiceStatusCard } from "./side-cards";
+import { TranscriptionStatus } from "./transcription-status";
 
 /** Spec §9: above this many characters the generator warns that processing may take longer. */
 const LARGE_TRANSCRIPT_CHARS = 10_000;
@@ -36,6 +38,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
   const [projectValue, setProjectValue] = useState(initialProjectId === null ? NO_PROJECT : String(initialProjectId));
   const [pending, setPending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const ids = { title: useId(), project: useId(), transcript: useId(), count: useId() };
 
@@ -51,9 +54,17 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
   const large = text.length > LARGE_TRANSCRIPT_CHARS;
   const tooLong = text.length > MAX_TRANSCRIPT_CHARS;
 
+  // The transcript replaces the text; an empty title takes the file's name (functional updates: the user may have
+  // typed a title while the recording was being transcribed).
+  const transcription = useTranscription((result, fileName) => {
+    setText(result.transcript);
+    setTitle((current) => (current.trim() ? current : titleFromFileName(fileName).slice(0, TITLE_MAX)));
+  });
+  const { transcribing } = transcription;
+
   async function generate(event: FormEvent) {
     event.preventDefault();
-    if (blank || pending) return;
+    if (blank || pending || transcribing) return;
     setPending(true);
     try {
       const response = await generateStories({
@@ -78,18 +89,12 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
     const file = input?.files?.[0];
     if (!input || !file) return;
     try {
+      if (transcribing) return;
       if (isAudioFile(file)) {
-        // The transcription endpoint is not built yet; free plans get the upgrade path the spec describes.
-        if (!tier || tier === "free") {
-          toast({
-            title: "Pro Feature Required",
-            description: "Audio transcription is available for Pro subscribers. Upgrade to Pro to upload recordings.",
-            variant: "destructive",
-            action: { label: "Upgrade to Pro", to: "/subscription" },
-          });
-        } else {
-          toast({ title: "Transcription Failed", description: "Audio transcription is not available yet.", variant: "destructive" });
-        }
+        // Spec §5: the free plan gets the upgrade path. A plan still loading is left to the server, which answers
+        // 'Pro subscription required' (the same toast) for free plans.
+        if (tier === "free") toastProRequired();
+        else void transcription.transcribe(file);
         return;
       }
       const content = await file.text();
@@ -145,8 +150,15 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
                     data-testid="transcript-file"
                     onChange={() => void onFileChosen()}
                   />
-                  <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
-                    <Upload aria-hidden />
+                  {/* aria-disabled, not disabled, while transcribing: the button keeps the keyboard focus. */}
+                  <Button
+                    ref={uploadButton}
+                    variant="outline"
+                    size="sm"
+                    aria-disabled={transcribing || undefined}
+                    onClick={() => !transcribing && fileInput.current?.click()}
+                  >
+                    {transcribing ? <Spinner className="size-4 text-brand-600" /> : <Upload aria-hidden />}
                     Upload File
                   </Button>
                   <Button variant="ghost" size="sm" onClick={() => setText("")} disabled={text.length === 0}>
@@ -155,12 +167,28 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
                   </Button>
                 </div>
               </div>
+              <TranscriptionStatus
+                phase={transcription.phase}
+                progress={transcription.progress}
+                fileName={transcription.fileName}
+                failed={transcription.failed}
+                onRetry={() => {
+                  // The retry panel goes away while the recording is transcribed again: focus stays nearby.
+                  uploadButton.current?.focus();
+                  void transcription.retry();
+                }}
+                onDismiss={() => {
+                  uploadButton.current?.focus();
+                  transcription.dismissFailed();
+                }}
+              />
               <Textarea
                 id={ids.transcript}
                 value={text}
                 onChange={(e) => setText(e.target.value)}
                 aria-describedby={ids.count}
                 aria-invalid={tooLong || undefined}
+                aria-busy={transcribing || undefined}
                 placeholder="Paste your meeting or product-management transcript here, or upload a .txt, .md, .vtt or .srt file."
                 spellCheck={false}
                 className="min-h-72 resize-y leading-relaxed lg:min-h-[26rem]"
@@ -182,7 +210,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
               </div>
             </div>
 
-            <Button type="submit" size="lg" disabled={blank || pending} aria-busy={pending || undefined} className="w-full">
+            <Button type="submit" size="lg" disabled={blank || pending || transcribing} aria-busy={pending || undefined} className="w-full">
               {pending ? <Spinner className="size-5 text-white" /> : <Sparkles aria-hidden />}
               {pending ? "Generating your stories..." : "Generate User Stories & Epics"}
             </Button>

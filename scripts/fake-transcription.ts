@@ -1,0 +1,40 @@
+// `node scripts/fake-transcription.ts [--port 12117]`: an OpenAI-compatible transcription server for `npm run dev`
+// and the browser journeys (issue 19). Point the Worker at it with TRANSCRIPTION_API_BASE=http://127.0.0.1:12117/v1
+// (honoured outside production only). POST /v1/audio/transcriptions answers what a Whisper server would for the
+// espeak-ng fixtures: the sentence they speak, and says how many bytes the file had.
+//
+// Test controls:
+//   POST /__fake/fail {count}   the next transcriptions fail with a 500
+//   GET  /__fake/requests       the uploads received (file name, size, model)
+import { createServer } from "node:http";
+import { parseArgs } from "node:util";
+import { send } from "./fake-server.ts";
+
+const { values: args } = parseArgs({ options: { port: { type: "string" } } });
+const PORT = Number(args.port ?? process.env.FAKE_TRANSCRIPTION_PORT ?? 12117);
+const received: { fileName: string; bytes: number; model: string }[] = [];
+let failures = 0;
+
+createServer(async (request, response) => {
+  const url = new URL(request.url ?? "/", `http://127.0.0.1:${PORT}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  if (request.method === "GET" && url.pathname === "/__fake/requests") return send(response, 200, received);
+  if (request.method === "POST" && url.pathname === "/__fake/fail") {
+    failures = Number((JSON.parse(body.toString("utf8") || "{}") as { count?: number }).count ?? 1);
+    return send(response, 200, { failing: failures });
+  }
+  if (request.method === "POST" && url.pathname === "/v1/audio/transcriptions") {
+    const form = await new Request("http://fake/", { method: "POST", headers: { "Content-Type": request.headers["content-type"] ?? "" }, body }).formData();
+    const file = form.get("file");
+    if (!(file instanceof File)) return send(response, 400, { error: { message: "file is required", type: "invalid_request_error" } });
+    received.push({ fileName: file.name, bytes: file.size, model: String(form.get("model")) });
+    if (failures > 0) {
+      failures--;
+      return send(response, 500, { error: { message: "The fake transcription server was told to fail.", type: "server_error" } });
+    }
+    return send(response, 200, { text: "Nurses need to see the bed count for every ward. Pharmacists want a daily list of missed doses." });
+  }
+  send(response, 404, { error: { message: `No route ${request.method} ${url.pathname}` } });
+}).listen(PORT, "127.0.0.1", () => console.log(`fake transcription server on http://127.0.0.1:${PORT}/v1`));
