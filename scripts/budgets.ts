@@ -1,0 +1,100 @@
+// `npm run budgets`: the performance budgets of issue 20, measured from real builds and a real `wrangler dev`, as one
+// table; exits 1 when one is broken. Not part of `npm test` (Lighthouse alone takes a minute on 2 cores).
+// - SPA initial JavaScript ≤ 120 KB gzip; no on-demand chunk over 150 KB gzip except the PDF and chart libraries.
+// - Worker bundle ≤ 1,400 KB gzip and start-up CPU ≤ 100 ms (`wrangler check startup`, "Active"), the limits chosen
+//   in README's Decisions.
+// - Lighthouse (mobile preset, Debian's Chromium): performance ≥ 95 and accessibility 100 on /, /auth and /dashboard.
+// List latency and generation speed are `npm run bench`'s figures (they need thousands of seeded rows).
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { findOrInstallChromium, ROOT, run, startWrangler, stopProcessGroup, waitForHttp } from "./lib.ts";
+
+const KB = 1000;
+const gzip = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+const rows: { budget: string; measured: string; limit: string; ok: boolean }[] = [];
+const row = (budget: string, measured: string, limit: string, ok: boolean) => rows.push({ budget, measured, limit, ok });
+
+// SPA
+run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+const webDir = join(ROOT, "dist/web");
+const html = readFileSync(join(webDir, "index.html"), "utf8");
+const initial = new Set([...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!));
+let initialGzip = 0;
+let largest = { file: "", size: 0 };
+for (const file of readdirSync(join(webDir, "assets")).filter((f) => f.endsWith(".js"))) {
+  const path = join(webDir, "assets", file);
+  const size = gzip(path);
+  if (initial.has(`assets/${file}`)) {
+    initialGzip += size;
+    continue;
+  }
+  // the PDF and chart libraries are allowed to be big: they load only when a PDF is made or /admin opens
+  const text = readFileSync(path, "utf8");
+  const library = /jsPDF|html2canvas|recharts|Recharts/.test(text);
+  if (!library && size > largest.size) largest = { file, size };
+}
+row("SPA initial JavaScript (gzip)", `${(initialGzip / KB).toFixed(1)} KB`, "≤ 120 KB", initialGzip <= 120 * KB);
+row("Largest on-demand chunk but PDF/charts (gzip)", `${(largest.size / KB).toFixed(1)} KB (${largest.file})`, "≤ 150 KB", largest.size <= 150 * KB);
+
+// Worker
+rmSync(join(ROOT, "dist/worker"), { recursive: true, force: true });
+run("wrangler", ["deploy", "--dry-run", "--outdir", "dist/worker"]);
+const workerGzip = gzip(join(ROOT, "dist/worker/index.js"));
+row("Worker bundle (gzip)", `${(workerGzip / KB).toFixed(0)} KB`, "≤ 1,400 KB", workerGzip <= 1400 * KB);
+const startups: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const out = execFileSync(join(ROOT, "node_modules/.bin/wrangler"), ["check", "startup"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, CI: "true" } });
+  const active = /Active:\s*([\d.]+)\s*ms/.exec(out);
+  if (active) startups.push(Number(active[1]));
+}
+rmSync(join(ROOT, "worker-startup.cpuprofile"), { force: true });
+startups.sort((a, b) => a - b);
+const startup = startups[Math.floor(startups.length / 2)] ?? Number.NaN;
+row("Worker start-up CPU (median of 3)", `${startup.toFixed(1)} ms`, "≤ 100 ms", startup <= 100);
+
+// Lighthouse against wrangler dev
+const PORT = 8791;
+const ORIGIN = `http://localhost:${PORT}`;
+const STATE = ".wrangler/budgets-state";
+rmSync(join(ROOT, STATE), { recursive: true, force: true });
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: { CI: "true" } });
+const server = startWrangler({ port: PORT, persistTo: STATE, quiet: true });
+try {
+  await waitForHttp(`${ORIGIN}/api/auth/providers`);
+  const registered = await fetch(`${ORIGIN}/api/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN },
+    body: JSON.stringify({ username: `budget${Date.now()}`, password: "budget-check-passphrase" }),
+  });
+  const cookie = registered.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { default: lighthouse } = await import("lighthouse");
+  const { launch } = await import("chrome-launcher");
+  const chrome = await launch({ chromePath: findOrInstallChromium(), chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  try {
+    for (const path of ["/", "/auth", "/dashboard"]) {
+      const result = await lighthouse(
+        `${ORIGIN}${path}`,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: path === "/dashboard" ? { Cookie: cookie } : undefined },
+        // the mobile preset (Lighthouse's default), with its simulated throttling
+      );
+      const categories = result!.lhr.categories;
+      const performance = Math.round((categories.performance?.score ?? 0) * 100);
+      const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
+      row(`Lighthouse mobile performance ${path}`, String(performance), "≥ 95", performance >= 95);
+      row(`Lighthouse accessibility ${path}`, String(accessibility), "100", accessibility === 100);
+    }
+  } finally {
+    await chrome.kill();
+  }
+} finally {
+  stopProcessGroup(server);
+}
+
+const width = Math.max(...rows.map((r) => r.budget.length));
+console.log(`\n${"budget".padEnd(width)}  ${"measured".padEnd(40)}  limit       ok`);
+for (const r of rows) console.log(`${r.budget.padEnd(width)}  ${r.measured.padEnd(40)}  ${r.limit.padEnd(10)}  ${r.ok ? "yes" : "NO"}`);
+const broken = rows.filter((r) => !r.ok);
+console.log(broken.length ? `\n${broken.length} budget(s) broken.` : "\nAll budgets hold.");
+process.exit(broken.length ? 1 : 0);
