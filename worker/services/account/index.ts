@@ -5,6 +5,7 @@ import { deleteUserAudio, listUserAudio } from "../../data/audio-objects";
 import { findSubscription, findUserById } from "../../data/users";
 import { AppError, notFound } from "../../lib/errors";
 import { logEvent } from "../../lib/log";
+import { toPublicUser } from "../auth/public-user";
 import { toIntegration } from "../integrations";
 
 // Account data (issue 17, spec §2 Account settings, §7 user calls; product-decisions.md: deletion removes every row
@@ -33,18 +34,7 @@ export async function exportAccountData(deps: Deps, userId: number): Promise<{ f
   const head = {
     format: "storyloom-account-export/1",
     exportedAt: iso(now),
-    account: {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      emailVerified: user.emailVerified,
-      isAdmin: user.isAdmin,
-      hasPassword: user.passwordHash !== null,
-      createdAt: iso(user.createdAt),
-      signInMethods: data.oauth.map((o) => ({ provider: o.provider, linkedAt: iso(o.createdAt) })),
-    },
+    account: { ...toPublicUser(user), signInMethods: data.oauth.map((o) => ({ provider: o.provider, linkedAt: iso(o.createdAt) })) },
     sessions: data.sessionRows.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
     emailVerifications: data.verifications.map((v) => ({ email: v.email, sentAt: iso(v.createdAt), expiresAt: iso(v.expiresAt), usedAt: iso(v.usedAt) })),
     passwordResets: data.resets.map((r) => ({ requestedAt: iso(r.createdAt), expiresAt: iso(r.expiresAt), usedAt: iso(r.usedAt) })),

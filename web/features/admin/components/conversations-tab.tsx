@@ -6,7 +6,7 @@ import { EmptyState } from "../../../components/page";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { SkeletonList } from "../../../components/ui/skeleton";
 import { toast, toastError, useErrorToast } from "../../../components/ui/toast";
 import { formatDateTime, plural } from "../../../lib/format";
 import { refreshConversations, useAdminConversations } from "../api";
@@ -205,11 +205,6 @@ export function ExpandableText({ text }: { text: string }) {
 
 function ConversationsSkeleton() {
   return (
-    <div role="status" aria-label="Loading chatbot conversations" className="grid gap-3">
-      <p className="text-sm text-muted">Loading conversations...</p>
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-32 w-full" />
-      ))}
-    </div>
+    <SkeletonList label="Loading chatbot conversations" text="Loading conversations..." rowClassName="h-32" />
   );
 }

@@ -8,7 +8,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { SkeletonList } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast, useErrorToast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
@@ -238,11 +238,6 @@ function UserActions({ user, align = "start" }: { user: AdminUser; align?: "star
 
 function UsersSkeleton() {
   return (
-    <div role="status" aria-label="Loading users" className="grid gap-3">
-      <p className="text-sm text-muted">Loading users...</p>
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-16 w-full" />
-      ))}
-    </div>
+    <SkeletonList label="Loading users" text="Loading users..." rowClassName="h-16" />
   );
 }

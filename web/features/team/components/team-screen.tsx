@@ -7,7 +7,7 @@ import { EmptyState, PageContainer, PageHeader } from "../../../components/page"
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { Skeleton, SkeletonList } from "../../../components/ui/skeleton";
 import { toast, useErrorToast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
@@ -67,12 +67,7 @@ export function TeamScreen() {
           members.error || context.error ? (
             <LoadError what="your team" onRetry={() => void Promise.all([members.mutate(), context.mutate(), limits.mutate()])} />
           ) : (
-            <div role="status" aria-label="Loading team members" className="grid gap-3">
-              <p className="text-sm text-muted">Loading team members...</p>
-              {[0, 1].map((i) => (
-                <Skeleton key={i} className="h-16 w-full" />
-              ))}
-            </div>
+            <SkeletonList label="Loading team members" text="Loading team members..." rows={2} rowClassName="h-16" />
           )
         ) : list.length === 0 ? (
           <>
