@@ -212,6 +212,19 @@ describe("deletion", () => {
     expect(fake.callsTo("DELETE", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
   });
 
+  it("refuses to delete an account whose Stripe subscription it cannot cancel, and keeps everything", async () => {
+    const user = await createUser();
+    await env.DB.prepare("INSERT INTO subscriptions (user_id, tier, status, source, stripe_subscription_id, updated_at) VALUES (?, 'pro', 'active', 'stripe', ?, ?)")
+      .bind(user.id, `sub_${user.id}`, Date.now())
+      .run();
+    await env.AUDIO.put(`${audioPrefix(user.id)}keep.mp3`, "ID3");
+    const refused = await deleteAccount(buildTestDeps({ billing: null, now: Date.now }), user.id).catch((e: unknown) => e);
+    expect((refused as { status: number; message: string }).status).toBe(503);
+    expect((refused as Error).message).toMatch(/subscription can't be cancelled right now/);
+    expect(await countRows("users", "id = ?", user.id)).toBe(1);
+    expect((await env.AUDIO.list({ prefix: audioPrefix(user.id) })).objects).toHaveLength(1);
+  });
+
   it("signs out over HTTP, and the same username and email can register again", async () => {
     const user = await createUser();
     await createTranscripts(user, { count: 2 });
