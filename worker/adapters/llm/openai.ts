@@ -52,10 +52,15 @@ export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
         },
       });
     } catch (error) {
+      // A 200 whose body is not JSON (cut off, or a proxy's page) was an answer, not a failure to reach the provider:
+      // worth the one retry of an unusable answer, and reported as such.
+      if (error instanceof SyntaxError) throw new InvalidModelOutput("The answer was not JSON");
       throw toAppError(error);
     }
-    const choice = response.choices[0];
-    if (!choice || choice.finish_reason === "length") throw new InvalidModelOutput("The answer was cut off");
+    // `choices` is read defensively: a compatible server may answer 200 with JSON of another shape (fault grid).
+    const choice = Array.isArray(response.choices) ? response.choices[0] : undefined;
+    if (!choice) throw new InvalidModelOutput("The answer had no choices");
+    if (choice.finish_reason === "length") throw new InvalidModelOutput("The answer was cut off");
     return parseModelOutput(choice.message.content ?? "");
   }
 

@@ -1,4 +1,5 @@
 import type { GeneratedStories } from "../../../schema/api/transcripts";
+import { withDeadline } from "../../lib/deadline";
 import { AppError } from "../../lib/errors";
 import {
   InvalidModelOutput,
@@ -20,7 +21,15 @@ export interface AiRunner {
 export interface WorkersAIOptions {
   model: string;
   chunkChars?: number;
+  /** Per call; 60 s by default, like the OpenAI adapter. */
+  timeoutMs?: number;
 }
+
+/**
+ * A binding call that never settles would otherwise hold the person's request until the generation's 5-minute
+ * deadline (fault grid): each call gets the same 60 s an OpenAI call gets.
+ */
+export const WORKERS_AI_TIMEOUT_MS = 60_000;
 
 /** Workers AI through the `AI` binding, with JSON-schema output, validated like every provider's. */
 const UPSTREAM = "workers-ai";
@@ -29,16 +38,21 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
   async function once(transcript: string, title?: string): Promise<ModelOutput> {
     let result: unknown;
     try {
-      result = await ai.run(options.model, {
-        messages: [
-          { role: "system", content: SYSTEM_PROMPT },
-          { role: "user", content: userPrompt(transcript, title) },
-        ],
-        response_format: { type: "json_schema", json_schema: storiesJsonSchema() },
-        max_tokens: 4096,
-        temperature: 0.2,
-      });
+      result = await withDeadline(
+        ai.run(options.model, {
+          messages: [
+            { role: "system", content: SYSTEM_PROMPT },
+            { role: "user", content: userPrompt(transcript, title) },
+          ],
+          response_format: { type: "json_schema", json_schema: storiesJsonSchema() },
+          max_tokens: 4096,
+          temperature: 0.2,
+        }),
+        options.timeoutMs ?? WORKERS_AI_TIMEOUT_MS,
+        () => new AppError("service_unavailable", "Workers AI did not answer in time. Please try again.", { upstream: UPSTREAM }),
+      );
     } catch (error) {
+      if (error instanceof AppError) throw error;
       throw new AppError("upstream_error", "Workers AI failed. Please try again.", { cause: error, upstream: UPSTREAM });
     }
     const response = (result as { response?: unknown } | null)?.response;
