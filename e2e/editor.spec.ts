@@ -216,7 +216,7 @@ test("exports and the editor's Export to JIRA: no stories yet, and a project's J
   await editor(page).getByRole("button", { name: "Export to JIRA" }).click();
   await expectToast(page, "Stories Updated");
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/settings$`));
-  const list = (await (await page.request.get("/api/transcripts")).json()) as { id: number; hasStories: boolean }[];
+  const list = ((await (await page.request.get("/api/transcripts")).json()) as { transcripts: { id: number; hasStories: boolean }[] }).transcripts;
   const edited = list.find((t) => t.hasStories)!;
   const detail = (await (await page.request.get(`/api/transcripts/${edited.id}`)).json()) as { generatedStories: { epic: { title: string } } };
   expect(detail.generatedStories.epic.title).toBe("Ready for JIRA");

@@ -319,21 +319,41 @@ test("history: empty state, a card on a phone, and the keyboard", async ({ page,
 });
 
 // Functional only: speed budgets are measured by `npm run bench`, not asserted in browser tests.
-test("history shows hundreds of transcripts and files one without reloading the list", async ({ page, baseURL }) => {
+test("history pages a long list with Load more, files one without reloading, and the dashboard counts them all", async ({ page, baseURL }) => {
   await registerFreshUser(page, baseURL!, "pro");
   const headers = { Origin: baseURL! };
   const created = await page.request.post("/api/projects", { data: { name: uniqueName("Bulk ") }, headers });
   expect(created.ok(), await created.text()).toBe(true);
   const project = (await created.json()) as { id: number; name: string };
-  for (let i = 0; i < 6; i++) await createSampleTranscripts(page, baseURL!, 50);
+  for (const count of [50, 50, 20]) await createSampleTranscripts(page, baseURL!, count);
+
+  // The dashboard's count comes from the server's total, not from a loaded list.
+  await page.goto("/");
+  await expect(page.getByRole("main").getByText("120", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "View all transcripts" })).toBeVisible();
 
   await page.goto("/history");
-  await expect(page.getByText("300 transcripts")).toBeVisible();
-  await expect(page.getByRole("article")).toHaveCount(300);
+  await expect(page.getByText("Showing 50 of 120 transcripts")).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(50);
+  const loadMore = page.getByRole("button", { name: "Load more" });
+  await loadMore.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Showing 100 of 120 transcripts")).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(100);
+  await loadMore.scrollIntoViewIfNeeded();
+  await screenshotBoth(page, "history-load-more", { fullPage: false });
+  await loadMore.click();
+  await expect(page.getByText("120 transcripts", { exact: true })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(120);
+  await expect(loadMore).toHaveCount(0);
 
   const last = page.getByRole("article").last();
   await last.getByRole("combobox", { name: "Assign to project" }).click();
   await page.getByRole("option", { name: project.name }).click();
   await expect(last.getByRole("combobox", { name: "Assign to project" })).toContainText(project.name);
-  await expect(page.getByRole("article")).toHaveCount(300);
+  await expect(page.getByRole("article")).toHaveCount(120);
+
+  await page.goto(`/project/${project.id}`);
+  await expect(page.getByText("1 transcript", { exact: true })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(1);
 });

@@ -86,7 +86,7 @@ test("team: invite by email, accept from the outbox, work in the owner's project
   // a member works in the project but does not manage it: no Edit/Settings/Delete menu
   await expect(inviteePage.getByRole("button", { name: `Actions for ${projectName}` })).toHaveCount(0);
   await screenshotBoth(inviteePage, "team-member-dashboard-projects");
-  const transcriptId = (await (await inviteePage.request.get("/api/transcripts")).json())[0].id as number;
+  const transcriptId = (await (await inviteePage.request.get("/api/transcripts")).json()).transcripts[0].id as number;
 
   // The owner sees them active, makes them admin, then removes them.
   await page.reload();

@@ -1,13 +1,15 @@
 // `npm run bench`: latency against a real `wrangler dev` and local D1, in a throwaway state folder.
-// - List endpoints with a large history: seeds one user with 1,000 transcripts across 20 projects, then reports the
-//   median and p95 latency, response size and D1 statements per request of GET /api/transcripts and GET /api/projects.
+// - List endpoints with a large history: seeds one user with 10,000 transcripts across 20 projects, then reports the
+//   median and p95 latency, response size and D1 statements per request of GET /api/transcripts (its first page, a
+//   page 5,000 rows deep, a project's first page), the dashboard's latest five, and GET /api/projects.
 // - Generation with the embedded generator: POST /api/generate with a 50,000-character transcript (the fixtures
 //   joined), end to end in workerd (parse, generate, validate, save).
-// - The data export of a heavy account: GET /api/user/export-data with 5,000 transcripts, its time, size and the
+// - The data export of a heavy account: GET /api/user/export-data of the same 10,000 transcripts, its time, size and the
 //   workerd processes' resident memory above their level before the request.
-// Not part of `npm test`: figures depend on the machine; read them, don't assert on them.
+// Not part of `npm test`: figures depend on the machine. The list's p95 and generation's median are written to
+// dist/bench.json, where `npm run budgets` checks them against their budgets.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, run, startWrangler, stopProcessGroup, waitForHttp } from "./lib.ts";
 
@@ -15,9 +17,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 8789);
 const ORIGIN = `http://localhost:${PORT}`;
 const STATE = ".wrangler/bench-state";
 const PROJECTS = 20;
-const TRANSCRIPTS = 1000;
+const TRANSCRIPTS = 10_000;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-const EXPORT_TRANSCRIPTS = 5000;
 
 /** Resident memory of the workerd processes, in KiB (Linux `ps`): what the export's streaming keeps flat. */
 function workerdRssKiB(): number {
@@ -84,21 +85,50 @@ try {
   for (let made = 0; made < TRANSCRIPTS; made += 50) {
     await api("POST", "/api/dev/sample-transcripts", { count: 50, spreadAcrossProjects: true });
   }
-  console.log(`\nSeeded ${TRANSCRIPTS} transcripts across ${PROJECTS} projects; ${SAMPLES} sequential requests each.\n`);
-  const rows = [await measure("/api/transcripts"), await measure("/api/projects")];
+  console.log(`\nSeeded ${TRANSCRIPTS.toLocaleString("en-GB")} transcripts across ${PROJECTS} projects; ${SAMPLES} sequential requests each.\n`);
+  // A cursor 5,000 rows deep (the 100th page of 50), reached the way the history's 'Load more' does.
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    const query: string = cursor ? `?limit=50&cursor=${cursor}` : "?limit=50";
+    cursor = ((await (await api("GET", `/api/transcripts${query}`)).json()) as { nextCursor: string | null }).nextCursor;
+  }
+  const { id: firstProject } = ((await (await api("GET", "/api/projects")).json()) as { id: number }[])[0]!;
+  const firstPage = await measure("/api/transcripts");
+  const laterPage = await measure(`/api/transcripts?cursor=${cursor}`);
+  const rows = [
+    firstPage,
+    laterPage,
+    await measure(`/api/transcripts?projectId=${firstProject}`),
+    await measure("/api/transcripts?limit=5"),
+    await measure("/api/projects"),
+  ];
   // The per-user burst limit allows 10 generations a minute: one warm-up and nine samples.
-  rows.push(await measure("/api/generate", "POST", { transcript: longTranscript(), title: "Benchmark" }, 9, 1));
-  console.log("endpoint                   median     p95   response   D1 statements");
+  const generation = await measure("/api/generate", "POST", { transcript: longTranscript(), title: "Benchmark" }, 9, 1);
+  rows.push(generation);
+  const width = Math.max(...rows.map((r) => r.path.length));
+  console.log(`${"endpoint".padEnd(width)}   median      p95   response   D1 statements`);
   for (const r of rows) {
+    const path = r.path.replace(/cursor=[0-9_]+/, "cursor=(5,000 deep)");
     console.log(
-      `${r.path.padEnd(24)} ${r.median.toFixed(1).padStart(6)} ms ${r.p95.toFixed(1).padStart(6)} ms ${(r.bytes / 1024).toFixed(1).padStart(7)} KiB   ${r.statements}`,
+      `${path.padEnd(width)} ${r.median.toFixed(1).padStart(6)} ms ${r.p95.toFixed(1).padStart(6)} ms ${(r.bytes / 1024).toFixed(1).padStart(7)} KiB   ${r.statements}`,
     );
   }
+  mkdirSync(`${ROOT}dist`, { recursive: true });
+  writeFileSync(
+    `${ROOT}dist/bench.json`,
+    `${JSON.stringify(
+      {
+        transcripts: TRANSCRIPTS,
+        listFirstPage: { p50: firstPage.median, p95: firstPage.p95, kib: firstPage.bytes / 1024 },
+        listLaterPage: { p50: laterPage.median, p95: laterPage.p95, kib: laterPage.bytes / 1024 },
+        generate50k: { median: generation.median },
+      },
+      null,
+      2,
+    )}\n`,
+  );
 
-  // The data export of a heavy account: 5,000 transcripts with their stories, streamed.
-  for (let made = TRANSCRIPTS; made < EXPORT_TRANSCRIPTS; made += 50) {
-    await api("POST", "/api/dev/sample-transcripts", { count: 50, spreadAcrossProjects: true });
-  }
+  // The data export of a heavy account: all its transcripts with their stories, streamed.
   const exports: { ms: number; bytes: number; peakKiB: number }[] = [];
   for (let i = 0; i < 3; i++) {
     const before = workerdRssKiB();
@@ -115,7 +145,7 @@ try {
   exports.sort((a, b) => a.ms - b.ms);
   const mid = exports[1]!;
   console.log(
-    `\nGET /api/user/export-data with ${EXPORT_TRANSCRIPTS} transcripts: median ${(mid.ms / 1000).toFixed(2)} s, ${(mid.bytes / 1024 / 1024).toFixed(1)} MiB, ` +
+    `\nGET /api/user/export-data with ${TRANSCRIPTS.toLocaleString("en-GB")} transcripts: median ${(mid.ms / 1000).toFixed(2)} s, ${(mid.bytes / 1024 / 1024).toFixed(1)} MiB, ` +
       `workerd resident memory +${(Math.max(...exports.map((e) => e.peakKiB)) / 1024).toFixed(1)} MiB at most over its level before the request`,
   );
 } finally {

@@ -31,7 +31,7 @@ try {
   for (let i = 0; i < 4; i++) await post("/api/dev/sample-transcripts", { count: 50 }, cookie);
 
   const targets = [
-    { name: "GET /api/transcripts (200 transcripts)", method: "GET" as const, path: "/api/transcripts" },
+    { name: "GET /api/transcripts (first page of 200)", method: "GET" as const, path: "/api/transcripts" },
     { name: "POST /api/generate (embedded)", method: "POST" as const, path: "/api/generate", body: JSON.stringify({ transcript: "Ana: Nurses need to see the bed count for every ward. Ben: Pharmacists want a daily list of missed doses." }) },
     { name: "GET /api/user/export-data", method: "GET" as const, path: "/api/user/export-data" },
   ];

@@ -18,6 +18,37 @@ export interface TranscriptSummary {
   generationError: string | null;
 }
 
+/** Rows per page of GET /api/transcripts unless `limit` says otherwise, and the most `limit` may ask for. */
+export const TRANSCRIPT_PAGE_SIZE = 50;
+export const MAX_TRANSCRIPT_PAGE_SIZE = 200;
+
+/**
+ * GET /api/transcripts' paging (the project filter is an id, validated with the other URL ids): `cursor` is the
+ * `nextCursor` of the page before, `limit` the rows wanted. The cursor names the last row shown (its creation time
+ * and id), so rows created meanwhile never shift a page and no row is skipped or shown twice.
+ */
+export const transcriptPageQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^[0-9]{1,15}_[1-9][0-9]{0,15}$/, "cursor must be the nextCursor of an earlier page")
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, `limit must be a whole number from 1 to ${MAX_TRANSCRIPT_PAGE_SIZE}`)
+    .transform(Number)
+    .pipe(z.number().max(MAX_TRANSCRIPT_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_TRANSCRIPT_PAGE_SIZE}`))
+    .optional(),
+});
+
+/** GET /api/transcripts: one page, newest first. */
+export interface TranscriptPage {
+  transcripts: TranscriptSummary[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** How many transcripts the whole list holds (with its project filter), for counts that do not load them all. */
+  total: number;
+}
+
 /** GET /api/transcripts/{id}: the full text and the stories, loaded when a card is expanded. */
 export interface Transcript extends Omit<TranscriptSummary, "storyCount" | "hasStories" | "contentLength" | "generationError"> {
   content: string;

@@ -44,5 +44,6 @@ export function formatRelative(value: string | Date, now: Date = new Date()): st
 
 /** '1 transcript', '3 transcripts' */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
+  // Grouped digits ("10,000 transcripts"): counts reach the thousands.
+  return `${count.toLocaleString("en-GB")} ${count === 1 ? singular : pluralForm}`;
 }

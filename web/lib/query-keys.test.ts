@@ -18,9 +18,11 @@ describe("query keys", () => {
   it("tell a transcript list from one transcript", () => {
     expect(isTranscriptListKey(queryKeys.transcripts())).toBe(true);
     expect(isTranscriptListKey(queryKeys.transcripts(4))).toBe(true);
+    expect(isTranscriptListKey(queryKeys.recentTranscripts)).toBe(true);
     expect(isTranscriptListKey(queryKeys.transcript(4))).toBe(false);
     expect(transcriptListProjectId(queryKeys.transcripts(4))).toBe(4);
     expect(transcriptListProjectId(queryKeys.transcripts())).toBeNull();
+    expect(transcriptListProjectId(queryKeys.recentTranscripts)).toBeNull();
   });
 
   it("tell project keys from the others", () => {

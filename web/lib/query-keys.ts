@@ -5,7 +5,7 @@ import type { Integration } from "../../schema/api/integrations";
 import type { Project } from "../../schema/api/projects";
 import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../schema/api/subscription";
 import type { TeamContext, TeamLimits, TeamMembership } from "../../schema/api/teams";
-import type { ActivityItem, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
+import type { ActivityItem, Transcript, TranscriptPage } from "../../schema/api/transcripts";
 
 declare const answers: unique symbol;
 
@@ -20,6 +20,8 @@ const key = <T>(path: string) => path as QueryKey<T>;
 
 const PROJECTS = "/api/projects";
 const TRANSCRIPTS = "/api/transcripts";
+/** Spec §9: the dashboard shows the latest 5 transcripts. */
+export const RECENT_TRANSCRIPTS = 5;
 const ADMIN_USERS = "/api/admin/users";
 const ADMIN_CONVERSATIONS = "/api/admin/chatbot-conversations";
 
@@ -33,9 +35,14 @@ export const queryKeys = {
   /** The signed-in user's projects, sorted by name. */
   projects: key<Project[]>(PROJECTS),
   project: (id: number) => key<Project>(`${PROJECTS}/${id}`),
-  /** Transcript summaries, newest first: all of them, or one project's (`?projectId=`). */
+  /**
+   * Transcript summaries, newest first: all of them, or one project's (`?projectId=`). Cached as the pages loaded
+   * so far joined into one (web/shared/transcripts/api.ts `useTranscriptList`), with the next cursor and the total.
+   */
   transcripts: (projectId?: number | null) =>
-    key<TranscriptSummary[]>(projectId ? `${TRANSCRIPTS}?projectId=${projectId}` : TRANSCRIPTS),
+    key<TranscriptPage>(projectId ? `${TRANSCRIPTS}?projectId=${projectId}` : TRANSCRIPTS),
+  /** The dashboard's latest transcripts (spec: the latest 5), and (as `total`) how many there are. */
+  recentTranscripts: key<TranscriptPage>(`${TRANSCRIPTS}?limit=${RECENT_TRANSCRIPTS}`),
   /** One transcript with its full text, its stories and their original generation. */
   transcript: (id: number) => key<Transcript>(`${TRANSCRIPTS}/${id}`),
   /** The activity feed, newest first, at most 20 items. */
@@ -105,7 +112,7 @@ export function isProjectKey(key: string): boolean {
   return key === PROJECTS || (key.startsWith(`${PROJECTS}/`) && !isIntegrationsKey(key));
 }
 
-/** Any transcript list: all transcripts or one project's. */
+/** Any transcript list: all transcripts, one project's, or the dashboard's latest five. */
 export function isTranscriptListKey(key: string): boolean {
   return key === TRANSCRIPTS || key.startsWith(`${TRANSCRIPTS}?`);
 }

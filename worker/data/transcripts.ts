@@ -27,26 +27,58 @@ export type TranscriptSummaryRow = Omit<
   hasStories: number;
 };
 
-/** Newest first, without the text or the stories (a history card loads those when expanded). */
+/** Where a page of the list starts: after the row created at `createdAt` with `id` (the previous page's last). */
+export interface ListPosition {
+  createdAt: number;
+  id: number;
+}
+
+export interface TranscriptListPage {
+  projectId?: number;
+  after?: ListPosition;
+  limit: number;
+}
+
+/**
+ * The two statements of a page of the list (exported for the query-plan test): `limit + 1` summaries, newest first,
+ * so the caller knows whether another page follows, and the whole list's size. The (owner, created_at) and
+ * (project, created_at) indexes end in the row id, so the order and the cursor's row-value comparison are an index
+ * range scan, not a sort of the whole history.
+ */
+export function transcriptPageStatements(
+  db: Database,
+  viewer: { userId: number; teamOwnerIds: readonly number[] },
+  page: TranscriptListPage,
+) {
+  // The viewer's own transcripts, and those filed in the projects of the teams they belong to (services/access).
+  const visible: SQL =
+    page.projectId !== undefined
+      ? eq(transcripts.projectId, page.projectId)
+      : viewer.teamOwnerIds.length
+        ? or(eq(transcripts.ownerId, viewer.userId), and(isNotNull(transcripts.projectId), inArray(transcripts.ownerId, [...viewer.teamOwnerIds])))!
+        : eq(transcripts.ownerId, viewer.userId);
+  const after = page.after
+    ? sql`(${transcripts.createdAt}, ${transcripts.id}) < (${page.after.createdAt}, ${page.after.id})`
+    : undefined;
+  return [
+    db
+      .select(summaryColumns)
+      .from(transcripts)
+      .where(and(visible, after))
+      .orderBy(desc(transcripts.createdAt), desc(transcripts.id))
+      .limit(page.limit + 1),
+    db.select({ total: sql<number>`count(*)`.as("total") }).from(transcripts).where(visible),
+  ] as const;
+}
+
+/** A page of the list without the text or the stories (a card loads those when expanded), in one round trip. */
 export async function listTranscriptSummaries(
   db: Database,
   viewer: { userId: number; teamOwnerIds: readonly number[] },
-  filter: { projectId?: number } = {},
-): Promise<TranscriptSummaryRow[]> {
-  // The viewer's own transcripts, and those filed in the projects of the teams they belong to (services/access).
-  const conditions: SQL[] =
-    filter.projectId !== undefined
-      ? [eq(transcripts.projectId, filter.projectId)]
-      : [
-          viewer.teamOwnerIds.length
-            ? or(eq(transcripts.ownerId, viewer.userId), and(isNotNull(transcripts.projectId), inArray(transcripts.ownerId, [...viewer.teamOwnerIds])))!
-            : eq(transcripts.ownerId, viewer.userId),
-        ];
-  return db
-    .select(summaryColumns)
-    .from(transcripts)
-    .where(and(...conditions))
-    .orderBy(desc(transcripts.createdAt), desc(transcripts.id));
+  page: TranscriptListPage,
+): Promise<{ rows: TranscriptSummaryRow[]; total: number }> {
+  const [rows, [count]] = await db.batch(transcriptPageStatements(db, viewer, page));
+  return { rows, total: count?.total ?? 0 };
 }
 
 export async function findTranscript(db: Database, id: number): Promise<TranscriptRow | undefined> {

@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, it, vi } from "vitest";
-import type { TranscriptSummary } from "../../schema/api/transcripts";
+import type { TranscriptPage } from "../../schema/api/transcripts";
 import { createDb } from "../data/db";
 import { startGeneration } from "../data/generations";
 import worker from "../index";
@@ -31,7 +31,7 @@ it("the cron handler fails generations running past the timeout (history offers 
     await waitOnExecutionContext(ctx);
   }
 
-  const list = await json<TranscriptSummary[]>(await call("GET", "/api/transcripts", { cookie: user.session }));
+  const list = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
   expect(list.find((t) => t.id === stopped)).toMatchObject({ hasStories: false, generationError: INTERRUPTED_GENERATION_MESSAGE });
   expect(list.find((t) => t.id === live)).toMatchObject({ hasStories: false, generationError: null });
   expect(await countRows("generations", "transcript_id = ?", stopped)).toBe(0);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { MAX_TRANSCRIPT_CHARS, type GenerateResponse, type Transcript, type TranscriptSummary } from "../../schema/api/transcripts";
+import { MAX_TRANSCRIPT_CHARS, type GenerateResponse, type Transcript, type TranscriptPage } from "../../schema/api/transcripts";
 import type { Bindings } from "../lib/config";
 import { call, json } from "../test/client";
 import { countRows, createProject, createUser, setTier, type TestUser } from "../test/factories";
@@ -67,7 +67,7 @@ describe("POST /api/generate with the embedded generator", () => {
     const user = await createUser();
     const project = await createProject(user, { name: "Billing" });
     const body = await json<GenerateResponse>(await generate(user, { transcript: SHORT, title: "Invoices sync", projectId: project.id }));
-    const [summary] = await json<TranscriptSummary[]>(await call("GET", `/api/transcripts?projectId=${project.id}`, { cookie: user.session }));
+    const [summary] = (await json<TranscriptPage>(await call("GET", `/api/transcripts?projectId=${project.id}`, { cookie: user.session }))).transcripts;
     expect(summary).toMatchObject({ id: body.transcriptId, title: "Invoices sync", hasStories: true });
   });
 
@@ -102,7 +102,7 @@ describe("monthly allowance", () => {
     expect(await countRows("transcripts", "owner_id = ?", user.id)).toBe(5);
 
     // Deleting a transcript does not give a generation back.
-    const [first] = await json<TranscriptSummary[]>(await call("GET", "/api/transcripts", { cookie: user.session }));
+    const [first] = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
     await call("DELETE", `/api/transcript/${first!.id}`, { cookie: user.session });
     expect((await generate(user, { transcript: SHORT })).status).toBe(403);
 
@@ -126,7 +126,7 @@ describe("provider failures and regeneration (OpenAI at the HTTP boundary)", () 
     mockOutbound({ "POST https://api.openai.com/v1/chat/completions": () => jsonResponse({ error: { message: "boom" } }, 500) });
     const failed = await generate(user, { transcript: SHORT, title: "Will fail" }, OPENAI);
     expect(failed.status).toBe(502);
-    const [summary] = await json<TranscriptSummary[]>(await call("GET", "/api/transcripts", { cookie: user.session }));
+    const [summary] = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
     expect(summary).toMatchObject({ title: "Will fail", hasStories: false });
     expect(summary!.generationError).toContain("The AI provider failed (500)");
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
@@ -145,7 +145,7 @@ describe("provider failures and regeneration (OpenAI at the HTTP boundary)", () 
     expect(request.model).toBe("test-model");
     expect(request.response_format.type).toBe("json_schema");
     expect(request.messages[1].content).toContain("<transcript>");
-    const [after] = await json<TranscriptSummary[]>(await call("GET", "/api/transcripts", { cookie: user.session }));
+    const [after] = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
     expect(after).toMatchObject({ hasStories: true, generationError: null, storyCount: 1 });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GeneratedStories, GenerateResponse, StaleStoriesDetails, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
+import type { GeneratedStories, GenerateResponse, StaleStoriesDetails, Transcript, TranscriptPage } from "../../schema/api/transcripts";
 import { call, json } from "../test/client";
 import { createTranscripts, createUser, type TestUser } from "../test/factories";
 
@@ -55,7 +55,7 @@ describe("PUT /api/transcripts/{id}/stories", () => {
     expect(reloaded.generatedStories?.userStories).toHaveLength(data.userStories.length + 1);
     expect(reloaded.originalStories).toEqual(data);
     expect(reloaded.storiesVersion).toBe(saved.storiesVersion);
-    const list = await json<TranscriptSummary[]>(await call("GET", "/api/transcripts", { cookie: user.session }));
+    const list = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
     expect(list.find((t) => t.id === transcriptId)?.storyCount).toBe(data.userStories.length + 1);
 
     // Saving the original back is how Reset persists.
@@ -196,7 +196,7 @@ describe("regenerating edited stories keeps them; POST /api/transcripts/{id}/sto
       storiesVersion: again.storiesVersion + 1,
     });
     expect(await get(user, transcriptId)).toEqual(back);
-    const list = await json<TranscriptSummary[]>(await call("GET", "/api/transcripts", { cookie: user.session }));
+    const list = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
     expect(list.find((t) => t.id === transcriptId)?.storyCount).toBe(edited.generatedStories!.userStories.length);
 
     // An editor still open on the regenerated stories is now stale.

@@ -1,32 +1,85 @@
 import { describe, expect, it } from "vitest";
-import type { ActivityItem, Transcript, TranscriptSummary } from "../../schema/api/transcripts";
+import type { ActivityItem, Transcript, TranscriptPage, TranscriptSummary } from "../../schema/api/transcripts";
 import { call, json } from "../test/client";
 import { countRows, createProject, createTranscripts, createUser, setTier } from "../test/factories";
 
 describe("GET /api/transcripts", () => {
-  it("lists the caller's transcripts newest first, without their text or stories", async () => {
+  const page = async (user: { session: string }, query = "") =>
+    json<TranscriptPage>(await call("GET", `/api/transcripts${query}`, { cookie: user.session }));
+
+  it("lists the caller's transcripts newest first, without their text or stories, with the list's size", async () => {
     const user = await createUser();
     const other = await createUser();
     await createTranscripts(other, { count: 2 });
     const ids = await createTranscripts(user, { count: 3 });
     const response = await call("GET", "/api/transcripts", { cookie: user.session });
     expect(response.status).toBe(200);
-    const list = await json<TranscriptSummary[]>(response);
+    const { transcripts: list, nextCursor, total } = await json<TranscriptPage>(response);
     expect(list.map((t) => t.id)).toEqual([...ids].reverse());
     expect(Object.keys(list[0]!).sort()).toEqual(["contentLength", "createdAt", "generationError", "hasStories", "id", "projectId", "storyCount", "title"]);
     // The second sample of each three is still "Processing".
     expect(list.map((t) => t.hasStories)).toEqual([true, false, true]);
     expect(list[0]!.storyCount).toBeGreaterThan(0);
+    expect({ nextCursor, total }).toEqual({ nextCursor: null, total: 3 });
   });
 
-  it("filters by project, and 404s for another user's project", async () => {
+  it("pages newest first by cursor: every transcript once, none shifted by one created meanwhile", async () => {
+    const user = await createUser();
+    // Created in the same instant: the id breaks the tie, so a page boundary inside the instant loses nothing.
+    const ids = await createTranscripts(user, { count: 7 });
+    const first = await page(user, "?limit=3");
+    expect(first.transcripts.map((t) => t.id)).toEqual([ids[6], ids[5], ids[4]]);
+    expect(first.total).toBe(7);
+    const [newer] = await createTranscripts(user, { count: 1 });
+    const second = await page(user, `?limit=3&cursor=${first.nextCursor}`);
+    expect(second.transcripts.map((t) => t.id)).toEqual([ids[3], ids[2], ids[1]]);
+    expect(second.total).toBe(8);
+    const last = await page(user, `?limit=3&cursor=${second.nextCursor}`);
+    expect(last.transcripts.map((t) => t.id)).toEqual([ids[0]]);
+    expect(last.nextCursor).toBeNull();
+    // A new first page starts with it.
+    expect((await page(user, "?limit=3")).transcripts[0]!.id).toBe(newer);
+  });
+
+  it("sends 50 a page by default, and at most 200", async () => {
+    const user = await createUser();
+    await createTranscripts(user, { count: 50 });
+    await createTranscripts(user, { count: 1 });
+    const first = await page(user);
+    expect(first.transcripts).toHaveLength(50);
+    expect(first.nextCursor).not.toBeNull();
+    expect((await page(user, `?cursor=${first.nextCursor}`)).transcripts).toHaveLength(1);
+    expect((await page(user, "?limit=200")).transcripts).toHaveLength(51);
+  });
+
+  it("answers a malformed cursor or limit with a 400 in words", async () => {
+    const user = await createUser();
+    for (const query of ["?cursor=abc", "?cursor=", "?cursor=1_0", "?cursor=-1_2", "?limit=0", "?limit=201", "?limit=1.5", "?limit=", "?limit=ten"]) {
+      const response = await call("GET", `/api/transcripts${query}`, { cookie: user.session });
+      expect(response.status, query).toBe(400);
+      expect(await json(response), query).toMatchObject({ code: "validation_failed", error: expect.stringMatching(/^(cursor|limit) must be/) });
+    }
+  });
+
+  it("never shows another user's transcripts, whatever the cursor", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    await createTranscripts(other, { count: 3 });
+    const mine = await createTranscripts(user, { count: 1 });
+    const list = await page(user, `?cursor=${Date.now() + 86_400_000}_${Number.MAX_SAFE_INTEGER}`);
+    expect(list.transcripts.map((t) => t.id)).toEqual(mine);
+  });
+
+  it("filters by project, paged and counted, and 404s for another user's project", async () => {
     const user = await createUser();
     const project = await createProject(user);
-    await createTranscripts(user, { count: 2, projectId: project.id });
+    const filed = await createTranscripts(user, { count: 3, projectId: project.id });
     await createTranscripts(user, { count: 1 });
-    const list = await json<TranscriptSummary[]>(await call("GET", `/api/transcripts?projectId=${project.id}`, { cookie: user.session }));
-    expect(list).toHaveLength(2);
-    expect(list.every((t) => t.projectId === project.id)).toBe(true);
+    const first = await page(user, `?projectId=${project.id}&limit=2`);
+    expect(first.transcripts.map((t) => t.id)).toEqual([filed[2], filed[1]]);
+    expect(first.total).toBe(3);
+    const rest = await page(user, `?projectId=${project.id}&limit=2&cursor=${first.nextCursor}`);
+    expect(rest).toEqual({ transcripts: [expect.objectContaining({ id: filed[0], projectId: project.id })], nextCursor: null, total: 3 });
     const other = await createUser();
     expect((await call("GET", `/api/transcripts?projectId=${project.id}`, { cookie: other.session })).status).toBe(404);
   });
@@ -44,7 +97,7 @@ describe("GET /api/transcripts", () => {
       expect(response.status, spelling).toBe(404);
       expect({ ...(await json(response)), requestId: undefined }).toEqual({ ...missing, requestId: undefined });
     }
-    expect(await json<TranscriptSummary[]>(await list(id))).toHaveLength(1);
+    expect((await json<TranscriptPage>(await list(id))).transcripts).toHaveLength(1);
   });
 
   it("needs a session", async () => {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { assignProjectSchema, saveStoriesSchema } from "../../schema/api/transcripts";
+import { assignProjectSchema, saveStoriesSchema, transcriptPageQuerySchema } from "../../schema/api/transcripts";
 import type { AppEnv } from "../env";
 import { canonicalId, idParam, validate, validateIds } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
@@ -15,13 +15,19 @@ import {
 } from "../services/transcripts";
 
 const transcriptIdParam = idParam("Transcript");
-// The list's project filter is an id in the URL too: a non-canonical one is a missing project.
-const listQuery = validateIds("query", z.object({ projectId: canonicalId.optional() }), "Project");
+// The list's project filter is an id in the URL too: a non-canonical one is a missing project (404). The paging
+// parameters are checked after it (400 in words); that second validator's output, the whole query, is what the
+// handler reads.
+const listProjectFilter = z.object({ projectId: canonicalId.optional() });
+const listQuery = [
+  validateIds("query", listProjectFilter, "Project"),
+  validate("query", listProjectFilter.extend(transcriptPageQuerySchema.shape)),
+] as const;
 
 /** Mounted at /api/transcripts: the list, and everything under /api/transcripts/:id/…. */
 export const transcriptRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", listQuery, async (c) =>
+  .get("/", ...listQuery, async (c) =>
     c.json(await listTranscripts(c.var.deps, currentUser(c).id, c.req.valid("query"))),
   )
   .get("/:id", transcriptIdParam, async (c) =>

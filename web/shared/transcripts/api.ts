@@ -1,14 +1,48 @@
 // Transcripts are read by the dashboard, history, the generator and the story editor, so their reads and writes
 // (and the rules for rewriting cached lists in place) live here rather than in one feature.
+import { useCallback, useRef, useState } from "react";
 import { mutate } from "swr";
-import type { GeneratedStories, StaleStoriesDetails, Transcript, TranscriptSummary } from "../../../schema/api/transcripts";
+import type { GeneratedStories, StaleStoriesDetails, Transcript, TranscriptPage, TranscriptSummary } from "../../../schema/api/transcripts";
 import { api, ApiError } from "../../lib/api";
 import { invalidateProjectCountsAndActivity, setQueryData, useQuery } from "../../lib/query";
 import { isTranscriptListKey, queryKeys, transcriptListProjectId } from "../../lib/query-keys";
+import { appendPage, pageUrl, refetchLimit, rewritePage } from "./pages";
 
-/** Transcript summaries, newest first (no full text): all, or one project's. `null` waits (e.g. for a project id). */
-export function useTranscripts(projectId?: number | null) {
-  return useQuery(projectId === null ? null : queryKeys.transcripts(projectId));
+/**
+ * Transcript summaries, newest first (no full text): all, or one project's. `null` waits (e.g. for a project id).
+ * The first page loads with the screen; `loadMore()` adds the next (the history's 'Load more'). A refetch (after a
+ * change elsewhere) asks for as many rows as are shown, so a long list does not fold back to its first page.
+ */
+export function useTranscriptList(projectId?: number | null) {
+  const key = projectId === null ? null : queryKeys.transcripts(projectId);
+  const shown = useRef(0);
+  const { data, error, mutate: refetch } = useQuery(key, {
+    fetcher: (listKey: string) => api.get<TranscriptPage>(pageUrl(listKey, { limit: refetchLimit(shown.current) })),
+  });
+  shown.current = data?.transcripts.length ?? 0;
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [loadMoreError, setLoadMoreError] = useState<unknown>(null);
+
+  const loadMore = useCallback(async () => {
+    if (!key || !data?.nextCursor) return;
+    setLoadingMore(true);
+    setLoadMoreError(null);
+    try {
+      const next = await api.get<TranscriptPage>(pageUrl(key, { cursor: data.nextCursor }));
+      await setQueryData(key, (current) => (current ? appendPage(current, next) : current));
+    } catch (failure) {
+      setLoadMoreError(failure);
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [key, data?.nextCursor]);
+
+  return { data, error, refetch, loadMore, loadingMore, loadMoreError };
+}
+
+/** The dashboard's latest five transcripts and how many there are, without loading the list. */
+export function useRecentTranscripts() {
+  return useQuery(queryKeys.recentTranscripts);
 }
 
 /** One transcript with its full text, its stories and their original generation. `null` waits. */
@@ -24,9 +58,9 @@ async function updateCachedLists(
   update: (list: TranscriptSummary[]) => TranscriptSummary[],
   only: (key: string) => boolean = () => true,
 ): Promise<void> {
-  await mutate<TranscriptSummary[]>(
+  await mutate<TranscriptPage>(
     (key) => typeof key === "string" && isTranscriptListKey(key) && only(key),
-    (list) => (list ? update(list) : list),
+    (page) => (page ? rewritePage(page, update) : page),
     { revalidate: false },
   );
 }
@@ -93,5 +127,6 @@ export async function deleteTranscript(id: number): Promise<void> {
   await api.delete(`/api/transcript/${id}`);
   await updateCachedLists((list) => list.filter((t) => t.id !== id));
   await setQueryData(queryKeys.transcript(id), undefined);
-  void invalidateProjectCountsAndActivity();
+  // The dashboard's latest five take the next one in.
+  void invalidateProjectCountsAndActivity((key) => key === queryKeys.recentTranscripts);
 }

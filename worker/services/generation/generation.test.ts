@@ -128,7 +128,7 @@ describe("regenerateStories (service)", () => {
     const failing = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(new AppError("service_unavailable", "Busy")) });
     const failed = await generateStories(failing, owner.id, { transcript: TRANSCRIPT, projectId: null }).catch((e: AppError) => e);
     expect(failed).toBeInstanceOf(AppError);
-    const { id } = (await listTranscripts(failing, owner.id, {}))[0]!;
+    const { id } = (await listTranscripts(failing, owner.id, {})).transcripts[0]!;
 
     const working = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(STORIES) });
     await expectAppError(regenerateStories(working, other.id, id), 404);
@@ -166,7 +166,7 @@ describe("generation that outlives its request", () => {
     await held.called;
 
     expect(kept).toHaveLength(1);
-    const { id } = (await listTranscripts(deps, user.id, {}))[0]!;
+    const { id } = (await listTranscripts(deps, user.id, {})).transcripts[0]!;
     expect(await runningSince(id)).toBe(clock.now());
     held.answer(STORIES);
     await Promise.all(kept);
@@ -178,7 +178,7 @@ describe("generation that outlives its request", () => {
     const user = await createUser();
     const failing = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(new AppError("upstream_error", "Down")) });
     await generateStories(failing, user.id, { transcript: TRANSCRIPT, projectId: null }).catch(() => undefined);
-    const { id } = (await listTranscripts(failing, user.id, {}))[0]!;
+    const { id } = (await listTranscripts(failing, user.id, {})).transcripts[0]!;
 
     const held = heldGenerator();
     const deps = buildTestDeps({ storyGenerator: () => held.generator });
@@ -200,7 +200,7 @@ describe("generation that outlives its request", () => {
     // The request is never answered: as if the client left and the Worker was stopped mid-call.
     const request = generateStories(deps, user.id, { transcript: TRANSCRIPT, title: "Stopped", projectId: null });
     await held.called;
-    const { id } = (await listTranscripts(deps, user.id, {}))[0]!;
+    const { id } = (await listTranscripts(deps, user.id, {})).transcripts[0]!;
     const started = clock.now();
     const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
 
@@ -209,7 +209,7 @@ describe("generation that outlives its request", () => {
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(1);
 
     await failStaleGenerations(deps.db, started + STALE_GENERATION_MS + 1);
-    const failed = (await listTranscripts(deps, user.id, {}))[0]!;
+    const failed = (await listTranscripts(deps, user.id, {})).transcripts[0]!;
     expect(failed).toMatchObject({ id, hasStories: false, generationError: INTERRUPTED_GENERATION_MESSAGE });
     expect(await runningSince(id)).toBeNull();
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);

@@ -193,7 +193,7 @@ describe("shared work", () => {
     const deps = buildTestDeps();
 
     expect((await listProjects(deps, member.id)).map((p) => [p.name, p.sharedBy, p.canManage])).toEqual([["Checkout", owner.username, false]]);
-    expect((await listTranscripts(deps, member.id, {})).map((t) => t.id)).toEqual([filed]);
+    expect((await listTranscripts(deps, member.id, {})).transcripts.map((t) => t.id)).toEqual([filed]);
     expect((await getTranscript(deps, member.id, filed!)).id).toBe(filed);
     expect((await refusal(getTranscript(deps, member.id, unfiled!))).status).toBe(404);
 

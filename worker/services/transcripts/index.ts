@@ -5,8 +5,10 @@ import type {
   SaveStoriesInput,
   StaleStoriesDetails,
   Transcript,
+  TranscriptPage,
   TranscriptSummary,
 } from "../../../schema/api/transcripts";
+import { TRANSCRIPT_PAGE_SIZE } from "../../../schema/api/transcripts";
 import type { Deps } from "../../deps";
 import { listActivity as listActivityRows } from "../../data/activity";
 import {
@@ -16,6 +18,7 @@ import {
   moveTranscript,
   saveEditedStories,
   swapPreviousStories,
+  type ListPosition,
   type TranscriptRow,
   type TranscriptSummaryRow,
 } from "../../data/transcripts";
@@ -41,13 +44,37 @@ function rowToSummary(row: TranscriptRow): TranscriptSummary {
   return toSummary({ ...row, hasStories: row.generatedStories === null ? 0 : 1 });
 }
 
-export async function listTranscripts(deps: Deps, userId: number, filter: { projectId?: number }) {
-  if (filter.projectId !== undefined) {
-    await requireProject(deps, userId, filter.projectId);
-    return (await listTranscriptSummaries(deps.db, { userId, teamOwnerIds: [] }, filter)).map(toSummary);
+/** The cursor of the page after `row`: its creation time and id (see transcriptPageQuerySchema). */
+const cursorAfter = (row: TranscriptSummaryRow) => `${row.createdAt}_${row.id}`;
+
+function positionOf(cursor: string | undefined): ListPosition | undefined {
+  if (cursor === undefined) return undefined;
+  const [createdAt, id] = cursor.split("_").map(Number) as [number, number];
+  return { createdAt, id };
+}
+
+/** One page of the transcripts the user may see (all, or one project's), newest first, and how many there are. */
+export async function listTranscripts(
+  deps: Deps,
+  userId: number,
+  query: { projectId?: number; cursor?: string; limit?: number },
+): Promise<TranscriptPage> {
+  const limit = query.limit ?? TRANSCRIPT_PAGE_SIZE;
+  const page = { projectId: query.projectId, after: positionOf(query.cursor), limit };
+  let viewer: { userId: number; teamOwnerIds: readonly number[] };
+  if (query.projectId !== undefined) {
+    await requireProject(deps, userId, query.projectId);
+    viewer = { userId, teamOwnerIds: [] };
+  } else {
+    viewer = { userId, teamOwnerIds: await ownersOfTeamsOf(deps.db, userId) };
   }
-  const teamOwnerIds = await ownersOfTeamsOf(deps.db, userId);
-  return (await listTranscriptSummaries(deps.db, { userId, teamOwnerIds }, filter)).map(toSummary);
+  const { rows, total } = await listTranscriptSummaries(deps.db, viewer, page);
+  const shown = rows.slice(0, limit);
+  return {
+    transcripts: shown.map(toSummary),
+    nextCursor: rows.length > limit ? cursorAfter(shown[shown.length - 1]!) : null,
+    total,
+  };
 }
 
 function toTranscript(row: TranscriptRow): Transcript {

@@ -13,12 +13,11 @@ import { formatDateTime } from "../../../lib/format";
 import { useProjects } from "../../../shared/projects/api";
 import { useProjectMap } from "../../../shared/projects/model";
 import { ProjectLabel } from "../../../shared/projects/project-label";
-import { useTranscripts } from "../../../shared/transcripts/api";
+import { RECENT_TRANSCRIPTS } from "../../../lib/query-keys";
+import { useRecentTranscripts } from "../../../shared/transcripts/api";
 import { useActivity } from "../api/activity";
 import { ActivityList } from "./activity-list";
 
-/** Spec §9: recent activity shows the latest 5 transcripts. */
-const RECENT_TRANSCRIPTS = 5;
 const RECENT_ACTIVITY = 5;
 
 export function Overview({
@@ -30,7 +29,8 @@ export function Overview({
   onShowActivity: () => void;
 }) {
   const projects = useProjects();
-  const transcripts = useTranscripts();
+  // The count and the latest five come from one small request, not from the whole list.
+  const transcripts = useRecentTranscripts();
   const activity = useActivity();
   useErrorToast(projects.error, "Error", "Failed to load projects.");
   useErrorToast(transcripts.error, "Error", "Failed to load transcripts.");
@@ -40,7 +40,7 @@ export function Overview({
     <div className="grid grid-cols-1 gap-6">
       <div className="grid grid-cols-2 gap-4">
         <StatCard icon={FolderKanban} label="Projects" value={projects.data?.length} failed={!!projects.error} />
-        <StatCard icon={FileText} label="Transcripts" value={transcripts.data?.length} failed={!!transcripts.error} />
+        <StatCard icon={FileText} label="Transcripts" value={transcripts.data?.total} failed={!!transcripts.error} />
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -51,11 +51,11 @@ export function Overview({
                 <CardTitle>Recent Transcripts</CardTitle>
                 <CardDescription>Your latest {RECENT_TRANSCRIPTS} transcripts.</CardDescription>
               </div>
-              {!!transcripts.data?.length && <ViewAllLink to="/history" label="View all transcripts" />}
+              {!!transcripts.data?.total && <ViewAllLink to="/history" label="View all transcripts" />}
             </CardHeader>
             <CardContent>
               <RecentTranscripts
-                transcripts={transcripts.data}
+                transcripts={transcripts.data?.transcripts}
                 projects={projects.data}
                 error={transcripts.error}
                 onRetry={() => void transcripts.mutate()}

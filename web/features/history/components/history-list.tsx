@@ -2,16 +2,19 @@ import { FileText } from "lucide-react";
 import type { ReactNode } from "react";
 import { LoadError } from "../../../components/load-error";
 import { EmptyState } from "../../../components/page";
+import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { Spinner } from "../../../components/ui/spinner";
 import { useErrorToast } from "../../../components/ui/toast";
 import { plural } from "../../../lib/format";
 import { useProjects } from "../../../shared/projects/api";
 import { useProjectOptions } from "../../../shared/projects/model";
-import { useTranscripts } from "../../../shared/transcripts/api";
+import { useTranscriptList } from "../../../shared/transcripts/api";
 import { TranscriptCard } from "./transcript-card";
 
 /**
- * The history cards: all transcripts, or one project's. States: loading (skeleton cards), empty, or the list.
+ * The history cards: all transcripts, or one project's, a page at a time (newest first, 'Load more' for the next).
+ * States: loading (skeleton cards), empty, or the list.
  */
 export function HistoryList({
   projectId,
@@ -22,13 +25,15 @@ export function HistoryList({
   emptyDescription: ReactNode;
   emptyAction: ReactNode;
 }) {
-  const { data: transcripts, error, mutate } = useTranscripts(projectId);
+  const { data: page, error, refetch, loadMore, loadingMore, loadMoreError } = useTranscriptList(projectId);
   const { data: projects } = useProjects();
   const { options, byId } = useProjectOptions(projects);
   useErrorToast(error, "Error", "Failed to load transcripts.");
+  useErrorToast(loadMoreError, "Error", "Failed to load more transcripts.");
 
-  if (!transcripts && error) return <LoadError what="your transcripts" onRetry={() => void mutate()} />;
-  if (!transcripts) return <HistorySkeleton />;
+  if (!page && error) return <LoadError what="your transcripts" onRetry={() => void refetch()} />;
+  if (!page) return <HistorySkeleton />;
+  const transcripts = page.transcripts;
   if (transcripts.length === 0) {
     return (
       <EmptyState icon={FileText} title="No Transcripts Yet" action={emptyAction}>
@@ -39,7 +44,9 @@ export function HistoryList({
   return (
     <>
       <p className="mb-3 text-sm text-muted" aria-live="polite">
-        {plural(transcripts.length, "transcript")}
+        {page.nextCursor
+          ? `Showing ${transcripts.length.toLocaleString("en-GB")} of ${plural(page.total, "transcript")}`
+          : plural(transcripts.length, "transcript")}
       </p>
       <ul className="grid grid-cols-1 gap-4" aria-label="Transcripts">
         {transcripts.map((t) => (
@@ -53,6 +60,14 @@ export function HistoryList({
           </li>
         ))}
       </ul>
+      {page.nextCursor && (
+        <div className="mt-6 flex justify-center">
+          <Button variant="outline" onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore}>
+            {loadingMore && <Spinner className="size-4 text-brand-600" />}
+            {loadingMore ? "Loading…" : "Load more"}
+          </Button>
+        </div>
+      )}
     </>
   );
 }
