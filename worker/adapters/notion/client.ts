@@ -99,6 +99,7 @@ export function createNotionClient(options: NotionClientOptions): Notion {
       const page = await call(secret, false, () =>
         sdk.blocks.children.list({ block_id: blockId, page_size: 100, ...(cursor ? { start_cursor: cursor } : {}), auth: secret }),
       );
+      if (!Array.isArray(page?.results)) throw unreadable("a block list", false);
       page.results.forEach(visit);
       cursor = page.has_more && page.next_cursor ? page.next_cursor : undefined;
     } while (cursor);
@@ -110,7 +111,7 @@ export function createNotionClient(options: NotionClientOptions): Notion {
       if (isFullPage(page) && (page.in_trash || page.archived)) {
         throw new NotionError("not_found", "The Notion page is in the trash. Restore it in Notion, or choose another page.");
       }
-      return toPage(page);
+      return toPage(page, "a page read", false);
     },
 
     async createChildPage(secret, parentPageId, title, children): Promise<NotionPage> {
@@ -123,15 +124,16 @@ export function createNotionClient(options: NotionClientOptions): Notion {
           auth: secret,
         }),
       );
-      return toPage(page);
+      return toPage(page, "a page create", true);
     },
 
     async appendBlocks(secret, blockId, children): Promise<void> {
       assertBatch(children);
       if (children.length === 0) return;
-      await call(secret, true, () =>
+      const answer = await call(secret, true, () =>
         sdk.blocks.children.append({ block_id: blockId, children: children as unknown as AppendBlockChildrenParameters["children"], auth: secret }),
       );
+      if ((answer as { object?: unknown } | null)?.object !== "list") throw unreadable("a block append", true);
     },
 
     async countChildren(secret, blockId): Promise<number> {
@@ -159,8 +161,21 @@ function assertBatch(children: readonly NotionBlock[]) {
   }
 }
 
-function toPage(page: { id: string; url?: string }): NotionPage {
-  return { id: page.id, url: page.url ?? `https://www.notion.so/${page.id.replace(/-/g, "")}` };
+function toPage(page: { id?: unknown; url?: unknown } | null, what: string, write: boolean): NotionPage {
+  if (typeof page?.id !== "string" || !page.id) throw unreadable(what, write);
+  return { id: page.id, url: typeof page.url === "string" ? page.url : `https://www.notion.so/${page.id.replace(/-/g, "")}` };
+}
+
+/**
+ * A 200 whose JSON is not Notion's answer (a proxy's page, a changed API) confirms nothing. Before, a page create
+ * answered so crashed on the missing id and cleared the export's "in doubt" mark, so the next attempt created a
+ * second page; now it is an unknown outcome like a timeout, and the next attempt looks first (fault grid).
+ */
+function unreadable(what: string, write: boolean): NotionError {
+  return new NotionError("unavailable", MESSAGES.unavailable, {
+    mayHaveApplied: write,
+    cause: new Error(`Notion's answer to ${what} was not in the expected shape`),
+  });
 }
 
 /** Retry-After in ms (Notion sends whole seconds), or null when absent or unreadable. */
