@@ -93,6 +93,8 @@ function buildStripeBilling(options: StripeOptions): Billing {
           { email: input.email ?? undefined, metadata: { userId: String(input.userId) } },
           { idempotencyKey },
         );
+        // An answer without an id is no customer: before, it stored a subscription row with no customer (fault grid).
+        if (typeof customer?.id !== "string" || !customer.id) throw new Error("Stripe's answer to a customer create had no id");
         return { id: customer.id };
       }),
 
