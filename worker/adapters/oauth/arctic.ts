@@ -2,6 +2,7 @@ import { Apple, decodeIdToken, generateCodeVerifier, generateState, GitHub, Goog
 import { z } from "zod";
 import type { Config } from "../../lib/config";
 import { fromBase64 } from "../../lib/crypto";
+import { withDeadline } from "../../lib/deadline";
 import { AppError } from "../../lib/errors";
 import { fetchWithTimeout } from "../../lib/http";
 import type { AuthorizationCallback, OAuthProvider, OAuthProviders, ProviderProfile } from "./index";
@@ -39,6 +40,9 @@ function parseAppleUser(field: string | undefined) {
   }
 }
 
+/** The longest the token exchange may take (the userinfo reads have fetchWithTimeout's 10 s each). */
+const TOKEN_TIMEOUT_MS = 10_000;
+
 /** Google, GitHub and Apple through `arctic`; callbacks come back to `{origin}/auth/{provider}/callback`. */
 export function createArcticOAuth(config: Config["oauth"], origin: string): OAuthProviders {
   const callbackUrl = (provider: OAuthProvider) => `${origin}/auth/${provider}/callback`;
@@ -75,9 +79,16 @@ export function createArcticOAuth(config: Config["oauth"], origin: string): OAut
     const c = client(provider);
     if (c instanceof Google && !callback.codeVerifier) throw new AppError("bad_request", "Missing PKCE verifier");
     try {
-      return c instanceof Google
-        ? await c.validateAuthorizationCode(callback.code, callback.codeVerifier!)
-        : await c.validateAuthorizationCode(callback.code);
+      // arctic's token request has no timeout of its own: a token endpoint that never answers held the callback open.
+      const tokens = await withDeadline(
+        c instanceof Google ? c.validateAuthorizationCode(callback.code, callback.codeVerifier!) : c.validateAuthorizationCode(callback.code),
+        TOKEN_TIMEOUT_MS,
+        () => new Error("The token endpoint did not answer in time"),
+      );
+      // Read here, inside the try: a 200 without the token (another shape) threw later, outside it, as a 500.
+      if (c instanceof Apple) tokens.idToken();
+      else tokens.accessToken();
+      return tokens;
     } catch (cause) {
       throw new AppError("upstream_error", "The sign-in provider refused the authorization code", {
         cause,
