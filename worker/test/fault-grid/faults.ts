@@ -113,8 +113,10 @@ export function compressTime(scale = TIME_SCALE): void {
   const realSetTimeout = globalThis.setTimeout;
   const realAbortTimeout = AbortSignal.timeout.bind(AbortSignal);
   const scaled = (ms: number | undefined) => (!ms || ms <= 10 ? ms : Math.max(10, Math.round(ms / scale)));
-  vi.spyOn(globalThis, "setTimeout").mockImplementation(((handler: () => void, ms?: number, ...args: unknown[]) =>
-    realSetTimeout(handler, scaled(ms), ...args)) as unknown as typeof setTimeout);
+  // (untyped call: setTimeout's overloads do not take a spread of extra arguments)
+  const schedule = realSetTimeout as unknown as (handler: unknown, ms?: number, ...args: unknown[]) => unknown;
+  vi.spyOn(globalThis, "setTimeout").mockImplementation(((handler: unknown, ms?: number, ...args: unknown[]) =>
+    schedule(handler, scaled(ms), ...args)) as unknown as typeof setTimeout);
   vi.spyOn(AbortSignal, "timeout").mockImplementation((ms: number) => realAbortTimeout(scaled(ms) ?? 0));
 }
 
