@@ -1,32 +1,24 @@
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
+import { preloadEntryData } from "./preload";
 import { RequireAuth } from "./require-auth";
 import { RouteErrorBoundary } from "./route-error-boundary";
 
 // Every screen and layout is its own chunk so the first load stays small.
-const load = {
-  appLayout: () => import("./layouts/app-layout"),
-  authLayout: () => import("./layouts/auth-layout"),
-  landing: () => import("./routes/landing"),
-  auth: () => import("./routes/auth"),
-  dashboard: () => import("./routes/dashboard"),
-  generate: () => import("./routes/generate"),
-  history: () => import("./routes/history"),
-};
-const AppLayout = lazy(load.appLayout);
-const AuthLayout = lazy(load.authLayout);
+const AppLayout = lazy(() => import("./layouts/app-layout"));
+const AuthLayout = lazy(() => import("./layouts/auth-layout"));
 
-const Landing = lazy(load.landing);
-const AuthPage = lazy(load.auth);
+const Landing = lazy(() => import("./routes/landing"));
+const AuthPage = lazy(() => import("./routes/auth"));
 const VerifyEmail = lazy(() => import("./routes/verify-email"));
 const ForgotPassword = lazy(() => import("./routes/forgot-password"));
 const ResetPassword = lazy(() => import("./routes/reset-password"));
 const PrivacyPolicy = lazy(() => import("./routes/privacy-policy"));
 const TermsOfService = lazy(() => import("./routes/terms-of-service"));
-const Dashboard = lazy(load.dashboard);
-const Generate = lazy(load.generate);
-const History = lazy(load.history);
+const Dashboard = lazy(() => import("./routes/dashboard"));
+const Generate = lazy(() => import("./routes/generate"));
+const History = lazy(() => import("./routes/history"));
 const ProjectSettings = lazy(() => import("./routes/project-settings"));
 const Account = lazy(() => import("./routes/account"));
 const Subscription = lazy(() => import("./routes/subscription"));
@@ -35,21 +27,9 @@ const TeamAccept = lazy(() => import("./routes/team-accept"));
 const Admin = lazy(() => import("./routes/admin"));
 const NotFound = lazy(() => import("./routes/not-found"));
 
-/**
- * A lazy layout asks for its page's chunk only once it has rendered, so a first visit would fetch layout, then page,
- * one after the other. For the pages people land on, both start at once, before the first render.
- */
-function preloadEntry(path: string): void {
-  const starts: Record<string, (() => Promise<unknown>)[]> = {
-    "/": [load.landing],
-    "/auth": [load.authLayout, load.auth],
-    "/dashboard": [load.appLayout, load.dashboard],
-    "/generate": [load.appLayout, load.generate],
-    "/history": [load.appLayout, load.history],
-  };
-  for (const start of starts[path] ?? []) void start().catch(() => undefined);
-}
-if (typeof window !== "undefined") preloadEntry(window.location.pathname);
+// The pages people land on have their own HTML with modulepreload links for their layout and page chunks
+// (scripts/vite-entry-html.ts); here only the data they need is started early.
+if (typeof window !== "undefined") preloadEntryData(window.location.pathname);
 
 export function AppRoutes() {
   // The layouts catch their pages' failures inside the header and footer; this one is for a failing layout or

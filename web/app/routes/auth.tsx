@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Card, CardContent } from "../../components/ui/card";
-import { PageSpinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast, type ToastOptions } from "../../components/ui/toast";
 import { LoginForm } from "../../features/auth/components/login-form";
@@ -51,7 +50,8 @@ export default function AuthPage() {
     setParams({}, { replace: true });
   }, [params, setParams]);
 
-  if (user === undefined) return <PageSpinner />;
+  // The form shows while the session is still being checked: most visitors here are signed out, and waiting would
+  // hold the page's first paint for a round trip. A signed-in visitor is sent on as soon as that is known.
   if (user) return <Navigate to="/" replace />;
 
   return (

@@ -2,7 +2,7 @@
 // (eslint: import-x/no-restricted-paths). session/ is who is signed in and what their plan allows: the header,
 // the route guards and most features read it.
 import { atom } from "jotai";
-import { mutate } from "swr";
+import { mutate, preload } from "swr";
 import type { PublicUser } from "../../../schema/api/auth";
 import { ApiError, api } from "../../lib/api";
 import { setQueryData, useQuery } from "../../lib/query";
@@ -30,6 +30,14 @@ export function useUser(): { user: PublicUser | null | undefined; isLoading: boo
   const { data, error } = useQuery(queryKeys.user, { fetcher: fetchUser });
   const user = error ? null : data;
   return { user, isLoading: user === undefined };
+}
+
+/**
+ * Starts the request for the signed-in user before React renders (web/app/preload.ts), so it overlaps the download
+ * of the page's code; `useUser` then takes its answer instead of asking again. Never rejects.
+ */
+export function preloadUser(): Promise<PublicUser | null> {
+  return preload(queryKeys.user, fetchUser).catch(() => null);
 }
 
 /** Replaces the cached user without a refetch (after login, register or logout). */
