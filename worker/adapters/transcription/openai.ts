@@ -13,9 +13,16 @@ export function createOpenAITranscriber(options: { apiKey: string; baseURL?: str
     async transcribe({ audio, format, fileName }) {
       try {
         const file = await toFile(audio, fileName, { type: AUDIO_MIME[format] });
-        const result = await client.audio.transcriptions.create({ file, model: options.model, response_format: "json" });
-        return result.text;
+        const result: unknown = await client.audio.transcriptions.create({ file, model: options.model, response_format: "json" });
+        // A 200 without text (a proxy's page, another API's answer) is a failed transcription, said as one here
+        // rather than left to crash wherever the text is first used.
+        const text = (result as { text?: unknown } | null)?.text;
+        if (typeof text !== "string") {
+          throw new AppError("upstream_error", "The transcription service answered without a transcript. Please try again.", { upstream: UPSTREAM });
+        }
+        return text;
       } catch (error) {
+        if (error instanceof AppError) throw error;
         throw toAppError(error);
       }
     },
