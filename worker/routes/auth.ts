@@ -73,7 +73,7 @@ export const authRoutes = new Hono<AppEnv>()
   // The reset link's form. Every session of the account ends; the person signs in with the new password.
   .post("/password-reset/confirm", validate("json", passwordResetSchema), async (c) => {
     const { token, password } = c.req.valid("json");
-    await resetPassword(c.var.deps, token, password);
+    await resetPassword(c.var.deps, token, password, clientIp(c));
     clearSessionCookie(c);
     return c.json({ success: true });
   })
@@ -87,7 +87,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   // The link in the verification email. It redirects to the sign-in screen, which shows the outcome as a toast.
   .get("/verify-email", validate("query", z.object({ token: z.string().max(200).default("") })), async (c) => {
-    const outcome = await verifyEmailToken(c.var.deps, c.req.valid("query").token);
+    const outcome = await verifyEmailToken(c.var.deps, c.req.valid("query").token, clientIp(c));
     const target = outcome === "verified" ? "/auth?verified=1" : `/auth?verification=${outcome}`;
     return c.redirect(target, 302);
   });

@@ -5,6 +5,7 @@ import { deleteUserAudio, listUserAudio } from "../../data/audio-objects";
 import { findSubscription, findUserById } from "../../data/users";
 import { AppError, notFound } from "../../lib/errors";
 import { logEvent } from "../../lib/log";
+import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { toPublicUser } from "../auth/public-user";
 import { toIntegration } from "../integrations";
 
@@ -14,6 +15,7 @@ import { toIntegration } from "../integrations";
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
 export async function getDataSummary(deps: Deps, userId: number): Promise<DataSummary> {
+  await enforceLimit(deps.limits, `account-summary:user:${userId}`, RATE_RULES.accountSummary, "Too many requests. Please wait a few minutes.");
   const [counts, recordings] = await Promise.all([countAccountData(deps.db, userId), listUserAudio(deps.audio, userId)]);
   return { ...counts, recordings: recordings.length };
 }
@@ -27,6 +29,7 @@ const EXPORT_PAGE = 50;
  * once. Secrets stay out: no password hash, no token or its hash, integration credentials masked.
  */
 export async function exportAccountData(deps: Deps, userId: number): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
+  await enforceLimit(deps.limits, `account-export:user:${userId}`, RATE_RULES.accountExport, "You have exported your data several times this hour. Please try again later.");
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound("Account");
   const [data, recordings] = await Promise.all([readAccountData(deps.db, userId, user.email), listUserAudio(deps.audio, userId)]);
@@ -140,6 +143,7 @@ const ENDED = new Set(["canceled", "incomplete_expired"]);
  * atomic batch. If any step fails the account is still there and signed in, and deleting again continues.
  */
 export async function deleteAccount(deps: Deps, userId: number): Promise<void> {
+  await enforceLimit(deps.limits, `account-delete:user:${userId}`, RATE_RULES.accountDeletion, "Too many attempts to delete this account. Please wait a few minutes and try again.");
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound("Account");
   const subscription = await findSubscription(deps.db, userId);

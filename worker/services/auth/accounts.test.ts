@@ -18,8 +18,8 @@ describe("register (service)", () => {
     expect(message).toMatchObject({ to: `${username}@example.com`, subject: "Verify your StoryLoom email address" });
     const token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(message!.text)![1]!;
     expect(message!.text).toContain(`${deps.origin}/api/verify-email?token=`);
-    expect(await verifyEmailToken(deps, token)).toBe("verified");
-    expect(await verifyEmailToken(deps, token)).toBe("used");
+    expect(await verifyEmailToken(deps, token, "198.51.100.1")).toBe("verified");
+    expect(await verifyEmailToken(deps, token, "198.51.100.1")).toBe("used");
     expect(deps.limits.keys()).toContain("register:address:203.0.113.1");
   });
 

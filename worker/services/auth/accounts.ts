@@ -198,7 +198,8 @@ export async function resendVerification(deps: Deps, identifier: string, clientI
 
 export type VerificationOutcome = "verified" | "invalid" | "expired" | "used";
 
-export async function verifyEmailToken(deps: Deps, token: string): Promise<VerificationOutcome> {
+export async function verifyEmailToken(deps: Deps, token: string, clientIp: string): Promise<VerificationOutcome> {
+  await enforceLimit(deps.limits, `verify-link:address:${addressKey(clientIp)}`, RATE_RULES.linkTokensPerIp, "Too many attempts. Please wait a few minutes and try again.");
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return "invalid";
   const id = await sha256Hex(token);
   const row = await findVerificationToken(deps.db, id);

@@ -40,7 +40,8 @@ function invalidLink(message: string): AppError {
  * Sets the new password from a reset link: the address counts as verified (the link proved the mailbox), every
  * session of the account ends, and the account's sign-in counters start afresh.
  */
-export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
+export async function resetPassword(deps: Deps, token: string, password: string, clientIp: string): Promise<void> {
+  await enforceLimit(deps.limits, `reset-link:address:${addressKey(clientIp)}`, RATE_RULES.linkTokensPerIp, "Too many attempts. Please wait a few minutes and try again.");
   if (!TOKEN_PATTERN.test(token)) throw invalidLink("This password reset link is not valid. Ask for a new one.");
   const id = await sha256Hex(token);
   const row = await findPasswordResetToken(deps.db, id);

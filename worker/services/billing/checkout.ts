@@ -10,6 +10,7 @@ import { clearSubscription, saveCustomerId, saveStripeState } from "../../data/s
 import { findSubscription, findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
 import { AppError, unauthenticated } from "../../lib/errors";
+import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { stripeStateOf, tierForPrice } from "./stripe-state";
 
 // Stripe is the source of truth: every path reads or changes the subscription in Stripe first and then stores what
@@ -18,6 +19,12 @@ import { stripeStateOf, tierForPrice } from "./stripe-state";
 
 /** Subscriptions that can still take a price change (one live subscription per user). */
 const LIVE = new Set(["active", "trialing", "past_due", "unpaid"]);
+
+/** Every payment call talks to Stripe: counted per user (RATE_RULES.billing) before anything else. */
+async function guardBilling(deps: Deps, userId: number) {
+  await enforceLimit(deps.limits, `billing:user:${userId}`, RATE_RULES.billing, "Too many payment requests. Please wait a few minutes and try again.");
+  return requireBilling(deps);
+}
 
 function requireBilling(deps: Deps): { billing: Billing; prices: NonNullable<Deps["config"]["billing"]>["prices"] } {
   if (!deps.billing || !deps.config.billing) {
@@ -64,7 +71,7 @@ async function startSubscription(deps: Deps, billing: Billing, userId: number, p
  * for another.
  */
 export async function createSubscription(deps: Deps, userId: number, tier: PaidTier): Promise<CreateSubscriptionResponse> {
-  const { billing, prices } = requireBilling(deps);
+  const { billing, prices } = await guardBilling(deps, userId);
   const priceId = prices[tier];
   const { subscription } = await currentStripeSubscription(deps, billing, userId);
 
@@ -91,7 +98,7 @@ export async function createSubscription(deps: Deps, userId: number, tier: PaidT
 
 /** Re-reads the subscription from Stripe and stores what it says (the client polls this while not active). */
 export async function confirmPayment(deps: Deps, userId: number): Promise<ConfirmPaymentResponse> {
-  const { billing } = requireBilling(deps);
+  const { billing } = await guardBilling(deps, userId);
   const { row, subscription } = await currentStripeSubscription(deps, billing, userId);
   if (!row?.stripeSubscriptionId) return { status: row && row.status !== "none" ? row.status : null };
   if (!subscription) {
@@ -104,7 +111,7 @@ export async function confirmPayment(deps: Deps, userId: number): Promise<Confir
 
 /** Cancels at the end of the period: access lasts until then. */
 export async function cancelSubscription(deps: Deps, userId: number): Promise<{ success: true; currentPeriodEnd: string | null }> {
-  const { billing } = requireBilling(deps);
+  const { billing } = await guardBilling(deps, userId);
   const { subscription } = await currentStripeSubscription(deps, billing, userId);
   if (!subscription || !LIVE.has(subscription.status)) {
     throw new AppError("conflict", "There is no active paid subscription to cancel.");
@@ -119,7 +126,7 @@ export async function cancelSubscription(deps: Deps, userId: number): Promise<{ 
  * subscription for the same tier when the old one expired unpaid.
  */
 export async function retrySubscriptionPayment(deps: Deps, userId: number): Promise<RetryPaymentResponse> {
-  const { billing, prices } = requireBilling(deps);
+  const { billing, prices } = await guardBilling(deps, userId);
   const { row, subscription } = await currentStripeSubscription(deps, billing, userId);
   if (subscription?.status === "active" || subscription?.status === "trialing") {
     await store(deps, userId, subscription);
@@ -143,7 +150,7 @@ export async function retrySubscriptionPayment(deps: Deps, userId: number): Prom
 
 /** The account reset (spec §8 'Account Reset'): cancels what is live in Stripe now and forgets the stored subscription. */
 export async function cleanupStripe(deps: Deps, userId: number): Promise<{ success: true }> {
-  const { billing } = requireBilling(deps);
+  const { billing } = await guardBilling(deps, userId);
   const { subscription } = await currentStripeSubscription(deps, billing, userId);
   if (subscription && subscription.status !== "canceled" && subscription.status !== "incomplete_expired") {
     await billing.cancelNow(subscription.id);

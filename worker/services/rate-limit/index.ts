@@ -26,6 +26,23 @@ export const RATE_RULES = {
   transcriptions: { limit: 20, windowMs: 60 * 60_000 },
   /** Registrations per IP, against scripted sign-ups. */
   registration: { limit: 20, windowMs: 60 * 60_000 },
+  /**
+   * Emailed links opened per address (password-reset confirm, email verification; one key each). Their tokens are
+   * 256 bits, so this only keeps guessing noisy and slow; 30 in 15 minutes is far above what an office clicks.
+   */
+  linkTokensPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  /** The settings page's data summary per user: counts over every table the account owns plus an R2 listing. */
+  accountSummary: { limit: 60, windowMs: 10 * 60_000 },
+  /** Account data exports per user: each reads and streams everything the account owns (the heaviest D1 read). */
+  accountExport: { limit: 10, windowMs: 60 * 60_000 },
+  /** Account deletions per user: a failing one (Stripe down) is retried, and each try calls Stripe and R2. */
+  accountDeletion: { limit: 5, windowMs: 15 * 60_000 },
+  /**
+   * Payment calls per user (create, confirm, cancel, retry payment, clean up): each is one or more Stripe API calls,
+   * and Stripe's rate limit is per platform account. The header polls confirm every 30 s while a payment is pending,
+   * 20 calls in 10 minutes per open tab, so 120 leaves room for several tabs.
+   */
+  billing: { limit: 120, windowMs: 10 * 60_000 },
 } satisfies Record<string, LimitRule>;
 
 /**
