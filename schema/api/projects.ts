@@ -1,18 +1,8 @@
 import { z } from "zod";
+import { DEFAULT_PROJECT_COLOR, PROJECT_COLORS } from "./project-colors";
 import { multiLineText, singleLineText } from "./text";
 
-/** Spec §9: the project colour palette; the first is the default. */
-export const PROJECT_COLORS = [
-  "#3B82F6",
-  "#EF4444",
-  "#10B981",
-  "#F59E0B",
-  "#8B5CF6",
-  "#F97316",
-  "#06B6D4",
-  "#84CC16",
-] as const;
-export const DEFAULT_PROJECT_COLOR = PROJECT_COLORS[0];
+export { DEFAULT_PROJECT_COLOR, PROJECT_COLORS };
 
 export const projectInputSchema = z.object({
   name: singleLineText("Project names").min(1, "Please enter a project name.").max(100, "Project names are at most 100 characters."),

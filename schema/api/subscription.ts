@@ -1,12 +1,11 @@
-import { z } from "zod";
+// No zod here: the app shell reads these plans and statuses on every page. The request schema is in
+// subscription-input.ts.
 
 export const TIERS = ["free", "pro", "enterprise"] as const;
 export type Tier = (typeof TIERS)[number];
 export const PAID_TIERS = ["pro", "enterprise"] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
 export const isPaidTier = (tier: Tier): tier is PaidTier => tier !== "free";
-
-export const createSubscriptionSchema = z.object({ tier: z.enum(PAID_TIERS, { message: "Choose the Pro or Enterprise plan." }) });
 
 /** Subscription statuses that count as paid (spec §9). */
 export const PAID_STATUSES = ["active", "complete"] as const;

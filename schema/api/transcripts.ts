@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "./text";
+import { MAX_TRANSCRIPT_PAGE_SIZE, TRANSCRIPT_PAGE_SIZE } from "./transcript-page-size";
 
 export const STORY_PRIORITIES = ["Highest", "High", "Medium", "Low", "Lowest"] as const;
 export type StoryPriority = (typeof STORY_PRIORITIES)[number];
@@ -18,9 +19,7 @@ export interface TranscriptSummary {
   generationError: string | null;
 }
 
-/** Rows per page of GET /api/transcripts unless `limit` says otherwise, and the most `limit` may ask for. */
-export const TRANSCRIPT_PAGE_SIZE = 50;
-export const MAX_TRANSCRIPT_PAGE_SIZE = 200;
+export { MAX_TRANSCRIPT_PAGE_SIZE, TRANSCRIPT_PAGE_SIZE };
 
 /**
  * GET /api/transcripts' paging (the project filter is an id, validated with the other URL ids): `cursor` is the

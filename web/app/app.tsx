@@ -1,8 +1,10 @@
 import { Provider as JotaiProvider } from "jotai";
-import { lazy, Suspense } from "react";
+import { useAtomValue } from "jotai";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { BrowserRouter } from "react-router";
 import { SWRConfig } from "swr";
 import { ErrorBoundary } from "../components/error-boundary";
+import { toastAtom } from "../components/ui/toast";
 import { appStore } from "../lib/store";
 import { swrConfig } from "../lib/swr";
 import { AssistantLauncher } from "../features/assistant/launcher";
@@ -11,7 +13,31 @@ import { ScrollToTop } from "./scroll-to-top";
 
 // The toast region (Radix Toast) is not needed for the first paint; a toast raised before it loads is kept in
 // the jotai store and shown as soon as it arrives.
-const Toaster = lazy(() => import("../components/ui/toast").then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import("../components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+/**
+ * Mounts the toast region once the browser is idle after the first render, or at once when a toast is raised
+ * earlier: its code (Radix's layered parts) then never competes with the page's own first download.
+ */
+function DeferredToaster() {
+  const raised = useAtomValue(toastAtom, { store: appStore }) !== null;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const done = () => setIdle(true);
+    if (!window.requestIdleCallback) return void setTimeout(done, 1000);
+    const handle = window.requestIdleCallback(done, { timeout: 4000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  if (!raised && !idle) return null;
+  return (
+    // A toast region that fails to download must not take the page down with it.
+    <ErrorBoundary fallback={() => null}>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 export function App() {
   return (
@@ -21,12 +47,7 @@ export function App() {
           <ScrollToTop />
           <AppRoutes />
           <AssistantLauncher />
-          {/* A toast region that fails to download must not take the page down with it. */}
-          <ErrorBoundary fallback={() => null}>
-            <Suspense fallback={null}>
-              <Toaster />
-            </Suspense>
-          </ErrorBoundary>
+          <DeferredToaster />
         </BrowserRouter>
       </SWRConfig>
     </JotaiProvider>

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createSubscriptionSchema } from "../../schema/api/subscription";
+import { createSubscriptionSchema } from "../../schema/api/subscription-input";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";

@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { ActivityPanel } from "../../features/dashboard/components/activity-panel";
 import { Overview } from "../../features/dashboard/components/overview";
 import { dashboardTabAtom, type DashboardTab } from "../../features/dashboard/state";
-import { ProjectFormDialog } from "../../features/projects/components/project-form-dialog";
+import { LazyProjectFormDialog } from "../../features/projects/components/lazy-project-form-dialog";
 import { ProjectsPanel } from "../../features/projects/components/projects-panel";
 import { projectDialogAtom } from "../../features/projects/state";
 import { useUser } from "../../shared/session/user";
@@ -50,7 +50,7 @@ export default function Dashboard() {
           <ActivityPanel />
         </TabsContent>
       </Tabs>
-      <ProjectFormDialog />
+      <LazyProjectFormDialog />
     </PageContainer>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { DEFAULT_PROJECT_COLOR, type PROJECT_COLORS, type Project } from "../../../schema/api/projects";
+import { DEFAULT_PROJECT_COLOR, type PROJECT_COLORS } from "../../../schema/api/project-colors";
+import type { Project } from "../../../schema/api/projects";
 
 /** Names for the palette swatches (spec §9), used as their accessible names. */
 export const PROJECT_COLOR_NAMES: Record<(typeof PROJECT_COLORS)[number], string> = {

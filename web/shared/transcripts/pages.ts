@@ -1,7 +1,8 @@
 // The transcript lists are paged by the server (GET /api/transcripts, newest first, by cursor) and cached as one
 // growing page per list: the rows loaded so far, the cursor of the next page and the list's total. These are the
 // pure rules for that cache; web/shared/transcripts/api.ts applies them.
-import { MAX_TRANSCRIPT_PAGE_SIZE, TRANSCRIPT_PAGE_SIZE, type TranscriptPage, type TranscriptSummary } from "../../../schema/api/transcripts";
+import { MAX_TRANSCRIPT_PAGE_SIZE, TRANSCRIPT_PAGE_SIZE } from "../../../schema/api/transcript-page-size";
+import type { TranscriptPage, TranscriptSummary } from "../../../schema/api/transcripts";
 
 /** A list key (an API path, maybe with `?projectId=`) with paging parameters added. */
 export function pageUrl(listKey: string, params: { cursor?: string; limit?: number }): string {

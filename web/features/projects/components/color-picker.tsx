@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { RadioGroup } from "radix-ui";
-import { PROJECT_COLORS } from "../../../../schema/api/projects";
+import { PROJECT_COLORS } from "../../../../schema/api/project-colors";
 import { PROJECT_COLOR_NAMES } from "../../../shared/projects/model";
 
 /** The eight palette colours (spec §9) as a radio group: arrow keys move between swatches. */
