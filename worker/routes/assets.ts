@@ -11,5 +11,10 @@ import type { AppEnv } from "../env";
 export async function serveBuildFile(c: Context<AppEnv>): Promise<Response> {
   const response = await c.env.ASSETS.fetch(c.req.raw);
   if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
-  return c.text("Not found", 404, { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+  return c.text("Not found", 404, {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    // runs before the API's security headers (app.ts), so it carries their policy itself: nothing may render it
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  });
 }

@@ -141,3 +141,55 @@ describe("no secret in any log line", () => {
     expectNoSecrets([apiKey, "ReviewKeyAbCdEf"]);
   });
 });
+
+describe("Content-Security-Policy", () => {
+  const NONE = "default-src 'none'; frame-ancestors 'none'";
+
+  it("every response the Worker writes itself forbids rendering and framing: JSON, errors, redirects, downloads, a missing build file", async () => {
+    const user = await createUser();
+    const assets = { ASSETS: { fetch: async () => new Response("<!doctype html>", { headers: { "Content-Type": "text/html" } }) } as unknown as Fetcher };
+    const responses: Array<[string, Response]> = [
+      ["GET /api/user", await call("GET", "/api/user", { cookie: user.session })],
+      ["GET /api/user (401)", await call("GET", "/api/user")],
+      ["GET /api/nope (404)", await call("GET", "/api/nope")],
+      ["POST /api/projects (415)", await call("POST", "/api/projects", { cookie: user.session, body: "name=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } })],
+      ["POST /api/create-subscription (503)", await call("POST", "/api/create-subscription", { cookie: user.session, body: { tier: "pro" } })],
+      ["GET /api/user/export-data (attachment)", await call("GET", "/api/user/export-data", { cookie: user.session })],
+      ["GET /api/login (redirect)", await call("GET", "/api/login")],
+      ["GET /api/verify-email (redirect)", await call("GET", "/api/verify-email?token=x")],
+      ["GET /auth/github (redirect)", await call("GET", "/auth/github", { env: { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" } })],
+      ["GET /auth/github/callback (400)", await call("GET", "/auth/github/callback?code=x&state=y", { env: { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" } })],
+      ["GET /assets/missing.js (404)", await call("GET", "/assets/missing.js", { env: assets as Partial<Bindings> })],
+    ];
+    const wrong = responses.filter(([, r]) => r.headers.get("Content-Security-Policy") !== NONE).map(([name, r]) => `${name}: ${r.headers.get("Content-Security-Policy")}`);
+    expect(wrong).toEqual([]);
+    for (const [, response] of responses) await response.body?.cancel();
+  });
+
+  it("the SPA's policy (web/public/_headers) allows only our origin, plus Stripe.js, its frames and its API where Stripe needs them", async () => {
+    const headers = (await import("../../web/public/_headers?raw")).default as string;
+    const line = headers.split("\n").find((l) => l.trim().startsWith("Content-Security-Policy:"))!;
+    const directives = Object.fromEntries(
+      line
+        .trim()
+        .slice("Content-Security-Policy:".length)
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .filter((d) => d[0])
+        .map(([name, ...values]) => [name!, values]),
+    );
+    expect(directives).toEqual({
+      "default-src": ["'self'"],
+      "script-src": ["'self'", "https://js.stripe.com", "https://*.js.stripe.com"],
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "img-src": ["'self'", "data:", "blob:"],
+      "font-src": ["'self'", "data:"],
+      "connect-src": ["'self'", "https://api.stripe.com"],
+      "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+      "frame-ancestors": ["'none'"],
+      "object-src": ["'none'"],
+      "base-uri": ["'self'"],
+      "form-action": ["'self'"],
+    });
+  });
+});
