@@ -340,8 +340,7 @@ test("history pages a long list with Load more, files one without reloading, and
   await page.keyboard.press("Enter");
   await expect(page.getByText("Showing 100 of 120 transcripts")).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(100);
-  await loadMore.scrollIntoViewIfNeeded();
-  await screenshotBoth(page, "history-load-more", { fullPage: false });
+  await screenshotBoth(page, "history-load-more", { fullPage: false, scrollTo: loadMore });
   await loadMore.click();
   await expect(page.getByText("120 transcripts", { exact: true })).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(120);

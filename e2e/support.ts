@@ -1,4 +1,4 @@
-import { expect, type Page, type APIRequestContext } from "@playwright/test";
+import { expect, type Locator, type Page, type APIRequestContext } from "@playwright/test";
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1440, height: 900 };
@@ -8,11 +8,13 @@ const SCREENSHOT_DIR = new URL("./screenshots/", import.meta.url).pathname;
  * Saves screenshots at phone and desktop widths (e2e/screenshots, not committed) and restores the viewport. Full
  * page by default; `fullPage: false` for dialogs, which only ever cover the viewport.
  */
-export async function screenshotBoth(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+export async function screenshotBoth(page: Page, name: string, { fullPage = true, scrollTo }: { fullPage?: boolean; scrollTo?: Locator } = {}): Promise<void> {
   const original = page.viewportSize() ?? DESKTOP;
   for (const [label, size] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
+    // after the resize, which moves what was in view
+    if (scrollTo) await scrollTo.evaluate((element) => element.scrollIntoView({ block: "center" }));
     await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${label}.png`, fullPage });
   }
   await page.setViewportSize(original);
