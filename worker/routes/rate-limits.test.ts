@@ -396,6 +396,27 @@ describe("sign-in from behind one shared address (an office)", () => {
     expect(sessionFrom(response)).toBeDefined();
   }, 60_000);
 
+  it("someone else blocking the office's address does not lock out an account that signs in there, while its own guesses stay limited", async () => {
+    const office = freshIp();
+    const owner = await createUser();
+    expect((await login(owner.username, TEST_PASSWORD, office)).status).toBe(200);
+    // An attacker in the same office spends the whole address allowance on names no account has.
+    for (let i = 0; i < LOGIN_POLICIES.address.maxFailures; i++) {
+      expect((await login(`nobody-${i}`, "wrong-password", office)).status, `failure ${i + 1}`).toBe(401);
+    }
+    expect((await login("nobody-else", "wrong-password", office)).status).toBe(429);
+    // A colleague who has never signed in from there is refused with everyone else…
+    const newcomer = await createUser();
+    expect((await login(newcomer.username, TEST_PASSWORD, office)).status).toBe(429);
+    // …but the owner's usual address still works for the owner,
+    const again = await login(owner.username, TEST_PASSWORD, office);
+    expect(again.status).toBe(200);
+    expect(sessionFrom(again)).toBeDefined();
+    // and guesses at the owner's password from there are capped by the account's trusted allowance.
+    for (let i = 0; i < LOGIN_POLICIES.account.maxFailures; i++) expect((await login(owner.username, `guess-${i}`, office)).status).toBe(401);
+    expect((await login(owner.username, TEST_PASSWORD, office)).status).toBe(429);
+  }, 90_000);
+
   it("6 failures against one account from 6 different addresses start that account's back-off, wherever the next guess comes from", async () => {
     const user = await createUser();
     for (let i = 0; i < LOGIN_POLICIES.account.freeFailures; i++) expect((await login(user.username, `guess-${i}`, freshIp())).status).toBe(401);

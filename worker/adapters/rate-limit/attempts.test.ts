@@ -19,14 +19,14 @@ describe("sign-in attempts for an account", () => {
     const { clock, attempt } = setup();
     for (let i = 0; i < 5; i++) expect((await attempt()).allowed).toBe(true);
     for (const delayMs of [2_000, 4_000, 8_000, 16_000, 32_000]) {
-      expect(await attempt()).toEqual({ allowed: false, retryAfterMs: delayMs });
+      expect(await attempt()).toEqual({ allowed: false, retryAfterMs: delayMs, trusted: false });
       clock.advance(delayMs - 1);
       expect((await attempt()).allowed).toBe(false);
       clock.advance(1);
       expect((await attempt()).allowed).toBe(true);
     }
     // The 10th failure blocked the account.
-    expect(await attempt()).toEqual({ allowed: false, retryAfterMs: 15 * 60_000 });
+    expect(await attempt()).toEqual({ allowed: false, retryAfterMs: 15 * 60_000, trusted: false });
     clock.advance(15 * 60_000);
     expect((await attempt()).allowed).toBe(true);
   });
@@ -67,6 +67,6 @@ describe("sign-in attempts from an address", () => {
     const limits = createFakeRateLimits(clock.now);
     const attempt = () => limits.reserveAttempt("login:address:192.0.2.1", address, "x");
     for (let i = 0; i < 100; i++) expect((await attempt()).allowed).toBe(true);
-    expect(await attempt()).toEqual({ allowed: false, retryAfterMs: 10 * 60_000 });
+    expect(await attempt()).toEqual({ allowed: false, retryAfterMs: 10 * 60_000, trusted: false });
   });
 });

@@ -34,6 +34,8 @@ export interface AttemptResult {
   allowed: boolean;
   /** Milliseconds until another attempt can be made; 0 when allowed. */
   retryAfterMs: number;
+  /** The address signed in to this key within the trust period (it is counted against the trusted allowance). */
+  trusted: boolean;
 }
 
 const MAX_TRUSTED = 5;
@@ -64,12 +66,13 @@ export function reserveAttempt(
   now: number,
 ): { result: AttemptResult; state: AttemptState } {
   const state = current(stored, policy, now);
-  const deny = (until: number) => ({ result: { allowed: false, retryAfterMs: Math.max(1, until - now) }, state });
+  const trusted = isTrusted(state, address);
+  const deny = (until: number) => ({ result: { allowed: false, retryAfterMs: Math.max(1, until - now), trusted }, state });
 
-  if (isTrusted(state, address)) {
+  if (trusted) {
     if (state.trustedFailures >= policy.maxFailures) return deny(state.windowStart + policy.windowMs);
     state.trustedFailures += 1;
-    return { result: { allowed: true, retryAfterMs: 0 }, state };
+    return { result: { allowed: true, retryAfterMs: 0, trusted }, state };
   }
   if (state.blockedUntil > now) return deny(state.blockedUntil);
   if (state.failures >= policy.freeFailures) {
@@ -79,7 +82,7 @@ export function reserveAttempt(
   state.failures += 1;
   state.lastAttemptAt = now;
   if (state.failures >= policy.maxFailures) state.blockedUntil = now + policy.blockMs;
-  return { result: { allowed: true, retryAfterMs: 0 }, state };
+  return { result: { allowed: true, retryAfterMs: 0, trusted }, state };
 }
 
 /**

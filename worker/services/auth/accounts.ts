@@ -130,23 +130,29 @@ export function findByIdentifier(deps: Deps, identifier: string) {
 
 /**
  * Reserves one sign-in attempt for the account (or, for a name no account has, for that name: the answers look the
- * same) and for the address, before any password is checked. Throws 429 when either is used up. The address is
- * checked first, so a blocked address cannot spend an account's allowance.
+ * same) and for the address, before any password is checked. Throws 429 when either is used up.
+ *
+ * The account is asked first: an address the account trusts (its owner signed in from it within 30 days) skips the
+ * address limit, so an office or a carrier's shared address that someone else's failures have blocked does not lock
+ * the owner out; the account's own allowance for trusted addresses still caps guesses made from there.
  */
 export async function reserveSignInAttempt(deps: Deps, accountKey: string, clientIp: string): Promise<{ settle(): Promise<void> }> {
   const address = addressKey(clientIp);
   // Addresses are remembered (trusted) by hash only.
   const addressId = await sha256Hex(address);
   const addressLimit = `login:address:${address}`;
-  const fromAddress = await deps.limits.reserveAttempt(addressLimit, LOGIN_POLICIES.address, addressId);
-  if (!fromAddress.allowed) throw rateLimited(fromAddress.retryAfterMs / 1000, TOO_MANY_ATTEMPTS);
   const forAccount = await deps.limits.reserveAttempt(accountKey, LOGIN_POLICIES.account, addressId);
   if (!forAccount.allowed) throw rateLimited(forAccount.retryAfterMs / 1000, TOO_MANY_ATTEMPTS);
+  const countsForAddress = !forAccount.trusted;
+  if (countsForAddress) {
+    const fromAddress = await deps.limits.reserveAttempt(addressLimit, LOGIN_POLICIES.address, addressId);
+    if (!fromAddress.allowed) throw rateLimited(fromAddress.retryAfterMs / 1000, TOO_MANY_ATTEMPTS);
+  }
   return {
-    // The password was right: both reservations are given back, and the address becomes trusted for the account.
+    // The password was right: the reservations are given back, and the address becomes trusted for the account.
     settle: async () => {
       await Promise.all([
-        deps.limits.attemptSucceeded(addressLimit, LOGIN_POLICIES.address, addressId),
+        countsForAddress && deps.limits.attemptSucceeded(addressLimit, LOGIN_POLICIES.address, addressId),
         deps.limits.attemptSucceeded(accountKey, LOGIN_POLICIES.account, addressId),
       ]);
     },
