@@ -61,6 +61,8 @@ app.get("/assets/*", serveBuildFile);
 app.use(requestId);
 app.use("/api/*", apiSecurityHeaders);
 app.use("/auth/*", apiSecurityHeaders);
+// (what reaches here under /assets is not a GET of a build file: a POST or the like, answered 404 below)
+app.use("/assets/*", apiSecurityHeaders);
 app.use(requestContext);
 const jsonBodyLimit = bodyLimit({
   maxSize: MAX_JSON_BODY_BYTES,

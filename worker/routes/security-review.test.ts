@@ -160,6 +160,7 @@ describe("Content-Security-Policy", () => {
       ["GET /auth/github (redirect)", await call("GET", "/auth/github", { env: { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" } })],
       ["GET /auth/github/callback (400)", await call("GET", "/auth/github/callback?code=x&state=y", { env: { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" } })],
       ["GET /assets/missing.js (404)", await call("GET", "/assets/missing.js", { env: assets as Partial<Bindings> })],
+      ["POST /assets/app.js (404)", await call("POST", "/assets/app.js", { env: assets as Partial<Bindings> })],
     ];
     const wrong = responses.filter(([, r]) => r.headers.get("Content-Security-Policy") !== NONE).map(([name, r]) => `${name}: ${r.headers.get("Content-Security-Policy")}`);
     expect(wrong).toEqual([]);
