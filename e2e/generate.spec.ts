@@ -205,10 +205,11 @@ test("history: a transcript whose generation failed can be generated again", asy
   // The embedded generator does not fail, so the list reports a failure for the transcript without stories (as the
   // Worker does after a provider error); the retry itself goes to the real Worker.
   const reason = "The story generator is unavailable right now. Please try again.";
-  await page.route(/\/api\/transcripts$/, async (route) => {
+  await page.route(/\/api\/transcripts(\?[^/]*)?$/, async (route) => {
     const response = await route.fetch();
-    const list = (await response.json()) as { hasStories: boolean; generationError: string | null }[];
-    await route.fulfill({ response, json: list.map((t) => (t.hasStories ? t : { ...t, generationError: reason })) });
+    const body = (await response.json()) as { transcripts: { hasStories: boolean; generationError: string | null }[] };
+    const transcripts = body.transcripts.map((t) => (t.hasStories ? t : { ...t, generationError: reason }));
+    await route.fulfill({ response, json: { ...body, transcripts } });
   });
 
   await page.goto("/history");
