@@ -1,7 +1,7 @@
 import { preload } from "swr";
 import { queryKeys } from "../lib/query-keys";
 import { swrConfig } from "../lib/swr";
-import { preloadUser } from "../shared/session/user";
+import { needsEmailVerification, preloadUser } from "../shared/session/user";
 
 /**
  * What the signed-in pages people land on ask for first. Their hooks would request it only after the page's code
@@ -16,14 +16,16 @@ const ENTRY_DATA: Record<string, readonly string[]> = {
 
 /**
  * Starts the user's request at once, and the landing page's data as soon as the user is known to be signed in
- * (a visitor who is not would only collect 401s). SWR hands each answer to the first hook that asks for its key.
+ * (a visitor who is not would only collect 401s). SWR hands each answer to the first hook that asks for its key;
+ * one nobody asks for would be handed to a later visit, so only what the page will read is started.
  */
 export function preloadEntryData(path: string): void {
   const user = preloadUser();
   const keys = ENTRY_DATA[path];
   if (!keys) return;
   void user.then((signedIn) => {
-    if (!signedIn) return;
+    // An address still to verify is sent to /verify-email: its data would wait unread for a later visit.
+    if (!signedIn || needsEmailVerification(signedIn)) return;
     for (const key of keys) void preload(key, swrConfig.fetcher!).catch(() => undefined);
   });
 }
