@@ -5,6 +5,7 @@ import { BrowserRouter } from "react-router";
 import { SWRConfig } from "swr";
 import { ErrorBoundary } from "../components/error-boundary";
 import { toastAtom } from "../components/ui/toast";
+import { whenIdle } from "../lib/idle";
 import { appStore } from "../lib/store";
 import { swrConfig } from "../lib/swr";
 import { AssistantLauncher } from "../features/assistant/launcher";
@@ -22,12 +23,7 @@ const Toaster = lazy(() => import("../components/ui/toaster").then((m) => ({ def
 function DeferredToaster() {
   const raised = useAtomValue(toastAtom, { store: appStore }) !== null;
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const done = () => setIdle(true);
-    if (!window.requestIdleCallback) return void setTimeout(done, 1000);
-    const handle = window.requestIdleCallback(done, { timeout: 4000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
+  useEffect(() => whenIdle(() => setIdle(true), 4000), []);
   if (!raised && !idle) return null;
   return (
     // A toast region that fails to download must not take the page down with it.

@@ -1,5 +1,6 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { whenIdle } from "../../../lib/idle";
 import { projectDialogAtom } from "../state";
 
 const ProjectFormDialog = lazy(() => import("./project-form-dialog").then((m) => ({ default: m.ProjectFormDialog })));
@@ -17,12 +18,7 @@ export function LazyProjectFormDialog() {
   useEffect(() => {
     if (open) setMounted(true);
   }, [open]);
-  useEffect(() => {
-    const idle = window.requestIdleCallback?.(loadDialog, { timeout: 5000 });
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-    };
-  }, []);
+  useEffect(() => whenIdle(loadDialog, 5000), []);
   if (!mounted && !open) return null;
   return (
     <Suspense fallback={null}>

@@ -1,0 +1,13 @@
+/**
+ * Runs `work` once the browser is idle, at the latest after `timeoutMs` (a timer where requestIdleCallback is
+ * missing, as in Safari). For code a page will want soon but must not compete with its first download. Returns a
+ * cancel function, for an effect's cleanup.
+ */
+export function whenIdle(work: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(work, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(work, Math.min(timeoutMs, 1000));
+  return () => window.clearTimeout(timer);
+}
