@@ -11,7 +11,7 @@ import { toast, toastError, useErrorToast } from "../../../components/ui/toast";
 import { formatDateTime, plural } from "../../../lib/format";
 import { refreshConversations, useAdminConversations } from "../api";
 import { formatShortDateTime } from "../format";
-import { useDebouncedValue } from "../use-debounced-value";
+import { useSearchPaging } from "../use-search-paging";
 import { Pager } from "./pager";
 import { SearchBox } from "./search-box";
 
@@ -23,15 +23,7 @@ export const TRUNCATE_AT = 150;
  * conversations and paging. The page on screen is refetched every 30 s (spec §7).
  */
 export function ConversationsTab() {
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const needle = useDebouncedValue(search.trim());
-  // A new search starts again from its first page.
-  const [searched, setSearched] = useState(needle);
-  if (searched !== needle) {
-    setSearched(needle);
-    setPage(1);
-  }
+  const { search, setSearch, needle, page, setPage } = useSearchPaging();
   const { data, error, isLoading, mutate, key } = useAdminConversations({ page, search: needle });
   const [refreshing, setRefreshing] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);

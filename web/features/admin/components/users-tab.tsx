@@ -14,22 +14,14 @@ import { toast, useErrorToast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { formatDate, plural } from "../../../lib/format";
 import { USERS_PAGE_SIZE, makeAdmin, updateUserTier, useAdminUsers } from "../api";
-import { useDebouncedValue } from "../use-debounced-value";
+import { useSearchPaging } from "../use-search-paging";
 import { Pager } from "./pager";
 import { SearchBox } from "./search-box";
 import { StatusBadge, TIER_LABELS, TierBadge } from "./tier";
 
 /** Spec §2 Admin dashboard, Users tab: search, the users (cards on small screens, a table on wide ones), paging. */
 export function UsersTab() {
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const needle = useDebouncedValue(search.trim());
-  // A new search starts again from its first page.
-  const [searched, setSearched] = useState(needle);
-  if (searched !== needle) {
-    setSearched(needle);
-    setPage(1);
-  }
+  const { search, setSearch, needle, page, setPage } = useSearchPaging();
   const { data, error, isLoading, mutate } = useAdminUsers({ page, search: needle });
   useErrorToast(error, "Error", "Failed to load users.");
 
