@@ -65,6 +65,21 @@ export const FAULTS: readonly Fault[] = [
   { name: "wrong shape", handler: () => json(JSON.stringify({ unexpected: UPSTREAM_MARKER, data: "none", results: 7 }), 200) },
 ];
 
+/**
+ * Story generation's policy, whichever model runs it (OpenAI with the SDK's retries off, or the Workers AI binding,
+ * each call under a 60 s deadline): exactly one call, and one more for an answer it cannot use (not JSON, wrong
+ * shape).
+ */
+export const GENERATION_CALLS: Record<FaultName, number> = {
+  timeout: 1,
+  "connection refused": 1,
+  "429 with Retry-After": 1,
+  "500": 1,
+  "503": 1,
+  "garbage body": 2,
+  "wrong shape": 2,
+};
+
 /** `FAULTS` as rows for describe.each / it.each: `[name, fault]`. */
 export const FAULT_ROWS = FAULTS.map((fault) => [fault.name, fault] as const);
 
