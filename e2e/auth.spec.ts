@@ -12,6 +12,7 @@ test("a new visitor signs up, verifies the email from the outbox, signs in, reac
   // Get Started goes through /api/login, which redirects to the sign-in screen.
   await page.getByRole("link", { name: "Get Started" }).first().click();
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await screenshotBoth(page, "auth-sign-in");
 
   const username = uniqueName("e2e");
