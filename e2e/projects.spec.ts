@@ -341,6 +341,15 @@ test("history pages a long list with Load more, files one without reloading, and
   await expect(page.getByText("Showing 100 of 120 transcripts")).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(100);
   await screenshotBoth(page, "history-load-more", { fullPage: false, scrollTo: loadMore });
+
+  // A page that fails to load says so in a toast; the rows stay and the button can try again.
+  const busy = { success: false, error: "The service is busy right now. Please try again.", code: "service_unavailable", requestId: "req_e2e" };
+  await page.route(/\/api\/transcripts\?cursor=/, (route) => route.fulfill({ status: 503, json: busy }), { times: 1 });
+  await loadMore.click();
+  await expectToast(page, "Error");
+  await expect(page.getByText(busy.error, { exact: true })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(100);
+  await expect(loadMore).toBeEnabled();
   await loadMore.click();
   await expect(page.getByText("120 transcripts", { exact: true })).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(120);
