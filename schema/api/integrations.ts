@@ -51,36 +51,69 @@ export const notionSecretSchema = secretSchema("The integration secret is requir
 const NOTION_ID = /(?:^|[^0-9a-f])(?:([0-9a-f]{32})|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}))$/i;
 
 /**
- * The page id at the end of a Notion page URL (`https://www.notion.so/Team-Roadmap-1a2b…`, `https://acme.notion.site/…`,
- * `https://notion.so/acme/1a2b…?pvs=4`, or a bare id), hyphenated 8-4-4-4-12; null when there is none.
+ * The hosts Notion serves pages from: `notion.so` and `www.notion.so` (what its API answers as a page's `url`), and
+ * a workspace's published pages at `{workspace}.notion.site` (one label). Compared with the parsed URL's hostname,
+ * so userinfo (`https://notion.so@evil.com`), look-alikes (`notion.so.evil.com`, `evilnotion.so`) and trailing dots
+ * fall outside.
  */
-export function notionPageIdFromUrl(input: string): string | null {
-  let path = input.trim();
-  if (/^https?:\/\//i.test(path)) {
-    let url: URL;
-    try {
-      url = new URL(path);
-    } catch {
-      return null;
-    }
-    const host = url.hostname.toLowerCase();
-    if (url.protocol !== "https:" || !(host === "notion.so" || host.endsWith(".notion.so") || host.endsWith(".notion.site"))) return null;
-    // A page opened beside a database (side peek) is `/{database}?v=…&p={page}`: the page is the `p` parameter.
-    // A link to a block inside a page names the block after "#": the page is still the path's id.
+const NOTION_PAGE_HOST = /^(?:(?:www\.)?notion\.so|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.notion\.site)$/;
+
+export const NOTION_PAGE_URL_MESSAGES = {
+  https: "The page URL must be an https:// link to a Notion page.",
+  host: "Use the link of a Notion page: on notion.so, www.notion.so or your-workspace.notion.site.",
+  id: "Use the link of a Notion page: it ends with the page's 32-character id.",
+} as const;
+
+export type NotionPageUrl = { href: string; pageId: string } | { problem: keyof typeof NOTION_PAGE_URL_MESSAGES };
+
+/**
+ * A Notion page link, checked and read (security issue 26: the link is stored and shown, so it is only ever an
+ * `https:` URL on Notion's hosts, never `javascript:`, `file:`, `data:`, plain http or a bare id): its normalised
+ * form and the page id at its end, hyphenated 8-4-4-4-12. Forms read: `https://www.notion.so/Team-Roadmap-1a2b…`,
+ * `https://acme.notion.site/…`, `https://notion.so/acme/1a2b…?pvs=4`, and a side peek `…?v=…&p={page}`.
+ */
+export function parseNotionPageUrl(input: string): NotionPageUrl {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return { problem: "https" };
+  }
+  if (url.protocol !== "https:") return { problem: "https" };
+  // Notion's links carry no user, password or port; any of them is a link made to mislead.
+  if (url.username || url.password || url.port || !NOTION_PAGE_HOST.test(url.hostname)) return { problem: "host" };
+  // A page opened beside a database (side peek) is `/{database}?v=…&p={page}`: the page is the `p` parameter.
+  // A link to a block inside a page names the block after "#": the page is still the path's id.
+  let path: string;
+  try {
     path = url.searchParams.get("p") ?? decodeURIComponent(url.pathname).replace(/\/+$/, "");
+  } catch {
+    return { problem: "id" }; // a malformed %-escape
   }
   const match = NOTION_ID.exec(path);
-  if (!match) return null;
+  if (!match) return { problem: "id" };
   const hex = (match[1] ?? match[2]!).replace(/-/g, "").toLowerCase();
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return { href: url.href, pageId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` };
 }
 
+/** The page id of a Notion page link (parseNotionPageUrl), or null when it is not one. */
+export function notionPageIdFromUrl(input: string): string | null {
+  const parsed = parseNotionPageUrl(input);
+  return "pageId" in parsed ? parsed.pageId : null;
+}
+
+/** A Notion page link; the value kept is the URL as parsed (`URL.href`), so what is stored is what was checked. */
 export const notionPageUrlSchema = z
   .string({ message: "The page URL is required" })
   .trim()
   .min(1, "The page URL is required")
   .max(2000, "That URL is too long.")
-  .refine((url) => notionPageIdFromUrl(url) !== null, "Use the link of a Notion page: it ends with the page's 32-character id.");
+  .transform((input, ctx) => {
+    const parsed = parseNotionPageUrl(input);
+    if ("href" in parsed) return parsed.href;
+    ctx.addIssue({ code: "custom", message: NOTION_PAGE_URL_MESSAGES[parsed.problem], input });
+    return z.NEVER;
+  });
 
 export const integrationNameSchema = singleLineText("Names")
   .min(1, "Please provide integration type and name.")

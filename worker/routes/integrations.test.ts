@@ -144,6 +144,78 @@ describe("integrations of a project", () => {
     expect(await countRows("integrations", "project_id = ?", project.id)).toBe(0);
   });
 
+  // Security issue 26: the page link is stored and shown, so only https links on Notion's hosts are taken.
+  const HEX = "1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d";
+  const hostilePageUrls: [string, string][] = [
+    [`javascript:alert(document.cookie)//${HEX}`, "must be an https:// link"],
+    [`file:///etc/passwd/${HEX}`, "must be an https:// link"],
+    [`http://www.notion.so/acme/Roadmap-${HEX}`, "must be an https:// link"],
+    [`data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==#${HEX}`, "must be an https:// link"],
+    [HEX, "must be an https:// link"],
+    [`https://notion.so.evil.com/${HEX}`, "on notion.so, www.notion.so or your-workspace.notion.site"],
+    [`https://evilnotion.so/${HEX}`, "on notion.so, www.notion.so or your-workspace.notion.site"],
+    [`https://notion.so@evil.com/${HEX}`, "on notion.so, www.notion.so or your-workspace.notion.site"],
+    [`https://www.notion.so:443@evil.com/${HEX}`, "on notion.so, www.notion.so or your-workspace.notion.site"],
+    [`https://www.notion.so/acme/Roadmap`, "it ends with the page's 32-character id"],
+  ];
+
+  it("refuses a Notion page link that is not https on Notion's hosts, on create, in the shared error shape", async () => {
+    const { user, project } = await proOwner();
+    for (const [pageUrl, message] of hostilePageUrls) {
+      const response = await call("POST", `/api/projects/${project.id}/integrations`, {
+        cookie: user.session,
+        body: { ...notionBody, config: { ...notionBody.config, pageUrl } },
+      });
+      expect(response.status, pageUrl).toBe(400);
+      const body = await json<{ success: boolean; error: string; code: string; requestId: string }>(response);
+      expect(body, pageUrl).toMatchObject({ success: false, code: "validation_failed", requestId: expect.stringMatching(/^req_/) });
+      expect(body.error, pageUrl).toContain(message);
+    }
+    expect(await countRows("integrations", "project_id = ?", project.id)).toBe(0);
+  });
+
+  it("refuses the same links on update and keeps the stored page", async () => {
+    const { user, project } = await proOwner();
+    const created = await create(user, project.id, notionBody);
+    for (const [pageUrl, message] of hostilePageUrls) {
+      const response = await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { config: { pageUrl } } });
+      expect(response.status, pageUrl).toBe(400);
+      expect((await json(response)).error, pageUrl).toContain(message);
+    }
+    const row = await env.DB.prepare("SELECT settings FROM integrations WHERE id = ?").bind(created.id).first<{ settings: string }>();
+    expect(JSON.parse(row!.settings)).toEqual({ pageUrl: notionBody.config.pageUrl, pageId: "1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d" });
+  });
+
+  it("takes Notion's own link forms and stores the link as parsed", async () => {
+    const { user, project } = await proOwner();
+    const created = await create(user, project.id, notionBody);
+    const good: [string, string][] = [
+      [`https://notion.so/${HEX}`, `https://notion.so/${HEX}`],
+      [`https://www.notion.so/acme/Roadmap-${HEX}?pvs=4`, `https://www.notion.so/acme/Roadmap-${HEX}?pvs=4`],
+      [`https://acme.notion.site/Roadmap-${HEX}`, `https://acme.notion.site/Roadmap-${HEX}`],
+      [`  HTTPS://WWW.Notion.SO/acme/Roadmap-${HEX}  `, `https://www.notion.so/acme/Roadmap-${HEX}`],
+    ];
+    for (const [pageUrl, stored] of good) {
+      const response = await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { config: { pageUrl } } });
+      expect(response.status, pageUrl).toBe(200);
+      expect((await json<Integration>(response)).config, pageUrl).toMatchObject({ pageUrl: stored });
+    }
+  });
+
+  it("answers a page link stored before the https rule as Notion's link to the same page, and keeps it on other edits", async () => {
+    const { user, project } = await proOwner();
+    const created = await create(user, project.id, notionBody);
+    const legacy = JSON.stringify({ pageUrl: `javascript:alert(1)//${HEX}`, pageId: "1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d" });
+    await env.DB.prepare("UPDATE integrations SET settings = ? WHERE id = ?").bind(legacy, created.id).run();
+    const list = await json<Integration[]>(await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }));
+    expect(list[0]!.config).toMatchObject({ pageUrl: `https://www.notion.so/${HEX}` });
+    const renamed = await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { name: "Renamed" } });
+    expect(renamed.status).toBe(200);
+    expect((await json<Integration>(renamed)).config).toMatchObject({ pageUrl: `https://www.notion.so/${HEX}` });
+    const row = await env.DB.prepare("SELECT settings FROM integrations WHERE id = ?").bind(created.id).first<{ settings: string }>();
+    expect(JSON.parse(row!.settings).pageId).toBe("1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d");
+  });
+
   it("goes with its project", async () => {
     const { user, project } = await proOwner();
     await create(user, project.id);

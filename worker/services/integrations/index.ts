@@ -1,6 +1,7 @@
 import {
   createIntegrationSchema,
   notionPageIdFromUrl,
+  parseNotionPageUrl,
   updateIntegrationSchema,
   type CreateIntegrationInput,
   type Integration,
@@ -114,9 +115,17 @@ export function toIntegration(row: IntegrationRow): Integration {
     return { ...base, type: "jira", config: { domain: settings.domain, email: settings.email, projectKey: settings.projectKey, apiToken: row.secretMask } };
   }
   if (row.type === "notion" && "pageUrl" in settings) {
-    return { ...base, type: "notion", config: { pageUrl: settings.pageUrl, integrationSecret: row.secretMask } };
+    return { ...base, type: "notion", config: { pageUrl: safePageUrl(settings), integrationSecret: row.secretMask } };
   }
   throw new Error(`Integration ${row.id} has settings of another type`);
+}
+
+/**
+ * The stored page link when it is still a Notion https link; a row saved before security issue 26 may hold any
+ * scheme (or a bare id), so it is answered as Notion's own link to the same page instead of as typed.
+ */
+function safePageUrl(settings: { pageUrl: string; pageId: string }): string {
+  return "href" in parseNotionPageUrl(settings.pageUrl) ? settings.pageUrl : `https://www.notion.so/${settings.pageId.replace(/-/g, "")}`;
 }
 
 export async function listIntegrations(deps: Deps, userId: number, projectId: number): Promise<Integration[]> {
@@ -170,8 +179,8 @@ export async function updateIntegration(deps: Deps, userId: number, integrationI
     settings = { domain: config.domain ?? settings.domain, email: config.email ?? settings.email, projectKey: config.projectKey ?? settings.projectKey };
     secret = config.apiToken || undefined;
   } else if ("pageUrl" in settings) {
-    const pageUrl = config.pageUrl ?? settings.pageUrl;
-    settings = { pageUrl, pageId: notionPageIdFromUrl(pageUrl)! };
+    // Only a new link is read again: a row's own link may predate the https-only rule, and its page id stays valid.
+    if (config.pageUrl !== undefined) settings = { pageUrl: config.pageUrl, pageId: notionPageIdFromUrl(config.pageUrl)! };
     secret = config.integrationSecret || undefined;
   }
   if (secret !== undefined && /\s/.test(secret)) {
