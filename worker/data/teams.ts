@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { TeamRole } from "../../schema/api/teams";
 import { projects, teamMemberships, transcripts, users, type ProjectRow, type TeamMembershipRow, type TranscriptRow } from "../../schema/db";
 import { activityStatement } from "./activity";
@@ -16,20 +17,40 @@ export async function activeTeamsOf(db: Database, memberId: number) {
     .orderBy(asc(teamMemberships.acceptedAt), asc(teamMemberships.id));
 }
 
-const activeRoleOf = (memberId: number) =>
-  sql<TeamRole | null>`(SELECT ${teamMemberships.role} FROM ${teamMemberships} WHERE ${teamMemberships.ownerId} = ${projects.ownerId} AND ${teamMemberships.memberId} = ${memberId} AND ${teamMemberships.status} = 'active')`;
+/**
+ * Access is decided by a join on an aliased membership table, never by a correlated sub-select: drizzle renders a
+ * sub-select's columns unqualified, so `owner_id = owner_id` compared the membership row with itself and any active
+ * membership opened every account's projects (issue 26). With a join every column is table-qualified, and
+ * worker/data/teams.test.ts pins the generated SQL.
+ */
+const membership = alias(teamMemberships, "membership");
+const activeMembershipOf = (memberId: number, ownerColumn: typeof projects.ownerId | typeof transcripts.ownerId) =>
+  and(eq(membership.ownerId, ownerColumn), eq(membership.memberId, memberId), eq(membership.status, "active"));
+
+export function projectWithRoleQuery(db: Database, projectId: number, userId: number) {
+  return db
+    .select({ project: projects, memberRole: membership.role })
+    .from(projects)
+    .leftJoin(membership, activeMembershipOf(userId, projects.ownerId))
+    .where(eq(projects.id, projectId));
+}
+
+export function transcriptWithRoleQuery(db: Database, transcriptId: number, userId: number) {
+  return db
+    .select({ transcript: transcripts, memberRole: membership.role })
+    .from(transcripts)
+    .leftJoin(membership, activeMembershipOf(userId, transcripts.ownerId))
+    .where(eq(transcripts.id, transcriptId));
+}
 
 /** The project and, when `userId` is an active member of its owner's team, their role there (one query). */
 export async function findProjectWithRole(db: Database, projectId: number, userId: number): Promise<{ project: ProjectRow; memberRole: TeamRole | null } | undefined> {
-  const row = await db.select({ project: projects, memberRole: activeRoleOf(userId) }).from(projects).where(eq(projects.id, projectId)).get();
-  return row ?? undefined;
+  return (await projectWithRoleQuery(db, projectId, userId).get()) ?? undefined;
 }
 
 /** The transcript and, when `userId` is an active member of its owner's team, their role there (one query). */
 export async function findTranscriptWithRole(db: Database, transcriptId: number, userId: number): Promise<{ transcript: TranscriptRow; memberRole: TeamRole | null } | undefined> {
-  const role = sql<TeamRole | null>`(SELECT ${teamMemberships.role} FROM ${teamMemberships} WHERE ${teamMemberships.ownerId} = ${transcripts.ownerId} AND ${teamMemberships.memberId} = ${userId} AND ${teamMemberships.status} = 'active')`;
-  const row = await db.select({ transcript: transcripts, memberRole: role }).from(transcripts).where(eq(transcripts.id, transcriptId)).get();
-  return row ?? undefined;
+  return (await transcriptWithRoleQuery(db, transcriptId, userId).get()) ?? undefined;
 }
 
 /** The owner's memberships and invitations, oldest first, with the member's account where accepted. */
@@ -104,20 +125,47 @@ export async function findInvitationByTokenHash(db: Database, tokenHash: string)
   return db.select().from(teamMemberships).where(eq(teamMemberships.tokenHash, tokenHash)).get();
 }
 
+/** Active members of the owner's team (the owner not counted), as a sub-select bound to the owner's id. */
+const activeMembersOf = (ownerId: number) =>
+  sql<number>`(SELECT count(*) FROM ${teamMemberships} AS "seat" WHERE "seat"."owner_id" = ${ownerId} AND "seat"."status" = 'active')`;
+
+export type AcceptOutcome = "accepted" | "full" | "invalid";
+
 /**
  * Turns a pending, unexpired invitation into the user's membership. The UPDATE's conditions make it single use
- * (two racing accepts: one row changes) and keep one membership per account and team (the partial unique index).
+ * (two racing accepts: one row changes), keep one membership per account and team (the partial unique index) and
+ * count the seats in the same statement: N accepts racing for the last free seats take at most those seats, since
+ * D1 runs each statement alone and each one sees the memberships the ones before it made.
  */
-export async function acceptInvitation(db: Database, invitation: { id: number; ownerId: number; tokenHash: string }, memberId: number, memberName: string, now: number): Promise<boolean> {
+export async function acceptInvitation(
+  db: Database,
+  invitation: { id: number; ownerId: number; tokenHash: string },
+  memberId: number,
+  memberName: string,
+  now: number,
+  maxSeats: number,
+): Promise<AcceptOutcome> {
   const [updated] = await db.batch([
     db
       .update(teamMemberships)
       .set({ status: "active", memberId, tokenHash: null, acceptedAt: now })
-      .where(and(eq(teamMemberships.id, invitation.id), eq(teamMemberships.tokenHash, invitation.tokenHash), eq(teamMemberships.status, "pending"), gt(teamMemberships.expiresAt, now)))
+      .where(
+        and(
+          eq(teamMemberships.id, invitation.id),
+          eq(teamMemberships.tokenHash, invitation.tokenHash),
+          eq(teamMemberships.status, "pending"),
+          gt(teamMemberships.expiresAt, now),
+          // the owner's seat, the members', and this one
+          sql`1 + ${activeMembersOf(invitation.ownerId)} + 1 <= ${maxSeats}`,
+        ),
+      )
       .returning({ id: teamMemberships.id }),
     activityStatement(db, { ownerId: invitation.ownerId, kind: "member_joined", subject: memberName, createdAt: now }),
   ]);
-  return updated.length === 1;
+  if (updated.length === 1) return "accepted";
+  // Nothing changed: either the invitation was taken meanwhile or the seats ran out; the row says which.
+  const row = await db.select({ status: teamMemberships.status, tokenHash: teamMemberships.tokenHash }).from(teamMemberships).where(eq(teamMemberships.id, invitation.id)).get();
+  return row?.status === "pending" && row.tokenHash === invitation.tokenHash ? "full" : "invalid";
 }
 
 export async function findMembership(db: Database, ownerId: number, membershipId: number) {

@@ -3,27 +3,24 @@ import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { unauthenticated } from "../lib/errors";
-import { LEGACY_SESSION_COOKIE, resolveSession, SESSION_COOKIE, type NewSession } from "../services/auth/sessions";
+import { resolveSession, SESSION_COOKIE, type NewSession } from "../services/auth/sessions";
 
-/** The session token the request carries, under the current cookie name or the one before it. */
-export function sessionToken(c: Context<AppEnv>): { token?: string; legacy: boolean } {
-  const current = getCookie(c, SESSION_COOKIE);
-  if (current) return { token: current, legacy: false };
-  const legacy = getCookie(c, LEGACY_SESSION_COOKIE);
-  return { token: legacy, legacy: legacy !== undefined };
+/**
+ * The session token the request carries. Only the `__Host-` cookie is read: a cookie without the prefix can be set
+ * by a sibling subdomain, which could sign a visitor into the planter's account (issue 26).
+ */
+export function sessionToken(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, SESSION_COOKIE);
 }
 
 /** Loads the session from its cookie (one D1 query when a cookie is present, none otherwise). */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const { token, legacy } = sessionToken(c);
+  const token = sessionToken(c);
   const session = token ? await resolveSession(c.var.deps, token) : null;
   c.set("session", session);
   if (token && !session) clearSessionCookie(c);
-  if (token && session && (legacy || session.renewedExpiresAt)) {
-    // A session from before the __Host- name moves to it (same token); a renewed one gets its new expiry.
-    setSessionCookie(c, { token, expiresAt: session.expiresAt });
-    if (legacy) deleteCookie(c, LEGACY_SESSION_COOKIE, { path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
-  }
+  // A renewed session gets its new expiry.
+  if (token && session?.renewedExpiresAt) setSessionCookie(c, { token, expiresAt: session.expiresAt });
   await next();
 });
 
@@ -58,9 +55,6 @@ export function setSessionCookie(c: Context<AppEnv>, session: NewSession) {
 
 export function clearSessionCookie(c: Context<AppEnv>) {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
-  if (getCookie(c, LEGACY_SESSION_COOKIE) !== undefined) {
-    deleteCookie(c, LEGACY_SESSION_COOKIE, { path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
-  }
 }
 
 export function clientIp(c: Context<AppEnv>): string {

@@ -41,7 +41,7 @@ afterEach(() => vi.restoreAllMocks());
 async function upload(user: TestUser, file: Blob | null, name = "recording.wav", bindings: Partial<Bindings> = TRANSCRIBING, path = "/api/transcribe-audio") {
   const form = new FormData();
   if (file) form.append("audio", file, name);
-  const request = new Request(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: `sl_session=${user.session}`, "CF-Connecting-IP": "198.51.100.90" }, body: file ? form : undefined });
+  const request = new Request(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: `__Host-sl_session=${user.session}`, "CF-Connecting-IP": "198.51.100.90" }, body: file ? form : undefined });
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, { ...env, ...bindings } as Bindings, ctx);
   await waitOnExecutionContext(ctx);

@@ -24,7 +24,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/login", (c) => c.redirect("/auth", 302))
 
   .post("/login", validate("json", loginSchema), async (c) => {
-    const previous = sessionToken(c).token;
+    const previous = sessionToken(c);
     const { user, session } = await login(c.var.deps, c.req.valid("json"), clientIp(c));
     if (previous) await revokeSession(c.var.deps, previous);
     setSessionCookie(c, session);
@@ -39,7 +39,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post("/logout", async (c) => {
-    const { token } = sessionToken(c);
+    const token = sessionToken(c);
     if (token) await revokeSession(c.var.deps, token);
     clearSessionCookie(c);
     return c.json({ success: true });
@@ -50,7 +50,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/logout", async (c) => {
     const site = c.req.header("Sec-Fetch-Site");
     if (!site || site === "same-origin" || site === "none") {
-      const { token } = sessionToken(c);
+      const token = sessionToken(c);
       if (token) await revokeSession(c.var.deps, token);
       clearSessionCookie(c);
     }

@@ -17,16 +17,18 @@ import {
 } from "../test/factories";
 
 /**
- * Every /api route × {anonymous, owner, team admin, team member, removed member, outsider, platform admin}. A route
+ * Every /api route × {anonymous, owner, team admin, team member, removed member, outsider, member of another team,
+ * admin of another team, platform admin}. A route
  * added to the app without a row here fails the first test. Resource routes target the owner's project or
  * transcript (filed in a project, so the team shares it), made fresh for each call (so deletes and logouts cannot
  * affect the next call). The team's admin and member work in the owner's projects; managing them (rename, delete,
  * integrations, taking a transcript out of the team's projects, deleting someone else's transcript) is for the owner
- * and the admin; a member asking gets 403. A removed member, an outsider and a platform admin get 404, exactly as for
- * a missing id.
+ * and the admin; a member asking gets 403. A removed member, an outsider, the member and the admin of another team and
+ * a platform admin get 404, exactly as for a missing id. (Issue 26: the actors of another team are here because an
+ * outsider who belongs to no team did not catch a role lookup that any active membership satisfied.)
  */
-type Role = "anonymous" | "owner" | "teamAdmin" | "member" | "removed" | "outsider" | "platformAdmin";
-const ROLES: Role[] = ["anonymous", "owner", "teamAdmin", "member", "removed", "outsider", "platformAdmin"];
+type Role = "anonymous" | "owner" | "teamAdmin" | "member" | "removed" | "outsider" | "otherTeamMember" | "otherTeamAdmin" | "platformAdmin";
+const ROLES: Role[] = ["anonymous", "owner", "teamAdmin", "member", "removed", "outsider", "otherTeamMember", "otherTeamAdmin", "platformAdmin"];
 
 interface Target {
   path?: string;
@@ -59,6 +61,8 @@ const everyone = (anonymous: number, signedIn: number): Record<Role, number> => 
   member: signedIn,
   removed: signedIn,
   outsider: signedIn,
+  otherTeamMember: signedIn,
+  otherTeamAdmin: signedIn,
   platformAdmin: signedIn,
 });
 const signedIn = everyone(401, 200);
@@ -67,13 +71,13 @@ const notConfigured = everyone(401, 503);
 const redirect = everyone(302, 302);
 const invalidInput = everyone(401, 400);
 /** The owner's team works here. */
-const team = (ok = 200): Record<Role, number> => ({ anonymous: 401, owner: ok, teamAdmin: ok, member: ok, removed: 404, outsider: 404, platformAdmin: 404 });
+const team = (ok = 200): Record<Role, number> => ({ ...everyone(401, 404), owner: ok, teamAdmin: ok, member: ok });
 /** The owner and the team's admin manage; a member gets 403. */
 const managed = (ok = 200): Record<Role, number> => ({ ...team(ok), member: 403 });
 /** Platform admins only. */
 const adminOnly: Record<Role, number> = { ...everyone(401, 403), platformAdmin: 200 };
 /** The owner's alone (transcripts outside any project stay private). */
-const ownerOnly: Record<Role, number> = { anonymous: 401, owner: 200, teamAdmin: 404, member: 404, removed: 404, outsider: 404, platformAdmin: 404 };
+const ownerOnly: Record<Role, number> = { ...everyone(401, 404), owner: 200 };
 
 const project = async (owner: TestUser) => createProject(owner, { name: unique("proj") });
 /** A transcript filed in one of the owner's projects: the team shares it. */
@@ -121,6 +125,9 @@ const MATRIX: Record<string, Row> = {
   "POST /api/resend-verification": { request: () => ({ body: { email: `${unique("someone")}@example.com` } }), expect: open },
   "GET /api/verify-email": { request: () => ({ path: "/api/verify-email?token=x" }), expect: redirect },
   "POST /api/password-reset/request": { request: () => ({ body: { email: `${unique("someone")}@example.com` } }), expect: open },
+  // A blocked sign-in's emailed link: the same answer for anyone, account or not; a link that is not valid: 400.
+  "POST /api/sign-in-link": { request: () => ({ body: { username: unique("someone") } }), expect: open },
+  "POST /api/sign-in-link/confirm": { request: () => ({ body: { token: "x".repeat(43) } }), expect: everyone(400, 400) },
   // A link that is not valid: 400 for anyone; the route needs no session.
   "POST /api/password-reset/confirm": {
     request: () => ({ body: { token: "x".repeat(43), password: "a-new-long-passphrase" } }),
@@ -241,12 +248,13 @@ const MATRIX: Record<string, Row> = {
   "GET /api/team/limits": { request: () => ({}), expect: signedIn },
   "GET /api/team/membership": { request: () => ({}), expect: signedIn },
   // A removed member, an outsider and a platform admin invite into their own free team: no seat (403, plan limit).
+  // The other team's admin invites into that team (201); its member may not (403).
   "POST /api/team/invite": {
     request: async (_o, t) => {
       await resetTeam(t);
       return { body: { email: `${unique("invitee")}@example.com`, role: "member" } };
     },
-    expect: { anonymous: 401, owner: 201, teamAdmin: 201, member: 403, removed: 403, outsider: 403, platformAdmin: 403 },
+    expect: { ...everyone(401, 403), owner: 201, teamAdmin: 201, otherTeamAdmin: 201 },
   },
   "DELETE /api/team/members/:id": {
     request: async (o, t) => {
@@ -265,7 +273,7 @@ const MATRIX: Record<string, Row> = {
       await resetTeam(t);
       return { path: `/api/team/accept/${(await createInvitation(o, `${unique("accept")}@example.com`)).token}` };
     },
-    expect: { anonymous: 401, owner: 409, teamAdmin: 409, member: 409, removed: 200, outsider: 200, platformAdmin: 200 },
+    expect: { ...everyone(401, 200), owner: 409, teamAdmin: 409, member: 409 },
   },
 
   // Account data: always the caller's own.
@@ -304,7 +312,10 @@ const MATRIX: Record<string, Row> = {
 /** The matrix's route of a row key ("GET /api/transcripts/:id (outside any project)" → "GET /api/transcripts/:id"). */
 const routeOf = (key: string) => key.replace(/ \(.*\)$/, "");
 
-/** The owner (enterprise) with a team admin and a team member, and a removed member and an outsider. */
+/**
+ * The owner (enterprise) with a team admin and a team member, a removed member, an outsider, and the member and admin
+ * of an unrelated team (its owner on Enterprise, with projects and filed transcripts of its own).
+ */
 async function makeTeam() {
   const owner = await createUser();
   await setTier(owner, "enterprise");
@@ -315,12 +326,21 @@ async function makeTeam() {
   const memberMembershipId = await addTeamMember(owner, member);
   const removedMembershipId = await addTeamMember(owner, removed);
   await env.DB.prepare("DELETE FROM team_memberships WHERE id = ?").bind(removedMembershipId).run();
+  const otherOwner = await createUser();
+  await setTier(otherOwner, "enterprise");
+  await createTranscripts(otherOwner, { projectId: (await project(otherOwner)).id });
+  const otherTeamMember = await createUser();
+  const otherTeamAdmin = await createUser();
+  await addTeamMember(otherOwner, otherTeamMember);
+  await addTeamMember(otherOwner, otherTeamAdmin, "admin");
   const actors: Record<Exclude<Role, "anonymous">, TestUser> = {
     owner,
     teamAdmin,
     member,
     removed,
     outsider: await createUser(),
+    otherTeamMember,
+    otherTeamAdmin,
     platformAdmin: await createUser({ isAdmin: true }),
   };
   return { team: { owner, teamAdmin, member, memberMembershipId } satisfies Team, actors };

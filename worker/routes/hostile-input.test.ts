@@ -68,7 +68,7 @@ async function rowCounts(): Promise<string> {
 }
 
 async function send(method: string, path: string, cookie: string, body: string | undefined, type: string, ip: string) {
-  const headers = new Headers({ Origin: ORIGIN, Cookie: `sl_session=${cookie}`, "CF-Connecting-IP": ip });
+  const headers = new Headers({ Origin: ORIGIN, Cookie: `__Host-sl_session=${cookie}`, "CF-Connecting-IP": ip });
   if (type) headers.set("Content-Type", type);
   const ctx = createExecutionContext();
   const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body: method === "GET" ? undefined : body, redirect: "manual" }), env as Bindings, ctx);

@@ -4,11 +4,9 @@ import { randomToken, sha256Hex } from "../../lib/crypto";
 
 /**
  * `__Host-`: the browser accepts it only Secure, for this exact host and path /, so a sibling subdomain cannot plant
- * or shadow a session cookie. Sessions issued before the prefix (LEGACY_SESSION_COOKIE) are moved over on their next
- * request; the legacy name can go once every session from before is expired (30 days).
+ * or shadow a session cookie. It is the only name read (worker/middleware/session.ts).
  */
 export const SESSION_COOKIE = "__Host-sl_session";
-export const LEGACY_SESSION_COOKIE = "sl_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry without a write per request: extend only once half the lifetime has passed. */
 const RENEW_WHEN_REMAINING_MS = SESSION_TTL_MS / 2;

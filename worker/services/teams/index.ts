@@ -36,6 +36,7 @@ import { enforceLimit, RATE_RULES } from "../rate-limit";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INVALID_INVITATION = "This invitation link is invalid, expired, or has already been used.";
+const teamFull = () => new AppError("plan_limit", "This team is full: its plan has no seat left for you. Ask the team's owner to upgrade or free a seat.");
 
 /** The team a user works in, and their place in it. */
 interface Team {
@@ -230,13 +231,14 @@ export async function acceptTeamInvitation(deps: Deps, userId: number, token: st
   if (memberOf.some((t) => t.ownerId === invitation.ownerId)) throw new AppError("conflict", "You're already a member of this team.");
   // after a downgrade the pending seat may no longer fit: the owner and active members come first
   const maxCount = limitsFor(effectiveTier(subscription)).teamMembers;
-  if (1 + seats.active + 1 > maxCount) throw new AppError("plan_limit", "This team is full: its plan has no seat left for you. Ask the team's owner to upgrade or free a seat.");
-  const accepted = await acceptInvitation(deps.db, { id: invitation.id, ownerId: invitation.ownerId, tokenHash }, userId, user.username ?? user.email ?? invitation.invitedEmail, now).catch(
+  if (1 + seats.active + 1 > maxCount) throw teamFull();
+  const outcome = await acceptInvitation(deps.db, { id: invitation.id, ownerId: invitation.ownerId, tokenHash }, userId, user.username ?? user.email ?? invitation.invitedEmail, now, maxCount).catch(
     (error: unknown) => {
       if (String(error).includes("UNIQUE")) throw new AppError("conflict", "You're already a member of this team.");
       throw error;
     },
   );
-  if (!accepted) throw invalid();
+  if (outcome === "full") throw teamFull();
+  if (outcome === "invalid") throw invalid();
   return { ownerId: owner.id, ownerName: owner.username ?? owner.email ?? "Team owner", role: invitation.role };
 }

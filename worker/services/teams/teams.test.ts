@@ -144,6 +144,22 @@ describe("accepting", () => {
     expect(await countRows("team_memberships", "owner_id = ? AND status = 'active'", owner.id)).toBe(1);
     expect(await countRows("activity_events", "owner_id = ? AND kind = 'member_joined'", owner.id)).toBe(1);
   });
+
+  // Issue 26: four accepts released together on a 3-seat plan all succeeded ("5 of 3 seats"): the seat check was a
+  // read before an UPDATE that did not repeat it. The UPDATE now counts the seats itself.
+  it("lets racing accepts of different invitations take only the free seats", async () => {
+    const owner = await createUser();
+    await setTier(owner, "enterprise"); // 5 seats while the invitations go out
+    const invitations = await Promise.all([1, 2, 3, 4].map((n) => createInvitation(owner, `seat${n}@example.com`)));
+    await setTier(owner, "pro"); // 3 seats: the owner and two members
+    const users = await Promise.all(invitations.map(() => createUser()));
+    const results = await Promise.allSettled(users.map((u, i) => acceptTeamInvitation(buildTestDeps(), u.id, invitations[i]!.token)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => (r.reason as AppError).message);
+    expect(new Set(refused)).toEqual(new Set(["This team is full: its plan has no seat left for you. Ask the team's owner to upgrade or free a seat."]));
+    expect(await countRows("team_memberships", "owner_id = ? AND status = 'active'", owner.id)).toBe(2);
+    expect(await countRows("activity_events", "owner_id = ? AND kind = 'member_joined'", owner.id)).toBe(2);
+  });
 });
 
 describe("roles and removal", () => {

@@ -32,7 +32,7 @@ async function proUser(): Promise<TestUser> {
 async function post(user: TestUser, path: string, form?: FormData): Promise<Response> {
   const request = new Request(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { Origin: ORIGIN, Cookie: `sl_session=${user.session}`, "CF-Connecting-IP": "198.51.100.91" },
+    headers: { Origin: ORIGIN, Cookie: `__Host-sl_session=${user.session}`, "CF-Connecting-IP": "198.51.100.91" },
     body: form,
   });
   const ctx = createExecutionContext();
