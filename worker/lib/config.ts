@@ -50,6 +50,8 @@ export interface Bindings {
   WORKERS_AI_TRANSCRIPTION_MODEL?: string;
   /** Development and tests only: an OpenAI-compatible fake transcription server on localhost. */
   TRANSCRIPTION_API_BASE?: string;
+  /** The help assistant's ceiling on model calls per minute, all visitors together (default 60). */
+  ASSISTANT_MODEL_CALLS_PER_MINUTE?: string | number;
 }
 
 const optional = z
@@ -92,10 +94,21 @@ const configSchema = z.object({
   TRANSCRIPTION_MODEL: optional,
   WORKERS_AI_TRANSCRIPTION_MODEL: optional,
   TRANSCRIPTION_API_BASE: optional.pipe(z.url().optional()),
+  // wrangler.toml may give it as a number or a string; anything but a whole number from 0 up stops the Worker.
+  ASSISTANT_MODEL_CALLS_PER_MINUTE: z
+    .union([z.number(), z.string().trim()])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).max(100_000).optional()),
 });
 
 /** Used only outside production so `npm run dev` and the tests need no secrets. */
 const DEVELOPMENT_PEPPER = "storyloom-development-pepper-not-secret";
+/**
+ * Model calls of the help assistant per minute, all visitors together: 60 is 30 people chatting at the per-address
+ * pace (20 in 10 minutes) at once, and bounds spend at 86,400 calls a day whatever the traffic.
+ */
+export const DEFAULT_ASSISTANT_MODEL_CALLS_PER_MINUTE = 60;
 /** 32 bytes, public: encrypts integration credentials in development and tests only. */
 const DEVELOPMENT_INTEGRATIONS_KEY = btoa("storyloom-dev-integrations-key!!");
 
@@ -128,6 +141,11 @@ export interface Config {
     | null;
   /** The credentials key (base64); null in production without INTEGRATIONS_KEY, where storing credentials is refused. */
   integrationsKey: string | null;
+  /**
+   * The help assistant. `modelCallsPerMinute` is a backstop on spend over every visitor together: past it, answers
+   * are the embedded ones (no model call) until the minute is over; 0 never calls the model.
+   */
+  assistant: { modelCallsPerMinute: number };
   /**
    * Development and tests only (null in production, whatever is set): where the fake JIRA and fake Notion listen.
    * JIRA requests then go to `{jiraApiBase}{path}` after the site label was validated as usual.
@@ -200,6 +218,7 @@ export function getConfig(bindings: Bindings): Config {
             : null,
     billing: billingConfig(raw, isLocal),
     integrationsKey: raw.INTEGRATIONS_KEY ?? (isLocal ? DEVELOPMENT_INTEGRATIONS_KEY : null),
+    assistant: { modelCallsPerMinute: raw.ASSISTANT_MODEL_CALLS_PER_MINUTE ?? DEFAULT_ASSISTANT_MODEL_CALLS_PER_MINUTE },
     jiraApiBase: isLocal && raw.JIRA_API_BASE ? new URL(raw.JIRA_API_BASE) : null,
     notionApiBase: isLocal && raw.NOTION_API_BASE ? new URL(raw.NOTION_API_BASE) : null,
   };

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PLAN_LIMITS } from "../../../schema/api/subscription";
 import { call, json } from "../../test/client";
 import { countRows, createUser } from "../../test/factories";
+import { RATE_RULES } from "../rate-limit";
 import { answerFromKnowledge } from "./answer";
 import { fillTokens, passages, retrieve } from "./knowledge";
 import questionsJson from "./knowledge/eval-questions.json";
@@ -98,5 +99,25 @@ describe("help assistant", () => {
     for (let i = 1; i < 25 && !guestLimited; i++) guestLimited = (await call("POST", "/api/chatbot", { cookie, body: { message: `q${i}` }, ip: `100.71.0.${i}` })).status === 429;
     expect(guestLimited).toBe(true);
     void env;
+  });
+
+  // Security issue 26: 25 of 25 messages from one /64 were answered when each came from its own address without a
+  // cookie. The address limit counts an IPv6 /64 as one address (lib/ip.ts addressKey), as sign-in does.
+  it("limits 25 cookieless messages from different addresses in one IPv6 /64 like one address, and not the next /64", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const ip = `2001:db8:26:1:${(i + 1).toString(16)}:${((i * 7919) % 0xffff).toString(16)}:0:${i.toString(16)}`;
+      const response = await call("POST", "/api/chatbot", { body: { message: "How much is the Pro plan?" }, ip });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
+        expect(await json(response)).toMatchObject({ success: false, code: "rate_limited" });
+      }
+    }
+    expect(statuses.slice(0, RATE_RULES.assistantMessages.limit).every((s) => s === 200), statuses.join(",")).toBe(true);
+    expect(statuses.slice(RATE_RULES.assistantMessages.limit).every((s) => s === 429)).toBe(true);
+    // the neighbouring /64 is another home or office
+    const next = await call("POST", "/api/chatbot", { body: { message: "How much is the Pro plan?" }, ip: "2001:db8:26:2::1" });
+    expect(next.status).toBe(200);
   });
 });

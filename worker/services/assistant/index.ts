@@ -4,6 +4,7 @@ import type { Deps } from "../../deps";
 import { logConversation } from "../../data/admin";
 import { withDeadline } from "../../lib/deadline";
 import { rateLimited } from "../../lib/errors";
+import { addressKey } from "../../lib/ip";
 import { causeMessage, logEvent } from "../../lib/log";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { answerFromKnowledge, type AssistantAnswer } from "./answer";
@@ -27,15 +28,33 @@ export function contradictsPlans(text: string): boolean {
   return [...text.matchAll(/£\s?(\d+(?:\.\d+)?)/g)].some((m) => !PRICES.has(Number(m[1])));
 }
 
+/** The one counter of model calls over every visitor and isolate (the RateLimiter Durable Object holds it). */
+export const MODEL_CALLS_KEY = "assistant:model-calls";
+
+/**
+ * Whether one more model call fits under the global ceiling (ASSISTANT_MODEL_CALLS_PER_MINUTE): a backstop on spend
+ * when many addresses (a botnet, or one /64 after another) each stay under their own limit. Counted only when a
+ * call is about to be made; the call that fills the minute is logged once, so the operator sees the ceiling hold.
+ */
+async function modelCallAllowed(deps: Deps, modelName: string): Promise<boolean> {
+  const limit = deps.config.assistant.modelCallsPerMinute;
+  if (limit <= 0) return false;
+  const result = await deps.limits.consume(MODEL_CALLS_KEY, { limit, windowMs: 60_000 });
+  if (result.allowed && result.remaining === 0) logEvent("warn", "assistant_model_ceiling_reached", { model: modelName, limit });
+  return result.allowed;
+}
+
 /**
  * With a model configured, the passages retrieved for the question ground its answer; without one (or when it fails,
- * runs late, or states a price the plans module does not have) the embedded answer from the same passages stands.
- * Injection attempts, greetings and questions the help does not cover never reach the model.
+ * runs late, states a price the plans module does not have, or the minute's model calls are spent) the embedded
+ * answer from the same passages stands. Injection attempts, greetings and questions the help does not cover never
+ * reach the model.
  */
 async function groundedAnswer(deps: Deps, question: string, history: ChatMessage[]): Promise<AssistantAnswer> {
   const local = answerFromKnowledge(question);
   const model = deps.helpModel();
   if (!model || local.kind !== "answered") return local;
+  if (!(await modelCallAllowed(deps, model.name))) return local;
   try {
     const text = await withDeadline(
       model.answer({ question, history, passages: local.passages.map((p) => ({ title: p.heading ? `${p.title}: ${p.heading}` : p.title, text: p.text })) }),
@@ -57,8 +76,10 @@ export async function answerQuestion(deps: Deps, visitor: Visitor, input: ChatRe
   // The history the browser sends is validated as data only: the session's own record is what a model reads, so
   // nothing a visitor claims was said can become an instruction.
   const { message } = chatRequestSchema.parse(input);
-  // per address, and per visitor in the visitor's session (the account, or the guest's cookie)
-  await enforceLimit(deps.limits, `assistant:ip:${visitor.ip}`, RATE_RULES.assistantMessages, RATE_MESSAGE);
+  // Per address (IPv6 by its /64, lib/ip.ts: one home or office can pick any address in it, and a guest can drop its
+  // cookie, so counting single addresses counted nothing), and per visitor in the visitor's session (the account,
+  // or the guest's cookie).
+  await enforceLimit(deps.limits, `assistant:address:${addressKey(visitor.ip)}`, RATE_RULES.assistantMessages, RATE_MESSAGE);
   const sessionKey = visitor.user ? `user:${visitor.user.id}` : `guest:${visitor.guestId ?? visitor.ip}`;
   const { limit, history } = await deps.chatSessions.begin(sessionKey, RATE_RULES.assistantMessages);
   if (!limit.allowed) throw rateLimited(Math.ceil(limit.retryAfterMs / 1000), RATE_MESSAGE);
