@@ -3,6 +3,7 @@ import type { ProjectRow } from "../../data/projects";
 import { findProjectWithRole, findTranscriptWithRole } from "../../data/teams";
 import type { TranscriptRow } from "../../data/transcripts";
 import { AppError, notFound } from "../../lib/errors";
+import { logEvent } from "../../lib/log";
 import type { TeamPosition } from "../../../schema/api/teams";
 
 /**
@@ -27,11 +28,22 @@ export interface TranscriptAccess {
 
 const MANAGE_MESSAGE = "Only the team's owner or an admin can change this project's settings.";
 
+/**
+ * One line per access granted through a team membership (never for the owner's own), so an operator can audit in
+ * Workers Logs that every such access is to a team the account belongs to (README, "Tenancy"). Ids only.
+ */
+function logTeamAccess(userId: number, ownerId: number, kind: "project" | "transcript", id: number, role: TeamPosition): void {
+  logEvent("info", "team_access", { userId, ownerId, kind, id, role });
+}
+
 export async function accessProject(deps: Deps, userId: number, projectId: number): Promise<ProjectAccess> {
   const found = await findProjectWithRole(deps.db, projectId, userId);
   if (!found) throw notFound("Project");
   if (found.project.ownerId === userId) return { project: found.project, position: "owner" };
-  if (found.memberRole) return { project: found.project, position: found.memberRole };
+  if (found.memberRole) {
+    logTeamAccess(userId, found.project.ownerId, "project", projectId, found.memberRole);
+    return { project: found.project, position: found.memberRole };
+  }
   throw notFound("Project");
 }
 
@@ -57,7 +69,10 @@ export async function accessTranscript(deps: Deps, userId: number, transcriptId:
   if (!found) throw notFound("Transcript");
   if (found.transcript.ownerId === userId) return { transcript: found.transcript, position: "owner" };
   // a member sees the owner's transcripts that are filed in a project, never the owner's unfiled ones
-  if (found.memberRole && found.transcript.projectId !== null) return { transcript: found.transcript, position: found.memberRole };
+  if (found.memberRole && found.transcript.projectId !== null) {
+    logTeamAccess(userId, found.transcript.ownerId, "transcript", transcriptId, found.memberRole);
+    return { transcript: found.transcript, position: found.memberRole };
+  }
   throw notFound("Transcript");
 }
 
