@@ -18,6 +18,7 @@ import { serveBuildFile } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { devRoutes } from "./routes/dev";
+import { emailVerificationRoutes } from "./routes/email-verification";
 import { generateRoutes } from "./routes/generate";
 import { oauthRoutes } from "./routes/oauth";
 import { projectRoutes } from "./routes/projects";
@@ -77,9 +78,10 @@ app.use("/api/*", csrfProtection({ signedPaths: ["/api/stripe/webhook"], multipa
 app.use("/api/*", loadSession);
 
 // One sub-app per resource prefix. Only the account and payment routes sit at /api itself, because the spec names
-// them so (/api/user, /api/login, /api/verify-email…; /api/create-subscription, /api/confirm-payment…).
+// them so (/api/user, /api/login, /api/resend-verification…; /api/create-subscription, /api/confirm-payment…).
 export const routes = app
   .route("/api", authRoutes)
+  .route("/api/verify-email", emailVerificationRoutes)
   .route("/api/user", accountDataRoutes)
   .route("/api", billingRoutes)
   .route("/api/subscription", subscriptionRoutes)

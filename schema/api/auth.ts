@@ -60,6 +60,21 @@ export const resendVerificationSchema = z.object({
   email: z.string().trim().min(1).max(254),
 });
 
+/**
+ * The token of an emailed verification link, sent by its page (web/app/routes/verify-email-confirm.tsx) as a query
+ * parameter (the details) or in a JSON body (confirm, reject). Its form is checked by the service, which answers
+ * "not valid" like an unknown token.
+ */
+export const verificationLinkSchema = z.object({
+  token: z.string().min(1, "The verification link is incomplete").max(200),
+});
+
+/** GET /api/verify-email/details: the account a verification link is for. */
+export interface VerificationLinkDetails {
+  username: string | null;
+  email: string;
+}
+
 /** What GET /api/user and the login/register calls return. The password hash never leaves the server. */
 export interface PublicUser {
   id: number;

@@ -25,7 +25,10 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
-    uniqueIndex("users_email_unique").on(t.email),
+    // An address belongs to the one account that verified it; until then any number of sign-ups may wait for it
+    // (worker/services/auth/accounts.ts register), and the first one verified deletes the others.
+    uniqueIndex("users_verified_email_unique").on(t.email).where(sql`${t.emailVerified} = 1`),
+    index("users_email_idx").on(t.email),
     index("users_created_at_idx").on(t.createdAt),
   ],
 );

@@ -9,6 +9,17 @@ export function createDb(d1: D1Database) {
   return drizzle(d1, { schema });
 }
 
+/**
+ * Whether a failed query broke a unique index. drizzle wraps D1's error ("Failed query: …"), so the SQLite message
+ * is in the cause, not in the error's own text.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (String(e).includes("UNIQUE constraint failed")) return true;
+  }
+  return false;
+}
+
 /** The id of the row the statement before inserted, for a later statement of the same batch. */
 export const LAST_INSERTED_ID = sql<number>`last_insert_rowid()`;
 

@@ -11,8 +11,9 @@ export async function findPasswordResetToken(db: Database, id: string) {
 }
 
 /**
- * Sets the new password, marks the address verified (the link proved the mailbox), uses the token and ends every
- * session of the account: all or nothing. Returns false when the token was used meanwhile (a second click racing).
+ * Sets the new password, uses the token and ends every session of the account: all or nothing. It never marks an
+ * address verified: reset links go to verified accounts only (services/auth/passwords.ts), and verifying here
+ * would skip the deletion of the other sign-ups waiting for the address (data/email-verification.ts). Returns false when the token was used meanwhile (a second click racing).
  */
 export async function completePasswordReset(
   db: Database,
@@ -26,7 +27,7 @@ export async function completePasswordReset(
       .returning({ id: passwordResetTokens.id }),
     db
       .update(users)
-      .set({ passwordHash: values.passwordHash, emailVerified: true })
+      .set({ passwordHash: values.passwordHash })
       // Only when this call used the token (a racing second click changes nothing).
       .where(and(eq(users.id, values.userId), PREVIOUS_CHANGED)),
     db.delete(sessions).where(and(eq(sessions.userId, values.userId), PREVIOUS_CHANGED)),

@@ -1,8 +1,15 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { oauthAccounts, sessions, subscriptions, users, type UserRow } from "../../schema/db";
 import type { Database } from "./db";
 
 export type { UserRow };
+
+/**
+ * A password sign-up whose address is not verified yet. It cannot sign in, may share its address with other such
+ * sign-ups, and is deleted when another account verifies the address (or after 7 days: jobs/purge-expired.ts).
+ * OAuth accounts (no password) are never counted as pending.
+ */
+export const PENDING_SIGN_UP = and(eq(users.emailVerified, false), isNotNull(users.email), isNotNull(users.passwordHash))!;
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
   return db.select().from(users).where(eq(users.id, id)).get();
@@ -17,8 +24,33 @@ export async function findUserByUsername(db: Database, username: string): Promis
     .get();
 }
 
-export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+/**
+ * The account an address belongs to: the one that verified it (at most one, by the partial unique index). Accounts
+ * still waiting for verification never answer to the address (services/auth/accounts.ts register).
+ */
+export async function findVerifiedUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), eq(users.emailVerified, true)))
+    .get();
+}
+
+/** Password sign-ups waiting for this address to be verified, newest first (several may wait for one address). */
+export async function findPendingSignUps(db: Database, email: string, limit: number): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), PENDING_SIGN_UP))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .all();
+}
+
+/** Whether any account, verified or not, has this address. */
+export async function isEmailInUse(db: Database, email: string): Promise<boolean> {
+  const row = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1).get();
+  return row !== undefined;
 }
 
 export interface NewUser {
@@ -36,13 +68,13 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
 }
 
 /**
- * A sign-up for an address an unverified account holds: that account (it never proved the mailbox and cannot sign
- * in) is deleted and the new one inserted, in one batch. Nothing is deleted if it was verified meanwhile.
+ * An OAuth account whose provider vouches for its address: it is created verified and, in the same batch, the
+ * password sign-ups still waiting for that address are deleted (the first account verified wins the address).
  */
-export async function replaceUnverifiedUser(db: Database, unverifiedId: number, values: NewUser): Promise<UserRow> {
+export async function insertUserClaimingEmail(db: Database, values: NewUser & { email: string }): Promise<UserRow> {
   const [, inserted] = await db.batch([
-    db.delete(users).where(and(eq(users.id, unverifiedId), eq(users.emailVerified, false))),
-    db.insert(users).values(values).returning(),
+    db.delete(users).where(and(eq(users.email, values.email), PENDING_SIGN_UP)),
+    db.insert(users).values({ ...values, emailVerified: true }).returning(),
   ]);
   return inserted[0]!;
 }

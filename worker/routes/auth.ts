@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import {
   changePasswordSchema,
   loginSchema,
@@ -11,7 +10,7 @@ import {
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 import { clearSessionCookie, clientIp, currentSession, currentUser, requireUser, sessionToken, setSessionCookie } from "../middleware/session";
-import { login, register, resendVerification, verifyEmailToken } from "../services/auth/accounts";
+import { login, register, resendVerification } from "../services/auth/accounts";
 import { enabledProviders } from "../services/auth/oauth";
 import { toPublicUser } from "../services/auth/public-user";
 import { changePassword, requestPasswordReset, resetPassword } from "../services/auth/passwords";
@@ -83,11 +82,4 @@ export const authRoutes = new Hono<AppEnv>()
     const session = currentSession(c);
     await changePassword(c.var.deps, { userId: session.user.id, sessionId: session.sessionId }, c.req.valid("json"), clientIp(c));
     return c.json({ success: true });
-  })
-
-  // The link in the verification email. It redirects to the sign-in screen, which shows the outcome as a toast.
-  .get("/verify-email", validate("query", z.object({ token: z.string().max(200).default("") })), async (c) => {
-    const outcome = await verifyEmailToken(c.var.deps, c.req.valid("query").token, clientIp(c));
-    const target = outcome === "verified" ? "/auth?verified=1" : `/auth?verification=${outcome}`;
-    return c.redirect(target, 302);
   });

@@ -124,6 +124,10 @@ const MATRIX: Record<string, Row> = {
   "GET /api/auth/providers": { request: () => ({}), expect: open },
   "POST /api/resend-verification": { request: () => ({ body: { email: `${unique("someone")}@example.com` } }), expect: open },
   "GET /api/verify-email": { request: () => ({ path: "/api/verify-email?token=x" }), expect: redirect },
+  // An emailed link's calls need no session: a token that is not valid is a 400 for anyone, signed in or not.
+  "GET /api/verify-email/details": { request: () => ({ path: `/api/verify-email/details?token=${"x".repeat(43)}` }), expect: everyone(400, 400) },
+  "POST /api/verify-email/confirm": { request: () => ({ body: { token: "x".repeat(43) } }), expect: everyone(400, 400) },
+  "POST /api/verify-email/reject": { request: () => ({ body: { token: "x".repeat(43) } }), expect: everyone(400, 400) },
   "POST /api/password-reset/request": { request: () => ({ body: { email: `${unique("someone")}@example.com` } }), expect: open },
   // A blocked sign-in's emailed link: the same answer for anyone, account or not; a link that is not valid: 400.
   "POST /api/sign-in-link": { request: () => ({ body: { username: unique("someone") } }), expect: open },

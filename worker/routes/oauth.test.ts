@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Bindings } from "../lib/config";
 import { toBase64Url } from "../lib/crypto";
 import { call, json, sessionFrom, unique } from "../test/client";
-import { createUser, TEST_PASSWORD } from "../test/factories";
+import { countRows, createUser, TEST_PASSWORD } from "../test/factories";
 import { jsonResponse, mockOutbound } from "../test/outbound";
 
 const GITHUB: Partial<Bindings> = { GITHUB_CLIENT_ID: "gh-id", GITHUB_CLIENT_SECRET: "gh-secret" };
@@ -173,8 +173,9 @@ describe("OAuth callback", () => {
     expect(me.email).toBeNull();
   });
 
-  it("takes over an unverified pre-registered account: the squatter's password stops working", async () => {
+  it("never links a sign-up waiting for the address: a new verified account takes it and those sign-ups are deleted", async () => {
     const squatter = await createUser({ emailVerified: false });
+    const another = await createUser({ email: squatter.email, emailVerified: false });
     const { cookies, state } = await start("github", GITHUB);
     githubMocks({ id: Date.now() + 17, name: "Real Owner" }, [{ email: squatter.email!, primary: true, verified: true }]);
     const response = await call("GET", `/auth/github/callback?code=x&state=${state}`, {
@@ -182,7 +183,9 @@ describe("OAuth callback", () => {
       cookie: `sl_oauth_state=${cookies.sl_oauth_state}`,
     });
     const me = await json(await call("GET", "/api/user", { cookie: sessionFrom(response) }));
-    expect(me).toMatchObject({ id: squatter.id, emailVerified: true, hasPassword: false });
+    expect(me).toMatchObject({ email: squatter.email, emailVerified: true, hasPassword: false, username: null });
+    expect([squatter.id, another.id]).not.toContain(me.id);
+    expect(await countRows("users", "id IN (?, ?)", squatter.id, another.id)).toBe(0);
     const login = await call("POST", "/api/login", { body: { username: squatter.username, password: TEST_PASSWORD } });
     expect(login.status).toBe(401);
   });

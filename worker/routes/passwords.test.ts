@@ -18,7 +18,7 @@ const login = (username: string, password: string, ip = "198.51.100.60") =>
   call("POST", "/api/login", { body: { username, password }, ip });
 
 describe("password reset", () => {
-  it("mails a single-use link that sets a new password, ends every session and verifies the address", async () => {
+  it("mails a single-use link that sets a new password and ends every session", async () => {
     const user = await createUser();
     const other = await createUser();
     const request = await call("POST", "/api/password-reset/request", { body: { email: user.email!.toUpperCase() } });
@@ -115,28 +115,52 @@ describe("change password", () => {
 });
 
 describe("pre-hijacking by squatting an unverified address", () => {
-  it("ends with the real owner in control and the squatter locked out", async () => {
+  it("ends with the real owner in control and the squatter's sign-up deleted", async () => {
     const email = `${unique("victim")}@example.com`;
     const squatter = unique("squatter");
     expect((await call("POST", "/api/register", { body: { username: squatter, password: TEST_PASSWORD, email } })).status).toBe(201);
 
-    // The owner signs up with their own address: accepted, and the squatter's unverified account is gone.
+    // The owner signs up with their own address: accepted, beside the squatter's sign-up (neither replaces the other).
     const owner = unique("owner");
     const signUp = await call("POST", "/api/register", { body: { username: owner, password: NEW_PASSWORD, email } });
     expect(signUp.status).toBe(201);
+    expect(await countRows("users", "email = ? AND email_verified = 0", email)).toBe(2);
+
+    // Both mails reach the owner's inbox, each naming its account: she confirms hers.
+    const mail = (await outbox()).find((m) => m.to === email && m.text.includes(`"${owner}"`))!;
+    const token = /http:\/\/localhost\/verify-email\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    expect((await call("POST", "/api/verify-email/confirm", { body: { token } })).status).toBe(200);
+
     expect(await countRows("users", "lower(username) = lower(?)", squatter)).toBe(0);
-
-    // The owner asks for the mail again and clicks the newest link: it verifies the owner's account.
-    await call("POST", "/api/resend-verification", { body: { email } });
-    const mail = (await outbox()).find((m) => m.to === email && m.subject.startsWith("Verify"))!;
-    expect(mail.text).not.toContain(squatter);
-    const link = /http:\/\/localhost(\/api\/verify-email\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
-    expect((await call("GET", link)).headers.get("Location")).toBe("/auth?verified=1");
-
     expect((await login(owner, NEW_PASSWORD)).status).toBe(200);
     expect((await login(email, NEW_PASSWORD)).status).toBe(200);
     expect((await login(squatter, TEST_PASSWORD)).status).toBe(401);
     expect((await login(email, TEST_PASSWORD)).status).toBe(401);
+  });
+
+  it("mails a reset link only to the account that verified the address, never to sign-ups waiting for it", async () => {
+    const email = `${unique("pending")}@example.com`;
+    const waiting = [unique("waita"), unique("waitb")];
+    for (const username of waiting) await call("POST", "/api/register", { body: { username, password: TEST_PASSWORD, email } });
+    expect((await call("POST", "/api/password-reset/request", { body: { email }, ip: "198.18.4.1" })).status).toBe(200);
+    expect(await resetLinkFor(email)).toBeUndefined();
+
+    // A verified account beside a waiting one (as before this change, or a sign-up that raced the verification).
+    const verified = await createUser();
+    const pending = await createUser({ email: verified.email, emailVerified: false });
+    await call("POST", "/api/password-reset/request", { body: { email: verified.email }, ip: "198.18.4.2" });
+    expect(await countRows("password_reset_tokens", "user_id = ?", verified.id)).toBe(1);
+    expect(await countRows("password_reset_tokens", "user_id = ?", pending.id)).toBe(0);
+    expect(await json(await login(verified.email!, TEST_PASSWORD))).toMatchObject({ id: verified.id });
+
+    // Resetting the password does not verify an address: a leftover link of a waiting sign-up leaves it waiting.
+    const token = "L".repeat(43);
+    const tokenId = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)))]
+      .map((b) => b.toString(16).padStart(2, "0"))
+      .join("");
+    await env.DB.prepare("INSERT INTO password_reset_tokens (id, user_id, expires_at) VALUES (?, ?, ?)").bind(tokenId, pending.id, Date.now() + 60_000).run();
+    expect((await call("POST", "/api/password-reset/confirm", { body: { token, password: NEW_PASSWORD } })).status).toBe(200);
+    expect(await countRows("users", "id = ? AND email_verified = 0", pending.id)).toBe(1);
   });
 
   it("grants no admin rights through an address in configuration (admins come from npm run admin:grant)", async () => {
@@ -145,8 +169,8 @@ describe("pre-hijacking by squatting an unverified address", () => {
     const bindings = { ADMIN_EMAILS: email } as Record<string, string>;
     await call("POST", "/api/register", { body: { username, password: TEST_PASSWORD, email }, env: bindings });
     const mail = (await outbox()).find((m) => m.to === email)!;
-    const link = /http:\/\/localhost(\/api\/verify-email\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
-    await call("GET", link, { env: bindings });
+    const token = /http:\/\/localhost\/verify-email\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    await call("POST", "/api/verify-email/confirm", { body: { token }, env: bindings });
     const signedIn = await call("POST", "/api/login", { body: { username, password: TEST_PASSWORD }, env: bindings });
     expect(await json(signedIn)).toMatchObject({ username, isAdmin: false });
   });

@@ -1,32 +1,28 @@
 import type { LoginInput, RegisterResponse, RegisterValues } from "../../../schema/api/auth";
-import type { EmailMessage } from "../../adapters/email";
+import { isUniqueViolation } from "../../data/db";
 import {
-  consumeVerificationToken,
-  findVerificationToken,
-  insertVerificationToken,
-} from "../../data/email-verification";
-import {
-  findUserByEmail,
-  findUserById,
+  findPendingSignUps,
   findUserByUsername,
+  findVerifiedUserByEmail,
   insertUser,
-  replaceUnverifiedUser,
   updateUser,
   type UserRow,
 } from "../../data/users";
 import type { Deps } from "../../deps";
-import { randomToken, sha256Hex } from "../../lib/crypto";
+import { sha256Hex } from "../../lib/crypto";
 import { AppError, rateLimited } from "../../lib/errors";
 import { addressKey } from "../../lib/ip";
-import { causeMessage, logEvent } from "../../lib/log";
 import { burnPasswordTime, hashPassword, verifyPassword } from "../../lib/password";
 import { enforceLimit, LOGIN_POLICIES, RATE_RULES } from "../rate-limit";
 import { isCommonPassword } from "./common-passwords";
-import { alreadyRegisteredEmail, verificationEmail } from "./emails";
+import { alreadyRegisteredEmail } from "./emails";
+import { sendInBackground } from "./mail";
 import { toPublicUser } from "./public-user";
 import { createSession, type NewSession } from "./sessions";
+import { sendVerificationEmail } from "./verification";
 
-export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export { sendInBackground } from "./mail";
+
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const EMAIL_NOT_VERIFIED =
   "Please verify your email before signing in. Check your inbox for the verification link.";
@@ -37,15 +33,8 @@ export type RegisterResult =
   | { kind: "verification-required"; body: RegisterResponse }
   | { kind: "signed-in"; user: UserRow; session: NewSession };
 
-/** Sends mail after the response: how long a call takes says nothing about which addresses have accounts. */
-export function sendInBackground(deps: Deps, message: EmailMessage, event: string, userId?: number): void {
-  deps.waitUntil(
-    deps.email.send(message).catch((error: unknown) => {
-      // The account exists either way; the person can ask for another email.
-      logEvent("error", event, { userId, cause: causeMessage(error) });
-    }),
-  );
-}
+/** Resending by address mails each of the newest this many sign-ups waiting for it (each names its username). */
+const PENDING_SIGN_UPS_RESENT = 5;
 
 export function assertUncommonPassword(password: string, field = "password"): void {
   if (isCommonPassword(password)) {
@@ -56,49 +45,49 @@ export function assertUncommonPassword(password: string, field = "password"): vo
 }
 
 /**
- * Sign-up. An address belongs to an account only once verified, so:
- * - an address held by an account that never verified it is taken over: that account is deleted and replaced;
+ * Sign-up. An address belongs to an account only once verified (issue 26, pre-hijacking), so:
+ * - a sign-up for an address that only unverified accounts hold is a new pending account beside them: none is
+ *   replaced (a later sign-up must not take over, or be taken over by, the mail an earlier one is waiting for). Each
+ *   gets its own mail naming its username; the first one confirmed wins the address and the others are deleted
+ *   (services/auth/verification.ts);
  * - an address a verified account holds gets the same answer as a new sign-up (no account is created, and the
  *   owner is told by email), so sign-up cannot be used to learn who has an account.
+ * Usernames stay unique whatever the address: a pending account keeps its name until it is deleted.
  */
 export async function register(deps: Deps, input: RegisterValues, clientIp: string): Promise<RegisterResult> {
   assertUncommonPassword(input.password);
   await enforceLimit(deps.limits, `register:address:${addressKey(clientIp)}`, RATE_RULES.registration, "Too many sign-ups from this network. Please try again later.");
 
-  const [byUsername, byEmail] = await Promise.all([
+  const [byUsername, owner] = await Promise.all([
     findUserByUsername(deps.db, input.username),
-    input.email ? findUserByEmail(deps.db, input.email) : undefined,
+    input.email ? findVerifiedUserByEmail(deps.db, input.email) : undefined,
   ]);
-  const replaceable = byEmail && !byEmail.emailVerified ? byEmail : undefined;
-  if (byUsername && byUsername.id !== replaceable?.id) {
-    throw new AppError("conflict", "Username already taken", { details: { field: "username" } });
-  }
+  if (byUsername) throw usernameTaken();
   // Hashed on every path, so the answer takes as long whether or not the address has an account.
   const passwordHash = await hashPassword(input.password, deps.config.passwordPepper);
-  if (byEmail?.emailVerified && input.email) {
+  if (owner && input.email) {
     sendInBackground(
       deps,
       alreadyRegisteredEmail(input.email, `${deps.origin}/auth`, `${deps.origin}/forgot-password`),
       "already_registered_email_failed",
-      byEmail.id,
+      owner.id,
     );
     return { kind: "verification-required", body: { emailVerificationRequired: true, email: input.email } };
   }
 
-  const values = {
-    username: input.username,
-    email: input.email ?? null,
-    firstName: input.firstName ?? null,
-    lastName: input.lastName ?? null,
-    passwordHash,
-    emailVerified: false,
-  };
   let user: UserRow;
   try {
-    user = replaceable ? await replaceUnverifiedUser(deps.db, replaceable.id, values) : await insertUser(deps.db, values);
+    user = await insertUser(deps.db, {
+      username: input.username,
+      email: input.email ?? null,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      passwordHash,
+      emailVerified: false,
+    });
   } catch (error) {
-    // Two sign-ups racing for the same name: the unique indexes decide.
-    if (String(error).includes("UNIQUE")) throw new AppError("conflict", "Username or email already taken");
+    // Two sign-ups racing for the same name: the unique index decides (an unverified address is never unique).
+    if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
   }
 
@@ -109,22 +98,17 @@ export async function register(deps: Deps, input: RegisterValues, clientIp: stri
   return { kind: "signed-in", user, session: await createSession(deps, user.id) };
 }
 
-async function sendVerificationEmail(deps: Deps, user: UserRow, email: string): Promise<void> {
-  const token = randomToken(32);
-  await insertVerificationToken(deps.db, {
-    id: await sha256Hex(token),
-    userId: user.id,
-    email,
-    expiresAt: deps.now() + VERIFICATION_TOKEN_TTL_MS,
-  });
-  const link = `${deps.origin}/api/verify-email?token=${encodeURIComponent(token)}`;
-  sendInBackground(deps, verificationEmail(email, link), "verification_email_failed", user.id);
-}
+const usernameTaken = () => new AppError("conflict", "Username already taken", { details: { field: "username" } });
 
+/**
+ * The account a sign-in name stands for. An address names only the account that verified it: several unverified
+ * sign-ups may wait for one address, and none of them has proved it, so none may be reached through it (a squatter's
+ * account must not answer to its victim's address). A pending account is reached by its username, which is unique.
+ */
 export function findByIdentifier(deps: Deps, identifier: string) {
   const normalized = identifier.trim();
   return normalized.includes("@")
-    ? findUserByEmail(deps.db, normalized.toLowerCase())
+    ? findVerifiedUserByEmail(deps.db, normalized.toLowerCase())
     : findUserByUsername(deps.db, normalized);
 }
 
@@ -191,30 +175,20 @@ export async function login(deps: Deps, input: LoginInput, clientIp: string) {
 
 /**
  * Always answers the same way, so the call cannot tell which addresses have accounts. The address's limit is
- * checked first (a blocked address cannot spend an account's allowance); the account's own limit counts per
- * account, whatever was typed, and is applied silently.
+ * checked first (a blocked address cannot spend an account's allowance); each account's own limit counts per
+ * account, whatever was typed, and is applied silently. A username resends that account's mail; an address resends
+ * the mail of each of the newest sign-ups waiting for it (the verification screen knows only the address typed at
+ * sign-up), each naming its username so the mailbox's owner confirms hers and refuses the others.
  */
 export async function resendVerification(deps: Deps, identifier: string, clientIp: string): Promise<void> {
   await enforceLimit(deps.limits, `verify-email:address:${addressKey(clientIp)}`, RATE_RULES.verificationEmailPerIp, TOO_MANY_EMAILS);
-  const user = await findByIdentifier(deps, identifier);
-  if (!user?.email || user.emailVerified) return;
-  const { allowed } = await deps.limits.consume(`verify-email:user:${user.id}`, RATE_RULES.verificationEmail);
-  if (allowed) await sendVerificationEmail(deps, user, user.email);
-}
-
-export type VerificationOutcome = "verified" | "invalid" | "expired" | "used";
-
-export async function verifyEmailToken(deps: Deps, token: string, clientIp: string): Promise<VerificationOutcome> {
-  await enforceLimit(deps.limits, `verify-link:address:${addressKey(clientIp)}`, RATE_RULES.linkTokensPerIp, "Too many attempts. Please wait a few minutes and try again.");
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return "invalid";
-  const id = await sha256Hex(token);
-  const row = await findVerificationToken(deps.db, id);
-  if (!row) return "invalid";
-  if (row.usedAt !== null) return "used";
-  if (row.expiresAt <= deps.now()) return "expired";
-  const user = await findUserById(deps.db, row.userId);
-  // The address changed since the link was sent: the link no longer proves anything.
-  if (!user || user.email !== row.email) return "invalid";
-  await consumeVerificationToken(deps.db, id, user.id, deps.now());
-  return "verified";
+  const normalized = identifier.trim();
+  const waiting = normalized.includes("@")
+    ? await findPendingSignUps(deps.db, normalized, PENDING_SIGN_UPS_RESENT)
+    : [await findUserByUsername(deps.db, normalized)];
+  for (const user of waiting) {
+    if (!user?.email || user.emailVerified) continue;
+    const { allowed } = await deps.limits.consume(`verify-email:user:${user.id}`, RATE_RULES.verificationEmail);
+    if (allowed) await sendVerificationEmail(deps, user, user.email);
+  }
 }

@@ -1,14 +1,23 @@
 import type { EmailMessage } from "../../adapters/email";
 
-// Security emails. They carry only our own text and a link built on the server: nothing a person typed (a name, a
-// username) goes into mail that may reach someone else's inbox.
+// Security emails. They carry our own text and a link built on the server. The one thing a person typed that goes
+// in is the username a verification mail is for (issue 26): the address's owner must see which account a link
+// verifies, or a squatter's sign-up reads exactly like her own. Usernames are 3-32 of [A-Za-z0-9_.-]
+// (schema/api/auth.ts), so no markup, spaces or sentences can ride along; names (first, last) never go in.
 
-function message(to: string, subject: string, paragraphs: string[], link?: { href: string; label: string }): EmailMessage {
-  const text = [...paragraphs.slice(0, 1), ...(link ? [link.href] : []), ...paragraphs.slice(1)].join("\n\n");
+/** A paragraph: text, where `{ strong }` parts are set in bold in HTML and in quotes in plain text. */
+type Paragraph = string | Array<string | { strong: string }>;
+
+const plain = (p: Paragraph) => (typeof p === "string" ? p : p.map((part) => (typeof part === "string" ? part : `"${part.strong}"`)).join(""));
+const rich = (p: Paragraph) =>
+  typeof p === "string" ? escapeHtml(p) : p.map((part) => (typeof part === "string" ? escapeHtml(part) : `<strong>${escapeHtml(part.strong)}</strong>`)).join("");
+
+function message(to: string, subject: string, paragraphs: Paragraph[], link?: { href: string; label: string }): EmailMessage {
+  const text = [...paragraphs.slice(0, 1).map(plain), ...(link ? [link.href] : []), ...paragraphs.slice(1).map(plain)].join("\n\n");
   const html = [
-    `<p>${escapeHtml(paragraphs[0]!)}</p>`,
+    `<p>${rich(paragraphs[0]!)}</p>`,
     ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
-    ...paragraphs.slice(1).map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...paragraphs.slice(1).map((p) => `<p>${rich(p)}</p>`),
   ].join("");
   return { to, subject, text: `Hello,\n\n${text}\n`, html: `<p>Hello,</p>${html}` };
 }
@@ -17,15 +26,20 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-export function verificationEmail(to: string, link: string): EmailMessage {
+/**
+ * The link opens a page that shows the username again and asks "Is this your account?"; nothing is verified until
+ * the person confirms there (services/auth/verification.ts).
+ */
+export function verificationEmail(to: string, link: string, username: string): EmailMessage {
   return message(
     to,
     "Verify your StoryLoom email address",
     [
-      "Confirm this email address to start using your new StoryLoom account:",
-      "The link works once and expires in 24 hours. If you did not create a StoryLoom account, ignore this email: the account will be deleted after 7 days.",
+      ["Confirm the StoryLoom account ", { strong: username }, " to start using it with this email address:"],
+      ["The page asks whether ", { strong: username }, " is your account; nothing is verified until you confirm there. The link works once and expires in 24 hours."],
+      ["If you did not create the StoryLoom account ", { strong: username }, ", open the link and choose \"No, I did not sign up\" to delete it, or ignore this email: it will be deleted after 7 days."],
     ],
-    { href: link, label: "Verify my email" },
+    { href: link, label: "Review and confirm my account" },
   );
 }
 

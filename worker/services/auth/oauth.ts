@@ -3,9 +3,11 @@ import type { AuthorizationCallback, AuthorizationStart, OAuthProvider, Provider
 import {
   deleteUserSessions,
   findOAuthAccount,
-  findUserByEmail,
+  findVerifiedUserByEmail,
   insertOAuthAccount,
   insertUser,
+  insertUserClaimingEmail,
+  isEmailInUse,
   updateUser,
   type UserRow,
 } from "../../data/users";
@@ -27,32 +29,32 @@ export function startOAuth(deps: Deps, provider: OAuthProvider): AuthorizationSt
  * email the provider marks verified. If that account has a password, the password is removed and its sessions end:
  * whoever set it may not be the mailbox's owner (someone who registered the address first and had the link clicked
  * by its owner), and the provider has just proved who is. The owner can set a new one with "Forgot password?".
+ * Only a verified account is linked: the unverified sign-ups waiting for the address (several may; none proved it)
+ * are never handed to the provider's user. A new account takes the address instead and, as any first verification
+ * does, deletes them (data/users.ts insertUserClaimingEmail).
  */
 async function findOrCreateUser(deps: Deps, provider: OAuthProvider, profile: ProviderProfile): Promise<UserRow> {
   const linked = await findOAuthAccount(deps.db, provider, profile.providerUserId);
   if (linked) return linked.user;
 
-  const existing = profile.email && profile.emailVerified ? await findUserByEmail(deps.db, profile.email) : undefined;
+  const vouched = profile.email && profile.emailVerified ? profile.email : null;
+  const existing = vouched ? await findVerifiedUserByEmail(deps.db, vouched) : undefined;
   if (existing) {
-    if (existing.passwordHash !== null || !existing.emailVerified) {
+    if (existing.passwordHash !== null) {
       await deleteUserSessions(deps.db, existing.id);
-      await updateUser(deps.db, existing.id, { emailVerified: true, passwordHash: null });
-      existing.emailVerified = true;
+      await updateUser(deps.db, existing.id, { passwordHash: null });
       existing.passwordHash = null;
     }
     await insertOAuthAccount(deps.db, { provider, providerUserId: profile.providerUserId, userId: existing.id });
     return existing;
   }
 
+  const names = { username: null, firstName: profile.firstName, lastName: profile.lastName };
   // An unverified address that another account already uses is not taken over: the new account has no email.
-  const emailTaken = profile.email ? await findUserByEmail(deps.db, profile.email) : undefined;
-  const user = await insertUser(deps.db, {
-    username: null,
-    email: emailTaken ? null : profile.email,
-    emailVerified: !emailTaken && profile.email !== null && profile.emailVerified,
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-  });
+  const emailTaken = !vouched && profile.email ? await isEmailInUse(deps.db, profile.email) : false;
+  const user = vouched
+    ? await insertUserClaimingEmail(deps.db, { ...names, email: vouched })
+    : await insertUser(deps.db, { ...names, email: emailTaken ? null : profile.email, emailVerified: false });
   await insertOAuthAccount(deps.db, { provider, providerUserId: profile.providerUserId, userId: user.id });
   return user;
 }

@@ -1,5 +1,5 @@
 import { completePasswordReset, changePassword as savePassword, findPasswordResetToken, insertPasswordResetToken } from "../../data/password-reset";
-import { findUserByEmail, findUserById } from "../../data/users";
+import { findUserById, findVerifiedUserByEmail } from "../../data/users";
 import type { Deps } from "../../deps";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { AppError, unauthenticated } from "../../lib/errors";
@@ -14,7 +14,9 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * "Forgot password?": mails a single-use link (256-bit token, only its SHA-256 stored, valid 1 hour) to the address
- * when an account has it. The answer is the same either way, and mail leaves after the response.
+ * when an account has verified it. The answer is the same either way, and mail leaves after the response. Sign-ups
+ * still waiting for the address get nothing: several may wait for one address, and each verifies through its own
+ * link (services/auth/verification.ts), which names the account, where a reset link would not.
  */
 export async function requestPasswordReset(deps: Deps, email: string, clientIp: string): Promise<void> {
   await enforceLimit(
@@ -23,7 +25,7 @@ export async function requestPasswordReset(deps: Deps, email: string, clientIp: 
     RATE_RULES.passwordResetEmailPerIp,
     "Too many password reset requests. Please wait before asking again.",
   );
-  const user = await findUserByEmail(deps.db, email);
+  const user = await findVerifiedUserByEmail(deps.db, email);
   if (!user?.email) return;
   const { allowed } = await deps.limits.consume(`password-reset:user:${user.id}`, RATE_RULES.passwordResetEmail);
   if (!allowed) return;
@@ -37,8 +39,8 @@ function invalidLink(message: string): AppError {
 }
 
 /**
- * Sets the new password from a reset link: the address counts as verified (the link proved the mailbox), every
- * session of the account ends, and the account's sign-in counters start afresh.
+ * Sets the new password from a reset link: every session of the account ends, and the account's sign-in counters
+ * start afresh.
  */
 export async function resetPassword(deps: Deps, token: string, password: string, clientIp: string): Promise<void> {
   await enforceLimit(deps.limits, `reset-link:address:${addressKey(clientIp)}`, RATE_RULES.linkTokensPerIp, "Too many attempts. Please wait a few minutes and try again.");
