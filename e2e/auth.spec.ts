@@ -43,11 +43,27 @@ test("a new visitor signs up, verifies the email from the outbox, signs in, reac
   await expectToast(page, "Email verification required");
   await expect(page).toHaveURL(/\/verify-email$/, { timeout: 5_000 });
 
-  // Follow the link from the dev outbox.
+  // Follow the link from the dev outbox: the page names the account and asks; opening it verified nothing.
   const link = await verificationLinkFor(request, email);
+  expect(link).toContain("/verify-email/confirm?token=");
   await page.goto(link);
-  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByRole("heading", { name: "Is this your account?" })).toBeVisible();
+  await expect(page.getByTestId("verification-username")).toHaveText(username);
+  await expect(page.getByText(email)).toBeVisible();
+  await screenshotBoth(page, "verify-email-confirm");
+  // Keyboard: the answer buttons are reachable with Tab, "Yes" first.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Yes, Verify My Account" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/auth$/);
   await expectToast(page, "Email verified");
+
+  // The link works once: opening it again says so.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This link can't be used" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("already been used");
+  await expectToast(page, "Verification failed");
+  await page.goto("/auth");
 
   await page.getByLabel("Username or email").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -70,6 +86,31 @@ test("a new visitor signs up, verifies the email from the outbox, signs in, reac
   await expectToast(page, "Signed out");
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("someone else's sign-up with my address: the link's page names it, and 'No, I did not sign up' deletes it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const squatter = uniqueName("squat");
+  const email = `${uniqueName("owner")}@example.com`;
+  const registered = await request.post("/api/register", {
+    data: { username: squatter, email, password: "a-very-long-passphrase" },
+    headers: { Origin: baseURL! },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+
+  await page.goto(await verificationLinkFor(request, email));
+  await expect(page.getByTestId("verification-username")).toHaveText(squatter);
+  await page.getByRole("button", { name: "No, I Did Not Sign Up" }).click();
+  await expectToast(page, "Sign-up deleted");
+  await expect(page.getByRole("heading", { name: "Sign-up deleted" })).toBeVisible();
+  await screenshotBoth(page, "verify-email-rejected");
+
+  // The account is gone: its username signs in to nothing.
+  const login = await request.post("/api/login", { data: { username: squatter, password: "a-very-long-passphrase" }, headers: { Origin: baseURL! } });
+  expect(login.status()).toBe(401);
 });
 
 test("an anonymous visit to a protected page lands on /auth", async ({ page }) => {

@@ -28,9 +28,16 @@ export interface OutboxMail {
   createdAt: string;
 }
 
-/** The newest verification link sent to `email`, from the dev outbox. */
+/** The newest verification link sent to `email` (the confirmation page, /verify-email/confirm), from the dev outbox. */
 export function verificationLinkFor(request: APIRequestContext, email: string): Promise<string> {
-  return outboxLinkFor(request, email, "/api/verify-email");
+  return outboxLinkFor(request, email, "/verify-email/confirm");
+}
+
+/** Verifies the account of the newest verification link sent to `email`, as its page's "Yes" button does. */
+export async function verifyThroughApi(request: APIRequestContext, email: string, origin: string): Promise<void> {
+  const token = new URL(await verificationLinkFor(request, email)).searchParams.get("token");
+  const response = await request.post("/api/verify-email/confirm", { data: { token }, headers: { Origin: origin } });
+  expect(response.ok(), await response.text()).toBe(true);
 }
 
 /**

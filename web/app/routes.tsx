@@ -12,6 +12,7 @@ const AuthLayout = lazy(() => import("./layouts/auth-layout"));
 const Landing = lazy(() => import("./routes/landing"));
 const AuthPage = lazy(() => import("./routes/auth"));
 const VerifyEmail = lazy(() => import("./routes/verify-email"));
+const VerifyEmailConfirm = lazy(() => import("./routes/verify-email-confirm"));
 const ForgotPassword = lazy(() => import("./routes/forgot-password"));
 const ResetPassword = lazy(() => import("./routes/reset-password"));
 const PrivacyPolicy = lazy(() => import("./routes/privacy-policy"));
@@ -43,6 +44,7 @@ export function AppRoutes() {
           <Route element={<AuthLayout />}>
             <Route path="auth" element={<AuthPage />} />
             <Route path="verify-email" element={<VerifyEmail />} />
+            <Route path="verify-email/confirm" element={<VerifyEmailConfirm />} />
             <Route path="forgot-password" element={<ForgotPassword />} />
             <Route path="reset-password" element={<ResetPassword />} />
           </Route>
