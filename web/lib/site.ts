@@ -4,4 +4,6 @@ export const SITE = {
   supportEmail: "support@storyloom.app",
   privacyEmail: "privacy@storyloom.app",
   legalUpdated: "21 November 2026",
+  /** The privacy policy changed after the terms: what account deletion removes (security issue 26). */
+  privacyUpdated: "27 November 2026",
 } as const;

@@ -18,6 +18,7 @@ import {
   transcripts,
   users,
 } from "../../schema/db";
+import { forgetPersonStatement } from "./activity";
 import type { Database } from "./db";
 
 // Everything one account owns, for the data summary, the export and the deletion (issue 17). Which tables hold a
@@ -161,15 +162,26 @@ export async function transcriptPage(db: Database, userId: number, after: { crea
 }
 
 /**
- * Deletes the account's rows in one atomic batch. The user row's foreign keys cascade to every table that holds
- * the user's data (services/account/coverage.ts says which); transcripts the user made in other teams' projects stay
- * with those teams (`created_by` becomes null). The development outbox is keyed by address, so it is cleared here.
+ * Deletes the account's rows in one atomic batch (nothing half-written). The user row's foreign keys cascade to every
+ * table that holds the user's data (services/account/coverage.ts says which); transcripts the user made in other
+ * teams' projects stay with those teams (`created_by` becomes null). Before that, in the same batch: other accounts'
+ * feeds stop naming the person (data/activity.ts forgetPersonStatement, which reads the memberships the cascade then
+ * removes), and invitations still pending for the person's address, in any team, are deleted (they name no user, so
+ * nothing cascades to them). The development outbox is keyed by address, so it is cleared here too.
  */
-export async function deleteAccountRows(db: Database, userId: number, email: string | null) {
+export async function deleteAccountRows(db: Database, user: { id: number; username: string | null; email: string | null }) {
+  const address = user.email?.toLowerCase() ?? null;
   await db.batch([
-    db.delete(emailOutbox).where(inArray(emailOutbox.to, email ? [email] : [])),
-    db.delete(users).where(eq(users.id, userId)),
+    forgetPersonStatement(db, { userId: user.id, username: user.username, email: user.email }),
+    db.delete(teamMemberships).where(and(eq(teamMemberships.status, "pending"), inArray(teamMemberships.invitedEmail, address ? [address] : []))),
+    db.delete(emailOutbox).where(inArray(emailOutbox.to, user.email ? [user.email] : [])),
+    db.delete(users).where(eq(users.id, user.id)),
   ]);
+}
+
+/** Forgets the Stripe customer right after Stripe deleted it, so a retried deletion does not ask again. */
+export async function forgetStripeCustomer(db: Database, userId: number, now: number) {
+  await db.update(subscriptions).set({ stripeCustomerId: null, updatedAt: now }).where(eq(subscriptions.userId, userId));
 }
 
 /** Marks the subscription cancelled locally right after Stripe cancelled it, so a retried deletion does not ask again. */

@@ -1,6 +1,6 @@
-import { desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { ActivityKind } from "../../schema/api/transcripts";
-import { activityEvents } from "../../schema/db";
+import { activityEvents, teamMemberships } from "../../schema/db";
 import { insertWhere, PREVIOUS_CHANGED, type Database } from "./db";
 
 export interface ActivityEvent {
@@ -31,4 +31,41 @@ export async function listActivity(db: Database, ownerId: number, limit: number)
     .where(eq(activityEvents.ownerId, ownerId))
     .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
     .limit(limit);
+}
+
+/** What a deleted account is called in the feeds of the teams it was in or invited to (security issue 26). */
+export const FORMER_MEMBER = "a former member";
+
+/** The events whose subject is a person (a username or an email address, data/teams.ts), not a project or transcript. */
+const PERSON_KINDS = [
+  "member_invited",
+  "invitation_revoked",
+  "member_joined",
+  "member_made_admin",
+  "member_made_member",
+  "member_removed",
+] as const satisfies readonly ActivityKind[];
+
+/**
+ * For the account deletion's batch, before the user row goes (its memberships go with it): in every other account's
+ * feed, the person events naming the account (its username, its email address, or an address it was invited at and
+ * accepted) are rewritten to name FORMER_MEMBER. The account's own feed is deleted with it.
+ */
+export function forgetPersonStatement(db: Database, person: { userId: number; username: string | null; email: string | null }) {
+  const subject = activityEvents.subject;
+  return db
+    .update(activityEvents)
+    .set({ subject: FORMER_MEMBER })
+    .where(
+      and(
+        ne(activityEvents.ownerId, person.userId),
+        inArray(activityEvents.kind, [...PERSON_KINDS]),
+        or(
+          person.username ? eq(subject, person.username) : undefined,
+          person.email ? sql`lower(${subject}) = ${person.email.toLowerCase()}` : undefined,
+          // invitations are stored lower-cased (schema/db/teams.ts)
+          sql`lower(${subject}) IN (SELECT ${teamMemberships.invitedEmail} FROM ${teamMemberships} WHERE ${teamMemberships.memberId} = ${person.userId})`,
+        ),
+      ),
+    );
 }

@@ -22,6 +22,12 @@ export class ChatSession extends DurableObject {
     await this.save(remember((await this.ctx.storage.get<SessionState>(KEY)) ?? emptySession(now), exchange, now));
   }
 
+  /** Forgets everything this session holds, its alarm included (account deletion). */
+  async clear(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+  }
+
   private async save(state: SessionState): Promise<void> {
     await this.ctx.storage.put(KEY, state);
     await this.ctx.storage.setAlarm(state.touchedAt + SESSION_TTL_MS);

@@ -188,11 +188,15 @@ const sections: LegalSection[] = [
       <ul>
         <li>
           <strong>Account data</strong>: for as long as your account is open. When you delete your account we first
-          cancel an active subscription (at once, not at the end of the period), then delete your uploaded
-          recordings, then, all at once, your profile, sign-in methods and sessions, projects, transcripts and their
-          stories, integrations with their credentials, JIRA and Notion export records, your team with its members and
-          invitations, your memberships in other teams, your subscription record, usage counts and activity. What you
-          made inside another team's project stays with that team, without your name on it. Our database host keeps a
+          cancel an active subscription (at once, not at the end of the period) and delete your customer record at
+          Stripe, with the card and billing details saved there (Stripe keeps the records of past payments that the
+          law requires it to keep). Then we delete your uploaded recordings and the help assistant's memory of your
+          recent messages, and then, all at once, your profile, sign-in methods and sessions, projects, transcripts
+          and their stories, integrations with their credentials, JIRA and Notion export records, your team with its
+          members and invitations, your memberships in other teams, invitations to your email address that you had not
+          accepted, your subscription record, usage counts, activity and help assistant conversations. In the activity
+          feeds of other teams, your username and email address are replaced with "a former member". What you made
+          inside another team's project stays with that team, without your name on it. Our database host keeps a
           30-day point-in-time recovery log for disaster recovery; deleted data leaves it after 30 days and is never
           restored into the live service except to recover from a failure.
         </li>
@@ -310,7 +314,7 @@ export default function PrivacyPolicy() {
   return (
     <LegalPage
       title="Privacy Policy"
-      updated={SITE.legalUpdated}
+      updated={SITE.privacyUpdated}
       intro={
         <p>
           This policy explains what personal data StoryLoom collects when you use our website and app, why we collect

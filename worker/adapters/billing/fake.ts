@@ -14,6 +14,8 @@ export interface FakeBilling extends Billing {
   forgetSubscription(id: string): void;
   /** The next call (of `method`, or whichever comes) fails as an unavailable Stripe would, or with `error`. */
   failNextCall(options?: { method?: keyof Billing; error?: Error }): void;
+  /** Customers deleted, in order (a repeat is recorded again, as Stripe would answer it with a 404 that counts as done). */
+  readonly deletedCustomers: string[];
   /** Calls per method, e.g. how many list pages a job asked for. */
   readonly calls: Record<keyof Billing, number>;
   /** A webhook body and signature that verifyEvent accepts, carrying `event`. */
@@ -49,9 +51,11 @@ export function createFakeBilling(options: { webhooksConfigured?: boolean } = {}
     changePrice: 0,
     setCancelAtPeriodEnd: 0,
     cancelNow: 0,
+    deleteCustomer: 0,
     listSubscriptions: 0,
     verifyEvent: 0,
   } satisfies Record<keyof Billing, number>;
+  const deletedCustomers: string[] = [];
   let nextFailure: { method?: keyof Billing; error: Error } | null = null;
   let sequence = 0;
 
@@ -82,6 +86,7 @@ export function createFakeBilling(options: { webhooksConfigured?: boolean } = {}
 
   return {
     calls,
+    deletedCustomers,
 
     setSubscription(subscription) {
       subscriptions.set(subscription.id, subscription);
@@ -140,6 +145,14 @@ export function createFakeBilling(options: { webhooksConfigured?: boolean } = {}
     async cancelNow(id) {
       begin("cancelNow");
       update(id, { status: "canceled" });
+    },
+
+    async deleteCustomer(id) {
+      begin("deleteCustomer");
+      deletedCustomers.push(id);
+      for (const subscription of subscriptions.values()) {
+        if (subscription.customerId === id && subscription.status !== "canceled") update(subscription.id, { status: "canceled" });
+      }
     },
 
     async listSubscriptions(cursor) {

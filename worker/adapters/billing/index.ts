@@ -46,6 +46,11 @@ export interface Billing {
   changePrice(subscription: BillingSubscription, priceId: string, idempotencyKey: string): Promise<BillingSubscription>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<BillingSubscription>;
   cancelNow(id: string): Promise<void>;
+  /**
+   * Deletes the customer (account deletion): Stripe removes its saved payment methods and cancels any subscription
+   * still running. A customer Stripe no longer knows counts as deleted, so a retry is safe.
+   */
+  deleteCustomer(id: string): Promise<void>;
   /** One page of all subscriptions (every status), 100 at a time; `cursor` is the last id of the page before. */
   listSubscriptions(cursor?: string): Promise<{ subscriptions: BillingSubscription[]; nextCursor: string | null }>;
   /** Verifies the signature on the raw body (5-minute tolerance) and reads the event; throws on any doubt. */

@@ -101,6 +101,19 @@ describe("Stripe billing adapter against the emulator", () => {
     expect((await billing.getSubscription(subscription.id))?.status).toBe("canceled");
   });
 
+  // Security issue 26: account deletion deletes the customer. The emulator holds the DELETE and its answer to
+  // worker/test/contracts/stripe.openapi.json (DeleteCustomersCustomer → deleted_customer).
+  it("deletes a customer (its live subscription ends with it), and a second delete, answered 404, counts as done", async () => {
+    const { fake, billing, subscription } = await subscribed();
+    fake.pay(subscription.id);
+    await billing.deleteCustomer(subscription.customerId);
+    expect(fake.callsTo("DELETE", `/v1/customers/${subscription.customerId}`)).toEqual([expect.objectContaining({ params: {}, status: 200 })]);
+    expect((await billing.getSubscription(subscription.id))?.status).toBe("canceled");
+    await billing.deleteCustomer(subscription.customerId);
+    expect(fake.callsTo("DELETE", `/v1/customers/${subscription.customerId}`).map((c) => c.status)).toEqual([200, 404]);
+    expect(fake.events.map((e) => e.type)).toContain("customer.deleted");
+  });
+
   it("lists 1,000 subscriptions of every status in 10 calls of 100", async () => {
     const { fake, billing } = stripeBilling();
     const seeded = fake.seed(1000, { userId: (i) => i + 1 });

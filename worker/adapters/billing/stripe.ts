@@ -157,6 +157,17 @@ function buildStripeBilling(options: StripeOptions): Billing {
         }
       }),
 
+    deleteCustomer: (id) =>
+      call(async () => {
+        try {
+          await stripe.customers.del(id);
+        } catch (error) {
+          // Stripe answers 404 for a customer already deleted (an earlier try that got no answer): the work is done.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+          throw error;
+        }
+      }),
+
     listSubscriptions: (cursor) =>
       call(async () => {
         const page = await stripe.subscriptions.list({ status: "all", limit: 100, ...(cursor ? { starting_after: cursor } : {}) });

@@ -7,5 +7,6 @@ export function createDurableObjectChatSessions(namespace: DurableObjectNamespac
   return {
     begin: (visitor, rule) => stub(visitor).begin(rule),
     record: (visitor, exchange) => stub(visitor).record(exchange),
+    clear: (visitor) => stub(visitor).clear(),
   };
 }

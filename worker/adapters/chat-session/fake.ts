@@ -14,5 +14,8 @@ export function createFakeChatSessions(now: () => number = Date.now): ChatSessio
     async record(visitor, exchange) {
       sessions.set(visitor, remember(sessions.get(visitor) ?? emptySession(now()), exchange, now()));
     },
+    async clear(visitor) {
+      sessions.delete(visitor);
+    },
   };
 }

@@ -7,4 +7,6 @@ export interface ChatSessions {
   begin(visitor: string, rule: LimitRule): Promise<{ limit: LimitResult; history: ChatMessage[] }>;
   /** Records a question and its answer. */
   record(visitor: string, exchange: ChatMessage[]): Promise<void>;
+  /** Forgets the visitor's session: its messages and its count (account deletion). Nothing to forget is fine. */
+  clear(visitor: string): Promise<void>;
 }

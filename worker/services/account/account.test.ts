@@ -1,9 +1,12 @@
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../../schema/db";
+import { createFakeBilling, fakeSubscription } from "../../adapters/billing/fake";
 import { createStripeBilling } from "../../adapters/billing/stripe";
+import { createFakeChatSessions } from "../../adapters/chat-session/fake";
+import { FORMER_MEMBER } from "../../data/activity";
 import { audioPrefix } from "../../data/audio-objects";
 import { getConfig, type Bindings } from "../../lib/config";
 import { call, json } from "../../test/client";
@@ -22,9 +25,11 @@ import {
 } from "../../test/factories";
 import { FAKE_PRICES, FakeStripe } from "../../test/stripe/fake-stripe";
 import { mockStripe } from "../../test/stripe/mock";
+import { answerQuestion } from "../assistant";
 import { generateStories } from "../generation";
+import { acceptTeamInvitation, changeMemberRole } from "../teams";
 import { ACCOUNT_TABLES, NOT_ACCOUNT_TABLES } from "./coverage";
-import { deleteAccount, exportAccountData, getDataSummary } from "./index";
+import { CUSTOMER_NOT_DELETED_MESSAGE, deleteAccount, exportAccountData, getDataSummary } from "./index";
 
 // Account data (issue 17): the summary, the complete export, and a deletion that leaves nothing behind.
 
@@ -234,5 +239,183 @@ describe("deletion", () => {
     expect((await call("GET", "/api/user/data-summary", { cookie: user.session })).status).toBe(401);
     const again = await call("POST", "/api/register", { body: { username: user.username, email: user.email, password: "a-brand-new-passphrase" }, ip: "100.66.0.1" });
     expect(again.status, JSON.stringify(await json(again))).toBe(201);
+  });
+});
+
+// Security issue 26: what else the deletion erases. (a) The person's name and address in other accounts' feeds,
+// (b) invitations still pending for their address, (c) their Stripe customer, (d) their help-assistant session.
+describe("erasure beyond the account's own rows", () => {
+  const feedOf = async (ownerId: number) =>
+    (await env.DB.prepare("SELECT kind, subject FROM activity_events WHERE owner_id = ? ORDER BY id").bind(ownerId).all<{ kind: string; subject: string }>()).results;
+
+  it("(a) names a member of someone else's team 'a former member' in that team's feed, and leaves everyone and everything else", async () => {
+    const deps = buildTestDeps({ now: Date.now });
+    const person = await createUser();
+    const colleague = await createUser();
+    const owner = await createUser();
+    await setTier(owner, "pro");
+    const membershipId = await addTeamMember(owner, person);
+    await addTeamMember(owner, colleague);
+    await changeMemberRole(deps, owner.id, membershipId, "admin");
+    // a project that happens to carry the person's username is a project, not the person
+    await createProject(owner, { name: person.username });
+    // a second team, joined through an invitation sent to another address of theirs
+    const otherOwner = await createUser();
+    await setTier(otherOwner, "pro");
+    const alias = `${person.username}-alias@example.com`;
+    const { token } = await createInvitation(otherOwner, alias);
+    await acceptTeamInvitation(deps, person.id, token);
+    await createProject(person, { name: "My own" });
+
+    expect(await feedOf(owner.id)).toEqual([
+      { kind: "member_invited", subject: person.email },
+      { kind: "member_joined", subject: person.username },
+      { kind: "member_invited", subject: colleague.email },
+      { kind: "member_joined", subject: colleague.username },
+      { kind: "member_made_admin", subject: person.username },
+      { kind: "project_created", subject: person.username },
+    ]);
+    await deleteAccount(deps, person.id);
+
+    expect(await feedOf(owner.id)).toEqual([
+      { kind: "member_invited", subject: FORMER_MEMBER },
+      { kind: "member_joined", subject: FORMER_MEMBER },
+      { kind: "member_invited", subject: colleague.email },
+      { kind: "member_joined", subject: colleague.username },
+      { kind: "member_made_admin", subject: FORMER_MEMBER },
+      { kind: "project_created", subject: person.username },
+    ]);
+    expect(await feedOf(otherOwner.id)).toEqual([
+      { kind: "member_invited", subject: FORMER_MEMBER },
+      { kind: "member_joined", subject: FORMER_MEMBER },
+    ]);
+    expect(await feedOf(person.id)).toEqual([]);
+    // over HTTP, the owner's dashboard feed reads the same
+    const feed = await json<{ subject: string }[] | { activities: { subject: string }[] }>(await call("GET", "/api/activity", { cookie: owner.session }));
+    const subjects = (Array.isArray(feed) ? feed : feed.activities).map((item) => item.subject);
+    expect(subjects).toContain(FORMER_MEMBER);
+    expect(subjects.join("\n")).not.toContain(person.email!);
+    expect(await countRows("activity_events", "lower(subject) IN (lower(?), lower(?))", person.email, alias)).toBe(0);
+    expect(await countRows("team_memberships", "member_id = ?", colleague.id)).toBe(1);
+  });
+
+  it("(b) deletes invitations still pending for the person's address in any team, and no one else's", async () => {
+    const person = await createUser();
+    const teams = [await createUser(), await createUser()];
+    for (const team of teams) {
+      await setTier(team, "pro");
+      await createInvitation(team, person.email!.toUpperCase());
+    }
+    await createInvitation(teams[0]!, "someone-else@example.com");
+    expect(await countRows("team_memberships", "invited_email = ? AND status = 'pending'", person.email!.toLowerCase())).toBe(2);
+
+    await deleteAccount(buildTestDeps({ now: Date.now }), person.id);
+    expect(await countRows("team_memberships", "lower(invited_email) = lower(?)", person.email)).toBe(0);
+    expect(await countRows("team_memberships", "invited_email = 'someone-else@example.com' AND status = 'pending'")).toBe(1);
+    for (const team of teams) expect((await feedOf(team.id)).find((e) => e.kind === "member_invited")?.subject).toBe(FORMER_MEMBER);
+  });
+
+  it("(c) deletes the Stripe customer after cancelling the subscription, each once, every request and answer held to the contract", async () => {
+    const fake = new FakeStripe();
+    mockStripe(fake);
+    const { user, subscriptionId } = await userWithEverything(fake);
+    const { customerId } = (await env.DB.prepare("SELECT stripe_customer_id AS customerId FROM subscriptions WHERE user_id = ?").bind(user.id).first<{ customerId: string }>())!;
+    const billing = createStripeBilling(getConfig({ ...env, ...STRIPE_ENV } as Bindings).billing!);
+    await deleteAccount(buildTestDeps({ billing, now: Date.now }), user.id);
+
+    const order = fake.calls.filter((c) => c.method === "DELETE").map((c) => c.path);
+    expect(order).toEqual([`/v1/subscriptions/${subscriptionId}`, `/v1/customers/${customerId}`]);
+    expect((await call("GET", "/api/user/data-summary", { cookie: user.session })).status).toBe(401);
+    // Stripe now knows the customer only as deleted
+    expect(fake.handle({ method: "GET", path: `/v1/customers/${customerId}`, headers: { Authorization: "Bearer sk_test_storyloom" } }).body).toEqual({
+      id: customerId,
+      object: "customer",
+      deleted: true,
+    });
+  });
+
+  it("(c) deletes the customer of a checkout never paid, and counts a customer Stripe already deleted (404) as done", async () => {
+    const fake = new FakeStripe();
+    mockStripe(fake);
+    const billing = createStripeBilling(getConfig({ ...env, ...STRIPE_ENV } as Bindings).billing!);
+    for (const alreadyGone of [false, true]) {
+      const user = await createUser();
+      const customer = await billing.createCustomer({ userId: user.id, email: user.email }, `customer-${user.id}`);
+      await env.DB.prepare("INSERT INTO subscriptions (user_id, tier, status, source, stripe_customer_id, updated_at) VALUES (?, 'free', 'incomplete_expired', 'stripe', ?, ?)")
+        .bind(user.id, customer.id, Date.now())
+        .run();
+      if (alreadyGone) await billing.deleteCustomer(customer.id);
+      await deleteAccount(buildTestDeps({ billing, now: Date.now }), user.id);
+      expect(await countRows("users", "id = ?", user.id)).toBe(0);
+      expect(fake.callsTo("DELETE", `/v1/customers/${customer.id}`).map((c) => c.status)).toEqual(alreadyGone ? [200, 404] : [200]);
+    }
+    expect(fake.calls.filter((c) => c.path.startsWith("/v1/subscriptions"))).toEqual([]);
+  });
+
+  it("(c) when Stripe cannot delete the customer, keeps the account and says so; a retry deletes it without cancelling again", async () => {
+    const user = await createUser();
+    const billing = createFakeBilling();
+    billing.setSubscription(fakeSubscription({ id: `sub_erase_${user.id}`, customerId: `cus_erase_${user.id}` }));
+    await env.DB.prepare("INSERT INTO subscriptions (user_id, tier, status, source, stripe_customer_id, stripe_subscription_id, updated_at) VALUES (?, 'pro', 'active', 'stripe', ?, ?, ?)")
+      .bind(user.id, `cus_erase_${user.id}`, `sub_erase_${user.id}`, Date.now())
+      .run();
+    await env.AUDIO.put(`${audioPrefix(user.id)}kept.mp3`, "ID3");
+    const deps = buildTestDeps({ billing, now: Date.now });
+
+    billing.failNextCall({ method: "deleteCustomer" });
+    const refused = await deleteAccount(deps, user.id).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 503, message: CUSTOMER_NOT_DELETED_MESSAGE });
+    // stopped before anything after Stripe: signed in, recordings and rows kept; the cancellation is recorded
+    expect(await countRows("users", "id = ?", user.id)).toBe(1);
+    expect(await countRows("sessions", "user_id = ?", user.id)).toBeGreaterThan(0);
+    expect((await env.AUDIO.list({ prefix: audioPrefix(user.id) })).objects).toHaveLength(1);
+    expect(await env.DB.prepare("SELECT status, stripe_customer_id AS customer FROM subscriptions WHERE user_id = ?").bind(user.id).first()).toEqual({
+      status: "canceled",
+      customer: `cus_erase_${user.id}`,
+    });
+
+    await deleteAccount(deps, user.id);
+    expect(billing.calls.cancelNow).toBe(1);
+    expect(billing.deletedCustomers).toEqual([`cus_erase_${user.id}`]);
+    expect(await leftovers(user.id, user.email)).toEqual([]);
+  });
+
+  it("(c) refuses, keeping everything, when a customer exists but Stripe is not configured here", async () => {
+    const user = await createUser();
+    await env.DB.prepare("INSERT INTO subscriptions (user_id, tier, status, source, stripe_customer_id, updated_at) VALUES (?, 'free', 'canceled', 'stripe', ?, ?)")
+      .bind(user.id, `cus_unconfigured_${user.id}`, Date.now())
+      .run();
+    const refused = await deleteAccount(buildTestDeps({ billing: null, now: Date.now }), user.id).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 503, message: CUSTOMER_NOT_DELETED_MESSAGE });
+    expect(await countRows("users", "id = ?", user.id)).toBe(1);
+  });
+
+  it("(d) clears the account's help-assistant session in its ChatSession Durable Object", async () => {
+    const user = await createUser();
+    const asked = await call("POST", "/api/chatbot", { cookie: user.session, body: { message: "How much is the Pro plan?" }, ip: "100.72.0.1" });
+    expect(asked.status).toBe(200);
+    const session = () => env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(`user:${user.id}`));
+    const stored = () => runInDurableObject(session(), async (_, state) => (await state.storage.list()).size);
+    expect(await stored()).toBeGreaterThan(0);
+
+    expect((await call("DELETE", "/api/user/delete-account", { cookie: user.session })).status).toBe(200);
+    expect(await stored()).toBe(0);
+    expect(await runInDurableObject(session(), (_, state) => state.storage.getAlarm())).toBeNull();
+  });
+
+  it("(d) keeps the account when the session cannot be cleared, and a retry finishes", async () => {
+    const user = await createUser();
+    const chatSessions = createFakeChatSessions();
+    const deps = buildTestDeps({ chatSessions, now: Date.now });
+    await answerQuestion(deps, { user: { id: user.id, username: user.username, email: user.email }, guestId: null, ip: "100.72.0.2", userAgent: null }, { message: "How do I export to JIRA?" });
+    expect(chatSessions.sessions.get(`user:${user.id}`)?.messages.length).toBeGreaterThan(0);
+
+    const failing = { ...deps, chatSessions: { ...chatSessions, clear: () => Promise.reject(new Error("Durable Object unavailable")) } };
+    await expect(deleteAccount(failing, user.id)).rejects.toThrow("Durable Object unavailable");
+    expect(await countRows("users", "id = ?", user.id)).toBe(1);
+
+    await deleteAccount(deps, user.id);
+    expect(chatSessions.sessions.has(`user:${user.id}`)).toBe(false);
+    expect(await countRows("users", "id = ?", user.id)).toBe(0);
   });
 });

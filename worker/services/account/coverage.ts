@@ -23,9 +23,13 @@ export const ACCOUNT_TABLES: Record<string, TableCoverage> = {
   projects: { userColumns: ["owner_id"], exportedAs: "projects", deletion: "cascade from users" },
   transcripts: { userColumns: ["owner_id", "created_by"], exportedAs: "transcripts", deletion: "cascade from users" },
   generations: { userColumns: ["user_id"], exportedAs: "generations", deletion: "cascade from users" },
+  // Other accounts' events that name the person (username or address) are rewritten to "a former member" in the
+  // deletion's batch (data/activity.ts forgetPersonStatement).
   activity_events: { userColumns: ["owner_id"], exportedAs: "activity", deletion: "cascade from users" },
   integrations: { userColumns: ["owner_id"], exportedAs: "integrations", deletion: "cascade from users" },
   integration_exports: { userColumns: [], exportedAs: "exports", deletion: "cascade from a parent" },
+  // Invitations still pending for the person's address (in any team; they name no user) are deleted by address in
+  // the same batch (data/account.ts deleteAccountRows).
   team_memberships: { userColumns: ["owner_id", "member_id", "invited_by"], exportedAs: "team", deletion: "cascade from users" },
   email_outbox: { userColumns: ["to"], exportedAs: "emails", deletion: "deleted by address" },
   chatbot_conversations: { userColumns: ["user_id"], exportedAs: "assistantConversations", deletion: "cascade from users" },

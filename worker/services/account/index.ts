@@ -1,6 +1,6 @@
 import type { DataSummary } from "../../../schema/api/account";
 import type { Deps } from "../../deps";
-import { countAccountData, deleteAccountRows, markSubscriptionCancelled, readAccountData, transcriptPage } from "../../data/account";
+import { countAccountData, deleteAccountRows, forgetStripeCustomer, markSubscriptionCancelled, readAccountData, transcriptPage } from "../../data/account";
 import { deleteUserAudio, listUserAudio } from "../../data/audio-objects";
 import { findSubscription, findUserById } from "../../data/users";
 import { AppError, notFound } from "../../lib/errors";
@@ -8,6 +8,7 @@ import { logEvent } from "../../lib/log";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { toPublicUser } from "../auth/public-user";
 import { toIntegration } from "../integrations";
+import { forgetAccountChat } from "../assistant";
 
 // Account data (issue 17, spec §2 Account settings, §7 user calls; product-decisions.md: deletion removes every row
 // the user owns, their audio, sessions and memberships, cancels an active Stripe subscription, and cannot be undone).
@@ -137,24 +138,47 @@ export async function exportAccountData(deps: Deps, userId: number): Promise<{ f
 /** Stripe statuses after which there is nothing left to cancel. */
 const ENDED = new Set(["canceled", "incomplete_expired"]);
 
+export const CUSTOMER_NOT_DELETED_MESSAGE =
+  "Your billing details can't be removed from our payment provider right now, so your account was not deleted. Please try again later.";
+
 /**
  * Deletes the account, in an order that can be resumed: (1) an active Stripe subscription is cancelled at once (and
- * marked so here, so a retry does not ask again), (2) the account's recordings leave R2, (3) every row goes in one
- * atomic batch. If any step fails the account is still there and signed in, and deleting again continues.
+ * marked so here, so a retry does not ask again), (2) the Stripe customer is deleted (its saved card and billing
+ * details; the reference is then forgotten here, and a customer Stripe no longer knows counts as deleted), (3) the
+ * account's recordings leave R2, (4) its help-assistant session (messages and count) is forgotten, (5) every row goes
+ * in one atomic batch, with other accounts' feeds rewritten to say "a former member" and invitations to the person's
+ * address deleted. If any step fails, nothing after it has happened: the account is still there and signed in, the
+ * answer says so, and deleting again continues where it stopped.
  */
 export async function deleteAccount(deps: Deps, userId: number): Promise<void> {
   await enforceLimit(deps.limits, `account-delete:user:${userId}`, RATE_RULES.accountDeletion, "Too many attempts to delete this account. Please wait a few minutes and try again.");
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound("Account");
   const subscription = await findSubscription(deps.db, userId);
-  if (subscription?.stripeSubscriptionId && !ENDED.has(subscription.status)) {
-    if (!deps.billing) {
-      throw new AppError("service_unavailable", "Your subscription can't be cancelled right now, so your account was not deleted. Please try again later.");
-    }
-    await deps.billing.cancelNow(subscription.stripeSubscriptionId);
+  const cancelling = Boolean(subscription?.stripeSubscriptionId && !ENDED.has(subscription.status));
+  if ((cancelling || subscription?.stripeCustomerId) && !deps.billing) {
+    // Stripe is not configured here (any more): what it holds cannot be removed, so nothing is deleted.
+    throw new AppError(
+      "service_unavailable",
+      cancelling ? "Your subscription can't be cancelled right now, so your account was not deleted. Please try again later." : CUSTOMER_NOT_DELETED_MESSAGE,
+    );
+  }
+  if (cancelling && deps.billing) {
+    await deps.billing.cancelNow(subscription!.stripeSubscriptionId!);
     await markSubscriptionCancelled(deps.db, userId, deps.now());
   }
+  const customerId = subscription?.stripeCustomerId ?? null;
+  if (customerId && deps.billing) {
+    try {
+      await deps.billing.deleteCustomer(customerId);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(error.code, CUSTOMER_NOT_DELETED_MESSAGE, { cause: error, upstream: error.upstream ?? "stripe", retryAfter: error.retryAfter });
+    }
+    await forgetStripeCustomer(deps.db, userId, deps.now());
+  }
   const recordings = await deleteUserAudio(deps.audio, userId);
-  await deleteAccountRows(deps.db, userId, user.email);
-  logEvent("info", "account_deleted", { userId, recordings, cancelledSubscription: Boolean(subscription?.stripeSubscriptionId && !ENDED.has(subscription.status)) });
+  await forgetAccountChat(deps, userId);
+  await deleteAccountRows(deps.db, user);
+  logEvent("info", "account_deleted", { userId, recordings, cancelledSubscription: cancelling, deletedStripeCustomer: Boolean(customerId) });
 }

@@ -72,6 +72,14 @@ async function groundedAnswer(deps: Deps, question: string, history: ChatMessage
   }
 }
 
+/** The ChatSession of a signed-in account (a guest's is `guest:{cookie}`): one per account, whichever device. */
+export const accountChatSession = (userId: number) => `user:${userId}`;
+
+/** Forgets an account's help-assistant session (its recent messages and count): part of deleting the account. */
+export async function forgetAccountChat(deps: Deps, userId: number): Promise<void> {
+  await deps.chatSessions.clear(accountChatSession(userId));
+}
+
 export async function answerQuestion(deps: Deps, visitor: Visitor, input: ChatRequest): Promise<ChatbotResponse> {
   // The history the browser sends is validated as data only: the session's own record is what a model reads, so
   // nothing a visitor claims was said can become an instruction.
@@ -80,7 +88,7 @@ export async function answerQuestion(deps: Deps, visitor: Visitor, input: ChatRe
   // cookie, so counting single addresses counted nothing), and per visitor in the visitor's session (the account,
   // or the guest's cookie).
   await enforceLimit(deps.limits, `assistant:address:${addressKey(visitor.ip)}`, RATE_RULES.assistantMessages, RATE_MESSAGE);
-  const sessionKey = visitor.user ? `user:${visitor.user.id}` : `guest:${visitor.guestId ?? visitor.ip}`;
+  const sessionKey = visitor.user ? accountChatSession(visitor.user.id) : `guest:${visitor.guestId ?? visitor.ip}`;
   const { limit, history } = await deps.chatSessions.begin(sessionKey, RATE_RULES.assistantMessages);
   if (!limit.allowed) throw rateLimited(Math.ceil(limit.retryAfterMs / 1000), RATE_MESSAGE);
   const answer = await groundedAnswer(deps, message, history);

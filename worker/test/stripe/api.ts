@@ -138,7 +138,11 @@ export function stripeApi(ledger: StripeLedger): Route[] {
       only(params, ["email", "name", "metadata"], "POST /v1/customers");
       return ledger.addCustomer({ email: text(params.email) || null, name: text(params.name) || null, metadata: mergeMetadata({}, params.metadata) });
     }],
-    ["GET", /^\/v1\/customers\/([^/]+)$/, ([id]) => ledger.customer(id!)],
+    ["GET", /^\/v1\/customers\/([^/]+)$/, ([id]) => ledger.retrieveCustomer(id!)],
+    ["DELETE", /^\/v1\/customers\/([^/]+)$/, ([id], params) => {
+      only(params, [], "DELETE /v1/customers/{id}");
+      return ledger.deleteCustomer(id!);
+    }],
     ["POST", /^\/v1\/subscriptions$/, (_, params) => createSubscription(params)],
     ["GET", /^\/v1\/subscriptions$/, (_, params) => listSubscriptions(params)],
     ["GET", /^\/v1\/subscriptions\/([^/]+)$/, ([id], params) => ledger.renderSubscription(ledger.subscription(id!), expansions(params))],

@@ -55,6 +55,20 @@ describe("FakeStripe: requests", () => {
   });
 });
 
+describe("FakeStripe: customers", () => {
+  it("deletes a customer as Stripe does: its live subscription is cancelled, a GET answers deleted_customer, anything else 404", () => {
+    const fake = new FakeStripe();
+    const subscription = subscribe(fake).body as Stripe.Subscription;
+    const customer = String(subscription.customer);
+    expect(call(fake, "DELETE", `/v1/customers/${customer}`, "expand[]=x")).toMatchObject({ status: 400, body: { error: { code: "parameter_unknown" } } });
+    expect(call(fake, "DELETE", `/v1/customers/${customer}`)).toEqual({ status: 200, body: { id: customer, object: "customer", deleted: true } });
+    expect(fake.inspect(subscription.id).status).toBe("canceled");
+    expect(call(fake, "GET", `/v1/customers/${customer}`).body).toEqual({ id: customer, object: "customer", deleted: true });
+    expect(call(fake, "DELETE", `/v1/customers/${customer}`)).toMatchObject({ status: 404, body: { error: { code: "resource_missing" } } });
+    expect(call(fake, "POST", "/v1/subscriptions", `customer=${customer}&items[0][price]=price_storyloom_pro&payment_behavior=default_incomplete`)).toMatchObject({ status: 404 });
+  });
+});
+
 describe("FakeStripe: subscriptions", () => {
   it("creates a subscription incomplete, its first invoice open with a confirmation secret and its item's period", () => {
     const fake = new FakeStripe({ now: () => Date.UTC(2027, 0, 31, 12) });

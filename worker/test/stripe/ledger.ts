@@ -68,6 +68,8 @@ export class StripeLedger {
 
   private readonly prices = new Map<string, Stripe.Price>();
   private readonly customers = new Map<string, Stripe.Customer>();
+  /** Deleted customers: a GET answers `deleted_customer`, anything else (a second DELETE included) a 404. */
+  private readonly deletedCustomers = new Set<string>();
   private readonly invoices = new Map<string, Stripe.Invoice>();
   /** Each invoice's PaymentIntent, by invoice id. */
   private readonly intents = new Map<string, Stripe.PaymentIntent>();
@@ -96,6 +98,12 @@ export class StripeLedger {
 
   customer(id: string): Stripe.Customer {
     return found(this.customers.get(id), "customer", id);
+  }
+
+  /** GET /v1/customers/{id}: the customer, or `deleted_customer` once deleted. */
+  retrieveCustomer(id: string): Stripe.Customer | Stripe.DeletedCustomer {
+    if (this.deletedCustomers.has(id)) return { id, object: "customer", deleted: true };
+    return this.customer(id);
   }
 
   price(id: string, param: string): Stripe.Price {
@@ -189,6 +197,18 @@ export class StripeLedger {
     subscription.ended_at = now;
     subscription.cancellation_details = { comment: null, feedback: null, feedback_option: null, reason: "cancellation_requested" };
     this.emit("customer.subscription.deleted", subscription);
+  }
+
+  /** DELETE /v1/customers/{id}: as Stripe does, the customer's live subscriptions are cancelled at once. */
+  deleteCustomer(id: string): Stripe.DeletedCustomer {
+    const customer = this.customer(id);
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.customer === id && !TERMINAL.includes(subscription.status)) this.cancel(subscription);
+    }
+    this.customers.delete(id);
+    this.deletedCustomers.add(id);
+    this.emit("customer.deleted", customer);
+    return { id, object: "customer", deleted: true };
   }
 
   openInvoice(subscription: Stripe.Subscription, reason: Stripe.Invoice.BillingReason): Stripe.Invoice {
