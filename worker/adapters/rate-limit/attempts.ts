@@ -97,6 +97,18 @@ export function attemptSucceeded(stored: AttemptState | undefined, policy: Attem
     state.failures = Math.max(0, state.failures - 1);
     if (state.failures < policy.maxFailures) state.blockedUntil = 0;
   }
+  return remember(state, policy, address, now);
+}
+
+/**
+ * The address signed in to the key without a reservation (a sign-in pass from the emailed link let it through the
+ * limits, services/auth/sign-in-pass.ts): it becomes trusted as after a success; no count changes.
+ */
+export function trustAddress(stored: AttemptState | undefined, policy: AttemptPolicy, address: string, now: number): AttemptState {
+  return remember(current(stored, policy, now), policy, address, now);
+}
+
+function remember(state: AttemptState, policy: AttemptPolicy, address: string, now: number): AttemptState {
   if (policy.trustMs > 0) {
     state.trusted[address] = now;
     const recent = Object.entries(state.trusted).sort((a, b) => b[1] - a[1]).slice(0, MAX_TRUSTED);

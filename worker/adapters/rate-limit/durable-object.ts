@@ -10,5 +10,8 @@ export function createDurableObjectRateLimits(namespace: DurableObjectNamespace<
     reset: (key) => stub(key).reset(),
     reserveAttempt: (key, policy, address) => stub(key).reserveAttempt(policy, address),
     attemptSucceeded: (key, policy, address) => stub(key).attemptSucceeded(policy, address),
+    trustAddress: (key, policy, address) => stub(key).trustAddress(policy, address),
+    issuePass: (key, pass) => stub(key).issuePass(pass),
+    spendPass: (key, forUserId) => stub(key).spendPass(forUserId),
   };
 }

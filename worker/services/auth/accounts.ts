@@ -22,6 +22,7 @@ import { createSession, type NewSession } from "./sessions";
 import { sendVerificationEmail } from "./verification";
 
 export { sendInBackground } from "./mail";
+import { attemptWithPass } from "./sign-in-pass";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const EMAIL_NOT_VERIFIED =
@@ -145,13 +146,17 @@ export async function reserveSignInAttempt(deps: Deps, accountKey: string, clien
 
 export const accountAttemptKey = (userId: number) => `login:account:${userId}`;
 
-export async function login(deps: Deps, input: LoginInput, clientIp: string) {
+/**
+ * `passToken`: the browser's sign-in pass (sign-in-pass.ts), from an emailed sign-in link. Valid for this account,
+ * it takes the place of the attempt limits for this try; otherwise (none, another account's, used up) the limits
+ * apply as to anyone.
+ */
+export async function login(deps: Deps, input: LoginInput, clientIp: string, passToken?: string) {
   const user = await findByIdentifier(deps, input.username);
-  const attempt = await reserveSignInAttempt(
-    deps,
-    user ? accountAttemptKey(user.id) : `login:name:${input.username.trim().toLowerCase()}`,
-    clientIp,
-  );
+  const accountKey = user ? accountAttemptKey(user.id) : `login:name:${input.username.trim().toLowerCase()}`;
+  const attempt =
+    (user && (await attemptWithPass(deps, passToken, user.id, accountKey, clientIp))) ||
+    (await reserveSignInAttempt(deps, accountKey, clientIp));
 
   let check = { valid: false, needsRehash: false };
   if (user?.passwordHash) {

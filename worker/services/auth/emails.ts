@@ -78,3 +78,17 @@ export function teamInvitationEmail(to: string, link: string, days: number): Ema
     { href: link, label: "Accept the invitation" },
   );
 }
+
+/** A blocked sign-in's way in (services/auth/sign-in-link.ts). */
+export function signInLinkEmail(to: string, link: string, resetLink: string): EmailMessage {
+  return message(
+    to,
+    "Your StoryLoom sign-in link",
+    [
+      "Someone tried many wrong passwords on your StoryLoom account, so signing in from new devices and networks is paused for a while, and a sign-in link was asked for. If that was you, open this link in the browser you are signing in with, then enter your password:",
+      "The link signs nobody in by itself: your password is still needed. It works once, only in the browser that opens it, and expires in 15 minutes.",
+      `If it was not you, nobody can use this link without your mailbox, but someone may be guessing your password: reset it at ${resetLink}.`,
+    ],
+    { href: link, label: "Let this browser sign in" },
+  );
+}

@@ -10,6 +10,12 @@ export const RATE_RULES = {
   /** Password-reset emails: per account (applied silently) and per address. */
   passwordResetEmail: { limit: 3, windowMs: 60 * 60_000 },
   passwordResetEmailPerIp: { limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * Sign-in link emails (a blocked sign-in's way in, services/auth/sign-in-link.ts): per account (applied silently,
+   * each is a mail to its owner) and per address.
+   */
+  signInLinkEmail: { limit: 3, windowMs: 15 * 60_000 },
+  signInLinkEmailPerIp: { limit: 10, windowMs: 15 * 60_000 },
   /** Generations per user per minute: a burst guard on top of the monthly allowance. */
   generation: { limit: 10, windowMs: 60_000 },
   /** The JIRA wizard's checks per user: each calls the site the user named, so they must not become a prober. */
@@ -27,7 +33,7 @@ export const RATE_RULES = {
   /** Registrations per IP, against scripted sign-ups. */
   registration: { limit: 20, windowMs: 60 * 60_000 },
   /**
-   * Emailed links opened per address (password-reset confirm, email verification; one key each). Their tokens are
+   * Emailed links opened per address (password-reset confirm, email verification, sign-in link; one key each). Their tokens are
    * 256 bits, so this only keeps guessing noisy and slow; 30 in 15 minutes is far above what an office clicks.
    */
   linkTokensPerIp: { limit: 30, windowMs: 15 * 60_000 },

@@ -1,4 +1,5 @@
 import { LogIn } from "lucide-react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { loginSchema } from "../../../../schema/api/auth";
 import { TextField } from "../../../components/ui/field";
@@ -9,6 +10,7 @@ import { login } from "../api/auth-calls";
 import { emailFromSignIn } from "../password-forms";
 import { rememberVerificationEmail } from "../verification-email";
 import { bindField, onValidSubmit, PasswordField, SubmitButton } from "./form-parts";
+import { SignInLinkOffer } from "./sign-in-link-offer";
 import { takeAfterSignInPath } from "../../../shared/session/after-sign-in";
 
 type Field = "username" | "password";
@@ -20,6 +22,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const form = useValidatedForm<Field, typeof loginSchema>(loginSchema, { username: "", password: "" });
   const { formRef, values, pending, setPending, later } = form;
+  // After a 429 (too many attempts) the form offers an emailed sign-in link (sign-in-link-offer.tsx).
+  const [blocked, setBlocked] = useState(false);
 
   const onSubmit = onValidSubmit(form, async (parsed) => {
     try {
@@ -40,6 +44,7 @@ export function LoginForm() {
         return;
       }
       setPending(false);
+      if (error instanceof ApiError && error.status === 429) setBlocked(true);
       toastError("Sign in failed", error, "Please check your credentials and try again.");
     }
   });
@@ -68,6 +73,7 @@ export function LoginForm() {
       <SubmitButton pending={pending} icon={<LogIn aria-hidden />}>
         Sign In
       </SubmitButton>
+      {blocked && <SignInLinkOffer username={values.username} />}
     </form>
   );
 }
