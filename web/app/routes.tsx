@@ -15,6 +15,7 @@ const VerifyEmail = lazy(() => import("./routes/verify-email"));
 const VerifyEmailConfirm = lazy(() => import("./routes/verify-email-confirm"));
 const ForgotPassword = lazy(() => import("./routes/forgot-password"));
 const ResetPassword = lazy(() => import("./routes/reset-password"));
+const SignInLink = lazy(() => import("./routes/sign-in-link"));
 const PrivacyPolicy = lazy(() => import("./routes/privacy-policy"));
 const TermsOfService = lazy(() => import("./routes/terms-of-service"));
 const Dashboard = lazy(() => import("./routes/dashboard"));
@@ -47,6 +48,7 @@ export function AppRoutes() {
             <Route path="verify-email/confirm" element={<VerifyEmailConfirm />} />
             <Route path="forgot-password" element={<ForgotPassword />} />
             <Route path="reset-password" element={<ResetPassword />} />
+            <Route path="sign-in-link" element={<SignInLink />} />
           </Route>
 
           <Route element={<AppLayout />}>

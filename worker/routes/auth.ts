@@ -7,14 +7,17 @@ import {
   registerSchema,
   resendVerificationSchema,
 } from "../../schema/api/auth";
+import { SIGN_IN_LINK_SENT, signInLinkConfirmSchema, signInLinkRequestSchema } from "../../schema/api/sign-in-link";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
+import { clearSignInPassCookie, setSignInPassCookie, signInPassToken } from "../middleware/sign-in-pass";
 import { clearSessionCookie, clientIp, currentSession, currentUser, requireUser, sessionToken, setSessionCookie } from "../middleware/session";
 import { login, register, resendVerification } from "../services/auth/accounts";
 import { enabledProviders } from "../services/auth/oauth";
 import { toPublicUser } from "../services/auth/public-user";
 import { changePassword, requestPasswordReset, resetPassword } from "../services/auth/passwords";
 import { revokeSession } from "../services/auth/sessions";
+import { openSignInLink, requestSignInLink } from "../services/auth/sign-in-link";
 
 export const authRoutes = new Hono<AppEnv>()
   .get("/user", requireUser, (c) => c.json(toPublicUser(currentUser(c))))
@@ -24,10 +27,25 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post("/login", validate("json", loginSchema), async (c) => {
     const previous = sessionToken(c);
-    const { user, session } = await login(c.var.deps, c.req.valid("json"), clientIp(c));
+    const pass = signInPassToken(c);
+    const { user, session } = await login(c.var.deps, c.req.valid("json"), clientIp(c), pass);
     if (previous) await revokeSession(c.var.deps, previous);
     setSessionCookie(c, session);
+    if (pass) clearSignInPassCookie(c);
     return c.json(user);
+  })
+
+  // A blocked sign-in asks for an emailed link (services/auth/sign-in-link.ts): the same answer whether or not the
+  // account exists or can receive one.
+  .post("/sign-in-link", validate("json", signInLinkRequestSchema), async (c) => {
+    await requestSignInLink(c.var.deps, c.req.valid("json").username, clientIp(c));
+    return c.json({ success: true, message: SIGN_IN_LINK_SENT });
+  })
+
+  // The link's page posts its token here; never a GET, which mail scanners would spend. This browser gets the pass.
+  .post("/sign-in-link/confirm", validate("json", signInLinkConfirmSchema), async (c) => {
+    setSignInPassCookie(c, await openSignInLink(c.var.deps, c.req.valid("json").token, clientIp(c)));
+    return c.json({ success: true });
   })
 
   .post("/register", validate("json", registerSchema), async (c) => {

@@ -39,6 +39,8 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "POST /api/verify-email/reject": ["enumerable", "checks a token guess"],
   "POST /api/password-reset/request": ["costly", "sends an email"],
   "POST /api/password-reset/confirm": ["enumerable", "checks a token guess (and hashes a password)"],
+  "POST /api/sign-in-link": ["costly", "sends an email"],
+  "POST /api/sign-in-link/confirm": ["enumerable", "checks a token guess"],
   "POST /api/change-password": ["enumerable", "checks a guess at the current password: LOGIN_POLICIES"],
   "GET /api/subscription": ["neither", "one D1 read"],
   "GET /api/subscription/limits": ["neither", "D1 reads"],
@@ -212,6 +214,16 @@ const LIMITED: Record<string, LimitedRow> = {
     key: byAddress("reset-link"),
     send: as("POST", "/api/password-reset/confirm", () => ({ token: "g".repeat(43), password: "a-long-unusual-passphrase" })),
   },
+  "POST /api/sign-in-link": {
+    rule: "signInLinkEmailPerIp",
+    key: byAddress("sign-in-link"),
+    send: as("POST", "/api/sign-in-link", () => ({ username: unique("someone") })),
+  },
+  "POST /api/sign-in-link/confirm": {
+    rule: "linkTokensPerIp",
+    key: byAddress("sign-in-link-open"),
+    send: as("POST", "/api/sign-in-link/confirm", () => ({ token: "g".repeat(43) })),
+  },
   "POST /api/create-subscription": { rule: "billing", key: byUser("billing"), send: as("POST", "/api/create-subscription", () => ({ tier: "pro" })) },
   "POST /api/confirm-payment": { rule: "billing", key: byUser("billing"), send: as("POST", "/api/confirm-payment") },
   "POST /api/cancel-subscription": { rule: "billing", key: byUser("billing"), send: as("POST", "/api/cancel-subscription") },
@@ -308,7 +320,7 @@ const LIMITED: Record<string, LimitedRow> = {
   },
   "POST /api/chatbot": {
     rule: "assistantMessages",
-    key: (ctx) => `assistant:ip:${ctx.ip}`,
+    key: byAddress("assistant"),
     send: (ctx) => call("POST", "/api/chatbot", { body: { message: "How much is the Pro plan?", conversationHistory: [] }, ip: ctx.ip }),
   },
   "POST /api/transcribe-audio": {
