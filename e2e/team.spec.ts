@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { expectToast, registerFreshUser, screenshotBoth, uniqueName, type OutboxMail } from "./support";
+import { expectToast, outboxLinkFor, registerFreshUser, screenshotBoth, signIn, uniqueName, verifyThroughApi, type OutboxMail } from "./support";
 
 // Teams (issue 16): the owner invites by email, the invitee follows the link from the outbox, joins, generates into
 // the owner's project; the owner makes them admin, then removes them, and the removed member loses access.
@@ -113,4 +113,81 @@ test("team: invite by email, accept from the outbox, work in the owner's project
   await expect(inviteePage.getByRole("link", { name: new RegExp(projectName) })).toHaveCount(0);
   expect((await page.request.get(`/api/transcripts/${transcriptId}`)).status()).toBe(200);
   await invitee.close();
+});
+
+// Issue 26, "pre-hijacking (a)": an account that someone else held may be in their team. After a password reset the
+// owner is told which teams the account belongs to, signs in straight to them on /team and leaves one.
+test("team: after a password reset the account's teams are listed, and a member leaves one", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const headers = { Origin: baseURL! };
+  // Two team owners on Pro; the second shares a project.
+  const [contextA, contextB, contextM] = [await browser.newContext({ baseURL }), await browser.newContext({ baseURL }), await browser.newContext({ baseURL })];
+  const [pageA, pageB, member] = [await contextA.newPage(), await contextB.newPage(), await contextM.newPage()];
+  const ownerA = await registerFreshUser(pageA, baseURL!, "pro");
+  const ownerB = await registerFreshUser(pageB, baseURL!, "pro");
+  const project = await (await pageB.request.post("/api/projects", { data: { name: uniqueName("Board ") }, headers })).json();
+
+  // The member: a verified account with an address, on the free plan, in both teams.
+  const username = uniqueName("joiner");
+  const email = `${username}@example.com`;
+  const registered = await member.request.post("/api/register", {
+    data: { username, email, password: "a-very-long-passphrase" },
+    headers: { ...headers, "CF-Connecting-IP": `198.51.100.${200 + Math.floor(Math.random() * 50)}` },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await verifyThroughApi(member.request, email, baseURL!);
+  await signIn(member, username, "a-very-long-passphrase");
+  for (const owner of [pageA, pageB]) {
+    const invited = await owner.request.post("/api/team/invite", { data: { email, role: "member" }, headers });
+    expect(invited.ok(), await invited.text()).toBe(true);
+    const token = ((await invited.json()) as { data: { inviteToken: string } }).data.inviteToken;
+    expect((await member.request.post(`/api/team/accept/${token}`, { headers })).ok()).toBe(true);
+  }
+  expect((await member.request.get(`/api/projects/${project.id}`)).status()).toBe(200);
+
+  // The reset: its screen lists both teams, and sign-in comes back to them on /team.
+  expect((await member.request.post("/api/password-reset/request", { data: { email }, headers })).ok()).toBe(true);
+  await member.goto(await outboxLinkFor(member.request, email, "/reset-password"));
+  await member.getByLabel("New password", { exact: true }).fill("another-long-passphrase");
+  await member.getByLabel("Confirm new password").fill("another-long-passphrase");
+  await member.getByRole("button", { name: "Set New Password" }).click();
+  await expect(member.getByRole("heading", { name: "Your password was reset", level: 1 })).toBeFocused();
+  const listed = member.getByRole("list", { name: "Teams this account belongs to" });
+  await expect(listed.getByRole("listitem")).toHaveText([`${ownerA}'s team`, `${ownerB}'s team`].map((t) => new RegExp(t)));
+  await screenshotBoth(member, "team-reset-review");
+  await member.getByRole("link", { name: "Sign In to Review Them" }).click();
+  await member.getByLabel("Username or email").fill(username);
+  await member.getByLabel("Password", { exact: true }).fill("another-long-passphrase");
+  await member.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(member).toHaveURL(/\/team#teams-you-belong-to$/);
+  const section = member.getByRole("region", { name: "Teams you belong to" });
+  await expect(section.getByRole("heading", { name: "Teams you belong to" })).toBeFocused();
+  const teams = section.getByRole("list", { name: "Teams you belong to" }).getByRole("listitem");
+  await expect(teams).toHaveCount(2);
+  await expect(teams.nth(1)).toContainText(`${ownerB}'s team`);
+  await screenshotBoth(member, "team-joined-teams", { scrollTo: section });
+
+  // Leave the second team from the keyboard: Escape returns focus to the button, then confirm.
+  const leave = section.getByRole("button", { name: `Leave team: ${ownerB}'s team` });
+  await leave.focus();
+  await member.keyboard.press("Enter");
+  const confirm = member.getByRole("alertdialog", { name: "Leave Team" });
+  await expect(confirm).toContainText(`Leave ${ownerB}'s team? You will lose access to its shared projects.`);
+  await screenshotBoth(member, "team-leave-dialog", { fullPage: false });
+  await member.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(leave).toBeFocused();
+  await member.keyboard.press("Enter");
+  await confirm.getByRole("button", { name: "Leave team" }).click();
+  await expectToast(member, "Left team");
+  await expect(confirm).toBeHidden();
+  await expect(teams).toHaveCount(1);
+  await expect(teams.first()).toContainText(`${ownerA}'s team`);
+  await expect(section.getByRole("heading", { name: "Teams you belong to" })).toBeFocused();
+
+  // Access to the team's project ends at once; its owner's feed says who left.
+  expect((await member.request.get(`/api/projects/${project.id}`)).status()).toBe(404);
+  await pageB.goto("/dashboard");
+  await expect(pageB.getByText(`${username} left the team`).first()).toBeVisible();
+  await Promise.all([contextA.close(), contextB.close(), contextM.close()]);
 });

@@ -48,12 +48,35 @@ export interface TeamLimits {
   message: string | null;
 }
 
+/**
+ * A team the signed-in account is an active member of: whose it is, the account's role there and when it joined.
+ * The owner's address is shown so a member can tell who runs it (issue 26: a team joined by someone who held the
+ * account before its owner reset the password must be recognisable, and leavable).
+ */
+export interface JoinedTeam {
+  ownerId: number;
+  /** The owner's username, else their email. */
+  ownerName: string;
+  ownerEmail: string | null;
+  role: TeamRole;
+  joinedAt: string;
+}
+
 /** GET /api/team/membership: the team the signed-in user works in, and their place in it. */
 export interface TeamContext {
   owner: { id: number; username: string | null; email: string | null; joinedAt: string };
   position: TeamPosition;
   /** May invite, change roles and remove members. */
   canManage: boolean;
-  /** The teams the user is an active member of (their own team is not listed). */
-  memberOf: { ownerId: number; ownerName: string; role: TeamRole; joinedAt: string }[];
+  /** Every team the user is an active member of, oldest first (their own team is not listed). */
+  memberOf: JoinedTeam[];
+}
+
+/**
+ * POST /api/password-reset/confirm's answer: the teams the account belongs to, so whoever just proved the mailbox
+ * sees them before signing in (docs/decisions/2026-11-27-leaving-teams.md).
+ */
+export interface PasswordResetConfirmed {
+  success: true;
+  memberOf: JoinedTeam[];
 }

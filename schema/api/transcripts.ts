@@ -77,6 +77,7 @@ export const ACTIVITY_KINDS = [
   "member_made_admin",
   "member_made_member",
   "member_removed",
+  "member_left",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -44,6 +44,7 @@ const PERSON_KINDS = [
   "member_made_admin",
   "member_made_member",
   "member_removed",
+  "member_left",
 ] as const satisfies readonly ActivityKind[];
 
 /**

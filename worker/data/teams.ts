@@ -185,6 +185,22 @@ export async function deleteMembership(db: Database, ownerId: number, membership
   return deleted.length === 1;
 }
 
+/**
+ * The member leaves the owner's team: their active membership goes, with a "member_left" entry in the owner's feed,
+ * in one batch (the entry is written only when the membership was deleted, so a second leave adds nothing).
+ * Returns false when they were not an active member.
+ */
+export async function leaveTeam(db: Database, ownerId: number, memberId: number, subject: string, now: number): Promise<boolean> {
+  const [deleted] = await db.batch([
+    db
+      .delete(teamMemberships)
+      .where(and(eq(teamMemberships.ownerId, ownerId), eq(teamMemberships.memberId, memberId), eq(teamMemberships.status, "active")))
+      .returning({ id: teamMemberships.id }),
+    activityStatement(db, { ownerId, kind: "member_left", subject, createdAt: now }),
+  ]);
+  return deleted.length === 1;
+}
+
 export async function updateMemberRole(db: Database, ownerId: number, membershipId: number, role: TeamRole, subject: string, now: number): Promise<boolean> {
   const [updated] = await db.batch([
     db

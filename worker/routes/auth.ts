@@ -7,6 +7,7 @@ import {
   registerSchema,
   resendVerificationSchema,
 } from "../../schema/api/auth";
+import type { PasswordResetConfirmed } from "../../schema/api/teams";
 import { SIGN_IN_LINK_SENT, signInLinkConfirmSchema, signInLinkRequestSchema } from "../../schema/api/sign-in-link";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
@@ -90,9 +91,9 @@ export const authRoutes = new Hono<AppEnv>()
   // The reset link's form. Every session of the account ends; the person signs in with the new password.
   .post("/password-reset/confirm", validate("json", passwordResetSchema), async (c) => {
     const { token, password } = c.req.valid("json");
-    await resetPassword(c.var.deps, token, password, clientIp(c));
+    const memberOf = await resetPassword(c.var.deps, token, password, clientIp(c));
     clearSessionCookie(c);
-    return c.json({ success: true });
+    return c.json({ success: true, memberOf } satisfies PasswordResetConfirmed);
   })
 
   // The account screen: the current password is required; every other session ends.

@@ -208,6 +208,8 @@ const MATRIX: Record<string, Row> = {
   "DELETE /api/transcript/:id": { request: async (o) => ({ path: `/api/transcript/${await transcript(o)}` }), expect: managed() },
   "GET /api/activity": { request: () => ({}), expect: signedIn },
   "POST /api/generate": { request: () => ({ body: { transcript: "Ana: We need a password reset link." } }), expect: signedIn },
+  // The quality gate reads only what it is sent: any signed-in account may check stories.
+  "POST /api/stories/check": { request: () => ({ body: { transcript: "Ana: We need a password reset link.", stories: EDITED_STORIES } }), expect: signedIn },
   "POST /api/transcripts/:id/generate": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/generate` }), expect: team() },
 
   "GET /api/projects/:id/integrations": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}/integrations` }), expect: team() },
@@ -278,6 +280,17 @@ const MATRIX: Record<string, Row> = {
       return { path: `/api/team/accept/${(await createInvitation(o, `${unique("accept")}@example.com`)).token}` };
     },
     expect: { ...everyone(401, 200), owner: 409, teamAdmin: 409, member: 409 },
+  },
+  // Leaving a team (issue 26): each call makes a new team that the owner, the admin and the member all belong to, and
+  // the caller leaves it; whoever is not in it gets 404 like a missing team (the owner's own team: team-leave.test.ts).
+  "DELETE /api/team/memberships/:id": {
+    request: async (_o, t) => {
+      const other = await createUser();
+      await setTier(other, "enterprise");
+      for (const account of [t.owner, t.teamAdmin, t.member]) await addTeamMember(other, account);
+      return { path: `/api/team/memberships/${other.id}` };
+    },
+    expect: team(),
   },
 
   // Account data: always the caller's own.

@@ -83,6 +83,7 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "DELETE /api/team/members/:id": ["neither", "one row"],
   "PATCH /api/team/members/:id": ["neither", "one row"],
   "POST /api/team/accept/:token": ["enumerable", "checks a token guess"],
+  "DELETE /api/team/memberships/:id": ["neither", "one batch; a team the caller is not in answers 404 like a missing one"],
   "GET /api/user/data-summary": ["costly", "counts over every table the account owns and an R2 listing"],
   "GET /api/user/export-data": ["costly", "reads and streams everything the account owns"],
   "DELETE /api/user/delete-account": ["costly", "Stripe cancellation, R2 deletes, one large batch"],

@@ -2,6 +2,7 @@ import { useSearchParams } from "react-router";
 import { Card, CardContent } from "../../components/ui/card";
 import { ResetPasswordForm } from "../../features/auth/components/reset-password-form";
 import { resetGeneratorState } from "../../features/generator/state";
+import { useUser } from "../../shared/session/user";
 
 /**
  * /reset-password?token=…, the link in the reset email. Open to anyone, signed in or not: setting the password
@@ -9,6 +10,10 @@ import { resetGeneratorState } from "../../features/generator/state";
  */
 export default function ResetPassword() {
   const [params] = useSearchParams();
+  // Takes the signed-in user web/app/preload.ts asked for when this page loaded. Unread, SWR would hand that answer
+  // to the next screen that asks: after the reset has signed this tab out, the sign-in screen would get the account
+  // as it was before and send the person on as if still signed in.
+  useUser();
   return (
     <div className="w-full max-w-md">
       <title>Choose a new password · StoryLoom</title>

@@ -35,6 +35,23 @@ export async function removeMember(membershipId: number): Promise<void> {
   await refreshTeam();
 }
 
+/**
+ * Leaves the team `ownerId` runs. The team this screen shows may change with it (a member of no other team sees their
+ * own again), and the team's projects and transcripts leave the lists: all of them are read again.
+ */
+export async function leaveTeam(ownerId: number): Promise<void> {
+  await api.delete(`/api/team/memberships/${ownerId}`);
+  // The team is gone from the list at once; a failed re-read after a successful leave is not a failed leave.
+  await setQueryData(queryKeys.teamMembership, (current) => current && { ...current, memberOf: current.memberOf.filter((t) => t.ownerId !== ownerId) });
+  void invalidateProjects();
+  void invalidateTranscripts();
+  await Promise.all([unwrap(queryKeys.teamMembership), unwrap(queryKeys.teamMembers), unwrap(queryKeys.teamLimits)]).then(
+    ([context, members, limits]) =>
+      Promise.all([setQueryData(queryKeys.teamMembership, context), setQueryData(queryKeys.teamMembers, members), setQueryData(queryKeys.teamLimits, limits)]),
+    () => undefined,
+  );
+}
+
 export async function changeMemberRole(membershipId: number, role: TeamRole): Promise<TeamMembership> {
   const { data } = await api.patch<{ data: TeamMembership }>(`/api/team/members/${membershipId}`, { role });
   await setQueryData(queryKeys.teamMembers, (list) => list?.map((m) => (m.id === membershipId ? data : m)));

@@ -23,8 +23,14 @@ describe("after sign-in", () => {
     expect(takeAfterSignInPath()).toBe("/dashboard");
   });
 
-  it("remembers nothing but invitation paths, so sign-in cannot be steered elsewhere", () => {
-    for (const path of ["/admin", "https://evil.example/team/accept/x", "//evil.example", "/team/accept/../../admin", "/team/accept/"]) {
+  it("comes back to the teams the account belongs to after a password reset", () => {
+    rememberAfterSignIn("/team#teams-you-belong-to");
+    expect(takeAfterSignInPath()).toBe("/team#teams-you-belong-to");
+    expect(takeAfterSignInPath()).toBe("/dashboard");
+  });
+
+  it("remembers nothing but invitation paths and the teams section, so sign-in cannot be steered elsewhere", () => {
+    for (const path of ["/admin", "https://evil.example/team/accept/x", "//evil.example", "/team/accept/../../admin", "/team/accept/", "/team", "/team#x", "https://evil.example/team#teams-you-belong-to"]) {
       rememberAfterSignIn(path);
       expect(takeAfterSignInPath(), path).toBe("/dashboard");
     }

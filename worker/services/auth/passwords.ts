@@ -6,6 +6,8 @@ import { AppError, unauthenticated } from "../../lib/errors";
 import { addressKey } from "../../lib/ip";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
+import { joinedTeams } from "../teams";
+import type { JoinedTeam } from "../../../schema/api/teams";
 import { accountAttemptKey, assertUncommonPassword, reserveSignInAttempt, sendInBackground } from "./accounts";
 import { passwordResetEmail } from "./emails";
 
@@ -40,9 +42,10 @@ function invalidLink(message: string): AppError {
 
 /**
  * Sets the new password from a reset link: every session of the account ends, and the account's sign-in counters
- * start afresh.
+ * start afresh. Returns the teams the account belongs to: whoever held it before the reset may have joined one
+ * (issue 26), and the screen after the reset lists them (docs/decisions/2026-11-27-leaving-teams.md).
  */
-export async function resetPassword(deps: Deps, token: string, password: string, clientIp: string): Promise<void> {
+export async function resetPassword(deps: Deps, token: string, password: string, clientIp: string): Promise<JoinedTeam[]> {
   await enforceLimit(deps.limits, `reset-link:address:${addressKey(clientIp)}`, RATE_RULES.linkTokensPerIp, "Too many attempts. Please wait a few minutes and try again.");
   if (!TOKEN_PATTERN.test(token)) throw invalidLink("This password reset link is not valid. Ask for a new one.");
   const id = await sha256Hex(token);
@@ -55,6 +58,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
   const done = await completePasswordReset(deps.db, { tokenId: id, userId: row.userId, passwordHash, now: deps.now() });
   if (!done) throw invalidLink("This password reset link has already been used. Ask for a new one.");
   await deps.limits.reset(accountAttemptKey(row.userId));
+  return joinedTeams(deps, row.userId);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   inviteInputSchema,
   inviteTokenSchema,
   type InviteInput,
+  type JoinedTeam,
   type TeamContext,
   type TeamLimits,
   type TeamMembership,
@@ -19,6 +20,7 @@ import {
   findMembership,
   findMembershipByEmail,
   insertInvitation,
+  leaveTeam as deleteOwnMembership,
   listTeam,
   updateMemberRole,
   type TeamMembershipRow,
@@ -101,13 +103,37 @@ export async function getTeamContext(deps: Deps, userId: number): Promise<TeamCo
     owner: { id: owner.id, username: owner.username, email: team.position === "owner" || canManage(team.position) ? owner.email : null, joinedAt: new Date(owner.createdAt).toISOString() },
     position: team.position,
     canManage: canManage(team.position),
-    memberOf: team.memberOf.map((t) => ({
-      ownerId: t.ownerId,
-      ownerName: t.ownerUsername ?? t.ownerEmail ?? "Team owner",
-      role: t.role,
-      joinedAt: new Date(t.acceptedAt ?? 0).toISOString(),
-    })),
+    memberOf: team.memberOf.map(toJoinedTeam),
   };
+}
+
+function toJoinedTeam(t: Awaited<ReturnType<typeof activeTeamsOf>>[number]): JoinedTeam {
+  return {
+    ownerId: t.ownerId,
+    ownerName: t.ownerUsername ?? t.ownerEmail ?? "Team owner",
+    ownerEmail: t.ownerEmail,
+    role: t.role,
+    joinedAt: new Date(t.acceptedAt ?? 0).toISOString(),
+  };
+}
+
+/** Every team the account is an active member of, oldest first (GET /api/team/membership and the password reset). */
+export async function joinedTeams(deps: Deps, userId: number): Promise<JoinedTeam[]> {
+  return (await activeTeamsOf(deps.db, userId)).map(toJoinedTeam);
+}
+
+/**
+ * The signed-in account leaves the team `ownerId` runs. Its access to the team's projects ends with the next request
+ * (services/access reads memberships on every call); what it made there stays the owner's, since a transcript in a
+ * team's project is owned by the project's owner (data/transcripts.ts moveTranscript, services/generation). A team
+ * the account is not an active member of (never joined, invited only, removed, already left, no such account) is
+ * 404 exactly like a missing id; its own team cannot be left.
+ */
+export async function leaveTeam(deps: Deps, userId: number, ownerId: number): Promise<void> {
+  if (ownerId === userId) throw new AppError("conflict", "This is your own team: you can't leave it. Remove its members instead.");
+  const user = await findUserById(deps.db, userId);
+  const subject = user?.username ?? user?.email ?? "A member";
+  if (!(await deleteOwnMembership(deps.db, ownerId, userId, subject, deps.now()))) throw notFound("Team");
 }
 
 export async function listTeamMembers(deps: Deps, userId: number): Promise<TeamMembership[]> {

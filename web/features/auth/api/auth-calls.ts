@@ -10,6 +10,7 @@ import type {
 import { api } from "../../../lib/api";
 import { useQuery } from "../../../lib/query";
 import type { DataSummary } from "../../../../schema/api/account";
+import type { JoinedTeam, PasswordResetConfirmed } from "../../../../schema/api/teams";
 import { queryKeys } from "../../../lib/query-keys";
 import { clearUserScopedCache, setCachedUser } from "../../../shared/session/user";
 
@@ -48,11 +49,12 @@ export function requestPasswordReset(email: string): Promise<{ success: true; me
 
 /**
  * Sets a new password from a reset link. The server ends every session of that account and clears this browser's
- * cookie whoever was signed in here, so the tab is signed out too.
+ * cookie whoever was signed in here, so the tab is signed out too. Answers the teams the account belongs to.
  */
-export async function resetPassword(token: string, password: string): Promise<void> {
-  await api.post("/api/password-reset/confirm", { token, password });
+export async function resetPassword(token: string, password: string): Promise<JoinedTeam[]> {
+  const { memberOf } = await api.post<PasswordResetConfirmed>("/api/password-reset/confirm", { token, password });
   await forgetSession();
+  return memberOf;
 }
 
 /** The account screen's change of password: this session stays, every other one ends. */

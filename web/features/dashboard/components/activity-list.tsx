@@ -11,6 +11,7 @@ import {
   FolderPen,
   FolderPlus,
   History,
+  LogOut,
   Sparkles,
   type LucideIcon,
 } from "lucide-react";
@@ -34,6 +35,7 @@ const KIND_STYLE: Record<ActivityKind, { icon: LucideIcon; tone: string }> = {
   member_made_admin: { icon: ShieldCheck, tone: "bg-sky-50 text-sky-700" },
   member_made_member: { icon: UserRound, tone: "bg-sky-50 text-sky-700" },
   member_removed: { icon: UserMinus, tone: "bg-red-50 text-red-700" },
+  member_left: { icon: LogOut, tone: "bg-amber-50 text-amber-700" },
 };
 
 /** One readable sentence per event, using the names as they were at the time. */
@@ -67,6 +69,8 @@ export function describeActivity(item: ActivityItem): string {
       return `Made ${item.subject} a team member`;
     case "member_removed":
       return `Removed ${item.subject} from the team`;
+    case "member_left":
+      return `${item.subject} left the team`;
     default:
       return item.subject;
   }

@@ -1,10 +1,9 @@
-import { AlertTriangle, Check, Clock, Copy, Crown, Shield, Trash2, UserPlus, Users } from "lucide-react";
+import { AlertTriangle, Check, Copy, Shield, Trash2, UserPlus, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { TeamContext, TeamMembership } from "../../../../schema/api/teams";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { EmptyState, PageContainer, PageHeader } from "../../../components/page";
-import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Skeleton, SkeletonList } from "../../../components/ui/skeleton";
@@ -12,11 +11,16 @@ import { toast, useErrorToast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
 import { changeMemberRole, invitationLink, removeMember, useTeamContext, useTeamLimits, useTeamMembers } from "../api";
+import { RoleBadge, StatusBadge } from "./badges";
 import { InviteDialog } from "./invite-dialog";
+import { JoinedTeams } from "./joined-teams";
 
 const COPIED_MS = 2000;
 
-/** Spec §2 Team (/team): stat cards, the member list (cards on small screens, a table on wide ones), invite and remove. */
+/**
+ * Spec §2 Team (/team): stat cards, the member list (cards on small screens, a table on wide ones), invite and remove;
+ * then the teams the account belongs to, with Leave team (joined-teams.tsx).
+ */
 export function TeamScreen() {
   const members = useTeamMembers();
   const limits = useTeamLimits();
@@ -80,6 +84,9 @@ export function TeamScreen() {
         )}
       </section>
 
+      {/* every team the account is in, whichever one this screen shows (the spec's /team shows one) */}
+      {!(context.error && !context.data) && <JoinedTeams teams={context.data?.memberOf} />}
+
       <InviteDialog open={inviting} onOpenChange={setInviting} />
       <RemoveDialog state={removing} onClose={() => setRemoving(null)} />
     </PageContainer>
@@ -101,35 +108,6 @@ function StatCard({ label, value }: { label: string; value: string | undefined }
       <p className="text-sm font-medium text-muted">{label}</p>
       {value === undefined ? <Skeleton className="mt-2 h-8 w-16" /> : <p className="mt-1 text-3xl font-bold text-ink">{value}</p>}
     </Card>
-  );
-}
-
-function RoleBadge({ role }: { role: "owner" | "admin" | "member" }) {
-  if (role === "owner")
-    return (
-      <Badge variant="purple">
-        <Crown className="size-3" aria-hidden />
-        Owner
-      </Badge>
-    );
-  return role === "admin" ? (
-    <Badge variant="default">
-      <Shield className="size-3" aria-hidden />
-      Admin
-    </Badge>
-  ) : (
-    <Badge variant="secondary">Member</Badge>
-  );
-}
-
-function StatusBadge({ status }: { status: "active" | "pending" }) {
-  return status === "active" ? (
-    <Badge variant="success">Active</Badge>
-  ) : (
-    <Badge variant="caution">
-      <Clock className="size-3" aria-hidden />
-      Pending
-    </Badge>
   );
 }
 
