@@ -25,6 +25,7 @@ import {
   updateMemberRole,
   type TeamMembershipRow,
 } from "../../data/teams";
+import { isUniqueViolation } from "../../data/db";
 import { findSubscription, findUserById } from "../../data/users";
 import { hmacSha256, randomToken, sha256Hex, toBase64Url } from "../../lib/crypto";
 import { AppError, notFound } from "../../lib/errors";
@@ -190,7 +191,7 @@ export async function inviteMember(deps: Deps, userId: number, input: InviteInpu
     limits.maxCount,
   ).catch((error: unknown) => {
     // the partial unique index: another request invited the same address at the same moment
-    if (String(error).includes("UNIQUE")) throw new AppError("conflict", `${email} already has a pending invitation. Copy its link from the list instead.`, { details: { field: "email" } });
+    if (isUniqueViolation(error)) throw new AppError("conflict", `${email} already has a pending invitation. Copy its link from the list instead.`, { details: { field: "email" } });
     throw error;
   });
   if (id === null) {
@@ -260,7 +261,7 @@ export async function acceptTeamInvitation(deps: Deps, userId: number, token: st
   if (1 + seats.active + 1 > maxCount) throw teamFull();
   const outcome = await acceptInvitation(deps.db, { id: invitation.id, ownerId: invitation.ownerId, tokenHash }, userId, user.username ?? user.email ?? invitation.invitedEmail, now, maxCount).catch(
     (error: unknown) => {
-      if (String(error).includes("UNIQUE")) throw new AppError("conflict", "You're already a member of this team.");
+      if (isUniqueViolation(error)) throw new AppError("conflict", "You're already a member of this team.");
       throw error;
     },
   );

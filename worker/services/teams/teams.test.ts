@@ -145,6 +145,26 @@ describe("accepting", () => {
     expect(await countRows("activity_events", "owner_id = ? AND kind = 'member_joined'", owner.id)).toBe(1);
   });
 
+  // Two racing writes meet a unique index: the answer is the 409 a person can act on, not a 500 (drizzle wraps
+  // D1's error, so the check reads the cause chain: data/db.ts isUniqueViolation).
+  it("answers racing invitations to one address and racing accepts into one team with a 409", async () => {
+    const owner = await createUser();
+    await setTier(owner, "enterprise");
+    const invites = await Promise.allSettled([1, 2, 3].map(() => inviteMember(buildTestDeps(), owner.id, { email: "racer@example.com" })));
+    expect(invites.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of invites.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
+      expect(r.reason).toBeInstanceOf(AppError);
+      expect((r.reason as AppError).status).toBe(409);
+    }
+    const member = await createUser();
+    const [a, b] = await Promise.all([createInvitation(owner, "first@example.com"), createInvitation(owner, "second@example.com")]);
+    const accepts = await Promise.allSettled([a, b].map((inv) => acceptTeamInvitation(buildTestDeps(), member.id, inv.token)));
+    expect(accepts.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = accepts.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason as AppError;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused.status).toBe(409);
+  });
+
   // Issue 26: four accepts released together on a 3-seat plan all succeeded ("5 of 3 seats"): the seat check was a
   // read before an UPDATE that did not repeat it. The UPDATE now counts the seats itself.
   it("lets racing accepts of different invitations take only the free seats", async () => {
