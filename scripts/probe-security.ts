@@ -3,6 +3,8 @@
 // prints one line per finding: what was tried and what the server answered. Exit 1 if any finding reproduces.
 // It uses only the development helpers `npm run dev` has (/api/dev/outbox for mail, /api/dev/subscription for plans).
 
+export {};
+
 const ORIGIN = process.argv[2] ?? "http://localhost:8787";
 const PASSWORD = "a-long-probe-passphrase-26";
 let failures = 0;
@@ -14,9 +16,12 @@ function report(ok: boolean, finding: string, detail: string) {
   console.log(`${ok ? "holds " : "REPRODUCES"}  ${finding}: ${detail}`);
 }
 
+/** A JSON answer read loosely: the probe looks at a few fields of many shapes. */
+type Loose = { [key: string]: Loose } & Loose[] & string & number;
+
 interface Answer {
   status: number;
-  body: any;
+  body: Loose;
   cookies: string[];
 }
 
@@ -28,9 +33,9 @@ async function call(method: string, path: string, options: { cookie?: string; bo
   if (options.ip) headers["CF-Connecting-IP"] = options.ip;
   const response = await fetch(`${ORIGIN}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: "manual" });
   const text = await response.text();
-  let body: any = text;
+  let body = text as unknown as Loose;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text) as Loose;
   } catch {
     /* not JSON */
   }
@@ -145,10 +150,10 @@ async function assistant() {
 async function seats() {
   const owner = await account("enterprise");
   const people = await Promise.all([1, 2, 3, 4].map(() => account()));
-  const tokens = [];
+  const tokens: Array<{ data?: { inviteToken?: string }; inviteToken?: string }> = [];
   for (const p of people) tokens.push((await call("POST", "/api/team/invite", { cookie: owner.session, body: { email: p.email, role: "member" } })).body);
   await call("POST", "/api/dev/subscription", { cookie: owner.session, body: { tier: "pro" } });
-  const accepts = await Promise.all(people.map((p, i) => call("POST", `/api/team/accept/${tokens[i].data?.inviteToken ?? tokens[i].inviteToken}`, { cookie: p.session })));
+  const accepts = await Promise.all(people.map((p, i) => call("POST", `/api/team/accept/${tokens[i]!.data?.inviteToken ?? tokens[i]!.inviteToken}`, { cookie: p.session })));
   const joined = accepts.filter((a) => a.status === 200).length;
   report(joined <= 2, "Low: racing accepts overfill seats", `4 accepts released together on a 3-seat plan: ${joined} joined (${accepts.map((a) => a.status).join(", ")})`);
 }

@@ -20,6 +20,7 @@ import { billingRoutes } from "./routes/billing";
 import { devRoutes } from "./routes/dev";
 import { emailVerificationRoutes } from "./routes/email-verification";
 import { generateRoutes } from "./routes/generate";
+import { storyRoutes } from "./routes/stories";
 import { oauthRoutes } from "./routes/oauth";
 import { projectRoutes } from "./routes/projects";
 import { exportRoutes, integrationRoutes, projectIntegrationRoutes, transcriptExportRoutes, validationRoutes } from "./routes/integrations";
@@ -95,6 +96,7 @@ export const routes = app
   .route("/api/transcripts", transcriptExportRoutes)
   .route("/api/transcript", transcriptDeleteRoutes)
   .route("/api/generate", generateRoutes)
+  .route("/api/stories", storyRoutes)
   .route("/api/activity", activityRoutes)
   .route("/api/team", teamRoutes)
   .route("/api/admin", adminRoutes)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "./text";
 import { MAX_TRANSCRIPT_PAGE_SIZE, TRANSCRIPT_PAGE_SIZE } from "./transcript-page-size";
+import type { Quality } from "./quality";
 
 export const STORY_PRIORITIES = ["Highest", "High", "Medium", "Low", "Lowest"] as const;
 export type StoryPriority = (typeof STORY_PRIORITIES)[number];
@@ -58,6 +59,8 @@ export interface Transcript extends Omit<TranscriptSummary, "storyCount" | "hasS
   previousStories: GeneratedStories | null;
   /** Grows with every write of the stories (generation, edit, restore): a save names the version it edited. */
   storiesVersion: number;
+  /** The quality gate's report on `generatedStories` (schema/api/quality.ts); null while there are none. */
+  quality: Quality | null;
 }
 
 export const assignProjectSchema = z.object({
@@ -168,6 +171,8 @@ export interface GenerateResponse {
   storiesVersion: number;
   /** True when the stories this generation replaced had edits: they are kept as `previousStories`. */
   previousStoriesKept: boolean;
+  /** The quality gate's report on `data`, coverage of the transcript included. */
+  quality: Quality;
 }
 
 /**

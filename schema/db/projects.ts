@@ -49,6 +49,9 @@ export const transcripts = sqliteTable(
     // Set when the last generation failed (the transcript is kept so it can be generated again).
     generationError: text("generation_error"),
     contentLength: integer("content_length").notNull().default(0),
+    // The quality gate's report on the current stories (services/quality: `{ gate, report }`), written with them;
+    // null before the first generation, after a restore until it is checked again, and for rows from before the gate.
+    quality: text("quality", { mode: "json" }),
     createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
     updatedAt: integer("updated_at", { mode: "number" }).notNull().default(now()),
   },

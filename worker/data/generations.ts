@@ -133,6 +133,7 @@ export async function saveGeneratedStories(
   db: Database,
   run: GenerationRun,
   stories: GeneratedStories,
+  quality: unknown,
   now: number,
   title?: string,
 ): Promise<{ storiesVersion: number; previousStoriesKept: boolean } | undefined> {
@@ -147,6 +148,7 @@ export async function saveGeneratedStories(
         // A new generation is a new original: Reset to Original returns to it.
         originalStories: stories,
         storyCount: stories.userStories.length,
+        quality,
         storiesVersion: sql`${transcripts.storiesVersion} + 1`,
         generationError: null,
         generationStartedAt: null,

@@ -22,7 +22,7 @@ const summaryColumns = {
 
 export type TranscriptSummaryRow = Omit<
   TranscriptRow,
-  "content" | "generatedStories" | "originalStories" | "previousStories" | "storiesVersion" | "generationStartedAt" | "updatedAt"
+  "content" | "quality" | "generatedStories" | "originalStories" | "previousStories" | "storiesVersion" | "generationStartedAt" | "updatedAt"
 > & {
   hasStories: number;
 };
@@ -190,12 +190,14 @@ export async function saveEditedStories(
   transcriptId: number,
   editedVersion: number,
   stories: GeneratedStories,
+  quality: unknown,
   now: number,
 ): Promise<number | undefined> {
   const [saved] = await db
     .update(transcripts)
     .set({
       generatedStories: stories,
+      quality,
       storyCount: stories.userStories.length,
       storiesVersion: sql`${transcripts.storiesVersion} + 1`,
       updatedAt: now,
@@ -218,6 +220,8 @@ export async function swapPreviousStories(db: Database, transcriptId: number, no
     .set({
       generatedStories: sql`${transcripts.previousStories}`,
       previousStories: sql`${transcripts.generatedStories}`,
+      // the report was on the stories that leave; services/transcripts checks the ones that come back
+      quality: null,
       storyCount: sql`json_array_length(${transcripts.previousStories}, '$.userStories')`,
       storiesVersion: sql`${transcripts.storiesVersion} + 1`,
       updatedAt: now,
@@ -225,4 +229,9 @@ export async function swapPreviousStories(db: Database, transcriptId: number, no
     .where(and(eq(transcripts.id, transcriptId), isNotNull(transcripts.previousStories)))
     .returning();
   return swapped;
+}
+
+/** Stores the quality report of the stories at `storiesVersion`; a write since then (a newer version) keeps its own. */
+export async function saveQuality(db: Database, transcriptId: number, storiesVersion: number, quality: unknown): Promise<void> {
+  await db.update(transcripts).set({ quality }).where(and(eq(transcripts.id, transcriptId), eq(transcripts.storiesVersion, storiesVersion)));
 }

@@ -75,6 +75,7 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "GET /api/transcripts/:id/exports/:integrationId": ["neither", "one D1 read (the export dialog polls it)"],
   "DELETE /api/transcript/:id": ["neither", "one row"],
   "POST /api/generate": ["costly", "a model call"],
+  "POST /api/stories/check": ["costly", "reads a transcript of up to 200,000 characters with the language layer"],
   "GET /api/activity": ["neither", "D1 reads"],
   "GET /api/team/members": ["neither", "D1 reads"],
   "GET /api/team/limits": ["neither", "D1 reads"],
@@ -282,6 +283,13 @@ const LIMITED: Record<string, LimitedRow> = {
     rule: "generation",
     key: byUser("generate"),
     send: as("POST", "/api/generate", () => ({ transcript: "Ana: We need a password reset link on the sign-in page." })),
+  },
+  "POST /api/stories/check": {
+    rule: "storyChecks",
+    key: byUser("story-check"),
+    send: as("POST", "/api/stories/check", () => ({
+      stories: { epic: { title: "E", description: "", team: "", priority: "High" }, userStories: [] },
+    })),
   },
   "POST /api/transcripts/:id/generate": {
     rule: "generation",

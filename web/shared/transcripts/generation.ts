@@ -41,6 +41,7 @@ export function showGenerated(response: GenerateResponse, input: { title: string
     originalStories: response.data,
     previousStories: null,
     storiesVersion: response.storiesVersion,
+    quality: response.quality,
   };
   void setQueryData(queryKeys.transcript(response.transcriptId), transcript);
 }

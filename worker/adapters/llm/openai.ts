@@ -10,7 +10,7 @@ import {
   withOneRetry,
   type ModelOutput,
 } from "./model-output";
-import { SYSTEM_PROMPT, userPrompt } from "./prompt";
+import { repairPrompt, SYSTEM_PROMPT, userPrompt } from "./prompt";
 import type { StoryGenerator } from "./types";
 
 export { splitTranscript } from "./model-output";
@@ -36,7 +36,7 @@ export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
     maxRetries: 0,
   });
 
-  async function once(transcript: string, title?: string): Promise<ModelOutput> {
+  async function once(prompt: string): Promise<ModelOutput> {
     let response;
     try {
       response = await client.chat.completions.create({
@@ -44,7 +44,7 @@ export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
         temperature: 0.2,
         messages: [
           { role: "system", content: SYSTEM_PROMPT },
-          { role: "user", content: userPrompt(transcript, title) },
+          { role: "user", content: prompt },
         ],
         response_format: {
           type: "json_schema",
@@ -71,12 +71,16 @@ export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
       for (const chunk of splitTranscript(transcript, options.chunkChars ?? 48_000)) {
         outputs.push(
           await withOneRetry(
-            () => once(chunk.text, title),
+            () => once(userPrompt(chunk.text, title)),
             (e) => new AppError("upstream_error", `The AI provider's answer could not be used: ${e.message.toLowerCase()}.`, { upstream: UPSTREAM }),
           ),
         );
       }
       return mergeModelOutputs(transcript, outputs);
+    },
+    // one call, no retry: a failed repair leaves the stories as they were, with their issues shown
+    async repair({ transcript, context, stories, issues }): Promise<GeneratedStories> {
+      return mergeModelOutputs(transcript, [await once(repairPrompt(context, stories, issues))]);
     },
   };
 }

@@ -1,7 +1,20 @@
 import type { GeneratedStories } from "../../../schema/api/transcripts";
 
+/** The stories the quality gate flagged and what it found in each (services/quality), for one repair round. */
+export interface RepairRequest {
+  /** The whole transcript: the repaired stories' evidence is checked against it. */
+  transcript: string;
+  /** What the model reads: the transcript, or for a long one the passages around the stories' evidence. */
+  context: string;
+  stories: GeneratedStories;
+  /** Per story of `stories`, the gate's error messages. */
+  issues: string[][];
+}
+
 /** Turns a meeting transcript into an epic and user stories; local, OpenAI and Workers AI implement it. */
 export interface StoryGenerator {
   readonly name: string;
   generate(input: { transcript: string; title?: string }): Promise<GeneratedStories>;
+  /** LLM providers: one call that rewrites the flagged stories (the embedded generator mends its own instead). */
+  repair?(request: RepairRequest): Promise<GeneratedStories>;
 }

@@ -10,7 +10,7 @@ import {
   withOneRetry,
   type ModelOutput,
 } from "./model-output";
-import { SYSTEM_PROMPT, userPrompt } from "./prompt";
+import { repairPrompt, SYSTEM_PROMPT, userPrompt } from "./prompt";
 import type { StoryGenerator } from "./types";
 
 /** The part of the `AI` binding this adapter uses (so tests can pass a fake). */
@@ -35,14 +35,14 @@ export const WORKERS_AI_TIMEOUT_MS = 60_000;
 const UPSTREAM = "workers-ai";
 
 export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions): StoryGenerator {
-  async function once(transcript: string, title?: string): Promise<ModelOutput> {
+  async function once(prompt: string): Promise<ModelOutput> {
     let result: unknown;
     try {
       result = await withDeadline(
         ai.run(options.model, {
           messages: [
             { role: "system", content: SYSTEM_PROMPT },
-            { role: "user", content: userPrompt(transcript, title) },
+            { role: "user", content: prompt },
           ],
           response_format: { type: "json_schema", json_schema: storiesJsonSchema() },
           max_tokens: 4096,
@@ -68,12 +68,16 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
       for (const chunk of splitTranscript(transcript, options.chunkChars ?? 24_000)) {
         outputs.push(
           await withOneRetry(
-            () => once(chunk.text, title),
+            () => once(userPrompt(chunk.text, title)),
             (e) => new AppError("upstream_error", `Workers AI's answer could not be used: ${e.message.toLowerCase()}.`, { upstream: UPSTREAM }),
           ),
         );
       }
       return mergeModelOutputs(transcript, outputs);
+    },
+    // one call, no retry: a failed repair leaves the stories as they were, with their issues shown
+    async repair({ transcript, context, stories, issues }): Promise<GeneratedStories> {
+      return mergeModelOutputs(transcript, [await once(repairPrompt(context, stories, issues))]);
     },
   };
 }

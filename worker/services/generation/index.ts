@@ -19,6 +19,8 @@ import { findSubscription } from "../../data/users";
 import { withDeadline } from "../../lib/deadline";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
+import { checkQuality, toStored } from "../quality";
+import { gateEmbedded, repairWithProvider } from "../quality/repair";
 import { requireProject, requireTranscript } from "../access";
 import { effectiveTier, limitsFor } from "../plans";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
@@ -112,9 +114,16 @@ async function generateAndSave(deps: Deps, { generator, run, input, renameToEpic
     await recordGenerationFailure(deps.db, run, appError.message);
     throw appError;
   }
-  const saved = await saveGeneratedStories(deps.db, run, stories, deps.now(), renameToEpic ? stories.epic.title : undefined);
+  // The gate (services/quality): the embedded generator's stories in error are mended or dropped; an LLM's are kept
+  // and shown with their issues.
+  const gated =
+    generator.name === "local"
+      ? gateEmbedded(stories, { transcript: input.transcript })
+      : await repairWithProvider(generator, stories, checkQuality(stories, { transcript: input.transcript }), { transcript: input.transcript });
+  stories = gated.stories;
+  const saved = await saveGeneratedStories(deps.db, run, stories, toStored(gated.quality), deps.now(), renameToEpic ? stories.epic.title : undefined);
   if (!saved) throw await lostRun(deps, run.transcriptId);
-  return { data: stories, transcriptId: run.transcriptId, ...saved };
+  return { data: stories, transcriptId: run.transcriptId, ...saved, quality: gated.quality };
 }
 
 /** The run could not save: its transcript was deleted meanwhile, or the sweep had already failed (and refunded) it. */

@@ -18,6 +18,11 @@ export const RATE_RULES = {
   signInLinkEmailPerIp: { limit: 10, windowMs: 15 * 60_000 },
   /** Generations per user per minute: a burst guard on top of the monthly allowance. */
   generation: { limit: 10, windowMs: 60_000 },
+  /**
+   * Quality checks per user per minute (POST /api/stories/check): like generation a burst guard per user, but
+   * higher, since the editor re-checks as the person types (debounced: at most one a second while typing).
+   */
+  storyChecks: { limit: 60, windowMs: 60_000 },
   /** The JIRA wizard's checks per user: each calls the site the user named, so they must not become a prober. */
   integrationChecks: { limit: 30, windowMs: 60_000 },
   /** Exports per user per minute: each makes several JIRA or Notion calls. */

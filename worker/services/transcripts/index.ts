@@ -17,6 +17,7 @@ import {
   listTranscriptSummaries,
   moveTranscript,
   saveEditedStories,
+  saveQuality,
   swapPreviousStories,
   type ListPosition,
   type TranscriptRow,
@@ -24,6 +25,7 @@ import {
 } from "../../data/transcripts";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
+import { checkQuality, currentQuality, toStored } from "../quality";
 import { ownersOfTeamsOf } from "../../data/teams";
 import { accessTranscript, requireDeletableTranscript, requireProject, requireTranscript } from "../access";
 
@@ -80,6 +82,7 @@ export async function listTranscripts(
 function toTranscript(row: TranscriptRow): Transcript {
   const stories = (row.generatedStories as GeneratedStories | null) ?? null;
   return {
+    quality: currentQuality(row.quality, stories, row.content),
     id: row.id,
     title: row.title,
     projectId: row.projectId,
@@ -110,9 +113,11 @@ export async function saveStoryEdits(deps: Deps, userId: number, transcriptId: n
   if (row.generatedStories === null) throw noStoriesYet();
   const { stories } = verifyStoriesEvidence(row.content, input.stories);
   const now = deps.now();
-  const storiesVersion = await saveEditedStories(deps.db, row.id, input.storiesVersion, stories, now);
+  // edited stories are checked, never mended: what the person wrote stays as written, with its issues shown
+  const quality = toStored(checkQuality(stories, { transcript: row.content }));
+  const storiesVersion = await saveEditedStories(deps.db, row.id, input.storiesVersion, stories, quality, now);
   if (storiesVersion === undefined) throw await staleSave(deps, row.id);
-  return toTranscript({ ...row, generatedStories: stories, storyCount: stories.userStories.length, storiesVersion, updatedAt: now });
+  return toTranscript({ ...row, generatedStories: stories, quality, storyCount: stories.userStories.length, storiesVersion, updatedAt: now });
 }
 
 /** Why a save wrote nothing, read after the fact (the write itself was the check). */
@@ -137,7 +142,10 @@ export async function restorePreviousStories(deps: Deps, userId: number, transcr
   const row = await requireTranscript(deps, userId, transcriptId);
   const restored = await swapPreviousStories(deps.db, row.id, deps.now());
   if (!restored) throw new AppError("conflict", "There is no previous version of these stories to restore.");
-  return toTranscript(restored);
+  const stories = restored.generatedStories as GeneratedStories | null;
+  const quality = stories ? toStored(checkQuality(stories, { transcript: restored.content })) : null;
+  if (quality) await saveQuality(deps.db, restored.id, restored.storiesVersion, quality);
+  return toTranscript({ ...restored, quality });
 }
 
 export async function assignTranscriptProject(

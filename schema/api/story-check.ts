@@ -1,0 +1,15 @@
+import { z } from "zod";
+import type { Quality } from "./quality";
+import { generatedStoriesSchema, MAX_TRANSCRIPT_CHARS } from "./transcripts";
+
+/** POST /api/stories/check (issue 27): any stories, with the transcript they came from when there is one. */
+export const checkStoriesInputSchema = z.object({
+  transcript: z.string().max(MAX_TRANSCRIPT_CHARS, `Transcripts can be at most ${MAX_TRANSCRIPT_CHARS.toLocaleString("en-GB")} characters.`).optional(),
+  stories: generatedStoriesSchema,
+});
+export type CheckStoriesInput = z.infer<typeof checkStoriesInputSchema>;
+
+export interface CheckStoriesResponse {
+  success: true;
+  data: Quality;
+}

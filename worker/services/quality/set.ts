@@ -1,0 +1,117 @@
+/**
+ * The checks over the whole set of stories (issue 27; QUS's set criteria): near-duplicates by meaning (content
+ * lemmas, not only identical text), a story asking for what another forbids, one template across the stories,
+ * stories that lean on another, and changes to things no story creates.
+ */
+import type { SetIssue } from "../../../schema/api/quality";
+import type { UserStory } from "../../../schema/api/transcripts";
+import { contentLemmas, jaccard, lemmaOf, meansTokens, overlap, storyParts, titleTokens, type StoryParts } from "./story-text";
+import type { Token } from "../../adapters/llm/local/language";
+
+/** Shared content lemmas above this share of either story's means: the same ask twice. */
+const DUPLICATE_SIMILARITY = 0.6;
+const DUPLICATE_MIN_SHARED = 2;
+/** Verbs that change or remove a thing someone must first have made. */
+const CHANGE_VERBS = new Set(["edit", "update", "change", "modify", "delete", "remove", "cancel", "rename", "archive"]);
+const MAKE_VERBS = new Set(["create", "add", "make", "register", "upload", "import", "submit", "write", "post", "book", "enter", "record", "set", "open", "start", "invite", "generate", "build", "define", "save"]);
+const NEGATIONS = new Set(["not", "never", "no", "without", "cannot", "can't", "don't", "won't", "shouldn't", "mustn't"]);
+
+interface Read {
+  parts: StoryParts;
+  tokens: Token[];
+  lemmas: Set<string>;
+  negated: boolean;
+}
+
+function read(story: UserStory): Read {
+  const parts = storyParts(story.description);
+  const title = titleTokens(story.title);
+  const tokens = parts.means ? meansTokens(story.description, parts) : title;
+  return {
+    parts,
+    tokens,
+    lemmas: contentLemmas([...tokens, ...title]),
+    negated: tokens.some((t) => NEGATIONS.has(t.normal)),
+  };
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+
+function duplicates(stories: readonly UserStory[], reads: readonly Read[]): SetIssue[] {
+  const out: SetIssue[] = [];
+  for (let i = 0; i < reads.length; i++) {
+    for (let j = i + 1; j < reads.length; j++) {
+      const a = reads[i]!;
+      const b = reads[j]!;
+      if (a.negated !== b.negated) continue;
+      const same = norm(stories[i]!.title) === norm(stories[j]!.title) || norm(stories[i]!.description) === norm(stories[j]!.description);
+      const similar = overlap(a.lemmas, b.lemmas) >= DUPLICATE_MIN_SHARED && jaccard(a.lemmas, b.lemmas) >= DUPLICATE_SIMILARITY;
+      if (same || similar) {
+        out.push({ criterion: "unique", stories: [i, j], message: `Stories ${i + 1} and ${j + 1} ask for the same thing: merge them into one, or say how they differ.` });
+      }
+    }
+  }
+  return out;
+}
+
+function conflicts(reads: readonly Read[]): SetIssue[] {
+  const out: SetIssue[] = [];
+  for (let i = 0; i < reads.length; i++) {
+    for (let j = i + 1; j < reads.length; j++) {
+      const a = reads[i]!;
+      const b = reads[j]!;
+      if (a.negated === b.negated) continue;
+      const shared = overlap(a.lemmas, b.lemmas);
+      if (shared >= DUPLICATE_MIN_SHARED && shared >= Math.min(a.lemmas.size, b.lemmas.size) * 0.6) {
+        out.push({ criterion: "conflict_free", stories: [i, j], message: `Story ${i + 1} and story ${j + 1} contradict each other: one asks for what the other rules out. Keep the one the meeting decided on.` });
+      }
+    }
+  }
+  return out;
+}
+
+function uniformity(reads: readonly Read[]): SetIssue[] {
+  if (reads.length < 3) return [];
+  const counts = new Map<string, number[]>();
+  reads.forEach((r, i) => counts.set(r.parts.template, [...(counts.get(r.parts.template) ?? []), i]));
+  if (counts.size < 2) return [];
+  const [main] = [...counts.entries()].sort((x, y) => y[1].length - x[1].length)[0]!;
+  const others = [...counts.entries()].filter(([t]) => t !== main).flatMap(([, idx]) => idx);
+  const how = main === "role-means-end" ? "“As a <role>, I want <capability>, so that <benefit>.”" : main === "role-means" ? "“As a <role>, I want <capability>.”" : "the form most stories use";
+  return [{ criterion: "uniform", stories: others.sort((x, y) => x - y), message: `Most stories follow ${how}; write these the same way.` }];
+}
+
+function dependencies(stories: readonly UserStory[]): SetIssue[] {
+  const leaning = stories
+    .map((s, i) => ({ i, text: `${s.title} ${s.description} ${s.acceptanceCriteria.join(" ")}` }))
+    .filter(({ text }) => /\b(?:story\s+#?\d+|(?:the\s+)?(?:previous|above|preceding|next)\s+story|depends\s+on|after\s+story)\b/i.test(text))
+    .map(({ i }) => i);
+  return leaning.length ? [{ criterion: "independent", stories: leaning, message: "These stories lean on another story: make each one stand on its own (or say the order in the epic)." }] : [];
+}
+
+/** Changing or removing a thing no story lets anyone make: a step is missing. */
+function completeness(reads: readonly Read[]): SetIssue[] {
+  const made = new Set<string>();
+  const changes: Array<{ i: number; verb: string; object: string }> = [];
+  reads.forEach((r, i) => {
+    const words = r.tokens.filter((t) => t.pos !== "PUNCT");
+    words.forEach((t, k) => {
+      if (t.pos !== "VERB") return;
+      const object = words.slice(k + 1).find((x) => x.pos === "NOUN" || x.pos === "PROPN");
+      if (!object) return;
+      const verb = lemmaOf(t);
+      const thing = lemmaOf(object);
+      if (MAKE_VERBS.has(verb)) made.add(thing);
+      else if (CHANGE_VERBS.has(verb)) changes.push({ i, verb, object: thing });
+    });
+  });
+  const missing = changes.filter((c) => !made.has(c.object));
+  if (reads.length < 3 || missing.length === 0) return [];
+  const objects = [...new Set(missing.map((c) => c.object))];
+  return [{ criterion: "complete", stories: [...new Set(missing.map((c) => c.i))], message: `No story lets anyone create the ${objects.slice(0, 3).join(", ")} these stories change: add that story, or check it exists elsewhere.` }];
+}
+
+export function checkSet(stories: readonly UserStory[]): SetIssue[] {
+  const reads = stories.map(read);
+  return [...duplicates(stories, reads), ...conflicts(reads), ...uniformity(reads), ...dependencies(stories), ...completeness(reads)];
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import type { UserStory } from "../../../schema/api/transcripts";
+import { checkSet } from "./set";
+import { checkStory } from "./stories";
+import { storyParts } from "./story-text";
+
+// Invented stories, one defect each (issue 27). Whether the rules are right on real backlogs is measured on the
+// labelled set in worker/test/fixtures/user-stories (scripts/eval-quality.ts), not here.
+
+const clean: UserStory = {
+  title: "Export the monthly sales report",
+  description: "As a finance manager, I want to export the monthly sales report, so that I can share it with the board.",
+  acceptanceCriteria: ["The export offers CSV and PDF", "The file lists every sale of the chosen month with its date and amount"],
+  priority: "Medium",
+  storyPoints: 3,
+  estimatedHours: 12,
+};
+
+const criteriaOf = (story: Partial<UserStory>) => checkStory({ ...clean, ...story }).map((i) => `${i.criterion}:${i.severity}`);
+
+describe("one story", () => {
+  it("finds nothing wrong with a clean story", () => {
+    expect(checkStory(clean)).toEqual([]);
+  });
+
+  it("splits the description at the template's indicators", () => {
+    expect(storyParts(clean.description)).toMatchObject({
+      role: "finance manager",
+      means: "export the monthly sales report",
+      end: "I can share it with the board",
+      rest: "",
+      template: "role-means-end",
+    });
+    expect(storyParts("As an editor I would like to undo my last change.").means).toBe("undo my last change");
+    expect(storyParts("Export the report.").template).toBe("other");
+  });
+
+  it("asks for a role and a means (well_formed)", () => {
+    expect(criteriaOf({ description: "Export the monthly sales report as a spreadsheet." })).toContain("well_formed:error");
+    expect(criteriaOf({ description: "As a finance manager, the report is exported monthly." })).toContain("well_formed:error");
+  });
+
+  it("asks for a person as the role (conceptually_sound)", () => {
+    expect(criteriaOf({ description: "As a dashboard, I want to show the monthly sales, so that numbers are visible." })).toContain("conceptually_sound:error");
+    expect(criteriaOf({ description: "As the system, I want to send a reminder email." })).toContain("conceptually_sound:error");
+    expect(criteriaOf({ description: "As a warehouse picker, I want to scan a shelf label." })).not.toContain("conceptually_sound:error");
+  });
+
+  it("asks for one capability (atomic): two verbs joined, not two nouns under one verb", () => {
+    expect(criteriaOf({ description: "As a librarian, I want to add and remove books from the catalogue." })).toContain("atomic:error");
+    expect(criteriaOf({ description: "As a librarian, I want to search the catalogue or browse new arrivals." })).toContain("atomic:error");
+    expect(criteriaOf({ description: "As a librarian, I want to see the title and author of each loan." })).not.toContain("atomic:error");
+  });
+
+  it("keeps the description to the story sentence (minimal)", () => {
+    expect(criteriaOf({ description: "As a finance manager, I want to export the report (monthly), so that I can share it." })).toContain("minimal:error");
+    expect(criteriaOf({ description: "As a finance manager, I want to export the report. It should be fast and use the new engine." })).toContain("minimal:error");
+  });
+
+  it("warns about solutions and vague words", () => {
+    expect(criteriaOf({ description: "As a finance manager, I want a dropdown to pick the month of the report." })).toContain("problem_oriented:warning");
+    expect(criteriaOf({ description: "As a finance manager, I want a user-friendly way to export the report." })).toContain("unambiguous:warning");
+  });
+
+  it("asks for a title that is a whole phrase (full_sentence)", () => {
+    for (const title of ["Turn the alerts off per", "Export the", "And send it to the board", "Because the team"]) {
+      expect(criteriaOf({ title }), title).toContain("full_sentence:error");
+    }
+    for (const title of ["Sign in with a passkey", "Log out", "Monthly sales export", "Turn the alerts off"]) {
+      expect(criteriaOf({ title }), title).not.toContain("full_sentence:error");
+    }
+  });
+
+  it("asks for testable criteria, not the title again (testable_criteria)", () => {
+    expect(criteriaOf({ acceptanceCriteria: ["Export the monthly sales report"] })).toContain("testable_criteria:error");
+    expect(criteriaOf({ acceptanceCriteria: ["Which formats do we need?"] })).toContain("testable_criteria:error");
+    expect(criteriaOf({ acceptanceCriteria: ["It works correctly"] })).toContain("testable_criteria:warning");
+    expect(criteriaOf({ acceptanceCriteria: [] })).toContain("testable_criteria:warning");
+  });
+
+  it("asks for sizes on the scale that agree (estimable)", () => {
+    expect(criteriaOf({ storyPoints: 4, estimatedHours: 16 })).toContain("estimable:error");
+    expect(criteriaOf({ storyPoints: 1, estimatedHours: 80 })).toContain("estimable:error");
+    expect(criteriaOf({ storyPoints: 8, estimatedHours: 2 })).toContain("estimable:error");
+    expect(criteriaOf({ storyPoints: 5, estimatedHours: 30 })).toEqual([]);
+  });
+
+  it("checks evidence against the transcript (evidence)", () => {
+    const transcript = "Dana: The board wants the monthly sales report as a file they can open.";
+    const quote = "The board wants the monthly sales report as a file they can open.";
+    const start = transcript.indexOf(quote);
+    expect(checkStory({ ...clean, evidence: [{ quote, start, end: start + quote.length }] }, transcript)).toEqual([]);
+    expect(checkStory({ ...clean, evidence: [{ quote: "The board wants it", start, end: start + 18 }] }, transcript).map((i) => i.criterion)).toContain("evidence");
+    const off = "Dana:";
+    expect(checkStory({ ...clean, evidence: [{ quote: off, start: 0, end: off.length }] }, transcript).map((i) => `${i.criterion}:${i.severity}`)).toContain("evidence:warning");
+  });
+
+  it("says which field to change", () => {
+    const issues = checkStory({ ...clean, title: "Export the", storyPoints: 4 });
+    expect(issues.map((i) => i.field)).toEqual(["title", "storyPoints"]);
+  });
+});
+
+describe("the stories together", () => {
+  const story = (title: string, description: string): UserStory => ({ ...clean, title, description });
+
+  it("finds near-duplicates by their words, not only identical text (unique)", () => {
+    const set = checkSet([
+      story("Export the monthly sales report", "As a finance manager, I want to export the monthly sales report."),
+      story("Monthly sales report export", "As an accountant, I want the monthly sales reports exported."),
+      story("Invite a colleague", "As a team owner, I want to invite a colleague by email."),
+    ]);
+    expect(set.filter((s) => s.criterion === "unique").map((s) => s.stories)).toEqual([[0, 1]]);
+  });
+
+  it("finds a story asking for what another rules out (conflict_free)", () => {
+    const set = checkSet([
+      story("Email a receipt after payment", "As a customer, I want to receive a receipt email after payment."),
+      story("No receipt email after payment", "As a customer, I want to not receive a receipt email after payment."),
+    ]);
+    expect(set.map((s) => s.criterion)).toContain("conflict_free");
+  });
+
+  it("asks for one template across the stories (uniform)", () => {
+    const set = checkSet([
+      story("Export the report", "As a finance manager, I want to export the report, so that I can share it."),
+      story("Invite a colleague", "As a team owner, I want to invite a colleague, so that we work together."),
+      story("Reset a password", "Users can reset their password from the sign-in page."),
+    ]);
+    expect(set.find((s) => s.criterion === "uniform")?.stories).toEqual([2]);
+  });
+
+  it("finds stories that lean on another (independent) and changes to things nobody creates (complete)", () => {
+    const set = checkSet([
+      story("Archive an invoice", "As an accountant, I want to archive an invoice."),
+      story("Edit an invoice", "As an accountant, I want to edit an invoice after story 1."),
+      story("View the ledger", "As an accountant, I want to view the ledger."),
+    ]);
+    expect(set.find((s) => s.criterion === "independent")?.stories).toEqual([1]);
+    expect(set.find((s) => s.criterion === "complete")?.stories).toEqual([0, 1]);
+  });
+});

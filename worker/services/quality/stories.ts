@@ -1,0 +1,251 @@
+/**
+ * The per-story checks of the quality gate (issue 27): the QUS criteria a rule can decide on one story (Lucassen et
+ * al. 2016, as AQUSA checks them: role and means indicators, conjunctions for atomicity, brackets and extra sentences
+ * for minimality) and StoryLoom's own (testable criteria, estimable sizes, verbatim evidence). Errors are what a
+ * product manager would have to change before the story goes into a backlog; warnings are worth a look. Each message
+ * says what to change.
+ */
+import type { Token } from "../../adapters/llm/local/language";
+import { isRoleNoun } from "../../adapters/llm/local/rules/grammar";
+import { GENERIC_ROLES, NOT_ROLES, PRODUCT_PARTS } from "../../adapters/llm/local/rules/lexicon";
+import type { StoryIssue } from "../../../schema/api/quality";
+import type { UserStory } from "../../../schema/api/transcripts";
+import { contentLemmas, lemmaOf, meansTokens, overlap, quoteOf, storyParts, titleTokens, tokensOf, wordsOf, type StoryParts } from "./story-text";
+
+export const FIBONACCI = new Set([1, 2, 3, 5, 8, 13, 21]);
+/** Hours per point a team plausibly plans with: outside this the two sizes disagree. */
+const HOURS_PER_POINT = { min: 0.5, max: 16 } as const;
+
+/** Roles that are not people: software parts and pronouns ("As a dashboard, I want…", "As it…"). */
+const THING_ROLES = new Set(["system", "app", "application", "software", "platform", "website", "site", "page", "screen", "dashboard", "database", "server", "api", "module", "feature", "tool", "product", "service", "program", "form", "widget", "component", "report", "it", "this", "that", "device", "machine", "bot"]);
+/** Words naming a solution rather than a need: widgets, storage and wire formats (a warning: sometimes they are the need). */
+const SOLUTION_WORDS = new Set(["button", "dropdown", "drop-down", "checkbox", "popup", "pop-up", "modal", "radio", "database", "sql", "table", "column", "api", "endpoint", "json", "xml", "cookie", "cache", "javascript", "html", "css", "react", "algorithm", "cron", "webhook", "regex", "iframe", "tab", "click", "textbox", "textfield", "sidebar", "navbar"]);
+/** Words no tester can check without asking what was meant. */
+const VAGUE_WORDS = new Set(["user-friendly", "friendly", "easy", "easily", "fast", "quick", "quickly", "simple", "simply", "intuitive", "intuitively", "appropriate", "appropriately", "efficient", "efficiently", "flexible", "seamless", "seamlessly", "robust", "etc", "etc.", "various", "several", "some", "properly", "correctly", "nice", "better", "best", "optimal", "adequate", "sufficient", "reasonable", "user friendly"]);
+/** Criteria that only say the thing works. */
+const WORKS_ONLY = /^(?:it|this|the (?:feature|story|functionality|system|app))\s+(?:works?|functions?|is (?:working|implemented|done|available))(?:\s+(?:well|correctly|properly|as expected|fine))?\.?$/i;
+/** A title may not end on these word classes: it stopped mid-phrase ("Turn them off per", "Export the"). */
+const BROKEN_END = new Set(["DET", "ADP", "CCONJ", "SCONJ", "AUX", "PART"]);
+/** A title may not open on these: it is the tail of a sentence ("and send it", "that the report…"). */
+const BROKEN_START = new Set(["CCONJ", "SCONJ"]);
+
+function issue(criterion: StoryIssue["criterion"], severity: StoryIssue["severity"], field: StoryIssue["field"], message: string): StoryIssue {
+  return field ? { criterion, severity, message, field } : { criterion, severity, message };
+}
+
+/** The head noun of a role phrase: its last noun ("call centre agent" → "agent"), or its last word. */
+function roleHead(role: string): Token | undefined {
+  const words = wordsOf(role);
+  const nouns = words.filter((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON");
+  return nouns[nouns.length - 1] ?? words[words.length - 1];
+}
+
+function checkTemplate(description: string, parts: StoryParts, issues: StoryIssue[]): void {
+  if (parts.role === null) {
+    issues.push(issue("well_formed", "error", "description", "Start the description with who needs this: “As a <role>, I want <capability>, so that <benefit>.”"));
+    return;
+  }
+  if (parts.means === null) {
+    issues.push(issue("well_formed", "error", "description", `Say what the ${parts.role} wants after the role: “…, I want <capability>…”.`));
+    return;
+  }
+  const head = roleHead(parts.role);
+  const headLemma = head ? lemmaOf(head) : "";
+  if (head && (THING_ROLES.has(headLemma) || head.pos === "PRON" || PRODUCT_PARTS.has(headLemma) || (NOT_ROLES.has(headLemma) && !isRoleNoun(head)))) {
+    issues.push(issue("conceptually_sound", "error", "description", `“${parts.role}” is not a person: name who needs this (for example the person or team who uses it).`));
+  } else if (head && GENERIC_ROLES.has(headLemma)) {
+    issues.push(issue("conceptually_sound", "warning", "description", `“${parts.role}” says little about who needs this: name the role (for example the job or team).`));
+  }
+  const means = meansTokens(description, parts);
+  if (!means.some((t) => t.pos === "VERB")) {
+    issues.push(issue("conceptually_sound", "warning", "description", "Say what the person does with it: start the capability with a verb (“I want to <verb> …”)."));
+  }
+}
+
+/**
+ * Two capabilities joined by "and"/"or": a verb on each side of the conjunction ("create and delete", "search or
+ * filter the list"). Nouns joined under one verb ("name and address") stay one capability, which is why this rule
+ * asks for a verb after the conjunction (AQUSA flags every conjunction and loses precision there).
+ */
+function joinedCapabilities(tokens: readonly Token[]): [string, string] | null {
+  for (let i = 1; i < tokens.length - 1; i++) {
+    const t = tokens[i]!;
+    const isJoin = t.pos === "CCONJ" && /^(?:and|or|&|and\/or)$/i.test(t.text);
+    if (!isJoin) continue;
+    // only the main clause's verbs are capabilities: a conjunction after "when", "if", "that"… joins parts of a
+    // condition or a detail
+    if (tokens.slice(0, i).some((x) => x.pos === "SCONJ" || /^(?:that|which|who|when|whenever|while|if|once|unless|after|before)$/i.test(x.text))) break;
+    const before = tokens.slice(0, i).filter((x) => x.pos !== "PUNCT");
+    const after = tokens.slice(i + 1).filter((x) => x.pos !== "PUNCT");
+    // the verb right after the conjunction (an adverb or "also" may come first); the library may read a bare verb
+    // there as a noun ("… or browse new arrivals"), so the rest is read again as what someone wants to do
+    const next = after.find((x) => x.pos !== "ADV" && x.pos !== "PART");
+    if (!next) continue;
+    // "estimate or re-estimate X" is one capability done again
+    const previous = before[before.length - 1];
+    const again = (a: string, b: string) => a.replace(/^re-?/, "") === b;
+    if (previous?.pos === "VERB" && (again(next.lemma.toLowerCase(), previous.lemma.toLowerCase()) || again(next.normal, previous.normal))) continue;
+    const objectFollows = ["DET", "ADJ", "NOUN", "PROPN", "PRON", "NUM"].includes(after[after.indexOf(next) + 1]?.pos ?? "");
+    if (next.pos !== "VERB" && !(next.pos === "NOUN" && objectFollows && titleTokens(joinText(after))[0]?.pos === "VERB")) continue;
+    if (!before.some((x) => x.pos === "VERB")) continue;
+    // "so that … and …" and "to make sure … and …" belong to the end, not the means: the means stops at its verb's object
+    const leftVerb = [...before].reverse().find((x) => x.pos === "VERB")!;
+    return [leftVerb.text, next.text];
+  }
+  return null;
+}
+
+/** "turn on/off", "enable/disable": two opposite capabilities written as one with a slash. */
+function slashedPair(tokens: readonly Token[]): [string, string] | null {
+  for (let i = 1; i < tokens.length - 1; i++) {
+    if (tokens[i]!.text !== "/") continue;
+    const a = tokens[i - 1]!;
+    const b = tokens[i + 1]!;
+    const verbs = a.pos === "VERB" && b.pos === "VERB";
+    const particles = /^(?:on|off|in|out|up|down)$/i.test(a.text) && /^(?:on|off|in|out|up|down)$/i.test(b.text);
+    if (verbs || particles) return [a.text, b.text];
+  }
+  return null;
+}
+
+function joinText(tokens: readonly Token[]): string {
+  return tokens.map((t) => t.text).join(" ");
+}
+
+function checkAtomic(description: string, parts: StoryParts, title: string, issues: StoryIssue[]): void {
+  if (parts.means) {
+    const tokens = meansTokens(description, parts);
+    const joined = joinedCapabilities(tokens) ?? slashedPair(tokens);
+    if (joined) {
+      issues.push(issue("atomic", "error", "description", `This asks for two things (“${joined[0]}” and “${joined[1]}”): keep one capability per story and make the other its own story.`));
+      return;
+    }
+  } else {
+    const joined = joinedCapabilities(titleTokens(title));
+    if (joined) issues.push(issue("atomic", "error", "title", `The title names two things (“${joined[0]}” and “${joined[1]}”): keep one capability per story.`));
+  }
+}
+
+/** A second first-person clause joined to the means ("… and I expect it to fail"): content beyond the story. */
+function secondClause(description: string, parts: StoryParts): boolean {
+  const tokens = meansTokens(description, parts);
+  return tokens.some((t, k) => t.pos === "CCONJ" && /^(?:i|we)$/i.test(tokens[k + 1]?.text ?? "") && tokens[k + 2]?.pos === "VERB");
+}
+
+function checkMinimal(description: string, parts: StoryParts, issues: StoryIssue[]): void {
+  if (/[([{][^)\]}]*[)\]}]/.test(description)) {
+    issues.push(issue("minimal", "error", "description", "Remove the text in brackets from the description; put details in acceptance criteria."));
+  } else if (parts.rest) {
+    issues.push(issue("minimal", "error", "description", `Keep the description to the story sentence; move “${quoteOf(parts.rest, 50)}” into acceptance criteria or notes.`));
+  } else if (/\b(?:e\.g\.|i\.e\.|for example|for instance|such as)/i.test(description)) {
+    issues.push(issue("minimal", "error", "description", "Move the example out of the description into an acceptance criterion."));
+  } else if (secondClause(description, parts)) {
+    issues.push(issue("minimal", "error", "description", "The description adds a second statement (“… and I …”): keep the story sentence and move the rest into acceptance criteria."));
+  }
+}
+
+function checkWording(parts: StoryParts, title: string, issues: StoryIssue[]): void {
+  const text = `${title} ${parts.means ?? ""}`;
+  const tokens = tokensOf(text);
+  const solution = tokens.find((t) => SOLUTION_WORDS.has(t.normal) || SOLUTION_WORDS.has(lemmaOf(t)));
+  if (solution) {
+    issues.push(issue("problem_oriented", "warning", parts.means ? "description" : "title", `“${solution.text}” describes a solution: say what the person needs to do and leave the design open.`));
+  }
+  const vague = /user[- ]friendly/i.exec(text)?.[0] ?? tokens.find((t) => VAGUE_WORDS.has(t.normal))?.text;
+  if (vague) {
+    issues.push(issue("unambiguous", "warning", parts.means ? "description" : "title", `“${vague}” can be read many ways: say what it means in a way someone can check (a number, a limit, a named case).`));
+  }
+}
+
+/** A title that is a whole phrase: it has a verb or a noun, and neither opens nor ends on a word that needs more. */
+function checkTitle(title: string, issues: StoryIssue[]): void {
+  const words = titleTokens(title).filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
+  if (words.length === 0) return;
+  const last = words[words.length - 1]!;
+  const first = words[0]!;
+  const hasHead = words.some((t) => t.pos === "VERB" || t.pos === "NOUN" || t.pos === "PROPN");
+  const brokenEnd = BROKEN_END.has(last.pos) && !/^(?:in|on|off|up|out|down|over|back|away|through|together)$/i.test(last.text);
+  if (!hasHead || brokenEnd || BROKEN_START.has(first.pos) || /[,;:–-]$/.test(title.trim())) {
+    const why = !hasHead ? "it has no verb or noun" : brokenEnd ? `it ends on “${last.text}”` : BROKEN_START.has(first.pos) ? `it opens on “${first.text}”` : "it ends mid-sentence";
+    issues.push(issue("full_sentence", "error", "title", `The title is a broken-off phrase (${why}): write it as “<verb> <what>”, for example “Export the monthly report”.`));
+  }
+}
+
+/** Each criterion's problem, by its 0-based position. */
+function criteriaFindings(story: UserStory): Array<{ at: number; issue: StoryIssue }> {
+  const titleWords = contentLemmas(wordsOf(story.title));
+  const findings: Array<{ at: number; issue: StoryIssue }> = [];
+  story.acceptanceCriteria.forEach((criterion, at) => {
+    const n = at + 1;
+    const words = contentLemmas(wordsOf(criterion));
+    if (titleWords.size > 0 && words.size > 0 && overlap(words, titleWords) === words.size) {
+      findings.push({ at, issue: issue("testable_criteria", "error", "acceptanceCriteria", `Criterion ${n} repeats the title: say what someone can observe when it works (who does what, and what they see).`) });
+    } else if (/\?\s*$/.test(criterion)) {
+      findings.push({ at, issue: issue("testable_criteria", "error", "acceptanceCriteria", `Criterion ${n} is a question: answer it, then state the outcome to check.`) });
+    } else if (WORKS_ONLY.test(criterion.trim())) {
+      findings.push({ at, issue: issue("testable_criteria", "warning", "acceptanceCriteria", `Criterion ${n} only says it works: name the outcome a tester can check.`) });
+    }
+  });
+  return findings;
+}
+
+/** The 0-based positions of the criteria in error: what a repair can take out without inventing anything. */
+export function faultyCriteria(story: UserStory): number[] {
+  return criteriaFindings(story)
+    .filter((f) => f.issue.severity === "error")
+    .map((f) => f.at);
+}
+
+function checkCriteria(story: UserStory, issues: StoryIssue[]): void {
+  if (story.acceptanceCriteria.length === 0) {
+    issues.push(issue("testable_criteria", "warning", "acceptanceCriteria", "Add acceptance criteria: what someone can see or do when this works."));
+    return;
+  }
+  issues.push(...criteriaFindings(story).map((f) => f.issue));
+}
+
+function checkSizes(story: UserStory, issues: StoryIssue[]): void {
+  const points = story.storyPoints;
+  if (points === 0) {
+    issues.push(issue("estimable", "warning", "storyPoints", "Estimate the story: give it story points."));
+  } else if (!FIBONACCI.has(points)) {
+    issues.push(issue("estimable", "error", "storyPoints", `${points} points is not on the scale: use 1, 2, 3, 5, 8, 13 or 21.`));
+  } else if (points > 13) {
+    issues.push(issue("estimable", "warning", "storyPoints", `${points} points is too big to plan in one sprint: split the story.`));
+  }
+  const hours = story.estimatedHours;
+  if (points > 0 && hours > 0) {
+    const perPoint = hours / points;
+    if (perPoint > HOURS_PER_POINT.max || perPoint < HOURS_PER_POINT.min) {
+      issues.push(issue("estimable", "error", "estimatedHours", `${hours} hours does not fit ${points} points: make the two sizes agree (roughly ${Math.round(points * 2)}–${points * 8} hours).`));
+    }
+  }
+}
+
+function checkEvidence(story: UserStory, transcript: string | undefined, issues: StoryIssue[]): void {
+  if (transcript === undefined || !story.evidence?.length) return;
+  const storyWords = contentLemmas(wordsOf(`${story.title} ${story.description}`));
+  story.evidence.forEach((e, i) => {
+    const n = i + 1;
+    if (transcript.slice(e.start, e.end) !== e.quote) {
+      issues.push(issue("evidence", "error", "evidence", `Evidence ${n} is not quoted word for word from the transcript: quote what was said.`));
+    } else if (overlap(contentLemmas(wordsOf(e.quote)), storyWords) === 0) {
+      issues.push(issue("evidence", "warning", "evidence", `Evidence ${n} does not mention what the story asks for: quote where it was asked.`));
+    }
+  });
+}
+
+/** The checks of one story on its own (set checks and the rejected check are in ./set and ./index). */
+export function checkStory(story: UserStory, transcript?: string): StoryIssue[] {
+  const issues: StoryIssue[] = [];
+  const parts = storyParts(story.description);
+  checkTemplate(story.description, parts, issues);
+  checkAtomic(story.description, parts, story.title, issues);
+  checkMinimal(story.description, parts, issues);
+  checkWording(parts, story.title, issues);
+  checkTitle(story.title, issues);
+  checkCriteria(story, issues);
+  checkSizes(story, issues);
+  checkEvidence(story, transcript, issues);
+  return issues;
+}
