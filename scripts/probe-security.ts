@@ -16,8 +16,9 @@ function report(ok: boolean, finding: string, detail: string) {
   console.log(`${ok ? "holds " : "REPRODUCES"}  ${finding}: ${detail}`);
 }
 
-/** A JSON answer read loosely: the probe looks at a few fields of many shapes. */
-type Loose = { [key: string]: Loose } & Loose[] & string & number;
+/** A JSON answer read loosely: the probe looks at a few fields of many answers' shapes, as a hostile client would. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
 
 interface Answer {
   status: number;
