@@ -17,6 +17,7 @@ import {
   ASK_MODALS,
   CONDITIONS,
   DECISION_VERBS,
+  DESIRE_VERBS,
   FRAME_WORDS,
   LIGHT_VERBS,
   MEETING_OBJECTS,
@@ -90,6 +91,8 @@ function isThing(t: Token): boolean {
 const RISK_WORDS = new Set(["risk", "risky", "concern", "concerned", "worry", "worried", "worrying", "danger", "dangerous", "blocker", "fail", "failure", "break", "breach", "outage", "vulnerability", "threat", "afraid", "fear", "downside", "problem", "issue"]);
 /** Words that bound a quantity: with a number, a limit the product must keep ("at most 3", "within 2 days"). */
 const LIMIT_WORDS = new Set(["max", "maximum", "min", "minimum", "most", "least", "limit", "cap", "within", "under", "per", "only", "exactly", "every", "each"]);
+/** Words besides the lexicon's priority words that make a thing a condition of done ("a deal-breaker", "necessary"). */
+const ESSENTIAL = new Set(["necessary", "needed", "non-negotiable", "dealbreaker", "deal-breaker", "must-have", "requirement"]);
 /** Spoken forms of a need verb the tagger reads as nouns ("we wanna …", "it's gotta …"). */
 const SPOKEN_NEED = new Set(["wanna", "gotta"]);
 /** Past-tense auxiliaries: a sentence in the past narrates what happened, it asks for nothing. */
@@ -142,17 +145,20 @@ interface Signals {
 /**
  * The weaker signals of a sentence the grammar did not classify as an ask. An ask: a modal of obligation or a need
  * verb governing something about the product (whatever the subject: "it should …", "we have to …"), a hedged frame
- * ("would be good/help"), a suggestion ("we could …"), a priority word ("a must-have", "critical"), "let's" with a
- * verb, a sentence-initial verb (an instruction in notes), a number with a word that bounds it (a limit), or how the
- * product behaves under a condition ("<thing> VERBs … when …"). A decision: a verb of deciding ("we agreed on …").
- * An action: the speaker's own next step ("I'll …", "let me …"). A risk: a risk word. None in the past tense or about
- * the meeting itself.
+ * ("would be good/help"), a suggestion ("we could …"), a priority word ("a must-have", "critical"), a number with a
+ * word that bounds it (a limit), or how the product behaves under a condition ("<thing> VERBs … when …"). A
+ * decision: a verb of deciding ("we agreed on …"). An action: the speaker's own next step ("I'll …", "let me …"). A
+ * risk: a risk word. None in the past tense or about the meeting itself.
+ *
+ * On the tuning set (worker/test/fixtures/transcripts/split.json), dropping any one of these but the hedged frame lists
+ * fewer of the gold requirements the stories miss; the frame is kept because the grammar's own frame rule misses an
+ * adverb before the adjective ("would be really handy"). Two signals that listed more items and found nothing the
+ * others did not were dropped: "let's" with a verb, and a sentence-initial verb (an instruction).
  */
 function signals(sentence: Sentence): Signals {
   const toks = speech(sentence).filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM" && !isFiller(t));
   const none = { ask: false, decision: false, action: false, risk: false };
   if (toks.length < 3) return none;
-  const first = toks[0]!;
   const lemmas = toks.map((t) => t.lemma.toLowerCase());
   const past = isPast(toks);
   let ask = false;
@@ -163,22 +169,14 @@ function signals(sentence: Sentence): Signals {
       const prev = toks[i - 1];
       const next = toks[i + 1];
       if (t.pos === "AUX" && ASK_MODALS.has(t.normal)) ask = governsProduct(toks, i);
-      else if ((NEED_VERBS.has(l) && (t.pos === "VERB" || t.pos === "AUX") && !t.negated) || SPOKEN_NEED.has(t.normal)) ask = governsProduct(toks, i);
+      else if (((NEED_VERBS.has(l) || DESIRE_VERBS.has(l)) && (t.pos === "VERB" || t.pos === "AUX") && !t.negated) || SPOKEN_NEED.has(t.normal)) ask = governsProduct(toks, i);
       else if ((l === "have" || l === "need") && next?.normal === "to") ask = governsProduct(toks, i + 1);
       else if ((t.normal === "would" || t.normal === "'d") && toks.slice(i + 1, i + 4).some((x) => FRAME_WORDS.has(x.lemma.toLowerCase()))) ask = true;
       // ("I can / I'd / I will …" is the speaker's own plan or opinion; the ask of a first person is a need verb)
       else if (SOFT_MODALS.has(t.normal) && t.pos === "AUX" && prev && SUBJECTS.has(prev.normal) && prev.normal !== "i") ask = governsProduct(toks, i);
       // (a priority word itself is no ask: "medium priority" says how much, not that it is wanted)
-      else if (PRIORITY_HIGH.has(t.normal) && t.pos !== "AUX" && t.normal !== "priority") ask = true;
-      else if (t.normal === "let" && (next?.normal === "'s" || next?.normal === "us")) ask = governsProduct(toks, i + 1);
+      else if ((PRIORITY_HIGH.has(t.normal) || ESSENTIAL.has(t.normal)) && t.pos !== "AUX" && t.normal !== "priority") ask = true;
       else if (t.isNumber && toks.slice(Math.max(0, i - 3), i).some((x) => LIMIT_WORDS.has(x.normal))) ask = true;
-    }
-    // an instruction: a sentence (or its main clause, after a condition) opening on a base verb, not a label ("X Y: …")
-    if (!ask && !sentence.isQuestion && !speech(sentence).slice(0, 4).some((t) => t.text === ":")) {
-      const all = speech(sentence).filter((t) => !isFiller(t));
-      const comma = all.findIndex((t) => t.text === ",");
-      const opener = CONDITIONS.has(first.normal) && comma > 0 ? all.slice(comma + 1).find((t) => t.pos !== "PUNCT") : first;
-      if (opener && opener.pos === "VERB" && opener.normal === opener.lemma.toLowerCase() && !MEETING_VERBS.has(opener.lemma.toLowerCase()) && !NEED_VERBS.has(opener.lemma.toLowerCase())) ask = true;
     }
     // how the product behaves under a condition: "<thing or people> VERB(s) … when/if …"
     if (!ask && !sentence.isQuestion && toks.some((t) => CONDITIONS.has(t.normal))) {
@@ -276,17 +274,17 @@ function itemKeys(sentence: Sentence, topic: ReadonlySet<string>): Set<string> {
 
 /**
  * A story carries an item when one of its texts (the title with the description, or one criterion) shares at least
- * two of the item's keys and at least 40% of them (an item of one key: that key). One text, because words scattered
- * over a story's many criteria say nothing together; two keys, because one shared word is often the meeting's subject
- * or a common noun; 40%, because a story restates the gist of a spoken sentence, rarely all of it (a sentence of ten
- * keys needs four).
+ * two of the item's keys and at least half of them (an item of one key: that key), the rule the fixtures' README
+ * sets for a story to cover a gold requirement by its keywords. One text, because words scattered over a story's
+ * many criteria say nothing together; two keys, because one shared word is often the meeting's subject or a common
+ * noun. (On the tuning set, 40% instead of half marked one more missed requirement covered and no more found.)
  */
 function carries(item: ReadonlySet<string>, texts: readonly ReadonlySet<string>[]): boolean {
   return texts.some((text) => {
     let shared = 0;
     for (const k of item) if (text.has(k)) shared++;
     if (item.size <= 1) return shared === item.size && shared > 0;
-    return shared >= 2 && shared >= Math.ceil(item.size * 0.4);
+    return shared >= 2 && shared >= Math.ceil(item.size / 2);
   });
 }
 
