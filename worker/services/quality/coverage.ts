@@ -8,6 +8,18 @@
  * costs a glance and a missed ask not shown costs a story. Rejected and postponed things are listed apart, so the
  * user sees what was left out on purpose. It works on any provider's stories: with evidence (offsets into the
  * transcript) and without (their words only).
+ *
+ * Measured by `npm run eval:stories` on the embedded generator's stories (scripts/eval-stories-coverage.ts defines the
+ * figures; rules written reading the tuning set only), 2026-11-27:
+ *
+ *   |                                                   | tuning set (13) | test set (5)  | target (test) |
+ *   | gold requirements the stories miss, listed        | 25/41 (61%)     | 14/27 (52%)   | ≥ 60%         |
+ *   | uncovered asks per 1,000 words                    | 6.5             | 7.8           | ≤ 8           |
+ *   | uncovered items of any kind per 1,000 words       | 12.1            | 15.2          |               |
+ *
+ * Speed, 50,000 characters and 30 stories, median of 11 in workerd (vitest pool, this 2-core machine at load 5–6,
+ * where the language layer's analysis took 34–71 ms against ~15 ms unloaded): 20–25 ms with the analysis passed in,
+ * 60–100 ms with it done here; the report's own work takes 0.35–0.6 of the analysis's time.
  */
 import type { Coverage, CoverageItem, CoverageKind } from "../../../schema/api/quality";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
