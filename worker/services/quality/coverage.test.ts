@@ -198,6 +198,17 @@ describe("coverageReport: edges", () => {
     expect(coverageReport(MEETING, s, analyse("Something else entirely."))).toEqual(alone);
   });
 
+  it("reads the largest stories the schema allows within a bounded budget, evidence still counting", () => {
+    const long = "Drivers see the parcel weight and the route on one screen before they leave the depot. ".repeat(22).slice(0, 2000);
+    const quote = "The invoice PDF must show the VAT number of the customer.";
+    const start = MEETING.indexOf(quote);
+    const huge = Array.from({ length: 100 }, (_, i) =>
+      story(`Story ${i} about depot routes`, { description: long.repeat(3).slice(0, 5000), acceptanceCriteria: Array.from({ length: 30 }, () => long), evidence: i === 99 ? [{ quote, start, end: start + quote.length }] : [] }),
+    );
+    const c = coverageReport(MEETING, stories(...huge));
+    expect(find(c, "VAT number")?.coveredBy).toEqual([99]);
+  });
+
   it("reads a 200,000-character transcript with 30 stories", () => {
     const lines = MEETING.split("\n");
     let text = "";

@@ -314,18 +314,24 @@ function evidenceSpans(transcript: string, story: UserStory): [number, number][]
   return spans;
 }
 
+const STORY_TEXT = 1_000;
+const STORY_BUDGET = 100_000;
+
 /**
  * Each story's texts as keys (the title with the description, then each criterion). All texts are read by the language
  * layer as one line, each closed by a full stop: the library is called once per line, and one call for all is about
  * five times faster than one per text (10,000 characters of 30 stories: ~5 ms against ~23 ms in Node). The line opens
- * with ". " so that no story's first words read as a speaker label.
+ * with ". " so that no story's first words read as a speaker label. The schema lets 100 stories carry megabytes of
+ * text; the first STORY_TEXT characters of each text, and STORY_BUDGET characters in all, are read (what a person or
+ * a model writes is far shorter), so a check stays within tens of milliseconds whatever is sent.
  */
 function storyKeys(stories: readonly UserStory[]): Set<string>[][] {
   const ranges: [number, number, number][] = [];
   let line = ".";
   stories.forEach((s, story) => {
     for (const raw of [`${s.title}. ${s.description}`, ...s.acceptanceCriteria]) {
-      const text = raw.replace(/\s+/g, " ").trim();
+      if (line.length >= STORY_BUDGET) return;
+      const text = raw.slice(0, STORY_TEXT).replace(/\s+/g, " ").trim();
       if (!text) continue;
       line += " ";
       ranges.push([line.length, line.length + text.length, story]);
@@ -469,9 +475,9 @@ export function coverageReport(transcript: string, stories: GeneratedStories, an
       const keys = itemKeys(sentence, topic);
       const coveredBy: number[] = [];
       storyTexts.forEach((texts, s) => {
-        // evidence counts when the story also says something of the item: a quote of a whole sentence that holds two
-        // asks is the evidence of a story about one of them
-        const byEvidence = evidence[s]!.some(([a, b]) => a < sentence.end && b > sentence.start) && texts.some((text) => [...keys].some((k) => text.has(k)));
+        // evidence counts when the story also says something of the item (a quote of a whole sentence that holds two
+        // asks is the evidence of a story about one of them), or when its text was beyond the budget and not read
+        const byEvidence = evidence[s]!.some(([a, b]) => a < sentence.end && b > sentence.start) && (texts.length === 0 || texts.some((text) => [...keys].some((k) => text.has(k))));
         if (byEvidence || carries(keys, texts)) coveredBy.push(s);
       });
       const item: CoverageItem = { kind, quote: sentence.text, start: sentence.start, end: sentence.end, coveredBy };
