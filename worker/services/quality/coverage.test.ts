@@ -132,6 +132,20 @@ describe("coverageReport: kinds", () => {
     const text = "Ana: Morning all, how was the weekend?\nBen: Great, thanks.\nAna: Let's go through the agenda.\nBen: I think we should discuss this later.\nAna: Okay.";
     expect(coverageReport(text, stories()).items.filter((i) => i.kind === "ask")).toEqual([]);
   });
+
+  it("does not take what is impossible, unneeded or told of the past for an ask or a rejection", () => {
+    const text = [
+      "Ana: Nothing is decided yet, so you can't break the booking calendar.",
+      "Ben: A second reminder email is not really needed for weekly lessons.",
+      "Ana: Last week they cancelled, I forgot the refund and dropped the invoice.",
+      "Ben: We decided not to offer gift cards this year.",
+    ].join("\n");
+    const c = coverageReport(text, stories());
+    expect(find(c, "booking calendar")?.kind).not.toBe("ask");
+    expect(find(c, "second reminder")?.kind).not.toBe("ask");
+    expect(find(c, "forgot the refund")).toBeUndefined();
+    expect(find(c, "gift cards")?.kind).toBe("rejected");
+  });
 });
 
 describe("coverageReport: coveredBy", () => {
