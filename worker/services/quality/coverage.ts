@@ -18,9 +18,9 @@
  *   | uncovered items of any kind per 1,000 words       | 11.8            | 14.6          |               |
  *   | asks covered by the stories                       | 171/403         | 44/101        |               |
  *
- * Speed, 50,000 characters and 30 stories, median of 11 in workerd (vitest pool, this 2-core machine at load 5–6,
- * where the language layer's analysis took 34–71 ms against ~15 ms unloaded): 20–25 ms with the analysis passed in,
- * 60–100 ms with it done here; the report's own work takes 0.35–0.6 of the analysis's time.
+ * Speed, 50,000 characters and 30 stories, median of 11 in workerd (vitest pool, this 2-core machine shared at load
+ * 5–9, where the language layer's analysis took 34–180 ms against ~15 ms unloaded): 20–48 ms with the analysis passed
+ * in; the report's own work took 0.3–0.6 of the analysis's time in every run, so ~5–9 ms unloaded.
  */
 import type { Coverage, CoverageItem, CoverageKind } from "../../../schema/api/quality";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
