@@ -3,7 +3,8 @@
 //   median and p95 latency, response size and D1 statements per request of GET /api/transcripts (its first page, a
 //   page 5,000 rows deep, a project's first page), the dashboard's latest five, and GET /api/projects.
 // - Generation with the embedded generator: POST /api/generate with a 50,000-character transcript (the fixtures
-//   joined), end to end in workerd (parse, generate, validate, save).
+//   joined), end to end in workerd (parse, generate, the quality gate, validate, save).
+// - The quality gate alone: POST /api/stories/check, 30 stories against the same transcript.
 // - The data export of a heavy account: GET /api/user/export-data of the same 10,000 transcripts, its time, size and the
 //   workerd processes' resident memory above their level before the request.
 // Not part of `npm test`: figures depend on the machine. The list's p95 and generation's median are written to
@@ -102,9 +103,16 @@ try {
     await measure("/api/transcripts?limit=5"),
     await measure("/api/projects"),
   ];
-  // The per-user burst limit allows 10 generations a minute: one warm-up and nine samples.
-  const generation = await measure("/api/generate", "POST", { transcript: longTranscript(), title: "Benchmark" }, 9, 1);
+  // The per-user burst limit allows 10 generations a minute: one warm-up, eight samples, and one for the gate below.
+  const generation = await measure("/api/generate", "POST", { transcript: longTranscript(), title: "Benchmark" }, 8, 1);
   rows.push(generation);
+  // The quality gate on 30 stories against the same transcript (issue 27: ≤ 50 ms median): the generator's own
+  // stories, repeated with other titles up to 30.
+  const generated = (await (await api("POST", "/api/generate", { transcript: longTranscript(), title: "Gate" })).json()) as { data: { epic: unknown; userStories: Array<{ title: string }> } };
+  const own = generated.data.userStories;
+  const thirty = Array.from({ length: 30 }, (_, i) => ({ ...own[i % own.length]!, title: `${own[i % own.length]!.title} ${i + 1}` }));
+  const check = await measure("/api/stories/check", "POST", { transcript: longTranscript(), stories: { epic: generated.data.epic, userStories: thirty } }, 20, 3);
+  rows.push(check);
   const width = Math.max(...rows.map((r) => r.path.length));
   console.log(`${"endpoint".padEnd(width)}   median      p95   response   D1 statements`);
   for (const r of rows) {
@@ -122,6 +130,7 @@ try {
         listFirstPage: { p50: firstPage.median, p95: firstPage.p95, kib: firstPage.bytes / 1024 },
         listLaterPage: { p50: laterPage.median, p95: laterPage.p95, kib: laterPage.bytes / 1024 },
         generate50k: { median: generation.median },
+        check30: { median: check.median },
       },
       null,
       2,

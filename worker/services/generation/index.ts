@@ -19,6 +19,7 @@ import { findSubscription } from "../../data/users";
 import { withDeadline } from "../../lib/deadline";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
+import { analyse } from "../../adapters/llm/local/language";
 import { checkQuality, toStored } from "../quality";
 import { gateEmbedded, repairWithProvider } from "../quality/repair";
 import { requireProject, requireTranscript } from "../access";
@@ -114,16 +115,19 @@ async function generateAndSave(deps: Deps, { generator, run, input, renameToEpic
     await recordGenerationFailure(deps.db, run, appError.message);
     throw appError;
   }
-  // The gate (services/quality): the embedded generator's stories in error are mended or dropped; an LLM's are kept
-  // and shown with their issues.
-  const gated =
-    generator.name === "local"
-      ? gateEmbedded(stories, { transcript: input.transcript })
-      : await repairWithProvider(generator, stories, checkQuality(stories, { transcript: input.transcript }), { transcript: input.transcript });
+  // The gate (services/quality): the embedded generator's stories in error are mended or dropped; an LLM's get one
+  // repair round, and what is still wrong is kept and shown.
+  const gated = generator.name === "local" ? gateEmbedded(stories, { transcript: input.transcript }) : await gateProvided(generator, stories, input.transcript);
   stories = gated.stories;
   const saved = await saveGeneratedStories(deps.db, run, stories, toStored(gated.quality), deps.now(), renameToEpic ? stories.epic.title : undefined);
   if (!saved) throw await lostRun(deps, run.transcriptId);
   return { data: stories, transcriptId: run.transcriptId, ...saved, quality: gated.quality };
+}
+
+/** An LLM's stories: checked, and those in error sent back once (services/quality/repair.ts). */
+function gateProvided(generator: StoryGenerator, stories: GeneratedStories, transcript: string) {
+  const options = { transcript, analysis: analyse(transcript) };
+  return repairWithProvider(generator, stories, checkQuality(stories, options), options);
 }
 
 /** The run could not save: its transcript was deleted meanwhile, or the sweep had already failed (and refunded) it. */

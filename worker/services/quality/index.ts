@@ -6,6 +6,7 @@
  */
 import type { Coverage, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
+import type { Analysis } from "../../adapters/llm/local/language";
 import { coverageReport } from "./coverage";
 import { checkSet } from "./set";
 import { checkStory } from "./stories";
@@ -49,11 +50,13 @@ function checkRejected(story: UserStory, coverage: Coverage): StoryIssue[] {
 
 export interface CheckOptions {
   transcript?: string;
+  /** The transcript already read by the language layer (a repair checks the same transcript two or three times). */
+  analysis?: Analysis;
 }
 
 export function checkQuality(stories: GeneratedStories, options: CheckOptions = {}): Quality {
   const { transcript } = options;
-  const coverage = transcript !== undefined && transcript.trim() !== "" ? coverageReport(transcript, stories) : null;
+  const coverage = transcript !== undefined && transcript.trim() !== "" ? coverageReport(transcript, stories, options.analysis) : null;
   const perStory: StoryQuality[] = stories.userStories.map((story, index) => {
     const issues = checkStory(story, transcript);
     if (coverage) issues.push(...checkRejected(story, coverage));

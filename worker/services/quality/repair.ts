@@ -6,6 +6,7 @@
  * provider (services/generation), and what is still wrong is shown.
  */
 import type { Quality } from "../../../schema/api/quality";
+import { analyse } from "../../adapters/llm/local/language";
 import type { StoryGenerator } from "../../adapters/llm/types";
 import { withDeadline } from "../../lib/deadline";
 import { AppError } from "../../lib/errors";
@@ -49,7 +50,9 @@ export interface GateResult {
 }
 
 /** Mends what rules can mend, drops the stories still in error, and checks the result. */
-export function gateEmbedded(stories: GeneratedStories, options: CheckOptions): GateResult {
+export function gateEmbedded(stories: GeneratedStories, given: CheckOptions): GateResult {
+  // the transcript is read once for the two or three checks below
+  const options = given.transcript && !given.analysis ? { ...given, analysis: analyse(given.transcript) } : given;
   const first = checkQuality(stories, options);
   const flagged = new Set(storiesWithErrors(first));
   if (flagged.size === 0) return { stories, quality: first, mended: 0, dropped: 0 };
@@ -93,7 +96,7 @@ function repairContext(transcript: string, stories: readonly UserStory[]): strin
  * once; each answer replaces its story only when it has fewer errors. A failed or unusable repair keeps the stories
  * as they were (logged; the generation still succeeds), so what is wrong is shown, never silently dropped.
  */
-export async function repairWithProvider(generator: StoryGenerator, stories: GeneratedStories, quality: Quality, options: { transcript: string }): Promise<{ stories: GeneratedStories; quality: Quality; repaired: number }> {
+export async function repairWithProvider(generator: StoryGenerator, stories: GeneratedStories, quality: Quality, options: CheckOptions & { transcript: string }): Promise<{ stories: GeneratedStories; quality: Quality; repaired: number }> {
   const flagged = storiesWithErrors(quality);
   if (!generator.repair || flagged.length === 0) return { stories, quality, repaired: 0 };
   const sent = flagged.map((i) => stories.userStories[i]!);

@@ -66,9 +66,21 @@ export function storyParts(description: string): StoryParts {
   };
 }
 
+/**
+ * Short texts read recently: one check reads a story's title, means and criteria several times (each rule, the set
+ * rules, coverage), and the editor re-checks stories that mostly did not change. Bounded so an isolate's memory is.
+ */
+const READ_CACHE = new Map<string, Token[]>();
+const READ_CACHE_SIZE = 4_000;
+
 /** The speech tokens of a short text (a title, a role, a means, a criterion), punctuation included. */
 export function tokensOf(text: string): Token[] {
-  return analyse(text).sentences.flatMap((s) => s.tokens.filter((t) => !t.noise));
+  const cached = READ_CACHE.get(text);
+  if (cached) return cached;
+  const tokens = analyse(text).sentences.flatMap((s) => s.tokens.filter((t) => !t.noise));
+  if (READ_CACHE.size >= READ_CACHE_SIZE) READ_CACHE.delete(READ_CACHE.keys().next().value!);
+  READ_CACHE.set(text, tokens);
+  return tokens;
 }
 
 /**
