@@ -27,14 +27,14 @@ export default defineConfig({
             // Icons, Radix's base parts and web/components: every screen's kit.
             {
               name: "ui",
-              test: /node_modules[\\/](lucide-react|clsx|tailwind-merge|radix-ui|@radix-ui[\\/](primitive|number|react-(primitive|slot|compose-refs|context|id|direction|presence|collection|roving-focus|tabs|label|visually-hidden|use-[a-z-]+)))[\\/]|web[\\/]components[\\/](?!confirm-dialog|ui[\\/](dialog|alert-dialog|dropdown-menu|select|toaster)\.tsx)/,
+              test: /node_modules[\\/](lucide-react|clsx|tailwind-merge|radix-ui|@radix-ui[\\/](primitive|number|react-(primitive|slot|compose-refs|context|id|direction|presence|collection|roving-focus|tabs|label|visually-hidden|use-[a-z-]+)))[\\/]|web[\\/]components[\\/](?!confirm-dialog|ui[\\/](dialog|alert-dialog|dropdown-menu|popover|select|toaster)\.tsx)/,
               priority: 15,
             },
             // Menus, dialogs, selects and toasts (Radix's layered parts and their positioning): the signed-in
             // screens need them, the sign-in page does not.
             {
               name: "overlays",
-              test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]|web[\\/]components[\\/](confirm-dialog|ui[\\/](dialog|alert-dialog|dropdown-menu|select|toaster))\.tsx$/,
+              test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]|web[\\/]components[\\/](confirm-dialog|ui[\\/](dialog|alert-dialog|dropdown-menu|popover|select|toaster))\.tsx$/,
               priority: 10,
             },
           ],

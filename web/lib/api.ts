@@ -53,9 +53,10 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * The one fetch wrapper. Cookies always go along (same origin). Writes always carry a JSON content type, even
  * without a body, because the Worker rejects state-changing requests that are not JSON (CSRF defence).
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
-  const init: RequestInit = { method, credentials: "same-origin", headers };
+  // `signal` cancels a request whose answer is no longer wanted (the editor's re-check after a newer edit).
+  const init: RequestInit = { method, credentials: "same-origin", headers, signal };
   if (method !== "GET") {
     headers["Content-Type"] = "application/json";
     if (body !== undefined) init.body = JSON.stringify(body);

@@ -1,3 +1,4 @@
+import type { Quality } from "../../../schema/api/quality";
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
 
 /**
@@ -52,4 +53,37 @@ export function paragraphs(text: string): string[][] {
         .filter((line) => line.length > 0),
     )
     .filter((lines) => lines.length > 0);
+}
+
+/** One decision or open question of the meeting, as the Markdown and PDF exports list it after the stories. */
+export interface MeetingNote {
+  quote: string;
+  speaker?: string;
+}
+
+export interface MeetingNotes {
+  decisions: MeetingNote[];
+  questions: MeetingNote[];
+}
+
+export const DECISIONS = "Decisions";
+export const OPEN_QUESTIONS = "Open questions";
+
+/**
+ * The decisions and open questions the quality report found in the transcript (its coverage items of those kinds),
+ * in transcript order; empty without a report or a transcript.
+ */
+export function meetingNotes(quality: Quality | null | undefined): MeetingNotes {
+  const items = [...(quality?.coverage?.items ?? [])].sort((a, b) => a.start - b.start);
+  const note = ({ quote, speaker }: { quote: string; speaker?: string }): MeetingNote => (speaker ? { quote, speaker } : { quote });
+  return {
+    decisions: items.filter((item) => item.kind === "decision").map(note),
+    questions: items.filter((item) => item.kind === "question").map(note),
+  };
+}
+
+/** A note on one line: the quote, then who said it. */
+export function noteLine(note: MeetingNote): string {
+  const quote = oneLine(note.quote);
+  return note.speaker ? `${quote} (${oneLine(note.speaker)})` : quote;
 }

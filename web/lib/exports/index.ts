@@ -14,3 +14,4 @@ export {
   type ExportOrigin,
 } from "./filenames";
 export { downloadBlob, downloadText } from "./download";
+export { meetingNotes, type MeetingNotes } from "./fields";

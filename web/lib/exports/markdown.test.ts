@@ -1,7 +1,8 @@
 import { Parser, type Node } from "commonmark";
 import { describe, expect, it } from "vitest";
+import { meetingNotes } from "./fields";
 import { escapeMarkdown, storiesToMarkdown } from "./markdown";
-import { FIXTURE, HOSTILE } from "./test-fixture";
+import { FIXTURE, FIXTURE_QUALITY, HOSTILE } from "./test-fixture";
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
@@ -25,6 +26,33 @@ const parse = (markdown: string) => new Parser().parse(markdown);
 describe("storiesToMarkdown", () => {
   it("renders the golden output", async () => {
     await expect(storiesToMarkdown(FIXTURE, "Sprint planning")).toMatchFileSnapshot("./__golden__/stories.md");
+  });
+
+  it("adds the meeting's decisions and open questions after the stories, literal and in transcript order", () => {
+    const markdown = storiesToMarkdown(FIXTURE, "Sprint planning", meetingNotes(FIXTURE_QUALITY));
+    expect(markdown.startsWith(storiesToMarkdown(FIXTURE, "Sprint planning").trimEnd())).toBe(true);
+    const all = nodes(parse(markdown));
+    const headings = all.filter((n) => n.type === "heading" && n.level === 2);
+    expect(headings.map(textOf)).toEqual(["User Stories (3)", "Decisions", "Open questions"]);
+    const items = (heading: Node) => {
+      const list: string[] = [];
+      for (let item = heading.next?.firstChild ?? null; item; item = item.next) list.push(textOf(item));
+      return list;
+    };
+    expect(items(headings[1]!)).toEqual(["We ship saved cards first. (Dana)", "# Refunds go through [Stripe] <only>"]);
+    expect(items(headings[2]!)).toEqual(["Who signs off the *refund* policy? (Priya)"]);
+    expect(all.filter((n) => ["link", "html_inline", "emph"].includes(n.type))).toEqual([]);
+    expect(markdown).not.toContain("Apple Pay");
+    expect(markdown).not.toContain("crypto");
+  });
+
+  it("leaves the sections out when there is nothing to list", () => {
+    const plain = storiesToMarkdown(FIXTURE);
+    expect(storiesToMarkdown(FIXTURE, undefined, meetingNotes(null))).toBe(plain);
+    const onlyQuestions = meetingNotes({ ...FIXTURE_QUALITY, coverage: { ...FIXTURE_QUALITY.coverage!, items: FIXTURE_QUALITY.coverage!.items.filter((i) => i.kind !== "decision") } });
+    const markdown = storiesToMarkdown(FIXTURE, undefined, onlyQuestions);
+    expect(markdown).not.toContain("## Decisions");
+    expect(markdown).toMatch(/\n## Open questions\n\n- Who signs off the \\\*refund\\\* policy\? \(Priya\)\n$/);
   });
 
   it("parses back into the expected CommonMark structure", () => {

@@ -1,5 +1,17 @@
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { ACCEPTANCE_CRITERIA, epicFields, oneLine, paragraphs, storyFields, userStoriesHeading, type Field } from "./fields";
+import {
+  ACCEPTANCE_CRITERIA,
+  DECISIONS,
+  epicFields,
+  noteLine,
+  OPEN_QUESTIONS,
+  oneLine,
+  paragraphs,
+  storyFields,
+  userStoriesHeading,
+  type Field,
+  type MeetingNotes,
+} from "./fields";
 
 /**
  * CommonMark characters that can open or close markup anywhere in a line: emphasis (* _), code spans (`), links and
@@ -35,9 +47,11 @@ function fieldList(fields: Field[]): string {
  * The epic and its stories as CommonMark: `# epic title`, the epic's facts as a list, its description, then
  * `## User Stories (N)` with one `### N. title` section per story (facts, description, `#### Acceptance criteria`
  * list). All user text is escaped, so nothing a transcript or an editor put in a field can become markup. When a
- * title (the transcript's) is given and differs from the epic's, it is listed as the epic's first fact.
+ * title (the transcript's) is given and differs from the epic's, it is listed as the epic's first fact. The meeting's
+ * decisions and open questions (`meetingNotes` of the quality report) follow the stories as `## Decisions` and
+ * `## Open questions` lists, each only when it has items.
  */
-export function storiesToMarkdown(stories: GeneratedStories, title?: string | null): string {
+export function storiesToMarkdown(stories: GeneratedStories, title?: string | null, notes?: MeetingNotes): string {
   const { epic, userStories } = stories;
   const fields = epicFields(epic);
   const transcriptTitle = title ? oneLine(title) : "";
@@ -46,6 +60,9 @@ export function storiesToMarkdown(stories: GeneratedStories, title?: string | nu
   const blocks: string[] = [`# ${escapeMarkdown(epic.title)}`, fieldList(fields), ...markdownParagraphs(epic.description)];
   blocks.push(`## ${userStoriesHeading(userStories.length)}`);
   userStories.forEach((story, index) => blocks.push(...storyBlocks(story, index + 1)));
+  for (const [heading, list] of [[DECISIONS, notes?.decisions ?? []], [OPEN_QUESTIONS, notes?.questions ?? []]] as const) {
+    if (list.length > 0) blocks.push(`## ${heading}`, list.map((note) => `- ${escapeMarkdown(noteLine(note))}`).join("\n"));
+  }
   return `${blocks.join("\n\n")}\n`;
 }
 

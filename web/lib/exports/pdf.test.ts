@@ -1,7 +1,8 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { layoutPdf, PDF_LAYOUT, pdfBlocks, renderStoriesPdf, toWinAnsi, type SplitText } from "./pdf";
-import { FIXTURE, manyStories } from "./test-fixture";
+import { meetingNotes } from "./fields";
+import { FIXTURE, FIXTURE_QUALITY, manyStories } from "./test-fixture";
 
 const MM = 72 / 25.4; // PDF points per millimetre
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -44,6 +45,26 @@ async function extract(blob: Blob): Promise<Extracted> {
 }
 
 describe("renderStoriesPdf", () => {
+  it("lists the meeting's decisions and open questions after the stories, only when there are any", async () => {
+    const blocks = pdfBlocks(FIXTURE, "Sprint planning", meetingNotes(FIXTURE_QUALITY));
+    const headings = blocks.filter((b) => b.size === PDF_LAYOUT.epicSize).map((b) => b.text);
+    expect(headings.slice(-2)).toEqual(["Decisions", "Open questions"]);
+    const after = (heading: string) => {
+      const start = blocks.findIndex((b) => b.text === heading) + 1;
+      const end = blocks.findIndex((b, i) => i >= start && !b.bullet);
+      return blocks.slice(start, end < 0 ? undefined : end).map((b) => b.text);
+    };
+    expect(after("Decisions")).toEqual(["We ship saved cards first. (Dana)", "# Refunds go through [Stripe] <only>"]);
+    expect(after("Open questions")).toEqual(["Who signs off the *refund* policy? (Priya)"]);
+    expect(pdfBlocks(FIXTURE, "Sprint planning", meetingNotes(null))).toEqual(pdfBlocks(FIXTURE, "Sprint planning"));
+
+    const { pages } = await extract(await renderStoriesPdf(FIXTURE, "Sprint planning", meetingNotes(FIXTURE_QUALITY)));
+    const text = pages.join(" ");
+    expect(text.indexOf("Decisions")).toBeGreaterThan(text.indexOf(FIXTURE.userStories[2]!.acceptanceCriteria[0] ?? "3."));
+    expect(text).toContain("We ship saved cards first. (Dana)");
+    expect(text).toContain("Open questions");
+  });
+
   it("contains the title, the epic, every story title and every criterion", async () => {
     const blob = await renderStoriesPdf(FIXTURE, "Sprint planning");
     expect(blob.type).toBe("application/pdf");

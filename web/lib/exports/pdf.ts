@@ -1,5 +1,18 @@
 import type { GeneratedStories } from "../../../schema/api/transcripts";
-import { ACCEPTANCE_CRITERIA, DEFAULT_TITLE, epicFields, oneLine, paragraphs, storyFields, storyHeading, userStoriesHeading } from "./fields";
+import {
+  ACCEPTANCE_CRITERIA,
+  DECISIONS,
+  DEFAULT_TITLE,
+  epicFields,
+  noteLine,
+  OPEN_QUESTIONS,
+  oneLine,
+  paragraphs,
+  storyFields,
+  storyHeading,
+  userStoriesHeading,
+  type MeetingNotes,
+} from "./fields";
 
 /** Spec §9: A4 portrait, margin 20, line height 7 (millimetres), title 18pt bold, epic 14pt, stories 12pt, body 10pt. */
 export const PDF_LAYOUT = {
@@ -39,8 +52,11 @@ export interface PdfLine {
 /** Wraps text to lines no wider than `width` mm in the given font size and weight (jsPDF's splitTextToSize). */
 export type SplitText = (text: string, width: number, size: number, bold: boolean) => string[];
 
-/** What the PDF says, in order, with the same wording as the other exports (fields.ts). Pure. */
-export function pdfBlocks(stories: GeneratedStories, title?: string | null): PdfBlock[] {
+/**
+ * What the PDF says, in order, with the same wording as the other exports (fields.ts): then the meeting's decisions
+ * and open questions, each section only when it has items. Pure.
+ */
+export function pdfBlocks(stories: GeneratedStories, title?: string | null, notes?: MeetingNotes): PdfBlock[] {
   const { epic, userStories } = stories;
   const { titleSize, epicSize, storySize, bodySize } = PDF_LAYOUT;
   const body = (text: string, extra: Partial<PdfBlock> = {}): PdfBlock => ({ text, size: bodySize, bold: false, ...extra });
@@ -68,6 +84,11 @@ export function pdfBlocks(stories: GeneratedStories, title?: string | null): Pdf
       for (const criterion of criteria) blocks.push(body(criterion, { bullet: true }));
     }
   });
+  for (const [heading, list] of [[DECISIONS, notes?.decisions ?? []], [OPEN_QUESTIONS, notes?.questions ?? []]] as const) {
+    if (list.length === 0) continue;
+    blocks.push({ text: heading, size: epicSize, bold: true, gapBefore: 5, keepWithNext: true });
+    for (const note of list) blocks.push(body(noteLine(note), { bullet: true }));
+  }
   return blocks.map((block) => ({ ...block, text: toWinAnsi(block.text) }));
 }
 
@@ -105,7 +126,7 @@ export function layoutPdf(blocks: PdfBlock[], split: SplitText): { lines: PdfLin
  * The epic and its stories as an A4 PDF. jsPDF (about 250 KiB gzipped) is imported here, on demand, so it stays out
  * of the initial bundle.
  */
-export async function renderStoriesPdf(stories: GeneratedStories, title?: string | null): Promise<Blob> {
+export async function renderStoriesPdf(stories: GeneratedStories, title?: string | null, notes?: MeetingNotes): Promise<Blob> {
   const { jsPDF } = await import("jspdf");
   const doc = new jsPDF({ orientation: "portrait", unit: "mm", format: "a4" });
   const documentTitle = toWinAnsi(oneLine(title ?? "") || DEFAULT_TITLE);
@@ -119,7 +140,7 @@ export async function renderStoriesPdf(stories: GeneratedStories, title?: string
     return doc.splitTextToSize(text, width) as string[];
   };
 
-  const { lines, pageCount } = layoutPdf(pdfBlocks(stories, title), split);
+  const { lines, pageCount } = layoutPdf(pdfBlocks(stories, title, notes), split);
   for (let page = 1; page < pageCount; page += 1) doc.addPage("a4", "portrait");
   for (const line of lines) {
     doc.setPage(line.page + 1);

@@ -1,3 +1,4 @@
+import type { Quality } from "../../../schema/api/quality";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 
 /** Markup in every syntax the exports must keep literal. */
@@ -60,3 +61,22 @@ export function manyStories(count: number): GeneratedStories {
     userStories: Array.from({ length: count }, (_, i) => story(i + 1)),
   };
 }
+
+/**
+ * A quality report on FIXTURE whose coverage holds two decisions and one open question (out of transcript order,
+ * one with hostile text), among items of other kinds that the exports leave out.
+ */
+export const FIXTURE_QUALITY: Quality = {
+  stories: FIXTURE.userStories.map((_, index) => ({ index, score: 100, issues: [] })),
+  set: [],
+  coverage: {
+    asks: { covered: 1, total: 2 },
+    items: [
+      { kind: "question", quote: "Who signs off\nthe *refund* policy?", start: 90, end: 124, speaker: "Priya", coveredBy: [] },
+      { kind: "decision", quote: "We ship saved cards first.", start: 40, end: 66, speaker: "Dana", coveredBy: [0] },
+      { kind: "ask", quote: "We need Apple Pay too.", start: 10, end: 32, coveredBy: [] },
+      { kind: "decision", quote: "# Refunds go through [Stripe] <only>", start: 70, end: 106, coveredBy: [] },
+      { kind: "rejected", quote: "No crypto payments.", start: 130, end: 149, coveredBy: [] },
+    ],
+  },
+};

@@ -1,45 +1,67 @@
 import { Pencil } from "lucide-react";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import type { GeneratedStories, Transcript } from "../../../schema/api/transcripts";
+import type { CoverageItem } from "../../../schema/api/quality";
+import type { GeneratedStories, Transcript, UserStory } from "../../../schema/api/transcripts";
 import { Button } from "../../components/ui/button";
 import { toast, toastError } from "../../components/ui/toast";
 import { firstActiveJira, loadProjectIntegrations, useProjectIntegrations } from "../integrations/api";
 import { useIntegrationExport } from "../integrations/export-progress-dialog";
+import { draftStoryFromItem } from "../quality/model";
 import { saveStories } from "../transcripts/api";
 import { StoryEditorDialog } from "./story-editor-dialog";
 
 /** Shown under the editor's Export to JIRA, which is disabled while the transcript has no project. */
 export const EXPORT_NEEDS_PROJECT = "Assign this transcript to a project to export it to JIRA.";
 
+/** What a screen showing a saved transcript's stories places: the Edit button, the editor, and "Add as story". */
+export interface StoryEditorControls {
+  /** Null while the transcript has no stories. */
+  editButton: ReactNode;
+  /** The editor dialog and the export progress dialog; render once. */
+  dialogs: ReactNode;
+  /** Opens the editor with a draft story built from an ask no story covers. */
+  addAsStory: (item: CoverageItem) => void;
+}
+
 /**
- * Edit for a saved transcript's stories (generator panel and history card): opens the editor, saves through
+ * Edit for a saved transcript's stories (generator panel and history card), and "Add as story" on its Coverage
+ * panel, which opens the editor with a draft built from the ask (unsaved until Save Changes): opens the editor, saves through
  * PUT /api/transcripts/{id}/stories as an edit of the version it opened with (a save over stories saved elsewhere
  * since is refused, and the editor asks), and Reset goes back to the original generation kept by the server.
  * Export to JIRA saves the edits, then exports them to the project's JIRA integration (the first active one by
  * name); a project without one goes to its settings, where JIRA is set up.
  */
-export function EditStoriesButton({ transcript, describedBy }: { transcript: Transcript; describedBy?: string }) {
+export function useStoryEditor(transcript: Transcript | undefined, { describedBy }: { describedBy?: string } = {}): StoryEditorControls {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  // The story "Add as story" opens the editor with; null for a plain Edit.
+  const [addedStory, setAddedStory] = useState<UserStory | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-  const projectId = transcript.projectId;
+  const projectId = transcript?.projectId ?? null;
   // Read when the editor first opens, so Export to JIRA knows where to go.
   const integrations = useProjectIntegrations(projectId, opened);
   const { exportTo, dialog } = useIntegrationExport();
-  const stories = transcript.generatedStories;
-  if (!stories) return null;
+  const stories = transcript?.generatedStories ?? null;
+  if (!transcript || !stories) return { editButton: null, dialogs: null, addAsStory: () => {} };
+  const transcriptId = transcript.id;
+
+  function openEditor(added: UserStory | null) {
+    setAddedStory(added);
+    setOpened(true);
+    setOpen(true);
+  }
 
   async function save(edited: GeneratedStories, version: number) {
-    await saveStories(transcript.id, edited, version);
+    await saveStories(transcriptId, edited, version);
   }
 
   // Export to JIRA from the editor (spec §4): the edits replace the result ('Stories Updated'), then the export runs.
   async function exportToJira(edited: GeneratedStories, version: number) {
     if (projectId === null) return;
     try {
-      await saveStories(transcript.id, edited, version);
+      await saveStories(transcriptId, edited, version);
     } catch (error) {
       toastError("Update Failed", error, "Failed to save your changes. Please try again.");
       return;
@@ -59,39 +81,39 @@ export function EditStoriesButton({ transcript, describedBy }: { transcript: Tra
     }
     toast({ title: "Stories Updated", description: `Your edits are saved. Exporting them to ${jira.name}…`, variant: "success" });
     await exportTo({
-      transcriptId: transcript.id,
+      transcriptId: transcriptId,
       integration: jira,
       storyCount: edited.userStories.length,
       returnFocus: editButton.current,
     });
   }
 
-  return (
-    <>
-      <Button
-        ref={editButton}
-        variant="outline"
-        size="sm"
-        aria-describedby={describedBy}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-      >
+  return {
+    editButton: (
+      <Button ref={editButton} variant="outline" size="sm" aria-describedby={describedBy} onClick={() => openEditor(null)}>
         <Pencil aria-hidden />
         Edit
       </Button>
-      <StoryEditorDialog
-        open={open}
-        onOpenChange={setOpen}
-        stories={stories}
-        version={transcript.storiesVersion}
-        original={transcript.originalStories ?? stories}
-        onSave={save}
-        onExport={(edited, version) => void exportToJira(edited, version)}
-        exportUnavailable={projectId === null ? EXPORT_NEEDS_PROJECT : undefined}
-      />
-      {dialog}
-    </>
-  );
+    ),
+    dialogs: (
+      <>
+        <StoryEditorDialog
+          open={open}
+          onOpenChange={setOpen}
+          stories={stories}
+          version={transcript.storiesVersion}
+          original={transcript.originalStories ?? stories}
+          onSave={save}
+          onExport={(edited, version) => void exportToJira(edited, version)}
+          exportUnavailable={projectId === null ? EXPORT_NEEDS_PROJECT : undefined}
+          transcript={transcript.content}
+          quality={transcript.quality}
+          addedStory={addedStory}
+          returnFocus={() => editButton.current}
+        />
+        {dialog}
+      </>
+    ),
+    addAsStory: (item) => openEditor(draftStoryFromItem(item)),
+  };
 }

@@ -56,9 +56,9 @@ export function ExportMenu({
 
   async function sendTo(integration: Integration) {
     setBusy(true);
-    let stories;
+    let exportable;
     try {
-      stories = await exportableStories(source);
+      exportable = await exportableStories(source);
     } catch (error) {
       const wording = exportWording(integration.type);
       toast({ title: wording.failedTitle, description: errorMessage(error, wording.failedFallback), variant: "destructive", error });
@@ -66,11 +66,11 @@ export function ExportMenu({
     } finally {
       setBusy(false);
     }
-    if (!stories || source.transcriptId === null) return;
+    if (!exportable || source.transcriptId === null) return;
     await exportTo({
       transcriptId: source.transcriptId,
       integration,
-      storyCount: stories.userStories.length,
+      storyCount: exportable.stories.userStories.length,
       returnFocus: trigger.current,
     });
   }

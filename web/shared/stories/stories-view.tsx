@@ -1,21 +1,35 @@
 import { ChevronDown, Clock, Layers, Quote, Users } from "lucide-react";
 import { useId, useState } from "react";
+import { ISSUE_FIELDS, type CoverageItem, type IssueField, type Quality, type StoryQuality } from "../../../schema/api/quality";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { PriorityBadge } from "../../components/transcript-badges";
 import { Badge } from "../../components/ui/badge";
 import { cn } from "../../lib/cn";
 import { plural } from "../../lib/format";
+import { CoveragePanel } from "../quality/coverage-panel";
+import { FieldNote, fieldMark } from "../quality/field-mark";
+import { FIELD_LABEL, issuesByField } from "../quality/model";
+import { QualityBadge } from "../quality/quality-badge";
+import { SetIssuesNotice } from "../quality/set-issues";
 
 /**
  * An epic and its user stories, as shown by the generator and by history cards. `headingLevel` is the level of
- * the epic's and stories' titles, one below the section that holds them.
+ * the epic's and stories' titles, one below the section that holds them. With the quality gate's report, each story
+ * has a quality badge and its flagged fields marked, problems across stories are listed above them and the
+ * Coverage panel follows them.
  */
 export function StoriesView({
   stories,
+  quality,
+  onAddAsStory,
   headingLevel = 4,
   showCount = true,
 }: {
   stories: GeneratedStories;
+  /** The report on exactly these stories (Transcript.quality); null or absent shows no quality UI. */
+  quality?: Quality | null;
+  /** "Add as story" on an uncovered ask: opens the editor with a draft built from it. */
+  onAddAsStory?: (item: CoverageItem) => void;
   headingLevel?: 3 | 4;
   /** False when the surrounding panel already states the count. */
   showCount?: boolean;
@@ -46,46 +60,71 @@ export function StoriesView({
       {showCount && (
         <p className="text-sm font-medium text-muted">{plural(userStories.length, "user story", "user stories")}</p>
       )}
+      {quality && <SetIssuesNotice issues={quality.set} />}
       <ol className="grid grid-cols-1 gap-3" aria-label="User stories">
         {userStories.map((story, index) => (
           <li key={index}>
-            <StoryItem story={story} number={index + 1} Heading={Heading} />
+            <StoryItem
+              story={story}
+              number={index + 1}
+              Heading={Heading}
+              quality={quality ? (quality.stories.find((s) => s.index === index) ?? null) : undefined}
+            />
           </li>
         ))}
       </ol>
+      {quality?.coverage && <CoveragePanel coverage={quality.coverage} onAddAsStory={onAddAsStory} headingLevel={headingLevel} />}
     </div>
   );
 }
 
-function StoryItem({ story, number, Heading }: { story: UserStory; number: number; Heading: "h3" | "h4" }) {
+function StoryItem({
+  story,
+  number,
+  Heading,
+  quality,
+}: {
+  story: UserStory;
+  number: number;
+  Heading: "h3" | "h4";
+  /** undefined: no report at all (no badge); null: the report has nothing on this story. */
+  quality: StoryQuality | null | undefined;
+}) {
   const [showEvidence, setShowEvidence] = useState(false);
   const evidenceId = useId();
   const titleId = useId();
+  const noteId = useId();
   const evidence = story.evidence ?? [];
+  const flagged = issuesByField(quality?.issues);
+  // Each flagged field points at its words (FieldNote), as well as showing the mark.
+  const note = (field: IssueField) => (flagged[field] ? `${noteId}-${field}` : undefined);
   return (
     <div className="rounded-lg border border-line p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <Heading id={titleId} className="min-w-0 font-medium break-words text-ink">
+        <Heading id={titleId} aria-describedby={note("title")} className="min-w-0 font-medium break-words text-ink">
           <span className="mr-2 text-xs font-semibold text-slate-500">Story {number}</span>
-          {story.title}
+          <span className={fieldMark(flagged.title, "text")}>{story.title}</span>
         </Heading>
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
+          {quality !== undefined && <QualityBadge quality={quality ?? undefined} storyName={`Story ${number}`} />}
           <PriorityBadge priority={story.priority} />
-          <span className="inline-flex items-center gap-1">
+          <span aria-describedby={note("storyPoints")} className={cn("inline-flex items-center gap-1", fieldMark(flagged.storyPoints, "ring"))}>
             <Layers className="size-3.5" aria-hidden />
             {plural(story.storyPoints, "point")}
           </span>
-          <span className="inline-flex items-center gap-1">
+          <span aria-describedby={note("estimatedHours")} className={cn("inline-flex items-center gap-1", fieldMark(flagged.estimatedHours, "ring"))}>
             <Clock className="size-3.5" aria-hidden />
             {plural(story.estimatedHours, "hour")}
           </span>
         </div>
       </div>
-      <p className="mt-2 text-sm break-words text-slate-700">{story.description}</p>
+      <p aria-describedby={note("description")} className="mt-2 text-sm break-words text-slate-700">
+        <span className={fieldMark(flagged.description, "text")}>{story.description}</span>
+      </p>
       {story.acceptanceCriteria.length > 0 && (
-        <div className="mt-3">
+        <div className={cn("mt-3", fieldMark(flagged.acceptanceCriteria, "ring"), flagged.acceptanceCriteria && "p-2")}>
           <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Acceptance criteria</p>
-          <ul className="mt-1.5 grid list-disc gap-1 pl-5 text-sm text-slate-700 marker:text-slate-400">
+          <ul aria-describedby={note("acceptanceCriteria")} className="mt-1.5 grid list-disc gap-1 pl-5 text-sm text-slate-700 marker:text-slate-400">
             {story.acceptanceCriteria.map((criterion, i) => (
               <li key={i} className="break-words">
                 {criterion}
@@ -100,9 +139,12 @@ function StoryItem({ story, number, Heading }: { story: UserStory; number: numbe
             type="button"
             aria-expanded={showEvidence}
             aria-controls={evidenceId}
-            aria-describedby={titleId}
+            aria-describedby={[titleId, note("evidence")].filter(Boolean).join(" ")}
             onClick={() => setShowEvidence((v) => !v)}
-            className="-ml-1 inline-flex items-center gap-1 rounded-md px-1 py-0.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
+            className={cn(
+              fieldMark(flagged.evidence, "ring"),
+              "-ml-1 inline-flex items-center gap-1 rounded-md px-1 py-0.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+            )}
           >
             <ChevronDown className={cn("size-4 transition-transform", showEvidence && "rotate-180")} aria-hidden />
             {showEvidence ? "Hide evidence" : "Show evidence"} ({evidence.length})
@@ -117,6 +159,10 @@ function StoryItem({ story, number, Heading }: { story: UserStory; number: numbe
           </ul>
         </div>
       )}
+      {ISSUE_FIELDS.map((field) => (
+        <FieldNote key={field} id={`${noteId}-${field}`} label={FIELD_LABEL[field]} issues={flagged[field]} />
+      ))}
     </div>
   );
 }
+

@@ -1,5 +1,6 @@
-import { Plus, RotateCcw, Save, Trash2, Upload, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type JSX, type Ref } from "react";
+import { Plus, RefreshCw, RotateCcw, Save, Target, Trash2, Upload, X } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState, type JSX, type Ref } from "react";
+import type { Quality, StoryQuality } from "../../../schema/api/quality";
 import {
   STORY_LIMITS,
   STORY_PRIORITIES,
@@ -22,6 +23,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { toast, toastError } from "../../components/ui/toast";
 import { cn } from "../../lib/cn";
 import { plural } from "../../lib/format";
+import { FieldIssues } from "../quality/field-mark";
+import { issuesByField } from "../quality/model";
+import { QualityBadge } from "../quality/quality-badge";
+import { SetIssuesNotice } from "../quality/set-issues";
+import { storyQualityFor, useStoryCheck, type CheckStatus, type KeyedQuality } from "../quality/use-story-check";
 import { staleStories } from "../transcripts/api";
 import {
   addCriterion,
@@ -54,17 +60,25 @@ interface Session {
   keys: number[];
   nextKey: number;
   tab: Tab;
+  /** The saved quality report on `stories` as the editor opened them; the re-checks start from it. */
+  initialQuality: KeyedQuality | null;
+  /** The key of a story added on opening ("Add as story"), focused first. */
+  addedKey: number | null;
 }
 
-function startSession(stories: GeneratedStories, version: number): Session {
+function startSession(stories: GeneratedStories, version: number, quality: Quality | null, added: UserStory | null): Session {
   const draft = copyStories(stories);
+  const keys = draft.userStories.map((_, i) => i);
+  const initialQuality = quality ? { quality, keys, storiesJson: JSON.stringify(normaliseForSave(stories)) } : null;
+  const session: Session = { draft, saved: copyStories(stories), version, keys, nextKey: keys.length, tab: "epic", initialQuality, addedKey: null };
+  if (!added || !canAddStory(draft)) return session;
   return {
-    draft,
-    saved: copyStories(stories),
-    version,
-    keys: draft.userStories.map((_, i) => i),
-    nextKey: draft.userStories.length,
-    tab: "epic",
+    ...session,
+    draft: { ...draft, userStories: [...draft.userStories, structuredClone(added)] },
+    keys: [...keys, session.nextKey],
+    nextKey: session.nextKey + 1,
+    tab: "stories",
+    addedKey: session.nextKey,
   };
 }
 
@@ -92,6 +106,10 @@ export function StoryEditorDialog({
   onSave,
   onExport,
   exportUnavailable,
+  transcript,
+  quality = null,
+  addedStory = null,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -110,6 +128,14 @@ export function StoryEditorDialog({
   onExport(stories: GeneratedStories, version: number): void;
   /** Why Export to JIRA cannot run (e.g. no project): the button is disabled and this is shown beside it. */
   exportUnavailable?: string;
+  /** The transcript's text: the re-checks send it, so their coverage and evidence checks read the meeting. */
+  transcript?: string;
+  /** The quality report on `stories` (Transcript.quality): the badges' first scores, renewed as the draft changes. */
+  quality?: Quality | null;
+  /** A story to add on opening ("Add as story" on an uncovered ask): the editor opens on it, unsaved. */
+  addedStory?: UserStory | null;
+  /** Where focus goes on close when the control that opened the editor is gone (e.g. an ask now covered). */
+  returnFocus?: () => HTMLElement | null;
 }): JSX.Element {
   const [session, setSession] = useState<Session | null>(null);
   const [saving, setSaving] = useState(false);
@@ -119,7 +145,7 @@ export function StoryEditorDialog({
   const [stale, setStale] = useState<StaleStoriesDetails | null>(null);
   // A fresh copy on every opening, dropped on close (state adjusted while rendering, not in an effect).
   if (open !== (session !== null)) {
-    setSession(open ? startSession(stories, version) : null);
+    setSession(open ? startSession(stories, version, quality, addedStory) : null);
     setSaving(false);
     setConfirmingClose(false);
     setStale(null);
@@ -132,6 +158,18 @@ export function StoryEditorDialog({
   const pendingFocus = useRef<{ id: string; scroll: boolean } | null>(null);
   // Where focus was when the discard question opened, to return there on Keep Editing.
   const focusBeforeConfirm = useRef<HTMLElement | null>(null);
+  // What opened the editor, to return focus there on close (Radix only does that for its own trigger).
+  const opener = useRef<HTMLElement | null>(null);
+
+  // The quality gate over the draft, re-run as it changes (debounced); each badge follows its story by key.
+  const openDraft = session?.draft;
+  const draftForCheck = useMemo(() => (openDraft ? normaliseForSave(openDraft) : null), [openDraft]);
+  const check = useStoryCheck({
+    stories: draftForCheck,
+    keys: session?.keys ?? [],
+    transcript,
+    initial: session?.initialQuality ?? null,
+  });
 
   useEffect(() => {
     const request = pendingFocus.current;
@@ -278,7 +316,19 @@ export function StoryEditorDialog({
           aria-busy={saving || undefined}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
-            epicTitleRef.current?.focus();
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            const added = session.addedKey === null ? null : document.getElementById(ids.storyTitle(session.addedKey));
+            if (added) {
+              added.scrollIntoView({ block: "center" });
+              added.focus({ preventScroll: true });
+            } else {
+              epicTitleRef.current?.focus();
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            const target = opener.current?.isConnected ? opener.current : returnFocus?.();
+            target?.focus();
           }}
           className={cn(
             "flex h-[100dvh] max-h-[100dvh] w-full max-w-none flex-col overflow-hidden rounded-none border-0 p-0",
@@ -320,6 +370,22 @@ export function StoryEditorDialog({
               </TabsContent>
 
               <TabsContent value="stories" className="mt-0">
+                <QualitySummary
+                  status={check.status}
+                  asks={check.result?.quality.coverage?.asks ?? null}
+                  onCheckNow={check.checkNow}
+                />
+                {check.result && check.result.quality.set.length > 0 && (
+                  <div className="mb-4">
+                    <SetIssuesNotice
+                      issues={check.result.quality.set}
+                      positions={(p) => {
+                        const key = check.result?.keys[p];
+                        return key === undefined ? -1 : session.keys.indexOf(key);
+                      }}
+                    />
+                  </div>
+                )}
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <p className="text-sm text-muted">
                     {count >= STORY_LIMITS.stories
@@ -351,6 +417,8 @@ export function StoryEditorDialog({
                             story={story}
                             number={index + 1}
                             titleId={ids.storyTitle(key)}
+                            quality={storyQualityFor(check.result, key)}
+                            checking={check.status !== "checked"}
                             criterionId={(i) => ids.criterion(key, i)}
                             addCriterionId={ids.addCriterion(key)}
                             onChange={(patch) => edit((d) => updateStory(d, index, patch))}
@@ -568,6 +636,8 @@ function StoryFields({
   story,
   number,
   titleId,
+  quality,
+  checking,
   criterionId,
   addCriterionId,
   onChange,
@@ -579,6 +649,10 @@ function StoryFields({
   story: UserStory;
   number: number;
   titleId: string;
+  /** The latest report on this story; undefined until its first check (a story just added). */
+  quality: StoryQuality | undefined;
+  /** A newer check is due or running. */
+  checking: boolean;
   criterionId: (index: number) => string;
   addCriterionId: string;
   onChange: (patch: Partial<UserStory>) => void;
@@ -591,10 +665,18 @@ function StoryFields({
   const badgeId = `${id}-badge`;
   const name = `Story ${number}`;
   const shownTitle = story.title.trim() || UNTITLED_STORY;
+  const flagged = issuesByField(quality?.issues);
+  // Points are not edited here (spec §4 lists hours only): their issues show with the hours, the other sizing field.
+  const sizing = [...(flagged.estimatedHours ?? []), ...(flagged.storyPoints ?? [])];
+  const issuesId = (field: string) => `${id}-${field}-issues`;
+  const describedBy = (field: string, issues: unknown[] | undefined) => (issues?.length ? issuesId(field) : undefined);
   return (
     <div role="group" aria-labelledby={badgeId} className="grid gap-4 rounded-lg border border-line p-4">
       <div className="flex items-center justify-between gap-2">
-        <Badge id={badgeId}>{name}</Badge>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge id={badgeId}>{name}</Badge>
+          <QualityBadge quality={quality} storyName={name} checking={checking} />
+        </div>
         <Button
           variant="ghost"
           size="icon"
@@ -606,14 +688,19 @@ function StoryFields({
           <Trash2 aria-hidden />
         </Button>
       </div>
-      <TextField
-        id={titleId}
-        label="Title"
-        autoComplete="off"
-        maxLength={STORY_LIMITS.title}
-        value={story.title}
-        onChange={(e) => onChange({ title: e.target.value })}
-      />
+      <div className="grid gap-1.5">
+        <TextField
+          id={titleId}
+          label="Title"
+          autoComplete="off"
+          maxLength={STORY_LIMITS.title}
+          value={story.title}
+          aria-describedby={describedBy("title", flagged.title)}
+          className={flagRing(flagged.title)}
+          onChange={(e) => onChange({ title: e.target.value })}
+        />
+        <FieldIssues id={issuesId("title")} issues={flagged.title} />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-priority`}>Priority</Label>
@@ -624,20 +711,29 @@ function StoryFields({
           <HoursInput
             id={`${id}-hours`}
             value={story.estimatedHours}
+            describedBy={describedBy("sizing", sizing)}
+            className={flagRing(sizing)}
             onChange={(estimatedHours) => onChange({ estimatedHours })}
           />
+          <FieldIssues id={issuesId("sizing")} issues={sizing} />
         </div>
       </div>
-      <TextareaField
-        id={`${id}-description`}
-        label="Description"
-        rows={3}
-        maxLength={STORY_LIMITS.description}
-        value={story.description}
-        onChange={(e) => onChange({ description: e.target.value })}
-      />
-      <fieldset className="grid gap-2">
+      <div className="grid gap-1.5">
+        <TextareaField
+          id={`${id}-description`}
+          label="Description"
+          rows={3}
+          maxLength={STORY_LIMITS.description}
+          value={story.description}
+          aria-describedby={describedBy("description", flagged.description)}
+          className={flagRing(flagged.description)}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
+        <FieldIssues id={issuesId("description")} issues={flagged.description} />
+      </div>
+      <fieldset className="grid gap-2" aria-describedby={describedBy("criteria", flagged.acceptanceCriteria)}>
         <legend className="mb-1.5 text-sm font-medium text-ink">Acceptance Criteria</legend>
+        <FieldIssues id={issuesId("criteria")} issues={flagged.acceptanceCriteria} />
         {story.acceptanceCriteria.length > 0 && (
           <ol className="grid gap-2">
             {story.acceptanceCriteria.map((criterion, i) => (
@@ -683,7 +779,19 @@ function StoryFields({
  * Estimated hours as a whole number (spec §5): blank or invalid counts as 0. The typed text is kept while it means
  * the same number, so clearing the field to type a new value does not put a 0 back under the cursor.
  */
-function HoursInput({ id, value, onChange }: { id: string; value: number; onChange: (hours: number) => void }) {
+function HoursInput({
+  id,
+  value,
+  describedBy,
+  className,
+  onChange,
+}: {
+  id: string;
+  value: number;
+  describedBy?: string;
+  className?: string;
+  onChange: (hours: number) => void;
+}) {
   const [text, setText] = useState(String(value));
   const shown = parseHours(text) === value ? text : String(value);
   return (
@@ -695,11 +803,61 @@ function HoursInput({ id, value, onChange }: { id: string; value: number; onChan
       max={STORY_LIMITS.hours}
       step={1}
       value={shown}
+      aria-describedby={describedBy}
+      className={className}
       onChange={(e) => {
         setText(e.target.value);
         onChange(parseHours(e.target.value));
       }}
       onBlur={() => setText(String(value))}
     />
+  );
+}
+
+/** A field the quality gate flags: a ring in the severity's colour (its messages are shown under it in words). */
+function flagRing(issues: readonly { severity: "error" | "warning" }[] | undefined): string | undefined {
+  if (!issues?.length) return undefined;
+  return issues.some((i) => i.severity === "error") ? "border-red-400 ring-1 ring-red-300" : "border-amber-400 ring-1 ring-amber-300";
+}
+
+const CHECK_STATUS_TEXT: Record<CheckStatus, string> = {
+  checked: "Quality checked.",
+  waiting: "Changes will be checked in a moment…",
+  checking: "Checking quality…",
+  failed: "Couldn't check the latest changes; the scores shown are from before them.",
+};
+
+/**
+ * The state of the editor's re-checks and, when the transcript was read, how many of its asks the draft covers.
+ * Failures are said here quietly; "Check again" is the explicit request whose failure is a toast.
+ */
+function QualitySummary({
+  status,
+  asks,
+  onCheckNow,
+}: {
+  status: CheckStatus;
+  asks: { covered: number; total: number } | null;
+  onCheckNow: () => void;
+}) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-muted">
+      {asks && asks.total > 0 && (
+        <span className="inline-flex items-center gap-1.5 font-medium text-ink">
+          <Target className="size-4 text-brand-600" aria-hidden />
+          {asks.covered} of {plural(asks.total, "ask")} covered
+        </span>
+      )}
+      <span className="inline-flex items-center gap-1.5">
+        {status === "checking" && <Spinner className="size-3.5 text-slate-500" />}
+        {CHECK_STATUS_TEXT[status]}
+      </span>
+      {status === "failed" && (
+        <Button variant="ghost" size="sm" onClick={onCheckNow} className="-my-1 text-brand-700">
+          <RefreshCw aria-hidden />
+          Check again
+        </Button>
+      )}
+    </div>
   );
 }

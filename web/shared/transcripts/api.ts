@@ -71,9 +71,14 @@ export function staleStories(error: unknown): StaleStoriesDetails | null {
   return error.details as unknown as StaleStoriesDetails;
 }
 
-/** A transcript's new stories from the server: the cached transcript takes them, and cached lists their count. */
-async function cacheStories(id: number, transcript: Pick<Transcript, "generatedStories" | "storiesVersion">) {
-  await setQueryData(queryKeys.transcript(id), (t) => (t ? { ...t, ...transcript } : t));
+/**
+ * A transcript's new stories from the server: the cached transcript takes them (with their quality report when the
+ * answer carries one, else none until the refetch brings it: an old report would describe other stories), and
+ * cached lists their count.
+ */
+async function cacheStories(id: number, transcript: Pick<Transcript, "generatedStories" | "storiesVersion"> & { quality?: Transcript["quality"] }) {
+  const quality = transcript.quality ?? null;
+  await setQueryData(queryKeys.transcript(id), (t) => (t ? { ...t, ...transcript, quality } : t));
   const storyCount = transcript.generatedStories?.userStories.length ?? 0;
   await updateCachedLists((list) => list.map((t) => (t.id === id ? { ...t, storyCount } : t)));
 }

@@ -9,7 +9,7 @@ import { toast, useErrorToast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
 import { storiesToPlainText } from "../../../lib/exports";
 import { plural } from "../../../lib/format";
-import { EditStoriesButton } from "../../../shared/stories/edit-stories-button";
+import { useStoryEditor } from "../../../shared/stories/edit-stories-button";
 import { ExportMenu } from "../../../shared/stories/export-menu";
 import { PreviousVersionNotice } from "../../../shared/stories/previous-version-notice";
 import { StoriesView } from "../../../shared/stories/stories-view";
@@ -42,6 +42,7 @@ export function GeneratedStoriesPanel({
   }, [missing, onMissing]);
   useErrorToast(missing ? null : error, "Error", "Failed to load the generated stories.");
   const stories = transcript?.generatedStories ?? null;
+  const editor = useStoryEditor(transcript);
   const loading = transcriptId !== null && !transcript && !error;
 
   async function copy() {
@@ -72,14 +73,14 @@ export function GeneratedStoriesPanel({
           </div>
           {stories && !pending && (
             <div className="flex flex-wrap items-center gap-2">
-              {transcript && <EditStoriesButton transcript={transcript} />}
+              {editor.editButton}
               <Button variant="outline" size="sm" onClick={copy}>
                 <Copy aria-hidden />
                 Copy
               </Button>
               {/* Spec §7: after a generation the generator also loads the project's integrations. */}
               <ExportMenu
-                source={{ origin: "generator", transcriptId, title, stories }}
+                source={{ origin: "generator", transcriptId, title, stories, quality: transcript?.quality ?? null }}
                 projectId={transcript?.projectId ?? null}
                 prefetchIntegrations
               />
@@ -102,7 +103,13 @@ export function GeneratedStoriesPanel({
           ) : stories ? (
             <div className="grid gap-4">
               {transcript && <PreviousVersionNotice transcript={transcript} />}
-              <StoriesView stories={stories} headingLevel={3} showCount={false} />
+              <StoriesView
+                stories={stories}
+                quality={transcript?.quality}
+                onAddAsStory={editor.addAsStory}
+                headingLevel={3}
+                showCount={false}
+              />
               <p className="flex items-center gap-1.5 text-xs text-muted">
                 <History className="size-3.5" aria-hidden />
                 Saved to your history.
@@ -124,6 +131,7 @@ export function GeneratedStoriesPanel({
           )}
         </div>
       </section>
+      {editor.dialogs}
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { LoadError } from "../../../components/load-error";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useErrorToast } from "../../../components/ui/toast";
-import { EditStoriesButton } from "../../../shared/stories/edit-stories-button";
+import { useStoryEditor } from "../../../shared/stories/edit-stories-button";
 import { PreviousVersionNotice } from "../../../shared/stories/previous-version-notice";
 import { StoriesView } from "../../../shared/stories/stories-view";
 import { useTranscript } from "../../../shared/transcripts/api";
@@ -17,6 +17,7 @@ export function TranscriptDetails({
 }) {
   const { data, error, mutate } = useTranscript(transcriptId);
   useErrorToast(error, "Error", "Failed to load the transcript.");
+  const editor = useStoryEditor(data, { describedBy: `stories-${transcriptId}` });
 
   if (!data && error) return <LoadError what="this transcript" onRetry={() => void mutate()} />;
   if (!data) {
@@ -53,12 +54,12 @@ export function TranscriptDetails({
           <h3 id={`stories-${transcriptId}`} className="text-sm font-semibold text-ink">
             Generated Stories
           </h3>
-          <EditStoriesButton transcript={data} describedBy={`stories-${transcriptId}`} />
+          {editor.editButton}
         </div>
         {data.generatedStories ? (
           <div className="grid grid-cols-1 gap-4">
             <PreviousVersionNotice transcript={data} describedBy={`stories-${transcriptId}`} />
-            <StoriesView stories={data.generatedStories} />
+            <StoriesView stories={data.generatedStories} quality={data.quality} onAddAsStory={editor.addAsStory} />
           </div>
         ) : generationError ? (
           <p className="rounded-lg border border-dashed border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
@@ -70,6 +71,7 @@ export function TranscriptDetails({
           </p>
         )}
       </section>
+      {editor.dialogs}
     </div>
   );
 }
