@@ -88,3 +88,21 @@ describe("an LLM provider's repair round", () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe("a story asking for two things", () => {
+  it("becomes two stories, each with the criteria that speak of it", () => {
+    const two: UserStory = {
+      ...good,
+      title: "Scan the label and print a receipt",
+      description: "As a warehouse clerk, I want to scan the returns label and print a receipt, so that returns are quick.",
+      acceptanceCriteria: ["Scanning a label shows its order", "The receipt lists every returned item"],
+    };
+    const result = gateEmbedded({ ...STORIES, userStories: [two] }, { transcript: TRANSCRIPT });
+    expect(result.dropped).toBe(0);
+    expect(result.stories.userStories.map((s) => [s.title, s.description, s.acceptanceCriteria])).toEqual([
+      ["Scan the returns label", "As a warehouse clerk, I want to scan the returns label, so that returns are quick.", ["Scanning a label shows its order"]],
+      ["Print a receipt", "As a warehouse clerk, I want to print a receipt, so that returns are quick.", ["The receipt lists every returned item"]],
+    ]);
+    expect(storiesWithErrors(result.quality)).toEqual([]);
+  });
+});

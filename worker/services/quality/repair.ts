@@ -13,7 +13,7 @@ import { AppError } from "../../lib/errors";
 import { causeMessage, logEvent } from "../../lib/log";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { checkQuality, storiesWithErrors, type CheckOptions } from "./index";
-import { faultyCriteria, FIBONACCI } from "./stories";
+import { faultyCriteria, FIBONACCI, splitCapabilities } from "./stories";
 
 const SCALE = [...FIBONACCI].sort((a, b) => a - b);
 const HOURS_PER_POINT = 4;
@@ -56,7 +56,13 @@ export function gateEmbedded(stories: GeneratedStories, given: CheckOptions): Ga
   const first = checkQuality(stories, options);
   const flagged = new Set(storiesWithErrors(first));
   if (flagged.size === 0) return { stories, quality: first, mended: 0, dropped: 0 };
-  const mendedStories = stories.userStories.map((s, i) => (flagged.has(i) ? mend(s, first.stories[i]!.issues) : s));
+  // a story asking for two capabilities becomes two stories; the rest are mended in place
+  const mendedStories = stories.userStories.flatMap((s, i) => {
+    if (!flagged.has(i)) return [s];
+    const issues = first.stories[i]!.issues;
+    const split = issues.some((x) => x.criterion === "atomic" && x.severity === "error") ? splitCapabilities(s) : null;
+    return split ? split.map((half) => mend(half, checkQuality({ ...stories, userStories: [half] }).stories[0]!.issues)) : [mend(s, issues)];
+  });
   const second = checkQuality({ ...stories, userStories: mendedStories }, options);
   const stillWrong = new Set(storiesWithErrors(second));
   const kept = mendedStories.filter((_, i) => !stillWrong.has(i));
@@ -64,7 +70,7 @@ export function gateEmbedded(stories: GeneratedStories, given: CheckOptions): Ga
   return {
     stories: result,
     quality: stillWrong.size ? checkQuality(result, options) : second,
-    mended: flagged.size - stillWrong.size,
+    mended: Math.max(0, flagged.size - stillWrong.size),
     dropped: stillWrong.size,
   };
 }
