@@ -60,6 +60,7 @@ describe("one story", () => {
   it("warns about solutions and vague words", () => {
     expect(criteriaOf({ description: "As a finance manager, I want a dropdown to pick the month of the report." })).toContain("problem_oriented:warning");
     expect(criteriaOf({ description: "As a finance manager, I want a user-friendly way to export the report." })).toContain("unambiguous:warning");
+    expect(criteriaOf({ title: "See it freed up on the day view" })).toContain("unambiguous:warning");
   });
 
   it("asks for a title that is a whole phrase (full_sentence)", () => {
@@ -73,6 +74,7 @@ describe("one story", () => {
 
   it("asks for testable criteria, not the title again (testable_criteria)", () => {
     expect(criteriaOf({ acceptanceCriteria: ["Export the monthly sales report"] })).toContain("testable_criteria:error");
+    expect(criteriaOf({ acceptanceCriteria: ["Finance managers can export the monthly sales report."] })).toContain("testable_criteria:error");
     expect(criteriaOf({ acceptanceCriteria: ["Which formats do we need?"] })).toContain("testable_criteria:error");
     expect(criteriaOf({ acceptanceCriteria: ["It works correctly"] })).toContain("testable_criteria:warning");
     expect(criteriaOf({ acceptanceCriteria: [] })).toContain("testable_criteria:warning");

@@ -189,6 +189,12 @@ function checkWording(parts: StoryParts, title: string, issues: StoryIssue[]): v
   if (solution) {
     issues.push(issue("problem_oriented", "warning", parts.means ? "description" : "title", `“${solution.text}” describes a solution: say what the person needs to do and leave the design open.`));
   }
+  // "See it freed up", "Turn them off": the thing is named somewhere else, not in the story
+  const titleWords = titleTokens(title);
+  const pronoun = titleWords.find((t, k) => k > 0 && t.pos === "PRON" && /^(?:it|them|this|that|these|those)$/i.test(t.text));
+  if (pronoun) {
+    issues.push(issue("unambiguous", "warning", "title", `“${pronoun.text}” in the title does not say what it is: name the thing.`));
+  }
   const vague = /user[- ]friendly/i.exec(text)?.[0] ?? tokens.find((t) => VAGUE_WORDS.has(t.normal))?.text;
   if (vague) {
     issues.push(issue("unambiguous", "warning", parts.means ? "description" : "title", `“${vague}” can be read many ways: say what it means in a way someone can check (a number, a limit, a named case).`));
@@ -215,7 +221,8 @@ function criteriaFindings(story: UserStory): Array<{ at: number; issue: StoryIss
   const findings: Array<{ at: number; issue: StoryIssue }> = [];
   story.acceptanceCriteria.forEach((criterion, at) => {
     const n = at + 1;
-    const words = contentLemmas(wordsOf(criterion));
+    // who does it is not what is checked: "Receptionists can see X" repeats a title "See X"
+    const words = contentLemmas(wordsOf(criterion).filter((t) => !isRoleNoun(t)));
     if (titleWords.size > 0 && words.size > 0 && overlap(words, titleWords) === words.size) {
       findings.push({ at, issue: issue("testable_criteria", "error", "acceptanceCriteria", `Criterion ${n} repeats the title: say what someone can observe when it works (who does what, and what they see).`) });
     } else if (/\?\s*$/.test(criterion)) {
