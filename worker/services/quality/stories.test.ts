@@ -97,6 +97,13 @@ describe("one story", () => {
     expect(checkStory({ ...clean, evidence: [{ quote: off, start: 0, end: off.length }] }, transcript).map((i) => `${i.criterion}:${i.severity}`)).toContain("evidence:warning");
   });
 
+  it("warns about a criterion copied from the meeting", () => {
+    const transcript = "Dana: so I think the board wants the monthly sales report as a file, right?";
+    const copied = { ...clean, acceptanceCriteria: ["So I think the board wants the monthly sales report as a file", ...clean.acceptanceCriteria] };
+    expect(checkStory(copied, transcript).map((i) => `${i.criterion}:${i.severity}:${i.message.slice(0, 12)}`)).toEqual(["testable_criteria:warning:Criterion 1 "]);
+    expect(checkStory(clean, transcript)).toEqual([]);
+  });
+
   it("says which field to change", () => {
     const issues = checkStory({ ...clean, title: "Export the", storyPoints: 4 });
     expect(issues.map((i) => i.field)).toEqual(["title", "storyPoints"]);

@@ -21,7 +21,7 @@ const THING_ROLES = new Set(["system", "app", "application", "software", "platfo
 /** Words naming a solution rather than a need: widgets, storage and wire formats (a warning: sometimes they are the need). */
 const SOLUTION_WORDS = new Set(["button", "dropdown", "drop-down", "checkbox", "popup", "pop-up", "modal", "radio", "database", "sql", "table", "column", "api", "endpoint", "json", "xml", "cookie", "cache", "javascript", "html", "css", "react", "algorithm", "cron", "webhook", "regex", "iframe", "tab", "click", "textbox", "textfield", "sidebar", "navbar"]);
 /** Words no tester can check without asking what was meant. */
-const VAGUE_WORDS = new Set(["user-friendly", "friendly", "easy", "easily", "fast", "quick", "quickly", "simple", "simply", "intuitive", "intuitively", "appropriate", "appropriately", "efficient", "efficiently", "flexible", "seamless", "seamlessly", "robust", "etc", "etc.", "various", "several", "some", "properly", "correctly", "nice", "better", "best", "optimal", "adequate", "sufficient", "reasonable", "user friendly"]);
+const VAGUE_WORDS = new Set(["user-friendly", "friendly", "easy", "easily", "fast", "quick", "quickly", "simple", "simply", "intuitive", "intuitively", "appropriate", "appropriately", "efficient", "efficiently", "flexible", "seamless", "seamlessly", "robust", "etc", "etc.", "various", "several", "some", "properly", "correctly", "nice", "better", "best", "optimal", "adequate", "sufficient", "reasonable", "user friendly", "certain", "stuff", "things"]);
 /** Criteria that only say the thing works. */
 const WORKS_ONLY = /^(?:it|this|the (?:feature|story|functionality|system|app))\s+(?:works?|functions?|is (?:working|implemented|done|available))(?:\s+(?:well|correctly|properly|as expected|fine))?\.?$/i;
 /** A title may not end on these word classes: it stopped mid-phrase ("Turn them off per", "Export the"). */
@@ -241,12 +241,27 @@ export function faultyCriteria(story: UserStory): number[] {
     .map((f) => f.at);
 }
 
-function checkCriteria(story: UserStory, issues: StoryIssue[]): void {
+/** A criterion of six or more words found word for word in the transcript: something said, not an outcome to check. */
+function copiedFromMeeting(criterion: string, spoken: string): boolean {
+  const words = criterion.toLowerCase().replace(/[^a-z0-9' ]+/g, " ").trim().split(/\s+/);
+  return words.length >= 6 && spoken.includes(` ${words.join(" ")} `);
+}
+
+function checkCriteria(story: UserStory, transcript: string | undefined, issues: StoryIssue[]): void {
   if (story.acceptanceCriteria.length === 0) {
     issues.push(issue("testable_criteria", "warning", "acceptanceCriteria", "Add acceptance criteria: what someone can see or do when this works."));
     return;
   }
-  issues.push(...criteriaFindings(story).map((f) => f.issue));
+  const findings = criteriaFindings(story);
+  issues.push(...findings.map((f) => f.issue));
+  if (transcript === undefined) return;
+  const spoken = ` ${transcript.toLowerCase().replace(/[^a-z0-9' ]+/g, " ").replace(/\s+/g, " ")} `;
+  const flagged = new Set(findings.map((f) => f.at));
+  story.acceptanceCriteria.forEach((criterion, at) => {
+    if (!flagged.has(at) && copiedFromMeeting(criterion, spoken)) {
+      issues.push(issue("testable_criteria", "warning", "acceptanceCriteria", `Criterion ${at + 1} is a sentence from the meeting: rewrite it as an outcome someone can check.`));
+    }
+  });
 }
 
 function checkSizes(story: UserStory, issues: StoryIssue[]): void {
@@ -289,7 +304,7 @@ export function checkStory(story: UserStory, transcript?: string): StoryIssue[] 
   checkMinimal(story.description, parts, issues);
   checkWording(parts, story.title, issues);
   checkTitle(story.title, issues);
-  checkCriteria(story, issues);
+  checkCriteria(story, transcript, issues);
   checkSizes(story, issues);
   checkEvidence(story, transcript, issues);
   return issues;
