@@ -68,10 +68,11 @@ export function storyParts(description: string): StoryParts {
 
 /**
  * Short texts read recently: one check reads a story's title, means and criteria several times (each rule, the set
- * rules, coverage), and the editor re-checks stories that mostly did not change. Bounded so an isolate's memory is.
+ * rules, coverage), and the editor re-checks stories that mostly did not change. Bounded: a short text's tokens take
+ * a few kilobytes, so 1,000 of them stay within a few megabytes of the isolate's 128 MB.
  */
 const READ_CACHE = new Map<string, Token[]>();
-const READ_CACHE_SIZE = 4_000;
+const READ_CACHE_SIZE = 1_000;
 
 /** The speech tokens of a short text (a title, a role, a means, a criterion), punctuation included. */
 export function tokensOf(text: string): Token[] {
