@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import type { ActivityKind } from "../../schema/api/transcripts";
+import { ACTIVITY_KINDS, type ActivityKind } from "../../schema/api/transcripts";
 import { activityEvents, teamMemberships } from "../../schema/db";
 import { insertWhere, PREVIOUS_CHANGED, type Database } from "./db";
 
@@ -36,16 +36,11 @@ export async function listActivity(db: Database, ownerId: number, limit: number)
 /** What a deleted account is called in the feeds of the teams it was in or invited to (security issue 26). */
 export const FORMER_MEMBER = "a former member";
 
-/** The events whose subject is a person (a username or an email address, data/teams.ts), not a project or transcript. */
-const PERSON_KINDS = [
-  "member_invited",
-  "invitation_revoked",
-  "member_joined",
-  "member_made_admin",
-  "member_made_member",
-  "member_removed",
-  "member_left",
-] as const satisfies readonly ActivityKind[];
+/**
+ * The events whose subject is a person (a username or an email address, data/teams.ts), not a project or transcript:
+ * every team event, derived from the kinds so a new one is anonymised on deletion too.
+ */
+const PERSON_KINDS = ACTIVITY_KINDS.filter((kind) => kind.startsWith("member_") || kind.startsWith("invitation_"));
 
 /**
  * For the account deletion's batch, before the user row goes (its memberships go with it): in every other account's
