@@ -18,9 +18,10 @@
  *   | uncovered items of any kind per 1,000 words       | 11.8            | 14.6          |               |
  *   | asks covered by the stories                       | 171/403         | 44/101        |               |
  *
- * Speed, 50,000 characters and 30 stories, median of 11 in workerd (vitest pool, this 2-core machine shared at load
- * 5–9, where the language layer's analysis took 34–180 ms against ~15 ms unloaded): 20–48 ms with the analysis passed
- * in; the report's own work took 0.3–0.6 of the analysis's time in every run, so ~5–9 ms unloaded.
+ * Speed: what depends only on the transcript (its items, their kinds and keys) is kept for the last few transcripts
+ * (`transcriptItems`), so a re-check costs the matching alone. `npm run bench`, 30 stories against 50,000 characters
+ * in workerd, whole request, 2026-11-27 on a slow day (the transcripts list answered in 2.4 times its usual time):
+ * 32.8 ms median for a re-check, 68.4 ms for the first check of a transcript.
  */
 import type { Coverage, CoverageItem, CoverageKind } from "../../../schema/api/quality";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
@@ -444,22 +445,49 @@ function span(sentence: Sentence, start: number, end: number): Sentence {
   return { ...sentence, start, end, text: sentence.text.slice(start - sentence.start, end - sentence.start), tokens, words: tokens.filter((t) => !t.noise && t.pos !== "PUNCT" && t.pos !== "SYM") };
 }
 
+/** One item of the transcript before it is matched to stories: `group` numbers the sentence it was cut from. */
+interface TranscriptItem {
+  kind: CoverageKind;
+  start: number;
+  end: number;
+  speaker: string | null;
+  keys: Set<string>;
+  group: number;
+}
+
 /**
- * The coverage report of `stories` against `transcript`. `analysis` is the language layer's reading of the same
- * transcript when the caller has one already (the embedded generator makes one), so it is not read twice.
+ * The items of a transcript: everything of the report that does not depend on the stories. Kept for the last few
+ * transcripts read, by their text: the story editor re-checks the same transcript as the user edits (every pause,
+ * web/shared/quality), and a generation checks it once more after its repair round; reading it again each
+ * time was most of a check's time (50,000 characters: the language layer's analysis and the grammar over each sentence,
+ * against a few milliseconds to match 30 stories). The key is the whole text, so a hit is the same transcript, and
+ * what is kept is derived from that text only.
  */
-export function coverageReport(transcript: string, stories: GeneratedStories, analysis?: Analysis): Coverage {
-  const reading = analysis && analysis.source === transcript ? analysis : analyse(transcript);
+const ITEM_CACHE = new Map<string, TranscriptItem[]>();
+const ITEM_CACHE_SIZE = 4;
+
+function transcriptItems(transcript: string, analysis?: Analysis): TranscriptItem[] {
+  const cached = ITEM_CACHE.get(transcript);
+  if (cached) {
+    // most recently used last, so the oldest is the first to go
+    ITEM_CACHE.delete(transcript);
+    ITEM_CACHE.set(transcript, cached);
+    return cached;
+  }
+  const items = readItems(transcript, analysis && analysis.source === transcript ? analysis : analyse(transcript));
+  if (ITEM_CACHE.size >= ITEM_CACHE_SIZE) ITEM_CACHE.delete(ITEM_CACHE.keys().next().value!);
+  ITEM_CACHE.set(transcript, items);
+  return items;
+}
+
+function readItems(transcript: string, reading: Analysis): TranscriptItem[] {
   const sentences = reading.sentences;
   const { names, topic } = readNames(sentences);
-  const storyTexts = storyKeys(stories.userStories);
-  const evidence = stories.userStories.map((s) => evidenceSpans(transcript, s));
-  const items: CoverageItem[] = [];
+  const items: TranscriptItem[] = [];
   sentences.forEach((whole, i) => {
     const following = sentences.slice(i + 1, i + 3);
     const preceding = sentences.slice(Math.max(0, i - 3), i);
     if (!names[i]) return;
-    const fromThisSentence = items.length;
     const parts = partsOf(whole).map((part) => ({ part, kind: kindOf(part, () => classify(part, following, preceding), part === whole || undefined) }));
     // a part that is no item on its own (a topic before a colon, a reason after a comma) is read with the item after
     // it, or the one before it when it comes last: "<thing> — Sam: must have" is one item, the cut only separates items
@@ -477,28 +505,44 @@ export function coverageReport(transcript: string, stories: GeneratedStories, an
       const last = groups[groups.length - 1]!;
       last.part = span(whole, last.part.start, pending.end);
     }
-    for (const { part: sentence, kind } of groups) {
-      const keys = itemKeys(sentence, topic);
-      const coveredBy: number[] = [];
-      storyTexts.forEach((texts, s) => {
-        // evidence counts when the story also says something of the item (a quote of a whole sentence that holds two
-        // asks is the evidence of a story about one of them), or when its text was beyond the budget and not read
-        const byEvidence = evidence[s]!.some(([a, b]) => a < sentence.end && b > sentence.start) && (texts.length === 0 || texts.some((text) => [...keys].some((k) => text.has(k))));
-        if (byEvidence || carries(keys, texts)) coveredBy.push(s);
-      });
-      const item: CoverageItem = { kind, quote: sentence.text, start: sentence.start, end: sentence.end, coveredBy };
-      if (sentence.speaker) item.speaker = sentence.speaker;
-      // two parts of one sentence that no story carries are one thing to read: the sentence was cut only to tell a
-      // carried part from one that is not
-      const prev = items.length > fromThisSentence ? items[items.length - 1]! : undefined;
-      if (prev && prev.kind === kind && prev.coveredBy.length === 0 && coveredBy.length === 0) {
-        prev.end = item.end;
-        prev.quote = transcript.slice(prev.start, prev.end);
-        continue;
-      }
-      items.push(item);
+    for (const { part, kind } of groups) {
+      items.push({ kind, start: part.start, end: part.end, speaker: part.speaker ?? null, keys: itemKeys(part, topic), group: i });
     }
   });
+  return items;
+}
+
+/**
+ * The coverage report of `stories` against `transcript`. `analysis` is the language layer's reading of the same
+ * transcript when the caller has one already (the embedded generator makes one), so it is not read twice.
+ */
+export function coverageReport(transcript: string, stories: GeneratedStories, analysis?: Analysis): Coverage {
+  const storyTexts = storyKeys(stories.userStories);
+  const evidence = stories.userStories.map((s) => evidenceSpans(transcript, s));
+  const items: CoverageItem[] = [];
+  let previous: TranscriptItem | null = null;
+  for (const found of transcriptItems(transcript, analysis)) {
+    const { keys } = found;
+    const coveredBy: number[] = [];
+    storyTexts.forEach((texts, s) => {
+      // evidence counts when the story also says something of the item (a quote of a whole sentence that holds two
+      // asks is the evidence of a story about one of them), or when its text was beyond the budget and not read
+      const byEvidence = evidence[s]!.some(([a, b]) => a < found.end && b > found.start) && (texts.length === 0 || texts.some((text) => [...keys].some((k) => text.has(k))));
+      if (byEvidence || carries(keys, texts)) coveredBy.push(s);
+    });
+    // two parts of one sentence that no story carries are one thing to read: the sentence was cut only to tell a
+    // carried part from one that is not
+    const prev = previous?.group === found.group ? items[items.length - 1] : undefined;
+    previous = found;
+    if (prev && prev.kind === found.kind && prev.coveredBy.length === 0 && coveredBy.length === 0) {
+      prev.end = found.end;
+      prev.quote = transcript.slice(prev.start, prev.end);
+      continue;
+    }
+    const item: CoverageItem = { kind: found.kind, quote: transcript.slice(found.start, found.end), start: found.start, end: found.end, coveredBy };
+    if (found.speaker) item.speaker = found.speaker;
+    items.push(item);
+  }
   const asks = items.filter((x) => x.kind === "ask");
   return { items, asks: { covered: asks.filter((x) => x.coveredBy.length > 0).length, total: asks.length } };
 }
