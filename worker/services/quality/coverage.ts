@@ -143,6 +143,8 @@ function governsProduct(toks: readonly Token[], i: number): boolean {
         const object = toks.slice(j + 1, j + 7).find((x) => x.pos === "NOUN" || x.pos === "PROPN");
         return object !== undefined && isThing(object);
       }
+      // ("focus on" a thing sets a priority of the product: "we need to focus on the shape, that it …")
+      if (l === "focus" && toks[j + 1]?.normal === "on") return toks.slice(j + 2, j + 8).some(isThing) || toks.slice(j + 2, j + 4).some((x) => x.normal === "what" || x.normal === "how");
       return !MEETING_VERBS.has(l);
     }
     return toks.slice(j, j + 4).some(isThing);
@@ -168,7 +170,13 @@ interface Signals {
  * On the tuning set (worker/test/fixtures/transcripts/split.json), dropping any one of these but the hedged frame lists
  * fewer of the gold requirements the stories miss; the frame is kept because the grammar's own frame rule misses an
  * adverb before the adjective ("would be really handy"). Two signals that listed more items and found nothing the
- * others did not were dropped: "let's" with a verb, and a sentence-initial verb (an instruction).
+ * others did not were dropped: "let's" with a verb, and a sentence-initial verb (an instruction). A third, "have to"
+ * or "need to" with any subject, was dropped later: of the 30 items it alone listed on the tuning set, one matched a
+ * gold requirement (what the grammar leaves of "have to" is mostly "you have to press …", how a thing is used today).
+ * Two later signals, each listing one more missed requirement on the tuning set: "focus on" a thing, and the product
+ * answering a condition with "it" ("if you press a key, it lights up"). A sentence settled in dialogue (the answer to
+ * another speaker's question, a proposal the next speaker takes up and ranks) was tried and left out: on the tuning set
+ * it listed 25 more uncovered asks for one more missed requirement, asides and small talk mostly.
  */
 function signals(sentence: Sentence): Signals {
   const toks = speech(sentence).filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM" && !isFiller(t));
@@ -185,7 +193,6 @@ function signals(sentence: Sentence): Signals {
       const next = toks[i + 1];
       if (t.pos === "AUX" && ASK_MODALS.has(t.normal)) ask = governsProduct(toks, i);
       else if (((NEED_VERBS.has(l) || DESIRE_VERBS.has(l)) && (t.pos === "VERB" || t.pos === "AUX") && !t.negated) || SPOKEN_NEED.has(t.normal)) ask = governsProduct(toks, i);
-      else if ((l === "have" || l === "need") && next?.normal === "to") ask = governsProduct(toks, i + 1);
       else if ((t.normal === "would" || t.normal === "'d") && toks.slice(i + 1, i + 4).some((x) => FRAME_WORDS.has(x.lemma.toLowerCase()))) ask = true;
       // ("I can / I'd / I will …" is the speaker's own plan or opinion; the ask of a first person is a need verb)
       // ("we can't …" says what is impossible, not what is wanted)
@@ -200,7 +207,9 @@ function signals(sentence: Sentence): Signals {
         const subject = toks[i - 1];
         const l = t.lemma.toLowerCase();
         const present = t.normal === l || t.normal === `${l}s` || t.normal === `${l}es`;
-        return t.pos === "VERB" && present && subject !== undefined && (subject.pos === "NOUN" || subject.pos === "PROPN") && !MEETING_VERBS.has(l);
+        // (or "it" with the verb's -s form: "if you press a key, it lights up" is the product answering a condition)
+        const itDoes = subject?.normal === "it" && t.normal !== l && /s$/.test(t.normal);
+        return t.pos === "VERB" && present && subject !== undefined && (subject.pos === "NOUN" || subject.pos === "PROPN" || itDoes) && !MEETING_VERBS.has(l);
       });
     }
   }
