@@ -3,12 +3,12 @@
 // uncovered, how long the uncovered list is per 1,000 words, and the asks it counts; and the report's speed.
 import type { Coverage, CoverageItem } from "../schema/api/quality";
 import type { GeneratedStories } from "../schema/api/transcripts";
-import { containsKeyword, coversRequirement, type GoldFile, type GoldRequirement } from "../worker/adapters/llm/local/quality";
+import { containsKeyword, coversRequirement, type GoldFile, type GoldRequirement } from "../worker/test/generator/quality";
 
 export interface CoverageRow {
   name: string;
   words: number;
-  /** Gold requirements no story covers (quality.ts `coversRequirement`). */
+  /** Gold requirements no story covers (worker/test/generator/quality.ts `coversRequirement`). */
   missed: number;
   /** … of which the report lists as an uncovered item of any kind but rejected and postponed. */
   listed: number;
@@ -26,7 +26,7 @@ export interface CoverageRow {
  * The one definition of "the report lists this gold requirement": an item's quote overlaps the requirement's evidence
  * in the transcript (the gold quote is verbatim, so it is found by its text), or the quote contains the requirement's
  * keywords by the rule a story must meet to cover it (README "Scoring notes": at least half of them, and at least two
- * where it has two or more; a keyword matches at a word start with common inflections, quality.ts `containsKeyword`).
+ * where it has two or more; a keyword matches at a word start with common inflections, worker/test/generator/quality.ts `containsKeyword`).
  */
 export function itemMatchesRequirement(transcript: string, item: CoverageItem, req: GoldRequirement): boolean {
   const at = transcript.indexOf(req.evidence);

@@ -3,15 +3,15 @@
 // (services/quality: the embedded generator's stories mended or dropped, an LLM's given one repair round), so LLM
 // output is measured the day a provider is reachable. It also prints the gate's errors per criterion. It prints, separately, the tuning set's
 // table and the test set's table (worker/test/fixtures/transcripts/split.json), then the probe set's results. It fails
-// when the TEST set misses a target of issue 15 (TARGETS in quality.ts) or the probe set misses its targets; the
+// when the TEST set misses a target of issue 15 (TARGETS in worker/test/generator/quality.ts) or the probe set misses its targets; the
 // tuning set is reported, not judged. STORIES=1 also prints the tuning set's stories and what each metric flagged;
 // the test set's stories are never printed, only its metrics.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { generateStories } from "../worker/adapters/llm/local/index";
-import { formatProbeReport, missedProbeTargets, scoreProbes } from "../worker/adapters/llm/local/probes/score";
-import { coversRequirement, evaluate, formatTable, missedTargets, total, type FixtureMetrics, type GoldFile } from "../worker/adapters/llm/local/quality";
+import { formatProbeReport, missedProbeTargets, scoreProbes } from "../worker/test/generator/probes/score";
+import { coversRequirement, evaluate, formatTable, missedTargets, total, type FixtureMetrics, type GoldFile } from "../worker/test/generator/quality";
 import { analyse } from "../worker/adapters/llm/local/language";
 import { coverageReport } from "../worker/services/quality/coverage";
 import { checkQuality } from "../worker/services/quality/index";

@@ -3,9 +3,9 @@
 // are written for these tests; the grammar's own cases are in grammar.test.ts.
 import { describe, expect, it } from "vitest";
 import { generatedStoriesSchema, STORY_LIMITS } from "../../../../../schema/api/transcripts";
-import { FIXTURES } from "../fixtures";
+import { FIXTURES } from "../../../../test/generator/fixtures";
 import { createLocalGenerator, generateStories } from "./generate";
-import { boilerplate, isFragmentTitle, isInvertedAsk, leakedTokens, madeRejectedStory } from "../quality";
+import { boilerplate, isFragmentTitle, isInvertedAsk, leakedTokens, madeRejectedStory } from "../../../../test/generator/quality";
 
 const MEETING = [
   "Ana: Okay, um, two things today. Customers need to be able to export their invoices as PDF, it's the top complaint.",

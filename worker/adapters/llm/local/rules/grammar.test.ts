@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { classify, sectionContext } from "./grammar";
 import { generateStories } from "./generate";
 import { analyse } from "../language";
-import { isFragmentTitle } from "../quality";
+import { isFragmentTitle } from "../../../../test/generator/quality";
 
 const kindOf = (text: string) => classify(analyse(text).sentences[0]!).kind;
 const only = (text: string) => {

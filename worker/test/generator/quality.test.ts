@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { UserStory } from "../../../../schema/api/transcripts";
+import type { UserStory } from "../../../schema/api/transcripts";
 import { ALL_FIXTURES, FIXTURES, SPLIT, TEST_FIXTURES } from "./fixtures";
-import { generateStories } from "./index";
+import { generateStories } from "../../adapters/llm/local/index";
 import {
   benefitOf,
   boilerplate,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { GeneratedStories, UserStory } from "../../../../../schema/api/transcripts";
+import type { GeneratedStories, UserStory } from "../../../../schema/api/transcripts";
 import { ALL_FIXTURES } from "../fixtures";
-import { generateStories } from "../index";
+import { generateStories } from "../../../adapters/llm/local/index";
 import { ASKS, NON_ASKS, type AskForm, type NonAskKind } from "./probes";
 import { formatProbeReport, missedProbeTargets, probeTranscript, roleMatches, scoreProbes, type Generate } from "./score";
 

@@ -3,8 +3,9 @@
  * Gold coverage, precision and rejected items follow worker/test/fixtures/transcripts/README.md ("Scoring notes"); the
  * metrics a reader would notice (boilerplate, fragment titles, inverted asks) are defined below, each with its rule in
  * grammar terms (word classes), never in any fixture's wording. The targets of issue 15 are the TARGETS table.
+ * Evaluation code, kept in the test tree (worker/test/generator/) so that no production module can import it.
  */
-import type { GeneratedStories, UserStory } from "../../../../schema/api/transcripts";
+import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 
 export interface GoldRequirement {
   id: string;

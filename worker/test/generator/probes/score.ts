@@ -8,7 +8,7 @@
  *   in another; a story belongs to the probe lines its evidence offsets overlap. This shows what a meeting of plain
  *   asks gets (a generator that caps its stories, or merges asks, loses probes here).
  */
-import type { GeneratedStories, UserStory } from "../../../../../schema/api/transcripts";
+import type { GeneratedStories, UserStory } from "../../../../schema/api/transcripts";
 import { TARGETS, WELL_FORMED } from "../quality";
 import { ASKS, NON_ASKS, type AskProbe, type NonAskProbe } from "./probes";
 

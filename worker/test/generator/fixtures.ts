@@ -1,0 +1,86 @@
+// Transcript fixtures for the tests, loaded as text through Vite (workerd has no file system to read them from).
+// Each is marked with its set (worker/test/fixtures/transcripts/split.json): rules of the generator are written while
+// reading the tuning set only; the test set is what its quality figures count, so no test prints its stories.
+import es2008bGold from "../fixtures/transcripts/ami/ES2008b.gold.json?raw";
+import es2008b from "../fixtures/transcripts/ami/ES2008b.txt?raw";
+import is1004bGold from "../fixtures/transcripts/ami/IS1004b.gold.json?raw";
+import is1004b from "../fixtures/transcripts/ami/IS1004b.txt?raw";
+import ts3004bGold from "../fixtures/transcripts/ami/TS3004b.gold.json?raw";
+import ts3004b from "../fixtures/transcripts/ami/TS3004b.txt?raw";
+import splitJson from "../fixtures/transcripts/split.json?raw";
+import fieldServiceGold from "../fixtures/transcripts/synthetic/field-service-sprint-planning.gold.json?raw";
+import fieldService from "../fixtures/transcripts/synthetic/field-service-sprint-planning.txt?raw";
+import fitnessGold from "../fixtures/transcripts/synthetic/fitness-weekly-sync-offtopic.gold.json?raw";
+import fitness from "../fixtures/transcripts/synthetic/fitness-weekly-sync-offtopic.txt?raw";
+import invoiceGold from "../fixtures/transcripts/synthetic/invoice-approval-teams-review.gold.json?raw";
+import invoice from "../fixtures/transcripts/synthetic/invoice-approval-teams-review.txt?raw";
+import itAssetGold from "../fixtures/transcripts/synthetic/it-asset-tracker-slack-thread.gold.json?raw";
+import itAsset from "../fixtures/transcripts/synthetic/it-asset-tracker-slack-thread.txt?raw";
+import kitchenGold from "../fixtures/transcripts/synthetic/kitchen-display-pm-notes.gold.json?raw";
+import kitchen from "../fixtures/transcripts/synthetic/kitchen-display-pm-notes.txt?raw";
+import recipeGold from "../fixtures/transcripts/synthetic/recipe-shopping-list-slack-note.gold.json?raw";
+import recipe from "../fixtures/transcripts/synthetic/recipe-shopping-list-slack-note.txt?raw";
+import savingsGold from "../fixtures/transcripts/synthetic/savings-goals-zoom-kickoff.gold.json?raw";
+import savings from "../fixtures/transcripts/synthetic/savings-goals-zoom-kickoff.txt?raw";
+import ssoGold from "../fixtures/transcripts/synthetic/sso-audit-refinement.gold.json?raw";
+import sso from "../fixtures/transcripts/synthetic/sso-audit-refinement.txt?raw";
+import vetGold from "../fixtures/transcripts/synthetic/vet-booking-discovery-interview.gold.json?raw";
+import vet from "../fixtures/transcripts/synthetic/vet-booking-discovery-interview.txt?raw";
+import clinicRotaGold from "../fixtures/transcripts/written/clinic-rota-srt.gold.json?raw";
+import clinicRota from "../fixtures/transcripts/written/clinic-rota-srt.txt?raw";
+import eventTicketingGold from "../fixtures/transcripts/written/event-ticketing-pm-notes.gold.json?raw";
+import eventTicketing from "../fixtures/transcripts/written/event-ticketing-pm-notes.txt?raw";
+import libraryAppGold from "../fixtures/transcripts/written/library-app-slack-thread.gold.json?raw";
+import libraryApp from "../fixtures/transcripts/written/library-app-slack-thread.txt?raw";
+import tutoringGold from "../fixtures/transcripts/written/tutoring-discovery-interview.gold.json?raw";
+import tutoring from "../fixtures/transcripts/written/tutoring-discovery-interview.txt?raw";
+import ircMinutesGold from "../fixtures/transcripts/written/w3c-style-irc-minutes.gold.json?raw";
+import ircMinutes from "../fixtures/transcripts/written/w3c-style-irc-minutes.txt?raw";
+import warehouseReturnsGold from "../fixtures/transcripts/written/warehouse-returns-teams-webvtt.gold.json?raw";
+import warehouseReturns from "../fixtures/transcripts/written/warehouse-returns-teams-webvtt.txt?raw";
+import type { GoldFile } from "./quality";
+
+export type FixtureSet = "tuning" | "test";
+
+export interface Fixture {
+  name: string;
+  set: FixtureSet;
+  transcript: string;
+  gold: GoldFile;
+}
+
+const fixture = (name: string, set: FixtureSet, transcript: string, gold: string): Fixture => ({ name, set, transcript, gold: JSON.parse(gold) as GoldFile });
+
+/** The split as written down in split.json (a test checks that the sets below agree with it). */
+export const SPLIT = JSON.parse(splitJson) as Record<FixtureSet, string[]>;
+
+/** Every fixture, tuning and test. */
+export const ALL_FIXTURES: Fixture[] = [
+  fixture("ami/ES2008b", "tuning", es2008b, es2008bGold),
+  fixture("ami/IS1004b", "tuning", is1004b, is1004bGold),
+  fixture("ami/TS3004b", "tuning", ts3004b, ts3004bGold),
+  fixture("synthetic/fitness-weekly-sync-offtopic", "tuning", fitness, fitnessGold),
+  fixture("synthetic/recipe-shopping-list-slack-note", "tuning", recipe, recipeGold),
+  fixture("synthetic/savings-goals-zoom-kickoff", "tuning", savings, savingsGold),
+  fixture("synthetic/sso-audit-refinement", "tuning", sso, ssoGold),
+  fixture("written/clinic-rota-srt", "tuning", clinicRota, clinicRotaGold),
+  fixture("written/event-ticketing-pm-notes", "tuning", eventTicketing, eventTicketingGold),
+  fixture("written/library-app-slack-thread", "tuning", libraryApp, libraryAppGold),
+  fixture("written/tutoring-discovery-interview", "tuning", tutoring, tutoringGold),
+  fixture("written/w3c-style-irc-minutes", "tuning", ircMinutes, ircMinutesGold),
+  fixture("written/warehouse-returns-teams-webvtt", "tuning", warehouseReturns, warehouseReturnsGold),
+  fixture("synthetic/field-service-sprint-planning", "test", fieldService, fieldServiceGold),
+  fixture("synthetic/invoice-approval-teams-review", "test", invoice, invoiceGold),
+  fixture("synthetic/it-asset-tracker-slack-thread", "test", itAsset, itAssetGold),
+  fixture("synthetic/kitchen-display-pm-notes", "test", kitchen, kitchenGold),
+  fixture("synthetic/vet-booking-discovery-interview", "test", vet, vetGold),
+];
+
+/**
+ * The tuning set: the fixtures tests of the generator's rules may look at (and, as before, what `FIXTURES` means).
+ * Checks that hold for any input (verbatim offsets, schema, determinism) may run over ALL_FIXTURES.
+ */
+export const FIXTURES: Fixture[] = ALL_FIXTURES.filter((f) => f.set === "tuning");
+
+/** The test set: only its metrics are ever reported. */
+export const TEST_FIXTURES: Fixture[] = ALL_FIXTURES.filter((f) => f.set === "test");
