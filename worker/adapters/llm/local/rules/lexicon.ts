@@ -85,8 +85,17 @@ export const SECTION_PROPOSED = set("proposal proposals proposed propose idea id
 export const SECTION_NOT = set("out not won't wont non no");
 
 /** Words that raise or lower a story's priority. */
-export const PRIORITY_HIGH = set("critical essential crucial urgent urgently asap blocker blocking vital important top key priority must mandatory required");
+export const PRIORITY_HIGH = set("critical essential crucial urgent urgently asap blocker blocking vital important top key priority must mandatory required highest non-negotiable nonnegotiable dealbreaker deal-breaker");
 export const PRIORITY_LOW = set("nice optional eventually someday minor low later bonus");
+
+/** Words that put a time on something rather than size the work: "within 60 days", "every week", "48 hours before". */
+export const TIME_BOUNDS = set("within after before every per in for by ago until than each next last old older later notice early earlier");
+
+/** Verbs and nouns of another system the story touches (more systems, more work): "sync with the CRM", "an API". */
+export const INTEGRATION_WORDS = set("integrate integration sync synchronise synchronize import export api webhook connect connector migrate migration");
+
+/** Words that make a number of days or hours an effort estimate: "that's two days of work", "it'll take a week". */
+export const EFFORT_CUES = set("take takes took effort work dev development build estimate estimated roughly about maybe probably around sprint job cost");
 
 /** Sizing words: how big the work is, and the story points each means. */
 export const SIZES: ReadonlyMap<string, number> = new Map([

@@ -6,7 +6,7 @@
 import { STORY_LIMITS, type GeneratedStories, type StoryEvidence, type StoryPriority, type UserStory } from "../../../../../schema/api/transcripts";
 import { classify, sectionContext, END_POS, isFiller, isRoleNoun, nounLemma, PARTICLES, sentenceNouns, speech, type Ask } from "./grammar";
 import type { Analysis, Sentence, Token } from "../language";
-import { DECISION_VERBS, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES } from "./lexicon";
+import { CONDITIONS, DECISION_VERBS, EFFORT_CUES, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, INTEGRATION_WORDS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES, TIME_BOUNDS } from "./lexicon";
 
 /** How many sentences after an ask may add details to its story (keeps the pass linear). */
 const DETAIL_WINDOW = 16;
@@ -220,38 +220,114 @@ function hasDetail(sentence: Sentence): boolean {
   return speech(sentence).some((t) => t.isNumber || ["only", "max", "maximum", "minimum", "least", "most", "every", "each", "per", "always", "never", "default", "limit"].includes(t.normal));
 }
 
-function priorityOf(sentences: readonly Sentence[]): StoryPriority {
-  let score = 0;
-  for (const s of sentences)
-    for (const [k, t] of speech(s).entries()) {
+/**
+ * The story's priority from the meeting's ranking and urgency cues in its sentences and the replies that rank it: a
+ * level said out loud ("high/medium/low priority", "that's a medium") decides; otherwise urgency words ("critical",
+ * "a blocker", "non-negotiable", "must", "first", "top priority") raise it and deferral words ("nice to have", "later",
+ * "if we have time") lower it. No cue: Medium.
+ */
+function priorityOf(sentences: readonly Sentence[], asks: readonly Sentence[] = []): StoryPriority {
+  let score = modality(asks);
+  for (const s of sentences) {
+    const toks = speech(s).filter((t) => t.pos !== "PUNCT" && !isFiller(t));
+    for (const [k, t] of toks.entries()) {
       const l = t.lemma.toLowerCase();
-      // "low priority": the level decides, not the word "priority"
-      if (l === "priority" && k > 0 && PRIORITY_LOW.has(speech(s)[k - 1]!.normal)) continue;
-      if (PRIORITY_HIGH.has(l) && !(l === "must" && t.pos === "AUX")) score++;
-      if (PRIORITY_LOW.has(l)) score--;
+      const next = toks[k + 1]?.normal;
+      // a level said out loud: "high priority", "priority: low", "that's a medium"
+      if (l === "priority" || l === "prio") {
+        const level = [toks[k - 1]?.normal, next].find((w) => w === "high" || w === "medium" || w === "low" || w === "top" || w === "highest" || w === "lowest");
+        if (level === "medium") return "Medium";
+        if (level === "low" || level === "lowest") score -= 2;
+        else score += 2;
+        continue;
+      }
+      if (t.normal === "medium" && (k === toks.length - 1 || toks[k - 1]?.normal === "a" || toks[k - 1]?.normal === "'s")) return "Medium";
+      if (PRIORITY_HIGH.has(l) || PRIORITY_HIGH.has(t.normal)) score++;
+      // "do X first", "the first thing": first in the meeting's order
+      else if (t.normal === "first" && (k === toks.length - 1 || next === "thing" || next === "things")) score++;
+      else if (PRIORITY_LOW.has(l) && !(l === "low" && toks[k - 1]?.isNumber)) score--;
+      // "if we have time", "if there's capacity": done only when there is room
+      else if (CONDITIONS.has(t.normal) && toks.slice(k + 1, k + 5).some((x) => x.normal === "time" || x.normal === "capacity" || x.normal === "room")) score--;
     }
+  }
   return score > 0 ? "High" : score < 0 ? "Low" : "Medium";
 }
 
-function sizing(sentences: readonly Sentence[], criteria: number): { points: number; hours: number } {
+/**
+ * How strongly the asks are put, as the MoSCoW and RFC 2119 readings of requirements do: an obligation ("must", "has
+ * to", "need to", "required") is a must-have, +1; a wish ("should", "want", "would like") is neutral; a possibility
+ * ("could", "might", "would be nice", "maybe") is a could-have, -1. The strongest ask of the story counts.
+ */
+function modality(asks: readonly Sentence[]): number {
+  let best = -Infinity;
+  for (const s of asks) {
+    const toks = speech(s).filter((t) => t.pos !== "PUNCT" && !isFiller(t));
+    let level = 0;
+    toks.forEach((t, k) => {
+      const l = t.lemma.toLowerCase();
+      const next = toks[k + 1]?.normal;
+      if (t.negated || toks[k - 1]?.normal === "not" || next === "not" || next === "n't") return;
+      if (t.normal === "must" || ((l === "have" || l === "need" || t.normal === "got" || t.normal === "gotta") && (next === "to" || t.normal === "gotta"))) level = Math.max(level, 1);
+      else if ((t.normal === "could" || t.normal === "might" || t.normal === "maybe" || t.normal === "perhaps") && level === 0) level = -1;
+    });
+    best = Math.max(best, level);
+  }
+  return best === -Infinity ? 0 : best;
+}
+
+/**
+ * Hours for a size in points: the range a team plausibly plans for it (about 2–4 hours a point for small stories,
+ * fewer per point as stories grow), and where in it the story's scope (0–1) puts it. Not a fixed multiple: two stories
+ * of the same points differ in hours when one has more to check.
+ */
+const HOURS_FOR_POINTS: ReadonlyMap<number, readonly [number, number]> = new Map([
+  [1, [2, 4]],
+  [2, [4, 8]],
+  [3, [6, 12]],
+  [5, [12, 24]],
+  [8, [20, 40]],
+  [13, [32, 64]],
+]);
+
+/** A number of days, hours or weeks is an effort estimate only when said as one, never a time bound ("within 60 days"). */
+function isEffort(toks: readonly Token[], i: number): boolean {
+  if (toks.slice(Math.max(0, i - 3), i).some((t) => TIME_BOUNDS.has(t.normal))) return false;
+  const after = toks[i + 2]?.normal;
+  if (after && TIME_BOUNDS.has(after)) return false;
+  return toks.some((t) => EFFORT_CUES.has(t.normal) || EFFORT_CUES.has(t.lemma.toLowerCase()) || SIZES.has(t.normal));
+}
+
+/**
+ * Points said in the meeting ("a 3", "five points", "that's small"), else from scope: the story's conditions of done,
+ * the conditions it handles, and the other systems it touches. Hours said as effort, else from the points' range.
+ */
+function sizing(sentences: readonly Sentence[], criteria: number, conditions: number): { points: number; hours: number } {
   let points = 0;
   let hours = 0;
+  let systems = 0;
   for (const s of sentences) {
     const toks = speech(s);
+    if (toks.some((t) => INTEGRATION_WORDS.has(t.lemma.toLowerCase()))) systems++;
     toks.forEach((t, i) => {
       const size = SIZES.get(t.normal);
       if (size && !points) points = size;
       if (t.isNumber && t.value !== null) {
         const unit = toks[i + 1] ? EFFORT_UNITS.get(toks[i + 1]!.lemma.toLowerCase()) : undefined;
-        if (unit && !hours) hours = Math.round(t.value * unit);
+        if (unit && !hours && isEffort(toks, i)) hours = Math.round(t.value * unit);
         const nextIsPoint = toks[i + 1]?.lemma.toLowerCase() === "point";
         const sizeTalk = toks.some((x) => SIZES.has(x.normal)) || nextIsPoint || toks[i - 1]?.normal === "a";
         if (FIBONACCI.includes(t.value) && sizeTalk && (nextIsPoint || i === toks.length - 1 || toks[i + 1]?.pos === "PUNCT")) points = t.value;
       }
     });
   }
-  if (!points) points = criteria >= 5 ? 5 : criteria >= 3 ? 3 : 2;
-  if (!hours) hours = points * 4;
+  const scope = criteria + conditions + 2 * Math.min(systems, 2);
+  if (!points) points = scope >= 8 ? 8 : scope >= 5 ? 5 : scope >= 3 ? 3 : scope >= 2 ? 2 : 1;
+  if (!hours) {
+    const [low, high] = HOURS_FOR_POINTS.get(points) ?? [points * 2, points * 5];
+    // where the scope sits among the scopes that give these points
+    const fill = Math.min(1, Math.max(0, (scope - 1) / 8));
+    hours = Math.round(low + (high - low) * fill);
+  }
   return { points: Math.min(points, STORY_LIMITS.storyPoints), hours: Math.min(hours, STORY_LIMITS.hours) };
 }
 
@@ -425,7 +501,8 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     // a reply right after the ask that sizes it ("that's small, maybe a 3")
     for (let j = i + 1; j < Math.min(sentences.length, i + 3); j++) {
       if (kinds[j]!.ask) break;
-      if (speech(sentences[j]!).some((t) => SIZES.has(t.normal) || t.lemma === "point")) story.sizing.push(sentences[j]!);
+      // (or ranks it: "that's our top priority", "nice to have"; or says the effort: "about three days of work")
+      if (speech(sentences[j]!).some((t) => SIZES.has(t.normal) || t.lemma === "point" || PRIORITY_HIGH.has(t.normal) || PRIORITY_LOW.has(t.normal) || t.normal === "medium" || EFFORT_UNITS.has(t.lemma.toLowerCase()))) story.sizing.push(sentences[j]!);
     }
     for (const n of ask.nouns) story.nouns.add(n);
     for (const n of ask.keys) story.keys.add(n);
@@ -516,12 +593,12 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     description += ".";
     const sources = [...story.asks.map((a) => a.sentence), ...story.details];
     // the description states the main ask, so it counts as one of the story's conditions of done
-    const { points, hours } = sizing([...sources, ...story.sizing], criteria.length + (main.condition ? 0 : 1));
+    const { points, hours } = sizing([...sources, ...story.sizing], criteria.length + (main.condition ? 0 : 1), story.asks.filter((a) => a.condition).length);
     userStories.push({
       title: storyTitle.slice(0, STORY_LIMITS.title),
       description: scrub(description).slice(0, STORY_LIMITS.description),
       acceptanceCriteria: criteria.slice(0, STORY_LIMITS.criteria),
-      priority: priorityOf([...sources, ...story.sizing]),
+      priority: priorityOf([...sources, ...story.sizing], story.asks.map((a) => a.sentence)),
       storyPoints: points,
       estimatedHours: hours,
       evidence: story.asks.slice(0, STORY_LIMITS.evidence).map((a) => evidenceOf(a.sentence)),
