@@ -1,11 +1,14 @@
 // Quality report for the story generator (`npm run eval:stories`): the embedded one, or with OPENAI_BASE_URL (and
 // OPENAI_API_KEY, OPENAI_MODEL) any OpenAI-compatible server, through the quality gate as the product runs them
 // (services/quality: the embedded generator's stories mended or dropped, an LLM's given one repair round), so LLM
-// output is measured the day a provider is reachable. It also prints the gate's errors per criterion. It prints, separately, the tuning set's
-// table and the test set's table (worker/test/fixtures/transcripts/split.json), then the probe set's results. It fails
-// when the TEST set misses a target of issue 15 (TARGETS in worker/test/generator/quality.ts) or the probe set misses its targets; the
-// tuning set is reported, not judged. STORIES=1 also prints the tuning set's stories and what each metric flagged;
-// the test set's stories are never printed, only its metrics.
+// output is measured the day a provider is reachable. It also prints the gate's errors per criterion. It prints,
+// separately, the tuning set's tables and the test set's tables (worker/test/fixtures/transcripts/split.json): form,
+// gold coverage and precision, boilerplate, fragment titles, inverted asks; then criteria repeating the title, criteria
+// copied from the transcript, stories made from questions, the priority spread and stories estimated at 4 hours a
+// point; then the probe set's results, with the found rate per form of ask. It fails when the TEST set misses a target
+// (TARGETS in worker/test/generator/quality.ts) or the probe set misses its targets; the tuning set is reported, not
+// judged. STORIES=1 also prints the tuning set's stories and what each metric flagged; the test set's stories are
+// never printed, only its metrics.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
@@ -81,6 +84,9 @@ function printStories(name: string, metrics: FixtureMetrics, gold: GoldFile | un
   if (metrics.boilerplateTexts.length) console.log(`BOILERPLATE (${metrics.boilerplate} stories): ${metrics.boilerplateTexts.map((t) => `"${t}"`).join(" | ")}`);
   if (metrics.fragmentTitles.length) console.log(`FRAGMENT TITLES: ${metrics.fragmentTitles.join(" | ")}`);
   if (metrics.inverted.length) console.log(`INVERTED: ${metrics.inverted.join(" | ")}`);
+  if (metrics.titleEcho.length) console.log(`CRITERIA REPEATING THE TITLE: ${metrics.titleEcho.join(" | ")}`);
+  if (metrics.copiedCriteria.length) console.log(`CRITERIA COPIED FROM THE TRANSCRIPT: ${metrics.copiedCriteria.join(" | ")}`);
+  if (metrics.fromQuestions.length) console.log(`MADE FROM QUESTIONS: ${metrics.fromQuestions.join(" | ")}`);
 }
 
 function printUncovered(coverage: Coverage): void {

@@ -5,11 +5,16 @@ import { generateStories } from "../../adapters/llm/local/index";
 import {
   benefitOf,
   boilerplate,
+  copiedCriteria,
   coversRequirement,
+  criteriaRepeatingTitle,
   evaluate,
+  formatTable,
   fragmentReason,
   isFragmentTitle,
   isInvertedAsk,
+  isQuestionEvidence,
+  madeFromQuestion,
   madeRejectedStory,
   mentionsOutsideNegation,
   missedTargets,
@@ -17,6 +22,7 @@ import {
   TARGETS,
   total,
   wantClause,
+  wordsOnly,
   type GoldRequirement,
 } from "./quality";
 
@@ -169,10 +175,107 @@ describe("inverted asks", () => {
   });
 });
 
+describe("criteria repeating the title", () => {
+  const withCriteria = (title: string, criteria: string[]) => story("As a tenant, I want it", { title, acceptanceCriteria: criteria });
+
+  it("flags a criterion with half or more of its content words in the title, however inflected", () => {
+    expect(criteriaRepeatingTitle(withCriteria("Export invoices as PDF", ["Invoices can be exported as a PDF"]))).toEqual(["Invoices can be exported as a PDF"]);
+    // two of its four content words (boiler, repair; not reaches, landlord) are in the title
+    expect(criteriaRepeatingTitle(withCriteria("Report a boiler repair", ["The boiler repair reaches the landlord"]))).toHaveLength(1);
+    // "It works" has no content word left after the closed classes, so it repeats nothing
+    expect(criteriaRepeatingTitle(withCriteria("Report a boiler repair", ["It works"]))).toEqual([]);
+  });
+
+  it("leaves a criterion that adds a condition of its own", () => {
+    expect(criteriaRepeatingTitle(withCriteria("Report a boiler repair", ["A photo can be attached from the phone camera", "The landlord is told within an hour"]))).toEqual([]);
+    // one of three content words (repair) is shared: less than half
+    expect(criteriaRepeatingTitle(withCriteria("Report a boiler repair", ["Repair status visible later"]))).toEqual([]);
+  });
+
+  it("counts stories, not criteria, in the metrics", () => {
+    const result = {
+      epic: { title: "E", description: "", team: "", priority: "High" as const },
+      userStories: [withCriteria("Export invoices as PDF", ["Invoice exported as PDF", "PDF invoices exported"]), withCriteria("Pay rent online", ["Card and bank transfer accepted"])],
+    };
+    expect(evaluate("f", "", result).titleEcho).toEqual(["Export invoices as PDF"]);
+  });
+});
+
+describe("criteria copied from the transcript", () => {
+  const transcript = "Ana: Right, so the rota has to show who is on call, by ward.\nBen: And it's printed every Friday.";
+
+  it("normalises case, punctuation and spaces on both sides", () => {
+    expect(wordsOnly("  The Rota -- has to SHOW: who's on call!  ")).toBe("the rota has to show who s on call");
+  });
+
+  it("flags a criterion of six or more words found word for word", () => {
+    expect(copiedCriteria(["The rota has to show who is on call", "Rota has to show who is on call, by ward."], transcript)).toHaveLength(2);
+  });
+
+  it("leaves short criteria, reworded ones and runs that cross a word boundary", () => {
+    expect(copiedCriteria(["Printed every Friday", "The rota shows who is on call for each ward", "rota has to show who is on cal"], transcript)).toEqual([]);
+    // six words, but "ota" starts inside a word of the transcript
+    expect(copiedCriteria(["ota has to show who is"], transcript)).toEqual([]);
+  });
+
+  it("counts copied criteria among all criteria", () => {
+    const s = story("As a nurse, I want the rota", { acceptanceCriteria: ["The rota has to show who is on call", "Shown per ward"] });
+    const m = evaluate("f", transcript, { epic: { title: "E", description: "", team: "", priority: "High" }, userStories: [s] });
+    expect([m.copiedCriteria.length, m.criteria]).toEqual([1, 2]);
+  });
+});
+
+describe("stories made from questions", () => {
+  const transcript = "Cy: Could the app remind me before the class starts? Dee: Sure. Cy: It should email the coach, right?\nDee: Members pay at the door.";
+  const at = (quote: string) => ({ quote, start: transcript.indexOf(quote), end: transcript.indexOf(quote) + quote.length });
+
+  it("takes a quote ending with a question mark as a question", () => {
+    expect(isQuestionEvidence(transcript, at("Could the app remind me before the class starts?"))).toBe(true);
+    expect(isQuestionEvidence("", { quote: "Is that the plan?\u201d", start: 0, end: 18 })).toBe(true);
+  });
+
+  it("takes a quote stopping inside a sentence that ends with a question mark as a question", () => {
+    expect(isQuestionEvidence(transcript, at("Could the app remind me"))).toBe(true);
+    expect(isQuestionEvidence(transcript, at("It should email the coach"))).toBe(true);
+  });
+
+  it("does not take a statement, or a quote whose sentence ends at a full stop or a line break, as one", () => {
+    expect(isQuestionEvidence(transcript, at("Members pay at the door."))).toBe(false);
+    expect(isQuestionEvidence(transcript, at("Members pay"))).toBe(false);
+    expect(isQuestionEvidence("Ana: the coach gets an email\nBen: why?", { quote: "the coach gets an email", start: 5, end: 28 })).toBe(false);
+  });
+
+  it("judges a story by its first evidence quote", () => {
+    const s = (...quotes: string[]) => story("As a member, I want a reminder", { evidence: quotes.map(at) });
+    expect(madeFromQuestion(s("Could the app remind me before the class starts?", "Members pay at the door."), transcript)).toBe(true);
+    expect(madeFromQuestion(s("Members pay at the door.", "Could the app remind me before the class starts?"), transcript)).toBe(false);
+    expect(madeFromQuestion(s(), transcript)).toBe(false);
+  });
+});
+
+describe("priority spread and estimates", () => {
+  it("counts stories per priority and those estimated at exactly 4 hours a point", () => {
+    const stories = [
+      story("As a cook, I want a", { priority: "Highest", storyPoints: 2, estimatedHours: 8 }),
+      story("As a cook, I want b", { priority: "Medium", storyPoints: 3, estimatedHours: 12 }),
+      story("As a cook, I want c", { priority: "Medium", storyPoints: 3, estimatedHours: 10 }),
+      story("As a cook, I want d", { priority: "Low", storyPoints: 5, estimatedHours: 16 }),
+    ];
+    const m = evaluate("kitchen", "", { epic: { title: "E", description: "", team: "", priority: "High" }, userStories: stories });
+    expect(m.priorities).toEqual({ Highest: 1, High: 0, Medium: 2, Low: 1, Lowest: 0 });
+    expect(m.hoursFourTimesPoints).toBe(2);
+    const second = formatTable([m]).split("\n\n")[1]!;
+    expect(second).toContain("priority H/M/L");
+    expect(second).toMatch(/kitchen .* 25\/50\/25% +2 \(50%\)$/m);
+  });
+});
+
 describe("targets", () => {
   it("reports each missed target of the table as counts, and nothing when all are met", () => {
     const good = story("As a rider, I want a fare estimate before booking", {
       title: "Fare estimate before booking",
+      priority: "High",
+      estimatedHours: 10,
       acceptanceCriteria: ["Shown in the local currency", "Updated when the route changes"],
       evidence: [{ quote: "fare", start: 0, end: 4 }],
     });
@@ -190,6 +293,25 @@ describe("targets", () => {
     expect(missed.join("\n")).toMatch(/gold coverage 0\/1/);
     expect(missed.join("\n")).toMatch(/precision 0\/3/);
     expect(TARGETS.coverage).toBe(0.6);
+  });
+
+  it("reports the criteria, question, priority and estimate targets", () => {
+    const transcript = "Can riders see the fare before they book the trip?";
+    const evidence = [{ quote: transcript, start: 0, end: transcript.length }];
+    // every story: a criterion repeating the title, one copied from the transcript, made from a question, Medium, 4 h a point
+    const stories = [0, 1, 2].map((i) =>
+      story(`As a rider, I want fare ${i}`, {
+        title: `Fare estimate ${i}`,
+        acceptanceCriteria: [`Fare estimate ${i} shown`, "riders see the fare before they book"],
+        evidence,
+      }),
+    );
+    const missed = missedTargets(total([evaluate("f", transcript, { epic: { title: "E", description: "", team: "", priority: "High" }, userStories: stories })])).join("\n");
+    expect(missed).toMatch(/stories with a criterion repeating the title 3\/3 \(100%\) > 10%/);
+    expect(missed).toMatch(/criteria copied from the transcript 3\/6 \(50%\) > 20%/);
+    expect(missed).toMatch(/3 stories made from questions/);
+    expect(missed).toMatch(/Medium priority 3\/3 \(100%\) > 70%/);
+    expect(missed).toMatch(/hours = 4 × points 3\/3 \(100%\) > 50%/);
   });
 });
 

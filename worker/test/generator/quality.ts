@@ -1,11 +1,13 @@
 /**
  * Quality metrics for generated stories, shared by the quality test, the probe scorer and `npm run eval:stories`.
  * Gold coverage, precision and rejected items follow worker/test/fixtures/transcripts/README.md ("Scoring notes"); the
- * metrics a reader would notice (boilerplate, fragment titles, inverted asks) are defined below, each with its rule in
- * grammar terms (word classes), never in any fixture's wording. The targets of issue 15 are the TARGETS table.
+ * metrics a reader would notice (boilerplate, fragment titles, inverted asks, criteria repeating the title or copied
+ * from the transcript, stories made from questions, the priority spread, hours as a fixed multiple of points) are
+ * defined below, each with its rule in grammar or format terms (word classes, punctuation), never in any fixture's
+ * wording. The targets of issue 15 are the TARGETS table.
  * Evaluation code, kept in the test tree (worker/test/generator/) so that no production module can import it.
  */
-import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
+import type { GeneratedStories, StoryEvidence, StoryPriority, UserStory } from "../../../schema/api/transcripts";
 
 export interface GoldRequirement {
   id: string;
@@ -51,6 +53,16 @@ export interface FixtureMetrics {
   fragmentTitles: string[];
   /** Titles of stories asking for what their own evidence negates. */
   inverted: string[];
+  /** Titles of stories with a criterion sharing half or more of its content words with the title. */
+  titleEcho: string[];
+  /** Criteria of 6 or more words found word for word in the transcript (normalised). */
+  copiedCriteria: string[];
+  /** Titles of stories made from a question (their first evidence quote is one). */
+  fromQuestions: string[];
+  /** Stories per priority. */
+  priorities: Record<StoryPriority, number>;
+  /** Stories whose estimatedHours is exactly 4 × storyPoints. */
+  hoursFourTimesPoints: number;
 }
 
 export const WELL_FORMED = /^As an? [^,]{1,80}, I want .{3,}/;
@@ -425,6 +437,77 @@ export function isInvertedAsk(story: UserStory): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
+// Criteria repeating the title: a criterion that says again what the title says tests nothing new. A story counts
+// when one of its criteria has at least one content word (closed-class words above excluded, stemmed) and half or
+// more of them are in the title ("Export invoices as PDF" / "Invoices can be exported as a PDF").
+
+/** Content words, stemmed and without a final "e" (so "invoice", "invoices" and "invoiced" are one word). */
+function contentStems(text: string): Set<string> {
+  return new Set(
+    tokens(text)
+      .filter(isContentWord)
+      .map((w) => stemWord(w).replace(/e$/, "")),
+  );
+}
+
+/** The criteria of a story sharing half or more of their content words with its title. */
+export function criteriaRepeatingTitle(story: UserStory): string[] {
+  const title = contentStems(story.title);
+  return story.acceptanceCriteria.filter((c) => {
+    const own = contentStems(c);
+    let shared = 0;
+    for (const w of own) if (title.has(w)) shared++;
+    return own.size > 0 && shared * 2 >= own.size;
+  });
+}
+
+// Criteria copied from the transcript: a criterion of 6 or more words whose text, lower case with punctuation turned
+// into spaces and spaces collapsed, is a run of words of the transcript normalised the same way. Shorter criteria are
+// not judged (short phrases recur by chance) but count among all criteria.
+
+export const COPIED_MIN_WORDS = 6;
+
+/** Lower case, every character that is not a letter or digit a space, single spaces, trimmed. */
+export function wordsOnly(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** The criteria found word for word in the transcript (see the rule above). */
+export function copiedCriteria(criteria: readonly string[], transcript: string): string[] {
+  const spoken = ` ${wordsOnly(transcript)} `;
+  return criteria.filter((c) => {
+    const text = wordsOnly(c);
+    return text.split(" ").length >= COPIED_MIN_WORDS && spoken.includes(` ${text} `);
+  });
+}
+
+// Stories made from questions: the quote a story was made from (its first evidence quote) is a question when it ends
+// with a question mark (closing quotes or brackets after it allowed), or when it stops inside a sentence of the
+// transcript that ends with one; a sentence ends at ".", "!" or "?" before a space or the end, or at a line break.
+
+const QUESTION_END = /\?["'”’)\]»]*\s*$/;
+const STATEMENT_END = /[.!]["'”’)\]»]*\s*$/;
+const SENTENCE_END = /[.!?](?=["'”’)\]»]*(?:\s|$))|\n/;
+
+/** True when the evidence quote is a question, or ends inside a sentence of the transcript that is one. */
+export function isQuestionEvidence(transcript: string, e: StoryEvidence): boolean {
+  if (QUESTION_END.test(e.quote)) return true;
+  if (STATEMENT_END.test(e.quote)) return false;
+  const at = transcript.slice(e.start, e.end) === e.quote ? e.start : transcript.indexOf(e.quote);
+  if (at < 0) return false;
+  return SENTENCE_END.exec(transcript.slice(at + e.quote.length))?.[0] === "?";
+}
+
+/** True when the story's first evidence quote is a question. */
+export function madeFromQuestion(story: UserStory, transcript: string): boolean {
+  const first = story.evidence?.[0];
+  return first !== undefined && isQuestionEvidence(transcript, first);
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
 
 export function evaluate(name: string, transcript: string, result: GeneratedStories, gold?: GoldFile): FixtureMetrics {
   const stories = result.userStories;
@@ -452,7 +535,21 @@ export function evaluate(name: string, transcript: string, result: GeneratedStor
       return why ? [`${s.title} (${why})`] : [];
     }),
     inverted: stories.filter(isInvertedAsk).map((s) => s.title),
+    titleEcho: stories.filter((s) => criteriaRepeatingTitle(s).length > 0).map((s) => s.title),
+    copiedCriteria: copiedCriteria(
+      stories.flatMap((s) => s.acceptanceCriteria),
+      transcript,
+    ),
+    fromQuestions: stories.filter((s) => madeFromQuestion(s, transcript)).map((s) => s.title),
+    priorities: countPriorities(stories),
+    hoursFourTimesPoints: stories.filter((s) => s.estimatedHours === 4 * s.storyPoints).length,
   };
+}
+
+function countPriorities(stories: readonly { priority: StoryPriority }[]): Record<StoryPriority, number> {
+  const counts: Record<StoryPriority, number> = { Highest: 0, High: 0, Medium: 0, Low: 0, Lowest: 0 };
+  for (const s of stories) counts[s.priority]++;
+  return counts;
 }
 
 export interface Totals extends FixtureMetrics {
@@ -483,6 +580,11 @@ export function total(rows: readonly FixtureMetrics[], name = "TOTAL"): Totals {
     boilerplateTexts: rows.flatMap((r) => r.boilerplateTexts),
     fragmentTitles: rows.flatMap((r) => r.fragmentTitles),
     inverted: rows.flatMap((r) => r.inverted),
+    titleEcho: rows.flatMap((r) => r.titleEcho),
+    copiedCriteria: rows.flatMap((r) => r.copiedCriteria),
+    fromQuestions: rows.flatMap((r) => r.fromQuestions),
+    priorities: { Highest: sum((r) => r.priorities.Highest), High: sum((r) => r.priorities.High), Medium: sum((r) => r.priorities.Medium), Low: sum((r) => r.priorities.Low), Lowest: sum((r) => r.priorities.Lowest) },
+    hoursFourTimesPoints: sum((r) => r.hoursFourTimesPoints),
   };
 }
 
@@ -513,6 +615,16 @@ export const TARGETS = {
   criteriaPerStory: 2,
   /** Share of descriptions "As a <role>, I want …", at least (the API's story form, kept from the earlier targets). */
   wellFormed: 1,
+  /** Share of stories with a criterion repeating the title (half or more of its content words), at most. */
+  titleEcho: 0.1,
+  /** Share of criteria copied word for word from the transcript (6+ words), at most. */
+  copiedCriteria: 0.2,
+  /** Stories made from a question, at most. */
+  fromQuestions: 0,
+  /** Share of stories with Medium priority, at most (a spread that tells stories apart). */
+  mediumPriority: 0.7,
+  /** Share of stories whose estimatedHours is exactly 4 × storyPoints, at most (an estimate, not a conversion). */
+  hoursFourTimesPoints: 0.5,
   /** Probe set: share of asks giving exactly one well-formed story with the expected role, at least. */
   probeAsks: 0.9,
   /** Probe set: share of non-asks giving any story, at most. */
@@ -534,6 +646,13 @@ export function missedTargets(t: Totals, targets: typeof TARGETS = TARGETS): str
   if (t.stories && t.fragmentTitles.length / t.stories > targets.fragmentTitles) missed.push(`fragment titles ${share(t.fragmentTitles.length, t.stories)} > ${pct(targets.fragmentTitles, 1)}`);
   if (t.gold && t.coveredCount / t.gold < targets.coverage) missed.push(`gold coverage ${share(t.coveredCount, t.gold)} < ${pct(targets.coverage, 1)}`);
   if (t.gold && (t.goldStories === 0 || t.precise / t.goldStories < targets.precision)) missed.push(`precision ${share(t.precise, t.goldStories)} < ${pct(targets.precision, 1)}`);
+  if (t.stories && t.titleEcho.length / t.stories > targets.titleEcho) missed.push(`stories with a criterion repeating the title ${share(t.titleEcho.length, t.stories)} > ${pct(targets.titleEcho, 1)}`);
+  if (t.criteria && t.copiedCriteria.length / t.criteria > targets.copiedCriteria)
+    missed.push(`criteria copied from the transcript ${share(t.copiedCriteria.length, t.criteria)} > ${pct(targets.copiedCriteria, 1)}`);
+  if (t.fromQuestions.length > targets.fromQuestions) missed.push(`${t.fromQuestions.length} stories made from questions`);
+  if (t.stories && t.priorities.Medium / t.stories > targets.mediumPriority) missed.push(`Medium priority ${share(t.priorities.Medium, t.stories)} > ${pct(targets.mediumPriority, 1)}`);
+  if (t.stories && t.hoursFourTimesPoints / t.stories > targets.hoursFourTimesPoints)
+    missed.push(`hours = 4 × points ${share(t.hoursFourTimesPoints, t.stories)} > ${pct(targets.hoursFourTimesPoints, 1)}`);
   return missed;
 }
 
@@ -541,7 +660,26 @@ function pct(n: number, d: number): string {
   return d ? `${Math.round((n / d) * 100)}%` : "-";
 }
 
-/** One fixed-width table: a row per fixture, then the totals. */
+/** A fixed-width table: the header, a rule, the rows, a rule and the totals row. */
+function grid(head: readonly string[], body: readonly string[][], totalRow: readonly string[]): string {
+  const all = [head, ...body, totalRow];
+  const widths = head.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
+  const fmt = (r: readonly string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  return [fmt(head), rule, ...body.map(fmt), rule, fmt(totalRow)].join("\n");
+}
+
+/** Share of stories per priority as "High/Medium/Low" percentages (Highest counted with High, Lowest with Low). */
+function prioritySpread(r: FixtureMetrics): string {
+  if (!r.stories) return "-";
+  const p = r.priorities;
+  return [p.Highest + p.High, p.Medium, p.Low + p.Lowest].map((n) => Math.round((n / r.stories) * 100)).join("/") + "%";
+}
+
+/**
+ * Two fixed-width tables, a row per fixture and then the totals: the first with form, gold and reader-noticed
+ * metrics, the second with what the criteria, the sources and the estimates look like.
+ */
 export function formatTable(rows: readonly FixtureMetrics[], totalName = "TOTAL"): string {
   const head = [
     "fixture",
@@ -575,12 +713,19 @@ export function formatTable(rows: readonly FixtureMetrics[], totalName = "TOTAL"
     `${r.fragmentTitles.length} (${pct(r.fragmentTitles.length, r.stories)})`,
     String(r.inverted.length),
   ];
+  const head2 = ["fixture", "stories", "AC repeat title", "AC copied", "from questions", "priority H/M/L", "hours = 4 × pts"];
+  const line2 = (r: FixtureMetrics) => [
+    r.name,
+    String(r.stories),
+    `${r.titleEcho.length} (${pct(r.titleEcho.length, r.stories)})`,
+    `${r.copiedCriteria.length}/${r.criteria} (${pct(r.copiedCriteria.length, r.criteria)})`,
+    String(r.fromQuestions.length),
+    prioritySpread(r),
+    `${r.hoursFourTimesPoints} (${pct(r.hoursFourTimesPoints, r.stories)})`,
+  ];
   const t = total(rows, totalName);
-  const body = rows.map((r) => line(r, r.hasGold ? r.stories : 0));
-  const totalRow = line(t, t.goldStories);
-  const all = [head, ...body, totalRow];
-  const widths = head.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-  const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  const rule = widths.map((w) => "-".repeat(w)).join("  ");
-  return [fmt(head), rule, ...body.map(fmt), rule, fmt(totalRow)].join("\n");
+  return [
+    grid(head, rows.map((r) => line(r, r.hasGold ? r.stories : 0)), line(t, t.goldStories)),
+    grid(head2, rows.map(line2), line2(t)),
+  ].join("\n\n");
 }
