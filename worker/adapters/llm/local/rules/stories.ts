@@ -6,7 +6,7 @@
 import { STORY_LIMITS, type GeneratedStories, type StoryEvidence, type StoryPriority, type UserStory } from "../../../../../schema/api/transcripts";
 import { classify, sectionContext, END_POS, isFiller, isRoleNoun, nounLemma, PARTICLES, sentenceNouns, speech, type Ask } from "./grammar";
 import type { Analysis, Sentence, Token } from "../language";
-import { CONDITIONS, DECISION_VERBS, EFFORT_CUES, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, INTEGRATION_WORDS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES, TIME_BOUNDS } from "./lexicon";
+import { CONDITIONS, MEETING_OBJECTS, DECISION_VERBS, EFFORT_CUES, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, INTEGRATION_WORDS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES, TIME_BOUNDS } from "./lexicon";
 
 /** How many sentences after an ask may add details to its story (keeps the pass linear). */
 const DETAIL_WINDOW = 16;
@@ -653,43 +653,133 @@ function scrub(text: string): string {
   return text.replace(/\p{Cf}/gu, "").replace(HESITATION_WORDS, "").replace(/\s+/g, " ").trim();
 }
 
-function epic(analysis: Analysis, stories: readonly Story[], userStories: readonly UserStory[], given?: string): GeneratedStories["epic"] {
-  const counts = new Map<string, number>();
-  const phrases = new Map<string, string>();
+/** Nouns too general to name what a meeting is about ("the app", "the system", "an option"). */
+const GENERAL_NOUNS = new Set(["application", "app", "system", "product", "feature", "option", "action", "thing", "way", "part", "kind", "lot", "bit", "version", "tool", "platform", "site", "website", "screen", "page", "button", "people", "number", "time", "day", "week", "today"]);
+
+/**
+ * The epic's title: the meeting's dominant theme as one noun phrase, the thing its asks' sentences name most, with the modifier
+ * it is most often said with ("goal" said as "savings goal" → "Savings goals"), in the form the meeting says it most.
+ */
+function themeOf(analysis: Analysis, stories: readonly Story[]): { title: string; theme: string } | null {
+  const heads = new Map<string, number>();
+  // what is asked for counts twice, the rest of the ask's sentence once: its subject names the thing as often as its
+  // object ("the card has to show …"), but a count or an example in it ("3 onions") is not the theme
   for (const story of stories)
     for (const ask of story.asks) {
-      const toks = ask.capability.filter((t) => !t.noise);
-      toks.forEach((t, i) => {
-        if (t.pos !== "NOUN" || isRoleNoun(t)) return;
-        const prev = toks[i - 1];
+      const asked = new Set(ask.capability);
+      speech(ask.sentence).forEach((t, i, toks) => {
+        if (t.noise || t.pos !== "NOUN" || t.stop || isFiller(t) || isRoleNoun(t) || toks[i - 1]?.isNumber || /^(?:gonna|wanna|gotta|kinda|sorta)$/.test(t.normal)) return;
         const l = nounLemma(t);
-        counts.set(l, (counts.get(l) ?? 0) + 1);
-        if (prev && prev.pos === "NOUN" && !isRoleNoun(prev)) {
-          const phrase = `${prev.normal} ${l}`;
-          counts.set(phrase, (counts.get(phrase) ?? 0) + 1.5);
-          phrases.set(phrase, phrase);
-        }
+        if (GENERAL_NOUNS.has(l) || MEETING_OBJECTS.has(l) || l.length < 3 || !/^\p{L}/u.test(l)) return;
+        heads.set(l, (heads.get(l) ?? 0) + (asked.has(t) ? 2 : 1));
       });
     }
-  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
-  const topics: string[] = [];
-  for (const w of ranked) {
-    if (topics.length >= 2) break;
-    if (topics.some((t) => t.includes(w) || w.includes(t))) continue;
-    topics.push(w);
+  // and how many sentences of the whole meeting name it: a theme is talked about, not only asked for once
+  const talkedOf = new Map<string, number>();
+  for (const sentence of analysis.sentences) {
+    const named = new Set<string>();
+    for (const t of sentence.tokens) if (!t.noise && t.pos === "NOUN" && heads.has(nounLemma(t))) named.add(nounLemma(t));
+    for (const l of named) talkedOf.set(l, (talkedOf.get(l) ?? 0) + 1);
   }
-  const name = given?.trim() || (topics.length ? capitalise(scrub(topics.join(" and "))) : "Meeting requirements");
-  const priorities = userStories.map((s) => s.priority);
+  const score = (l: string) => (heads.get(l) ?? 0) + (talkedOf.get(l) ?? 0);
+  const head = [...heads.keys()].sort((a, b) => score(b) - score(a) || (a < b ? -1 : 1))[0];
+  if (!head) return null;
+  // how the meeting says it: its modifiers (a noun or adjective right before it) and its surface forms
+  const modifiers = new Map<string, number>();
+  const forms = new Map<string, number>();
+  for (const sentence of analysis.sentences) {
+    const toks = speech(sentence).filter((t) => !isFiller(t));
+    toks.forEach((t, i) => {
+      if (t.pos !== "NOUN" || nounLemma(t) !== head) return;
+      forms.set(t.normal, (forms.get(t.normal) ?? 0) + 1);
+      const m = toks[i - 1];
+      if (m && (m.pos === "NOUN" || m.pos === "ADJ" || m.pos === "PROPN") && !m.stop && !isRoleNoun(m) && /^\p{L}[\p{L}-]+$/u.test(m.text) && !GENERAL_NOUNS.has(m.normal)) modifiers.set(m.normal, (modifiers.get(m.normal) ?? 0) + 1);
+    });
+  }
+  const form = [...forms].sort((a, b) => b[1] - a[1])[0]?.[0] ?? head;
+  const [modifier, said] = [...modifiers].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? ["", 0];
+  // a modifier counts when it is said with the head at least twice and in an eighth of its mentions
+  const total = [...forms.values()].reduce((n, c) => n + c, 0);
+  const theme = modifier && said >= 2 && said * 8 >= total ? `${modifier} ${form}` : form;
+  return { title: capitalise(theme), theme };
+}
+
+/** A team the meeting names ("the payments team", "Team: Mobile"): the one named most. */
+function namedTeam(analysis: Analysis): string | null {
+  const teams = new Map<string, number>();
+  for (const sentence of analysis.sentences) {
+    const toks = speech(sentence).filter((t) => !isFiller(t) && t.pos !== "PUNCT");
+    toks.forEach((t, i) => {
+      if (t.normal !== "team" && t.normal !== "squad") return;
+      const m = toks[i - 1];
+      if (!m || m.stop || !(m.pos === "NOUN" || m.pos === "PROPN" || m.pos === "ADJ") || POSSESSIVES.has(m.normal) || !/^\p{L}[\p{L}-]+$/u.test(m.text)) return;
+      const name = `${m.pos === "PROPN" ? m.text : m.normal} ${t.normal}`;
+      teams.set(name, (teams.get(name) ?? 0) + 1);
+    });
+  }
+  const top = [...teams].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+  return top ? capitalise(top[0]) : null;
+}
+
+/** The people in the meeting: speakers with two or more turns (a label said once, such as a notes heading, is no one). */
+function people(analysis: Analysis): string[] {
+  const turns = new Map<string, number>();
+  let last: string | null = null;
+  for (const s of analysis.sentences) {
+    if (s.speaker && s.speaker !== last) turns.set(s.speaker, (turns.get(s.speaker) ?? 0) + 1);
+    last = s.speaker;
+  }
+  return analysis.speakers.filter((name) => (turns.get(name) ?? 0) >= 2);
+}
+
+const MONTHS = new Set(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]);
+/** Words of delivery: a date beside one of them is the epic's timeline ("beta by March", "launch in Q2"). */
+const DELIVERY = new Set(["launch", "release", "ship", "beta", "live", "deadline", "deliver", "due", "ready", "mvp", "v1", "rollout", "roll", "pilot", "go-live", "golive", "done"]);
+
+/** When the meeting says the work is due: a delivery word and a date close together in one clause ("beta by March"). */
+function timelineOf(analysis: Analysis): string | undefined {
+  for (const sentence of analysis.sentences) {
+    if (sentence.isQuestion) continue;
+    const toks = speech(sentence).filter((t) => !isFiller(t));
+    const isDate = (t: Token, i: number) =>
+      (MONTHS.has(t.normal) && (t.normal !== "may" || t.pos === "PROPN") && t.pos !== "VERB") ||
+      /^q[1-4]$/.test(t.normal) ||
+      ((t.normal === "sprint" || t.normal === "quarter" || t.normal === "month") && /^(?:next|this|end)$/.test(toks[i - 1]?.normal ?? ""));
+    const date = toks.findIndex(isDate);
+    if (date < 0) continue;
+    const delivery = toks.findIndex((t) => DELIVERY.has(t.normal) || DELIVERY.has(t.lemma.toLowerCase()));
+    if (delivery < 0 || Math.abs(delivery - date) > 8) continue;
+    let [from, to] = [Math.min(delivery, date), Math.max(delivery, date)];
+    // one clause: no punctuation between them
+    if (toks.slice(from, to).some((t) => t.pos === "PUNCT")) continue;
+    // the date's own words around it: "the end of next sprint", "March 3"
+    while (from > 0 && date === from && /^(?:by|in|end|the|of|next|this|early|late|mid)$/.test(toks[from - 1]!.normal) && to - from < 9) from--;
+    while (to + 1 < toks.length && (toks[to + 1]!.isNumber || MONTHS.has(toks[to + 1]!.normal)) && to - from < 9) to++;
+    const text = sentence.text.slice(toks[from]!.start - sentence.start, toks[to]!.end - sentence.start);
+    return capitalise(scrub(text)).slice(0, STORY_LIMITS.timeline);
+  }
+  return undefined;
+}
+
+function epic(analysis: Analysis, stories: readonly Story[], userStories: readonly UserStory[], given?: string): GeneratedStories["epic"] {
+  const theme = themeOf(analysis, stories);
+  const name = given?.trim() || theme?.title || "Meeting requirements";
+  const count = (p: string) => userStories.filter((s) => s.priority === p).length;
+  // the epic is as urgent as its stories are together: High when two in five are, Low when half are
+  const priority = userStories.length && count("High") * 5 >= userStories.length * 2 ? "High" : userStories.length && count("Low") * 2 >= userStories.length ? "Low" : "Medium";
   const description = userStories.length
-    ? `${userStories.length} ${userStories.length === 1 ? "story" : "stories"} from this meeting${topics.length ? ` about ${topics.join(" and ")}` : ""}: ${userStories
+    ? `${userStories.length} ${userStories.length === 1 ? "story" : "stories"} from this meeting${theme ? ` about ${theme.theme}` : ""}: ${userStories
         .slice(0, 4)
         .map((s) => s.title.toLowerCase())
         .join("; ")}${userStories.length > 4 ? "; …" : ""}.`
     : "The meeting named no requirement to build.";
+  const team = namedTeam(analysis) ?? (people(analysis).slice(0, 6).join(", ") || "Product team");
+  const timeline = timelineOf(analysis);
   return {
     title: name.slice(0, STORY_LIMITS.title),
     description: description.slice(0, STORY_LIMITS.description),
-    team: analysis.speakers.length ? analysis.speakers.slice(0, 6).join(", ").slice(0, STORY_LIMITS.team) : "Product team",
-    priority: priorities.includes("High") ? "High" : priorities.length && priorities.every((p) => p === "Low") ? "Low" : "Medium",
+    team: team.slice(0, STORY_LIMITS.team),
+    priority,
+    ...(timeline ? { timeline } : {}),
   };
 }
