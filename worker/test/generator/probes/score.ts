@@ -7,27 +7,31 @@
  * - together: all asks in one transcript, one line each with a speaker prefix ("Ana: …"), and all non-asks likewise
  *   in another; a story belongs to the probe lines its evidence offsets overlap. This shows what a meeting of plain
  *   asks gets (a generator that caps its stories, or merges asks, loses probes here).
+ * The report gives both views' scores, then the found rate per form of ask and the made-into-stories rate per kind of
+ * non-ask, so a form the rules do not read yet shows as a line of its own.
  */
 import type { GeneratedStories, UserStory } from "../../../../schema/api/transcripts";
 import { TARGETS, WELL_FORMED } from "../quality";
-import { ASKS, NON_ASKS, type AskProbe, type NonAskProbe } from "./probes";
+import { ASK_FORMS, ASKS, NON_ASK_KINDS, NON_ASKS, type AskProbe, type NonAskProbe } from "./probes";
 
 export type Generate = (transcript: string) => GeneratedStories;
 
 const IRREGULAR: Record<string, string> = { people: "person", children: "child", men: "man", women: "woman", staff: "staff", folks: "folk" };
 
-/** The singular forms a word may stand for ("nurses" → nurses, nurse, nurs; "companies" → … company). */
+/** The singular forms a word may stand for ("nurses" → nurses, nurse, nurs; "companies" → … company; "wives" → … wife). */
 function singulars(word: string): Set<string> {
   const w = IRREGULAR[word] ?? word;
   const out = new Set([w]);
   if (w.endsWith("s") && !w.endsWith("ss")) out.add(w.slice(0, -1));
   if (w.endsWith("es")) out.add(w.slice(0, -2));
   if (w.endsWith("ies")) out.add(`${w.slice(0, -3)}y`);
+  if (w.endsWith("ves")) for (const end of ["f", "fe"]) out.add(`${w.slice(0, -3)}${end}`);
   return out;
 }
 
+/** Lower-case words, a possessive "'s" dropped ("the porter's note" names a porter). */
 function roleWords(text: string): string[] {
-  return text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? [];
+  return (text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? []).map((w) => w.replace(/'s$/, ""));
 }
 
 /** The role of a story ("As a <role>, I want …"), or undefined when the description has no such opening. */
@@ -156,6 +160,41 @@ export function missedProbeTargets(report: ProbeReport, targets: typeof TARGETS 
   return missed;
 }
 
+/** How many probes of one form (or kind) there are, and how many of them count: found asks, or non-asks made into stories. */
+export interface GroupRate {
+  group: string;
+  count: number;
+  total: number;
+}
+
+function rates<T>(items: readonly T[], groups: readonly string[], groupOf: (item: T) => string, counts: (item: T) => boolean): GroupRate[] {
+  return groups
+    .map((group) => {
+      const mine = items.filter((i) => groupOf(i) === group);
+      return { group, count: mine.filter(counts).length, total: mine.length };
+    })
+    .filter((r) => r.total > 0);
+}
+
+/** Asks found (exactly one well-formed story of the right role) per form, in the order of ASK_FORMS. */
+export function askRatesByForm(v: ProbeView): GroupRate[] {
+  return rates(v.asks, ASK_FORMS, (a) => a.probe.form, (a) => a.ok);
+}
+
+/** Non-asks made into stories per kind, in the order of NON_ASK_KINDS. */
+export function nonAskRatesByKind(v: ProbeView): GroupRate[] {
+  return rates(v.nonAsks, NON_ASK_KINDS, (n) => n.probe.kind, (n) => n.stories > 0);
+}
+
+/** A block of lines: a group per line with its rate alone and together. */
+function rateTable(title: string, alone: readonly GroupRate[], together: readonly GroupRate[]): string[] {
+  const cell = (r: GroupRate | undefined) => (r ? `${r.count}/${r.total} (${pct(r.count, r.total)})` : "-");
+  const width = Math.max(...alone.map((r) => r.group.length));
+  const cells = alone.map((r) => cell(r));
+  const cellWidth = Math.max(...cells.map((c) => c.length));
+  return [title, ...alone.map((r, i) => `  ${r.group.padEnd(width)}  ${cells[i]!.padStart(cellWidth)}   ${cell(together.find((t) => t.group === r.group))}`)];
+}
+
 function pct(n: number, d: number): string {
   return d ? `${Math.round((n / d) * 100)}%` : "-";
 }
@@ -183,5 +222,9 @@ export function formatProbeReport(report: ProbeReport): string {
     const made = v.nonAsks.filter((n) => n.stories > 0);
     if (made.length) lines.push(`  non-asks that made stories (${made.length}):`, ...made.map((n) => `  - [${n.probe.kind}] ${n.probe.text}\n      got ${n.titles.map((t) => `"${t}"`).join("; ")}`));
   }
+  if (report.alone.asks.length)
+    lines.push(...rateTable("Probe asks found per form (exactly one story of the right role), alone / together:", askRatesByForm(report.alone), askRatesByForm(report.together)));
+  if (report.alone.nonAsks.length)
+    lines.push(...rateTable("Probe non-asks made into stories per kind, alone / together:", nonAskRatesByKind(report.alone), nonAskRatesByKind(report.together)));
   return lines.join("\n");
 }
