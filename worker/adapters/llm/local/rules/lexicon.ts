@@ -127,7 +127,7 @@ export const EFFORT_UNITS: ReadonlyMap<string, number> = new Map([
 
 /** Nouns naming who a story is for (singular lemmas). Other people nouns are found by their ending (./grammar). */
 export const ROLE_NOUNS = set(
-  "user customer admin administrator owner member agent staff manager developer viewer buyer shopper player student teacher " +
+  "user customer admin administrator owner member agent staff manager developer viewer buyer shopper player student teacher patron resident citizen donor " +
     "patient doctor nurse driver rider guest visitor subscriber seller vendor operator editor author reader cook parent " +
     "employee clinician reviewer moderator analyst traveller traveler athlete learner consumer client tenant landlord rep " +
     "representative coach pupil tutor volunteer pilot cashier courier mechanic receptionist vet technician engineer designer " +

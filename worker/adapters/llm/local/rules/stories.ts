@@ -6,7 +6,7 @@
 import { STORY_LIMITS, type GeneratedStories, type StoryEvidence, type StoryPriority, type UserStory } from "../../../../../schema/api/transcripts";
 import { classify, sectionContext, END_POS, isFiller, isRoleNoun, nounLemma, PARTICLES, sentenceNouns, speech, type Ask } from "./grammar";
 import type { Analysis, Sentence, Token } from "../language";
-import { CONDITIONS, MEETING_OBJECTS, SECTION_NOT, DECISION_VERBS, EFFORT_CUES, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, INTEGRATION_WORDS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES, TIME_BOUNDS } from "./lexicon";
+import { CONDITIONS, MEETING_OBJECTS, MEETING_VERBS, SECTION_NOT, DECISION_VERBS, EFFORT_CUES, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, INTEGRATION_WORDS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES, TIME_BOUNDS } from "./lexicon";
 
 /** How many sentences after an ask may add details to its story (keeps the pass linear). */
 const DETAIL_WINDOW = 16;
@@ -164,6 +164,56 @@ function statement(ask: Ask, role: string): string {
   if (ask.form === "noun" && ask.kind !== "constraint" && ask.capability.some((t) => t.pos === "AUX" || (t.pos === "VERB" && t.normal !== t.lemma.toLowerCase() && !/(?:ed|ing)$/.test(t.normal)))) return `${capitalise(cap)}.`;
   if (ask.form === "noun") return ask.kind === "constraint" ? `No ${capabilityText(ask, 20)}.` : `${capitalise(plural(role))} have ${cap}.`;
   return `${capitalise(plural(role))} ${ask.kind === "constraint" ? "must not" : "can"} ${cap}.`;
+}
+
+/**
+ * Spoken modals of obligation: "has to", "needs to", "should", "gotta" (the first word of each, and what follows it).
+ * "must" is a specification's word already and stays as said.
+ */
+const OBLIGATION: ReadonlyMap<string, string | null> = new Map([
+  ["has", "to"],
+  ["have", "to"],
+  ["need", "to"],
+  ["needs", "to"],
+  ["got", "to"],
+  ["ought", "to"],
+  ["gotta", null],
+  ["should", null],
+]);
+const PEOPLE_PRONOUNS = new Set(["they", "people", "everyone", "everybody", "someone", "anyone", "nobody"]);
+
+/**
+ * A sentence of the meeting as a criterion, in the words a specification uses: fillers and discourse openers out, and
+ * spoken obligation turned into the rule it states. Said of a thing it is "must" ("the reminder has to go out …" →
+ * "The reminder must go out …"); said of a person it is what they can do ("patrons need to renew …", "should be able
+ * to renew …" → "Patrons can renew …"); "not" keeps its place ("must not"). What is asked, its numbers and limits,
+ * stay as said.
+ */
+function criterionText(sentence: Sentence): string {
+  let toks = clean(speech(sentence));
+  while (toks.length && (toks[0]!.pos === "CCONJ" || toks[0]!.pos === "PUNCT" || toks[0]!.pos === "INTJ" || DISCOURSE.has(toks[0]!.normal))) toks = toks.slice(1);
+  const out: Token[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    const follows = OBLIGATION.get(t.normal);
+    const prev = out[out.length - 1];
+    const isModal = follows !== undefined && (follows === null ? t.pos === "AUX" || t.normal === "gotta" : toks[i + 1]?.normal === follows) && prev !== undefined;
+    if (!isModal) {
+      out.push(t);
+      continue;
+    }
+    let j = follows === null ? i + 1 : i + 2;
+    const negated = toks[j]?.normal === "not" || toks[j]?.normal === "n't";
+    if (negated) j++;
+    // "should be able to" / "need to be able to": an ability
+    const able = toks[j]?.normal === "be" && toks[j + 1]?.normal === "able" && toks[j + 2]?.normal === "to";
+    if (able) j += 3;
+    const person = isRoleNoun(prev) || PEOPLE_PRONOUNS.has(prev.normal) || prev.normal === "you";
+    const word = negated ? (person || able ? "cannot" : "must not") : person || able ? "can" : "must";
+    out.push({ ...t, text: word, normal: word, lemma: word, pos: "AUX" });
+    i = j - 1;
+  }
+  return sentenceText({ ...sentence, tokens: out });
 }
 
 function sentenceText(sentence: Sentence, maxWords = 30): string {
@@ -445,6 +495,45 @@ function withRecapItems(sentences: readonly Sentence[]): Sentence[] {
   return out.map((s, index) => ({ ...s, index }));
 }
 
+/** Words that make a criterion more than its title: a negation, a condition, a limit, a frequency. */
+const CRITERION_DETAIL = new Set(["not", "no", "never", "when", "if", "unless", "before", "after", "within", "only", "never", "always", "every", "each", "per", "least", "most", "max", "maximum", "minimum", "without", "until", "once", "default"]);
+
+/**
+ * A criterion that says the title again: it adds fewer than two content words of its own and no number, negation,
+ * condition or limit ("Patrons can pause a hold" under "Pause a hold"; not "… for up to 30 days", nor "Each hold shows
+ * its place in the queue").
+ */
+function repeatsTitle(criterion: string, title: string): boolean {
+  const said = new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  const own = criterion.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !said.has(w));
+  if (own.some((w) => /\d/.test(w) || CRITERION_DETAIL.has(w))) return false;
+  return own.filter((w) => w.length > 2 && !CLOSED_ENDS.has(w)).length < 3;
+}
+
+/** Openers of spoken clauses that are not part of what is said ("so", "like", "yeah"). */
+const DISCOURSE = new Set(["so", "like", "yeah", "yes", "okay", "ok", "well", "also", "basically", "honestly", "obviously", "actually", "right", "and", "but", "oh", "plus"]);
+
+/**
+ * Whether a sentence of the meeting may stand as a criterion as said: not the past (what happened), not a question,
+ * not an instruction about the meeting ("dump thoughts in the thread"). (Leaving out the speaker's own views too, "I
+ * think …", took a quarter of the criteria and the gold requirements they carried on the tuning set.)
+ */
+function isCheckableRule(sentence: Sentence): boolean {
+  if (isQuestionLike(sentence)) return false;
+  const toks = clean(speech(sentence)).filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.type !== "emoji");
+  let i = 0;
+  while (i < toks.length && (DISCOURSE.has(toks[i]!.normal) || toks[i]!.pos === "INTJ" || toks[i]!.pos === "CCONJ")) i++;
+  const words = toks.slice(i);
+  if (words.length < 3) return false;
+  const v = words.findIndex((t) => t.pos === "VERB" || t.pos === "AUX");
+  if (v < 0) return true;
+  const verb = words[v]!;
+  // an instruction about the meeting: its verb or its object is meeting talk
+  if (v === 0 && (MEETING_VERBS.has(verb.lemma.toLowerCase()) || words.slice(1, 5).some((t) => t.pos === "NOUN" && MEETING_OBJECTS.has(nounLemma(t))))) return false;
+  // the past tells what happened
+  return !(["was", "were", "did", "had"].includes(verb.normal) || (verb.pos === "VERB" && v > 0 && /ed$/.test(verb.normal) && verb.normal !== verb.lemma.toLowerCase()));
+}
+
 /**
  * The things of a refusal's list after its colon, each item's nouns: in a sentence the grammar reads as a refusal, or
  * after a label that says what follows is out ("Not in v1:", "Out of scope:", "Won't do:").
@@ -598,6 +687,8 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     const criteria: string[] = [];
     const add = (c: string) => {
       const text = scrub(c).slice(0, STORY_LIMITS.criterion);
+      // (a criterion that says the title again checks nothing the story does not say already)
+      if (repeatsTitle(text, storyTitle)) return;
       if (text.length > 3 && !criteria.some((x) => x.toLowerCase() === text.toLowerCase()) && criteria.length < CRITERIA_MAX) criteria.push(text);
     };
     for (const ask of story.asks) {
@@ -607,10 +698,11 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       else if (ask !== main) add(st);
     }
     for (const c of story.constraints) add(c);
-    for (const d of story.details) add(sentenceText(d));
-    if (criteria.length < 2) for (const ask of story.asks) if (!isQuestionLike(ask.sentence)) add(sentenceText(ask.sentence));
-    // a thin story still states its main ask as a checkable criterion
-    if (criteria.length < 2) add(statement(main, story.role));
+    // a sentence of the meeting is a criterion only when it already states a rule someone can check
+    for (const d of story.details) if (isCheckableRule(d)) add(criterionText(d));
+    if (criteria.length < 2) for (const ask of story.asks) if (!isQuestionLike(ask.sentence)) add(criterionText(ask.sentence));
+    // a story with nothing else to check states its main ask as its one criterion
+    if (criteria.length === 0) criteria.push(scrub(statement(main, story.role)).slice(0, STORY_LIMITS.criterion));
     const benefitAsk = story.asks.find((a) => a.benefit);
     const want = main.form === "noun" ? capabilityText(main, 20, true) : main.form === "thing" ? `${subjectText(main)} to ${capabilityText(main, 20)}` : main.form === "passive" ? `to ${storyTitle[0]!.toLowerCase()}${storyTitle.slice(1)}` : `to ${capabilityText(main, 20)}`;
     let description = `As ${article(story.role)} ${story.role}, I want ${want}`;

@@ -1,0 +1,27 @@
+// Acceptance criteria of the embedded generator (issue 28): a sentence of the meeting becomes a criterion in the words
+// a specification uses, never the title again, never a line told in the past or about the meeting. The sentences are
+// written for these tests.
+import { describe, expect, it } from "vitest";
+import { generateStories } from "./generate";
+
+describe("criteria", () => {
+  const meeting = [
+    "Rita: Patrons need to renew a loan from the reminder. And they should be able to renew it twice at most.",
+    "Rita: The reminder goes out 3 days before the due date, and it has to show the due date.",
+    "Sam: We argued about this for ages last spring.",
+    "Rita: Dump your notes in the shared folder after this call.",
+  ].join("\n");
+  const story = generateStories(meeting).userStories.find((s) => /renew/i.test(s.title))!;
+
+  it("states obligation and ability as a specification does", () => {
+    expect(story.acceptanceCriteria).toContain("The reminder goes out 3 days before the due date, and it must show the due date.");
+    expect(story.acceptanceCriteria).toContain("They can renew it twice at most.");
+  });
+
+  it("never says the title again, nor what happened or what the meeting does next", () => {
+    for (const c of story.acceptanceCriteria) {
+      expect(c).not.toMatch(/last spring|shared folder/);
+      expect(c.toLowerCase()).not.toBe(`${story.title.toLowerCase()}.`);
+    }
+  });
+});
