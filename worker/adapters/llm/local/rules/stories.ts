@@ -140,7 +140,15 @@ function participleBase(word: string): string | null {
 
 function title(ask: Ask): string {
   const cap = capabilityText(ask, TITLE_WORDS, false, true);
-  if (ask.form === "thing") return capitalise(`${subjectText(ask)} ${join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}`.replace(/\s+/g, " "));
+  if (ask.form === "thing") {
+    // the behaviour itself, not the spoken modal: "the reminder has to go out …" → "Reminder goes out …" (a negated
+    // modal stays: "must not" is the rule)
+    const subject = subjectText(ask).replace(/^(?:the|a|an)\s+/i, "");
+    const [verb, ...rest] = cap.split(" ");
+    const negated = ask.kind === "constraint" || ask.modal.some((t) => t.normal === "not" || t.normal === "n't" || t.normal === "never");
+    if (!negated && !ask.present && verb && /^[a-z]+$/.test(verb)) return capitalise(`${subject} ${isPluralSubject(ask) ? (verb === "be" ? "are" : verb) : thirdPerson(verb)} ${rest.join(" ")}`.replace(/\s+/g, " ").trim());
+    return capitalise(`${subjectText(ask)} ${join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}`.replace(/\s+/g, " "));
+  }
   if (ask.form === "passive") {
     const head = ask.capability[0]!;
     const rest = capabilityText({ ...ask, capability: ask.capability.slice(1) }, TITLE_WORDS - 3);
@@ -152,6 +160,15 @@ function title(ask: Ask): string {
   return capitalise(cap);
 }
 
+/** A verb's base form in the third person singular present: "go" → "goes", "work" → "works", "be" → "is". */
+function thirdPerson(verb: string): string {
+  if (verb === "be") return "is";
+  if (verb === "have") return "has";
+  if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
 function statement(ask: Ask, role: string): string {
   const cap = capabilityText(ask, 20, true);
   if (ask.form === "passive") {
@@ -159,7 +176,12 @@ function statement(ask: Ask, role: string): string {
     return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? `${be} not` : be} ${cap}.`;
   }
   if (ask.form === "thing" && ask.present) return `${capitalise(subjectText(ask))} ${capabilityText(ask, 20, true, true)}.`;
-  if (ask.form === "thing") return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? "must not" : join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}.`.replace(/\s+/g, " ");
+  // (in a specification's words: what a thing has to do, it must do)
+  if (ask.form === "thing") {
+    const modal = join(ask.modal.map((t) => ({ ...t, text: t.normal })));
+    const spoken = OBLIGATION.has(ask.modal[0]?.normal ?? "") && !/\b(?:not|n't|never)\b/.test(modal);
+    return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? "must not" : spoken ? "must" : modal} ${cap}.`.replace(/\s+/g, " ");
+  }
   // a settled line's noun phrase may carry its own verb ("each interval has a status …"): it is a statement already
   if (ask.form === "noun" && ask.kind !== "constraint" && ask.capability.some((t) => t.pos === "AUX" || (t.pos === "VERB" && t.normal !== t.lemma.toLowerCase() && !/(?:ed|ing)$/.test(t.normal)))) return `${capitalise(cap)}.`;
   if (ask.form === "noun") return ask.kind === "constraint" ? `No ${capabilityText(ask, 20)}.` : `${capitalise(plural(role))} have ${cap}.`;
