@@ -158,7 +158,8 @@ describe("grammar: what a sentence does", () => {
     const story = only("Ben: what happens to the album when the owner leaves?\nAna: The album goes to the family admin automatically.");
     expect(story.title).toBe("The album goes to the family admin");
     expect(story.acceptanceCriteria[0]).toBe("When the owner leaves, then the album goes to the family admin.");
-    expect(kindOf("Ana: The album goes to the family admin automatically.")).toBe("other");
+    // (said on its own, a present statement with no rule of when or how often is no agreed behaviour: issue 28)
+    expect(kindOf("Ana: The album goes to the family admin.")).toBe("other");
     expect(only("Ana: nice to have: share the playlist w/ a friend via a QR code").title).toMatch(/^Share the playlist w\/ a friend via a QR code$/);
   });
 
@@ -334,5 +335,99 @@ describe("grammar: wishes, recaps, checks and look-alikes", () => {
     expect(titles("Zone A and C should close at nine.").join(" ")).not.toMatch(/^Zone a/);
     expect(kindOf("Let's cut it down to five categories.")).not.toBe("rejection");
     expect(kindOf("Let's cut the leaderboard.")).toBe("rejection");
+  });
+});
+
+// Issue 28: asks said indirectly. Each form with sentences written for these tests, and a near miss that is no ask.
+describe("grammar: asks said indirectly (issue 28)", () => {
+  const stories = (text: string) => generateStories(text).userStories;
+  const role = (text: string) => only(text).description.replace(/^As an? ([^,]+),.*$/s, "$1");
+
+  it("reads a wish or a conditional judged good as the ask it wishes for", () => {
+    expect(only("If the tide tables just updated themselves for skippers, that'd be lovely.").title).toBe("Tide tables update themselves for skippers");
+    expect(role("If porters could see which beds are free before they set off, that would be brilliant.")).toBe("porter");
+    expect(role("It'd save the porters loads of time if the lift status showed on their pager.")).toBe("porter");
+    expect(only("I'd love it if the booking page remembered returning climbers.").title).toBe("Booking page remembers returning climbers");
+    expect(role("I wish tenants could report a leak from their phone.")).toBe("tenant");
+    // near misses: a condition judged bad, a request to someone in the room, a wish about oneself
+    expect(stories("If the ferry is late again, that would be a disaster.")).toEqual([]);
+    expect(stories("If you could send me the figures, that would be great.")).toEqual([]);
+    expect(stories("I wish I had more time this week.")).toEqual([]);
+  });
+
+  it("reads a recap in noun phrases, with or without a colon", () => {
+    expect(only("Recap: a printable rota for volunteers, a sign-up sheet and a reminder text.").title).toBe("Printable rota for volunteers");
+    expect(role("So: a map of free pitches for campers, and a booking calendar.")).toBe("camper");
+    expect(role("Right, so that's a parts catalogue for mechanics, a job timer and a photo upload.")).toBe("mechanic");
+    expect(role("So we're agreed on a cycle rack for tenants and a door code per flat.")).toBe("tenant");
+    // near misses: a recap of the meeting, one item said back
+    expect(stories("So: thanks everyone, good meeting.")).toEqual([]);
+    expect(stories("So: next meeting on Tuesday.")).toEqual([]);
+    expect(kindOf("So that's a no.")).toBe("other");
+  });
+
+  it("reads a statement of agreed behaviour: a get-passive, a rule of when or how often, the product telling someone", () => {
+    expect(only("The waiting list gets sorted by arrival time for receptionists.").title).toBe("Sort the waiting list by arrival time for receptionists");
+    expect(role("Unpaid invoices are escalated to the accountant after thirty days.")).toBe("accountant");
+    expect(role("Once a claim is approved, the adjuster is notified by email.")).toBe("adjuster");
+    expect(role("Every new booking goes to the manager for approval.")).toBe("manager");
+    expect(role("The caseworker gets a reminder two days before each hearing.")).toBe("caseworker");
+    // near misses: how things are today, a routine of the business, a date
+    expect(stories("At the moment the courier gets paid every Friday.")).toEqual([]);
+    expect(stories("The van goes out every morning at six.")).toEqual([]);
+    expect(stories("The migration ends on the first of March.")).toEqual([]);
+    expect(stories("Every morning the driver goes to the depot first.")).toEqual([]);
+  });
+
+  it("reads a bare imperative whose verb the tagger reads as a name, and one opened by 'always'", () => {
+    expect(only("Export it to Excel for the bookkeeper. Just a CSV.").title).toBe("Export it to Excel for the bookkeeper");
+    expect(role("Always show the allergy warning to the chefs.")).toBe("chef");
+    expect(role("Keep the scans for thirty days for the auditors.")).toBe("auditor");
+    // near misses: an interviewer's prompt, the team's own errand
+    expect(stories("Walk me through your morning.")).toEqual([]);
+    expect(stories("Send me the slides after the call.")).toEqual([]);
+  });
+
+  it("reads a modal ask whose subject is a thing, 'it' included", () => {
+    expect(only("It should flash a warning when the fridge is warmer than five degrees.").title).toBe("Flash a warning when the fridge is warmer than five degrees");
+    expect(role("VAT has to be per line for the accountants.")).toBe("accountant");
+    // near misses: "it" with a verb of no object, an estimate
+    expect(stories("It should arrive by Friday.")).toEqual([]);
+    expect(stories("It should take about two days.")).toEqual([]);
+  });
+
+  it("reads a proposal the room takes up, and a formula of consensus", () => {
+    expect(role("Ana: Any objections to letting volunteers swap shifts themselves?\nBen: None from me.")).toBe("volunteer");
+    expect(role("Ana: How about we let gardeners swap plots online?\nBen: Yeah, fine by me.")).toBe("gardener");
+    expect(role("Ana: Everyone happy with a weekly summary for the coaches?\nBen: Yes.")).toBe("coach");
+    expect(role("Ana: We're all in favour of a shared calendar for the coaches.")).toBe("coach");
+    expect(only("Ana: I'm supportive of allowing both card and cash at the kiosk.").title).toBe("Allow both card and cash at the kiosk");
+    // near misses: an objection raised ("yes" to "any objections?"), a proposal nobody took up, a break
+    expect(stories("Ana: Any objections to adding a dark theme for the night shift?\nBen: Yes, me. It clashes with the logo.")).toEqual([]);
+    expect(stories("Ana: How about we let gardeners swap plots online?\nBen: Hmm, not sure.")).toEqual([]);
+    expect(stories("Ana: I propose we take a ten minute break.\nBen: Agreed.")).toEqual([]);
+  });
+
+  it("reads a requirement said as a negative or a problem, keeping the negation in the story", () => {
+    const never = only("The receipt can never show the full card number.");
+    expect(never.title).toBe("Receipt can never show the full card number");
+    expect(never.description).toMatch(/never show the full card number/);
+    expect(role("The trouble is the couriers can't tell which door to use.")).toBe("courier");
+    expect(only("The problem is nobody can tell which van has the parcel.").title).toBe("Tell which van has the parcel");
+    // near misses: a problem that asks for nothing, a complaint about today
+    expect(stories("The problem is the weather this week.")).toEqual([]);
+    expect(stories("The printer can't connect to the wifi again.")).toEqual([]);
+  });
+
+  it("reads a value statement: the most important thing, what matters most, a must", () => {
+    expect(only("Offline mode is the single most important thing for the rangers.").title).toBe("Offline mode");
+    expect(role("For our couriers, live tracking is the single most important thing.")).toBe("courier");
+    expect(role("Being able to pause the membership is the most important thing for gym members.")).toBe("gym member");
+    expect(role("The one thing the nurses care about is a quiet alarm at night.")).toBe("nurse");
+    expect(role("For our drivers nothing matters more than accurate arrival times.")).toBe("driver");
+    expect(role("Search by postcode is a must for the surveyors.")).toBe("surveyor");
+    // near misses: a value about the meeting or the office
+    expect(stories("That is the most important thing we discussed.")).toEqual([]);
+    expect(stories("Honestly the new coffee machine is the most important thing in the office.")).toEqual([]);
   });
 });

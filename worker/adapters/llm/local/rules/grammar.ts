@@ -36,6 +36,18 @@ import {
   SECTION_TASKS,
   SOFT_MODALS,
   WEIGHTS,
+  WISH_WORDS,
+  WISH_VERBS,
+  PROPOSAL_VERBS,
+  CONSENT_WORDS,
+  PROBLEM_NOUNS,
+  PROBLEM_ADJECTIVES,
+  VALUE_NOUNS,
+  OBJECTION_NOUNS,
+  NO_OBJECTION,
+  SUPPORT_WORDS,
+  TODAY_WORDS,
+  RECAP_LABELS,
 } from "./lexicon";
 
 export type SentenceKind = "ask" | "constraint" | "rejection" | "postponement" | "question" | "agreement" | "other";
@@ -294,6 +306,16 @@ function beneficiary(toks: readonly Token[], skip: number): string | null {
   return null;
 }
 
+/** The first role named in the sentence, as its phrase (the head of a compound: "call centre agents"), else null. */
+function anyRole(toks: readonly Token[]): string | null {
+  for (let i = 0; i < toks.length; i++) {
+    if (!isRoleNoun(toks[i]!) || (toks[i + 1] && isRoleNoun(toks[i + 1]!)) || GENERIC_SUBJECT_ROLES.has(nounLemma(toks[i]!))) continue;
+    return rolePhrase(toks, i);
+  }
+  return null;
+}
+const GENERIC_SUBJECT_ROLES = new Set(["people", "person", "team", "everyone", "someone", "individual", "folk"]);
+
 /** The subject before index `cue`: its token index (or -1), looking back over adverbs and auxiliaries. */
 function subjectBefore(toks: readonly Token[], cue: number): number {
   for (let j = cue - 1; j >= 0 && j >= cue - 4; j--) {
@@ -448,6 +470,8 @@ interface Cue {
   desire?: boolean;
   /** Framed as a thing for the product ("something where I can …", "what I'd love is …"): never meeting talk. */
   framed?: boolean;
+  /** Put to the room as "any objections?": taken up by a reply that raises none ("none from me"). */
+  objection?: boolean;
 }
 
 /** Discourse words that open a spoken sentence without being part of it. */
@@ -467,6 +491,8 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   if (!f) return null;
   const base = (at: number, form: CapabilityForm, score: number, extra: Partial<Cue> = {}): Cue => ({ at, form, score, negated: false, subject: -1, tentative: false, passiveSubject: [], modal: [], ...extra });
 
+  const proposed = proposal(toks, first, base);
+  if (proposed) return proposed;
   // Question-form asks: "Can we / Could you (let X) VERB …?", "Could ROLE VERB …?"
   if (f.pos === "AUX" && (f.normal === "can" || f.normal === "could" || f.normal === "would")) {
     const who = toks[first + 1];
@@ -502,9 +528,17 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       }
     }
   }
+  const wished = wish(toks, first, base);
+  if (wished) return wished;
   if (question) return null;
   const feature = featureWish(toks, first, base);
   if (feature) return feature;
+  const valued = valueStatement(toks, first, base);
+  if (valued) return valued;
+  const problem = problemStatement(toks, first, base);
+  if (problem) return problem;
+  const recap = recapList(toks, base);
+  if (recap) return recap;
   // a verbless proposal: "Maybe (just) a X on the Y." (an ask only if someone agrees)
   const maybe = toks.findIndex((t, k) => k <= first && (t.normal === "maybe" || t.normal === "perhaps"));
   if (maybe >= 0) {
@@ -554,12 +588,19 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   const third = toks[first + 2];
   const clauseFollows = second !== undefined && second.pos === "PRON" && third !== undefined && (third.pos === "AUX" || third.pos === "VERB");
   // a capitalised first word before a determiner is a verb even when read as a name ("Show the …", "Filter the …")
-  const verbLike = (f.pos === "VERB" && isBaseVerb(f)) || ((f.pos === "PROPN" || f.pos === "NOUN") && second?.pos === "DET" && /^[A-Za-z][a-z]+$/.test(f.text) && !f.normal.endsWith("s") && !isRoleNoun(f));
+  // … or before an object pronoun and what follows it ("Export it to …", "Text me when …")
+  // (never "<VERB> me through / about …": an interviewer's prompt)
+  const objectPronoun = second !== undefined && third !== undefined && third.pos !== "AUX" && third.pos !== "VERB" && (["it", "them"].includes(second.normal) || (["me", "us"].includes(second.normal) && third.pos !== "ADP"));
+  const verbLike = (f.pos === "VERB" && isBaseVerb(f)) || ((f.pos === "PROPN" || f.pos === "NOUN" || (f.pos === "ADJ" && objectPronoun)) && (second?.pos === "DET" || objectPronoun) && /^[A-Za-z][a-z]+$/.test(f.text) && !f.normal.endsWith("s") && !isRoleNoun(f));
   // "Grade A and B should trigger …": a first word followed by a modal or finite verb is the subject's, not an order
   let n = first + 1;
   while (n < toks.length && n < first + 6 && ["NOUN", "PROPN", "ADJ", "DET", "NUM", "CCONJ", "X"].includes(toks[n]!.pos) && !toks[n]!.noise) n++;
   const subjectOfModal = n > first + 1 && toks[n]?.pos === "AUX" && (ASK_MODALS.has(toks[n]!.normal) || SOFT_MODALS.has(toks[n]!.normal));
-  if (verbLike && !subjectOfModal && !MEETING_VERBS.has(f.lemma) && !IMPERATIVE_NOT.has(f.normal) && !clauseFollows && (!second || !["i", "we", "you"].includes(second.normal))) {
+ // "<VERB> me through / about …" is an interviewer's prompt
+  const prompt = second !== undefined && ["me", "us"].includes(second.normal) && third?.pos === "ADP";
+  // "Always / Never / Automatically VERB …": the adverb stays with the order
+  if (["always", "never", "automatically"].includes(f.normal) && isBaseVerb(second) && second!.pos === "VERB" && !MEETING_VERBS.has(second!.lemma.toLowerCase()) && !question) return base(first, "verb", WEIGHTS.imperative + 1, { framed: true });
+  if (verbLike && !subjectOfModal && !prompt && (!MEETING_VERBS.has(f.lemma) || (f.lemma === "keep" && !isMeetingVerb(toks, first))) && !IMPERATIVE_NOT.has(f.normal) && !clauseFollows && (!second || !["i", "we", "you"].includes(second.normal))) {
     if (f.lemma === "let") {
       const who = toks[first + 1];
       if (who && (who.normal === "'s" || who.normal === "us")) {
@@ -586,6 +627,21 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
     const t = toks[i]!;
     const lemma = t.lemma.toLowerCase();
     const negated = t.negated || isNegatedAt(toks, i);
+    // "<thing or ROLE> can / must / should never VERB …": a rule said as what may never happen, a requirement of its own
+    // (said whole, as a noun-form statement, so that "never" stays in its title, statement and description)
+    if ((t.normal === "can" || ASK_MODALS.has(t.normal)) && t.pos === "AUX" && toks[i + 1]?.normal === "never") {
+      const subject = subjectBefore(toks, i);
+      const who = subject >= 0 ? toks[subject]! : undefined;
+      if (who && (who.pos === "NOUN" || who.pos === "PROPN") && subject === i - 1) {
+        let after = i + 2;
+        while (toks[after] && (toks[after]!.text === "," || toks[after]!.normal === "ever")) after++;
+        const v = verbAfter(toks, after);
+        let s0 = subject;
+        while (s0 > first && (["NOUN", "ADJ", "PROPN"].includes(toks[s0 - 1]!.pos) || toks[s0 - 1]!.normal === "'s") && !toks[s0 - 1]!.noise) s0--;
+        if (s0 > first && toks[s0 - 1]!.pos === "DET") s0--;
+        if (v.at >= 0) return base(s0, "noun", WEIGHTS.modal, { subject, framed: true, verdictEnd: clause(toks, v.at).end, feature: true });
+      }
+    }
     // need / want / would like / require
     const isNeed = (NEED_VERBS.has(lemma) && (t.pos === "VERB" || t.pos === "AUX")) || t.normal === "wanna";
     const isLike = lemma === "like" || lemma === "love" || lemma === "prefer";
@@ -601,7 +657,8 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       let be = j;
       while (be < toks.length && toks[be]!.text === ",") be++;
       while (be < toks.length && (isFiller(toks[be]!) || toks[be]!.pos === "ADV" || toks[be]!.text === ",")) be++;
-      const cleft = toks.slice(Math.max(0, i - 4), i).some((x) => x.normal === "what") && toks[be]?.lemma === "be";
+      // (a recap puts a colon where "is" would be: "what ROLE want, then: a X …")
+      const cleft = toks.slice(Math.max(0, i - 4), i).some((x) => x.normal === "what") && (toks[be]?.lemma === "be" || toks[be]?.text === ":");
       if (cleft) {
         let k = be + 1;
         while (k < toks.length && (isFiller(toks[k]!) || toks[k]!.pos === "ADV" || toks[k]!.pos === "PUNCT")) k++;
@@ -755,7 +812,22 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       if (v.at >= 0 && toks[v.at]!.lemma !== "be") return base(v.at, "verb", WEIGHTS.suggestion + WEIGHTS.modal - 1, { negated, subject, tentative: true });
     }
   }
-  return conditionalBehaviour(toks, first, base) ?? productDescription(toks, first, base) ?? trailingVerdict(toks, first, base);
+  return conditionalBehaviour(toks, first, base) ?? productDescription(toks, first, base) ?? trailingVerdict(toks, first, base) ?? agreedBehaviour(toks, first, base) ?? afterFronted(toks, first, question);
+}
+
+/**
+ * A sentence opened by a phrase set off with a comma ("For our couriers, …", "Above all, …", "In the end, …"): the
+ * cue of what follows it, its indices in the whole sentence (a role in the phrase still names who it serves).
+ */
+function afterFronted(toks: readonly Token[], first: number, question: boolean): Cue | null {
+  const f = toks[first];
+  if (!f || !(f.pos === "ADP" || f.pos === "ADV" || isFiller(f) || f.normal === "every" || f.normal === "each")) return null;
+  const comma = toks.findIndex((t, k) => k > first && k <= first + 6 && t.text === ",");
+  if (comma < 0 || comma + 3 >= toks.length || toks.slice(first, comma).some((t) => t.pos === "VERB" || t.pos === "AUX" || (t.pos === "PRON" && !POSSESSIVE_DETS.has(t.normal)))) return null;
+  const k = comma + 1;
+  const sub = findCue(toks.slice(k), question);
+  if (!sub) return null;
+  return { ...sub, at: sub.at + k, subject: sub.subject >= 0 ? sub.subject + k : -1, verdictEnd: sub.verdictEnd === undefined ? undefined : sub.verdictEnd + k };
 }
 
 /**
@@ -830,7 +902,8 @@ function trailingVerdict(toks: readonly Token[], first: number, base: (at: numbe
       while (j < toks.length && (toks[j]!.pos === "DET" || isFiller(toks[j]!) || toks[j]!.pos === "ADV")) j++;
       const w = toks[j];
       const w2 = toks[j + 1];
-      const verdict = w !== undefined && ((w.normal === "must" && w2?.normal === "have") || (ONE_VERDICTS.has(w.normal) && w2?.normal === "one") || (PRIORITY_HIGH.has(w.normal) && w.pos === "ADJ" && w.normal !== "key"));
+      // (or a value: "… that's the single most important thing")
+      const verdict = w !== undefined && ((w.normal === "must" && w2?.normal === "have") || (ONE_VERDICTS.has(w.normal) && w2?.normal === "one") || (PRIORITY_HIGH.has(w.normal) && w.pos === "ADJ" && w.normal !== "key") || valuePredicate(toks, d + 2) > 0);
       if (!verdict || !toks.slice(from, d).some((x) => x.pos === "NOUN" || x.pos === "PROPN")) return null;
       return base(from, "noun", WEIGHTS.verdict, { verdictEnd: d });
     }
@@ -862,6 +935,8 @@ function productDescription(toks: readonly Token[], first: number, base: (at: nu
 const VAGUE_HEADS = new Set(["kind", "sort", "type", "lot", "lots", "bit", "possibility", "something", "anything", "stuff", "thing", "things"]);
 
 const STATE_VERBS = new Set(["be", "get", "stay", "remain"]);
+/** Verbs of the product telling someone: "the adjuster is notified …". */
+const TOLD_VERBS = new Set(["notify", "alert", "remind", "email", "text", "message", "warn", "inform", "tell", "ping", "show", "send", "sent", "ask", "invite"]);
 
 /**
  * A conditional present-tense passive states how the product behaves: "When/If/Once X …, <thing> is/gets <participle> …"
@@ -875,8 +950,9 @@ function conditionalBehaviour(toks: readonly Token[], first: number, base: (at: 
     const be = toks[b]!;
     if (!STATE_VERBS.has(be.lemma.toLowerCase()) || (be.pos !== "AUX" && be.pos !== "VERB") || be.normal === "be" || be.normal === "been" || be.normal === "was" || be.normal === "were") continue;
     const subj = toks[b - 1]!;
-    // people being worried or pleased is about them, not how the product behaves
-    if ((subj.pos !== "NOUN" && subj.pos !== "PROPN") || subj.noise || isRoleNoun(subj)) continue;
+    // people being worried or pleased is about them, not how the product behaves (being told is: "ROLE is notified …")
+    const told = isRoleNoun(subj) && TOLD_VERBS.has(toks[b + 1]?.lemma.toLowerCase() ?? "") && toks[b + 1]!.pos === "VERB";
+    if ((subj.pos !== "NOUN" && subj.pos !== "PROPN") || subj.noise || (isRoleNoun(subj) && !told)) continue;
     let p = b + 1;
     let negated = false;
     while (p < to && (toks[p]!.pos === "ADV" || toks[p]!.pos === "PART" || isFiller(toks[p]!))) {
@@ -900,7 +976,8 @@ function conditionalBehaviour(toks: readonly Token[], first: number, base: (at: 
  */
 export function classify(sentence: Sentence, following: readonly Sentence[] = [], preceding: readonly Sentence[] = []): Classified {
   // "So X is mandatory for C and D?" — "Yes.": a statement checked as a question and confirmed is a statement
-  if (sentence.isQuestion && isConfirmationQuestion(sentence)) {
+  // ("Any objections to X?" is a proposal, taken up by a reply that objects to nothing: read below)
+  if (sentence.isQuestion && isConfirmationQuestion(sentence) && !speech(sentence).some((t) => OBJECTION_NOUNS.has(t.normal))) {
     const reply = following.find((s) => s.speaker !== sentence.speaker);
     if (reply && !reply.isQuestion && agrees(speech(reply).filter((t) => t.pos !== "PUNCT"))) {
       const asStatement = classify({ ...sentence, isQuestion: false }, [], preceding);
@@ -1002,7 +1079,11 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   const answered = sentence.isQuestion ? null : whatHappens(sentence, preceding);
   // a settled line is read from its start ("<thing> that …, and you can …" is about the thing, not the later clause)
   const settled = context === "decided" || context === "proposed" ? settledItem(toks) : null;
-  const cue = (settled && settled.at <= lead + 3 ? settled : null) ?? findCue(toks, sentence.isQuestion) ?? (answered ? presentBehaviour(toks) : null) ?? settled;
+  const putToRoom = toks.some((t) => OBJECTION_NOUNS.has(t.normal));
+  // "So: A, B and C" on a line of its own: the layout reads the label as a speaker's name
+  const labelText = sentence.speaker ?? sentence.label;
+  const recapLabel = labelText && labelText.toLowerCase().split(/[\s,]+/).filter(Boolean).every((w) => RECAP_LABELS.has(w) || w === "to" || w === "in") ? recapList(toks, plainCue, lead) : null;
+  const cue = recapLabel ?? (settled && settled.at <= lead + 3 && !putToRoom ? settled : null) ?? findCue(toks, sentence.isQuestion) ?? (answered ? presentBehaviour(toks) : null) ?? settled;
   if (cue && context === "decided") cue.score += WEIGHTS.decided;
   if (cue && context === "proposed" && cue.score < WEIGHTS.ASK_THRESHOLD) cue.tentative = true;
   if (!cue) return { kind: sentence.isQuestion ? "question" : "other", ask: null };
@@ -1046,12 +1127,12 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   const head = capWords[0];
   if (!head) return { kind: "other", ask: null };
   // a thing asked for is a noun phrase, never a prepositional phrase ("need on the …")
-  if (cue.form === "noun" && head.pos === "ADP") return { kind: "other", ask: null };
+  if (cue.form === "noun" && head.pos === "ADP" && !cue.framed) return { kind: "other", ask: null };
   // … nor a vague head that names nothing yet ("some kind of …", "a possibility to …", "a lot more …")
   const headNoun = capWords.find((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON");
   if (cue.form === "noun" && headNoun && VAGUE_HEADS.has(headNoun.normal) && capWords.indexOf(headNoun) <= 2) return { kind: "other", ask: null };
   // a verb with no object before a condition ("use when …") says how, not what
-  if (cue.form === "verb" && capWords[1] && CONDITIONS.has(capWords[1].normal)) return { kind: "other", ask: null };
+  if (cue.form === "verb" && !cue.framed && capWords[1] && CONDITIONS.has(capWords[1].normal)) return { kind: "other", ask: null };
   const roleSubject = subjTok !== undefined && isRoleNoun(subjTok);
   // a wish to see or know a named thing ("I'd want to see everybody's timetable") is about the product, not the meeting
   const wishToSee = cue.desire && subjTok?.normal === "i" && toks.slice(toks.indexOf(head) + 1, toks.indexOf(head) + 4).some((x) => (x.pos === "NOUN" || x.pos === "PROPN") && !MEETING_OBJECTS.has(nounLemma(x)));
@@ -1068,6 +1149,8 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   if (cue.form === "verb" && LIGHT_VERBS.has(head.lemma.toLowerCase())) {
     let at = capability.indexOf(head) + 1;
     while (at < capability.length && (isFiller(capability[at]!) || capability[at]!.pos === "ADV")) at++;
+    // ("give the stewards a X": the role may have its article)
+    if (capability[at]?.pos === "DET" && capability[at + 1] && isRoleNoun(capability[at + 1]!) && capability[at + 2] && !isRoleNoun(capability[at + 2]!)) at++;
     if (capability[at] && isRoleNoun(capability[at]!)) {
       let h = at;
       while (capability[h + 1] && isRoleNoun(capability[h + 1]!)) h++;
@@ -1083,7 +1166,9 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   }
   // a thing or passive form names its thing as subject ("password login has to be off …")
   // (an answer stating present behaviour may say the rest in its next clause: "X goes back … and we show a Y")
-  if (keysOf(cue.present ? toks : cue.form === "thing" || cue.form === "passive" ? [...capability, ...cue.passiveSubject] : capability).length < 2) return { kind: "other", ask: null };
+  // (a wished-for thing's verb counts, whatever verb it is: "the reminders went out …")
+  const wishedVerb = cue.framed && (cue.form === "thing" || cue.form === "verb") && MEETING_VERBS.has(head.lemma.toLowerCase()) ? 1 : 0;
+  if (keysOf(cue.present ? toks : cue.form === "thing" || cue.form === "passive" ? [...capability, ...cue.passiveSubject] : capability).length + wishedVerb < 2) return { kind: "other", ask: null };
   let score = cue.score + WEIGHTS.object;
   let role: string | null;
   if (subjTok && isRoleNoun(subjTok)) {
@@ -1095,8 +1180,13 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   } else {
     role = beneficiary(toks, cue.subject);
     if (role) score += WEIGHTS.role;
+    // an ask said indirectly (a wish, a value, a recap, a rule of behaviour) names who it serves anywhere in it: "warn
+    // the teacher when …", "the warden's list" (no score: the role is not what makes it an ask)
+    else if (cue.framed || cue.feature || cue.present || cue.objection || cue.form === "passive" || cue.form === "thing" || cue.verdictEnd !== undefined) role = anyRole(toks);
   }
-  if (subjTok && VAGUE_SUBJECTS.has(subjTok.normal)) score += WEIGHTS.vagueSubject;
+  // ("it should VERB the X": "it" is the product when a modal gives it a verb of its own with an object)
+  const productIt = subjTok?.normal === "it" && cue.form === "verb" && toks.slice(cue.subject + 1, cue.at).some((t) => ASK_MODALS.has(t.normal) || t.normal === "has" || t.normal === "have") && !LIGHT_VERBS.has(head.lemma.toLowerCase()) && !GENERIC_VERBS.has(head.lemma.toLowerCase()) && !MEETING_VERBS.has(head.lemma.toLowerCase()) && ["DET", "NOUN", "PROPN", "ADJ"].includes(capWords[capWords[1]?.pos === "ADP" && PARTICLES.has(capWords[1].normal) ? 2 : 1]?.pos ?? "");
+  if (subjTok && VAGUE_SUBJECTS.has(subjTok.normal)) score += productIt ? WEIGHTS.vagueSubject / 2 : WEIGHTS.vagueSubject;
   // "we need to …" with nobody to serve is often the team's own task
   // … and with "we/I/you" as subject and a general-purpose verb ("we have to make/find …") it is the team's to-do
   if (!role && cue.form === "verb" && (!subjTok || TEAM_SUBJECTS.has(subjTok.normal)) && cue.score < WEIGHTS.imperative + 1 && !(cue.desire && subjTok?.normal === "i"))
@@ -1110,8 +1200,10 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   let tentative = cue.tentative;
   let agreed = false;
   if (tentative) {
-    const other = following.find((s) => s.speaker !== sentence.speaker);
-    if (other && !other.isQuestion && agrees(speech(other).filter((t) => t.pos !== "PUNCT"))) {
+    // (with no speakers named, the next line is the room's answer)
+    const other = following.find((s) => s.speaker !== sentence.speaker) ?? (sentence.speaker === null ? following.find((s) => !s.isQuestion) : undefined);
+    const reply = other ? speech(other).filter((t) => t.pos !== "PUNCT") : [];
+    if (other && !other.isQuestion && (cue.objection ? noObjection(reply) : agrees(reply))) {
       score += WEIGHTS.agreed;
       tentative = false;
       agreed = true;
@@ -1203,3 +1295,447 @@ export function sentenceNouns(sentence: Sentence): string[] {
 }
 
 export { END_POS, PARTICLES, speech };
+
+// Issue 28: asks said indirectly (a wish, a recap, a value, a problem, a proposal, a statement of agreed behaviour).
+
+type Base = (at: number, form: CapabilityForm, score: number, extra?: Partial<Cue>) => Cue;
+
+const plainCue: Base = (at, form, score, extra = {}) => ({ at, form, score, negated: false, subject: -1, tentative: false, passiveSubject: [], modal: [], ...extra });
+
+const WISHED = new Set([...WISH_WORDS, ...FRAME_WORDS]);
+const WISH_MODALS = new Set(["could", "would", "'d", "will", "can", "did"]);
+
+/** A word the grammar adds to what was said ("should" before a wished-for thing's verb): a copy of `t` with its text. */
+function madeWord(t: Token, word: string): Token {
+  return { ...t, text: word, normal: word, lemma: word, pos: "AUX", negated: false, stop: true, isNumber: false, value: null };
+}
+
+/**
+ * The clause of a wish, from `from` to `to`: "SUBJ (could/would) (just) VERB …" or "SUBJ VERBed …". A pronoun or a
+ * role as subject gives the verb form; a thing gives the thing form with "should" ("the reminders went out" → "the
+ * reminders should go out").
+ */
+function wishedClause(toks: readonly Token[], from: number, to: number, base: Base, score: number, whole = false): Cue | null {
+  let s = from;
+  while (s < to && (isFiller(toks[s]!) || toks[s]!.normal === "that")) s++;
+  const head0 = toks[s];
+  if (!head0) return null;
+  let subjEnd: number;
+  // (a request to someone in the room, "if you could send me …", is no wish for the product)
+  if (head0.pos === "PRON" && !POSSESSIVE_DETS.has(head0.normal)) {
+    if (!["it", "they", "this", "that"].includes(head0.normal)) return null;
+    subjEnd = s;
+  }
+  else {
+    let e = s;
+    while (e < to && (["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(toks[e]!.pos) || (toks[e]!.pos === "PART" && toks[e]!.normal === "'s") || POSSESSIVE_DETS.has(toks[e]!.normal)) && !toks[e]!.noise) e++;
+    subjEnd = e - 1;
+    const head = toks[subjEnd];
+    if (subjEnd < s || !head || (head.pos !== "NOUN" && head.pos !== "PROPN")) return null;
+  }
+  let v = subjEnd + 1;
+  let modal = false;
+  while (v < to && (WISH_MODALS.has(toks[v]!.normal) || toks[v]!.pos === "ADV" || isFiller(toks[v]!))) {
+    if (WISH_MODALS.has(toks[v]!.normal)) modal = true;
+    if (toks[v]!.normal === "not" || toks[v]!.normal === "n't" || toks[v]!.normal === "never") return null;
+    v++;
+  }
+  const verb = toks[v];
+  if (!verb || v >= to || verb.pos !== "VERB" || verb.normal.endsWith("ing") || verb.lemma.toLowerCase() === "be") return null;
+  // without a modal the verb is finite ("went", "pinged"); a base form there is no wish ("if you go …")
+  if (!modal && verb.normal === verb.lemma.toLowerCase() && !/ed$/.test(verb.normal)) return null;
+  const subj = toks[subjEnd]!;
+  // (a condition said in full, "if X …, that'd be lovely", is the capability up to the judgement)
+  const extent = whole ? { verdictEnd: to, feature: true } : {};
+  if (subj.pos === "PRON") return base(v, "verb", score, { framed: true, ...extent });
+  if (isRoleNoun(subj)) return base(v, "verb", score, { subject: subjEnd, framed: true, ...extent });
+  return base(v, "thing", score, { subject: subjEnd, passiveSubject: toks.slice(s, subjEnd + 1), modal: [madeWord(verb, "should")], framed: true, ...extent });
+}
+
+/** "that / it / this would be <good word>" at index `k`: the index after the adjective, else -1. */
+function judgedGood(toks: readonly Token[], k: number): number {
+  if (!["that", "it", "this"].includes(toks[k]?.normal ?? "")) return -1;
+  let j = k + 1;
+  if (toks[j]?.normal !== "would" && toks[j]?.normal !== "'d") return -1;
+  j++;
+  while (toks[j] && (toks[j]!.pos === "ADV" || isFiller(toks[j]!))) j++;
+  // "that would (really) help / save ROLE hours"
+  if (toks[j] && toks[j]!.pos === "VERB" && WISH_VERBS.has(toks[j]!.lemma.toLowerCase())) return j + 1;
+  if (toks[j]?.normal !== "be") return -1;
+  j++;
+  while (toks[j] && (toks[j]!.pos === "ADV" || isFiller(toks[j]!) || toks[j]!.pos === "DET")) j++;
+  return toks[j] && WISHED.has(toks[j]!.normal) ? j + 1 : -1;
+}
+
+/** Between `from` and `to`, a frame of a wish: "would/'d" then "be <good word>" or a verb of its effect ("help", "save", "love"). */
+function wishFrame(toks: readonly Token[], from: number, to: number): boolean {
+  const w = toks.findIndex((t, k) => k >= from && k < to && (t.normal === "would" || t.normal === "'d"));
+  if (w < 0) return false;
+  const rest = toks.slice(w + 1, to);
+  const be = rest.findIndex((t) => t.normal === "be");
+  return (be >= 0 && rest.slice(be + 1).some((t) => WISHED.has(t.normal))) || rest.some((t) => t.pos === "VERB" && WISH_VERBS.has(t.lemma.toLowerCase()));
+}
+
+/**
+ * A wish: "If X (just) VERBed / could VERB …, that'd be <good>", "It'd be <good> if X VERBed …", "I wish X would VERB …",
+ * "Ideally X would VERB …". What X would do is the ask.
+ */
+function wish(toks: readonly Token[], first: number, base: Base): Cue | null {
+  const score = WEIGHTS.frame + WEIGHTS.modal - 1;
+  const f = toks[first];
+  if (!f) return null;
+  // "If only X could VERB …"
+  if (f.normal === "if" && toks[first + 1]?.normal === "only") return wishedClause(toks, first + 2, clause(toks, first + 2).end, base, score);
+  if (f.normal === "if") {
+    for (let k = first + 3; k < toks.length; k++) {
+      if (judgedGood(toks, k) < 0) continue;
+      let to = k;
+      while (to > first && (toks[to - 1]!.pos === "PUNCT" || toks[to - 1]!.normal === "then")) to--;
+      return wishedClause(toks, first + 1, to, base, score, true);
+    }
+    return null;
+  }
+  // "<it'd be great / wouldn't it be great / it'd save ROLE hours / I'd love it / what would help is> if X …"
+  for (let k = first + 2; k < Math.min(toks.length - 2, first + 12); k++) {
+    if (toks[k]!.normal !== "if") continue;
+    if (!wishFrame(toks, first, k)) break;
+    return wishedClause(toks, k + 1, clause(toks, k + 1).end, base, score);
+  }
+  if ((f.normal === "i" || f.normal === "we") && toks[first + 1]?.lemma.toLowerCase() === "wish") return wishedClause(toks, first + 2, clause(toks, first + 2).end, base, score);
+  if (f.normal === "ideally") {
+    let s = first + 1;
+    while (toks[s]?.pos === "PUNCT") s++;
+    const c = wishedClause(toks, s, clause(toks, s).end, base, score);
+    return c && toks.slice(s, c.at).some((t) => t.normal === "would" || t.normal === "'d" || t.normal === "could") ? c : null;
+  }
+  return null;
+}
+
+/** True when the tokens from `from` to `to` name a thing (or an activity) and say nothing: no finite verb, pronoun or modal. */
+function isNamingPhrase(toks: readonly Token[], from: number, to: number): boolean {
+  let words = toks.slice(from, to).filter((t) => !t.noise && !isFiller(t) && t.pos !== "PUNCT");
+  // a relative clause inside the noun phrase says nothing of its own ("a view of who's on leave", "the list that …")
+  const relative = words.findIndex((t, k) => k > 0 && ["who", "what", "which", "where", "whose"].includes(t.normal) && ["NOUN", "PROPN", "ADP"].includes(words[k - 1]!.pos));
+  if (relative > 0) words = words.slice(0, relative);
+  if (words.length === 0) return false;
+  return words.every((t) => (t.pos !== "AUX" || t.normal === "being") && !(t.pos === "PRON" && !POSSESSIVE_DETS.has(t.normal)) && !(t.pos === "VERB" && t.normal !== t.lemma.toLowerCase() && !/(?:ing|ed|en)$/.test(t.normal)));
+}
+
+/** The cue for a named thing or activity from `at` to `end`: a gerund ("working offline") or "being able to VERB" is a verb form. */
+function namedCapability(toks: readonly Token[], at: number, end: number, base: Base, score: number): Cue | null {
+  const t = toks[at];
+  if (!t) return null;
+  if (t.normal === "being" && toks[at + 1]?.normal === "able" && toks[at + 2]?.normal === "to" && at + 3 < end) return base(at + 3, "verb", score, { verdictEnd: end, framed: true, feature: true });
+  if ((t.pos === "VERB" && t.normal.endsWith("ing")) || t.normal === "being") return base(at, "verb", score, { verdictEnd: end, framed: true, feature: true });
+  if (!["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(t.pos) && !POSSESSIVE_DETS.has(t.normal) && !(t.pos === "ADV" && toks[at + 1]?.pos === "NOUN")) return null;
+  // the head of the first noun compound ("a manager view": the view, not the manager)
+  let h = toks.findIndex((x, k) => k >= at && k < end && (x.pos === "NOUN" || x.pos === "PROPN"));
+  while (h >= 0 && h + 1 < end && (toks[h + 1]!.pos === "NOUN" || toks[h + 1]!.pos === "PROPN")) h++;
+  const head = h >= 0 ? toks[h] : undefined;
+  if (!head || isRoleNoun(head) || VAGUE_HEADS.has(head.normal)) return null;
+  return base(at, "noun", score, { verdictEnd: end, feature: true });
+}
+
+/** From `j`, over determiners, possessives and intensifiers, the "most <important>" or "top/key" of a value: its end or -1. */
+function valuePredicate(toks: readonly Token[], j: number): number {
+  while (toks[j] && (toks[j]!.pos === "DET" || POSSESSIVE_DETS.has(toks[j]!.normal) || ["single", "one", "very", "absolute", "number", "by", "far"].includes(toks[j]!.normal) || isFiller(toks[j]!))) j++;
+  const w = toks[j];
+  if (!w) return -1;
+  // "the number one thing"
+  if (toks[j - 1]?.normal === "one" && toks[j - 2]?.normal === "number" && VALUE_NOUNS.has(w.normal)) return j + 1;
+  let k: number;
+  if (w.normal === "most" && toks[j + 1] && (PRIORITY_HIGH.has(toks[j + 1]!.normal) || NEEDED.has(toks[j + 1]!.normal))) k = j + 2;
+  else if (PRIORITY_HIGH.has(w.normal) && w.pos === "ADJ") k = j + 1;
+  else return -1;
+  return toks[k] && VALUE_NOUNS.has(toks[k]!.normal) ? k + 1 : -1;
+}
+
+/**
+ * A value statement: "<thing or activity> is the (single) most important thing (for ROLE)", "<thing> is our top
+ * priority", "<thing> matters most"; or the other way round, "the thing that matters most (to us) is (that) X".
+ */
+function valueStatement(toks: readonly Token[], first: number, base: Base): Cue | null {
+  // "(For ROLE) nothing matters more / is more important than X"
+  const nothing = toks.findIndex((t, k) => k >= first && k < first + 6 && t.normal === "nothing");
+  if (nothing >= 0) {
+    const than = toks.findIndex((t, k) => k > nothing && k < nothing + 6 && t.normal === "than");
+    if (than > 0 && toks.slice(nothing + 1, than).some((t) => t.lemma.toLowerCase() === "matter" || PRIORITY_HIGH.has(t.normal) || t.normal === "important") && toks.slice(nothing + 1, than).some((t) => t.normal === "more")) {
+      const end = clause(toks, than + 1).end;
+      if (isNamingPhrase(toks, than + 1, end)) return namedCapability(toks, than + 1, end, base, WEIGHTS.verdict);
+    }
+  }
+  for (let i = first + 1; i < Math.min(toks.length - 1, first + 16); i++) {
+    const t = toks[i]!;
+    const isBe = t.lemma === "be" && ["is", "are", "'s"].includes(t.normal) && toks[i + 1]?.normal !== "not" && toks[i + 1]?.normal !== "n't";
+    const matters = t.lemma.toLowerCase() === "matter" && (t.pos === "VERB" || t.pos === "NOUN") && (toks[i + 1]?.normal === "most" || toks[i + 1]?.normal === "more");
+    if (!isBe && !matters) continue;
+    // (the value said first: "the most important thing", "what matters", "the one thing ROLE cares about")
+    const subjectValue = toks.slice(first, i).some((x, k) => (x.normal === "most" && PRIORITY_HIGH.has(toks[first + k + 1]?.normal ?? "")) || x.lemma.toLowerCase() === "matter" || (x.lemma.toLowerCase() === "care" && toks[first + k + 1]?.normal === "about") || ((x.normal === "one" || x.normal === "only") && toks[first + k + 1]?.normal === "thing"));
+    if (isBe && subjectValue) {
+      // "the thing that matters most is (that) X": X is the ask
+      let k = i + 1;
+      while (toks[k] && (toks[k]!.normal === "that" || toks[k]!.pos === "PUNCT" || isFiller(toks[k]!))) k++;
+      const { end } = clause(toks, k);
+      if (isNamingPhrase(toks, k, end)) return namedCapability(toks, k, end, base, WEIGHTS.verdict);
+      const tail = toks.slice(k);
+      const sub = findCue(tail, false) ?? presentBehaviour(tail);
+      if (!sub || sub.tentative) return null;
+      const shift = (n: number | undefined) => (n === undefined ? undefined : n + k);
+      return { ...sub, at: sub.at + k, subject: sub.subject >= 0 ? sub.subject + k : -1, verdictEnd: shift(sub.verdictEnd), score: Math.max(sub.score, WEIGHTS.verdict), framed: true };
+    }
+    // "<X> is what matters (most)", "<X> is a must"
+    const whatMatters = isBe && toks[i + 1]?.normal === "what" && toks[i + 2]?.lemma.toLowerCase() === "matter";
+    const aMust = isBe && (toks[i + 1]?.normal === "a" || toks[i + 1]?.normal === "an") && toks[i + 2]?.normal === "must" && toks[i + 3]?.normal !== "have";
+    if (!(matters || whatMatters || aMust || valuePredicate(toks, i + 1) > 0)) continue;
+    const named = isNamingPhrase(toks, first, i) ? namedCapability(toks, first, i, base, WEIGHTS.verdict) : null;
+    if (named) return named;
+  }
+  return null;
+}
+
+/**
+ * A problem stated as one: "the problem (at the moment) is (that) nobody can VERB X", "the worst bit is ROLE can't VERB
+ * X". Not being able to VERB X is what the product must fix: the ask is to VERB X.
+ */
+function problemStatement(toks: readonly Token[], first: number, base: Base): Cue | null {
+  // "Under no circumstances should X VERB …": said whole, so the negation stays in the story
+  if (toks[first]?.normal === "under" && toks[first + 1]?.normal === "no" && toks.slice(first + 2, first + 5).some((t) => ASK_MODALS.has(t.normal) || SOFT_MODALS.has(t.normal))) return base(first, "noun", WEIGHTS.modal + 1, { framed: true });
+  // "ROLE has no way to VERB X", "there's no way for ROLE to VERB X": what the product must let them do
+  const noWay = toks.findIndex((t, k) => k >= first && t.normal === "no" && toks[k + 1]?.normal === "way" && ["to", "of", "for"].includes(toks[k + 2]?.normal ?? ""));
+  if (noWay >= 0) {
+    const holder = toks.slice(first, noWay).reverse().find((t) => t.pos === "NOUN" || t.pos === "PRON" || t.normal === "there");
+    const have = toks[noWay - 1];
+    if (holder && have && (have.lemma.toLowerCase() === "have" || have.lemma === "be") && (isRoleNoun(holder) || ["we", "they", "there", "people"].includes(holder.normal))) {
+      let k = noWay + 3;
+      if (toks[noWay + 2]!.normal === "for") while (toks[k] && toks[k]!.normal !== "to" && k < noWay + 7) k++;
+      const v = verbAfter(toks, toks[noWay + 2]!.normal === "for" ? k + 1 : noWay + 3);
+      const meetingTalk = v.at >= 0 && toks.slice(v.at + 1, v.at + 5).some((x) => (x.pos === "NOUN" || x.pos === "PROPN") && MEETING_OBJECTS.has(nounLemma(x)));
+      if (v.at >= 0 && toks[v.at]!.lemma !== "be" && !meetingTalk) return base(v.at, "verb", WEIGHTS.needVerb + 1, { subject: isRoleNoun(holder) ? toks.indexOf(holder) : -1, framed: true });
+    }
+  }
+  for (let i = first + 1; i < Math.min(toks.length - 2, first + 10); i++) {
+    const be = toks[i]!;
+    if (be.lemma !== "be" || !["is", "'s", "was"].includes(be.normal)) continue;
+    const subject = toks.slice(first, i);
+    const head = subject.find((x) => (x.pos === "NOUN" || x.pos === "ADJ") && PROBLEM_NOUNS.has(x.normal) && !(x.normal === "thing" && subject.some((y) => y.normal === "one" || y.normal === "only")));
+    if (!head) return null;
+    if ((head.normal === "bit" || head.normal === "thing") && !subject.some((x) => PROBLEM_ADJECTIVES.has(x.normal) && x.normal !== "main")) return null;
+    let k = i + 1;
+    while (toks[k] && (toks[k]!.normal === "that" || toks[k]!.pos === "PUNCT" || isFiller(toks[k]!))) k++;
+    let who = -1;
+    let m: number;
+    if (toks[k]?.normal === "nobody" || toks[k]?.normal === "noone") m = k + 1;
+    else if (toks[k]?.normal === "no" && toks[k + 1]?.normal === "one") m = k + 2;
+    else {
+      let r = k;
+      while (toks[r] && (toks[r]!.pos === "DET" || toks[r]!.pos === "ADJ")) r++;
+      if (!toks[r] || !(isRoleNoun(toks[r]!) || ["we", "they", "people", "i", "you"].includes(toks[r]!.normal))) return null;
+      while (toks[r + 1] && isRoleNoun(toks[r + 1]!)) r++;
+      if (isRoleNoun(toks[r]!)) who = r;
+      m = r + 1;
+      // a role that cannot: "can't", "cannot", "can never"
+      if (!(SOFT_MODALS.has(toks[m]?.normal ?? "") && ["not", "n't", "never"].includes(toks[m + 1]?.normal ?? ""))) return null;
+    }
+    if (!SOFT_MODALS.has(toks[m]?.normal ?? "")) return null;
+    const v = verbAfter(toks, ["not", "n't", "never"].includes(toks[m + 1]?.normal ?? "") ? m + 2 : m + 1);
+    if (v.at < 0 || toks[v.at]!.lemma === "be") return null;
+    const after = toks.slice(v.at + 1, v.at + 5);
+    if (after.some((x) => (x.pos === "NOUN" || x.pos === "PROPN") && MEETING_OBJECTS.has(nounLemma(x)))) return null;
+    // (its object may be a clause of its own: "see where they are on the list")
+    let end = v.at + 1;
+    while (end < toks.length && end < v.at + 16 && !(toks[end]!.pos === "PUNCT" && /[.,;:!?…—–()]/.test(toks[end]!.text)) && !(toks[end]!.pos === "CCONJ" && toks[end + 1]?.normal === "then")) end++;
+    return base(v.at, "verb", WEIGHTS.needVerb + 1, { subject: who, framed: true, verdictEnd: end, feature: true });
+  }
+  return null;
+}
+
+const YES_WORDS = new Set(["yes", "yeah", "yep", "yup"]);
+
+/** A reply that raises no objection to "any objections?": "none (from me)", "no objection", "nobody objected", or agreement that is not "yes". */
+function noObjection(words: readonly Token[]): boolean {
+  const content = words.filter((t) => !t.noise && t.pos !== "PUNCT" && !(isFiller(t) && !YES_WORDS.has(t.normal)));
+  const w = content[0];
+  if (!w) return false;
+  if (NO_OBJECTION.has(w.normal)) return !content.slice(1, 4).some((t) => t.normal === "but");
+  return !YES_WORDS.has(w.normal) && agrees(words);
+}
+
+/**
+ * A proposal put to the room: "Any objections to X?", "Shall we VERB …?", "Why don't we VERB …?", "What if we VERB …?"
+ * (an ask only when another speaker takes it up), and the room's consensus: "(We're) supportive of X", "in favour of X".
+ */
+function proposal(toks: readonly Token[], first: number, base: Base): Cue | null {
+  const score = WEIGHTS.questionAsk + WEIGHTS.modal - 1;
+  for (let i = first; i < Math.min(toks.length - 2, first + 6); i++) {
+    const t = toks[i]!;
+    if (OBJECTION_NOUNS.has(t.normal) && t.pos === "NOUN" && toks[i + 1]?.normal === "to") {
+      if (!toks.slice(Math.max(first, i - 2), i).some((x) => x.normal === "any" || x.normal === "no")) return null;
+      const end = clause(toks, i + 2).end;
+      const c = namedCapability(toks, i + 2, end, base, score);
+      return c ? { ...c, verdictEnd: undefined, feature: undefined, tentative: true, objection: true } : null;
+    }
+    if (SUPPORT_WORDS.has(t.normal) && (toks[i + 1]?.normal === "of")) {
+      if (toks.slice(first, i).some((x) => x.normal === "not" || x.normal === "n't" || x.normal === "never")) return null;
+      const end = clause(toks, i + 2).end;
+      const c = namedCapability(toks, i + 2, end, base, WEIGHTS.verdict);
+      return c ? { ...c, verdictEnd: undefined, feature: undefined } : null;
+    }
+  }
+  const f = toks[first]!;
+  const we = (k: number) => toks[k]?.normal === "we";
+  // "How about (we VERB / X)?", "What does everyone think about X?", "Everyone happy with X?", "I propose / suggest (we VERB / X)"
+  let put = -1;
+  if (f.normal === "how" && toks[first + 1]?.normal === "about") put = first + 2;
+  const room = toks.findIndex((t, k) => k >= first && k < first + 4 && ["everyone", "everybody", "all", "we"].includes(t.normal));
+  if (put < 0 && room >= 0) {
+    const about = toks.findIndex((t, k) => k > room && k < room + 4 && (t.normal === "about" || t.normal === "of") && toks[k - 1]?.lemma.toLowerCase() === "think");
+    const withAt = toks.findIndex((t, k) => k > room && k < room + 4 && t.normal === "with" && CONSENT_WORDS.has(toks[k - 1]?.normal ?? ""));
+    if (about >= 0 && f.normal === "what") put = about + 1;
+    else if (withAt >= 0) put = withAt + 1;
+  }
+  // "Can we agree on X?", "Are we all agreed that X …?"
+  const agreeOn = toks.findIndex((t, k) => k > first && k < first + 5 && t.lemma.toLowerCase() === "agree" && (toks[k + 1]?.normal === "on" || toks[k + 1]?.normal === "that"));
+  if (put < 0 && agreeOn > 0 && toks.slice(first, agreeOn).some((t) => t.normal === "we") && toks.some((t) => t.text === "?")) {
+    if (toks[agreeOn + 1]!.normal === "on") put = agreeOn + 2;
+    else {
+      const sub = findCue(toks.slice(agreeOn + 2), false) ?? agreedBehaviour(toks.slice(agreeOn + 2), 0, plainCue);
+      const k = agreeOn + 2;
+      return sub ? { ...sub, at: sub.at + k, subject: sub.subject >= 0 ? sub.subject + k : -1, verdictEnd: sub.verdictEnd === undefined ? undefined : sub.verdictEnd + k, tentative: true, score: Math.max(sub.score, score) } : null;
+    }
+  }
+  const pv = toks[first + 1]?.normal === "'d" || toks[first + 1]?.normal === "would" ? first + 2 : first + 1;
+  if (put < 0 && (f.normal === "i" || f.normal === "we") && PROPOSAL_VERBS.has(toks[pv]?.lemma.toLowerCase() ?? "")) put = toks[pv + 1]?.normal === "that" ? pv + 2 : pv + 1;
+  if (put >= 0) {
+    if (we(put)) {
+      const at = verbAfter(toks, put + 1);
+      if (at.at < 0 || toks[at.at]!.lemma === "be" || isMeetingVerb(toks, at.at)) return null;
+      return base(at.at, "verb", score, { tentative: true });
+    }
+    const c = namedCapability(toks, put, clause(toks, put).end, base, score);
+    return c ? { ...c, verdictEnd: undefined, feature: undefined, tentative: true } : null;
+  }
+  let v = -1;
+  if ((f.normal === "shall" || f.normal === "should") && we(first + 1)) v = first + 2;
+  else if (f.normal === "why" && (toks[first + 1]?.normal === "do" || toks[first + 1]?.normal === "don't") && (toks[first + 2]?.normal === "not" || toks[first + 2]?.normal === "n't") && we(first + 3)) v = first + 4;
+  else if (f.normal === "what" && toks[first + 1]?.normal === "if" && we(first + 2)) v = first + 3;
+  if (v < 0) return null;
+  const at = verbAfter(toks, v);
+  if (at.at < 0 || toks[at.at]!.lemma === "be" || isMeetingVerb(toks, at.at)) return null;
+  return base(at.at, "verb", score, { tentative: true });
+}
+
+/**
+ * A recap in noun phrases: "So: A, B and C", "Recap: A …" (a label that sums up, a colon, then what was asked).
+ */
+function recapList(toks: readonly Token[], base: Base, from = -1): Cue | null {
+  let at = from;
+  if (from < 0) {
+    const colon = toks.findIndex((t, k) => k < 5 && t.text === ":");
+    if (colon < 1) return listRecap(toks, base);
+    const label = toks.slice(0, colon).filter((t) => !t.noise && !isFiller(t) && t.pos !== "PUNCT");
+    if (label.length === 0 || !label.some((t) => RECAP_LABELS.has(t.normal)) || !label.every((t) => RECAP_LABELS.has(t.normal) || AGREEMENT.has(t.normal) || t.pos === "ADP" || t.pos === "PART" || t.pos === "DET")) return null;
+    at = colon + 1;
+  }
+  while (toks[at] && (toks[at]!.pos === "PUNCT" || isFiller(toks[at]!))) at++;
+  const { end } = clause(toks, at);
+  if (!isNamingPhrase(toks, at, end)) return null;
+  const c = namedCapability(toks, at, end, base, WEIGHTS.verdict);
+  return c ? { ...c, feature: undefined } : null;
+}
+
+/**
+ * A recap said as a list of noun phrases without a colon: "So that's A, B and C", "So, A for ROLE and B", "We're agreed
+ * on A and B". The list (two items or more) is what makes it a recap; its first item is the ask.
+ */
+function listRecap(toks: readonly Token[], base: Base): Cue | null {
+  let i = 0;
+  while (toks[i] && (isFiller(toks[i]!) || toks[i]!.pos === "PUNCT" || toks[i]!.pos === "INTJ" || toks[i]!.normal === "right" || toks[i]!.normal === "ok" || toks[i]!.normal === "okay")) i++;
+  let at = -1;
+  if (toks[i]?.normal === "so") {
+    let j = i + 1;
+    // ("so to recap, …", "so basically …", "so in short …")
+    while (toks[j] && (toks[j]!.pos === "PUNCT" || isFiller(toks[j]!) || RECAP_LABELS.has(toks[j]!.normal) || ((toks[j]!.normal === "to" || toks[j]!.normal === "in") && RECAP_LABELS.has(toks[j + 1]?.normal ?? "")))) j++;
+    if ((toks[j]?.normal === "that" || toks[j]?.normal === "this") && toks[j + 1]?.lemma === "be") at = j + 2;
+    else if (j > i + 1 && toks[j] && ["DET", "ADJ", "NOUN"].includes(toks[j]!.pos)) at = j;
+  }
+  // "we're / we've agreed / decided on A and B"
+  const agreed = toks.findIndex((t, k) => k >= i && k < i + 5 && DECISION_VERBS.has(t.lemma.toLowerCase()) && /(?:ed)$/.test(t.normal) && toks[k + 1]?.normal === "on");
+  if (at < 0 && agreed >= 0 && toks.slice(i, agreed).some((t) => t.normal === "we")) at = agreed + 2;
+  if (at < 0) return null;
+  while (toks[at] && (isFiller(toks[at]!) || toks[at]!.pos === "ADV")) at++;
+  const rest = toks.slice(at).filter((t) => !t.noise && t.pos !== "PUNCT");
+  const nouns = rest.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !isRoleNoun(t) && !MEETING_OBJECTS.has(nounLemma(t)));
+  // a list: "and" or a comma between two noun phrases, no finite verb, no pronoun
+  const listed = toks.slice(at).some((t, k) => (t.normal === "and" || t.text === ",") && k > 0 && toks[at + k + 1] !== undefined && ["DET", "ADJ", "NOUN", "PROPN"].includes(toks[at + k + 1]!.pos));
+  if (!listed || nouns.length < 2 || !isNamingPhrase(toks, at, toks.length)) return null;
+  let end = at + 1;
+  while (end < toks.length && !(toks[end]!.text === "," || toks[end]!.normal === "and" || /[.;!?]/.test(toks[end]!.text))) end++;
+  const c = namedCapability(toks, at, end, base, WEIGHTS.verdict);
+  return c ? { ...c, feature: undefined } : null;
+}
+
+/** A past participle: "-ed"/"-en", or an inflected verb that is neither "-ing" nor "-s" ("kept", "shown", "sent"). */
+function isParticiple(t: Token): boolean {
+  return t.pos === "VERB" && (/(?:ed|en)$/.test(t.normal) || (t.normal !== t.lemma.toLowerCase() && !/(?:ing|s)$/.test(t.normal)));
+}
+
+/** Verbs that report a state, not what the product does ("X costs …", "X ends in August"). */
+const STATE_OF_THINGS = new Set(["be", "have", "seem", "look", "sound", "cost", "take", "last", "mean", "matter", "end", "start", "finish", "break", "crash", "fail", "work", "happen", "belong", "depend", "need", "want", "like", "know", "think", "get", "come", "exist", "sit", "live"]);
+/** Words of a rule of behaviour: when, how often, in what order. */
+const BEHAVIOUR_WORDS = new Set(["every", "each", "per", "after", "until", "automatically", "straight", "whenever", "once", "when", "if", "unless"]);
+
+/**
+ * A statement of agreed behaviour, said as how the product will work: "<thing> gets VERBed …" (a get-passive), "<thing>
+ * VERBs … every / when / after / until …", "ROLE gets <a thing> at each / every / when …". Not when it says how things
+ * are today ("at the moment", "currently", "still", "all the time").
+ */
+function agreedBehaviour(toks: readonly Token[], first: number, base: Base): Cue | null {
+  if (toks.some((t) => TODAY_WORDS.has(t.normal) || t.negated || t.normal === "not" || t.normal === "never") || toks.some((t, k) => t.normal === "all" && toks[k + 1]?.normal === "the" && toks[k + 2]?.normal === "time")) return null;
+  while (toks[first]?.normal === "so" || (toks[first] && isFiller(toks[first]!))) first++;
+  let v = first;
+  // (a participle may open the subject: "expired permits")
+  while (v < toks.length && v < first + 6 && (["NOUN", "PROPN", "ADJ", "DET", "NUM"].includes(toks[v]!.pos) || (toks[v]!.pos === "PART" && toks[v]!.normal === "'s") || (v === first && toks[v]!.pos === "VERB" && /ed$/.test(toks[v]!.normal))) && !toks[v]!.noise) v++;
+  const verb = toks[v];
+  const subj = toks[v - 1];
+  if (v === first || !verb || !subj || (subj.pos !== "NOUN" && subj.pos !== "PROPN")) return null;
+  // "every / each <thing> …" states a rule whatever follows
+  const quantified = toks.slice(first, v).some((t) => t.normal === "every" || t.normal === "each");
+  // "<thing> will VERB … when …": what the product will do
+  if (verb.normal === "will" && !isRoleNoun(subj) && toks[v + 1]?.pos === "VERB" && isBaseVerb(toks[v + 1]) && !STATE_OF_THINGS.has(toks[v + 1]!.lemma.toLowerCase()) && (quantified || toks.slice(v + 2).some((t) => BEHAVIOUR_WORDS.has(t.normal) && t.normal !== "every")))
+    return base(v + 1, "thing", WEIGHTS.modal, { subject: v - 1, passiveSubject: toks.slice(first, v), modal: [verb] });
+  // "<things> are VERBed … per / every …": a rule of behaviour in the present passive
+  if ((verb.normal === "is" || verb.normal === "are") && !isRoleNoun(subj) && (quantified || toks.slice(v + 2).some((t) => BEHAVIOUR_WORDS.has(t.normal)))) {
+    const part = toks[v + 1];
+    if (part && isParticiple(part)) return base(v + 1, "passive", WEIGHTS.modal, { subject: v - 1, passiveSubject: toks.slice(first, v) });
+  }
+  // "<thing> is / are / will be VERBed to / for ROLE …": the product serving someone
+  const passiveAt = verb.normal === "is" || verb.normal === "are" ? v + 1 : verb.normal === "will" && toks[v + 1]?.normal === "be" ? v + 2 : -1;
+  const participle = passiveAt > 0 ? toks[passiveAt] : undefined;
+  if (participle && isParticiple(participle) && !isRoleNoun(subj) && toks.slice(passiveAt + 1).some((t) => isRoleNoun(t)) && ["to", "for", "by", "on", "in"].includes(toks[passiveAt + 1]?.normal ?? ""))
+    return base(passiveAt, "passive", WEIGHTS.modal, { subject: v - 1, passiveSubject: toks.slice(first, v) });
+  if (verb.pos !== "VERB") return null;
+  const lemma = verb.lemma.toLowerCase();
+  const plural = subj.normal !== nounLemma(subj);
+  const present = verb.normal === lemma ? plural : /[^s]s$/.test(verb.normal) && !plural;
+  const { tokens: rest } = clause(toks, v + 1, 30);
+  const ruled = quantified || toks.slice(v + 1).some((t) => BEHAVIOUR_WORDS.has(t.normal));
+  const subject = toks.slice(first, v);
+  if (!present) return null;
+  // "ROLE sees every … / each …": what the product shows them
+  if (isRoleNoun(subj) && lemma === "see" && present && ruled && toks[v + 1] && ["DET", "ADJ", "NOUN"].includes(toks[v + 1]!.pos)) return base(v + 1, "noun", WEIGHTS.modal, { subject: v - 1 });
+  if (lemma === "get") {
+    let p = v + 1;
+    while (toks[p] && (toks[p]!.pos === "ADV" || isFiller(toks[p]!))) p++;
+    const part = toks[p];
+    if (part && isParticiple(part) && !isRoleNoun(subj)) return base(p, "passive", WEIGHTS.modal, { subject: v - 1, passiveSubject: subject });
+    // "ROLE gets <a thing> at each …": what the product gives them
+    if (part && isRoleNoun(subj) && ruled && ["DET", "ADJ", "NOUN"].includes(part.pos) && nounSoon(toks, p)) return base(p, "noun", WEIGHTS.modal, { subject: v - 1 });
+    // "<thing> gets <a thing> when …": what the product gives it
+    if (part && ruled && ["DET", "ADJ", "NOUN"].includes(part.pos) && nounSoon(toks, p)) return base(v, "thing", WEIGHTS.modal, { subject: v - 1, passiveSubject: subject, present: true });
+    return null;
+  }
+  // ("every morning" alone is a routine of today unless a part of the product does it: "the dashboard refreshes every …")
+  const ruledActive = quantified || toks.slice(v + 1).some((t) => BEHAVIOUR_WORDS.has(t.normal) && t.normal !== "every") || PRODUCT_PARTS.has(nounLemma(subj));
+  if (isRoleNoun(subj) || STATE_OF_THINGS.has(lemma) || !ruled || !ruledActive || rest.length < 2) return null;
+  return base(v, "thing", WEIGHTS.modal, { subject: v - 1, passiveSubject: subject, present: true });
+}

@@ -201,3 +201,42 @@ export const WEIGHTS = {
   question: -3,
   ASK_THRESHOLD: 4,
 } as const;
+
+/**
+ * Issue 28 (asks said indirectly). Adjectives that judge a wished-for outcome good: "if X …, that'd be lovely",
+ * "it'd be brilliant if X …" (with FRAME_WORDS).
+ */
+export const WISH_WORDS = set("lovely brilliant amazing fantastic wonderful perfect ideal superb fab fabulous marvellous marvelous excellent dreamy handy dream godsend lifesaver life-saver game-changer gamechanger relief");
+
+/** Verbs of a wished-for outcome's effect: "it'd save ROLE hours if …", "it would really help if …". */
+export const WISH_VERBS = set("save help love like");
+
+/** Nouns of a problem: "the problem is (that) nobody can X" states the need to X. */
+export const PROBLEM_NOUNS = set("problem issue trouble headache pain frustration nightmare bit thing");
+
+/** Superlatives that make a noun a problem or a value ("the worst bit", "the biggest headache"). */
+export const PROBLEM_ADJECTIVES = set("worst biggest hardest main");
+
+/** Nouns a value statement ranks a thing as ("the single most important thing", "our top priority"). */
+export const VALUE_NOUNS = set("thing feature requirement priority part bit aspect one");
+
+/** Nouns of an objection: "any objections to X?" proposes X to the room. */
+export const OBJECTION_NOUNS = set("objection objections concern concerns");
+
+/** Words of a reply that raises no objection ("none", "no objection", "nobody objected"). */
+export const NO_OBJECTION = set("none no nope nobody nothing");
+
+/** Adjectives and nouns of support for a proposal: "supportive of X", "in favour of X", "all for X". */
+export const SUPPORT_WORDS = set("supportive favour favor");
+
+/** Words placing a statement in how things are today, not how the product will behave. */
+export const TODAY_WORDS = set("currently moment now today nowadays usually normally typically already still present presently anymore");
+
+/** Labels before a colon that sum up what was asked ("So: A, B and C", "Recap: …"). */
+export const RECAP_LABELS = set("so recap summary sum summing overall tldr tl;dr up short confirm summarise summarize");
+
+/** Words that open a proposal put to the room: "how about …", "I propose / suggest we …". */
+export const PROPOSAL_VERBS = set("propose suggest");
+
+/** Adjectives of the room's consent asked for: "everyone happy with X?", "are we all OK with X?". */
+export const CONSENT_WORDS = set("happy ok okay fine good comfortable");
