@@ -402,6 +402,9 @@ describe("grammar: asks said indirectly (issue 28)", () => {
     expect(role("Ana: Everyone happy with a weekly summary for the coaches?\nBen: Yes.")).toBe("coach");
     expect(role("Ana: We're all in favour of a shared calendar for the coaches.")).toBe("coach");
     expect(only("Ana: I'm supportive of allowing both card and cash at the kiosk.").title).toBe("Allow both card and cash at the kiosk");
+    expect(role("Ana: Is everyone on board with a panic button for dispatchers?\nBen: Yep.")).toBe("dispatcher");
+    expect(role("There was broad support for a panic button for the dispatchers.")).toBe("dispatcher");
+    expect(role("Ana: Proposal: a shared calendar for the coaches.\nBen: Agreed.")).toBe("coach");
     // near misses: an objection raised ("yes" to "any objections?"), a proposal nobody took up, a break
     expect(stories("Ana: Any objections to adding a dark theme for the night shift?\nBen: Yes, me. It clashes with the logo.")).toEqual([]);
     expect(stories("Ana: How about we let gardeners swap plots online?\nBen: Hmm, not sure.")).toEqual([]);
@@ -426,6 +429,9 @@ describe("grammar: asks said indirectly (issue 28)", () => {
     expect(role("The one thing the nurses care about is a quiet alarm at night.")).toBe("nurse");
     expect(role("For our drivers nothing matters more than accurate arrival times.")).toBe("driver");
     expect(role("Search by postcode is a must for the surveyors.")).toBe("surveyor");
+    expect(only("What dispatchers care about most is a map that never freezes.").title).toBe("Map that never freezes");
+    expect(only("Live locations are the top priority for our dispatchers.").title).toBe("Live locations");
+    expect(role("For baggage handlers, nothing beats a scanner that works in the rain.")).toBe("baggage handler");
     // near misses: a value about the meeting or the office
     expect(stories("That is the most important thing we discussed.")).toEqual([]);
     expect(stories("Honestly the new coffee machine is the most important thing in the office.")).toEqual([]);

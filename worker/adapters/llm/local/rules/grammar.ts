@@ -523,7 +523,9 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
         }
         if (toks[k]!.normal === "to") {
           const v = verbAfter(toks, k + 1);
-          if (v.at >= 0) return base(v.at, "verb", WEIGHTS.frame + WEIGHTS.modal - 2);
+          // ("it'd be great for ROLE to see …": what a role would do is about the product, whatever the verb)
+          const forRole = toks.slice(j + 1, k).some((x) => isRoleNoun(x));
+          if (v.at >= 0) return base(v.at, "verb", WEIGHTS.frame + WEIGHTS.modal - 2, forRole ? { framed: true } : {});
         }
       }
     }
@@ -1127,7 +1129,7 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   const head = capWords[0];
   if (!head) return { kind: "other", ask: null };
   // a thing asked for is a noun phrase, never a prepositional phrase ("need on the …")
-  if (cue.form === "noun" && head.pos === "ADP" && !cue.framed) return { kind: "other", ask: null };
+  if (cue.form === "noun" && head.pos === "ADP") return { kind: "other", ask: null };
   // … nor a vague head that names nothing yet ("some kind of …", "a possibility to …", "a lot more …")
   const headNoun = capWords.find((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON");
   if (cue.form === "noun" && headNoun && VAGUE_HEADS.has(headNoun.normal) && capWords.indexOf(headNoun) <= 2) return { kind: "other", ask: null };
@@ -1302,6 +1304,11 @@ type Base = (at: number, form: CapabilityForm, score: number, extra?: Partial<Cu
 
 const plainCue: Base = (at, form, score, extra = {}) => ({ at, form, score, negated: false, subject: -1, tentative: false, passiveSubject: [], modal: [], ...extra });
 
+/** A cue found in the tokens from `k` on, with its indices in the whole sentence. */
+function shiftCue(cue: Cue, k: number): Cue {
+  return { ...cue, at: cue.at + k, subject: cue.subject >= 0 ? cue.subject + k : -1, verdictEnd: cue.verdictEnd === undefined ? undefined : cue.verdictEnd + k };
+}
+
 const WISHED = new Set([...WISH_WORDS, ...FRAME_WORDS]);
 const WISH_MODALS = new Set(["could", "would", "'d", "will", "can", "did"]);
 
@@ -1364,7 +1371,9 @@ function judgedGood(toks: readonly Token[], k: number): number {
   if (toks[j]?.normal !== "be") return -1;
   j++;
   while (toks[j] && (toks[j]!.pos === "ADV" || isFiller(toks[j]!) || toks[j]!.pos === "DET")) j++;
-  return toks[j] && WISHED.has(toks[j]!.normal) ? j + 1 : -1;
+  // (a hyphenated word is split: "game - changer")
+  const joined = toks.slice(j, j + 3).map((t) => t.normal).join("");
+  return toks[j] && (WISHED.has(toks[j]!.normal) || WISHED.has(joined)) ? j + 1 : -1;
 }
 
 /** Between `from` and `to`, a frame of a wish: "would/'d" then "be <good word>" or a verb of its effect ("help", "save", "love"). */
@@ -1373,7 +1382,7 @@ function wishFrame(toks: readonly Token[], from: number, to: number): boolean {
   if (w < 0) return false;
   const rest = toks.slice(w + 1, to);
   const be = rest.findIndex((t) => t.normal === "be");
-  return (be >= 0 && rest.slice(be + 1).some((t) => WISHED.has(t.normal))) || rest.some((t) => t.pos === "VERB" && WISH_VERBS.has(t.lemma.toLowerCase()));
+  return (be >= 0 && rest.slice(be + 1).some((t, k) => WISHED.has(t.normal) || WISHED.has(rest.slice(be + 1 + k, be + 4 + k).map((x) => x.normal).join("")))) || rest.some((t) => t.pos === "VERB" && WISH_VERBS.has(t.lemma.toLowerCase()));
 }
 
 /**
@@ -1415,7 +1424,7 @@ function wish(toks: readonly Token[], first: number, base: Base): Cue | null {
 function isNamingPhrase(toks: readonly Token[], from: number, to: number): boolean {
   let words = toks.slice(from, to).filter((t) => !t.noise && !isFiller(t) && t.pos !== "PUNCT");
   // a relative clause inside the noun phrase says nothing of its own ("a view of who's on leave", "the list that …")
-  const relative = words.findIndex((t, k) => k > 0 && ["who", "what", "which", "where", "whose"].includes(t.normal) && ["NOUN", "PROPN", "ADP"].includes(words[k - 1]!.pos));
+  const relative = words.findIndex((t, k) => k > 0 && ["who", "what", "which", "where", "whose", "that"].includes(t.normal) && ["NOUN", "PROPN", "ADP"].includes(words[k - 1]!.pos));
   if (relative > 0) words = words.slice(0, relative);
   if (words.length === 0) return false;
   return words.every((t) => (t.pos !== "AUX" || t.normal === "being") && !(t.pos === "PRON" && !POSSESSIVE_DETS.has(t.normal)) && !(t.pos === "VERB" && t.normal !== t.lemma.toLowerCase() && !/(?:ing|ed|en)$/.test(t.normal)));
@@ -1426,8 +1435,10 @@ function namedCapability(toks: readonly Token[], at: number, end: number, base: 
   const t = toks[at];
   if (!t) return null;
   if (t.normal === "being" && toks[at + 1]?.normal === "able" && toks[at + 2]?.normal === "to" && at + 3 < end) return base(at + 3, "verb", score, { verdictEnd: end, framed: true, feature: true });
-  if ((t.pos === "VERB" && t.normal.endsWith("ing")) || t.normal === "being") return base(at, "verb", score, { verdictEnd: end, framed: true, feature: true });
-  if (!["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(t.pos) && !POSSESSIVE_DETS.has(t.normal) && !(t.pos === "ADV" && toks[at + 1]?.pos === "NOUN")) return null;
+  // (a gerund before a noun modifies it: "recurring bookings")
+  if ((t.pos === "VERB" && t.normal.endsWith("ing") && !(toks[at + 1]?.pos === "NOUN" && !isRoleNoun(toks[at + 1]!))) || t.normal === "being") return base(at, "verb", score, { verdictEnd: end, framed: true, feature: true });
+  // (a first word in base form before a noun modifies it: "live locations")
+  if (!["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(t.pos) && !POSSESSIVE_DETS.has(t.normal) && !((t.pos === "ADV" || (t.pos === "VERB" && t.normal === t.lemma.toLowerCase())) && toks[at + 1]?.pos === "NOUN")) return null;
   // the head of the first noun compound ("a manager view": the view, not the manager)
   let h = toks.findIndex((x, k) => k >= at && k < end && (x.pos === "NOUN" || x.pos === "PROPN"));
   while (h >= 0 && h + 1 < end && (toks[h + 1]!.pos === "NOUN" || toks[h + 1]!.pos === "PROPN")) h++;
@@ -1459,6 +1470,12 @@ function valueStatement(toks: readonly Token[], first: number, base: Base): Cue 
   const nothing = toks.findIndex((t, k) => k >= first && k < first + 6 && t.normal === "nothing");
   if (nothing >= 0) {
     const than = toks.findIndex((t, k) => k > nothing && k < nothing + 6 && t.normal === "than");
+    // "nothing beats X"
+    const beats = toks[nothing + 1]?.lemma.toLowerCase() === "beat" ? nothing + 2 : -1;
+    if (beats > 0) {
+      const end = clause(toks, beats).end;
+      if (isNamingPhrase(toks, beats, end)) return namedCapability(toks, beats, end, base, WEIGHTS.verdict);
+    }
     if (than > 0 && toks.slice(nothing + 1, than).some((t) => t.lemma.toLowerCase() === "matter" || PRIORITY_HIGH.has(t.normal) || t.normal === "important") && toks.slice(nothing + 1, than).some((t) => t.normal === "more")) {
       const end = clause(toks, than + 1).end;
       if (isNamingPhrase(toks, than + 1, end)) return namedCapability(toks, than + 1, end, base, WEIGHTS.verdict);
@@ -1470,7 +1487,7 @@ function valueStatement(toks: readonly Token[], first: number, base: Base): Cue 
     const matters = t.lemma.toLowerCase() === "matter" && (t.pos === "VERB" || t.pos === "NOUN") && (toks[i + 1]?.normal === "most" || toks[i + 1]?.normal === "more");
     if (!isBe && !matters) continue;
     // (the value said first: "the most important thing", "what matters", "the one thing ROLE cares about")
-    const subjectValue = toks.slice(first, i).some((x, k) => (x.normal === "most" && PRIORITY_HIGH.has(toks[first + k + 1]?.normal ?? "")) || x.lemma.toLowerCase() === "matter" || (x.lemma.toLowerCase() === "care" && toks[first + k + 1]?.normal === "about") || ((x.normal === "one" || x.normal === "only") && toks[first + k + 1]?.normal === "thing"));
+    const subjectValue = toks.slice(first, i).some((x, k) => (x.normal === "most" && PRIORITY_HIGH.has(toks[first + k + 1]?.normal ?? "")) || x.lemma.toLowerCase() === "matter" || (x.lemma.toLowerCase() === "care" && toks[first + k + 1]?.normal === "about") || ((x.normal === "one" || x.normal === "only") && toks[first + k + 1]?.normal === "thing") || (["biggest", "main", "key"].includes(x.normal) && VALUE_NOUNS.has(toks[first + k + 1]?.normal ?? "")));
     if (isBe && subjectValue) {
       // "the thing that matters most is (that) X": X is the ask
       let k = i + 1;
@@ -1484,7 +1501,7 @@ function valueStatement(toks: readonly Token[], first: number, base: Base): Cue 
       return { ...sub, at: sub.at + k, subject: sub.subject >= 0 ? sub.subject + k : -1, verdictEnd: shift(sub.verdictEnd), score: Math.max(sub.score, WEIGHTS.verdict), framed: true };
     }
     // "<X> is what matters (most)", "<X> is a must"
-    const whatMatters = isBe && toks[i + 1]?.normal === "what" && toks[i + 2]?.lemma.toLowerCase() === "matter";
+    const whatMatters = isBe && toks[i + 1]?.normal === "what" && toks.slice(i + 2, i + 6).some((x, k) => x.lemma.toLowerCase() === "matter" || (x.lemma.toLowerCase() === "care" && toks[i + 3 + k]?.normal === "about"));
     const aMust = isBe && (toks[i + 1]?.normal === "a" || toks[i + 1]?.normal === "an") && toks[i + 2]?.normal === "must" && toks[i + 3]?.normal !== "have";
     if (!(matters || whatMatters || aMust || valuePredicate(toks, i + 1) > 0)) continue;
     const named = isNamingPhrase(toks, first, i) ? namedCapability(toks, first, i, base, WEIGHTS.verdict) : null;
@@ -1498,8 +1515,6 @@ function valueStatement(toks: readonly Token[], first: number, base: Base): Cue 
  * X". Not being able to VERB X is what the product must fix: the ask is to VERB X.
  */
 function problemStatement(toks: readonly Token[], first: number, base: Base): Cue | null {
-  // "Under no circumstances should X VERB …": said whole, so the negation stays in the story
-  if (toks[first]?.normal === "under" && toks[first + 1]?.normal === "no" && toks.slice(first + 2, first + 5).some((t) => ASK_MODALS.has(t.normal) || SOFT_MODALS.has(t.normal))) return base(first, "noun", WEIGHTS.modal + 1, { framed: true });
   // "ROLE has no way to VERB X", "there's no way for ROLE to VERB X": what the product must let them do
   const noWay = toks.findIndex((t, k) => k >= first && t.normal === "no" && toks[k + 1]?.normal === "way" && ["to", "of", "for"].includes(toks[k + 2]?.normal ?? ""));
   if (noWay >= 0) {
@@ -1566,6 +1581,32 @@ function noObjection(words: readonly Token[]): boolean {
  */
 function proposal(toks: readonly Token[], first: number, base: Base): Cue | null {
   const score = WEIGHTS.questionAsk + WEIGHTS.modal - 1;
+  // "Proposal / Suggestion / Idea: X"
+  const colon = toks.findIndex((t, k) => k < 4 && t.text === ":");
+  if (colon > 0 && toks.slice(0, colon).some((t) => SECTION_PROPOSED.has(t.normal))) {
+    const sub = findCue(toks.slice(colon + 1), false) ?? namedCapability(toks.slice(colon + 1), 0, clause(toks, colon + 1).end - colon - 1, plainCue, score);
+    return sub ? { ...shiftCue(sub, colon + 1), verdictEnd: undefined, feature: undefined, tentative: true, score: Math.max(sub.score, score) } : null;
+  }
+  // "<a proposal>, any objections?"
+  const anyObj = toks.findIndex((t, k) => k > first + 2 && t.normal === "any" && OBJECTION_NOUNS.has(toks[k + 1]?.normal ?? "") && toks[k - 1]?.text === ",");
+  if (anyObj > 0) {
+    const sub = findCue(toks.slice(0, anyObj - 1), false);
+    return sub ? { ...sub, tentative: true, objection: true, score: Math.max(sub.score, score) } : null;
+  }
+  // "The room / everyone agreed (that) ROLE gets X": the room's decision
+  const agreedAt = toks.findIndex((t, k) => k > first && k < first + 4 && t.lemma.toLowerCase() === "agree" && /ed$/.test(t.normal) && toks.slice(first, k).some((x) => ["room", "everyone", "everybody", "all", "team", "we"].includes(x.normal)));
+  if (agreedAt > 0 && toks[agreedAt + 1]?.normal !== "on" && toks[agreedAt + 1]?.normal !== "to" && toks[agreedAt + 1]?.normal !== "not") {
+    const k = toks[agreedAt + 1]?.normal === "that" ? agreedAt + 2 : agreedAt + 1;
+    const tail = toks.slice(k);
+    let sub = findCue(tail, false) ?? agreedBehaviour(tail, 0, plainCue);
+    // "ROLE gets / get X"
+    if (!sub && tail[0] && tail[1]?.lemma.toLowerCase() === "get") {
+      let r = 0;
+      while (tail[r] && (tail[r]!.pos === "DET" || tail[r]!.pos === "ADJ")) r++;
+      if (tail[r] && isRoleNoun(tail[r]!) && tail[r + 1]?.lemma.toLowerCase() === "get" && tail[r + 2] && ["DET", "ADJ", "NOUN"].includes(tail[r + 2]!.pos)) sub = plainCue(r + 2, "noun", score, { subject: r });
+    }
+    return sub ? { ...shiftCue(sub, k), tentative: false, score: Math.max(sub.score, WEIGHTS.verdict) } : null;
+  }
   for (let i = first; i < Math.min(toks.length - 2, first + 6); i++) {
     const t = toks[i]!;
     if (OBJECTION_NOUNS.has(t.normal) && t.pos === "NOUN" && toks[i + 1]?.normal === "to") {
@@ -1574,7 +1615,7 @@ function proposal(toks: readonly Token[], first: number, base: Base): Cue | null
       const c = namedCapability(toks, i + 2, end, base, score);
       return c ? { ...c, verdictEnd: undefined, feature: undefined, tentative: true, objection: true } : null;
     }
-    if (SUPPORT_WORDS.has(t.normal) && (toks[i + 1]?.normal === "of")) {
+    if (SUPPORT_WORDS.has(t.normal) && (toks[i + 1]?.normal === "of" || (t.normal === "support" && toks[i + 1]?.normal === "for"))) {
       if (toks.slice(first, i).some((x) => x.normal === "not" || x.normal === "n't" || x.normal === "never")) return null;
       const end = clause(toks, i + 2).end;
       const c = namedCapability(toks, i + 2, end, base, WEIGHTS.verdict);
@@ -1666,10 +1707,10 @@ function listRecap(toks: readonly Token[], base: Base): Cue | null {
   const rest = toks.slice(at).filter((t) => !t.noise && t.pos !== "PUNCT");
   const nouns = rest.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !isRoleNoun(t) && !MEETING_OBJECTS.has(nounLemma(t)));
   // a list: "and" or a comma between two noun phrases, no finite verb, no pronoun
-  const listed = toks.slice(at).some((t, k) => (t.normal === "and" || t.text === ",") && k > 0 && toks[at + k + 1] !== undefined && ["DET", "ADJ", "NOUN", "PROPN"].includes(toks[at + k + 1]!.pos));
+  const listed = toks.slice(at).some((t, k) => (t.normal === "and" || t.normal === "plus" || t.text === ",") && k > 0 && toks[at + k + 1] !== undefined && ["DET", "ADJ", "NOUN", "PROPN"].includes(toks[at + k + 1]!.pos));
   if (!listed || nouns.length < 2 || !isNamingPhrase(toks, at, toks.length)) return null;
   let end = at + 1;
-  while (end < toks.length && !(toks[end]!.text === "," || toks[end]!.normal === "and" || /[.;!?]/.test(toks[end]!.text))) end++;
+  while (end < toks.length && !(toks[end]!.text === "," || toks[end]!.normal === "and" || toks[end]!.normal === "plus" || /[.;!?]/.test(toks[end]!.text))) end++;
   const c = namedCapability(toks, at, end, base, WEIGHTS.verdict);
   return c ? { ...c, feature: undefined } : null;
 }
@@ -1681,8 +1722,10 @@ function isParticiple(t: Token): boolean {
 
 /** Verbs that report a state, not what the product does ("X costs …", "X ends in August"). */
 const STATE_OF_THINGS = new Set(["be", "have", "seem", "look", "sound", "cost", "take", "last", "mean", "matter", "end", "start", "finish", "break", "crash", "fail", "work", "happen", "belong", "depend", "need", "want", "like", "know", "think", "get", "come", "exist", "sit", "live"]);
+/** The meeting's own things: "last week's minutes stand unless …" is no behaviour of the product. */
+const MEETING_THINGS = new Set(["meeting", "call", "sync", "minute", "minutes", "agenda", "slide", "slides", "presentation", "lunch", "break", "coffee", "standup", "retro"]);
 /** Words of a rule of behaviour: when, how often, in what order. */
-const BEHAVIOUR_WORDS = new Set(["every", "each", "per", "after", "until", "automatically", "straight", "whenever", "once", "when", "if", "unless"]);
+const BEHAVIOUR_WORDS = new Set(["every", "each", "per", "after", "until", "automatically", "straight", "soon", "whenever", "once", "when", "if", "unless"]);
 
 /**
  * A statement of agreed behaviour, said as how the product will work: "<thing> gets VERBed …" (a get-passive), "<thing>
@@ -1692,12 +1735,20 @@ const BEHAVIOUR_WORDS = new Set(["every", "each", "per", "after", "until", "auto
 function agreedBehaviour(toks: readonly Token[], first: number, base: Base): Cue | null {
   if (toks.some((t) => TODAY_WORDS.has(t.normal) || t.negated || t.normal === "not" || t.normal === "never") || toks.some((t, k) => t.normal === "all" && toks[k + 1]?.normal === "the" && toks[k + 2]?.normal === "time")) return null;
   while (toks[first]?.normal === "so" || (toks[first] && isFiller(toks[first]!))) first++;
+  // "When / Once X, <thing> VERBs …": the condition is the rule; the main clause says the behaviour
+  if (CONDITIONS.has(toks[first]?.normal ?? "")) {
+    const comma = toks.findIndex((t, k) => k > first + 2 && t.text === ",");
+    if (comma < 0 || comma + 3 >= toks.length) return null;
+    const main = agreedBehaviour([...toks.slice(0, comma + 1), ...toks.slice(comma + 1), madeWord(toks[first]!, "automatically")], comma + 1, base);
+    return main && main.at < toks.length ? main : null;
+  }
   let v = first;
   // (a participle may open the subject: "expired permits")
   while (v < toks.length && v < first + 6 && (["NOUN", "PROPN", "ADJ", "DET", "NUM"].includes(toks[v]!.pos) || (toks[v]!.pos === "PART" && toks[v]!.normal === "'s") || (v === first && toks[v]!.pos === "VERB" && /ed$/.test(toks[v]!.normal))) && !toks[v]!.noise) v++;
   const verb = toks[v];
   const subj = toks[v - 1];
-  if (v === first || !verb || !subj || (subj.pos !== "NOUN" && subj.pos !== "PROPN")) return null;
+  // (the meeting's own things, "last week's minutes stand unless …", are no behaviour of the product)
+  if (v === first || !verb || !subj || (subj.pos !== "NOUN" && subj.pos !== "PROPN") || MEETING_THINGS.has(nounLemma(subj))) return null;
   // "every / each <thing> …" states a rule whatever follows
   const quantified = toks.slice(first, v).some((t) => t.normal === "every" || t.normal === "each");
   // "<thing> will VERB … when …": what the product will do

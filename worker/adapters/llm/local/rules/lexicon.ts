@@ -227,7 +227,7 @@ export const OBJECTION_NOUNS = set("objection objections concern concerns");
 export const NO_OBJECTION = set("none no nope nobody nothing");
 
 /** Adjectives and nouns of support for a proposal: "supportive of X", "in favour of X", "all for X". */
-export const SUPPORT_WORDS = set("supportive favour favor");
+export const SUPPORT_WORDS = set("supportive favour favor support");
 
 /** Words placing a statement in how things are today, not how the product will behave. */
 export const TODAY_WORDS = set("currently moment now today nowadays usually normally typically already still present presently anymore");
@@ -239,4 +239,4 @@ export const RECAP_LABELS = set("so recap summary sum summing overall tldr tl;dr
 export const PROPOSAL_VERBS = set("propose suggest");
 
 /** Adjectives of the room's consent asked for: "everyone happy with X?", "are we all OK with X?". */
-export const CONSENT_WORDS = set("happy ok okay fine good comfortable");
+export const CONSENT_WORDS = set("happy ok okay fine good comfortable board");
