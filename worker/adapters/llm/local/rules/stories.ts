@@ -6,7 +6,7 @@
 import { STORY_LIMITS, type GeneratedStories, type StoryEvidence, type StoryPriority, type UserStory } from "../../../../../schema/api/transcripts";
 import { classify, sectionContext, END_POS, isFiller, isRoleNoun, nounLemma, PARTICLES, sentenceNouns, speech, type Ask } from "./grammar";
 import type { Analysis, Sentence, Token } from "../language";
-import { CONDITIONS, MEETING_OBJECTS, MEETING_VERBS, SECTION_NOT, DECISION_VERBS, EFFORT_CUES, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, INTEGRATION_WORDS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES, TIME_BOUNDS } from "./lexicon";
+import { CONDITIONS, MEETING_OBJECTS, MEETING_VERBS, RECAP_LABELS, SECTION_NOT, DECISION_VERBS, EFFORT_CUES, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, INTEGRATION_WORDS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES, TIME_BOUNDS } from "./lexicon";
 
 /** How many sentences after an ask may add details to its story (keeps the pass linear). */
 const DETAIL_WINDOW = 16;
@@ -494,7 +494,10 @@ function withRecapItems(sentences: readonly Sentence[]): Sentence[] {
     const s = sentences[i]!;
     const toks = s.tokens;
     const colon = toks.findIndex((t) => t.text === ":" && !t.noise);
-    const opens = colon > 0 && toks.slice(0, colon).some((t) => RECAP_WORDS.has(t.lemma.toLowerCase())) && toks.slice(colon + 1).filter((t) => !t.noise && t.pos !== "PUNCT").length >= 2;
+    // (a short summing-up label opens one too: "So: A, B and C", "Recap: …")
+    const label = toks.slice(0, colon).filter((t) => !t.noise && t.pos !== "PUNCT");
+    const recapLabel = label.length > 0 && label.length <= 3 && label.some((t) => RECAP_LABELS.has(t.normal));
+    const opens = colon > 0 && (recapLabel || toks.slice(0, colon).some((t) => RECAP_WORDS.has(t.lemma.toLowerCase()))) && toks.slice(colon + 1).filter((t) => !t.noise && t.pos !== "PUNCT").length >= 2;
     if (!opens) {
       // a settled line may state two things ("X returns only Y; agents must not Z"): each is read on its own
       const parts = sectionContext(s) === "decided" && toks.some((t) => t.text === ";") ? listItems(s, toks).map((p) => ({ ...p, label: s.label, section: s.section })) : [];
