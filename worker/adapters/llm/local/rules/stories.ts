@@ -230,7 +230,10 @@ function criterionText(sentence: Sentence): string {
     // "should be able to" / "need to be able to": an ability
     const able = toks[j]?.normal === "be" && toks[j + 1]?.normal === "able" && toks[j + 2]?.normal === "to";
     if (able) j += 3;
-    const person = isRoleNoun(prev) || PEOPLE_PRONOUNS.has(prev.normal) || prev.normal === "you";
+    // ("we do need to …": the emphatic "do" goes with the modal)
+    if (/^(?:do|does|did)$/.test(prev.normal)) out.pop();
+    const subject = out[out.length - 1] ?? prev;
+    const person = isRoleNoun(subject) || PEOPLE_PRONOUNS.has(subject.normal) || subject.normal === "you" || subject.normal === "we";
     const word = negated ? (person || able ? "cannot" : "must not") : person || able ? "can" : "must";
     out.push({ ...t, text: word, normal: word, lemma: word, pos: "AUX" });
     i = j - 1;
@@ -912,8 +915,9 @@ function epic(analysis: Analysis, stories: readonly Story[], userStories: readon
   const count = (p: string) => userStories.filter((s) => s.priority === p).length;
   // the epic is as urgent as its stories are together: High when two in five are, Low when half are
   const priority = userStories.length && count("High") * 5 >= userStories.length * 2 ? "High" : userStories.length && count("Low") * 2 >= userStories.length ? "Low" : "Medium";
+  // (no count: the quality gate may split or drop stories after this is written)
   const description = userStories.length
-    ? `${userStories.length} ${userStories.length === 1 ? "story" : "stories"} from this meeting${theme ? ` about ${theme.theme}` : ""}: ${userStories
+    ? `Stories from this meeting${theme ? ` about ${theme.theme}` : ""}: ${userStories
         .slice(0, 4)
         .map((s) => s.title.toLowerCase())
         .join("; ")}${userStories.length > 4 ? "; …" : ""}.`
