@@ -25,3 +25,11 @@ describe("criteria", () => {
     }
   });
 });
+
+describe("a rule said as a negative", () => {
+  it("keeps the negation in the description", () => {
+    const story = generateStories("Ana: The receipt can never show the card number.").userStories[0]!;
+    expect(story.description).toMatch(/I want the receipt never to show the card number\.$/);
+    expect(story.title).toMatch(/never/i);
+  });
+});

@@ -141,7 +141,7 @@ export const ROLE_NOUNS = set(
 
 /** Words ending like people nouns (-er, -or, -ist, -ian, -ant) that name things, not people. */
 export const NOT_ROLES = set(
-  "number order folder filter computer printer scanner browser server container controller paper letter water power center " +
+  "number order reorder ledger receiver scheduler folder filter computer printer scanner browser server container controller paper letter water power center " +
     "centre matter layer marker timer trigger banner header footer register counter monitor sensor indicator calculator " +
     "error color colour sticker poster flyer reminder trailer corner border chapter quarter meter metre parameter character " +
     "factor sector vector mirror floor door manner answer dinner summer winter river weather feather leather tower button " +

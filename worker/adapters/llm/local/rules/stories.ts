@@ -160,6 +160,23 @@ function title(ask: Ask): string {
   return capitalise(cap);
 }
 
+/**
+ * A rule said with a negated modal, as what is wanted: "the receipt can never show the card number" → "the receipt
+ * never to show the card number" (after "I want"), so the description keeps the negation instead of reading as
+ * "I want the receipt can never show …". Null when the capability is not one.
+ */
+function negatedRule(ask: Ask): string | null {
+  const toks = clean(ask.capability).filter((t) => t.pos !== "PUNCT" || t.text === ",");
+  const k = toks.findIndex((t, i) => t.pos === "AUX" && /^(?:can|could|must|should|will|would|may)$/.test(t.normal) && /^(?:never|not|n't)$/.test(toks[i + 1]?.normal ?? ""));
+  if (k < 1) return null;
+  const rest = toks.slice(k + 2);
+  if (!rest.length || rest[0]!.pos !== "VERB") return null;
+  const negation = toks[k + 1]!.normal === "never" ? "never" : "not";
+  const subject = toks.slice(0, k).map((t) => ({ ...t, text: keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase() }));
+  const verb = { ...rest[0]!, text: rest[0]!.lemma.toLowerCase() };
+  return `${join(subject)} ${negation} to ${join([verb, ...rest.slice(1).map((t) => ({ ...t, text: keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase() }))])}`;
+}
+
 /** A verb's base form in the third person singular present: "go" → "goes", "work" → "works", "be" → "is". */
 function thirdPerson(verb: string): string {
   if (verb === "be") return "is";
@@ -629,7 +646,9 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       constraints.push(ask);
       return;
     }
-    const role = personOf(ask.role && !GENERIC_ROLES.has(ask.role) ? ask.role : fallbackRole);
+    // ("survey people", "waiting list folks": people named by a thing say nothing of their role)
+    const named = ask.role && !GENERIC_ROLES.has(ask.role) && !/ (?:people|folks|guys|lot)$/.test(ask.role) ? ask.role : null;
+    const role = personOf(named ?? fallbackRole);
     // the same thing: most of the smaller side's nouns shared, the meeting's topic nouns not counting
     const own = ask.nouns.filter((n) => !topic.has(n));
     let story = stories.find((s) => {
@@ -732,7 +751,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     // a story with nothing else to check states its main ask as its one criterion
     if (criteria.length === 0) criteria.push(scrub(statement(main, story.role)).slice(0, STORY_LIMITS.criterion));
     const benefitAsk = story.asks.find((a) => a.benefit);
-    const want = main.form === "noun" ? capabilityText(main, 20, true) : main.form === "thing" ? `${subjectText(main)} to ${capabilityText(main, 20)}` : main.form === "passive" ? `to ${storyTitle[0]!.toLowerCase()}${storyTitle.slice(1)}` : `to ${capabilityText(main, 20)}`;
+    const want = main.form === "noun" ? negatedRule(main) ?? capabilityText(main, 20, true) : main.form === "thing" ? `${subjectText(main)} to ${capabilityText(main, 20)}` : main.form === "passive" ? `to ${storyTitle[0]!.toLowerCase()}${storyTitle.slice(1)}` : `to ${capabilityText(main, 20)}`;
     let description = `As ${article(story.role)} ${story.role}, I want ${want}`;
     if (benefitAsk?.benefit) {
       const b = join(clean(benefitAsk.benefit)).replace(/[.,;!?]+$/, "");
