@@ -46,6 +46,14 @@ describe("one story", () => {
     expect(criteriaOf({ description: "As a warehouse picker, I want to scan a shelf label." })).not.toContain("conceptually_sound:error");
   });
 
+  it("finds a capability that only tells what happened or what is lacking (conceptually_sound)", () => {
+    for (const means of ["the test credentials came through on Tuesday", "the booking system has no idea of a household", "the front desk doesn't know who is in"])
+      expect(criteriaOf({ description: `As a receptionist, I want ${means}.` }), means).toContain("conceptually_sound:error");
+    // a rule put badly, a participle, or a clause after a verb is not flagged
+    for (const means of ["the opening times are shown on the home page", "the bookings sorted by date", "to see the patient we are expecting next"])
+      expect(criteriaOf({ description: `As a receptionist, I want ${means}.` }), means).not.toContain("conceptually_sound:error");
+  });
+
   it("asks for one capability (atomic): two verbs joined, not two nouns under one verb", () => {
     expect(criteriaOf({ description: "As a librarian, I want to add and remove books from the catalogue." })).toContain("atomic:error");
     expect(criteriaOf({ description: "As a librarian, I want to search the catalogue or browse new arrivals." })).toContain("atomic:error");

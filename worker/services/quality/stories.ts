@@ -60,6 +60,35 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
   if (!means.some((t) => t.pos === "VERB")) {
     issues.push(issue("conceptually_sound", "warning", "description", "Say what the person does with it: start the capability with a verb (“I want to <verb> …”)."));
   }
+  const told = toldClause(means);
+  if (told) {
+    issues.push(issue("conceptually_sound", "error", "description", `“${quoteOf(parts.means ?? "")}” says what is or was, not what someone needs: write the capability (“I want to <verb> …”) or remove the story.`));
+  }
+}
+
+/** Simple past forms that are not also participles: "the credentials came through" tells, "the list sorted" may ask. */
+const SIMPLE_PAST = new Set(["came", "went", "took", "gave", "saw", "did", "was", "were", "began", "ran", "wrote", "spoke", "broke", "chose", "drove", "ate", "fell", "flew", "grew", "knew", "rode", "rose", "sang", "swam", "threw", "wore", "forgot"]);
+/** Finite verbs that tell (the past, "does not", "has no"); "are returned", "must show", "loads" may be a rule badly put. */
+const TOLD_AUX = new Set(["had", "was", "were", "did", "does", "do"]);
+
+/**
+ * A capability that is a clause telling what was or what is lacking ("I want the credentials came through", "I want
+ * the system has no concept of X", "I want the switchboard doesn't know"): a noun phrase right after "I want" and a
+ * past or negated finite verb after it. Such a story asks for nothing: a status line or a remark made into a story.
+ * (A present rule badly put, "I want the times are returned in UTC", is a story to word again, not to drop.)
+ */
+function toldClause(means: readonly Token[]): boolean {
+  // the capability opens on a noun phrase (not on a verb: "see the item we're estimating" asks to see)
+  for (let i = 0; i < means.length; i++) {
+    const t = means[i]!;
+    if (t.pos === "DET" || t.pos === "ADJ" || t.pos === "NUM" || t.pos === "NOUN" || t.pos === "PROPN" || (t.pos === "PUNCT" && t.text === "-")) continue;
+    if (i === 0 || (t.pos !== "VERB" && t.pos !== "AUX") || t.normal === "to") return false;
+    const before = means[i - 1]!;
+    if (before.pos !== "NOUN" && before.pos !== "PROPN") return false;
+    const lacks = (t.normal === "has" || t.normal === "have") && /^(?:no|never|not)$/.test(means[i + 1]?.normal ?? "");
+    return SIMPLE_PAST.has(t.normal) || TOLD_AUX.has(t.normal) || lacks;
+  }
+  return false;
 }
 
 /**
