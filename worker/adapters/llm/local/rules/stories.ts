@@ -230,7 +230,7 @@ const PEOPLE_PRONOUNS = new Set(["they", "people", "everyone", "everybody", "som
  */
 function criterionText(sentence: Sentence): string {
   let toks = clean(speech(sentence));
-  while (toks.length && (toks[0]!.pos === "CCONJ" || toks[0]!.pos === "PUNCT" || toks[0]!.pos === "INTJ" || DISCOURSE.has(toks[0]!.normal))) toks = toks.slice(1);
+  while (toks.length && (toks[0]!.pos === "CCONJ" || toks[0]!.pos === "PUNCT" || toks[0]!.pos === "INTJ" || SPOKEN_OPENERS.has(toks[0]!.normal))) toks = toks.slice(1);
   const out: Token[] = [];
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
@@ -556,18 +556,18 @@ function repeatsTitle(criterion: string, title: string): boolean {
 }
 
 /** Openers of spoken clauses that are not part of what is said ("so", "like", "yeah"). */
-const DISCOURSE = new Set(["so", "like", "yeah", "yes", "okay", "ok", "well", "also", "basically", "honestly", "obviously", "actually", "right", "and", "but", "oh", "plus"]);
+const SPOKEN_OPENERS = new Set(["so", "like", "yeah", "yes", "okay", "ok", "well", "also", "basically", "honestly", "obviously", "actually", "right", "and", "but", "oh", "plus"]);
 
 /**
  * Whether a sentence of the meeting may stand as a criterion as said: not the past (what happened), not a question,
  * not an instruction about the meeting ("dump thoughts in the thread"). (Leaving out the speaker's own views too, "I
  * think …", took a quarter of the criteria and the gold requirements they carried on the tuning set.)
  */
-function isCheckableRule(sentence: Sentence): boolean {
+function mayStandAsCriterion(sentence: Sentence): boolean {
   if (isQuestionLike(sentence)) return false;
   const toks = clean(speech(sentence)).filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.type !== "emoji");
   let i = 0;
-  while (i < toks.length && (DISCOURSE.has(toks[i]!.normal) || toks[i]!.pos === "INTJ" || toks[i]!.pos === "CCONJ")) i++;
+  while (i < toks.length && (SPOKEN_OPENERS.has(toks[i]!.normal) || toks[i]!.pos === "INTJ" || toks[i]!.pos === "CCONJ")) i++;
   const words = toks.slice(i);
   if (words.length < 3) return false;
   const v = words.findIndex((t) => t.pos === "VERB" || t.pos === "AUX");
@@ -746,7 +746,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     }
     for (const c of story.constraints) add(c);
     // a sentence of the meeting is a criterion only when it already states a rule someone can check
-    for (const d of story.details) if (isCheckableRule(d)) add(criterionText(d));
+    for (const d of story.details) if (mayStandAsCriterion(d)) add(criterionText(d));
     if (criteria.length < 2) for (const ask of story.asks) if (!isQuestionLike(ask.sentence)) add(criterionText(ask.sentence));
     // a story with nothing else to check states its main ask as its one criterion
     if (criteria.length === 0) criteria.push(scrub(statement(main, story.role)).slice(0, STORY_LIMITS.criterion));
