@@ -50,6 +50,14 @@ describe("the embedded generator's gate", () => {
     expect(result.stories.userStories.map((s) => s.title)).toEqual([good.title]);
     expect(result.quality.stories).toHaveLength(1);
   });
+
+  it("takes a dropped story out of the epic's description", () => {
+    const epic = { ...STORIES.epic, description: "Stories from this meeting about invoices: export monthly invoices; filter invoices by; …." };
+    const result = gateEmbedded({ ...STORIES, epic }, { transcript: TRANSCRIPT });
+    expect(result.stories.epic.description).toBe("Stories from this meeting about invoices: export monthly invoices; ….");
+    const last = gateEmbedded({ ...STORIES, epic: { ...epic, description: "Stories from this meeting: export monthly invoices; filter invoices by." } }, { transcript: TRANSCRIPT });
+    expect(last.stories.epic.description).toBe("Stories from this meeting: export monthly invoices.");
+  });
 });
 
 describe("an LLM provider's repair round", () => {

@@ -49,6 +49,20 @@ export interface GateResult {
   dropped: number;
 }
 
+/**
+ * The epic's description without the dropped stories: the embedded generator names up to four stories in it, as a
+ * list separated by "; ", before this gate runs (worker/adapters/llm/local/rules/stories.ts), and an epic should not
+ * promise a story the user never sees.
+ */
+function withoutTitles(description: string, titles: readonly string[]): string {
+  let out = description;
+  for (const title of titles) {
+    const name = title.toLowerCase();
+    out = out.replace(`: ${name}; `, ": ").replace(`; ${name}; `, "; ").replace(`; ${name}.`, ".").replace(`: ${name}.`, ".");
+  }
+  return out;
+}
+
 /** Mends what rules can mend, drops the stories still in error, and checks the result. */
 export function gateEmbedded(stories: GeneratedStories, given: CheckOptions): GateResult {
   // the transcript is read once for the two or three checks below
@@ -66,7 +80,8 @@ export function gateEmbedded(stories: GeneratedStories, given: CheckOptions): Ga
   const second = checkQuality({ ...stories, userStories: mendedStories }, options);
   const stillWrong = new Set(storiesWithErrors(second));
   const kept = mendedStories.filter((_, i) => !stillWrong.has(i));
-  const result = { ...stories, userStories: kept };
+  const droppedTitles = mendedStories.filter((_, i) => stillWrong.has(i)).map((s) => s.title);
+  const result = { epic: { ...stories.epic, description: withoutTitles(stories.epic.description, droppedTitles) }, userStories: kept };
   return {
     stories: result,
     quality: stillWrong.size ? checkQuality(result, options) : second,

@@ -26,6 +26,33 @@ describe("criteria", () => {
   });
 });
 
+describe("criteria state rules, not the talk around them", () => {
+  const meeting = [
+    "Mina: Tenants need to book the laundry room from their phone.",
+    "Mina: At the moment they write their flat number on a sheet by the door.",
+    "Olu: That's the thing everyone moans about.",
+    "Olu: Because the sheet gets wet, half the laundry bookings are smudged.",
+    "Mina: I spent a whole weekend fixing laundry bookings in March.",
+    "Olu: The hard rule from the landlord: each laundry booking lasts 2 hours at most, so nobody hogs the machines.",
+  ].join("\n");
+  const stories = generateStories(meeting).userStories;
+
+  it("leaves out how things are done today, reasons, remarks and the speaker's own doing", () => {
+    for (const c of stories.flatMap((s) => s.acceptanceCriteria)) expect(c).not.toMatch(/at the moment|sheet|moans|weekend|because|smudged/i);
+  });
+
+  it("keeps the rule and drops its label and the reason after it", () => {
+    expect(stories[0]!.acceptanceCriteria).toContain("Each laundry booking lasts 2 hours at most.");
+  });
+
+  it("reads a hedge ('if you can', 'if possible') as no condition, and 'if it's urgent' as one", () => {
+    const said = (line: string) => generateStories(`Mina: ${line}`).userStories.flatMap((s) => s.acceptanceCriteria).join(" ");
+    expect(said("Tenants need to swap a laundry booking with a neighbour, if you can.")).not.toMatch(/when you can/i);
+    expect(said("Tenants need to swap a laundry booking with a neighbour if possible.")).not.toMatch(/when possible/i);
+    expect(said("Tenants need to swap a laundry booking with a neighbour if it's urgent.")).toMatch(/^When it's urgent, then/);
+  });
+});
+
 describe("a rule said as a negative", () => {
   it("keeps the negation in the description", () => {
     const story = generateStories("Ana: The receipt can never show the card number.").userStories[0]!;

@@ -859,6 +859,20 @@ function featureWish(toks: readonly Token[], first: number, base: (at: number, f
   return null;
 }
 
+/** Verbs a hedge is made of ("if you want", "if we have time", "if you like"). */
+const HEDGE_VERBS = new Set(["have", "want", "like", "need", "prefer", "mind", "be"]);
+/** States a hedge names ("if possible", "if it's okay"); "if it's urgent" is a condition. */
+const HEDGE_STATES = new Set(["possible", "necessary", "needed", "required", "okay", "ok", "fine", "feasible", "able"]);
+
+/**
+ * A condition that only hedges the ask: "if you can", "if possible", "if needed", "if we have time" name nothing the
+ * product reacts to (no thing, number or verb of its own), so no "When …, then …" is written from them.
+ */
+function isHedge(condition: readonly Token[]): boolean {
+  const words = condition.filter((t) => t.pos !== "PUNCT");
+  return words.length <= 4 && words.every((t) => t.pos === "PRON" || t.pos === "AUX" || (t.pos === "ADJ" && HEDGE_STATES.has(t.normal)) || t.pos === "ADV" || t.pos === "PART" || (t.pos === "VERB" && HEDGE_VERBS.has(t.lemma.toLowerCase())) || (t.pos === "NOUN" && t.lemma.toLowerCase() === "time"));
+}
+
 /** The condition of the previous speaker's question "what happens when/if X?", as tokens, else null. */
 function whatHappens(sentence: Sentence, preceding: readonly Sentence[]): Token[] | null {
   const q = preceding[preceding.length - 1];
@@ -1231,9 +1245,10 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
       benefit = clause(toks, i + 1, 20).tokens.filter((x) => !isFiller(x));
       benefitCue = "to";
     }
-    if (!condition && CONDITIONS.has(t.normal) && (t.pos === "SCONJ" || (t.pos === "ADV" && i > end - 1 && cue.form === "passive"))) {
+    // ("the time of when it came in": after a preposition the clause names a time, it sets no condition)
+    if (!condition && CONDITIONS.has(t.normal) && (t.pos === "SCONJ" || (t.pos === "ADV" && i > end - 1 && cue.form === "passive")) && toks[i - 1]?.pos !== "ADP") {
       const c = clause(toks, i + 1, 16).tokens.filter((x) => !isFiller(x));
-      if (c.length >= 2) condition = c;
+      if (c.length >= 2 && !isHedge(c)) condition = c;
     }
   }
   // the answer to "what happens when X?" holds under X
@@ -1243,7 +1258,7 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
     const first = leadingIndex(toks);
     if (CONDITIONS.has(toks[first]?.normal ?? "") && cue.at > first + 2) {
       const c = clause(toks, first + 1, 16).tokens.filter((x) => !isFiller(x));
-      if (c.length >= 2 && c[c.length - 1]!.end <= toks[cue.at]!.start) condition = c;
+      if (c.length >= 2 && c[c.length - 1]!.end <= toks[cue.at]!.start && !isHedge(c)) condition = c;
     }
   }
 

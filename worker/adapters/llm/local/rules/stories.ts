@@ -205,6 +205,54 @@ function statement(ask: Ask, role: string): string {
   return `${capitalise(plural(role))} ${ask.kind === "constraint" ? "must not" : "can"} ${cap}.`;
 }
 
+/** Words of a speaker's stance that open or close a rule and are not part of it ("I think", "let's say", "I'd say"). */
+const STANCE: readonly (readonly string[])[] = [["let", "us", "say"], ["let", "'s", "say"], ["i", "'d", "say"], ["i", "would", "say"], ["i", "think"], ["i", "guess"], ["i", "reckon"], ["i", "suppose"], ["you", "'re", "right"], ["if", "you", "can"], ["if", "possible"], ["please"], ["then"]];
+/** Words that open a clause giving the reason or an aside, after the rule ("…, so they know", "…, like a receipt"). */
+const ASIDE_OPENERS = new Set(["so", "because", "cause", "like", "since"]);
+
+function startsWith(toks: readonly Token[], at: number, phrase: readonly string[]): boolean {
+  return phrase.every((w, k) => toks[at + k]?.normal === w);
+}
+
+/**
+ * The rule a spoken sentence states, without what frames it: openers ("so", "yeah"), a note's label ("The hard rule
+ * from my side:", "Raf:"), the speaker's stance ("let's say", "I'd say", "if you can", "please"), and a reason or an
+ * aside after the rule ("…, so people know where they are", "…, like a confirmation"). What is left keeps every
+ * number, limit and condition that was said; a rule of fewer than four words keeps its tail.
+ */
+function ruleOnly(given: readonly Token[]): Token[] {
+  let toks = [...given];
+  const skipOpeners = () => {
+    for (;;) {
+      while (toks.length && (toks[0]!.pos === "CCONJ" || toks[0]!.pos === "PUNCT" || toks[0]!.pos === "INTJ" || SPOKEN_OPENERS.has(toks[0]!.normal))) toks = toks.slice(1);
+      const stance = STANCE.find((p) => startsWith(toks, 0, p));
+      if (!stance) return;
+      toks = toks.slice(stance.length);
+    }
+  };
+  skipOpeners();
+  // a note's label: a few words without a verb before a colon
+  const colon = toks.findIndex((t) => t.text === ":");
+  if (colon > 0 && colon <= 6 && toks.slice(0, colon).every((t) => t.pos !== "VERB" && t.pos !== "AUX") && toks.length - colon > 4) {
+    toks = toks.slice(colon + 1);
+    skipOpeners();
+  }
+  const words = (upTo: number) => toks.slice(0, upTo).filter((t) => t.pos !== "PUNCT").length;
+  for (let i = 1; i < toks.length; i++) {
+    const t = toks[i]!;
+    const afterComma = toks[i - 1]!.text === ",";
+    const aside = (afterComma && ASIDE_OPENERS.has(t.normal)) || ((t.normal === "so" && toks[i + 1]?.normal === "that") || t.normal === "because");
+    const stance = afterComma && STANCE.some((p) => startsWith(toks, i, p));
+    const closing = STANCE.some((p) => startsWith(toks, i, p) && toks.slice(i + p.length).every((x) => x.pos === "PUNCT"));
+    if ((aside || stance || closing) && words(i) >= 4) {
+      toks = toks.slice(0, i);
+      while (toks.length && (toks[toks.length - 1]!.pos === "PUNCT" || toks[toks.length - 1]!.pos === "CCONJ")) toks.pop();
+      break;
+    }
+  }
+  return toks;
+}
+
 /**
  * Spoken modals of obligation: "has to", "needs to", "should", "gotta" (the first word of each, and what follows it).
  * "must" is a specification's word already and stays as said.
@@ -229,8 +277,7 @@ const PEOPLE_PRONOUNS = new Set(["they", "people", "everyone", "everybody", "som
  * stay as said.
  */
 function criterionText(sentence: Sentence): string {
-  let toks = clean(speech(sentence));
-  while (toks.length && (toks[0]!.pos === "CCONJ" || toks[0]!.pos === "PUNCT" || toks[0]!.pos === "INTJ" || SPOKEN_OPENERS.has(toks[0]!.normal))) toks = toks.slice(1);
+  const toks = ruleOnly(clean(speech(sentence)));
   const out: Token[] = [];
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
@@ -575,8 +622,42 @@ function mayStandAsCriterion(sentence: Sentence): boolean {
   const verb = words[v]!;
   // an instruction about the meeting: its verb or its object is meeting talk
   if (v === 0 && (MEETING_VERBS.has(verb.lemma.toLowerCase()) || words.slice(1, 5).some((t) => t.pos === "NOUN" && MEETING_OBJECTS.has(nounLemma(t))))) return false;
-  // the past tells what happened
-  return !(["was", "were", "did", "had"].includes(verb.normal) || (verb.pos === "VERB" && v > 0 && /ed$/.test(verb.normal) && verb.normal !== verb.lemma.toLowerCase()));
+  // the past tells what happened ("… wrote off six iPads": an inflected first verb not in -s or -ing, after its subject)
+  return !(["was", "were", "did", "had"].includes(verb.normal) || (verb.pos === "VERB" && v > 0 && !/(?:s|ing)$/.test(verb.normal) && verb.normal !== verb.lemma.toLowerCase()));
+}
+
+/** Openings that describe how things are done today, not what the product does ("at the moment it's a letter"). */
+const STATUS_QUO: readonly (readonly string[])[] = [["at", "the", "moment"], ["at", "present"], ["currently"], ["right", "now"], ["today"], ["these", "days"], ["usually"], ["normally"], ["last", "year"], ["now"]];
+/** Words that open a reason, not a rule ("because the same button does too much"). */
+const REASON_OPENERS = new Set(["because", "cause", "'cause", "since", "as"]);
+/** Words of a requirement within a clause's first words: a modal, an ability, an absolute. */
+const RULE_WORDS = new Set(["must", "should", "need", "needs", "has", "have", "can", "ca", "cannot", "will", "wo", "shall", "never", "always", "want", "wants", "only"]);
+const COPULAS = new Set(["is", "'s", "are", "'re", "be"]);
+/** Judgements of a thing, not behaviour ("that's fine", "it's daft"). */
+const VERDICTS = new Set(["fine", "easy", "daft", "lovely", "nice", "great", "good", "cool", "silly", "mad", "crazy", "annoying", "painful", "awful", "terrible", "ruthless", "right"]);
+
+/**
+ * Whether a sentence of the meeting states a rule someone can check, and so may stand as a criterion: besides
+ * {@link mayStandAsCriterion}, not a reason ("because …"), not how things are done today ("at the moment …"), not
+ * the speaker's own doing or experience ("I spent …", "we get it ten days before") unless it states a need, not a
+ * remark on what was said ("that's our defence", "that's fine"; "it's …" stays, as it often describes the thing). A line with no verb is a
+ * note of what is wanted ("large buttons for the essentials") and stands. A rule is modal ("must", "can never"), an
+ * instruction, or a statement of what something does.
+ */
+function statesRule(sentence: Sentence): boolean {
+  if (!mayStandAsCriterion(sentence)) return false;
+  const words = leadWords(sentence).filter((t) => t.pos !== "SYM" && t.type !== "emoji");
+  if (!words.length || REASON_OPENERS.has(words[0]!.normal)) return false;
+  if (STATUS_QUO.some((phrase) => phrase.every((w, k) => words[k]?.normal === w))) return false;
+  const v = words.findIndex((t) => t.pos === "VERB" || t.pos === "AUX");
+  if (v < 0) return true;
+  const subject = words.slice(0, v).filter((t) => t.pos === "PRON" || t.pos === "NOUN" || t.pos === "PROPN").pop();
+  const ruled = words.slice(v, v + 3).some((t) => RULE_WORDS.has(t.normal) || t.negated);
+  if (ruled) return true;
+  if (subject && ["i", "we", "me"].includes(subject.normal)) return false;
+  if (subject && ["that", "this", "which"].includes(subject.normal) && COPULAS.has(words[v]!.normal) && !words.some((t) => t.isNumber)) return false;
+  // (a verdict with a condition is a rule: "the footer is fine as long as it's on every goal screen")
+  return !words.some((t) => VERDICTS.has(t.normal) && t.pos === "ADJ") || words.some((t) => CRITERION_DETAIL.has(t.normal) || t.normal === "long");
 }
 
 /**
@@ -746,8 +827,8 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     }
     for (const c of story.constraints) add(c);
     // a sentence of the meeting is a criterion only when it already states a rule someone can check
-    for (const d of story.details) if (mayStandAsCriterion(d)) add(criterionText(d));
-    if (criteria.length < 2) for (const ask of story.asks) if (!isQuestionLike(ask.sentence)) add(criterionText(ask.sentence));
+    for (const d of story.details) if (statesRule(d)) add(criterionText(d));
+    if (criteria.length < 2) for (const ask of story.asks) if (statesRule(ask.sentence)) add(criterionText(ask.sentence));
     // a story with nothing else to check states its main ask as its one criterion
     if (criteria.length === 0) criteria.push(scrub(statement(main, story.role)).slice(0, STORY_LIMITS.criterion));
     const benefitAsk = story.asks.find((a) => a.benefit);
