@@ -422,6 +422,18 @@ describe("grammar: asks said indirectly (issue 28)", () => {
     expect(stories("The printer can't connect to the wifi again.")).toEqual([]);
   });
 
+  it("reads 'nobody <of something> can' as a rule against, and a noun phrase before 'are' as a subject, not an order", () => {
+    expect(stories("Nobody on my team can go back and delete a handover note.")).toEqual([]);
+    expect(stories("No one at the front desk should see the card number.")).toEqual([]);
+    expect(stories("Half the parcels are late on Mondays.")).toEqual([]);
+    expect(only("Show the parcels sorted by postcode.").title).toBe("Show the parcels sorted by postcode");
+  });
+
+  it("says a thing's behaviour in the singular or the plural as its noun is", () => {
+    expect(only("The app has to warn a driver before a toll road.").title).toBe("App warns a driver before a toll road");
+    expect(only("The reminders have to go out a day early.").title).toBe("Reminders go out a day early");
+  });
+
   it("reads a value statement: the most important thing, what matters most, a must", () => {
     expect(only("Offline mode is the single most important thing for the rangers.").title).toBe("Offline mode");
     expect(role("For our couriers, live tracking is the single most important thing.")).toBe("courier");

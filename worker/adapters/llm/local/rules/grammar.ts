@@ -597,7 +597,9 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   // "Grade A and B should trigger …": a first word followed by a modal or finite verb is the subject's, not an order
   let n = first + 1;
   while (n < toks.length && n < first + 6 && ["NOUN", "PROPN", "ADJ", "DET", "NUM", "CCONJ", "X"].includes(toks[n]!.pos) && !toks[n]!.noise) n++;
-  const subjectOfModal = n > first + 1 && toks[n]?.pos === "AUX" && (ASK_MODALS.has(toks[n]!.normal) || SOFT_MODALS.has(toks[n]!.normal));
+  // ("Half the emails are …": so is one followed by a finite "be", "have" or "do", or a verb in -s)
+  const finite = toks[n];
+  const subjectOfModal = n > first + 1 && finite !== undefined && ((finite.pos === "AUX" && (ASK_MODALS.has(finite.normal) || SOFT_MODALS.has(finite.normal) || FINITE_AUX.has(finite.normal))) || (finite.pos === "VERB" && /[^s]s$/.test(finite.normal) && finite.normal !== finite.lemma.toLowerCase()));
  // "<VERB> me through / about …" is an interviewer's prompt
   const prompt = second !== undefined && ["me", "us"].includes(second.normal) && third?.pos === "ADP";
   // "Always / Never / Automatically VERB …": the adverb stays with the order
@@ -786,7 +788,7 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       }
     }
     // "Nobody can / No one should VERB …": a constraint
-    if ((SOFT_MODALS.has(t.normal) || ASK_MODALS.has(t.normal)) && t.pos === "AUX" && (toks[i - 1]?.normal === "nobody" || (toks[i - 1]?.normal === "one" && toks[i - 2]?.normal === "no"))) {
+    if ((SOFT_MODALS.has(t.normal) || ASK_MODALS.has(t.normal)) && t.pos === "AUX" && negativeSubject(toks, i)) {
       const v = verbAfter(toks, i + 1);
       if (v.at >= 0) return base(v.at, "verb", WEIGHTS.modal, { negated: true });
     }
@@ -815,6 +817,19 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
     }
   }
   return conditionalBehaviour(toks, first, base) ?? productDescription(toks, first, base) ?? trailingVerdict(toks, first, base) ?? agreedBehaviour(toks, first, base) ?? afterFronted(toks, first, question);
+}
+
+/**
+ * Whether the subject before the modal at `at` is "nobody" or "no one", said alone or with what it is of: "nobody on
+ * my team can …", "no one at the front desk should …" (a noun phrase or prepositional phrase between).
+ */
+function negativeSubject(toks: readonly Token[], at: number): boolean {
+  for (let k = at - 1; k >= Math.max(0, at - 7); k--) {
+    const t = toks[k]!;
+    if (t.normal === "nobody" || t.normal === "noone" || (t.normal === "one" && toks[k - 1]?.normal === "no")) return true;
+    if (!(t.pos === "ADP" || t.pos === "DET" || t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "ADJ" || POSSESSIVE_DETS.has(t.normal))) return false;
+  }
+  return false;
 }
 
 /**
@@ -1026,6 +1041,8 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
 }
 
 const POSSESSIVE_DETS = new Set(["my", "our", "your", "their", "his", "her", "its"]);
+/** Finite forms of "be", "have" and "do": after a noun phrase they make it a subject. */
+const FINITE_AUX = new Set(["is", "are", "was", "were", "'s", "'re", "has", "have", "had", "does", "do", "did"]);
 
 export type SectionContext = "later" | "open" | "task" | "decided" | "proposed";
 

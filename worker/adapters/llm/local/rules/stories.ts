@@ -122,9 +122,16 @@ function subjectText(ask: Ask): string {
   return join(clean(ask.subject).map((t) => ({ ...t, text: POSSESSIVES.has(t.normal) ? "the" : keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase() })));
 }
 
+/** Plurals that do not end in "s". */
+const IRREGULAR_PLURALS = new Set(["people", "children", "men", "women", "staff", "data", "media", "criteria", "police"]);
+
+/**
+ * Whether the thing an ask is said of is plural: its head noun is not its own lemma and looks plural ("reminders",
+ * "people"); the lemma alone is not enough ("app" lemmatises to a longer word).
+ */
 function isPluralSubject(ask: Ask): boolean {
   const head = ask.subject[ask.subject.length - 1];
-  return head !== undefined && head.normal !== nounLemma(head);
+  return head !== undefined && head.normal !== nounLemma(head) && (/[^s]s$/.test(head.normal) || IRREGULAR_PLURALS.has(head.normal));
 }
 
 /** The base verb of a regular participle read as an adjective ("disabled" → "disable", "locked" → "lock"), else null. */
