@@ -63,6 +63,8 @@ export interface FixtureMetrics {
   priorities: Record<StoryPriority, number>;
   /** Stories whose estimatedHours is exactly 4 × storyPoints. */
   hoursFourTimesPoints: number;
+  /** Gold requirements covered by a story of the gold's priority (of those covered; High and Highest count as one). */
+  priorityAgrees: number;
 }
 
 export const WELL_FORMED = /^As an? [^,]{1,80}, I want .{3,}/;
@@ -543,7 +545,13 @@ export function evaluate(name: string, transcript: string, result: GeneratedStor
     fromQuestions: stories.filter((s) => madeFromQuestion(s, transcript)).map((s) => s.title),
     priorities: countPriorities(stories),
     hoursFourTimesPoints: stories.filter((s) => s.estimatedHours === 4 * s.storyPoints).length,
+    priorityAgrees: gold ? gold.requirements.filter((r) => stories.some((s) => coversRequirement(s, r) && level(s.priority) === level(r.priority))).length : 0,
   };
+}
+
+/** A priority as a reader of a backlog tells it: the top two and the bottom two levels each read as one. */
+function level(priority: string): string {
+  return priority === "Highest" ? "High" : priority === "Lowest" ? "Low" : priority;
 }
 
 function countPriorities(stories: readonly { priority: StoryPriority }[]): Record<StoryPriority, number> {
@@ -585,6 +593,7 @@ export function total(rows: readonly FixtureMetrics[], name = "TOTAL"): Totals {
     fromQuestions: rows.flatMap((r) => r.fromQuestions),
     priorities: { Highest: sum((r) => r.priorities.Highest), High: sum((r) => r.priorities.High), Medium: sum((r) => r.priorities.Medium), Low: sum((r) => r.priorities.Low), Lowest: sum((r) => r.priorities.Lowest) },
     hoursFourTimesPoints: sum((r) => r.hoursFourTimesPoints),
+    priorityAgrees: sum((r) => r.priorityAgrees),
   };
 }
 
@@ -716,7 +725,7 @@ export function formatTable(rows: readonly FixtureMetrics[], totalName = "TOTAL"
     `${r.fragmentTitles.length} (${pct(r.fragmentTitles.length, r.stories)})`,
     String(r.inverted.length),
   ];
-  const head2 = ["fixture", "stories", "AC repeat title", "AC copied", "from questions", "priority H/M/L", "hours = 4 × pts"];
+  const head2 = ["fixture", "stories", "AC repeat title", "AC copied", "from questions", "priority H/M/L", "priority as gold", "hours = 4 × pts"];
   const line2 = (r: FixtureMetrics) => [
     r.name,
     String(r.stories),
@@ -724,6 +733,7 @@ export function formatTable(rows: readonly FixtureMetrics[], totalName = "TOTAL"
     `${r.copiedCriteria.length}/${r.criteria} (${pct(r.copiedCriteria.length, r.criteria)})`,
     String(r.fromQuestions.length),
     prioritySpread(r),
+    r.hasGold ? `${r.priorityAgrees}/${r.covered.length} (${pct(r.priorityAgrees, r.covered.length)})` : "-",
     `${r.hoursFourTimesPoints} (${pct(r.hoursFourTimesPoints, r.stories)})`,
   ];
   const t = total(rows, totalName);
