@@ -48,6 +48,7 @@ import {
   SUPPORT_WORDS,
   TODAY_WORDS,
   RECAP_LABELS,
+  SUMMARY_NOUNS,
 } from "./lexicon";
 
 export type SentenceKind = "ask" | "constraint" | "rejection" | "postponement" | "question" | "agreement" | "other";
@@ -382,7 +383,12 @@ function rejectsOrPostpones(toks: readonly Token[]): Blocked | null {
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     const l = t.lemma.toLowerCase();
-    if (POSTPONEMENT.has(l) && l !== "later" && l !== "wait") return found("postponement", i, toks[i - 1]?.lemma !== "be" && toks[i - 1]?.lemma !== "get");
+    // (a noun of postponement that names a thing is no decision: a modifier in a compound, "a delay alert", or the object
+    // of a preposition, "knowing about delays"; nor is a verb inside a clause of condition, "text X when a sailing is
+    // delayed", which says when the product acts)
+    const named = t.pos === "NOUN" && (toks[i + 1]?.pos === "NOUN" || toks[i + 1]?.pos === "ADJ" || toks[i - 1]?.pos === "ADP" || toks[i - 1]?.normal === "a" || toks[i - 1]?.normal === "an");
+    const conditioned = toks.slice(Math.max(0, i - 5), i).some((x, k, before) => CONDITIONS.has(x.normal) && (x.pos === "SCONJ" || x.pos === "ADV") && !before.slice(k + 1).some((y) => y.pos === "PUNCT"));
+    if (POSTPONEMENT.has(l) && l !== "later" && l !== "wait" && !named && !conditioned) return found("postponement", i, toks[i - 1]?.lemma !== "be" && toks[i - 1]?.lemma !== "get");
     if (l === "wait" && i > 0 && SOFT_MODALS.has(toks[i - 1]!.normal)) return found("postponement", i, false);
     if (l === "come" && has(i + 1, "back") && has(i + 2, "to")) return found("postponement", i);
     if ((t.normal === "next" || t.normal === "future" || t.normal === "later") && toks[i + 1] && LATER_NOUNS.has(nounLemma(toks[i + 1]!))) return found("postponement", i, false);
@@ -1729,10 +1735,13 @@ function listRecap(toks: readonly Token[], base: Base): Cue | null {
     // ("so to recap, …", "so basically …", "so in short …")
     while (toks[j] && (toks[j]!.pos === "PUNCT" || isFiller(toks[j]!) || RECAP_LABELS.has(toks[j]!.normal) || ((toks[j]!.normal === "to" || toks[j]!.normal === "in") && RECAP_LABELS.has(toks[j + 1]?.normal ?? "")))) j++;
     if ((toks[j]?.normal === "that" || toks[j]?.normal === "this") && toks[j + 1]?.lemma === "be") at = j + 2;
+    // ("so the list / the plan is A, B and C": a general noun of summing up as subject of "is")
+    else if (toks[j]?.pos === "DET" && SUMMARY_NOUNS.has(toks[j + 1]?.normal ?? "") && toks[j + 2]?.lemma === "be") at = j + 3;
     else if (j > i + 1 && toks[j] && ["DET", "ADJ", "NOUN"].includes(toks[j]!.pos)) at = j;
   }
   // "we're / we've agreed / decided on A and B"
-  const agreed = toks.findIndex((t, k) => k >= i && k < i + 5 && DECISION_VERBS.has(t.lemma.toLowerCase()) && /(?:ed)$/.test(t.normal) && toks[k + 1]?.normal === "on");
+  // (or "going / gone with A and B": "go with" is a verb of choosing)
+  const agreed = toks.findIndex((t, k) => k >= i && k < i + 8 && ((DECISION_VERBS.has(t.lemma.toLowerCase()) && /(?:ed)$/.test(t.normal) && toks[k + 1]?.normal === "on") || (t.lemma.toLowerCase() === "go" && t.normal !== "go" && toks[k + 1]?.normal === "with")));
   if (at < 0 && agreed >= 0 && toks.slice(i, agreed).some((t) => t.normal === "we")) at = agreed + 2;
   if (at < 0) return null;
   while (toks[at] && (isFiller(toks[at]!) || toks[at]!.pos === "ADV")) at++;

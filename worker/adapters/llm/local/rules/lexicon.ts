@@ -240,3 +240,6 @@ export const PROPOSAL_VERBS = set("propose suggest");
 
 /** Adjectives of the room's consent asked for: "everyone happy with X?", "are we all OK with X?". */
 export const CONSENT_WORDS = set("happy ok okay fine good comfortable board");
+
+/** General nouns of summing up: "so the list / the plan is A, B and C" is a recap of what was asked. */
+export const SUMMARY_NOUNS = set("list plan summary recap scope shortlist outcome upshot");
