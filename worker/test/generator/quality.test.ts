@@ -266,7 +266,24 @@ describe("priority spread and estimates", () => {
     expect(m.hoursFourTimesPoints).toBe(2);
     const second = formatTable([m]).split("\n\n")[1]!;
     expect(second).toContain("priority H/M/L");
-    expect(second).toMatch(/kitchen .* 25\/50\/25% +2 \(50%\)$/m);
+    expect(second).toMatch(/kitchen .* 25\/50\/25% +- +2 \(50%\)$/m);
+  });
+
+  it("counts the covered gold requirements whose story has the gold's priority, the top two levels as one", () => {
+    const gold = {
+      epic: "",
+      requirements: [
+        { id: "R1", summary: "", keywords: ["fryer timer"], priority: "High", evidence: "" },
+        { id: "R2", summary: "", keywords: ["allergen label"], priority: "Low", evidence: "" },
+        { id: "R3", summary: "", keywords: ["walk-in fridge"], priority: "Medium", evidence: "" },
+      ],
+      rejected: [],
+      roles: ["cook"],
+    };
+    const stories = [story("As a cook, I want a fryer timer", { priority: "Highest" }), story("As a cook, I want an allergen label", { priority: "Medium" })];
+    const m = evaluate("kitchen", "", { epic: { title: "E", description: "", team: "", priority: "High" }, userStories: stories }, gold);
+    expect(m.priorityAgrees).toBe(1);
+    expect(formatTable([m]).split("\n\n")[1]).toMatch(/kitchen .* 1\/2 \(50%\)/);
   });
 });
 
