@@ -184,6 +184,27 @@ function negatedRule(ask: Ask): string | null {
   return `${join(subject)} ${negation} to ${join([verb, ...rest.slice(1).map((t) => ({ ...t, text: keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase() }))])}`;
 }
 
+/** Endings of nouns that name an activity or a quality, said without an article ("retention", "enforcement"). */
+const MASS_ENDINGS = /(?:ment|tion|sion|ness|ity|ance|ence|ing|ware|age)$/;
+
+/**
+ * A noun phrase said in a note without its article ("walk report", "free meet & greet", "audit log of admin
+ * actions"), with "a" or "an" before it when its head is a singular count noun, so "I want …" reads as a sentence.
+ * A plural, a name, a number, a determiner or a mass noun ("retention") stays as said.
+ */
+function withArticle(text: string, capability: readonly Token[]): string {
+  const toks = clean(capability).filter((t) => t.pos !== "PUNCT" || t.text === "&" || t.text === "-");
+  const first = toks[0];
+  if (!first || !(first.pos === "NOUN" || first.pos === "ADJ") || POSSESSIVES.has(first.normal) || first.isNumber) return text;
+  let head: Token | undefined;
+  for (const t of toks) {
+    if (t.pos === "NOUN" || t.pos === "PROPN") head = t;
+    else if (!(t.pos === "ADJ" || t.text === "&" || t.text === "-" || t.pos === "CCONJ")) break;
+  }
+  if (!head || head.pos !== "NOUN" || head.normal !== nounLemma(head) || /s$/.test(head.normal) || MASS_ENDINGS.test(head.normal)) return text;
+  return `${/^[aeiou]/i.test(text) && !/^(?:u[nst]i|eu|one)/i.test(text) ? "an" : "a"} ${text}`;
+}
+
 /** A verb's base form in the third person singular present: "go" → "goes", "work" → "works", "be" → "is". */
 function thirdPerson(verb: string): string {
   if (verb === "be") return "is";
@@ -839,7 +860,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     // a story with nothing else to check states its main ask as its one criterion
     if (criteria.length === 0) criteria.push(scrub(statement(main, story.role)).slice(0, STORY_LIMITS.criterion));
     const benefitAsk = story.asks.find((a) => a.benefit);
-    const want = main.form === "noun" ? negatedRule(main) ?? capabilityText(main, 20, true) : main.form === "thing" ? `${subjectText(main)} to ${capabilityText(main, 20)}` : main.form === "passive" ? `to ${storyTitle[0]!.toLowerCase()}${storyTitle.slice(1)}` : `to ${capabilityText(main, 20)}`;
+    const want = main.form === "noun" ? withArticle(negatedRule(main) ?? capabilityText(main, 20, true), main.capability) : main.form === "thing" ? `${subjectText(main)} to ${capabilityText(main, 20)}` : main.form === "passive" ? `to ${storyTitle[0]!.toLowerCase()}${storyTitle.slice(1)}` : `to ${capabilityText(main, 20)}`;
     let description = `As ${article(story.role)} ${story.role}, I want ${want}`;
     if (benefitAsk?.benefit) {
       const b = join(clean(benefitAsk.benefit)).replace(/[.,;!?]+$/, "");
