@@ -18,6 +18,13 @@ describe("ApiError", () => {
     expect(requestIdOf(new ApiError(500, "Internal Server Error", body({ error: "x", requestId: "" })))).toBeUndefined();
   });
 
+  it("shows no request id for an expected refusal (4xx): its message says what to do", () => {
+    const limit = new ApiError(429, "Too Many Requests", body({ error: "Monthly transcript limit reached", requestId: "req_lim" }));
+    expect(errorMessage(limit, "fallback")).toBe("Monthly transcript limit reached");
+    expect(requestIdOf(limit)).toBeUndefined();
+    expect(requestIdOf(new ApiError(400, "Bad Request", body({ error: "Title is required", requestId: "req_400" })))).toBeUndefined();
+  });
+
   it("gives the fallback and no request id for anything that is not an API error", () => {
     expect(errorMessage(new Error("offline"), "fallback")).toBe("fallback");
     expect(requestIdOf(new Error("offline"))).toBeUndefined();

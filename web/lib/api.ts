@@ -42,9 +42,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The id the Worker gave a failed call (every error body carries one), for a user to quote; else undefined. */
+/**
+ * The id the Worker gave a failed call (every error body carries one), for a user to quote to support; else
+ * undefined. Only an unexpected failure (5xx) shows it: an expected refusal (a limit, a wrong password, a missing
+ * field) says what to do in its message, and an id there only adds noise.
+ */
 export function requestIdOf(error: unknown): string | undefined {
-  return (error instanceof ApiError && error.requestId) || undefined;
+  return (error instanceof ApiError && error.status >= 500 && error.requestId) || undefined;
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

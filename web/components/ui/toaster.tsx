@@ -24,8 +24,9 @@ const variantIcons: Record<ToastVariant, ReactNode> = {
 };
 
 /**
- * Renders the current toast; mount once inside the router. F8 moves focus to the toast region. Toasts sit in the
- * bottom-right corner on wide screens and just below the header on phones, where the bottom holds form buttons.
+ * Renders the current toast; mount once inside the router. F8 moves focus to the toast region. Toasts sit at the
+ * bottom-right corner, as the spec says: on phones just above the AI Helper button (web/features/assistant/launcher.tsx),
+ * so they cover neither the page's title and tab bars at the top nor that button.
  */
 export function Toaster() {
   const current = useAtomValue(toastAtom, { store: appStore });
@@ -99,7 +100,7 @@ export function Toaster() {
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
         label="Notifications (F8)"
-        className="pointer-events-none fixed top-14 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[26rem] sm:p-6"
+        className="pointer-events-none fixed right-0 bottom-20 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:bottom-0 sm:max-w-[26rem] sm:p-6"
       />
     </ToastPrimitive.Provider>
   );
