@@ -5,35 +5,10 @@ import { call, json } from "../../test/client";
 import { countRows, createUser } from "../../test/factories";
 import { RATE_RULES } from "../rate-limit";
 import { answerFromKnowledge } from "./answer";
-import { fillTokens, passages, retrieve } from "./knowledge";
-import questionsJson from "./knowledge/eval-questions.json";
+import { passages, retrieve } from "./knowledge";
 
-// The help assistant (issue 18) on 30 questions written as users type them: every answer about a number matches the
-// plans module, off-topic and unknown questions are declined, injection attempts change nothing.
-
-interface Question {
-  question: string;
-  kind: "fact" | "howto" | "offtopic" | "unknown" | "injection";
-  expect: string[];
-  forbid: string[];
-}
-const QUESTIONS = questionsJson as Question[];
-
-const DECLINED = /don't know that one|can only answer questions about storyloom|can only help with questions about using storyloom/i;
-const PRICES = new Set(Object.values(PLAN_LIMITS).map((p) => p.priceGbpPerMonth));
-
-/** Why an answer misses its question's expectations (empty when it passes). */
-function problems(q: Question, response: string): string[] {
-  const text = response.toLowerCase();
-  const out: string[] = [];
-  for (const e of q.expect) if (!text.includes(fillTokens(e).toLowerCase())) out.push(`missing "${fillTokens(e)}"`);
-  for (const f of q.forbid) if (text.includes(fillTokens(f).toLowerCase())) out.push(`contains "${f}"`);
-  if (q.kind === "offtopic" && !DECLINED.test(response)) out.push("not declined");
-  if (q.kind === "injection" && !DECLINED.test(response)) out.push("injection not refused");
-  // any price the answer states is one of the plans'
-  for (const m of response.matchAll(/£\s?(\d+)/g)) if (!PRICES.has(Number(m[1]))) out.push(`states £${m[1]}`);
-  return out;
-}
+// The help assistant (issue 18): its knowledge base, its answers over HTTP and its limits. The question set and its
+// figures are in eval.test.ts.
 
 describe("help assistant", () => {
   it("has a knowledge base of real passages with every token filled from the plans module", () => {
@@ -46,20 +21,6 @@ describe("help assistant", () => {
   it("ranks the passage a question is about first", () => {
     expect(retrieve("how do i connect notion")[0]!.passage.title.toLowerCase()).toContain("notion");
     expect(retrieve("invite a colleague to my team")[0]!.passage.title.toLowerCase()).toContain("team");
-  });
-
-  it("answers the 30 questions (score reported), never stating a price the plans module does not have", () => {
-    expect(QUESTIONS).toHaveLength(30);
-    const results = QUESTIONS.map((q) => ({ q, issues: problems(q, answerFromKnowledge(q.question).response) }));
-    const passed = results.filter((r) => r.issues.length === 0).length;
-    const report = results.filter((r) => r.issues.length).map((r) => `- [${r.q.kind}] ${r.q.question}: ${r.issues.join("; ")}`);
-    console.log(`assistant: ${passed}/30 questions answered as expected${report.length ? `\n${report.join("\n")}` : ""}`);
-    // numbers and refusals are never wrong; the how-to score is the figure the README reports
-    for (const r of results) {
-      expect(r.issues.filter((i) => i.startsWith("states £")), r.q.question).toEqual([]);
-      if (r.q.kind === "injection" || r.q.kind === "offtopic") expect(r.issues, r.q.question).toEqual([]);
-    }
-    expect(passed).toBeGreaterThanOrEqual(26);
   });
 
   it("keeps its answers the same whatever the history says (the history is data)", () => {

@@ -22,27 +22,30 @@ import whatStoryloomDoesNotDo from "./knowledge/what-storyloom-does-not-do.md";
 // are never written in them: `{{price.pro}}`-style tokens are filled from PLAN_LIMITS here, so an answer can never
 // contradict the plans module.
 
-const ARTICLES = [
-  gettingStarted,
-  plansAndPricing,
-  generatingStories,
-  editingStories,
-  exporting,
-  jiraIntegration,
-  notionIntegration,
-  projectsAndHistory,
-  teams,
-  billingAndSubscription,
-  audioTranscription,
-  accountAndPrivacy,
-  signInAndSecurity,
-  troubleshooting,
-  whatStoryloomDoesNotDo,
-  helpAssistant,
+/** The articles by file name (the question set names its expected article so). */
+const ARTICLES: [string, string][] = [
+  ["getting-started", gettingStarted],
+  ["plans-and-pricing", plansAndPricing],
+  ["generating-stories", generatingStories],
+  ["editing-stories", editingStories],
+  ["exporting", exporting],
+  ["jira-integration", jiraIntegration],
+  ["notion-integration", notionIntegration],
+  ["projects-and-history", projectsAndHistory],
+  ["teams", teams],
+  ["billing-and-subscription", billingAndSubscription],
+  ["audio-transcription", audioTranscription],
+  ["account-and-privacy", accountAndPrivacy],
+  ["sign-in-and-security", signInAndSecurity],
+  ["troubleshooting", troubleshooting],
+  ["what-storyloom-does-not-do", whatStoryloomDoesNotDo],
+  ["help-assistant", helpAssistant],
 ];
 
 export interface Passage {
   id: number;
+  /** The article's file name under knowledge/, without ".md". */
+  article: string;
   /** The article's title. */
   title: string;
   /** The section's heading ("" for the article's opening). */
@@ -93,7 +96,7 @@ function frontMatter(source: string): { meta: Record<string, string>; body: stri
 export function passages(): Passage[] {
   const tokens = planTokens();
   const out: Passage[] = [];
-  for (const source of ARTICLES) {
+  for (const [article, source] of ARTICLES) {
     const { meta, body } = frontMatter(source.replace(/\r\n/g, "\n"));
     const title = meta.title ?? "Help";
     const path = meta.path && meta.path !== "none" ? meta.path : null;
@@ -103,7 +106,7 @@ export function passages(): Passage[] {
     for (const part of parts) {
       // (a top-level "# Title" line repeats the title)
       const text = part.text.replace(/^# .*$/m, "").trim();
-      if (text) out.push({ id: out.length, title, heading: part.heading, text, path, keywords });
+      if (text) out.push({ id: out.length, article, title, heading: part.heading, text, path, keywords });
     }
   }
   return out;
