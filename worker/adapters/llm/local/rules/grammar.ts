@@ -109,6 +109,8 @@ const VAGUE_SUBJECTS = new Set(["it", "that", "this", "there", "which"]);
 const PARTICLES = new Set(["in", "on", "up", "out", "off", "down", "back", "over", "away", "around"]);
 const BENEFICIARY_PREPS = new Set(["for", "to", "by"]);
 const LETTING_VERBS = new Set(["let", "give", "allow", "help", "enable", "show", "tell", "notify", "remind", "send"]);
+/** Verbs of telling someone by a channel: their object is the person the product serves ("text the skipper when …"). */
+const TELLING_VERBS = new Set(["email", "text", "message", "warn", "alert", "inform", "ping"]);
 /** Sentence-initial words the library may tag as verbs that do not give an order. */
 const IMPERATIVE_NOT = new Set(["cause", "thank", "thanks", "mind", "say", "guess", "suppose", "imagine", "sorry", "hope", "bet", "wonder", "love", "like", "feel"]);
 const END_POS = new Set(["DET", "ADP", "CCONJ", "SCONJ", "PRON", "AUX", "PART", "PUNCT", "SYM", "X"]);
@@ -291,7 +293,7 @@ function keysOf(toks: readonly Token[]): string[] {
 }
 
 /** Where a role is named as beneficiary: "for/to/by ROLE", "let/give ROLE", "so ROLE can", "ROLE can/could". */
-function beneficiary(toks: readonly Token[], skip: number): string | null {
+function beneficiary(toks: readonly Token[], skip: number, order = -1): string | null {
   for (let i = 0; i < toks.length; i++) {
     if (i === skip || !isRoleNoun(toks[i]!)) continue;
     // the head of a compound ("call centre agents"): the last noun of the run
@@ -300,17 +302,26 @@ function beneficiary(toks: readonly Token[], skip: number): string | null {
     while (j >= 0 && (toks[j]!.pos === "DET" || toks[j]!.pos === "ADJ" || toks[j]!.pos === "NUM" || toks[j]!.pos === "NOUN" || toks[j]!.pos === "PRON")) j--;
     const before = toks[j];
     const after = toks[i + 1];
-    if (before && ((before.pos === "ADP" && BENEFICIARY_PREPS.has(before.normal)) || LETTING_VERBS.has(before.lemma))) return rolePhrase(toks, i);
+    if (before && ((before.pos === "ADP" && BENEFICIARY_PREPS.has(before.normal)) || LETTING_VERBS.has(before.lemma) || (j === order && TELLING_VERBS.has(before.lemma.toLowerCase())))) return rolePhrase(toks, i);
     if (before && (before.normal === "so" || before.normal === "if" || before.normal === "when" || before.normal === "that")) return rolePhrase(toks, i);
     if (after && (after.pos === "AUX" || after.normal === "to") && (SOFT_MODALS.has(after.normal) || after.normal === "to")) return rolePhrase(toks, i);
   }
   return null;
 }
 
+/**
+ * Whether the noun at `h`, a people noun only by its ending, heads a compound for something named after it ("a permit
+ * checker for wardens", "a deadline tracker for the editors"): a tool, not a person.
+ */
+function toolForSomething(toks: readonly Token[], h: number, end = toks.length): boolean {
+  const head = toks[h];
+  return head !== undefined && !ROLE_NOUNS.has(nounLemma(head)) && (toks[h - 1]?.pos === "NOUN" || toks[h - 1]?.pos === "PROPN") && toks[h + 1]?.normal === "for" && toks.slice(h + 2, end).some((x) => x.pos === "NOUN" || x.pos === "PROPN");
+}
+
 /** The first role named in the sentence, as its phrase (the head of a compound: "call centre agents"), else null. */
 function anyRole(toks: readonly Token[]): string | null {
   for (let i = 0; i < toks.length; i++) {
-    if (!isRoleNoun(toks[i]!) || (toks[i + 1] && isRoleNoun(toks[i + 1]!)) || GENERIC_SUBJECT_ROLES.has(nounLemma(toks[i]!))) continue;
+    if (!isRoleNoun(toks[i]!) || (toks[i + 1] && isRoleNoun(toks[i + 1]!)) || GENERIC_SUBJECT_ROLES.has(nounLemma(toks[i]!)) || toolForSomething(toks, i)) continue;
     return rolePhrase(toks, i);
   }
   return null;
@@ -1019,7 +1030,8 @@ export function classify(sentence: Sentence, following: readonly Sentence[] = []
     if (reply && !reply.isQuestion && agrees(speech(reply).filter((t) => t.pos !== "PUNCT"))) {
       const asStatement = classify({ ...sentence, isQuestion: false }, [], preceding);
       if (asStatement.ask) asStatement.ask = { ...asStatement.ask, agreed: true, score: asStatement.ask.score + WEIGHTS.agreed };
-      return asStatement;
+      // (a question put to the room, "everybody OK with X?", is read as the proposal it is when it states nothing)
+      if (asStatement.ask || asStatement.kind !== "other") return asStatement;
     }
   }
   const whole = classifyWhole(sentence, following, preceding);
@@ -1217,7 +1229,8 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
     role = lightRole;
     score += WEIGHTS.role;
   } else {
-    role = beneficiary(toks, cue.subject);
+    // (a bare order of telling, "text the skipper when …", serves whom it tells)
+    role = beneficiary(toks, cue.subject, cue.subject < 0 && cue.form === "verb" && cue.at === leadingIndex(toks) ? cue.at : -1);
     if (role) score += WEIGHTS.role;
     // an ask said indirectly (a wish, a value, a recap, a rule of behaviour) names who it serves anywhere in it: "warn
     // the teacher when …", "the warden's list" (no score: the role is not what makes it an ask)
@@ -1462,26 +1475,53 @@ function wish(toks: readonly Token[], first: number, base: Base): Cue | null {
 function isNamingPhrase(toks: readonly Token[], from: number, to: number): boolean {
   let words = toks.slice(from, to).filter((t) => !t.noise && !isFiller(t) && t.pos !== "PUNCT");
   // a relative clause inside the noun phrase says nothing of its own ("a view of who's on leave", "the list that …")
-  const relative = words.findIndex((t, k) => k > 0 && ["who", "what", "which", "where", "whose", "that"].includes(t.normal) && ["NOUN", "PROPN", "ADP"].includes(words[k - 1]!.pos));
+  // (so does a wh-clause that is a gerund's object: "seeing which books are reserved", "knowing who is on leave")
+  const relative = words.findIndex((t, k) => k > 0 && ["who", "what", "which", "where", "whose", "that"].includes(t.normal) && (["NOUN", "PROPN", "ADP"].includes(words[k - 1]!.pos) || (words[k - 1]!.pos === "VERB" && words[k - 1]!.normal.endsWith("ing") && ["who", "what", "which", "where"].includes(t.normal))));
   if (relative > 0) words = words.slice(0, relative);
   if (words.length === 0) return false;
   return words.every((t) => (t.pos !== "AUX" || t.normal === "being") && !(t.pos === "PRON" && !POSSESSIVE_DETS.has(t.normal)) && !(t.pos === "VERB" && t.normal !== t.lemma.toLowerCase() && !/(?:ing|ed|en)$/.test(t.normal)));
+}
+
+/**
+ * "a way (for ROLE) to VERB …" at `k`: a placeholder noun names no thing, its infinitive says what is asked, done by the
+ * role when one is named.
+ */
+function wayTo(toks: readonly Token[], k: number, base: Base, score: number): Cue | null {
+  if (toks[k]?.pos !== "DET" || !PLACEHOLDERS.has(toks[k + 1]?.normal ?? "")) return null;
+  let r = k + 2;
+  let subject = -1;
+  if (toks[r]?.normal === "for") {
+    r++;
+    while (toks[r] && ["DET", "ADJ", "NOUN", "PROPN"].includes(toks[r]!.pos) && toks[r]!.normal !== "to") r++;
+    if (r > k + 3 && isRoleNoun(toks[r - 1]!)) subject = r - 1;
+    else return null;
+  }
+  if (toks[r]?.normal !== "to") return null;
+  const v = verbAfter(toks, r + 1);
+  return v.at >= 0 ? base(v.at, "verb", score, { subject, framed: true }) : null;
 }
 
 /** The cue for a named thing or activity from `at` to `end`: a gerund ("working offline") or "being able to VERB" is a verb form. */
 function namedCapability(toks: readonly Token[], at: number, end: number, base: Base, score: number): Cue | null {
   const t = toks[at];
   if (!t) return null;
+  // a thing the speaker calls their own ("my holiday") is theirs already, nothing to build
+  if (t.normal === "my") return null;
   if (t.normal === "being" && toks[at + 1]?.normal === "able" && toks[at + 2]?.normal === "to" && at + 3 < end) return base(at + 3, "verb", score, { verdictEnd: end, framed: true, feature: true });
-  // (a gerund before a noun modifies it: "recurring bookings")
-  if ((t.pos === "VERB" && t.normal.endsWith("ing") && !(toks[at + 1]?.pos === "NOUN" && !isRoleNoun(toks[at + 1]!))) || t.normal === "being") return base(at, "verb", score, { verdictEnd: end, framed: true, feature: true });
+  // (a gerund before a noun modifies it: "recurring bookings"; not a verb of letting or telling, whose object follows:
+  // "showing stock levels", "sending reminders")
+  const objectGerund = LETTING_VERBS.has(t.lemma.toLowerCase()) || TELLING_VERBS.has(t.lemma.toLowerCase());
+  if ((t.pos === "VERB" && t.normal.endsWith("ing") && (objectGerund || !(toks[at + 1]?.pos === "NOUN" && !isRoleNoun(toks[at + 1]!)))) || t.normal === "being") return base(at, "verb", score, { verdictEnd: end, framed: true, feature: true });
   // (a first word in base form before a noun modifies it: "live locations")
   if (!["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(t.pos) && !POSSESSIVE_DETS.has(t.normal) && !((t.pos === "ADV" || (t.pos === "VERB" && t.normal === t.lemma.toLowerCase())) && toks[at + 1]?.pos === "NOUN")) return null;
   // the head of the first noun compound ("a manager view": the view, not the manager)
   let h = toks.findIndex((x, k) => k >= at && k < end && (x.pos === "NOUN" || x.pos === "PROPN"));
   while (h >= 0 && h + 1 < end && (toks[h + 1]!.pos === "NOUN" || toks[h + 1]!.pos === "PROPN")) h++;
   const head = h >= 0 ? toks[h] : undefined;
-  if (!head || isRoleNoun(head) || VAGUE_HEADS.has(head.normal)) return null;
+  // (a head that names people only by its ending is a thing when the phrase is for people named after it: "a permit
+  // checker for wardens", "a deadline tracker for the editors")
+  const byEnding = head !== undefined && h > at && toolForSomething(toks, h, end);
+  if (!head || (isRoleNoun(head) && !byEnding) || VAGUE_HEADS.has(head.normal)) return null;
   return base(at, "noun", score, { verdictEnd: end, feature: true });
 }
 
@@ -1507,7 +1547,8 @@ function valueStatement(toks: readonly Token[], first: number, base: Base): Cue 
   // "(For ROLE) nothing matters more / is more important than X"
   const nothing = toks.findIndex((t, k) => k >= first && k < first + 6 && t.normal === "nothing");
   if (nothing >= 0) {
-    const than = toks.findIndex((t, k) => k > nothing && k < nothing + 6 && t.normal === "than");
+    // (the comparison may name whom it matters to first: "nothing is more important to our members than X")
+    const than = toks.findIndex((t, k) => k > nothing && k < nothing + 10 && t.normal === "than");
     // "nothing beats X"
     const beats = toks[nothing + 1]?.lemma.toLowerCase() === "beat" ? nothing + 2 : -1;
     if (beats > 0) {
@@ -1525,12 +1566,18 @@ function valueStatement(toks: readonly Token[], first: number, base: Base): Cue 
     const matters = t.lemma.toLowerCase() === "matter" && (t.pos === "VERB" || t.pos === "NOUN") && (toks[i + 1]?.normal === "most" || toks[i + 1]?.normal === "more");
     if (!isBe && !matters) continue;
     // (the value said first: "the most important thing", "what matters", "the one thing ROLE cares about")
-    const subjectValue = toks.slice(first, i).some((x, k) => (x.normal === "most" && PRIORITY_HIGH.has(toks[first + k + 1]?.normal ?? "")) || x.lemma.toLowerCase() === "matter" || (x.lemma.toLowerCase() === "care" && toks[first + k + 1]?.normal === "about") || ((x.normal === "one" || x.normal === "only") && toks[first + k + 1]?.normal === "thing") || (["biggest", "main", "key"].includes(x.normal) && VALUE_NOUNS.has(toks[first + k + 1]?.normal ?? "")));
+    // (a rank before a noun of value: "the biggest / main / key / top / first / number one priority")
+    // (or what is lacking, said as a cleft: "what's missing / lacking is X" names what must be there)
+    const ranked = (x: Token, k: number) => (["biggest", "main", "key", "top", "first"].includes(x.normal) || (x.normal === "one" && toks[first + k - 1]?.normal === "number")) && VALUE_NOUNS.has(toks[first + k + 1]?.normal ?? "");
+    const lacking = toks[first]?.normal === "what" && toks.slice(first, i).some((x) => ["missing", "lacking"].includes(x.normal));
+    const subjectValue = lacking || toks.slice(first, i).some((x, k) => (x.normal === "most" && PRIORITY_HIGH.has(toks[first + k + 1]?.normal ?? "")) || x.lemma.toLowerCase() === "matter" || (x.lemma.toLowerCase() === "care" && toks[first + k + 1]?.normal === "about") || ((x.normal === "one" || x.normal === "only") && toks[first + k + 1]?.normal === "thing") || ranked(x, k));
     if (isBe && subjectValue) {
       // "the thing that matters most is (that) X": X is the ask
       let k = i + 1;
       while (toks[k] && (toks[k]!.normal === "that" || toks[k]!.pos === "PUNCT" || isFiller(toks[k]!))) k++;
       const { end } = clause(toks, k);
+      const way = wayTo(toks, k, base, WEIGHTS.verdict);
+      if (way) return way;
       if (isNamingPhrase(toks, k, end)) return namedCapability(toks, k, end, base, WEIGHTS.verdict);
       const tail = toks.slice(k);
       const sub = findCue(tail, false) ?? presentBehaviour(tail);
