@@ -1,4 +1,4 @@
-import { knowledgeIndex, retrieve, type Hit } from "./knowledge";
+import { expandQuery, knowledgeIndex, questionForm, retrieve, type Hit } from "./knowledge";
 
 // The embedded help assistant (no keys): answers only from the knowledge base's passages, retrieved by MiniSearch.
 // What the visitor writes is only ever a search query here; it never becomes instructions, so a prompt-injection
@@ -27,6 +27,40 @@ const GENERIC = new Set(
   "write make get tell give help need want use work know like go see find show say think do let put take try mean time way thing good best new one day please thank thanks".split(" "),
 );
 
+/**
+ * Words that show a question is about the product (its things, screens, plans, account and the tools it works
+ * with, or lacks), as people say them. A question with none of them ("who won the world cup", "fix my car's brakes")
+ * is declined even when some passage shares a word with it.
+ */
+const DOMAIN = new Set(
+  (
+    "storyloom app website site product tool service feature features stori story user epic transcript transcription transcribe meeting meetings " +
+    "record recording audio mp3 wav file files upload download import export exports copy clipboard markdown pdf text txt wiki " +
+    "project projects folder history dashboard generate generation generator generated ai evidence editor edit edits criteria criterion acceptance " +
+    "priority priorities point points estimate estimated hours timeline backlog sprint jira atlassian notion integration integrations integrate " +
+    "team teams teammate member members invite invitation seat seats owner ownership admin role roles plan plans pro enterprise free tier price " +
+    "pricing cost pay paid payment card billing bill subscription subscribe upgrade downgrade cancel refund trial invoice paypal annual yearly " +
+    "monthly month allowance quota limit account accounts email username password sign login logout log verify verification google github apple " +
+    "sso data privacy gdpr delete cookie cookies train training secure security locked support help assistant chat chatbot api zapier webhook " +
+    "mobile iphone android ios desktop offline dark theme mode slack trello asana linear clickup zoom word docx csv excel start started begin " +
+    "onboarding vat pound pounds £"
+  ).split(" "),
+);
+
+/** Whether one word of the question is the product's (a typo of one counts: "pasword", "subscribtion"). */
+function aboutProduct(question: string): boolean {
+  const words = question.toLowerCase().match(/[a-z£]+/g) ?? [];
+  return words.some((w) => DOMAIN.has(w) || DOMAIN.has(w.replace(/(es|s)$/, "")) || (w.length >= 6 && [...DOMAIN].some((d) => d.length >= 5 && nearlyEqual(w, d))));
+}
+
+/** One letter added, dropped or changed. */
+function nearlyEqual(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
+}
+
 const GREETING = /^(hi|hello|hey|hiya|good (morning|afternoon|evening)|thanks?( you)?|thank you|cheers|ok(ay)?|great)[!. ]*$/i;
 
 /** The support address the site shows (web/lib/site.ts). */
@@ -45,12 +79,21 @@ function excerpt(text: string, max = 650): string {
   return out.trim();
 }
 
-/** Query words the knowledge base never uses (a product name it does not mention, say). */
-function unknownNames(question: string): string[] {
+/**
+ * Query words the knowledge base never uses: a product name it does not mention, or, when the question asks whether
+ * something exists ("is there a calendar view?"), any word of it the help does not know (with the synonyms'
+ * words counted as known).
+ */
+function unknownWords(question: string, askingForFeature: boolean): string[] {
   const { search } = knowledgeIndex();
-  const names = question.match(/\b[A-Z][a-zA-Z0-9]{2,}\b/g) ?? [];
-  return [...new Set(names.filter((n, i) => !(i === 0 && question.startsWith(n)) && search.search(n, { prefix: false, fuzzy: false }).length === 0))];
+  const known = (w: string) => search.search(w, { prefix: false, fuzzy: false }).length > 0 || search.search(expandQuery(w), { prefix: false, fuzzy: false }).length > 0;
+  const names = (question.match(/\b[A-Z][a-zA-Z0-9]{2,}\b/g) ?? []).filter((n, i) => !(i === 0 && question.startsWith(n)));
+  const words = askingForFeature ? (question.toLowerCase().match(/\b[a-z]{4,}\b/g) ?? []).filter((w) => !GENERIC.has(w) && !STOP_WORDS.has(w)) : [];
+  return [...new Set([...names, ...words].filter((w) => !known(w)))];
 }
+
+/** Words that say nothing of what is asked for ("is there a way to …", "does it have …"). */
+const STOP_WORDS = new Set("there have does able possible would could should option feature anyway somehow thing things some any with your their".split(" "));
 
 function relevant(hits: Hit[]): Hit[] {
   const top = hits[0];
@@ -79,8 +122,9 @@ export function answerFromKnowledge(question: string): AssistantAnswer {
       passages: [],
     };
   }
-  const hits = relevant(retrieve(q, 4));
-  const unknown = unknownNames(q);
+  const form = questionForm(q);
+  const hits = aboutProduct(q) ? relevant(retrieve(q, 4)) : [];
+  const unknown = unknownWords(q, form === "availability");
   if (hits.length === 0) {
     return {
       response:
@@ -93,12 +137,15 @@ export function answerFromKnowledge(question: string): AssistantAnswer {
   }
   const [main, extra] = hits;
   const parts: string[] = [];
-  if (unknown.length) {
+  // the passage that says StoryLoom lacks something answers for itself; elsewhere, a thing nothing covers is said to be missing
+  if (unknown.length && main!.passage.article !== "what-storyloom-does-not-do") {
     parts.push(`I couldn't find anything about ${unknown.join(" or ")} in StoryLoom's help, so StoryLoom does not offer it as far as I know. Here is what it does:`);
   }
   parts.push(excerpt(main!.passage.text));
-  if (extra) parts.push(`See also "${extra.passage.heading || extra.passage.title}": ${excerpt(extra.passage.text, 240)}`);
+  // a definition is one passage; other answers add a close second on another topic
+  if (extra && form !== "definition") parts.push(`See also "${extra.passage.heading || extra.passage.title}": ${excerpt(extra.passage.text, 240)}`);
   if (main!.passage.path) parts.push(`You'll find this at ${main!.passage.path}.`);
-  const sources = hits.map((h) => ({ title: h.passage.heading ? `${h.passage.title}: ${h.passage.heading}` : h.passage.title, path: h.passage.path }));
-  return { response: parts.join("\n\n"), sources, kind: "answered", passages: hits.map((h) => h.passage) };
+  const shown = form === "definition" ? hits.slice(0, 1) : hits;
+  const sources = shown.map((h) => ({ title: h.passage.heading ? `${h.passage.title}: ${h.passage.heading}` : h.passage.title, path: h.passage.path }));
+  return { response: parts.join("\n\n"), sources, kind: "answered", passages: shown.map((h) => h.passage) };
 }

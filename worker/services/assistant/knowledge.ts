@@ -14,6 +14,7 @@ import notionIntegration from "./knowledge/notion-integration.md";
 import plansAndPricing from "./knowledge/plans-and-pricing.md";
 import projectsAndHistory from "./knowledge/projects-and-history.md";
 import signInAndSecurity from "./knowledge/sign-in-and-security.md";
+import storyBasics from "./knowledge/story-basics.md";
 import teams from "./knowledge/teams.md";
 import troubleshooting from "./knowledge/troubleshooting.md";
 import whatStoryloomDoesNotDo from "./knowledge/what-storyloom-does-not-do.md";
@@ -40,6 +41,7 @@ const ARTICLES: [string, string][] = [
   ["troubleshooting", troubleshooting],
   ["what-storyloom-does-not-do", whatStoryloomDoesNotDo],
   ["help-assistant", helpAssistant],
+  ["story-basics", storyBasics],
 ];
 
 export interface Passage {
@@ -51,7 +53,7 @@ export interface Passage {
   /** The section's heading ("" for the article's opening). */
   heading: string;
   text: string;
-  /** The screen the article describes, or null. */
+  /** The screen the section describes (its `<!-- path: … -->` line, else the article's), or null. */
   path: string | null;
   keywords: string;
 }
@@ -105,8 +107,11 @@ export function passages(): Passage[] {
     const parts = [{ heading: "", text: opening! }, ...sections.map((section) => ({ heading: section.slice(0, section.indexOf("\n")).trim(), text: section.slice(section.indexOf("\n") + 1) }))];
     for (const part of parts) {
       // (a top-level "# Title" line repeats the title)
-      const text = part.text.replace(/^# .*$/m, "").trim();
-      if (text) out.push({ id: out.length, article, title, heading: part.heading, text, path, keywords });
+      let text = part.text.replace(/^# .*$/m, "").trim();
+      // a section about another screen than its article's says so in a comment line under its heading
+      const own = /^<!-- path: (\S+) -->\n?/.exec(text);
+      if (own) text = text.slice(own[0].length).trim();
+      if (text) out.push({ id: out.length, article, title, heading: part.heading, text, path: own ? own[1]! : path, keywords });
     }
   }
   return out;
@@ -135,7 +140,7 @@ export function knowledgeIndex() {
       fields: ["title", "heading", "text", "keywords"],
       storeFields: [],
       processTerm,
-      searchOptions: { boost: { keywords: 2, heading: 4, title: 1.5 }, prefix: (term) => term.length > 3, fuzzy: (term) => (term.length > 4 ? 0.2 : false), combineWith: "OR" },
+      searchOptions: { boost: { keywords: 2, heading: 4, title: 1.5 }, prefix: (term) => term.length > 4, fuzzy: (term) => (term.length > 4 ? 0.2 : false), combineWith: "OR" },
     });
     search.addAll(all);
     index = { search, byId: new Map(all.map((p) => [p.id, p])) };
@@ -156,11 +161,133 @@ function namedTerms(question: string): Set<string> {
   return new Set(words.filter((w) => !question.startsWith(w)).map((w) => processTerm(w)).filter((t): t is string => t !== null));
 }
 
+/**
+ * The product's vocabulary as people say it, each group with the words the help articles use for it. Matching a
+ * group adds the articles' words to the search, so a question in other words finds the same passages; the
+ * question's own words are kept. General words of the domain only, never a question's phrasing.
+ */
+const SYNONYMS: [RegExp, string][] = [
+  [/\b(log(ged)? ?in|log ?on|logon)\b/i, "sign in"],
+  [/\b(log(ged)? ?out|log ?off|logoff)\b/i, "sign out"],
+  [/\b(colleagues?|co-?workers?|teammates?|team ?mates?|someone|somebody|people)\b/i, "member teammate"],
+  [/\b(kick|boot|get rid of|take off|remove)\b/i, "remove delete"],
+  [/\b(add|make|set up|start)\b/i, "create"],
+  [/\b(yearly|annual(ly)?|per year|a year)\b/i, "annual"],
+  [/\b(how much|costs?|pricing|prices?|fees?)\b/i, "price cost"],
+  [/\b(undo|revert|roll ?back|go back|messed up|mistakes?)\b/i, "undo reset original"],
+  [/\b(lost|disappeared|gone|old|past|earlier|previous)\b/i, "history saved"],
+  [/\b(recordings?|audio|mp3|voice|sound|recorded)\b/i, "audio recording"],
+  [/\b(quota|allowance|cap)\b/i, "allowance limit"],
+  [/\b(dark|night|themes?|colou?r scheme)\b/i, "dark mode theme"],
+  [/\b(e-?mail address|e-mail)\b/i, "email"],
+  [/\b(on-?prem(ise|ises)?|self-?hosted|data ?cent(er|re)|own server)\b/i, "self-hosted server"],
+  [/\b(trial|try (it )?(out|before))\b/i, "free trial"],
+  [/\b(money back|refund(ed|s)?)\b/i, "refund"],
+  [/\b(modify|update|alter|tweak|rename)\b/i, "edit change"],
+  [/\b(points?|estimat(e|es|ion|ing)|sizing)\b/i, "story points estimate"],
+  [/\b(chats?|chatbot|bot|assistant|conversations?)\b/i, "help assistant chat"],
+  [/\b(docs?|word|excel|spreadsheet|csv)\b/i, "docx csv excel"],
+  [/\b(phone|iphone|android|ios|tablet|mobile)\b/i, "mobile app"],
+  [/\b(locked|lock(ed)? out|too many (tries|attempts))\b/i, "sign-in attempts blocked"],
+  [/\b(close|terminate|remove) (my |the )?account\b/i, "delete account"],
+];
+
+/**
+ * "How long" asks for a length or for a time: a verb of keeping or lasting makes it a time ("how long do you keep
+ * recordings"), otherwise the question is about a size ("how long can a transcript be").
+ */
+function howLong(question: string): string {
+  if (!/\bhow (long|big|large)\b/i.test(question)) return "";
+  return /\b(keep|kept|store[sd]?|stay|last|valid|expire|take|takes|retain(ed)?|held|hold)\b/i.test(question) ? "kept days expires" : "length maximum characters size";
+}
+
+/** The question with the articles' words for what it says added (SYNONYMS, howLong). */
+export function expandQuery(question: string): string {
+  const extra = SYNONYMS.filter(([re]) => re.test(question)).map(([, words]) => words);
+  const long = howLong(question);
+  return [question, ...extra, long].filter(Boolean).join(" ");
+}
+
+/** A text's terms as the index keeps them. */
+function terms(text: string): string[] {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).map(processTerm).filter((t): t is string => t !== null);
+}
+
+/** What form a question takes: it decides which kind of passage answers it. */
+export type QuestionForm = "definition" | "availability" | "howto" | "amount" | "other";
+
+export function questionForm(question: string): QuestionForm {
+  const q = question.trim().toLowerCase();
+  // "what is X" / "what are X" / "what does X mean", but not "what happens", "what do I get" or "what is in the plan"
+  if (/^(so |and |ok,? )?(what(?:'s| is| are|s)|define|explain|meaning of)\b/.test(q) && !/\b(happens?|included?|in (the|my)|difference|best|cost|price|limit|max)\b/.test(q)) return "definition";
+  if (/\bwhat does .{1,40} mean\b/.test(q)) return "definition";
+  if (/\bhow (much|many)\b|\b(price|cost|limit|maximum|max)\b/.test(q)) return "amount";
+  if (/^(is there|are there|do (you|u|they) (have|offer|support|take|accept|do)|does (it|storyloom|the app) (have|support|offer|work|integrate|do|come)|can (it|storyloom|you)|will (it|storyloom)|is it possible|is storyloom available)\b/.test(q)) return "availability";
+  if (/\b(how (do|can|to|should|would|does)|how i\b|where (do|can|is|are)|steps?\b|way to)\b/.test(q)) return "howto";
+  if (/^can (i|we)\b/.test(q)) return "availability";
+  return "other";
+}
+
+/** Screens a question may name, with the path they are at. */
+const SCREENS: [RegExp, string][] = [
+  [/\bhistory\b/i, "/history"],
+  [/\bdashboard\b/i, "/dashboard"],
+  [/\b(account settings|settings page)\b/i, "/account"],
+  [/\bsubscription (page|screen)\b/i, "/subscription"],
+  [/\bteam (page|screen)\b/i, "/team"],
+  [/\b(generate|generator) (page|screen)\b/i, "/generate"],
+  [/\b(sign[- ]in|login) (page|screen)\b/i, "/auth"],
+];
+
+/** A heading that names a task ("Create a project", "Invite a teammate"): what a how-to question wants. */
+const TASK_HEADING = /^(create|invite|connect|export|download|delete|cancel|upgrade|switch|upload|generate|open|edit|save|undo|restore|sign|forgot|change|verify|remove|share|accept|assign|find|copy|turn|send|prepare)\b/i;
+
+/** The task a how-to question asks about: the verb after "how do I" / "how to", with its synonyms' words. */
+function actionOf(question: string): Set<string> | null {
+  const m = /\bhow (?:do|can|should|would|could) (?:i|we|you|u|one)\s+(?:\w+ly\s+)?([a-z-]+(?: (?:up|out|in|off|rid of))?)|\bhow to\s+([a-z-]+(?: (?:up|out|in|off|rid of))?)/i.exec(question);
+  const verb = m?.[1] ?? m?.[2];
+  if (!verb) return null;
+  return new Set(terms(expandQuery(verb)));
+}
+
+/** Messages the product shows that a question quotes: text in quotes, or two or more capitalised words in a row. */
+function messagesQuoted(question: string): string[] {
+  const quotes = [...question.matchAll(/["“']([^"”']{4,60})["”']/g)].map((m) => m[1]!);
+  const titled = question.match(/\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b/g) ?? [];
+  return [...quotes, ...titled].map((t) => t.toLowerCase());
+}
+
 export function retrieve(question: string, limit = 3): Hit[] {
   const { search, byId } = knowledgeIndex();
   const named = namedTerms(question);
-  return search
-    .search(question, { boostTerm: (term) => (named.has(term) ? 4 : 1) })
-    .slice(0, limit)
-    .map((r) => ({ passage: byId.get(r.id as number)!, score: r.score, terms: r.terms }));
+  const form = questionForm(question);
+  const screen = SCREENS.find(([re]) => re.test(question))?.[1];
+  const asked = new Set(terms(expandQuery(question)));
+  const action = form === "howto" ? actionOf(question) : null;
+  const quoted = messagesQuoted(question);
+  const hits = search
+    .search(expandQuery(question), { boostTerm: (term) => (named.has(term) ? 4 : 1) })
+    .slice(0, 12)
+    .map((r) => {
+      const passage = byId.get(r.id as number)!;
+      let score = r.score;
+      // the question's form decides between passages that share its words
+      if (form === "definition") score *= passage.article === "story-basics" ? 2.5 : 1;
+      if (form === "howto" && TASK_HEADING.test(passage.heading)) score *= 1.3;
+      // "how do I edit the stories it generated": the task is the verb after "how do I", not any verb of the question
+      // (and the thing it is done to must be the heading's too: "delete a project" is not "Delete your account")
+      const [verb, ...object] = terms(passage.heading);
+      if (action && action.has(verb ?? "") && object.some((t) => asked.has(t) && !action.has(t))) score *= 1.5;
+      // a message the product shows, quoted by the visitor, is explained where the help names it
+      if (quoted.some((m) => passage.text.toLowerCase().includes(m))) score *= 2;
+      if (form === "availability" && passage.article === "what-storyloom-does-not-do") score *= 1.3;
+      if (form === "amount" && /\d/.test(passage.text)) score *= 1.15;
+      if (screen && passage.path === screen) score *= 1.3;
+      // a section whose heading the question says in full ("sign in") is about it; keywords are the article's, so
+      // they cannot tell its sections apart
+      const heading = terms(passage.heading);
+      if (heading.length) score *= 1 + (0.5 * heading.filter((t) => asked.has(t)).length) / heading.length;
+      return { passage, score, terms: r.terms };
+    });
+  return hits.sort((a, b) => b.score - a.score).slice(0, limit);
 }
