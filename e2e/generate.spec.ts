@@ -132,29 +132,44 @@ test("generator: upload a Markdown file; audio needs Pro on the free plan", asyn
   await expect(page).toHaveURL(/\/subscription$/);
 });
 
-test("generator: the sixth generation in a month on the free plan hits the limit", async ({ page, baseURL }) => {
+test("generator: the free plan's allowance is shown before the work, a refusal clears the old result, and the limit disables Generate", async ({ page, baseURL }) => {
   await registerFreshUser(page, baseURL!);
-  for (let i = 1; i <= 5; i++) {
+  const generateByApi = async (i: number) => {
     const response = await page.request.post("/api/generate", {
       data: { transcript: `Standup ${i}: as a user I want to reset my password so that I can sign in again.`, title: `Standup ${i}` },
       headers: { Origin: baseURL! },
     });
     expect(response.ok(), await response.text()).toBe(true);
-  }
+  };
+  for (let i = 1; i <= 3; i++) await generateByApi(i);
 
   await page.goto("/generate");
+  await expect(page.getByText("3 of 5 transcripts used this month")).toBeVisible();
   await transcriptBox(page).fill(TRANSCRIPT);
   await generateButton(page).click();
+  await expectToast(page, "Stories Generated Successfully");
+  await expect(resultsPanel(page).getByText("No stories yet")).toHaveCount(0);
+  await expect(page.getByText("4 of 5 transcripts used this month")).toBeVisible();
+
+  // the fifth is used elsewhere (another tab): the server still refuses the sixth, and the old result goes
+  await generateByApi(5);
+  await generateButton(page).click();
   await expectToast(page, "Monthly Limit Reached");
-  await expect(
-    page.getByText("You've used all 5 monthly transcripts on the free plan. Upgrade to Pro for unlimited transcripts.").first(),
-  ).toBeVisible();
   const upgrade = page.getByRole("button", { name: "Upgrade to Pro" }).first();
   await expect(upgrade).toBeVisible();
-  // The draft is kept so nothing is lost.
+  await expect(resultsPanel(page).getByText("No stories yet")).toBeVisible();
+  // The draft is kept so nothing is lost; Generate now says why it is off.
   await expect(transcriptBox(page)).toHaveValue(TRANSCRIPT);
+  await expect(page.locator("form").getByText("You've used all 5 monthly transcripts on the free plan.")).toBeVisible();
+  await expect(generateButton(page)).toBeDisabled();
   await upgrade.click();
   await expect(page).toHaveURL(/\/subscription$/);
+
+  // coming back, the limit is said up front
+  await page.goto("/generate");
+  await expect(page.locator("form").getByText("You've used all 5 monthly transcripts on the free plan.")).toBeVisible();
+  await expect(generateButton(page)).toBeDisabled();
+  await expect(page.locator("form").getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/subscription");
 });
 
 test("generator: ?project= preselects the project and the transcript is filed under it", async ({ page, baseURL }) => {
@@ -170,9 +185,12 @@ test("generator: ?project= preselects the project and the transcript is filed un
   await page.goto(`/generate?project=${id}`);
   const select = page.getByRole("combobox", { name: "Project" });
   await expect(select).toContainText(name);
-  // Paid plans see no promo card.
+  // Paid plans see no promo card: the audio card says where recordings go, and the hint names the audio formats.
   await expect(page.getByText("Service Status: Available")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Audio Transcription" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Upgrade to Pro" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Upload audio" })).toBeVisible();
+  await expect(page.getByText("Audio: .mp3, .wav, .m4a, .ogg, .webm")).toBeVisible();
+  await expect(page.getByText(/transcripts used this month/)).toHaveCount(0);
 
   // The list offers No Project and the project.
   await select.click();

@@ -59,7 +59,15 @@ export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
   enterprise: { projects: null, transcriptsPerMonth: null, teamMembers: 5, audioTranscription: true, integrations: true, priceGbpPerMonth: 99 },
 };
 
+/** What the account has used of its plan, so the SPA can say "n of 5 used" before the work instead of after. */
+export interface PlanUsage {
+  /** Generations counted this calendar month (UTC), as the server's allowance counts them. */
+  transcriptsThisMonth: number;
+  /** Projects the account owns. */
+  projects: number;
+}
+
 export interface SubscriptionLimitsResponse {
   success: true;
-  data: { tier: Tier; limits: PlanLimits };
+  data: { tier: Tier; limits: PlanLimits; usage: PlanUsage };
 }

@@ -40,12 +40,20 @@ async function invalidate(match: (key: string) => boolean): Promise<void> {
   await Promise.all(keys.map((key) => mutate(key)));
 }
 
-/** After a project write: the list, that project, and the activity feed. */
+/** After a project write: the list, that project, the activity feed, and the plan's usage (projects owned). */
 export function invalidateProjects(id?: number): Promise<void> {
   return invalidate(
     (key) =>
-      key === queryKeys.projects || (id !== undefined && key === queryKeys.project(id)) || key === queryKeys.activity,
+      key === queryKeys.projects ||
+      (id !== undefined && key === queryKeys.project(id)) ||
+      key === queryKeys.activity ||
+      key === queryKeys.subscriptionLimits,
   );
+}
+
+/** After a generation was asked for (counted, refused or refunded): the plan's usage the generator shows. */
+export function invalidatePlanUsage(): Promise<void> {
+  return invalidate((key) => key === queryKeys.subscriptionLimits);
 }
 
 /** Projects' transcript counts and activity dates, and the feed, follow every transcript write; `also` adds keys. */

@@ -22,6 +22,14 @@ function withinAllowance(check: AllowanceCheck) {
   return sql`${used} < ${check.limit ?? UNLIMITED}`;
 }
 
+/** How many generations the account counted since `since`: the figure the allowance above compares. */
+export function countGenerationsSince(db: Database, userId: number, since: number) {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), gte(generations.createdAt, since)));
+}
+
 /**
  * A running generation: its transcript, its counted generation, and when it started. The start doubles as the
  * run's claim on the transcript: it ends (stories saved or failure recorded) only while `generation_started_at`

@@ -44,6 +44,11 @@ export async function findProjectWithStats(db: Database, id: number): Promise<Pr
   return selectWithStats(db, eq(projects.id, id)).get();
 }
 
+/** How many projects the account owns (the plan's project limit counts these). */
+export function countOwnedProjects(db: Database, ownerId: number) {
+  return db.select({ n: count() }).from(projects).where(eq(projects.ownerId, ownerId));
+}
+
 export async function findProject(db: Database, id: number): Promise<ProjectRow | undefined> {
   return db.select().from(projects).where(eq(projects.id, id)).get();
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, json } from "../test/client";
-import { createUser } from "../test/factories";
+import { createProject, createUser } from "../test/factories";
 
 async function setSubscription(userId: number, tier: string, status: string) {
   await env.DB.prepare(
@@ -51,8 +51,22 @@ describe("GET /api/subscription/limits", () => {
           integrations: false,
           priceGbpPerMonth: 0,
         },
+        usage: { transcriptsThisMonth: 0, projects: 0 },
       },
     });
+  });
+
+  it("says what the account has used: this month's generations and its projects", async () => {
+    const user = await createUser();
+    await createProject(user);
+    for (const title of ["Kiosk sync", "Rota review"]) {
+      const generated = await call("POST", "/api/generate", { cookie: user.session, body: { transcript: "Ana: Nurses need to swap shifts from their phone.", title, projectId: null } });
+      expect(generated.status).toBe(200);
+    }
+    // a generation of an earlier month no longer counts
+    await env.DB.prepare("INSERT INTO generations (user_id, transcript_id, provider, created_at) VALUES (?, NULL, 'local', ?)").bind(user.id, Date.UTC(2020, 0, 15)).run();
+    const body = await json<{ data: { usage: unknown } }>(await call("GET", "/api/subscription/limits", { cookie: user.session }));
+    expect(body.data.usage).toEqual({ transcriptsThisMonth: 2, projects: 1 });
   });
 
   it.each([

@@ -3,14 +3,18 @@ import type { GenerateInput, GenerateResponse, Transcript } from "../../../schem
 import { toast, toastError } from "../../components/ui/toast";
 import { ApiError, api } from "../../lib/api";
 import { plural } from "../../lib/format";
-import { invalidateTranscripts, setQueryData } from "../../lib/query";
+import { invalidatePlanUsage, invalidateTranscripts, setQueryData } from "../../lib/query";
 import { queryKeys } from "../../lib/query-keys";
 
 /** POST /api/generate: saves the transcript and generates its epic and stories. */
 export async function generateStories(input: GenerateInput): Promise<GenerateResponse> {
-  const response = await api.post<GenerateResponse>("/api/generate", input);
-  void invalidateTranscripts(response.transcriptId);
-  return response;
+  try {
+    const response = await api.post<GenerateResponse>("/api/generate", input);
+    void invalidateTranscripts(response.transcriptId);
+    return response;
+  } finally {
+    void invalidatePlanUsage();
+  }
 }
 
 /** Generates again for a saved transcript (e.g. after the provider failed). */
@@ -23,6 +27,8 @@ export async function regenerateStories(transcriptId: number): Promise<GenerateR
     // A failed attempt records its reason on the transcript: the card shows the new one.
     void invalidateTranscripts(transcriptId);
     throw error;
+  } finally {
+    void invalidatePlanUsage();
   }
 }
 

@@ -1,6 +1,9 @@
 import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../../schema/api/subscription";
 import type { Deps } from "../../deps";
+import { countGenerationsSince } from "../../data/generations";
+import { countOwnedProjects } from "../../data/projects";
 import { findSubscription } from "../../data/users";
+import { startOfMonthUtc } from "../generation";
 import { effectiveTier, limitsFor } from "../plans";
 
 /** "none": a row that only records the Stripe customer (nothing bought yet). */
@@ -19,9 +22,16 @@ export async function getSubscription(deps: Deps, userId: number): Promise<Subsc
 }
 
 export async function getSubscriptionLimits(deps: Deps, userId: number): Promise<SubscriptionLimitsResponse> {
-  const row = await findSubscription(deps.db, userId);
+  // (the two counts go in one round trip; they are read with the plan so the SPA can warn before the work is done)
+  const [row, [[generated], [owned]]] = await Promise.all([
+    findSubscription(deps.db, userId),
+    deps.db.batch([countGenerationsSince(deps.db, userId, startOfMonthUtc(deps.now())), countOwnedProjects(deps.db, userId)]),
+  ]);
   const tier = effectiveTier(row);
-  return { success: true, data: { tier, limits: limitsFor(tier) } };
+  return {
+    success: true,
+    data: { tier, limits: limitsFor(tier), usage: { transcriptsThisMonth: Number(generated?.n ?? 0), projects: Number(owned?.n ?? 0) } },
+  };
 }
 
 export function getPaymentConfig(deps: Deps): PaymentConfig {

@@ -65,7 +65,7 @@ export function GeneratedStoriesPanel({
               id="generated-stories-heading"
               ref={headingRef}
               tabIndex={-1}
-              className="text-lg font-semibold tracking-tight text-ink focus:outline-none"
+              className="scroll-mt-20 text-lg font-semibold tracking-tight text-ink focus:outline-none"
             >
               Generated Stories
             </h2>

@@ -1,6 +1,7 @@
 import { useAtom } from "jotai";
 import { Eraser, Sparkles, TriangleAlert, Upload } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { MAX_TRANSCRIPT_CHARS } from "../../../../schema/api/transcripts";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -9,6 +10,7 @@ import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
+import { ApiError } from "../../../lib/api";
 import { useProjects } from "../../../shared/projects/api";
 import { useProjectOptions } from "../../../shared/projects/model";
 import { useSubscriptionLimits } from "../../../shared/session/subscription";
@@ -18,7 +20,7 @@ import { generatedTranscriptIdAtom, titleDraftAtom, transcriptDraftAtom } from "
 import { toastProRequired, useTranscription } from "../use-transcription";
 import { GeneratedStoriesPanel } from "./generated-stories-panel";
 import { NO_PROJECT, ProjectSelect } from "./project-select";
-import { AudioPromoCard, ServiceStatusCard } from "./side-cards";
+import { AudioPromoCard, AudioUploadCard, ServiceStatusCard } from "./side-cards";
 import { TranscriptionStatus } from "./transcription-status";
 
 /** Spec §9: above this many characters the generator warns that processing may take longer. */
@@ -40,12 +42,17 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const ids = { title: useId(), project: useId(), transcript: useId(), count: useId() };
+  const ids = { title: useId(), project: useId(), transcript: useId(), count: useId(), allowance: useId() };
 
   const { data: projectList } = useProjects();
   const { options: projects } = useProjectOptions(projectList);
   const { data: limits } = useSubscriptionLimits();
   const tier = limits?.data.tier;
+  const paid = tier === "pro" || tier === "enterprise";
+  // the plan's monthly allowance, said before the work is done (the server still enforces it)
+  const limit = limits?.data.limits.transcriptsPerMonth ?? null;
+  const allowance = limit !== null && limits?.data.usage ? { used: Math.min(limits.data.usage.transcriptsThisMonth, limit), limit } : null;
+  const atLimit = allowance !== null && allowance.used >= allowance.limit;
   // A ?project= that is not one of the user's projects (deleted, someone else's) falls back to 'No Project'.
   const project =
     projects && projectValue !== NO_PROJECT && !projects.some((p) => String(p.id) === projectValue) ? NO_PROJECT : projectValue;
@@ -75,9 +82,13 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
       showGenerated(response, { title: title.trim(), projectId: project === NO_PROJECT ? null : Number(project), content: text });
       setTranscriptId(response.transcriptId);
       toastGenerationSuccess(response);
+      // the stories come into view (on a phone they sit below the form): the heading goes to the top of the screen
       resultsHeading.current?.focus({ preventScroll: true });
-      resultsHeading.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+      resultsHeading.current?.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
     } catch (error) {
+      // a refused generation (a limit, a bad transcript) leaves no earlier transcript's stories under the new text
+      if (error instanceof ApiError && error.status < 500) setTranscriptId(null);
       toastGenerationError(error);
     } finally {
       setPending(false);
@@ -198,7 +209,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
                   {count(text.length)} {text.length === 1 ? "character" : "characters"}
                   {tooLong && ` (maximum ${count(MAX_TRANSCRIPT_CHARS)})`}
                 </span>
-                <span className="text-slate-500">Text files: .txt, .md, .vtt, .srt</span>
+                <span className="text-slate-500">{paid ? "Text files: .txt, .md, .vtt, .srt · Audio: .mp3, .wav, .m4a, .ogg, .webm" : "Text files: .txt, .md, .vtt, .srt"}</span>
               </div>
               <div aria-live="polite">
                 {large && (
@@ -210,15 +221,44 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
               </div>
             </div>
 
-            <Button type="submit" size="lg" disabled={blank || pending || transcribing} aria-busy={pending || undefined} className="w-full">
-              {pending ? <Spinner className="size-5 text-white" /> : <Sparkles aria-hidden />}
-              {pending ? "Generating your stories..." : "Generate User Stories & Epics"}
-            </Button>
+            <div className="grid gap-2">
+              <Button
+                type="submit"
+                size="lg"
+                disabled={blank || pending || transcribing || atLimit}
+                aria-busy={pending || undefined}
+                aria-describedby={allowance ? ids.allowance : undefined}
+                className="w-full"
+              >
+                {pending ? <Spinner className="size-5 text-white" /> : <Sparkles aria-hidden />}
+                {pending ? "Generating your stories..." : "Generate User Stories & Epics"}
+              </Button>
+              {allowance && (
+                <p id={ids.allowance} className={atLimit ? "text-sm text-red-800" : "text-center text-xs text-muted"}>
+                  {atLimit ? (
+                    <>
+                      You've used all {allowance.limit} monthly transcripts on the free plan.{" "}
+                      <Link to="/subscription" className="font-medium text-brand-700 underline underline-offset-2">
+                        Upgrade to Pro
+                      </Link>{" "}
+                      for unlimited transcripts.
+                    </>
+                  ) : (
+                    `${allowance.used} of ${allowance.limit} transcripts used this month`
+                  )}
+                </p>
+              )}
+            </div>
           </form>
         </Card>
         {tier === "free" && (
           <div className="order-3">
             <AudioPromoCard />
+          </div>
+        )}
+        {paid && (
+          <div className="order-3">
+            <AudioUploadCard busy={transcribing} onUpload={() => !transcribing && fileInput.current?.click()} />
           </div>
         )}
         <div className="order-4">

@@ -29,6 +29,30 @@ export function AudioPromoCard() {
   );
 }
 
+/** Pro and Enterprise: where a recording goes in (the Upload File button takes it too; this says so). */
+export function AudioUploadCard({ onUpload, busy }: { onUpload: () => void; busy: boolean }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-start gap-3">
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+          <Mic className="size-5" aria-hidden />
+        </div>
+        <div className="min-w-0">
+          <h2 className="font-semibold text-ink">Audio Transcription</h2>
+          <p className="mt-1 text-sm text-muted">
+            Upload a meeting recording (MP3, WAV, M4A, OGG, WebM): it is typed out into the transcript box, ready to
+            generate from. Upload File takes recordings too.
+          </p>
+          <Button size="sm" className="mt-3" onClick={onUpload} aria-disabled={busy || undefined}>
+            <Mic aria-hidden />
+            Upload audio
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
 export function ServiceStatusCard() {
   return (
     <Card className="flex items-center gap-3 p-4">
