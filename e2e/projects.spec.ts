@@ -247,7 +247,7 @@ test("projects: create, search, sort, switch layout, edit, settings, history and
   await expect(page.getByRole("heading", { name: "Project not found" })).toBeVisible();
 });
 
-test("the free plan's second project is refused with the upgrade toast", async ({ page, baseURL }) => {
+test("the free plan's second project is refused with the upgrade toast before any input, and by the server", async ({ page, baseURL }) => {
   await registerFreshUser(page, baseURL!);
   await page.goto("/dashboard");
   await page.getByRole("tab", { name: "Projects" }).click();
@@ -256,21 +256,25 @@ test("the free plan's second project is refused with the upgrade toast", async (
 
   await page.getByRole("button", { name: "Create Your First Project" }).click();
   const first = uniqueName("Solo ");
-  let dialog = await fillProjectDialog(page, { name: first });
+  const dialog = await fillProjectDialog(page, { name: first });
   await dialog.getByRole("button", { name: "Create Project" }).click();
   await expectToast(page, "Project Created");
   await expect(page.getByText("1 of 1 project used on the free plan.")).toBeVisible();
 
+  // at the limit, New Project says so at once: no form to fill in for nothing
   await page.getByRole("button", { name: "New Project" }).last().click();
-  dialog = await fillProjectDialog(page, { name: uniqueName("Second ") });
-  await dialog.getByRole("button", { name: "Create Project" }).click();
   await expectToast(page, "Project Limit Reached");
   await expect(
     page.getByText("You've reached the 1 project limit on the free plan. Upgrade to Pro for unlimited projects.").first(),
   ).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("dialog", { name: "Create New Project" })).toHaveCount(0);
   await page.getByRole("button", { name: "Upgrade to Pro" }).click();
   await expect(page).toHaveURL(/\/subscription$/);
+
+  // the server refuses all the same (a second tab that had the form open before the first project was made)
+  const refused = await page.request.post("/api/projects", { data: { name: uniqueName("Second ") }, headers: { Origin: baseURL! } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain("Project limit reached");
 });
 
 test("history: empty state, a card on a phone, and the keyboard", async ({ page, baseURL }) => {

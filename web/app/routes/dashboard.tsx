@@ -1,4 +1,4 @@
-import { useAtom, useSetAtom } from "jotai";
+import { useAtom } from "jotai";
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "../../components/page";
@@ -9,13 +9,13 @@ import { Overview } from "../../features/dashboard/components/overview";
 import { dashboardTabAtom, type DashboardTab } from "../../features/dashboard/state";
 import { LazyProjectFormDialog } from "../../features/projects/components/lazy-project-form-dialog";
 import { ProjectsPanel } from "../../features/projects/components/projects-panel";
-import { projectDialogAtom } from "../../features/projects/state";
+import { useOpenProjectDialog } from "../../features/projects/open-dialog";
 import { useUser } from "../../shared/session/user";
 
 export default function Dashboard() {
   const { user } = useUser();
   const [tab, setTab] = useAtom(dashboardTabAtom);
-  const openProjectDialog = useSetAtom(projectDialogAtom);
+  const openProjectDialog = useOpenProjectDialog();
   const createProject = (opener: HTMLElement) => openProjectDialog({ mode: "create", returnFocus: opener });
   const name = user?.firstName ?? user?.username;
 

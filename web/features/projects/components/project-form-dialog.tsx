@@ -12,6 +12,7 @@ import { toast, toastError } from "../../../components/ui/toast";
 import { returnFocusTo } from "../../../lib/focus";
 import { serverFieldError, useValidatedForm } from "../../../lib/form";
 import { createProject, isProjectLimitError, updateProject } from "../../../shared/projects/api";
+import { toastProjectLimit } from "../open-dialog";
 import { projectDialogAtom } from "../state";
 import { ColorPicker } from "./color-picker";
 
@@ -79,13 +80,7 @@ function ProjectForm({ project, onDone }: { project: Project | null; onDone: () 
       if (!project && isProjectLimitError(error)) {
         // Close first: the toast's upgrade button must not sit behind the modal.
         onDone();
-        toast({
-          title: "Project Limit Reached",
-          description: "You've reached the 1 project limit on the free plan. Upgrade to Pro for unlimited projects.",
-          variant: "destructive",
-          action: { label: "Upgrade to Pro", to: "/subscription" },
-          error,
-        });
+        toastProjectLimit(error);
         return;
       }
       const inline = serverFieldError(error, FIELDS);

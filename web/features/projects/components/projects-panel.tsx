@@ -1,4 +1,4 @@
-import { useAtom, useSetAtom } from "jotai";
+import { useAtom } from "jotai";
 import { ArrowUpDown, FolderKanban, LayoutGrid, List, Plus, Search, SearchX } from "lucide-react";
 import { useCallback, useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -15,13 +15,13 @@ import { cn } from "../../../lib/cn";
 import { useProjects } from "../../../shared/projects/api";
 import { useSubscriptionLimits } from "../../../shared/session/subscription";
 import {
-  projectDialogAtom,
   projectSearchAtom,
   projectSortAtom,
   projectViewAtom,
   type ProjectSort,
   type ProjectView,
 } from "../state";
+import { useOpenProjectDialog } from "../open-dialog";
 import { DeleteProjectDialog } from "./delete-project-dialog";
 import { ProjectCard, ProjectRow } from "./project-item";
 
@@ -49,7 +49,7 @@ export function ProjectsPanel() {
   const [search, setSearch] = useAtom(projectSearchAtom);
   const [sort, setSort] = useAtom(projectSortAtom);
   const [view, setView] = useAtom(projectViewAtom);
-  const openDialog = useSetAtom(projectDialogAtom);
+  const openDialog = useOpenProjectDialog();
   const [deleting, setDeleting] = useState<{ project: Project; returnFocus: HTMLElement | null } | null>(null);
   useErrorToast(error, "Error", "Failed to load projects.");
 
