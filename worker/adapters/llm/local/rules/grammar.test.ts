@@ -527,20 +527,14 @@ describe("grammar: more phrasings of the indirect forms (issue 28)", () => {
 
   const NOT_YET: string[] = [
     "If deckhands could see the passenger count before boarding, that'd be ideal.",
-    "It'd make life much easier for our cashiers if the till printed the weight on every label.",
     "Summary: a permit checker for wardens, plus a photo log of each ticket.",
     "New member applications go to the club secretary for approval.",
     "Expired permits are flagged to the warden at the start of each shift.",
-    "Sort the waiting list by appointment time for the receptionist.",
-    "Flag overdue books in red for the librarians.",
     "It should beep when a parcel is scanned twice.",
-    "Each fine needs to show the date it was issued.",
     "It has to work on the tablets our stewards carry.",
-    "Ana: I'd propose a glossary per client for the translators.\nBen: Makes sense.",
     "The problem is our wardens have no way to check a permit offline.",
     "Coaches shouldn't have to phone every parent when training is cancelled.",
     "The number one priority for the wardens is a map of the restricted zones.",
-    "Remind me to call the supplier tomorrow.",
   ];
   // Phrasings the grammar does not read as expected yet (kept to show the gap; not asserted).
   const notYet = new Set<string>(NOT_YET);

@@ -261,7 +261,8 @@ function nounSoon(toks: readonly Token[], i: number): boolean {
 function isMeetingVerb(toks: readonly Token[], at: number): boolean {
   const t = toks[at];
   if (!t || !MEETING_VERBS.has(t.lemma.toLowerCase())) return false;
-  if (t.lemma.toLowerCase() !== "keep") return true;
+  // ("sort the X by Y" orders a thing in the product; "sort out the budget" is the team's)
+  if (t.lemma.toLowerCase() !== "keep" && t.lemma.toLowerCase() !== "sort") return true;
   let n = at + 1;
   while (toks[n]?.pos === "DET") n++;
   const next = toks[n];
@@ -334,6 +335,8 @@ function subjectBefore(toks: readonly Token[], cue: number): number {
     const t = toks[j]!;
     if (t.pos === "ADV" || t.pos === "AUX" || t.pos === "PART" || isFiller(t) || SPOKEN_AUX.has(t.normal)) continue;
     if (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON" || t.pos === "NUM") return j;
+    // (an adjective right after a determiner heads the noun phrase: "each fine needs …")
+    if (t.pos === "ADJ" && toks[j - 1]?.pos === "DET" && j === cue - 1) return j;
     return -1;
   }
   return -1;
@@ -459,13 +462,14 @@ function agrees(words: readonly Token[]): boolean {
   const content = words.filter((t) => !t.noise && !isFiller(t) || AGREEMENT.has(t.normal));
   if (content.length === 0 || content.length > 8 || content.some((t) => ["but", "not", "n't", "no", "though", "although", "maybe", "?", "why", "how", "what"].includes(t.normal))) return false;
   // "that's a good idea", "sounds good": a judgement of the proposal
-  const judged = ["that", "it", "sounds", "good", "great", "nice"].includes(content[0]!.normal) && content.some((t) => JUDGED.has(t.normal));
+  // ("makes sense": a judgement of the proposal with its subject left out)
+  const judged = ["that", "it", "sounds", "makes", "good", "great", "nice"].includes(content[0]!.normal) && content.some((t) => JUDGED.has(t.normal));
   // "Mandatory for C and D, yes.": a restatement closed by an agreement word
   const closing = content.length >= 2 && AGREEMENT.has(content[content.length - 1]!.normal) && content[content.length - 1]!.pos !== "ADJ";
   return AGREEMENT.has(content[0]!.normal) || judged || closing;
 }
 
-const JUDGED = new Set(["good", "great", "nice", "perfect", "possible", "fine", "idea", "brilliant", "excellent", "cool"]);
+const JUDGED = new Set(["good", "great", "nice", "perfect", "possible", "fine", "idea", "brilliant", "excellent", "cool", "sense"]);
 
 interface Cue {
   /** Index of the capability's first token. */
@@ -610,7 +614,9 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   // … or before an object pronoun and what follows it ("Export it to …", "Text me when …")
   // (never "<VERB> me through / about …": an interviewer's prompt)
   const objectPronoun = second !== undefined && third !== undefined && third.pos !== "AUX" && third.pos !== "VERB" && (["it", "them"].includes(second.normal) || (["me", "us"].includes(second.normal) && third.pos !== "ADP"));
-  const verbLike = (f.pos === "VERB" && isBaseVerb(f)) || ((f.pos === "PROPN" || f.pos === "NOUN" || (f.pos === "ADJ" && objectPronoun)) && (second?.pos === "DET" || objectPronoun) && /^[A-Za-z][a-z]+$/.test(f.text) && !f.normal.endsWith("s") && !isRoleNoun(f));
+  // … or before an adjective and a plural noun, a bare noun phrase as object ("Flag overdue books …")
+  const bareObject = second?.pos === "ADJ" && third?.pos === "NOUN" && third.normal !== nounLemma(third) && f.pos !== "ADJ";
+  const verbLike = (f.pos === "VERB" && isBaseVerb(f)) || ((f.pos === "PROPN" || f.pos === "NOUN" || (f.pos === "ADJ" && objectPronoun)) && (second?.pos === "DET" || objectPronoun || bareObject) && /^[A-Za-z][a-z]+$/.test(f.text) && !f.normal.endsWith("s") && !isRoleNoun(f));
   // "Grade A and B should trigger …": a first word followed by a modal or finite verb is the subject's, not an order
   let n = first + 1;
   while (n < toks.length && n < first + 6 && ["NOUN", "PROPN", "ADJ", "DET", "NUM", "CCONJ", "X"].includes(toks[n]!.pos) && !toks[n]!.noise) n++;
@@ -618,10 +624,11 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   const finite = toks[n];
   const subjectOfModal = n > first + 1 && finite !== undefined && ((finite.pos === "AUX" && (ASK_MODALS.has(finite.normal) || SOFT_MODALS.has(finite.normal) || FINITE_AUX.has(finite.normal))) || (finite.pos === "VERB" && /[^s]s$/.test(finite.normal) && finite.normal !== finite.lemma.toLowerCase()));
  // "<VERB> me through / about …" is an interviewer's prompt
-  const prompt = second !== undefined && ["me", "us"].includes(second.normal) && third?.pos === "ADP";
+  // (… and "<VERB> me to VERB" asks a colleague to help the speaker with their own doing: "remind me to call …")
+  const prompt = second !== undefined && ["me", "us"].includes(second.normal) && (third?.pos === "ADP" || (third?.normal === "to" && isBaseVerb(toks[first + 3])));
   // "Always / Never / Automatically VERB …": the adverb stays with the order
   if (["always", "never", "automatically"].includes(f.normal) && isBaseVerb(second) && second!.pos === "VERB" && !MEETING_VERBS.has(second!.lemma.toLowerCase()) && !question) return base(first, "verb", WEIGHTS.imperative + 1, { framed: true });
-  if (verbLike && !subjectOfModal && !prompt && (!MEETING_VERBS.has(f.lemma) || (f.lemma === "keep" && !isMeetingVerb(toks, first))) && !IMPERATIVE_NOT.has(f.normal) && !clauseFollows && (!second || !["i", "we", "you"].includes(second.normal))) {
+  if (verbLike && !subjectOfModal && !prompt && (!MEETING_VERBS.has(f.lemma) || ((f.lemma === "keep" || f.lemma === "sort") && !isMeetingVerb(toks, first))) && !IMPERATIVE_NOT.has(f.normal) && !clauseFollows && (!second || !["i", "we", "you"].includes(second.normal))) {
     if (f.lemma === "let") {
       const who = toks[first + 1];
       if (who && (who.normal === "'s" || who.normal === "us")) {
@@ -664,7 +671,9 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       }
     }
     // need / want / would like / require
-    const isNeed = (NEED_VERBS.has(lemma) && (t.pos === "VERB" || t.pos === "AUX")) || t.normal === "wanna";
+    // ("each fine needs to show …": "needs" before "to" and a base verb is the verb, whatever the tagger says)
+    const needsTo = t.pos === "NOUN" && t.normal === "needs" && toks[i + 1]?.normal === "to" && isBaseVerb(toks[i + 2]) && toks[i - 1] !== undefined && toks[i - 1]!.pos !== "DET" && !POSSESSIVE_DETS.has(toks[i - 1]!.normal);
+    const isNeed = (NEED_VERBS.has(lemma) && (t.pos === "VERB" || t.pos === "AUX")) || t.normal === "wanna" || needsTo;
     const isLike = lemma === "like" || lemma === "love" || lemma === "prefer";
     const wouldLike = isLike && i > 0 && (toks[i - 1]!.normal === "would" || toks[i - 1]!.normal === "'d");
     if ((isNeed || wouldLike) && (!isLike || (i > 0 && (toks[i - 1]!.normal === "would" || toks[i - 1]!.normal === "'d")))) {
@@ -760,6 +769,9 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
         }
         continue;
       }
+      // ("it should beep when …": the product's reaction keeps its condition, which is what it reacts to)
+      const reacts = subject >= 0 && toks[subject]!.normal === "it" && CONDITIONS.has(toks[v.at + 1]?.normal ?? "") && !negated;
+      if (reacts) return base(v.at, "verb", WEIGHTS.modal, { subject, verdictEnd: clause(toks, v.at + 2).end, feature: true });
       return base(v.at, "verb", WEIGHTS.modal + (v.able ? WEIGHTS.ableTo : 0), { negated, subject });
     }
     // "there should be / needs to be / has to be X"
@@ -1141,7 +1153,7 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
 
   // "The export should respect …": a thing as subject is what the story is about
   const subjectTok = cue.subject >= 0 ? toks[cue.subject] : undefined;
-  if (cue.form === "verb" && subjectTok && (subjectTok.pos === "NOUN" || subjectTok.pos === "PROPN") && !isRoleNoun(subjectTok) && cue.subject < cue.at) {
+  if (cue.form === "verb" && subjectTok && (subjectTok.pos === "NOUN" || subjectTok.pos === "PROPN" || subjectTok.pos === "ADJ") && !isRoleNoun(subjectTok) && cue.subject < cue.at) {
     let s0 = cue.subject;
     while (s0 > 0 && ["NOUN", "ADJ", "PROPN"].includes(toks[s0 - 1]!.pos) && !toks[s0 - 1]!.noise) s0--;
     if (s0 > 0 && toks[s0 - 1]!.pos === "DET") s0--;
@@ -1182,8 +1194,11 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   // … nor a vague head that names nothing yet ("some kind of …", "a possibility to …", "a lot more …")
   const headNoun = capWords.find((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON");
   if (cue.form === "noun" && headNoun && VAGUE_HEADS.has(headNoun.normal) && capWords.indexOf(headNoun) <= 2) return { kind: "other", ask: null };
+  // ("it should beep when …": "it" with a modal and a verb of its own that reacts to a condition is the product's
+  // behaviour, a rule of when it acts)
+  const itReacts = subjTok?.normal === "it" && cue.form === "verb" && CONDITIONS.has(toks[cue.at + 1]?.normal ?? "") && toks.slice(cue.subject + 1, cue.at).some((t) => ASK_MODALS.has(t.normal)) && !MEETING_VERBS.has(head.lemma.toLowerCase()) && !GENERIC_VERBS.has(head.lemma.toLowerCase()) && !LIGHT_VERBS.has(head.lemma.toLowerCase()) && !STATE_OF_THINGS.has(head.lemma.toLowerCase());
   // a verb with no object before a condition ("use when …") says how, not what
-  if (cue.form === "verb" && !cue.framed && capWords[1] && CONDITIONS.has(capWords[1].normal)) return { kind: "other", ask: null };
+  if (cue.form === "verb" && !cue.framed && !itReacts && capWords[1] && CONDITIONS.has(capWords[1].normal)) return { kind: "other", ask: null };
   const roleSubject = subjTok !== undefined && isRoleNoun(subjTok);
   // a wish to see or know a named thing ("I'd want to see everybody's timetable") is about the product, not the meeting
   const wishToSee = cue.desire && subjTok?.normal === "i" && toks.slice(toks.indexOf(head) + 1, toks.indexOf(head) + 4).some((x) => (x.pos === "NOUN" || x.pos === "PROPN") && !MEETING_OBJECTS.has(nounLemma(x)));
@@ -1237,8 +1252,9 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
     else if (cue.framed || cue.feature || cue.present || cue.objection || cue.form === "passive" || cue.form === "thing" || cue.verdictEnd !== undefined) role = anyRole(toks);
   }
   // ("it should VERB the X": "it" is the product when a modal gives it a verb of its own with an object)
-  const productIt = subjTok?.normal === "it" && cue.form === "verb" && toks.slice(cue.subject + 1, cue.at).some((t) => ASK_MODALS.has(t.normal) || t.normal === "has" || t.normal === "have") && !LIGHT_VERBS.has(head.lemma.toLowerCase()) && !GENERIC_VERBS.has(head.lemma.toLowerCase()) && !MEETING_VERBS.has(head.lemma.toLowerCase()) && ["DET", "NOUN", "PROPN", "ADJ"].includes(capWords[capWords[1]?.pos === "ADP" && PARTICLES.has(capWords[1].normal) ? 2 : 1]?.pos ?? "");
-  if (subjTok && VAGUE_SUBJECTS.has(subjTok.normal)) score += productIt ? WEIGHTS.vagueSubject / 2 : WEIGHTS.vagueSubject;
+  const productIt = itReacts || (subjTok?.normal === "it" && cue.form === "verb" && toks.slice(cue.subject + 1, cue.at).some((t) => ASK_MODALS.has(t.normal) || t.normal === "has" || t.normal === "have") && !LIGHT_VERBS.has(head.lemma.toLowerCase()) && !GENERIC_VERBS.has(head.lemma.toLowerCase()) && !MEETING_VERBS.has(head.lemma.toLowerCase()) && ["DET", "NOUN", "PROPN", "ADJ"].includes(capWords[capWords[1]?.pos === "ADP" && PARTICLES.has(capWords[1].normal) ? 2 : 1]?.pos ?? ""));
+  // (a reaction to a named event is not vague: the event says what "it" does and when)
+  if (subjTok && VAGUE_SUBJECTS.has(subjTok.normal) && !itReacts) score += productIt ? WEIGHTS.vagueSubject / 2 : WEIGHTS.vagueSubject;
   // "we need to …" with nobody to serve is often the team's own task
   // … and with "we/I/you" as subject and a general-purpose verb ("we have to make/find …") it is the team's to-do
   if (!role && cue.form === "verb" && (!subjTok || TEAM_SUBJECTS.has(subjTok.normal)) && cue.score < WEIGHTS.imperative + 1 && !(cue.desire && subjTok?.normal === "i"))
@@ -1386,10 +1402,12 @@ function wishedClause(toks: readonly Token[], from: number, to: number, base: Ba
   }
   else {
     let e = s;
-    while (e < to && (["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(toks[e]!.pos) || (toks[e]!.pos === "PART" && toks[e]!.normal === "'s") || POSSESSIVE_DETS.has(toks[e]!.normal)) && !toks[e]!.noise) e++;
+    // (a word between a determiner and a finite verb is a noun, whatever the tagger says: "the till printed …")
+    const nounByPlace = (k: number) => toks[k - 1]?.pos === "DET" && toks[k + 1]?.pos === "VERB" && toks[k]!.pos === "ADP";
+    while (e < to && (["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(toks[e]!.pos) || (toks[e]!.pos === "PART" && toks[e]!.normal === "'s") || POSSESSIVE_DETS.has(toks[e]!.normal) || nounByPlace(e)) && !toks[e]!.noise) e++;
     subjEnd = e - 1;
     const head = toks[subjEnd];
-    if (subjEnd < s || !head || (head.pos !== "NOUN" && head.pos !== "PROPN")) return null;
+    if (subjEnd < s || !head || (head.pos !== "NOUN" && head.pos !== "PROPN" && !nounByPlace(subjEnd))) return null;
   }
   let v = subjEnd + 1;
   let modal = false;
@@ -1432,7 +1450,8 @@ function wishFrame(toks: readonly Token[], from: number, to: number): boolean {
   const w = toks.findIndex((t, k) => k >= from && k < to && (t.normal === "would" || t.normal === "'d"));
   if (w < 0) return false;
   const rest = toks.slice(w + 1, to);
-  const be = rest.findIndex((t) => t.normal === "be");
+  // ("it'd make life / things (much) easier if …": "make" with an object and a good word is a judgement too)
+  const be = rest.findIndex((t) => t.normal === "be" || (t.lemma.toLowerCase() === "make" && t.pos === "VERB"));
   return (be >= 0 && rest.slice(be + 1).some((t, k) => WISHED.has(t.normal) || WISHED.has(rest.slice(be + 1 + k, be + 4 + k).map((x) => x.normal).join("")))) || rest.some((t) => t.pos === "VERB" && WISH_VERBS.has(t.lemma.toLowerCase()));
 }
 

@@ -204,9 +204,9 @@ export const WEIGHTS = {
 
 /**
  * Issue 28 (asks said indirectly). Adjectives that judge a wished-for outcome good: "if X …, that'd be lovely",
- * "it'd be brilliant if X …" (with FRAME_WORDS).
+ * "it'd be brilliant if X …" (with FRAME_WORDS); comparatives of ease judge it better than today ("it'd make life easier if …").
  */
-export const WISH_WORDS = set("lovely brilliant amazing fantastic wonderful perfect ideal superb fab fabulous marvellous marvelous excellent dreamy handy dream godsend lifesaver life-saver game-changer gamechanger relief");
+export const WISH_WORDS = set("lovely brilliant amazing fantastic wonderful perfect ideal superb fab fabulous marvellous marvelous excellent dreamy handy dream godsend lifesaver life-saver game-changer gamechanger relief easier simpler quicker smoother");
 
 /** Verbs of a wished-for outcome's effect: "it'd save ROLE hours if …", "it would really help if …". */
 export const WISH_VERBS = set("save help love like");
