@@ -10,15 +10,20 @@ export const INTEGRATIONS_UNAVAILABLE_TEXT = "JIRA and Notion integrations are o
  * Available' with an upgrade action (the caller closes its dialog first, so the action is not behind it), anything
  * else as `title` with the server's message. Returns whether it was the plan.
  */
+/** Spec §8's 'Integrations Not Available' toast with its upgrade action. */
+export function toastIntegrationsUnavailable(error?: unknown): void {
+  toast({
+    title: "Integrations Not Available",
+    description: INTEGRATIONS_UNAVAILABLE_TEXT,
+    variant: "destructive",
+    action: { label: "Upgrade to Pro", to: "/subscription" },
+    error,
+  });
+}
+
 export function reportIntegrationError(projectId: number, error: unknown, title: string, fallback: string): boolean {
   if (isIntegrationsUnavailable(error)) {
-    toast({
-      title: "Integrations Not Available",
-      description: INTEGRATIONS_UNAVAILABLE_TEXT,
-      variant: "destructive",
-      action: { label: "Upgrade to Pro", to: "/subscription" },
-      error,
-    });
+    toastIntegrationsUnavailable(error);
     // The settings page shows the plan's card from now on.
     void invalidateIntegrations(projectId);
     return true;

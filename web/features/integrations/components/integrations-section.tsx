@@ -11,7 +11,7 @@ import { Card } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast, toastError, useErrorToast } from "../../../components/ui/toast";
 import { deleteIntegration, INTEGRATION_TYPE_LABELS, useProjectIntegrations } from "../../../shared/integrations/api";
-import { INTEGRATIONS_UNAVAILABLE_TEXT } from "../errors";
+import { INTEGRATIONS_UNAVAILABLE_TEXT, toastIntegrationsUnavailable } from "../errors";
 import { destinationOf } from "../forms";
 
 // The dialogs load on first use: the settings page shows the list without their code.
@@ -35,6 +35,7 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
   const [deleting, setDeleting] = useState<{ integration: Integration; returnFocus: HTMLElement | null } | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const close = () => setOpen(null);
+  const unavailable = data?.available === false;
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -60,11 +61,12 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
           <p className="text-sm text-muted">Send this project's stories to the tools your team already uses.</p>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:gap-3">
-          <Button onClick={() => setOpen({ dialog: "wizard" })}>
+          {/* on the free plan both say why at once instead of opening a form the server would refuse */}
+          <Button onClick={() => (unavailable ? toastIntegrationsUnavailable() : setOpen({ dialog: "wizard" }))}>
             <Wand2 aria-hidden />
             JIRA Wizard
           </Button>
-          <Button variant="outline" onClick={() => setOpen({ dialog: "manual" })}>
+          <Button variant="outline" onClick={() => (unavailable ? toastIntegrationsUnavailable() : setOpen({ dialog: "manual" }))}>
             <Wrench aria-hidden />
             Manual Setup
           </Button>
