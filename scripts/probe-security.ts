@@ -139,13 +139,17 @@ async function squatterTeam() {
   report(listed === 1 && left.status === 200 && after.status === 404, "Medium (a): after a reset the owner stays in the squatter's team", `the reset lists ${listed} team, leaving answers ${left.status}, the squatter's project is then ${after.status}`);
 }
 
+/** Guests' messages per address in 10 minutes (RATE_RULES.assistantMessages, worker/services/rate-limit/index.ts). */
+const ASSISTANT_ADDRESS_LIMIT = 200;
+
 async function assistant() {
   let answered = 0;
-  for (let i = 1; i <= 25; i++) {
+  const sent = ASSISTANT_ADDRESS_LIMIT + 5;
+  for (let i = 1; i <= sent; i++) {
     const r = await call("POST", "/api/chatbot", { body: { message: "How much is the Pro plan?", conversationHistory: [] }, ip: `2001:db8:26:26::${i.toString(16)}` });
     if (r.status === 200) answered++;
   }
-  report(answered <= 20, "Medium: the assistant counts each IPv6 address alone", `${answered} of 25 messages from one /64 answered (limit 20 per 10 minutes)`);
+  report(answered <= ASSISTANT_ADDRESS_LIMIT, "Medium: the assistant counts each IPv6 address alone", `${answered} of ${sent} messages from one /64 answered (limit ${ASSISTANT_ADDRESS_LIMIT} per 10 minutes)`);
 }
 
 async function seats() {

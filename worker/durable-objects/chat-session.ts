@@ -10,9 +10,9 @@ const KEY = "session";
  * Durable Object handles one call at a time, so counting and reading are atomic; an alarm forgets an idle session.
  */
 export class ChatSession extends DurableObject {
-  async begin(rule: LimitRule): Promise<{ limit: LimitResult; history: ChatMessage[] }> {
+  async begin(rules: LimitRule[]): Promise<{ limit: LimitResult; history: ChatMessage[] }> {
     const now = Date.now();
-    const { result, state } = takeTurn((await this.ctx.storage.get<SessionState>(KEY)) ?? emptySession(now), rule, now);
+    const { result, state } = takeTurn((await this.ctx.storage.get<SessionState>(KEY)) ?? emptySession(now), rules, now);
     await this.save(state);
     return { limit: result, history: state.messages };
   }

@@ -105,8 +105,8 @@ const configSchema = z.object({
 /** Used only outside production so `npm run dev` and the tests need no secrets. */
 const DEVELOPMENT_PEPPER = "storyloom-development-pepper-not-secret";
 /**
- * Model calls of the help assistant per minute, all visitors together: 60 is 30 people chatting at the per-address
- * pace (20 in 10 minutes) at once, and bounds spend at 86,400 calls a day whatever the traffic.
+ * Model calls of the help assistant per minute, all visitors together: 60 is 20 people chatting at the per-visitor
+ * pace (30 in 10 minutes) at once, and bounds spend at 86,400 calls a day whatever the traffic.
  */
 export const DEFAULT_ASSISTANT_MODEL_CALLS_PER_MINUTE = 60;
 /** 32 bytes, public: encrypts integration credentials in development and tests only. */

@@ -5,7 +5,7 @@ import type { ChatSessions } from "./index";
 export function createDurableObjectChatSessions(namespace: DurableObjectNamespace<ChatSession>): ChatSessions {
   const stub = (visitor: string) => namespace.get(namespace.idFromName(visitor));
   return {
-    begin: (visitor, rule) => stub(visitor).begin(rule),
+    begin: (visitor, rules) => stub(visitor).begin(rules),
     record: (visitor, exchange) => stub(visitor).record(exchange),
     clear: (visitor) => stub(visitor).clear(),
   };

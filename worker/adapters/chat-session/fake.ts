@@ -6,8 +6,8 @@ export function createFakeChatSessions(now: () => number = Date.now): ChatSessio
   const sessions = new Map<string, SessionState>();
   return {
     sessions,
-    async begin(visitor, rule) {
-      const { result, state } = takeTurn(sessions.get(visitor) ?? emptySession(now()), rule, now());
+    async begin(visitor, rules) {
+      const { result, state } = takeTurn(sessions.get(visitor) ?? emptySession(now()), rules, now());
       sessions.set(visitor, state);
       return { limit: result, history: state.messages };
     },

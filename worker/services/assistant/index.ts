@@ -6,7 +6,7 @@ import { withDeadline } from "../../lib/deadline";
 import { rateLimited } from "../../lib/errors";
 import { addressKey } from "../../lib/ip";
 import { causeMessage, logEvent } from "../../lib/log";
-import { enforceLimit, RATE_RULES } from "../rate-limit";
+import { RATE_RULES } from "../rate-limit";
 import { answerFromKnowledge, type AssistantAnswer } from "./answer";
 
 // The floating help assistant (issue 18; spec §2, §3, §5, §7 POST /api/chatbot). Visitors and signed-in users alike.
@@ -19,7 +19,25 @@ export interface Visitor {
   userAgent: string | null;
 }
 
-const RATE_MESSAGE = "You're sending messages very quickly. Please wait a few minutes and try again.";
+/** "45 seconds", "1 second", "7 minutes": how long a refused visitor waits, as the Retry-After header says. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s <= 90) return `${s} second${s === 1 ? "" : "s"}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minute${m === 1 ? "" : "s"}`;
+}
+
+/** The visitor's own limit: the answer says why and when to come back (issue 29), not a generic failure. */
+export const tooFastMessage = (seconds: number) => `You're sending messages very quickly. Please wait ${waitText(seconds)} and try again.`;
+/** The address's limit on guests: many people (or a script) on the visitor's network; signing in is the way past it. */
+export const busyNetworkMessage = (seconds: number) =>
+  `A lot of messages are coming from your network right now. Please wait ${waitText(seconds)} and try again, or sign in to keep asking.`;
+
+/** A 429 in the shared error shape, its message and Retry-After telling the same wait. */
+function refused(retryAfterMs: number, message: (seconds: number) => string) {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return rateLimited(seconds, message(seconds));
+}
 const MODEL_DEADLINE_MS = 20_000;
 const PRICES = new Set(Object.values(PLAN_LIMITS).map((p) => p.priceGbpPerMonth));
 
@@ -84,13 +102,18 @@ export async function answerQuestion(deps: Deps, visitor: Visitor, input: ChatRe
   // The history the browser sends is validated as data only: the session's own record is what a model reads, so
   // nothing a visitor claims was said can become an instruction.
   const { message } = chatRequestSchema.parse(input);
-  // Per address (IPv6 by its /64, lib/ip.ts: one home or office can pick any address in it, and a guest can drop its
-  // cookie, so counting single addresses counted nothing), and per visitor in the visitor's session (the account,
-  // or the guest's cookie).
-  await enforceLimit(deps.limits, `assistant:address:${addressKey(visitor.ip)}`, RATE_RULES.assistantMessages, RATE_MESSAGE);
+  // Each visitor has its own limits in its session (the account, whichever device, or the guest's cookie): a burst
+  // and a longer window, so one person asking very fast is told to slow down and nobody else is. Guests are also
+  // counted per address (IPv6 by its /64, lib/ip.ts): a guest can drop its cookie and get a new session with every
+  // message, so only the address bounds a script; the rule is wide enough for an office (rate-limit/index.ts).
+  // Signed-in accounts are not counted per address: each is held to its own limits.
   const sessionKey = visitor.user ? accountChatSession(visitor.user.id) : `guest:${visitor.guestId ?? visitor.ip}`;
-  const { limit, history } = await deps.chatSessions.begin(sessionKey, RATE_RULES.assistantMessages);
-  if (!limit.allowed) throw rateLimited(Math.ceil(limit.retryAfterMs / 1000), RATE_MESSAGE);
+  const { limit, history } = await deps.chatSessions.begin(sessionKey, [RATE_RULES.assistantVisitorBurst, RATE_RULES.assistantVisitorMessages]);
+  if (!limit.allowed) throw refused(limit.retryAfterMs, tooFastMessage);
+  if (!visitor.user) {
+    const address = await deps.limits.consume(`assistant:address:${addressKey(visitor.ip)}`, RATE_RULES.assistantMessages);
+    if (!address.allowed) throw refused(address.retryAfterMs, busyNetworkMessage);
+  }
   const answer = await groundedAnswer(deps, message, history);
   const now = deps.now();
   const stamp = new Date(now).toISOString();

@@ -31,8 +31,17 @@ export const RATE_RULES = {
   teamInvitations: { limit: 20, windowMs: 60 * 60_000 },
   /** Invitation accepts per user per minute: tokens are 256 bits, this only keeps guessing noisy and slow. */
   teamAccepts: { limit: 10, windowMs: 60_000 },
-  /** Help assistant messages per visitor (signed-in user or guest) and per IP: 20 in 10 minutes. */
-  assistantMessages: { limit: 20, windowMs: 10 * 60_000 },
+  /**
+   * Help assistant messages of guests per address (IPv4, or IPv6 /64), cookie or not: a guest can drop its cookie,
+   * so only the address bounds a script. 200 in 10 minutes leaves an office's visitors room (40 people asking 5
+   * questions each) while one noisy guest, held to assistantVisitorMessages, uses at most 30 of it. Signed-in
+   * accounts are not counted here: each has its own limit below, so nobody behind a shared address locks out the rest.
+   */
+  assistantMessages: { limit: 200, windowMs: 10 * 60_000 },
+  /** Per visitor (a signed-in account, or a guest's chat cookie): a burst of 6 in a minute is faster than anyone reads. */
+  assistantVisitorBurst: { limit: 6, windowMs: 60_000 },
+  /** Per visitor over 10 minutes: 30, a long help session (the earlier limit was 20 per visitor and address). */
+  assistantVisitorMessages: { limit: 30, windowMs: 10 * 60_000 },
   /** Audio transcriptions per user per hour: each is a paid call to the provider. */
   transcriptions: { limit: 20, windowMs: 60 * 60_000 },
   /** Registrations per IP, against scripted sign-ups. */
