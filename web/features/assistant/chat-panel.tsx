@@ -5,6 +5,7 @@ import { CHAT_HISTORY_SENT, CHAT_MESSAGE_MAX, type ChatbotResponse, type ChatMes
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { chatFailure } from "./failure";
 import { chatPanelAtom } from "./state";
 
 // The help assistant's panel (spec §2 Floating help assistant, §4 Chat panel, §5 Chat, §8 Assistant). Loaded on the
@@ -17,9 +18,6 @@ const GREETING: ChatMessage = {
     "Hi! I'm the StoryLoom Assistant. I can help with generating user stories from transcripts, editing and exporting them, JIRA and Notion, teams, plans and pricing, and your account. What would you like to know?",
   timestamp: new Date().toISOString(),
 };
-
-const APOLOGY =
-  "I'm sorry, I'm having technical difficulties and couldn't answer that. Please try again in a moment, or contact support if it keeps happening.";
 
 const messagesAtom = atom<ChatMessage[]>([GREETING]);
 
@@ -61,8 +59,10 @@ export default function ChatPanel() {
       if (!answer.success) throw new Error(answer.error ?? "No answer");
       setMessages((list) => [...list, { id: nextId(), role: "assistant", content: answer.response, timestamp: new Date().toISOString() }]);
     } catch (error) {
-      toast({ title: "Chat Error", description: "Sorry, I'm having trouble responding right now. Please try again.", variant: "destructive", error });
-      setMessages((list) => [...list, { id: nextId(), role: "assistant", content: APOLOGY, timestamp: new Date().toISOString() }]);
+      // a refusal of the rate limit says why and when to try again; other failures get the spec's Chat Error
+      const failure = chatFailure(error);
+      if (failure.toast) toast({ ...failure.toast, variant: "destructive", error });
+      setMessages((list) => [...list, { id: nextId(), role: "assistant", content: failure.reply, timestamp: new Date().toISOString() }]);
     } finally {
       setPending(false);
     }
