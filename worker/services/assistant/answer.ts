@@ -88,7 +88,10 @@ function unknownWords(question: string, askingForFeature: boolean): string[] {
   const { search } = knowledgeIndex();
   const known = (w: string) => search.search(w, { prefix: false, fuzzy: false }).length > 0 || search.search(expandQuery(w), { prefix: false, fuzzy: false }).length > 0;
   const names = (question.match(/\b[A-Z][a-zA-Z0-9]{2,}\b/g) ?? []).filter((n, i) => !(i === 0 && question.startsWith(n)));
-  const words = askingForFeature ? (question.toLowerCase().match(/\b[a-z]{4,}\b/g) ?? []).filter((w) => !GENERIC.has(w) && !STOP_WORDS.has(w)) : [];
+  // what is asked for ends the question ("is there a calendar VIEW", "can I use it in FRENCH"); the verbs before it
+  // ("hand over", "use") are not features
+  const tail = (question.toLowerCase().match(/\b[a-z]+\b/g) ?? []).slice(-3);
+  const words = askingForFeature ? tail.filter((w) => w.length >= 4 && !GENERIC.has(w) && !STOP_WORDS.has(w)) : [];
   return [...new Set([...names, ...words].filter((w) => !known(w)))];
 }
 
