@@ -49,6 +49,7 @@ import {
   TODAY_WORDS,
   RECAP_LABELS,
   SUMMARY_NOUNS,
+  PERSON_VERBS,
 } from "./lexicon";
 
 export type SentenceKind = "ask" | "constraint" | "rejection" | "postponement" | "question" | "agreement" | "other";
@@ -149,9 +150,34 @@ export function nounLemma(t: Token): string {
   return stems.find((s) => ROLE_NOUNS.has(s)) ?? stems[2]!;
 }
 
+/** Nouns found to name people by their place in a sentence (see markPeople), whatever their ending. */
+const PEOPLE_BY_PLACE = new WeakSet<Token>();
+
+/**
+ * Marks the nouns of `toks` that name people by their place: the head of a subject whose verb only a person does, a
+ * verb of perceiving, knowing or caring ("deckhands could see …", "the wardens never notice …", "ushers can't tell
+ * which …"). Things are not said to see, know or care, so the noun is a role even without a people ending.
+ */
+function markPeople(toks: readonly Token[]): void {
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    const lemma = t.lemma.toLowerCase();
+    if (t.pos !== "VERB" || !(PERSON_VERBS.has(lemma) || (lemma === "tell" && toks.slice(Math.max(0, i - 3), i).some((x) => x.normal === "not" || x.normal === "n't" || x.normal === "cannot")))) continue;
+    let s = i - 1;
+    while (s >= 0 && (toks[s]!.pos === "AUX" || toks[s]!.pos === "PART" || toks[s]!.pos === "ADV" || isFiller(toks[s]!))) s--;
+    const head = toks[s];
+    if (!head || (head.pos !== "NOUN" && head.pos !== "PROPN") || head.noise || NOT_ROLES.has(nounLemma(head)) || PRODUCT_PARTS.has(nounLemma(head))) continue;
+    // (a subject, not an object or a name of something: after a determiner, a possessive, an adjective or nothing)
+    const before = toks[s - 1];
+    if (before && !["DET", "ADJ", "NOUN", "PUNCT", "SCONJ", "CCONJ"].includes(before.pos) && !POSSESSIVE_DETS.has(before.normal) && !(before.pos === "AUX" && before.lemma === "be")) continue;
+    PEOPLE_BY_PLACE.add(head);
+  }
+}
+
 /** A noun naming people: in the lexicon's role list, or a noun with a people ending that is not a thing noun. */
 export function isRoleNoun(t: Token): boolean {
   if (t.pos !== "NOUN" && t.pos !== "PROPN") return false;
+  if (PEOPLE_BY_PLACE.has(t)) return true;
   const lemma = nounLemma(t);
   if (ROLE_NOUNS.has(lemma)) return true;
   // a capitalised sentence-initial noun may be read as a proper noun ("Dentists need …")
@@ -1035,6 +1061,7 @@ function conditionalBehaviour(toks: readonly Token[], first: number, base: (at: 
  * What the sentence does. `following` is the next sentence or two (for agreement from another speaker).
  */
 export function classify(sentence: Sentence, following: readonly Sentence[] = [], preceding: readonly Sentence[] = []): Classified {
+  markPeople(speech(sentence));
   // "So X is mandatory for C and D?" — "Yes.": a statement checked as a question and confirmed is a statement
   // ("Any objections to X?" is a proposal, taken up by a reply that objects to nothing: read below)
   if (sentence.isQuestion && isConfirmationQuestion(sentence) && !speech(sentence).some((t) => OBJECTION_NOUNS.has(t.normal))) {

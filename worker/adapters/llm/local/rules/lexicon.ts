@@ -243,3 +243,6 @@ export const CONSENT_WORDS = set("happy ok okay fine good comfortable board");
 
 /** General nouns of summing up: "so the list / the plan is A, B and C" is a recap of what was asked. */
 export const SUMMARY_NOUNS = set("list plan summary recap scope shortlist outcome upshot");
+
+/** Verbs only a person does (perceiving, knowing, caring): their subject names people ("deckhands could see …"). */
+export const PERSON_VERBS = set("see know notice hear care wish remember forget understand realise realize worry complain prefer");
