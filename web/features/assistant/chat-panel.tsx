@@ -1,11 +1,13 @@
 import { atom, useAtom } from "jotai";
 import { ChevronUp, Minus, Send, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Link } from "react-router";
 import { CHAT_HISTORY_SENT, CHAT_MESSAGE_MAX, type ChatbotResponse, type ChatMessage } from "../../../schema/api/chatbot";
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { chatFailure } from "./failure";
+import { screenLinks, type ScreenLink } from "./links";
 import { chatPanelAtom } from "./state";
 
 // The help assistant's panel (spec §2 Floating help assistant, §4 Chat panel, §5 Chat, §8 Assistant). Loaded on the
@@ -19,7 +21,10 @@ const GREETING: ChatMessage = {
   timestamp: new Date().toISOString(),
 };
 
-const messagesAtom = atom<ChatMessage[]>([GREETING]);
+/** A message as the panel keeps it: an answer also carries links to the screens it describes. */
+type PanelMessage = ChatMessage & { links?: ScreenLink[] };
+
+const messagesAtom = atom<PanelMessage[]>([GREETING]);
 
 const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 
@@ -50,14 +55,17 @@ export default function ChatPanel() {
     // spec §5: blank messages are not sent, and nothing is sent while a reply is pending
     if (!text || pending) return;
     const question: ChatMessage = { id: nextId(), role: "user", content: text.slice(0, CHAT_MESSAGE_MAX), timestamp: new Date().toISOString() };
-    const history = messages.filter((m) => m.id !== GREETING.id).slice(-CHAT_HISTORY_SENT);
+    const history = messages
+      .filter((m) => m.id !== GREETING.id)
+      .slice(-CHAT_HISTORY_SENT)
+      .map(({ id, content, role, timestamp }) => ({ id, content, role, timestamp }));
     setMessages((list) => [...list, question]);
     setDraft("");
     setPending(true);
     try {
       const answer = await api.post<ChatbotResponse>("/api/chatbot", { message: question.content, conversationHistory: history });
       if (!answer.success) throw new Error(answer.error ?? "No answer");
-      setMessages((list) => [...list, { id: nextId(), role: "assistant", content: answer.response, timestamp: new Date().toISOString() }]);
+      setMessages((list) => [...list, { id: nextId(), role: "assistant", content: answer.response, timestamp: new Date().toISOString(), links: screenLinks(answer.sources) }]);
     } catch (error) {
       // a refusal of the rate limit says why and when to try again; other failures get the spec's Chat Error
       const failure = chatFailure(error);
@@ -124,6 +132,20 @@ export default function ChatPanel() {
               <span className="sr-only">{m.role === "user" ? "You: " : "Assistant: "}</span>
               {m.content}
             </p>
+            {m.links && m.links.length > 0 && (
+              <span className="mt-1 flex max-w-[85%] flex-wrap gap-1.5">
+                {m.links.map((link) => (
+                  <Link
+                    key={link.path}
+                    to={link.path}
+                    onClick={() => setPanel("minimised")}
+                    className="rounded-full border border-brand-600/30 bg-white px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-600/10"
+                  >
+                    Open {link.label}
+                  </Link>
+                ))}
+              </span>
+            )}
             <time dateTime={m.timestamp} className="mt-1 px-1 text-[11px] text-muted">
               {time.format(new Date(m.timestamp))}
             </time>
