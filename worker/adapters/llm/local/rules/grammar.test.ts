@@ -523,6 +523,9 @@ describe("grammar: more phrasings of the indirect forms (issue 28)", () => {
     ["negative or problem", "The card reader didn't work this morning."],
     ["value statement", "The most important thing today is to finish on time."],
     ["value statement", "What I care about most is my holiday in August."],
+    // (more near misses, found while writing the rules: the team's own priority, a proposal about the meeting)
+    ["value statement", "The number one priority for the team is finishing the migration."],
+    ["proposal", "Ana: Everybody OK with moving the meeting to Friday?\nBen: Fine."],
   ];
 
   const NOT_YET: string[] = [

@@ -273,6 +273,12 @@ function verbAfter(toks: readonly Token[], i: number): { at: number; able: boole
   return { at: -1, able };
 }
 
+/** Whether the first noun within three words after the verb at `at` is the meeting's own ("moving the meeting …"). */
+function meetingObject(toks: readonly Token[], at: number): boolean {
+  const noun = toks.slice(at + 1, at + 4).find((x) => x.pos === "NOUN" || x.pos === "PROPN");
+  return noun !== undefined && MEETING_OBJECTS.has(nounLemma(noun));
+}
+
 /** A noun within a few words from `i`, over a run of adjectives, adverbs and "and" ("a reliable and clear X"). */
 function nounSoon(toks: readonly Token[], i: number): boolean {
   for (let k = i; k < Math.min(toks.length, i + 8); k++) {
@@ -1618,13 +1624,18 @@ function valueStatement(toks: readonly Token[], first: number, base: Base): Cue 
     const lacking = toks[first]?.normal === "what" && toks.slice(first, i).some((x) => ["missing", "lacking"].includes(x.normal));
     const subjectValue = lacking || toks.slice(first, i).some((x, k) => (x.normal === "most" && PRIORITY_HIGH.has(toks[first + k + 1]?.normal ?? "")) || x.lemma.toLowerCase() === "matter" || (x.lemma.toLowerCase() === "care" && toks[first + k + 1]?.normal === "about") || ((x.normal === "one" || x.normal === "only") && toks[first + k + 1]?.normal === "thing") || ranked(x, k));
     if (isBe && subjectValue) {
+      // (an activity valued by the team itself, "the top priority for the team / for us is finishing X", is its own work)
+      const ours = toks.slice(first, i).some((x) => x.normal === "us" || x.normal === "we" || x.normal === "team");
       // "the thing that matters most is (that) X": X is the ask
       let k = i + 1;
       while (toks[k] && (toks[k]!.normal === "that" || toks[k]!.pos === "PUNCT" || isFiller(toks[k]!))) k++;
       const { end } = clause(toks, k);
       const way = wayTo(toks, k, base, WEIGHTS.verdict);
       if (way) return way;
-      if (isNamingPhrase(toks, k, end)) return namedCapability(toks, k, end, base, WEIGHTS.verdict);
+      if (isNamingPhrase(toks, k, end)) {
+        const named = namedCapability(toks, k, end, base, WEIGHTS.verdict);
+        return named && ours && named.form === "verb" ? null : named;
+      }
       const tail = toks.slice(k);
       const sub = findCue(tail, false) ?? presentBehaviour(tail);
       if (!sub || sub.tentative) return null;
@@ -1784,6 +1795,8 @@ function proposal(toks: readonly Token[], first: number, base: Base): Cue | null
       return base(at.at, "verb", score, { tentative: true });
     }
     const c = namedCapability(toks, put, clause(toks, put).end, base, score);
+    // (an activity put to the room that is about the meeting, "moving the meeting to Friday", proposes no feature)
+    if (c && c.form === "verb" && (isMeetingVerb(toks, c.at) || meetingObject(toks, c.at))) return null;
     return c ? { ...c, verdictEnd: undefined, feature: undefined, tentative: true } : null;
   }
   let v = -1;
