@@ -120,28 +120,42 @@ test("JIRA wizard, then export from history with real progress, then 'JIRA Expor
   await expect(dialog.getByText("Exporting…")).toBeVisible();
   expect(polls.length).toBeGreaterThan(0);
 
-  await expect(dialog.getByText(`Created the epic and ${storyCount} ${storyCount === 1 ? "story" : "stories"}.`)).toBeVisible();
-  const epicLink = dialog.getByRole("link", { name: /Open the epic in JIRA/ });
-  await expect(epicLink).toHaveAttribute("href", /^https:\/\/acme\.atlassian\.net\/browse\/SL-\d+$/);
-  await expect(epicLink).toHaveAttribute("target", "_blank");
-  await expectToast(page, "Export Complete");
-  expect(await fakeJiraIssueCount(page)).toBe(issuesBefore + storyCount + 1);
-  // Focus is on Close; closing returns it to the Export button.
-  await expect(dialog.getByRole("button", { name: "Close", exact: true }).first()).toBeFocused();
-  await screenshotBoth(page, "integrations-export-done", { fullPage: false });
-  await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+  // Done: the dialog closes (spec §4), focus goes back to the Export button, and one toast says what was made,
+  // with the link to the epic.
   await expect(dialog).toBeHidden();
   await expect(card.getByRole("button", { name: "Export" })).toBeFocused();
+  await expectToast(page, "Export Complete");
+  const toastRegion = page.getByRole("region", { name: /Notifications/ });
+  await expect(toastRegion.getByText(`Created the epic and ${storyCount} ${storyCount === 1 ? "story" : "stories"} in Team JIRA.`)).toBeVisible();
+  const epicLink = toastRegion.getByRole("link", { name: /Open the epic in JIRA \(SL-\d+\)/ });
+  await expect(epicLink).toHaveAttribute("href", /^https:\/\/acme\.atlassian\.net\/browse\/SL-\d+$/);
+  await expect(epicLink).toHaveAttribute("target", "_blank");
+  expect(await fakeJiraIssueCount(page)).toBe(issuesBefore + storyCount + 1);
+  await screenshotBoth(page, "integrations-export-done", { fullPage: false });
 
-  // Again: nothing new is created.
+  // Again: nothing new is created, and the toast says so with the same link.
   await page.unroute("**/api/transcripts/*/export/jira");
   await card.getByRole("button", { name: "Export" }).click();
   await page.getByRole("menuitem", { name: "Export to Team JIRA" }).click();
   await expectToast(page, "JIRA Export Already Exists");
-  await expect(dialog.getByText(/^Already exported on /)).toBeVisible();
-  await expect(dialog.getByRole("link", { name: /Open the epic in JIRA/ })).toBeVisible();
+  await expect(toastRegion.getByText(/nothing new was created/)).toBeVisible();
+  await expect(toastRegion.getByRole("link", { name: /Open the epic in JIRA/ })).toBeVisible();
   expect(await fakeJiraIssueCount(page)).toBe(issuesBefore + storyCount + 1);
   await screenshotBoth(page, "integrations-export-already", { fullPage: false });
+
+  // Escape closes the dialog while the export runs; the export carries on and still reports.
+  await page.route("**/api/transcripts/*/export/jira", async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ response });
+  });
+  await card.getByRole("button", { name: "Export" }).click();
+  await page.getByRole("menuitem", { name: "Export to Team JIRA" }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole("button", { name: "Export" })).toBeFocused();
+  await expectToast(page, "JIRA Export Already Exists");
 });
 
 test("free plan: the settings card, and 'Integrations Not Available' before any input and from the server", async ({ page, baseURL }) => {

@@ -12,6 +12,8 @@ export interface ToastAction {
   altText?: string;
   /** In-app path to open, e.g. '/subscription' for 'Upgrade to Pro'. */
   to?: string;
+  /** A page elsewhere (the exported epic in JIRA), opened in a new tab. */
+  href?: string;
   onClick?: () => void;
 }
 

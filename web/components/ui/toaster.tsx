@@ -1,7 +1,7 @@
 // The toast region (Radix Toast), apart from the toast() API in toast.tsx: every form raises toasts, but the region
 // itself is needed only once one shows, so app.tsx loads this module lazily and forms never wait for Radix.
 import { useAtomValue } from "jotai";
-import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
+import { CircleAlert, CircleCheck, ExternalLink, Info, X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
@@ -22,6 +22,14 @@ const variantIcons: Record<ToastVariant, ReactNode> = {
   success: <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />,
   destructive: <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />,
 };
+
+function actionClass(variant: ToastVariant): string {
+  return cn(
+    "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium transition-colors",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+    variant === "destructive" ? "bg-red-600 text-white hover:bg-red-700" : "bg-brand-700 text-white hover:bg-brand-800",
+  );
+}
 
 /**
  * Renders the current toast; mount once inside the router. F8 moves focus to the toast region. Toasts sit at the
@@ -69,22 +77,24 @@ export function Toaster() {
             {current.action && (
               <div className="mt-2">
                 <ToastPrimitive.Action altText={current.action.altText ?? current.action.label} asChild>
-                  <button
-                    type="button"
-                    className={cn(
-                      "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium transition-colors",
-                      "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-                      variant === "destructive"
-                        ? "bg-red-600 text-white hover:bg-red-700"
-                        : "bg-brand-700 text-white hover:bg-brand-800",
-                    )}
-                    onClick={() => {
-                      current.action?.onClick?.();
-                      if (current.action?.to) navigate(current.action.to);
-                    }}
-                  >
-                    {current.action.label}
-                  </button>
+                  {current.action.href ? (
+                    <a href={current.action.href} target="_blank" rel="noopener noreferrer" className={actionClass(variant)}>
+                      {current.action.label}
+                      <ExternalLink className="ml-1.5 size-3.5" aria-hidden />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    <button
+                      type="button"
+                      className={actionClass(variant)}
+                      onClick={() => {
+                        current.action?.onClick?.();
+                        if (current.action?.to) navigate(current.action.to);
+                      }}
+                    >
+                      {current.action.label}
+                    </button>
+                  )}
                 </ToastPrimitive.Action>
               </div>
             )}

@@ -79,7 +79,7 @@ export function useStoryEditor(transcript: Transcript | undefined, { describedBy
       navigate(`/projects/${projectId}/settings`);
       return;
     }
-    toast({ title: "Stories Updated", description: `Your edits are saved. Exporting them to ${jira.name}…`, variant: "success" });
+    // (one toast per outcome: the export's own says how it went, and it could only run on saved edits)
     await exportTo({
       transcriptId: transcriptId,
       integration: jira,
