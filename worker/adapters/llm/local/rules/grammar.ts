@@ -430,10 +430,10 @@ function rejectsOrPostpones(toks: readonly Token[]): Blocked | null {
     const t = toks[i]!;
     const l = t.lemma.toLowerCase();
     // (a noun of postponement that names a thing is no decision: a modifier in a compound, "a delay alert", or the object
-    // of a preposition, "knowing about delays"; nor is a verb inside a clause of condition, "text X when a sailing is
+    // of a preposition, "knowing about delays"; nor is a passive inside a clause of condition, "text X when a sailing is
     // delayed", which says when the product acts)
     const named = t.pos === "NOUN" && (toks[i + 1]?.pos === "NOUN" || toks[i + 1]?.pos === "ADJ" || toks[i - 1]?.pos === "ADP" || toks[i - 1]?.normal === "a" || toks[i - 1]?.normal === "an");
-    const conditioned = toks.slice(Math.max(0, i - 5), i).some((x, k, before) => CONDITIONS.has(x.normal) && (x.pos === "SCONJ" || x.pos === "ADV") && !before.slice(k + 1).some((y) => y.pos === "PUNCT"));
+    const conditioned = (toks[i - 1]?.lemma === "be" || toks[i - 1]?.lemma.toLowerCase() === "get") && toks.slice(Math.max(0, i - 5), i).some((x, k, before) => CONDITIONS.has(x.normal) && (x.pos === "SCONJ" || x.pos === "ADV") && !before.slice(k + 1).some((y) => y.pos === "PUNCT"));
     if (POSTPONEMENT.has(l) && l !== "later" && l !== "wait" && !named && !conditioned) return found("postponement", i, toks[i - 1]?.lemma !== "be" && toks[i - 1]?.lemma !== "get");
     if (l === "wait" && i > 0 && SOFT_MODALS.has(toks[i - 1]!.normal)) return found("postponement", i, false);
     if (l === "come" && has(i + 1, "back") && has(i + 2, "to")) return found("postponement", i);
@@ -654,7 +654,9 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   while (n < toks.length && n < first + 6 && ["NOUN", "PROPN", "ADJ", "DET", "NUM", "CCONJ", "X"].includes(toks[n]!.pos) && !toks[n]!.noise) n++;
   // ("Half the emails are …": so is one followed by a finite "be", "have" or "do", or a verb in -s)
   const finite = toks[n];
-  const subjectOfModal = n > first + 1 && finite !== undefined && ((finite.pos === "AUX" && (ASK_MODALS.has(finite.normal) || SOFT_MODALS.has(finite.normal) || FINITE_AUX.has(finite.normal))) || (finite.pos === "VERB" && /[^s]s$/.test(finite.normal) && finite.normal !== finite.lemma.toLowerCase()));
+  // (a bare noun phrase followed by a verb is that verb's subject: "Sunday late shifts pay more")
+  const bareSubject = bareObject && f.pos !== "VERB" && finite !== undefined && (finite.pos === "VERB" || finite.pos === "AUX");
+  const subjectOfModal = bareSubject || (n > first + 1 && finite !== undefined && ((finite.pos === "AUX" && (ASK_MODALS.has(finite.normal) || SOFT_MODALS.has(finite.normal) || FINITE_AUX.has(finite.normal))) || (finite.pos === "VERB" && /[^s]s$/.test(finite.normal) && finite.normal !== finite.lemma.toLowerCase())));
  // "<VERB> me through / about …" is an interviewer's prompt
   // (… and "<VERB> me to VERB" asks a colleague to help the speaker with their own doing: "remind me to call …")
   const prompt = second !== undefined && ["me", "us"].includes(second.normal) && (third?.pos === "ADP" || (third?.normal === "to" && isBaseVerb(toks[first + 3])));
@@ -802,7 +804,8 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
         continue;
       }
       // ("it should beep when …": the product's reaction keeps its condition, which is what it reacts to)
-      const reacts = subject >= 0 && toks[subject]!.normal === "it" && CONDITIONS.has(toks[v.at + 1]?.normal ?? "") && !negated;
+      // (to an event in the world, not to what the team does: "it should improve when we add staff" is a forecast)
+      const reacts = subject >= 0 && toks[subject]!.normal === "it" && CONDITIONS.has(toks[v.at + 1]?.normal ?? "") && !TEAM_SUBJECTS.has(toks[v.at + 2]?.normal ?? "") && !negated;
       if (reacts) return base(v.at, "verb", WEIGHTS.modal, { subject, verdictEnd: clause(toks, v.at + 2).end, feature: true });
       return base(v.at, "verb", WEIGHTS.modal + (v.able ? WEIGHTS.ableTo : 0), { negated, subject });
     }
@@ -1229,7 +1232,7 @@ function classifyWhole(sentence: Sentence, following: readonly Sentence[] = [], 
   if (cue.form === "noun" && headNoun && VAGUE_HEADS.has(headNoun.normal) && capWords.indexOf(headNoun) <= 2) return { kind: "other", ask: null };
   // ("it should beep when …": "it" with a modal and a verb of its own that reacts to a condition is the product's
   // behaviour, a rule of when it acts)
-  const itReacts = subjTok?.normal === "it" && cue.form === "verb" && CONDITIONS.has(toks[cue.at + 1]?.normal ?? "") && toks.slice(cue.subject + 1, cue.at).some((t) => ASK_MODALS.has(t.normal)) && !MEETING_VERBS.has(head.lemma.toLowerCase()) && !GENERIC_VERBS.has(head.lemma.toLowerCase()) && !LIGHT_VERBS.has(head.lemma.toLowerCase()) && !STATE_OF_THINGS.has(head.lemma.toLowerCase());
+  const itReacts = subjTok?.normal === "it" && cue.form === "verb" && CONDITIONS.has(toks[cue.at + 1]?.normal ?? "") && !TEAM_SUBJECTS.has(toks[cue.at + 2]?.normal ?? "") && toks.slice(cue.subject + 1, cue.at).some((t) => ASK_MODALS.has(t.normal)) && !MEETING_VERBS.has(head.lemma.toLowerCase()) && !GENERIC_VERBS.has(head.lemma.toLowerCase()) && !LIGHT_VERBS.has(head.lemma.toLowerCase()) && !STATE_OF_THINGS.has(head.lemma.toLowerCase());
   // a verb with no object before a condition ("use when …") says how, not what
   if (cue.form === "verb" && !cue.framed && !itReacts && capWords[1] && CONDITIONS.has(capWords[1].normal)) return { kind: "other", ask: null };
   const roleSubject = subjTok !== undefined && isRoleNoun(subjTok);
