@@ -242,9 +242,9 @@ const SCREENS: [RegExp, string][] = [
 /** A heading that names a task ("Create a project", "Invite a teammate"): what a how-to question wants. */
 const TASK_HEADING = /^(create|invite|connect|export|download|delete|cancel|upgrade|switch|upload|generate|open|edit|save|undo|restore|sign|forgot|change|verify|remove|share|accept|assign|find|copy|turn|send|prepare)\b/i;
 
-/** The task a how-to question asks about: the verb after "how do I" / "how to", with its synonyms' words. */
+/** The task a question asks about: the verb after "how do I" / "how to" / "can I", with its synonyms' words. */
 function actionOf(question: string): Set<string> | null {
-  const m = /\bhow (?:do|can|should|would|could) (?:i|we|you|u|one)\s+(?:\w+ly\s+)?([a-z-]+(?: (?:up|out|in|off|rid of))?)|\bhow to\s+([a-z-]+(?: (?:up|out|in|off|rid of))?)/i.exec(question);
+  const m = /\b(?:how (?:do|can|should|would|could) (?:i|we|you|u|one)|^can (?:i|we|u))\s+(?:\w+ly\s+)?([a-z-]+(?: (?:up|out|in|off|rid of))?)|\bhow to\s+([a-z-]+(?: (?:up|out|in|off|rid of))?)/i.exec(question.trim());
   const verb = m?.[1] ?? m?.[2];
   if (!verb) return null;
   return new Set(terms(expandQuery(verb)));
@@ -263,7 +263,7 @@ export function retrieve(question: string, limit = 3): Hit[] {
   const form = questionForm(question);
   const screen = SCREENS.find(([re]) => re.test(question))?.[1];
   const asked = new Set(terms(expandQuery(question)));
-  const action = form === "howto" ? actionOf(question) : null;
+  const action = form === "howto" || form === "availability" ? actionOf(question) : null;
   const quoted = messagesQuoted(question);
   const hits = search
     .search(expandQuery(question), { boostTerm: (term) => (named.has(term) ? 4 : 1) })
@@ -286,7 +286,7 @@ export function retrieve(question: string, limit = 3): Hit[] {
       // a section whose heading the question says in full ("sign in") is about it; keywords are the article's, so
       // they cannot tell its sections apart
       const heading = terms(passage.heading);
-      if (heading.length) score *= 1 + (0.5 * heading.filter((t) => asked.has(t)).length) / heading.length;
+      if (heading.length) score *= 1 + (0.4 * heading.filter((t) => asked.has(t)).length) / heading.length;
       return { passage, score, terms: r.terms };
     });
   return hits.sort((a, b) => b.score - a.score).slice(0, limit);
