@@ -9,11 +9,15 @@ test("a new visitor signs up, verifies the email from the outbox, signs in, reac
   await expect(page.getByRole("link", { name: "Get Started" }).first()).toBeVisible();
   await screenshotBoth(page, "landing");
 
-  // Get Started goes through /api/login, which redirects to the sign-in screen.
-  await page.getByRole("link", { name: "Get Started" }).first().click();
+  // Sign In goes through /api/login to the sign-in screen; Get Started to the same screen's Sign Up tab.
+  await page.getByRole("link", { name: "Sign In" }).first().click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await screenshotBoth(page, "auth-sign-in");
+  await page.goto("/");
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
 
   const username = uniqueName("e2e");
   const email = `${username}@example.com`;
@@ -113,11 +117,18 @@ test("someone else's sign-up with my address: the link's page names it, and 'No,
   expect(login.status()).toBe(401);
 });
 
-test("an anonymous visit to a protected page lands on /auth", async ({ page }) => {
+test("an anonymous visit to a protected page lands on /auth, and signing in comes back to it", async ({ page }) => {
   for (const path of ["/dashboard", "/history", "/generate", "/team", "/admin"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/auth$/);
   }
+  await page.goto("/subscription");
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await page.getByLabel("Username or email").fill(DEMO.username);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
 });
 
 test("unknown paths show the not-found screen", async ({ page }) => {

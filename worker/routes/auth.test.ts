@@ -192,6 +192,11 @@ describe("login and sessions", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth");
   });
+
+  it("GET /api/login?tab=signup (Get Started) opens the Sign Up tab, and nothing else passes through", async () => {
+    expect((await call("GET", "/api/login?tab=signup")).headers.get("Location")).toBe("/auth?tab=signup");
+    expect((await call("GET", "/api/login?tab=https://evil.example")).headers.get("Location")).toBe("/auth");
+  });
 });
 
 describe("brute-force protection", () => {

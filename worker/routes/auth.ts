@@ -23,8 +23,9 @@ import { openSignInLink, requestSignInLink } from "../services/auth/sign-in-link
 export const authRoutes = new Hono<AppEnv>()
   .get("/user", requireUser, (c) => c.json(toPublicUser(currentUser(c))))
 
-  // The landing page's Sign In / Get Started buttons point here (spec §2).
-  .get("/login", (c) => c.redirect("/auth", 302))
+  // The landing page's Sign In / Get Started buttons point here (spec §2); Get Started asks for the Sign Up tab. Only
+  // that one value passes through, so the redirect can never be steered.
+  .get("/login", (c) => c.redirect(c.req.query("tab") === "signup" ? "/auth?tab=signup" : "/auth", 302))
 
   .post("/login", validate("json", loginSchema), async (c) => {
     const previous = sessionToken(c);

@@ -29,6 +29,8 @@ import { signingOutAtom, useUser } from "../../shared/session/user";
 
 // Spec §2: the landing page's sign-in buttons go to /api/login (a full-page load; the Worker redirects to /auth).
 const LOGIN_URL = "/api/login";
+/** Every "start" call to action opens the Sign Up tab (Sign In alone opens Sign In). */
+const SIGN_UP_URL = `${LOGIN_URL}?tab=signup`;
 
 const STEPS: { icon: LucideIcon; title: string; body: string }[] = [
   {
@@ -256,7 +258,7 @@ export default function Landing() {
             <a href={LOGIN_URL} className={buttonClasses("ghost", "md", "px-3")}>
               Sign In
             </a>
-            <a href={LOGIN_URL} className={buttonClasses("default", "md", "px-3 sm:px-4")}>
+            <a href={SIGN_UP_URL} className={buttonClasses("default", "md", "px-3 sm:px-4")}>
               Get Started
             </a>
           </div>
@@ -280,7 +282,7 @@ export default function Landing() {
                 with acceptance criteria, priorities and story points, ready to edit, export, or push to JIRA and Notion.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                <a href={LOGIN_URL} className={buttonClasses("default", "lg")}>
+                <a href={SIGN_UP_URL} className={buttonClasses("default", "lg")}>
                   Try StoryLoom free
                   <ArrowRight aria-hidden />
                 </a>
@@ -393,7 +395,7 @@ export default function Landing() {
                     ))}
                   </ul>
                   <a
-                    href={LOGIN_URL}
+                    href={SIGN_UP_URL}
                     className={buttonClasses(plan.highlighted ? "default" : "outline", "lg", "mt-8 w-full")}
                   >
                     {plan.cta}
@@ -417,7 +419,7 @@ export default function Landing() {
             <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
               Create an account in under a minute and generate your first epic on the free plan.
             </p>
-            <a href={LOGIN_URL} className={buttonClasses("default", "lg", "mt-8")}>
+            <a href={SIGN_UP_URL} className={buttonClasses("default", "lg", "mt-8")}>
               Create your free account
               <ArrowRight aria-hidden />
             </a>

@@ -29,8 +29,15 @@ describe("after sign-in", () => {
     expect(takeAfterSignInPath()).toBe("/dashboard");
   });
 
-  it("remembers nothing but invitation paths and the teams section, so sign-in cannot be steered elsewhere", () => {
-    for (const path of ["/admin", "https://evil.example/team/accept/x", "//evil.example", "/team/accept/../../admin", "/team/accept/", "/team", "/team#x", "https://evil.example/team#teams-you-belong-to"]) {
+  it("comes back to the protected page that sent the visitor to sign in, with its query and anchor", () => {
+    for (const path of ["/subscription", "/projects/12/settings", "/history?project=3", "/team#teams-you-belong-to"]) {
+      rememberAfterSignIn(path);
+      expect(takeAfterSignInPath(), path).toBe(path);
+    }
+  });
+
+  it("remembers nothing outside the app or of the sign-in pages, so sign-in cannot be steered elsewhere", () => {
+    for (const path of ["https://evil.example/team/accept/x", "//evil.example", "/\\evil.example", "/team/accept/../../admin", "/auth", "/auth?tab=signup", "/verify-email", "/", "javascript:alert(1)", "/x<script>"]) {
       rememberAfterSignIn(path);
       expect(takeAfterSignInPath(), path).toBe("/dashboard");
     }

@@ -1,7 +1,8 @@
-// Where to go after signing in: an invitation link opened while signed out comes back to itself (spec §2
-// Invitation acceptance: 'Sign In to Accept Invitation' goes to /auth), and the screen after a password reset
-// that listed the account's teams comes back to them on /team (issue 26). Only these paths are remembered, for
-// this tab only, so nothing else can steer where sign-in lands.
+// Where to go after signing in: the page that sent the visitor to /auth (a protected page opened signed out, an
+// invitation link: spec §2 'Sign In to Accept Invitation' goes to /auth), and the screen after a password reset
+// that listed the account's teams (issue 26). Only paths inside this app are remembered (one leading slash, plain
+// characters, no "..", never the sign-in pages themselves), for this tab only, so nothing can steer sign-in
+// elsewhere.
 
 const KEY = "storyloom:after-sign-in";
 
@@ -9,7 +10,10 @@ const KEY = "storyloom:after-sign-in";
 export const JOINED_TEAMS_ANCHOR = "teams-you-belong-to";
 export const JOINED_TEAMS_PATH = `/team#${JOINED_TEAMS_ANCHOR}`;
 
-const isRemembered = (path: string) => /^\/team\/accept\/[A-Za-z0-9_-]{1,100}$/.test(path) || path === JOINED_TEAMS_PATH;
+const IN_APP_PATH = /^\/(?![/\\])[A-Za-z0-9\-_/]{0,150}(?:\?[A-Za-z0-9\-_=&%.]{0,200})?(?:#[A-Za-z0-9\-_]{1,60})?$/;
+const SIGN_IN_PAGES = /^\/(?:auth|verify-email|reset-password|forgot-password)(?:[/?#]|$)/;
+
+const isRemembered = (path: string) => IN_APP_PATH.test(path) && !path.includes("..") && !SIGN_IN_PAGES.test(path) && path !== "/";
 
 export function rememberAfterSignIn(path: string): void {
   if (!isRemembered(path)) return;
