@@ -112,6 +112,13 @@ test("editor: change the epic and stories, save, reload, reset, and the unsaved-
   await confirm.getByRole("button", { name: "Discard Changes" }).click();
   await expect(dialog).toBeHidden();
   await expect(results.getByRole("heading", { name: "Enterprise SSO and audit log" })).toBeVisible();
+  // focus goes back to what opened the editor, after a discard and after a plain Escape
+  await expect(results.getByRole("button", { name: "Edit" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(results.getByRole("button", { name: "Edit" })).toBeFocused();
 
   // Reset to Original restores the first generation, also after the reload; saving it makes it the result again.
   await results.getByRole("button", { name: "Edit" }).click();
