@@ -550,6 +550,12 @@ describe("grammar: more phrasings of the indirect forms (issue 28)", () => {
       if (expected.title) expect(story.title, text).toBe(expected.title);
     });
 
+  it("names people by a verb only a person does only when they are a plural class, not a thing said to know", () => {
+    expect(role("The app should remember returning customers.")).toBe("customer");
+    expect(only("The system must know which rooms are free.").description).not.toMatch(/^As an? system/);
+    expect(only("It would be great if the kiosk could see the queue length.").description).not.toMatch(/^As an? kiosk/);
+  });
+
   for (const [form, text] of nearMisses)
     (notYet.has(text) ? it.skip : it)(`near miss, ${form}: ${text}`, () => {
       expect(stories(text), text).toEqual([]);

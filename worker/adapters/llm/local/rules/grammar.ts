@@ -154,9 +154,9 @@ export function nounLemma(t: Token): string {
 const PEOPLE_BY_PLACE = new WeakSet<Token>();
 
 /**
- * Marks the nouns of `toks` that name people by their place: the head of a subject whose verb only a person does, a
- * verb of perceiving, knowing or caring ("deckhands could see …", "the wardens never notice …", "ushers can't tell
- * which …"). Things are not said to see, know or care, so the noun is a role even without a people ending.
+ * Marks the nouns of `toks` that name people by their place: the head of a plural subject whose verb only a person
+ * does, a verb of perceiving, knowing or caring ("deckhands could see …", "the wardens never notice …"). A class of
+ * things is not said to see, know or care, so the noun is a role even without a people ending.
  */
 function markPeople(toks: readonly Token[]): void {
   for (let i = 0; i < toks.length; i++) {
@@ -166,7 +166,9 @@ function markPeople(toks: readonly Token[]): void {
     let s = i - 1;
     while (s >= 0 && (toks[s]!.pos === "AUX" || toks[s]!.pos === "PART" || toks[s]!.pos === "ADV" || isFiller(toks[s]!))) s--;
     const head = toks[s];
-    if (!head || (head.pos !== "NOUN" && head.pos !== "PROPN") || head.noise || NOT_ROLES.has(nounLemma(head)) || PRODUCT_PARTS.has(nounLemma(head))) continue;
+    // (a class of people is named in the plural, "deckhands", "the wardens"; a thing in the singular may be said to see or
+    // know in a product's terms, "the system must know …", "the app should remember …")
+    if (!head || (head.pos !== "NOUN" && head.pos !== "PROPN") || head.noise || NOT_ROLES.has(nounLemma(head)) || PRODUCT_PARTS.has(nounLemma(head)) || head.normal === nounLemma(head) || !/(?:s|men)$/.test(head.normal)) continue;
     // (a subject, not an object or a name of something: after a determiner, a possessive, an adjective or nothing)
     const before = toks[s - 1];
     if (before && !["DET", "ADJ", "NOUN", "PUNCT", "SCONJ", "CCONJ"].includes(before.pos) && !POSSESSIVE_DETS.has(before.normal) && !(before.pos === "AUX" && before.lemma === "be")) continue;
