@@ -215,6 +215,42 @@ test("generator: ?project= preselects the project and the transcript is filed un
   await expect(page.getByRole("combobox", { name: "Project" })).toContainText("No Project");
 });
 
+test("generator: the draft survives a reload for its account, and goes after Clear, a generation or sign-out", async ({ page, baseURL }) => {
+  await registerFreshUser(page, baseURL!);
+  await page.goto("/generate");
+  await page.getByLabel("Transcript title").fill("Rota review");
+  await transcriptBox(page).fill(TRANSCRIPT);
+  await page.waitForTimeout(600); // the draft is kept once typing pauses
+  await page.reload();
+  await expect(transcriptBox(page)).toHaveValue(TRANSCRIPT);
+  await expect(page.getByLabel("Transcript title")).toHaveValue("Rota review");
+
+  // Clear forgets it
+  await page.getByRole("button", { name: "Clear" }).click();
+  await page.getByLabel("Transcript title").fill("");
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(transcriptBox(page)).toHaveValue("");
+
+  // a generation files it in history: a reload shows the result, and the box is free for the next meeting
+  await transcriptBox(page).fill(TRANSCRIPT);
+  await generateButton(page).click();
+  await expectToast(page, "Stories Generated Successfully");
+  await page.reload();
+  await expect(transcriptBox(page)).toHaveValue("");
+  await expect(resultsPanel(page).getByText("No stories yet")).toHaveCount(0);
+
+  // another account on this tab never sees it
+  await transcriptBox(page).fill("Private notes of the first account.");
+  await page.waitForTimeout(600);
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expectToast(page, "Signed out");
+  await registerFreshUser(page, baseURL!);
+  await page.goto("/generate");
+  await expect(transcriptBox(page)).toHaveValue("");
+});
+
 test("history: a transcript whose generation failed can be generated again", async ({ page, baseURL }) => {
   await registerFreshUser(page, baseURL!);
   const samples = await page.request.post("/api/dev/sample-transcripts", { data: { count: 3 }, headers: { Origin: baseURL! } });

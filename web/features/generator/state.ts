@@ -1,6 +1,7 @@
 import { atom } from "jotai";
 import { atomWithStorage, createJSONStorage, RESET } from "jotai/utils";
 import { appStore } from "../../lib/store";
+import { clearDraft } from "./draft";
 
 // The draft survives a visit to another page and back (UI state only).
 export const transcriptDraftAtom = atom("");
@@ -19,6 +20,7 @@ export const generatedTranscriptIdAtom = atomWithStorage<number | null>(
 
 /** The generator as a fresh session finds it: the app runs this on sign-out (site-header). */
 export function resetGeneratorState(): void {
+  clearDraft();
   appStore.set(transcriptDraftAtom, "");
   appStore.set(titleDraftAtom, "");
   appStore.set(generatedTranscriptIdAtom, RESET);

@@ -1,6 +1,6 @@
 import { useAtom } from "jotai";
 import { Eraser, Sparkles, TriangleAlert, Upload } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { MAX_TRANSCRIPT_CHARS } from "../../../../schema/api/transcripts";
 import { Button } from "../../../components/ui/button";
@@ -14,8 +14,10 @@ import { ApiError } from "../../../lib/api";
 import { useProjects } from "../../../shared/projects/api";
 import { useProjectOptions } from "../../../shared/projects/model";
 import { useSubscriptionLimits } from "../../../shared/session/subscription";
+import { useUser } from "../../../shared/session/user";
 import { generateStories, showGenerated, toastGenerationError, toastGenerationSuccess } from "../../../shared/transcripts/generation";
 import { isAudioFile, titleFromFileName, UPLOAD_ACCEPT } from "../audio";
+import { clearDraft, loadDraft, saveDraft } from "../draft";
 import { generatedTranscriptIdAtom, titleDraftAtom, transcriptDraftAtom } from "../state";
 import { toastProRequired, useTranscription } from "../use-transcription";
 import { GeneratedStoriesPanel } from "./generated-stories-panel";
@@ -33,6 +35,9 @@ const count = (n: number) => n.toLocaleString("en-US");
  * The generator (spec §2): title, project, upload and Clear, the transcript, Generate, and the Generated Stories
  * panel. Input on the left and results on the right on wide screens; stacked (input, results, cards) on phones.
  */
+/** How long typing pauses before the draft is kept (a keystroke does not rewrite 50,000 characters). */
+const DRAFT_SAVE_DELAY_MS = 400;
+
 export function Generator({ initialProjectId }: { initialProjectId: number | null }) {
   const [text, setText] = useAtom(transcriptDraftAtom);
   const [title, setTitle] = useAtom(titleDraftAtom);
@@ -57,6 +62,25 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
   const project =
     projects && projectValue !== NO_PROJECT && !projects.some((p) => String(p.id) === projectValue) ? NO_PROJECT : projectValue;
 
+  // the draft survives a reload for this account (draft.ts): restored once on arrival, kept as it is typed
+  const { user } = useUser();
+  const owner = user?.id ?? null;
+  const restored = useRef(false);
+  useEffect(() => {
+    if (owner === null || restored.current) return;
+    restored.current = true;
+    const draft = loadDraft(owner);
+    if (!draft || text || title) return;
+    setText(draft.transcript);
+    setTitle(draft.title);
+    if (initialProjectId === null) setProjectValue(draft.project);
+  }, [owner, text, title, initialProjectId, setText, setTitle]);
+  useEffect(() => {
+    if (owner === null || !restored.current) return;
+    const timer = setTimeout(() => saveDraft({ owner, transcript: text, title, project: projectValue }), DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [owner, text, title, projectValue]);
+
   const blank = text.trim().length === 0;
   const large = text.length > LARGE_TRANSCRIPT_CHARS;
   const tooLong = text.length > MAX_TRANSCRIPT_CHARS;
@@ -80,6 +104,9 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
         projectId: project === NO_PROJECT ? null : Number(project),
       });
       showGenerated(response, { title: title.trim(), projectId: project === NO_PROJECT ? null : Number(project), content: text });
+      // generated: the transcript is saved in history now, the draft is done
+      clearDraft();
+      restored.current = false;
       setTranscriptId(response.transcriptId);
       toastGenerationSuccess(response);
       // the stories come into view (on a phone they sit below the form): the heading goes to the top of the screen
@@ -172,7 +199,15 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
                     {transcribing ? <Spinner className="size-4 text-brand-600" /> : <Upload aria-hidden />}
                     Upload File
                   </Button>
-                  <Button variant="ghost" size="sm" onClick={() => setText("")} disabled={text.length === 0}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      setText("");
+                      clearDraft();
+                    }}
+                    disabled={text.length === 0}
+                  >
                     <Eraser aria-hidden />
                     Clear
                   </Button>
