@@ -528,6 +528,7 @@ describe("grammar: more phrasings of the indirect forms (issue 28)", () => {
     ["proposal", "Ana: Everybody OK with moving the meeting to Friday?\nBen: Fine."],
     ["thing modal", "It should improve when we add more staff."],
     ["bare imperative", "Sunday late shifts pay more."],
+    ["wish", "It would make things simpler if the team met on Mondays."],
   ];
 
   const NOT_YET: string[] = [

@@ -1459,6 +1459,8 @@ function wishedClause(toks: readonly Token[], from: number, to: number, base: Ba
   // without a modal the verb is finite ("went", "pinged"); a base form there is no wish ("if you go …")
   if (!modal && verb.normal === verb.lemma.toLowerCase() && !/ed$/.test(verb.normal)) return null;
   const subj = toks[subjEnd]!;
+  // (what "the team" or "our team" does, with no noun naming which team, is the room's own doing: "if the team met …")
+  if (nounLemma(subj) === "team" && !["NOUN", "PROPN", "ADJ"].includes(toks[subjEnd - 1]?.pos ?? "")) return null;
   // (a condition said in full, "if X …, that'd be lovely", is the capability up to the judgement)
   const extent = whole ? { verdictEnd: to, feature: true } : {};
   if (subj.pos === "PRON") return base(v, "verb", score, { framed: true, ...extent });
