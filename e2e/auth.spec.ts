@@ -131,8 +131,9 @@ test("an anonymous visit to a protected page lands on /auth, and signing in come
   await expect(page).toHaveURL(/\/subscription$/);
 });
 
-test("unknown paths show the not-found screen", async ({ page }) => {
-  await page.goto("/no-such-page");
+test("unknown paths show the not-found screen, answered 404; pages answer 200", async ({ page }) => {
+  expect((await page.goto("/privacy-policy"))?.status()).toBe(200);
+  expect((await page.goto("/no-such-page"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);
   await screenshotBoth(page, "not-found");
 });

@@ -14,7 +14,7 @@ import { activityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
 import { audioRoutes } from "./routes/audio";
 import { chatbotRoutes } from "./routes/chatbot";
-import { serveBuildFile } from "./routes/assets";
+import { serveBuildFile, servePage } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { devRoutes } from "./routes/dev";
@@ -62,7 +62,8 @@ export const app = new Hono<AppEnv>();
 app.get("/assets/*", serveBuildFile);
 app.use(requestId);
 app.use("/api/*", apiSecurityHeaders);
-app.use("/auth/*", apiSecurityHeaders);
+// (Hono's "/auth/*" also matches "/auth", the SPA's sign-in page: it keeps the SPA's own headers)
+app.use("/auth/*", (c, next) => (c.req.path === "/auth" ? next() : apiSecurityHeaders(c, next)));
 // (what reaches here under /assets is not a GET of a build file: a POST or the like, answered 404 below)
 app.use("/assets/*", apiSecurityHeaders);
 app.use(requestContext);
@@ -105,6 +106,9 @@ export const routes = app
   .route("/api/dev", devRoutes)
   .route("/auth", oauthRoutes);
 
+// what is left of the GETs outside /api and /auth is a file of web/public or a page of the SPA (routes/assets.ts)
+// ("/auth" itself is the SPA's sign-in page; the OAuth redirects live under "/auth/…")
+app.get("*", (c, next) => (/^\/api(?:\/|$)|^\/auth\//.test(c.req.path) ? next() : servePage(c)));
 app.notFound((c) => c.json(errorBody(c, new AppError("not_found", "Not found")), 404));
 
 app.onError((error, c) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SPA_PAGES } from "../../schema/web/pages";
 import { call } from "../test/client";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -59,5 +60,49 @@ describe("GET /assets/*", () => {
     const layer = assetLayer(BUILD);
     const response = await call("GET", "/assets/missing.js", { env: layer.env, headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" } });
     expect(response.status).toBe(404);
+  });
+});
+
+describe("pages", () => {
+  const FILES = { "/favicon.svg": { body: "<svg/>", type: "image/svg+xml" }, "/robots.txt": { body: "User-agent: *", type: "text/plain" } };
+
+  it("a page of the SPA is its index.html with 200, a parameter or a trailing slash included", async () => {
+    const layer = assetLayer(FILES);
+    for (const path of ["/", "/auth", "/dashboard", "/generate", "/projects/12/settings", "/project/abc", "/team/accept/tok_1", "/history/"]) {
+      const response = await call("GET", path, { env: layer.env });
+      expect(response.status, path).toBe(200);
+      // the SPA's own headers (web/public/_headers), never the API's "default-src 'none'"
+      expect(response.headers.get("Content-Security-Policy"), path).toBeNull();
+      expect(await response.text()).toBe(INDEX_HTML);
+    }
+  });
+
+  it("a path that is no page still shows the SPA (its not-found screen) but answers 404", async () => {
+    const layer = assetLayer(FILES);
+    for (const path of ["/no-such-page", "/dashboard/extra", "/projects/12", "/teams"]) {
+      const response = await call("GET", path, { env: layer.env });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+      expect(await response.text()).toBe(INDEX_HTML);
+    }
+  });
+
+  it("a file of web/public is served as the asset layer has it; /api and /auth keep their JSON 404", async () => {
+    const layer = assetLayer(FILES);
+    const icon = await call("GET", "/favicon.svg", { env: layer.env });
+    expect(icon.status).toBe(200);
+    expect(await icon.text()).toBe("<svg/>");
+    for (const path of ["/api/no-such-call", "/auth/no/such/path"]) {
+      const response = await call("GET", path, { env: layer.env });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    }
+  });
+
+  it("lists every route of web/app/routes.tsx, and no other", async () => {
+    const source = (await import("../../web/app/routes.tsx?raw")).default as string;
+    const routed = [...source.matchAll(/<Route path="([^"*]+)"/g)].map((m) => `/${m[1]}`);
+    expect(source).toMatch(/<Route index /);
+    expect([...SPA_PAGES].sort()).toEqual(["/", ...routed].sort());
   });
 });

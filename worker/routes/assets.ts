@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { isSpaPage } from "../../schema/web/pages";
 import type { AppEnv } from "../env";
 
 /**
@@ -17,4 +18,17 @@ export async function serveBuildFile(c: Context<AppEnv>): Promise<Response> {
     // runs before the API's security headers (app.ts), so it carries their policy itself: nothing may render it
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
   });
+}
+
+/**
+ * Any other GET outside the API: a file of web/public (favicon, robots.txt) as the static-assets layer has it, or a
+ * page. wrangler.toml runs the Worker first for every path so that a path that is no page of the SPA
+ * (schema/web/pages.ts) answers 404 while still showing the SPA's not-found screen; a page is the SPA as the layer
+ * serves it, its headers (web/public/_headers) included.
+ */
+export async function servePage(c: Context<AppEnv>): Promise<Response> {
+  const response = await c.env.ASSETS.fetch(c.req.raw);
+  const { pathname } = new URL(c.req.url);
+  if (!response.headers.get("Content-Type")?.startsWith("text/html") || isSpaPage(pathname)) return response;
+  return new Response(response.body, { status: 404, headers: response.headers });
 }
