@@ -31,6 +31,20 @@ async function generate(page: Page): Promise<void> {
   await expectToast(page, "Stories Generated Successfully");
 }
 
+const LONG_CRITERION =
+  "Given an administrator who opens the audit log with more than a thousand events recorded since the last export, " +
+  "when they filter by the identity provider and a date range that spans a daylight-saving change, then every event " +
+  "in that range is listed once, in the order it happened, with its actor, its action and the time in their own zone.";
+
+/** Whether the page would ask before a reload or a closed tab: a cancelable beforeunload is prevented. */
+async function beforeUnloadPrevented(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+}
+
 async function chooseOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
   await select.click();
   await page.getByRole("option", { name: option }).click();
@@ -44,6 +58,7 @@ async function download(page: Page, trigger: Locator, item: string): Promise<{ f
 }
 
 test("editor: change the epic and stories, save, reload, reset, and the unsaved-changes guard", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   await registerFreshUser(page, baseURL!);
   await generate(page);
   const originalEpic = (await panel(page).getByRole("heading", { level: 3 }).first().textContent())!.trim();
@@ -76,6 +91,7 @@ test("editor: change the epic and stories, save, reload, reset, and the unsaved-
   await first.getByRole("textbox", { name: /^Criterion \d+$/ }).last().fill("Edits survive a reload of the page.");
   const secondTitle = await storyGroup(dialog, 2).getByLabel("Title").inputValue();
   await storyGroup(dialog, 2).getByRole("button", { name: /^Delete Story 2/ }).click();
+  await page.getByRole("alertdialog", { name: "Delete this story?" }).getByRole("button", { name: "Delete Story" }).click();
   await dialog.getByRole("button", { name: "Add Story" }).click();
   const added = storyGroup(dialog, storyCount);
   await expect(added.getByLabel("Title")).toHaveValue("New User Story");
@@ -130,6 +146,128 @@ test("editor: change the epic and stories, save, reload, reset, and the unsaved-
   await expect(results.getByRole("heading", { name: originalEpic, exact: true })).toBeVisible();
   await expect(results.getByText("Edits survive a reload of the page.")).toHaveCount(0);
   await expect(storyHeading(results, secondTitle)).toBeVisible();
+});
+
+test("editor: long criteria, story points, delete with confirmation and undo, a new story's defaults, the reload warning", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await registerFreshUser(page, baseURL!);
+  await generate(page);
+  const storyCount = await panel(page).getByRole("list", { name: "User stories" }).locator(":scope > li").count();
+  expect(storyCount).toBeGreaterThan(2);
+  expect(await beforeUnloadPrevented(page)).toBe(false);
+
+  await panel(page).getByRole("button", { name: "Edit" }).click();
+  const dialog = editor(page);
+  await dialog.getByRole("tab", { name: `User Stories (${storyCount})` }).click();
+  const first = storyGroup(dialog, 1);
+  const firstTitle = await first.getByLabel("Title").inputValue();
+  await first.getByLabel("Estimated Hours").fill("21");
+  // Points by keyboard (1, 2, 3, 5, 8, 13); hours someone typed stay as they are.
+  const points = first.getByRole("combobox", { name: "Story Points" });
+  await points.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("option")).toHaveText(["1 point", "2 points", "3 points", "5 points", "8 points", "13 points"]);
+  await page.getByRole("option", { name: "8 points" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(points).toHaveText("8 points");
+  await expect(points).toBeFocused();
+  await expect(first.getByLabel("Estimated Hours")).toHaveValue("21");
+  await first.getByRole("button", { name: "Add Criterion" }).click();
+  const criteria = first.getByRole("textbox", { name: /^Criterion \d+$/ });
+  await expect(criteria.last()).toBeFocused();
+  await criteria.last().fill("Edits survive a reload of the page.");
+  // A long criterion is shown whole: its box grows with the text instead of cutting it off.
+  await criteria.first().fill(LONG_CRITERION);
+  const fit = await criteria.first().evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
+  expect(fit.client).toBeGreaterThan(50);
+  expect(fit.scroll).toBeLessThanOrEqual(fit.client + 1);
+  // Enter starts a new criterion after it (a criterion is one line in every export); Backspace at its start joins back.
+  const before = await criteria.count();
+  await criteria.first().press("End");
+  await page.keyboard.press("Enter");
+  await expect(criteria).toHaveCount(before + 1);
+  await expect(criteria.nth(1)).toBeFocused();
+  await expect(criteria.nth(1)).toHaveValue("");
+  await page.keyboard.type("A second line");
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Backspace");
+  await expect(criteria).toHaveCount(before);
+  await expect(criteria.first()).toHaveValue(`${LONG_CRITERION}A second line`);
+  await expect(criteria.first()).toBeFocused();
+  await criteria.first().fill(LONG_CRITERION);
+  await screenshotBoth(page, "editor-long-criterion", { fullPage: false, scrollTo: criteria.first() });
+  await points.click();
+  await expect(page.getByRole("option", { name: "8 points" })).toBeVisible();
+  await page.waitForTimeout(200); // the list's open animation
+  await page.screenshot({ path: new URL("./screenshots/editor-points-open-desktop.png", import.meta.url).pathname });
+  await page.keyboard.press("Escape");
+  await expect(points).toBeFocused();
+
+  // Delete asks first; Cancel keeps the story and focus on its Delete button.
+  const second = storyGroup(dialog, 2);
+  const secondTitle = await second.getByLabel("Title").inputValue();
+  const deleteSecond = second.getByRole("button", { name: /^Delete Story 2/ });
+  await deleteSecond.click();
+  const confirmDelete = page.getByRole("alertdialog", { name: "Delete this story?" });
+  await expect(confirmDelete).toContainText(`Story 2, “${secondTitle}”, will be removed`);
+  await confirmDelete.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirmDelete).toBeHidden();
+  await expect(deleteSecond).toBeFocused();
+  await expect(storyGroup(dialog, 2).getByLabel("Title")).toHaveValue(secondTitle);
+  // Confirmed, the story goes and Undo takes its place (and the focus); Undo puts it back where it was.
+  await deleteSecond.click();
+  await confirmDelete.getByRole("button", { name: "Delete Story" }).click();
+  await expect(confirmDelete).toBeHidden();
+  await expect(dialog.getByRole("status").filter({ hasText: "Story deleted" })).toContainText(secondTitle);
+  const undo = dialog.getByRole("button", { name: "Undo" });
+  await expect(undo).toBeFocused();
+  await expect(dialog.getByRole("tab", { name: `User Stories (${storyCount - 1})` })).toBeVisible();
+  await expect(storyGroup(dialog, 2).getByLabel("Title")).not.toHaveValue(secondTitle);
+  await screenshotBoth(page, "editor-story-deleted", { fullPage: false, scrollTo: undo });
+  await undo.click();
+  await expect(storyGroup(dialog, 2).getByLabel("Title")).toHaveValue(secondTitle);
+  await expect(storyGroup(dialog, 2).getByLabel("Title")).toBeFocused();
+  await expect(dialog.getByText("Story deleted")).toHaveCount(0);
+  await storyGroup(dialog, 2).getByRole("button", { name: /^Delete Story 2/ }).click();
+  await confirmDelete.getByRole("button", { name: "Delete Story" }).click();
+  await expect(undo).toBeFocused();
+
+  // A new story: Medium, 5 points and the hours they imply, an empty criterion ready to type.
+  await dialog.getByRole("button", { name: "Add Story" }).click();
+  const added = storyGroup(dialog, storyCount);
+  await expect(added.getByLabel("Title")).toHaveValue("New User Story");
+  await expect(added.getByLabel("Title")).toBeFocused();
+  await expect(added.getByRole("combobox", { name: "Priority" })).toHaveText("Medium");
+  await expect(added.getByRole("combobox", { name: "Story Points" })).toHaveText("5 points");
+  await expect(added.getByLabel("Estimated Hours")).toHaveValue("18");
+  await expect(added.getByRole("textbox", { name: "Criterion 1" })).toHaveValue("");
+  await expect(added.getByRole("textbox", { name: "Criterion 1" })).toHaveAttribute("placeholder", "Acceptance criteria here");
+  await added.getByLabel("Title").fill("Export the audit log as CSV");
+  // Points the hours follow while nobody has typed hours.
+  await chooseOption(page, added.getByRole("combobox", { name: "Story Points" }), /^3 points$/);
+  await expect(added.getByLabel("Estimated Hours")).toHaveValue("9");
+  await added.getByRole("textbox", { name: "Criterion 1" }).fill("The file has one row per audit event.");
+  await expect(dialog.getByRole("tab", { name: `User Stories (${storyCount})` })).toBeVisible();
+  await screenshotBoth(page, "editor-stories", { fullPage: false });
+
+  // While there are unsaved edits, a reload or a closed tab asks first (beforeunload); not once they are saved.
+  expect(await beforeUnloadPrevented(page)).toBe(true);
+
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Changes Saved");
+  await expect(dialog).toBeHidden();
+  expect(await beforeUnloadPrevented(page)).toBe(false);
+
+  // The saved stories show the points, the hours and the whole criterion.
+  const results = panel(page);
+  const card = (title: string) => results.getByRole("list", { name: "User stories" }).locator(":scope > li").filter({ hasText: title });
+  await expect(results.getByText(LONG_CRITERION)).toBeVisible();
+  await expect(card(firstTitle)).toContainText("8 points");
+  await expect(card(firstTitle)).toContainText("21 hours");
+  await expect(card("Export the audit log as CSV")).toContainText("3 points");
+  await expect(card("Export the audit log as CSV")).toContainText("9 hours");
+  await expect(card("Export the audit log as CSV")).toContainText("The file has one row per audit event.");
+  await expect(results.getByRole("list", { name: "User stories" }).locator(":scope > li")).toHaveCount(storyCount);
 });
 
 test("exports: Markdown, JIRA text and PDF from the generator and a history card, with jspdf loaded on demand", async ({ page, baseURL }) => {

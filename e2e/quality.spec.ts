@@ -102,6 +102,7 @@ test("quality: badges with their issues, the Coverage panel, Add as story into t
     await panel(page).getByRole("button", { name: "Edit" }).click();
     await editor(page).getByRole("tab", { name: /^User Stories/ }).click();
     await editor(page).getByRole("button", { name: /^Delete Story 1:/ }).click();
+    await page.getByRole("alertdialog", { name: "Delete this story?" }).getByRole("button", { name: "Delete Story" }).click();
     await editor(page).getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Changes Saved");
     await expect(addAsStory(report).first()).toBeVisible();

@@ -4,14 +4,21 @@ import {
   addCriterion,
   addStory,
   copyStories,
+  hoursForPoints,
   isDirty,
   isTimelineChoice,
+  joinWithPreviousCriterion,
   newStory,
   normaliseForSave,
   parseHours,
+  pointChoices,
   removeCriterion,
   removeStory,
+  restoreStory,
+  setStoryPoints,
+  STORY_POINT_CHOICES,
   TIMELINE_CHOICES,
+  typeIntoCriterion,
   updateCriterion,
   updateEpic,
   updateStory,
@@ -61,16 +68,16 @@ describe("copyStories", () => {
 });
 
 describe("story and criterion edits", () => {
-  it("appends the spec's default story, without evidence", () => {
+  it("appends the spec's default story, sized by its 5 points, with an empty criterion to type into, without evidence", () => {
     const next = addStory(sample());
     expect(next.userStories).toHaveLength(3);
     expect(next.userStories[2]).toEqual({
       title: "New User Story",
       description: "As a user, I want...",
-      acceptanceCriteria: ["Acceptance criteria here"],
+      acceptanceCriteria: [""],
       priority: "Medium",
       storyPoints: 5,
-      estimatedHours: 0,
+      estimatedHours: 18,
     });
     expect(next.userStories[2]!.evidence).toBeUndefined();
   });
@@ -223,5 +230,123 @@ describe("isDirty", () => {
   it("is false again once an edit is undone", () => {
     const added = addStory(sample());
     expect(isDirty(removeStory(added, 2), sample())).toBe(false);
+  });
+});
+
+describe("story points", () => {
+  it("offers the Fibonacci scale, and a story's own value when it is off the scale", () => {
+    expect(STORY_POINT_CHOICES).toEqual([1, 2, 3, 5, 8, 13]);
+    expect(pointChoices(5)).toEqual([1, 2, 3, 5, 8, 13]);
+    expect(pointChoices(0)).toEqual([0, 1, 2, 3, 5, 8, 13]);
+    expect(pointChoices(4)).toEqual([1, 2, 3, 4, 5, 8, 13]);
+    expect(pointChoices(21)).toEqual([1, 2, 3, 5, 8, 13, 21]);
+  });
+
+  it("implies hours in the middle of the generator's range for each size, within the quality gate's 0.5–16 an hour", () => {
+    expect(STORY_POINT_CHOICES.map(hoursForPoints)).toEqual([3, 6, 9, 18, 30, 48]);
+    for (const points of STORY_POINT_CHOICES) {
+      const perPoint = hoursForPoints(points) / points;
+      expect(perPoint).toBeGreaterThanOrEqual(0.5);
+      expect(perPoint).toBeLessThanOrEqual(16);
+    }
+    expect(hoursForPoints(0)).toBe(0);
+    expect(hoursForPoints(21)).toBe(74);
+    expect(hoursForPoints(100)).toBe(350);
+  });
+
+  it("moves hours nobody set (0 or the old points' hours) with the points, and keeps hours someone chose", () => {
+    const stories = addStory(sample());
+    const resized = setStoryPoints(stories, 2, 8);
+    expect(resized.userStories[2]).toMatchObject({ storyPoints: 8, estimatedHours: 30 });
+    // sample's first story: 5 points, 12 hours chosen by someone
+    expect(setStoryPoints(stories, 0, 3).userStories[0]).toMatchObject({ storyPoints: 3, estimatedHours: 12 });
+    const unsized = updateStory(stories, 1, { storyPoints: 0, estimatedHours: 0 });
+    expect(setStoryPoints(unsized, 1, 2).userStories[1]).toMatchObject({ storyPoints: 2, estimatedHours: 6 });
+    expect(setStoryPoints(stories, 9, 3)).toBe(stories);
+    expect(stories).toEqual(addStory(sample()));
+  });
+
+  it("saves the chosen points", () => {
+    const saved = normaliseForSave(setStoryPoints(sample(), 1, 13));
+    expect(saved.userStories[1]).toMatchObject({ storyPoints: 13, estimatedHours: 6 });
+    expect(generatedStoriesSchema.safeParse(saved).success).toBe(true);
+  });
+});
+
+describe("restoreStory (Undo after a delete)", () => {
+  it("puts a deleted story back at its place, evidence and all", () => {
+    const three = addStory(sample());
+    const deleted = three.userStories[1]!;
+    const after = removeStory(three, 1);
+    expect(restoreStory(after, 1, deleted)).toEqual(three);
+    expect(isDirty(restoreStory(after, 1, deleted), three)).toBe(false);
+    const first = sample().userStories[0]!;
+    expect(restoreStory(removeStory(sample(), 0), 0, first)).toEqual(sample());
+  });
+
+  it("appends when fewer stories are left than its place, and does nothing on a full epic", () => {
+    const story = newStory();
+    expect(restoreStory(sample(), 7, story).userStories.at(-1)).toBe(story);
+    expect(restoreStory(sample(), -2, story).userStories[0]).toBe(story);
+    const full: GeneratedStories = { ...sample(), userStories: Array.from({ length: STORY_LIMITS.stories }, newStory) };
+    expect(restoreStory(full, 0, story)).toBe(full);
+  });
+});
+
+describe("criteria lines: Enter, paste and Backspace", () => {
+  const criteria = (stories: GeneratedStories | undefined, story = 0) => stories?.userStories[story]!.acceptanceCriteria;
+
+  it("Enter splits a criterion at the caret, and the caret goes to the start of the new line", () => {
+    const text = "Given a saved card, when I pay, then no card form is shown";
+    const at = text.indexOf(" when");
+    const result = typeIntoCriterion(sample(), 0, 0, at, at, "\n");
+    expect(criteria(result?.stories)).toEqual(["Given a saved card,", "when I pay, then no card form is shown", "The card's last 4 digits show"]);
+    expect(result?.caret).toEqual({ criterion: 1, caret: 0 });
+  });
+
+  it("Enter at the end adds an empty line after it; a selection is replaced", () => {
+    const end = "No sign-in is required".length;
+    const result = typeIntoCriterion(sample(), 1, 0, end, end, "\n");
+    expect(criteria(result?.stories, 1)).toEqual(["No sign-in is required", ""]);
+    expect(result?.caret).toEqual({ criterion: 1, caret: 0 });
+    const replaced = typeIntoCriterion(sample(), 1, 0, 3, 11, "\n");
+    expect(criteria(replaced?.stories, 1)).toEqual(["No", "is required"]);
+  });
+
+  it("a pasted list becomes one criterion per line, blank lines skipped, the caret at the end of the pasted text", () => {
+    const result = typeIntoCriterion(sample(), 1, 0, 0, 0, "Guests see a summary\r\n\nA receipt is emailed\nNo account is created: ");
+    expect(criteria(result?.stories, 1)).toEqual(["Guests see a summary", "A receipt is emailed", "No account is created: No sign-in is required"]);
+    expect(result?.caret).toEqual({ criterion: 2, caret: "No account is created: ".length });
+  });
+
+  it("text without a line break is inserted in place", () => {
+    const result = typeIntoCriterion(sample(), 1, 0, 3, 3, "really ");
+    expect(criteria(result?.stories, 1)).toEqual(["No really sign-in is required"]);
+    expect(result?.caret).toEqual({ criterion: 0, caret: 10 });
+  });
+
+  it("never goes past the schema's 30 criteria: Enter does nothing on a full list, extra pasted lines join the last", () => {
+    const full = updateStory(sample(), 0, { acceptanceCriteria: Array.from({ length: STORY_LIMITS.criteria }, (_, i) => `C${i}`) });
+    expect(typeIntoCriterion(full, 0, 0, 2, 2, "\n")).toBeNull();
+    const pasted = typeIntoCriterion(full, 0, 29, 3, 3, "\nx\ny");
+    expect(criteria(pasted?.stories)).toHaveLength(STORY_LIMITS.criteria);
+    expect(criteria(pasted?.stories)?.at(-1)).toBe("C29 x y");
+    const almost = updateStory(sample(), 0, { acceptanceCriteria: Array.from({ length: STORY_LIMITS.criteria - 1 }, (_, i) => `C${i}`) });
+    expect(criteria(typeIntoCriterion(almost, 0, 0, 2, 2, "\nA\nB")?.stories)).toHaveLength(STORY_LIMITS.criteria);
+  });
+
+  it("Backspace at the start of a line joins it to the one above; the first line has nothing to join", () => {
+    const result = joinWithPreviousCriterion(sample(), 0, 1);
+    expect(criteria(result?.stories)).toEqual(["Given a saved card, when I pay, then no card form is shownThe card's last 4 digits show"]);
+    expect(result?.caret).toEqual({ criterion: 0, caret: "Given a saved card, when I pay, then no card form is shown".length });
+    expect(joinWithPreviousCriterion(sample(), 0, 0)).toBeNull();
+    expect(joinWithPreviousCriterion(sample(), 5, 1)).toBeNull();
+  });
+
+  it("does not change its input", () => {
+    const stories = sample();
+    typeIntoCriterion(stories, 0, 0, 0, 0, "a\nb");
+    joinWithPreviousCriterion(stories, 0, 1);
+    expect(stories).toEqual(sample());
   });
 });

@@ -22,15 +22,68 @@ export function isTimelineChoice(timeline: string | undefined): boolean {
 export const UNTITLED_STORY = "Untitled story";
 export const UNTITLED_EPIC = "Untitled epic";
 
-/** Spec §3: the story 'Add Story' appends. Hours are not given there; spec §5 makes them 0 when not entered. */
+/**
+ * The points the editor offers: the Fibonacci sizes the generators are asked for (worker/adapters/llm/model-output.ts
+ * REQUESTED_POINTS, worker/adapters/llm/local/rules/stories.ts FIBONACCI). The quality gate also accepts 21 but calls
+ * it too big for one sprint (worker/services/quality/stories.ts checkSizes), so it is not offered; the schema takes
+ * any whole number to 100, so a story saved with another value keeps it (see `pointChoices`).
+ */
+export const STORY_POINT_CHOICES = [1, 2, 3, 5, 8, 13] as const;
+
+/**
+ * Hours a size in points implies: the middle of the range the embedded generator plans for it
+ * (worker/adapters/llm/local/rules/stories.ts HOURS_FOR_POINTS: 1 → 2–4 … 13 → 32–64), inside the quality gate's
+ * 0.5–16 hours a point. Other sizes take that file's fallback range, 2–5 hours a point.
+ */
+const IMPLIED_HOURS: ReadonlyMap<number, number> = new Map([
+  [1, 3],
+  [2, 6],
+  [3, 9],
+  [5, 18],
+  [8, 30],
+  [13, 48],
+]);
+
+export function hoursForPoints(points: number): number {
+  if (!Number.isFinite(points) || points <= 0) return 0;
+  return Math.min(IMPLIED_HOURS.get(points) ?? Math.round(points * 3.5), STORY_LIMITS.hours);
+}
+
+/** The choices for a story's points: the scale, plus the story's own value when it is off the scale (0, 4, 21…). */
+export function pointChoices(current: number): number[] {
+  const scale: number[] = [...STORY_POINT_CHOICES];
+  return scale.includes(current) ? scale : [...scale, current].sort((a, b) => a - b);
+}
+
+/**
+ * New points for a story. Hours nobody has set (0) or left at what the old points implied follow the new points;
+ * hours someone chose stay as they are.
+ */
+export function setStoryPoints(stories: GeneratedStories, index: number, points: number): GeneratedStories {
+  const story = stories.userStories[index];
+  if (!story) return stories;
+  const follow = story.estimatedHours === 0 || story.estimatedHours === hoursForPoints(story.storyPoints);
+  return updateStory(stories, index, follow ? { storyPoints: points, estimatedHours: hoursForPoints(points) } : { storyPoints: points });
+}
+
+/** What an empty criterion line shows (spec §3's default criterion text, as a hint rather than text to delete). */
+export const CRITERION_PLACEHOLDER = "Acceptance criteria here";
+
+/** Spec §3 and §8: a new story is 'New User Story', Medium, 5 points; its hours are what 5 points imply, not 0. */
+export const NEW_STORY_POINTS = 5;
+
+/**
+ * The story 'Add Story' appends (spec §3). Its one criterion line is empty, showing CRITERION_PLACEHOLDER, so it can
+ * be typed into at once; an empty line is dropped on save.
+ */
 export function newStory(): UserStory {
   return {
     title: "New User Story",
     description: "As a user, I want...",
-    acceptanceCriteria: ["Acceptance criteria here"],
+    acceptanceCriteria: [""],
     priority: "Medium",
-    storyPoints: 5,
-    estimatedHours: 0,
+    storyPoints: NEW_STORY_POINTS,
+    estimatedHours: hoursForPoints(NEW_STORY_POINTS),
   };
 }
 
@@ -66,6 +119,13 @@ export function removeStory(stories: GeneratedStories, index: number): Generated
   return { ...stories, userStories: stories.userStories.filter((_, i) => i !== index) };
 }
 
+/** Puts a deleted story back at `index` (or at the end when fewer stories are left), unless the epic is full. */
+export function restoreStory(stories: GeneratedStories, index: number, story: UserStory): GeneratedStories {
+  if (!canAddStory(stories)) return stories;
+  const at = Math.max(0, Math.min(index, stories.userStories.length));
+  return { ...stories, userStories: [...stories.userStories.slice(0, at), story, ...stories.userStories.slice(at)] };
+}
+
 export function canAddCriterion(story: UserStory): boolean {
   return story.acceptanceCriteria.length < STORY_LIMITS.criteria;
 }
@@ -96,6 +156,79 @@ export function removeCriterion(stories: GeneratedStories, storyIndex: number, c
   return updateStory(stories, storyIndex, {
     acceptanceCriteria: story.acceptanceCriteria.filter((_, i) => i !== criterionIndex),
   });
+}
+
+/** Where the caret goes after a change to a story's criteria: which line, and where in it. */
+export interface CriterionCaret {
+  criterion: number;
+  caret: number;
+}
+
+/**
+ * Text typed or pasted into a criterion between `start` and `end`. A criterion is one line (spec §2 'acceptance-criteria
+ * lines'; every export puts it on one line, web/lib/exports/fields.ts oneLine), so a line break starts a new criterion:
+ * Enter splits the line at the caret, and a pasted list becomes one criterion per line (blank lines skipped). Past
+ * the schema's 30 criteria the extra lines are joined to the last one with spaces.
+ */
+export function typeIntoCriterion(
+  stories: GeneratedStories,
+  storyIndex: number,
+  criterionIndex: number,
+  start: number,
+  end: number,
+  inserted: string,
+): { stories: GeneratedStories; caret: CriterionCaret } | null {
+  const story = stories.userStories[storyIndex];
+  const text = story?.acceptanceCriteria[criterionIndex];
+  if (!story || text === undefined) return null;
+  const before = text.slice(0, start);
+  const after = text.slice(end);
+  const parts = inserted.split(/\r\n|\r|\n/);
+  const middle = parts.slice(1, -1).filter((line) => line.trim() !== "");
+  const first = parts[0]!;
+  const lastPart = parts[parts.length - 1]!;
+  // Spaces where a line was split go: "when I pay, | then …" gives "when I pay," and "then …".
+  let lines =
+    parts.length === 1
+      ? [before + inserted + after]
+      : [first ? before + first : before.trimEnd(), ...middle, lastPart ? lastPart + after : after.trimStart()];
+  const room = STORY_LIMITS.criteria - story.acceptanceCriteria.length + 1;
+  // Enter on a full list does nothing (rather than joining the two halves with a space).
+  if (parts.length > 1 && room <= 1 && inserted.trim() === "") return null;
+  if (lines.length > room) {
+    const kept = lines.slice(0, Math.max(room - 1, 0));
+    const joined = lines.slice(kept.length).map((line) => line.trim()).filter((line) => line !== "").join(" ");
+    lines = [...kept, joined];
+  }
+  const last = lines.length - 1;
+  const caret = Math.min(parts.length === 1 ? start + inserted.length : lastPart.length, lines[last]!.length);
+  const criteria = [
+    ...story.acceptanceCriteria.slice(0, criterionIndex),
+    ...lines,
+    ...story.acceptanceCriteria.slice(criterionIndex + 1),
+  ];
+  return {
+    stories: updateStory(stories, storyIndex, { acceptanceCriteria: criteria }),
+    caret: { criterion: criterionIndex + last, caret },
+  };
+}
+
+/** Backspace at the start of a criterion: it joins the one above, with the caret where they meet. */
+export function joinWithPreviousCriterion(
+  stories: GeneratedStories,
+  storyIndex: number,
+  criterionIndex: number,
+): { stories: GeneratedStories; caret: CriterionCaret } | null {
+  const story = stories.userStories[storyIndex];
+  const text = story?.acceptanceCriteria[criterionIndex];
+  const previous = story?.acceptanceCriteria[criterionIndex - 1];
+  if (!story || text === undefined || previous === undefined) return null;
+  const criteria = story.acceptanceCriteria.filter((_, i) => i !== criterionIndex);
+  criteria[criterionIndex - 1] = previous + text;
+  return {
+    stories: updateStory(stories, storyIndex, { acceptanceCriteria: criteria }),
+    caret: { criterion: criterionIndex - 1, caret: previous.length },
+  };
 }
 
 /** Spec §5: estimated hours are parsed as an integer, 0 when blank or invalid, at least 0 (and at most the schema's 10,000). */

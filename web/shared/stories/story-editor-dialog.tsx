@@ -1,4 +1,4 @@
-import { Plus, RefreshCw, RotateCcw, Save, Target, Trash2, Upload, X } from "lucide-react";
+import { Plus, RefreshCw, RotateCcw, Save, Target, Trash2, Undo2, Upload, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type JSX, type Ref } from "react";
 import type { Quality, StoryQuality } from "../../../schema/api/quality";
 import {
@@ -37,16 +37,23 @@ import {
   copyStories,
   isDirty,
   isTimelineChoice,
+  joinWithPreviousCriterion,
   normaliseForSave,
   parseHours,
+  pointChoices,
   removeCriterion,
   removeStory,
+  restoreStory,
+  setStoryPoints,
   TIMELINE_CHOICES,
+  typeIntoCriterion,
   UNTITLED_STORY,
   updateCriterion,
   updateEpic,
   updateStory,
+  type CriterionCaret,
 } from "./edit-stories";
+import { CriterionField } from "./criterion-field";
 
 type Tab = "epic" | "stories";
 
@@ -64,13 +71,30 @@ interface Session {
   initialQuality: KeyedQuality | null;
   /** The key of a story added on opening ("Add as story"), focused first. */
   addedKey: number | null;
+  /** The story deleted last, which Undo puts back where it was; dropped when the draft is replaced. */
+  removed: RemovedStory | null;
+}
+
+interface RemovedStory {
+  story: UserStory;
+  key: number;
+  index: number;
+}
+
+/** A story's Delete, from the question to its answer; `trigger` is the Delete button, where Cancel returns focus. */
+interface Deletion {
+  index: number;
+  /** The question, kept as asked while the dialog fades out (the list behind it has changed by then). */
+  question: string;
+  trigger: HTMLElement | null;
+  phase: "asking" | "cancelled" | "deleted";
 }
 
 function startSession(stories: GeneratedStories, version: number, quality: Quality | null, added: UserStory | null): Session {
   const draft = copyStories(stories);
   const keys = draft.userStories.map((_, i) => i);
   const initialQuality = quality ? { quality, keys, storiesJson: JSON.stringify(normaliseForSave(stories)) } : null;
-  const session: Session = { draft, saved: copyStories(stories), version, keys, nextKey: keys.length, tab: "epic", initialQuality, addedKey: null };
+  const session: Session = { draft, saved: copyStories(stories), version, keys, nextKey: keys.length, tab: "epic", initialQuality, addedKey: null, removed: null };
   if (!added || !canAddStory(draft)) return session;
   return {
     ...session,
@@ -90,6 +114,7 @@ function withDraft(session: Session, stories: GeneratedStories): Session {
     draft,
     keys: draft.userStories.map((_, i) => session.nextKey + i),
     nextKey: session.nextKey + draft.userStories.length,
+    removed: null,
   };
 }
 
@@ -143,19 +168,23 @@ export function StoryEditorDialog({
   const [saveFailures, setSaveFailures] = useState(0);
   // What is saved now, after a save was refused because the stories changed elsewhere: reload it or overwrite it.
   const [stale, setStale] = useState<StaleStoriesDetails | null>(null);
+  const [deletion, setDeletion] = useState<Deletion | null>(null);
+  // The Undo button of the last deletion: focus goes there once the question closes.
+  const [undoButton, setUndoButton] = useState<HTMLButtonElement | null>(null);
   // A fresh copy on every opening, dropped on close (state adjusted while rendering, not in an effect).
   if (open !== (session !== null)) {
     setSession(open ? startSession(stories, version, quality, addedStory) : null);
     setSaving(false);
     setConfirmingClose(false);
     setStale(null);
+    setDeletion(null);
   }
 
   const baseId = useId();
   const epicTitleRef = useRef<HTMLInputElement>(null);
   const saveButtonRef = useRef<HTMLButtonElement>(null);
   // The control to focus after the next render (a new story's title, the neighbour of a removed line…).
-  const pendingFocus = useRef<{ id: string; scroll: boolean } | null>(null);
+  const pendingFocus = useRef<{ id: string; scroll: boolean; caret?: number } | null>(null);
   // Where focus was when the discard question opened, to return there on Keep Editing.
   const focusBeforeConfirm = useRef<HTMLElement | null>(null);
   // What opened the editor, to return focus there on close (Radix only does that for its own trigger).
@@ -179,7 +208,23 @@ export function StoryEditorDialog({
     if (!element) return;
     if (request.scroll) element.scrollIntoView({ block: "center" });
     element.focus({ preventScroll: request.scroll });
+    if (request.caret !== undefined && element instanceof HTMLTextAreaElement) {
+      element.setSelectionRange(request.caret, request.caret);
+    }
   });
+
+  // A reload or a closed tab would lose the edits too: the browser asks first while there are unsaved ones.
+  const dirty = useMemo(() => (session ? isDirty(session.draft, session.saved) : false), [session]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   useEffect(() => {
     // After a failed save the button is enabled again: put focus back where it was.
@@ -191,10 +236,11 @@ export function StoryEditorDialog({
     storyTitle: (key: number) => `${baseId}-story-${key}-title`,
     criterion: (key: number, index: number) => `${baseId}-story-${key}-criterion-${index}`,
     addCriterion: (key: number) => `${baseId}-story-${key}-add-criterion`,
+    undo: `${baseId}-undo-delete`,
   };
 
-  function focusAfterRender(id: string, scroll = false) {
-    pendingFocus.current = { id, scroll };
+  function focusAfterRender(id: string, scroll = false, caret?: number) {
+    pendingFocus.current = { id, scroll, caret };
   }
 
   function edit(change: (draft: GeneratedStories) => GeneratedStories) {
@@ -229,12 +275,66 @@ export function StoryEditorDialog({
     focusAfterRender(ids.storyTitle(key), true);
   }
 
-  function onRemoveStory(index: number) {
+  /** Delete asks first; the answer is `onConfirmDelete` or Cancel (focus back on the Delete button). */
+  function onRemoveStory(index: number, trigger: HTMLElement | null) {
     if (!session) return;
-    const keys = session.keys.filter((_, i) => i !== index);
-    setSession({ ...session, draft: removeStory(session.draft, index), keys });
-    const neighbour = keys[index] ?? keys[index - 1];
-    focusAfterRender(neighbour === undefined ? ids.addStory : ids.storyTitle(neighbour));
+    setDeletion({ index, trigger, phase: "asking", question: deleteQuestion(session.draft.userStories[index], index + 1) });
+  }
+
+  /** Removes the story and keeps it for Undo, whose button takes its place in the list and the focus. */
+  function onConfirmDelete() {
+    if (!session || deletion?.phase !== "asking") return;
+    const { index } = deletion;
+    const story = session.draft.userStories[index];
+    const key = session.keys[index];
+    if (!story || key === undefined) return setDeletion(null);
+    setSession({
+      ...session,
+      draft: removeStory(session.draft, index),
+      keys: session.keys.filter((_, i) => i !== index),
+      removed: { story, key, index },
+    });
+    setDeletion({ ...deletion, phase: "deleted" });
+  }
+
+  /** Undo: the deleted story goes back at its place, with its key (so its quality badge comes back with it). */
+  function onUndoDelete() {
+    if (!session?.removed || !canAddStory(session.draft)) return;
+    const { story, key, index } = session.removed;
+    const at = Math.min(index, session.keys.length);
+    setSession({
+      ...session,
+      draft: restoreStory(session.draft, at, story),
+      keys: [...session.keys.slice(0, at), key, ...session.keys.slice(at)],
+      removed: null,
+    });
+    focusAfterRender(ids.storyTitle(key));
+  }
+
+  function onDismissUndo() {
+    if (!session?.removed) return;
+    const next = session.keys[session.removed.index] ?? session.keys[session.removed.index - 1];
+    setSession({ ...session, removed: null });
+    focusAfterRender(next === undefined ? ids.addStory : ids.storyTitle(next));
+  }
+
+  /** Enter or a pasted list in a criterion: new lines become new criteria, and the caret follows. */
+  function onBreakCriterion(index: number, key: number, criterionIndex: number, start: number, end: number, text: string) {
+    if (!session) return;
+    const result = typeIntoCriterion(session.draft, index, criterionIndex, start, end, text);
+    if (!result || result.stories === session.draft) return;
+    applyCriteria(result.stories, key, result.caret);
+  }
+
+  function onJoinCriterion(index: number, key: number, criterionIndex: number) {
+    if (!session) return;
+    const result = joinWithPreviousCriterion(session.draft, index, criterionIndex);
+    if (result) applyCriteria(result.stories, key, result.caret);
+  }
+
+  function applyCriteria(stories: GeneratedStories, key: number, caret: CriterionCaret) {
+    setSession((s) => s && { ...s, draft: stories });
+    focusAfterRender(ids.criterion(key, caret.criterion), false, caret.caret);
   }
 
   function onAddCriterion(index: number, key: number) {
@@ -308,6 +408,37 @@ export function StoryEditorDialog({
 
   const draft = session?.draft;
   const count = draft?.userStories.length ?? 0;
+  const removed = session?.removed ?? null;
+
+  /** The 'Story deleted' notice with its Undo, in the list where the deleted story was. */
+  function undoAt(index: number) {
+    if (!removed || Math.min(removed.index, count) !== index) return null;
+    const title = removed.story.title.trim() || UNTITLED_STORY;
+    return (
+      <li key="undo" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-3 text-sm">
+        <p role="status" id={`${ids.undo}-text`} className="min-w-0 flex-1 text-ink">
+          Story deleted: <span className="font-medium break-words">{title}</span>
+        </p>
+        <div className="flex items-center gap-1">
+          <Button
+            ref={setUndoButton}
+            id={ids.undo}
+            variant="outline"
+            size="sm"
+            onClick={onUndoDelete}
+            disabled={!draft || !canAddStory(draft)}
+            aria-describedby={`${ids.undo}-text`}
+          >
+            <Undo2 aria-hidden />
+            Undo
+          </Button>
+          <Button variant="ghost" size="icon" onClick={onDismissUndo} aria-label="Dismiss" title="Dismiss" className="text-slate-500">
+            <X aria-hidden />
+          </Button>
+        </div>
+      </li>
+    );
+  }
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
@@ -403,7 +534,7 @@ export function StoryEditorDialog({
                     Add Story
                   </Button>
                 </div>
-                {count === 0 ? (
+                {count === 0 && !session.removed ? (
                   <p className="mt-4 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-muted">
                     No user stories. Add one to include it in the export.
                   </p>
@@ -412,7 +543,7 @@ export function StoryEditorDialog({
                     {draft.userStories.map((story, index) => {
                       const key = session.keys[index] ?? -1 - index;
                       return (
-                        <li key={key}>
+                        <StoryItem key={key} before={undoAt(index)}>
                           <StoryFields
                             story={story}
                             number={index + 1}
@@ -422,14 +553,18 @@ export function StoryEditorDialog({
                             criterionId={(i) => ids.criterion(key, i)}
                             addCriterionId={ids.addCriterion(key)}
                             onChange={(patch) => edit((d) => updateStory(d, index, patch))}
-                            onRemove={() => onRemoveStory(index)}
+                            onPointsChange={(points) => edit((d) => setStoryPoints(d, index, points))}
+                            onRemove={(trigger) => onRemoveStory(index, trigger)}
                             onCriterionChange={(i, text) => edit((d) => updateCriterion(d, index, i, text))}
+                            onCriterionBreak={(i, start, end, text) => onBreakCriterion(index, key, i, start, end, text)}
+                            onCriterionJoin={(i) => onJoinCriterion(index, key, i)}
                             onAddCriterion={() => onAddCriterion(index, key)}
                             onRemoveCriterion={(i) => onRemoveCriterion(index, key, i)}
                           />
-                        </li>
+                        </StoryItem>
                       );
                     })}
+                    {undoAt(count)}
                   </ol>
                 )}
               </TabsContent>
@@ -486,6 +621,16 @@ export function StoryEditorDialog({
             onConfirm={close}
             onCancel={() => setConfirmingClose(false)}
           />
+          <ConfirmDialog
+            open={deletion?.phase === "asking"}
+            title="Delete this story?"
+            description={deletion?.question ?? ""}
+            confirmLabel="Delete Story"
+            confirmIcon={<Trash2 aria-hidden />}
+            returnFocus={deletion?.phase === "deleted" ? undoButton : (deletion?.trigger ?? null)}
+            onConfirm={onConfirmDelete}
+            onCancel={() => setDeletion((d) => d && { ...d, phase: "cancelled" })}
+          />
           {/* Keep Editing (or Escape) decides later: the next Save asks again. */}
           <ConfirmDialog
             open={stale !== null}
@@ -502,6 +647,21 @@ export function StoryEditorDialog({
       )}
     </Dialog>
   );
+}
+
+/** A story's place in the list, with the Undo notice of a story deleted just before it. */
+function StoryItem({ before, children }: { before: JSX.Element | null; children: JSX.Element }) {
+  return (
+    <>
+      {before}
+      <li>{children}</li>
+    </>
+  );
+}
+
+function deleteQuestion(story: UserStory | undefined, number: number): string {
+  const title = story?.title.trim() || UNTITLED_STORY;
+  return `Story ${number}, “${title}”, will be removed from these stories. Nothing is saved until you choose Save Changes.`;
 }
 
 // Spec §4 Priority colours, in the palette of the priority badges (components/transcript-badges.tsx).
@@ -641,8 +801,11 @@ function StoryFields({
   criterionId,
   addCriterionId,
   onChange,
+  onPointsChange,
   onRemove,
   onCriterionChange,
+  onCriterionBreak,
+  onCriterionJoin,
   onAddCriterion,
   onRemoveCriterion,
 }: {
@@ -656,8 +819,12 @@ function StoryFields({
   criterionId: (index: number) => string;
   addCriterionId: string;
   onChange: (patch: Partial<UserStory>) => void;
-  onRemove: () => void;
+  onPointsChange: (points: number) => void;
+  /** `trigger` is the Delete button, where focus returns if the deletion is cancelled. */
+  onRemove: (trigger: HTMLElement) => void;
   onCriterionChange: (index: number, text: string) => void;
+  onCriterionBreak: (index: number, start: number, end: number, text: string) => void;
+  onCriterionJoin: (index: number) => void;
   onAddCriterion: () => void;
   onRemoveCriterion: (index: number) => void;
 }) {
@@ -666,8 +833,6 @@ function StoryFields({
   const name = `Story ${number}`;
   const shownTitle = story.title.trim() || UNTITLED_STORY;
   const flagged = issuesByField(quality?.issues);
-  // Points are not edited here (spec §4 lists hours only): their issues show with the hours, the other sizing field.
-  const sizing = [...(flagged.estimatedHours ?? []), ...(flagged.storyPoints ?? [])];
   const issuesId = (field: string) => `${id}-${field}-issues`;
   const describedBy = (field: string, issues: unknown[] | undefined) => (issues?.length ? issuesId(field) : undefined);
   return (
@@ -680,7 +845,7 @@ function StoryFields({
         <Button
           variant="ghost"
           size="icon"
-          onClick={onRemove}
+          onClick={(event) => onRemove(event.currentTarget)}
           aria-label={`Delete ${name}: ${shownTitle}`}
           title={`Delete ${name}`}
           className="-my-1 -mr-2 text-red-700 hover:bg-red-50 hover:text-red-800"
@@ -701,21 +866,32 @@ function StoryFields({
         />
         <FieldIssues id={issuesId("title")} issues={flagged.title} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-3">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-priority`}>Priority</Label>
           <PrioritySelect id={`${id}-priority`} value={story.priority} onChange={(priority) => onChange({ priority })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-points`}>Story Points</Label>
+          <PointsSelect
+            id={`${id}-points`}
+            value={story.storyPoints}
+            describedBy={describedBy("points", flagged.storyPoints)}
+            className={flagRing(flagged.storyPoints)}
+            onChange={onPointsChange}
+          />
+          <FieldIssues id={issuesId("points")} issues={flagged.storyPoints} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-hours`}>Estimated Hours</Label>
           <HoursInput
             id={`${id}-hours`}
             value={story.estimatedHours}
-            describedBy={describedBy("sizing", sizing)}
-            className={flagRing(sizing)}
+            describedBy={describedBy("hours", flagged.estimatedHours)}
+            className={flagRing(flagged.estimatedHours)}
             onChange={(estimatedHours) => onChange({ estimatedHours })}
           />
-          <FieldIssues id={issuesId("sizing")} issues={sizing} />
+          <FieldIssues id={issuesId("hours")} issues={flagged.estimatedHours} />
         </div>
       </div>
       <div className="grid gap-1.5">
@@ -737,14 +913,14 @@ function StoryFields({
         {story.acceptanceCriteria.length > 0 && (
           <ol className="grid gap-2">
             {story.acceptanceCriteria.map((criterion, i) => (
-              <li key={i} className="flex items-center gap-2">
-                <Input
+              <li key={i} className="flex items-start gap-2">
+                <CriterionField
                   id={criterionId(i)}
-                  aria-label={`Criterion ${i + 1}`}
-                  maxLength={STORY_LIMITS.criterion}
-                  autoComplete="off"
+                  label={`Criterion ${i + 1}`}
                   value={criterion}
-                  onChange={(e) => onCriterionChange(i, e.target.value)}
+                  onChange={(text) => onCriterionChange(i, text)}
+                  onBreak={(start, end, text) => onCriterionBreak(i, start, end, text)}
+                  onJoin={() => onCriterionJoin(i)}
                 />
                 <Button
                   variant="ghost"
@@ -772,6 +948,39 @@ function StoryFields({
         </Button>
       </fieldset>
     </div>
+  );
+}
+
+/**
+ * Story points on the Fibonacci scale (STORY_POINT_CHOICES in ./edit-stories.ts); a saved value off the scale stays
+ * offered, 0 as 'Not estimated' (a story drafted from an uncovered ask starts unsized).
+ */
+function PointsSelect({
+  id,
+  value,
+  describedBy,
+  className,
+  onChange,
+}: {
+  id: string;
+  value: number;
+  describedBy?: string;
+  className?: string;
+  onChange: (points: number) => void;
+}) {
+  return (
+    <Select value={String(value)} onValueChange={(next) => onChange(Number(next))}>
+      <SelectTrigger id={id} aria-describedby={describedBy} className={className}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {pointChoices(value).map((points) => (
+          <SelectItem key={points} value={String(points)}>
+            {points === 0 ? "Not estimated" : plural(points, "point")}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
 
