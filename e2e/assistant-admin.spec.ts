@@ -30,6 +30,24 @@ test("help assistant: opens, answers from the help, keeps its history when minim
   await expect(panel.getByRole("listitem").filter({ hasText: "£29" })).toBeVisible();
   await panel.getByRole("button", { name: "Close the assistant" }).click();
   await expect(page.getByRole("button", { name: "AI Helper" })).toBeVisible();
+  // focus follows it: Close gives it back to the AI Helper button, Escape minimises to the Restore button
+  await expect(page.getByRole("button", { name: "AI Helper" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(input).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole("button", { name: "Restore the assistant" })).toBeFocused();
+});
+
+test("help assistant on a phone: the AI Helper button steps aside while a form field has focus", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/auth?tab=signup");
+  const helper = page.getByRole("button", { name: "AI Helper" });
+  await expect(helper).toBeVisible();
+  await page.getByLabel("Username").focus();
+  await expect(helper).toHaveCount(0);
+  await page.getByRole("heading", { level: 1 }).first().click();
+  await expect(helper).toBeVisible();
 });
 
 test("admin dashboard: analytics, a tier grant, Make Admin, and the chatbot logs with search and paging", async ({ page, browser, baseURL }) => {
@@ -58,8 +76,19 @@ test("admin dashboard: analytics, a tier grant, Make Admin, and the chatbot logs
   await expect(tier).toBeVisible();
   await tier.click();
   await page.getByRole("option", { name: "Pro" }).click();
+  // each grant asks first; Cancel changes nothing and gives focus back
+  const askPlan = page.getByRole("alertdialog", { name: `Change ${username}'s plan?` });
+  await expect(askPlan.getByText(/moves from Free to Pro at once, without a payment/)).toBeVisible();
+  await askPlan.getByRole("button", { name: "Cancel" }).click();
+  await expect(tier).toBeFocused();
+  await expect(tier).toContainText("Free");
+  await tier.click();
+  await page.getByRole("option", { name: "Pro" }).click();
+  await askPlan.getByRole("button", { name: "Change to Pro" }).click();
   await expectToast(page, "Subscription Updated");
   await page.getByRole("button", { name: `Make Admin: ${username}` }).last().click();
+  const askAdmin = page.getByRole("alertdialog", { name: `Make ${username} an admin?` });
+  await askAdmin.getByRole("button", { name: "Make Admin" }).click();
   await expectToast(page, "Admin Access Granted");
   await expect(page.getByRole("button", { name: `Make Admin: ${username}` })).toHaveCount(0);
   await screenshotBoth(page, "admin-users");

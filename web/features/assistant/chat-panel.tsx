@@ -46,6 +46,23 @@ export default function ChatPanel() {
   useEffect(() => {
     if (panel === "open") inputRef.current?.focus();
   }, [panel]);
+  // focus follows the panel when it shrinks or closes from inside (Escape, Minimise, Close): to the minimised bar's
+  // Restore button, or back to the AI Helper button that opened it; never pulled from elsewhere on the page
+  const restoreRef = useRef<HTMLButtonElement>(null);
+  const focusInside = useRef(false);
+  const previous = useRef(panel);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = panel;
+    if (was === panel || !focusInside.current) return;
+    focusInside.current = false;
+    if (panel === "minimised") restoreRef.current?.focus();
+    else if (panel === "closed") requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-assistant-launcher]")?.focus());
+  }, [panel]);
+  const rememberFocus = (next: typeof panel) => {
+    focusInside.current = true;
+    setPanel(next);
+  };
 
   if (panel === "closed") return null;
 
@@ -88,10 +105,10 @@ export default function ChatPanel() {
     return (
       <div className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full border border-line bg-white py-1.5 pr-1.5 pl-4 shadow-lg sm:right-6 sm:bottom-6">
         <span className="text-sm font-semibold text-ink">StoryLoom Assistant</span>
-        <button type="button" onClick={() => setPanel("open")} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Restore the assistant">
+        <button ref={restoreRef} type="button" onClick={() => setPanel("open")} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Restore the assistant">
           <ChevronUp className="size-4" aria-hidden />
         </button>
-        <button type="button" onClick={() => setPanel("closed")} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Close the assistant">
+        <button type="button" onClick={() => rememberFocus("closed")} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Close the assistant">
           <X className="size-4" aria-hidden />
         </button>
       </div>
@@ -104,22 +121,23 @@ export default function ChatPanel() {
       aria-modal="false"
       aria-labelledby={titleId}
       className="fixed inset-x-2 bottom-2 z-40 flex max-h-[80vh] flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-2xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:h-[560px] sm:w-[380px]"
-      onKeyDown={(e) => e.key === "Escape" && setPanel("minimised")}
+      onKeyDown={(e) => e.key === "Escape" && rememberFocus("minimised")}
     >
-      <header className="flex items-center gap-2 bg-brand-600 px-4 py-3 text-white">
+      {/* a div, not <header>: inside role="dialog" a header would be a second banner landmark */}
+      <div className="flex items-center gap-2 bg-brand-600 px-4 py-3 text-white">
         <h2 id={titleId} className="font-semibold">
           StoryLoom Assistant
         </h2>
-        <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-bold">AI</span>
+        <span className="rounded-full bg-white px-2 py-0.5 text-xs font-bold text-brand-700">AI</span>
         <span className="ml-auto flex gap-1">
-          <button type="button" onClick={() => setPanel("minimised")} className="rounded-md p-1.5 hover:bg-white/15" aria-label="Minimise the assistant">
+          <button type="button" onClick={() => rememberFocus("minimised")} className="rounded-md p-1.5 hover:bg-white/15" aria-label="Minimise the assistant">
             <Minus className="size-4" aria-hidden />
           </button>
-          <button type="button" onClick={() => setPanel("closed")} className="rounded-md p-1.5 hover:bg-white/15" aria-label="Close the assistant">
+          <button type="button" onClick={() => rememberFocus("closed")} className="rounded-md p-1.5 hover:bg-white/15" aria-label="Close the assistant">
             <X className="size-4" aria-hidden />
           </button>
         </span>
-      </header>
+      </div>
       <ol ref={listRef} className="flex-1 space-y-3 overflow-y-auto bg-slate-50 px-3 py-4" aria-label="Conversation" aria-live="polite">
         {messages.map((m) => (
           <li key={m.id} className={cn("flex flex-col", m.role === "user" ? "items-end" : "items-start")}>

@@ -3,6 +3,7 @@ import { Bot } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { ErrorBoundary } from "../../components/error-boundary";
 import { chatPanelAtom } from "./state";
+import { useLauncherTucked } from "./tuck";
 
 // The floating help assistant's button (spec §2), on every page. Everything else (the panel, its calls, its state)
 // is downloaded the first time the button is used, so the first load carries only this.
@@ -11,9 +12,10 @@ const ChatPanel = lazy(() => import("./chat-panel"));
 export function AssistantLauncher() {
   const [panel, setPanel] = useAtom(chatPanelAtom);
   const [used, setUsed] = useState(false);
+  const tucked = useLauncherTucked();
   return (
     <>
-      {panel === "closed" && (
+      {panel === "closed" && !tucked && (
         <button
           type="button"
           onClick={() => {
@@ -23,6 +25,7 @@ export function AssistantLauncher() {
           className="fixed right-4 bottom-4 z-40 inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6 sm:bottom-6"
           aria-label="AI Helper"
           title="AI Helper"
+          data-assistant-launcher=""
         >
           <Bot className="size-6" aria-hidden />
         </button>

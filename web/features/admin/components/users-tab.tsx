@@ -1,7 +1,8 @@
 import { Crown, SearchX, ShieldPlus, Users } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import type { AdminUser } from "../../../../schema/api/admin";
 import { TIERS, type Tier } from "../../../../schema/api/subscription";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { EmptyState } from "../../../components/page";
 import { Badge } from "../../../components/ui/badge";
@@ -161,15 +162,20 @@ function UserList({ users }: { users: AdminUser[] }) {
   );
 }
 
-/** Spec §2: a tier selector (Free, Pro, Enterprise) and 'Make Admin' for non-admins. */
+/**
+ * Spec §2: a tier selector (Free, Pro, Enterprise) and 'Make Admin' for non-admins. Both change another person's
+ * account at once (a plan granted free of charge, full admin rights), so each asks first; focus goes back to the
+ * control that asked.
+ */
 function UserActions({ user, align = "start" }: { user: AdminUser; align?: "start" | "end" }) {
-  const [pendingTier, setPendingTier] = useState<Tier | null>(null);
-  const [granting, setGranting] = useState(false);
+  const [asking, setAsking] = useState<{ kind: "tier"; tier: Tier } | { kind: "admin" } | null>(null);
+  const [pending, setPending] = useState(false);
+  const tierTrigger = useRef<HTMLButtonElement>(null);
+  const adminButton = useRef<HTMLButtonElement>(null);
   const name = userName(user);
 
   async function changeTier(tier: Tier) {
-    if (pendingTier || tier === user.subscriptionTier) return;
-    setPendingTier(tier);
+    setPending(true);
     try {
       const message = await updateUserTier(user.id, tier);
       toast({
@@ -180,28 +186,33 @@ function UserActions({ user, align = "start" }: { user: AdminUser; align?: "star
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Failed to update the subscription."), variant: "destructive", error });
     } finally {
-      setPendingTier(null);
+      setPending(false);
+      setAsking(null);
     }
   }
 
   async function grantAdmin() {
-    if (granting) return;
-    setGranting(true);
+    setPending(true);
     try {
       const message = await makeAdmin(user.id);
       toast({ title: "Admin Access Granted", description: message || `${name} is now an admin.`, variant: "success" });
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Failed to grant admin access."), variant: "destructive", error });
     } finally {
-      setGranting(false);
+      setPending(false);
+      setAsking(null);
     }
   }
 
+  const pendingTier = asking?.kind === "tier" && pending ? asking.tier : null;
   return (
     <div className={`flex flex-wrap items-center gap-2 ${align === "end" ? "justify-end" : ""}`}>
       {pendingTier && <Spinner className="size-4 text-brand-600" label={`Updating ${name}'s subscription`} />}
-      <Select value={pendingTier ?? user.subscriptionTier} onValueChange={(value) => void changeTier(value as Tier)}>
-        <SelectTrigger aria-label={`Subscription tier for ${name}`} className="h-8 w-36">
+      <Select
+        value={pendingTier ?? user.subscriptionTier}
+        onValueChange={(value) => value !== user.subscriptionTier && !pending && setAsking({ kind: "tier", tier: value as Tier })}
+      >
+        <SelectTrigger ref={tierTrigger} aria-label={`Subscription tier for ${name}`} className="h-8 w-36">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -214,16 +225,42 @@ function UserActions({ user, align = "start" }: { user: AdminUser; align?: "star
       </Select>
       {!user.isAdmin && (
         <Button
+          ref={adminButton}
           size="sm"
           variant="outline"
-          aria-disabled={granting || undefined}
-          onClick={() => void grantAdmin()}
+          aria-disabled={pending || undefined}
+          onClick={() => !pending && setAsking({ kind: "admin" })}
           aria-label={`Make Admin: ${name}`}
         >
-          {granting ? <Spinner className="size-4 text-current" /> : <ShieldPlus aria-hidden />}
+          {asking?.kind === "admin" && pending ? <Spinner className="size-4 text-current" /> : <ShieldPlus aria-hidden />}
           Make Admin
         </Button>
       )}
+      <ConfirmDialog
+        open={asking?.kind === "tier"}
+        title={`Change ${name}'s plan?`}
+        description={
+          asking?.kind === "tier"
+            ? `${name} moves from ${TIER_LABELS[user.subscriptionTier]} to ${TIER_LABELS[asking.tier]} at once, without a payment: the plan's limits change for their account and their team.`
+            : ""
+        }
+        confirmLabel={asking?.kind === "tier" ? `Change to ${TIER_LABELS[asking.tier]}` : "Change"}
+        pending={pending}
+        returnFocus={tierTrigger.current}
+        onConfirm={() => asking?.kind === "tier" && void changeTier(asking.tier)}
+        onCancel={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        open={asking?.kind === "admin"}
+        title={`Make ${name} an admin?`}
+        description={`${name} will see every account, change plans and grant admin access to others. This cannot be undone from this screen.`}
+        confirmLabel="Make Admin"
+        confirmIcon={<ShieldPlus aria-hidden />}
+        pending={pending}
+        returnFocus={adminButton.current}
+        onConfirm={() => void grantAdmin()}
+        onCancel={() => setAsking(null)}
+      />
     </div>
   );
 }
