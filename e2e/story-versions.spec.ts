@@ -82,11 +82,21 @@ test("regenerating edited stories keeps them: the history card offers Restore pr
   stories.epic.title = "Hand-edited epic";
   const edited = await page.request.put(`/api/transcripts/${id}/stories`, { data: { storiesVersion: before.storiesVersion, stories }, headers });
   expect(edited.ok(), await edited.text()).toBe(true);
-  const regenerated = await page.request.post(`/api/transcripts/${id}/generate`, { headers });
-  expect(await regenerated.json()).toMatchObject({ previousStoriesKept: true });
 
+  // Regenerate from the history card: it asks first (Cancel changes nothing), then generates again
   await page.goto("/history");
   const card = page.getByRole("article", { name: "Regenerated" });
+  const regenerate = card.getByRole("button", { name: "Regenerate" });
+  await regenerate.click();
+  const ask = page.getByRole("alertdialog", { name: "Regenerate the stories?" });
+  await expect(ask.getByText(/your edits included/)).toBeVisible();
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(regenerate).toBeFocused();
+  expect((await current(page.request, id)).generatedStories.epic.title).toBe("Hand-edited epic");
+  await regenerate.click();
+  await ask.getByRole("button", { name: "Regenerate" }).click();
+  await expectToast(page, "Stories Generated Successfully");
+  await expect(ask).toBeHidden();
   await card.getByRole("button", { name: "View" }).click();
   await expect(card.getByText("A previous version of these stories is kept.")).toBeVisible();
   await expect(card.getByRole("heading", { name: "Hand-edited epic" })).toHaveCount(0);

@@ -14,6 +14,7 @@ import { ExportMenu } from "../../../shared/stories/export-menu";
 import { PreviousVersionNotice } from "../../../shared/stories/previous-version-notice";
 import { StoriesView } from "../../../shared/stories/stories-view";
 import { useTranscript } from "../../../shared/transcripts/api";
+import { RegenerateButton } from "../../../shared/transcripts/regenerate-button";
 
 /** The Generated Stories panel: a placeholder, the pending state, or the epic and stories with their actions. */
 export function GeneratedStoriesPanel({
@@ -78,6 +79,7 @@ export function GeneratedStoriesPanel({
                 <Copy aria-hidden />
                 Copy
               </Button>
+              {transcriptId !== null && <RegenerateButton transcriptId={transcriptId} />}
               {/* Spec §7: after a generation the generator also loads the project's integrations. */}
               <ExportMenu
                 source={{ origin: "generator", transcriptId, title, stories, quality: transcript?.quality ?? null }}

@@ -9,6 +9,7 @@ import { ProjectLabel } from "../../../shared/projects/project-label";
 import { ExportMenu } from "../../../shared/stories/export-menu";
 import { DeleteTranscriptButton } from "./delete-transcript-button";
 import { ProjectAssignSelect } from "./project-assign-select";
+import { RegenerateButton } from "../../../shared/transcripts/regenerate-button";
 import { RetryGeneration } from "./retry-generation";
 import { TranscriptDetails } from "./transcript-details";
 
@@ -92,6 +93,7 @@ export const TranscriptCard = memo(function TranscriptCard({
             {expanded ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
             {expanded ? "Hide" : "View"}
           </Button>
+          {transcript.hasStories && <RegenerateButton transcriptId={transcript.id} describedBy={titleId} />}
           <DeleteTranscriptButton transcriptId={transcript.id} describedBy={titleId} />
         </div>
       </div>
