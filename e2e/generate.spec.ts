@@ -123,6 +123,12 @@ test("generator: upload a Markdown file; audio needs Pro on the free plan", asyn
   await expect(page.getByText(`${notes.length} characters`)).toBeVisible();
   await expect(generateButton(page)).toBeEnabled();
 
+  // A PDF picked with "all files" is refused, not read into the box as binary text.
+  await fileInput.setInputFiles({ name: "minutes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n\u0000\u0001binary") });
+  await expectToast(page, "Upload Failed");
+  await expect(page.getByText("minutes.pdf is not a text file.", { exact: false }).first()).toBeVisible();
+  await expect(transcriptBox(page)).toHaveValue(notes);
+
   // Audio on the free plan: the Pro toast with an upgrade action; the text and the input are left as they were.
   await fileInput.setInputFiles({ name: "standup.mp3", mimeType: "audio/mpeg", buffer: Buffer.from([0xff, 0xfb, 0x90, 0x00]) });
   await expectToast(page, "Pro Feature Required");

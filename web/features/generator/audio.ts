@@ -41,3 +41,13 @@ export function titleFromFileName(name: string): string {
   const dot = name.lastIndexOf(".");
   return (dot > 0 ? name.slice(0, dot) : name).trim();
 }
+
+/** A file the generator reads as text: a text extension or a text type (a PDF or a Word file is neither). */
+export function isTextFile(file: Pick<File, "name" | "type">): boolean {
+  return (TEXT_EXTENSIONS as readonly string[]).includes(extension(file.name)) || file.type.toLowerCase().startsWith("text/");
+}
+
+/** Text read from a file that is not text after all (a NUL byte in its first few thousand characters). */
+export function looksBinary(content: string): boolean {
+  return content.slice(0, 4096).includes("\u0000");
+}

@@ -16,7 +16,7 @@ import { useProjectOptions } from "../../../shared/projects/model";
 import { useSubscriptionLimits } from "../../../shared/session/subscription";
 import { useUser } from "../../../shared/session/user";
 import { generateStories, showGenerated, toastGenerationError, toastGenerationSuccess } from "../../../shared/transcripts/generation";
-import { isAudioFile, titleFromFileName, UPLOAD_ACCEPT } from "../audio";
+import { isAudioFile, isTextFile, looksBinary, titleFromFileName, UPLOAD_ACCEPT } from "../audio";
 import { clearDraft, loadDraft, saveDraft } from "../draft";
 import { generatedTranscriptIdAtom, titleDraftAtom, transcriptDraftAtom } from "../state";
 import { toastProRequired, useTranscription } from "../use-transcription";
@@ -135,7 +135,16 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
         else void transcription.transcribe(file);
         return;
       }
-      const content = await file.text();
+      // a PDF or a Word file picked with "all files" would land in the box as binary text: said, not read
+      const content = isTextFile(file) ? await file.text() : null;
+      if (content === null || looksBinary(content)) {
+        toast({
+          title: "Upload Failed",
+          description: `${file.name} is not a text file. Upload a .txt, .md, .vtt or .srt file${paid ? ", or an audio recording" : ""}, or paste the text.`,
+          variant: "destructive",
+        });
+        return;
+      }
       setText(content);
       if (!title.trim()) setTitle(titleFromFileName(file.name).slice(0, TITLE_MAX));
     } catch {
