@@ -50,7 +50,6 @@ function UserMenu({ user, onSignOut }: { user: PublicUser; onSignOut: () => void
       <DropdownMenuTrigger asChild>
         <button
           type="button"
-          aria-label="User menu"
           className="flex items-center gap-2 rounded-full border border-line bg-white py-1 pr-2.5 pl-1 text-sm text-slate-700 shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-slate-50"
         >
           <span
@@ -59,7 +58,10 @@ function UserMenu({ user, onSignOut }: { user: PublicUser; onSignOut: () => void
           >
             {initials(user)}
           </span>
+          {/* the name comes from what is shown, plus what the button does: what a speech user reads out is its
+              name (WCAG 2.5.3; an aria-label "User menu" hid the visible name) */}
           <span className="max-w-40 truncate">{displayName(user)}</span>
+          <span className="sr-only">, User menu</span>
           <ChevronDown className="size-4 text-slate-500" aria-hidden />
         </button>
       </DropdownMenuTrigger>

@@ -55,10 +55,10 @@ export default function Account() {
       <ChangePasswordCard user={user} />
       <DataSummaryCard />
       <DeleteAccountCard onDeleted={resetGeneratorState} />
-      <footer className="mt-2 text-sm text-muted">
+      <div className="mt-2 text-sm text-muted">
         <p className="mb-2">What we keep, for how long, and what deletion removes is in the Privacy Policy.</p>
-        <LegalLinks />
-      </footer>
+        <LegalLinks label="Privacy and terms" />
+      </div>
     </PageContainer>
   );
 }

@@ -47,7 +47,7 @@ export function PlanCards({
               </p>
               <ul className="mt-6 grid flex-1 content-start gap-2.5 text-sm">
                 {plan.features.map((feature) => (
-                  <li key={feature.text} className={cn("flex items-start gap-2", !feature.included && "text-slate-400")}>
+                  <li key={feature.text} className={cn("flex items-start gap-2", !feature.included && "text-slate-500")}>
                     {feature.included ? (
                       <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
                     ) : (
