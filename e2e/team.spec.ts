@@ -61,12 +61,19 @@ test("team: invite by email, accept from the outbox, work in the owner's project
   await expect(inviteePage.getByRole("link", { name: "Sign In to Accept Invitation" })).toBeVisible();
   await screenshotBoth(inviteePage, "team-invitation-signed-out");
   const inviteeName = await registerFreshUser(inviteePage, baseURL!);
+  // a free plan that is in no team has no Team link
+  const teamLink = inviteePage.getByRole("navigation").first().getByRole("link", { name: "Team", exact: true });
+  await inviteePage.goto("/dashboard");
+  await expect(inviteePage.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(teamLink).toHaveCount(0);
   await inviteePage.goto(path);
   await expect(inviteePage.getByRole("heading", { name: "Welcome to the Team!", level: 1 })).toBeVisible();
   await expectToast(inviteePage, "Welcome to the Team!");
   await screenshotBoth(inviteePage, "team-welcome", { fullPage: false });
   await expect(inviteePage).toHaveURL(/\/team$/, { timeout: 6000 });
   await expect(inviteePage.getByText(`a member of ${ownerName}'s team`)).toBeVisible();
+  // on a free plan, a member still finds the team they work in
+  await expect(teamLink).toBeVisible();
   // the same link again: used up
   await inviteePage.goto(path);
   await expect(inviteePage.getByRole("heading", { name: "Invalid Invitation", level: 1 })).toBeVisible();

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { ACTIVITY_KINDS, type ActivityKind } from "../../schema/api/transcripts";
 import { activityEvents, teamMemberships } from "../../schema/db";
 import { insertWhere, PREVIOUS_CHANGED, type Database } from "./db";
@@ -24,11 +24,20 @@ export function activityStatement(db: Database, event: ActivityEvent) {
   return insertWhere(db, activityEvents, event, PREVIOUS_CHANGED);
 }
 
-export async function listActivity(db: Database, ownerId: number, limit: number) {
+/**
+ * The account's feed: all its own events, and from the accounts whose teams it is an active member of
+ * (`sharedOwnerIds`) only the events of their projects, which it works in (issue 29). Their transcripts outside a
+ * project and their team events (invitations, members) stay theirs.
+ */
+export async function listActivity(db: Database, ownerId: number, limit: number, sharedOwnerIds: readonly number[] = []) {
+  const own = eq(activityEvents.ownerId, ownerId);
+  const shared = sharedOwnerIds.length
+    ? and(inArray(activityEvents.ownerId, [...sharedOwnerIds]), isNotNull(activityEvents.projectId), notInArray(activityEvents.kind, [...PERSON_KINDS]))
+    : undefined;
   return db
     .select()
     .from(activityEvents)
-    .where(eq(activityEvents.ownerId, ownerId))
+    .where(shared ? or(own, shared) : own)
     .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
     .limit(limit);
 }

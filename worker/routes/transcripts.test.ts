@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ActivityItem, Transcript, TranscriptPage, TranscriptSummary } from "../../schema/api/transcripts";
 import { call, json } from "../test/client";
-import { countRows, createProject, createTranscripts, createUser, setTier } from "../test/factories";
+import { addTeamMember, countRows, createProject, createTranscripts, createUser, setTier } from "../test/factories";
 
 describe("GET /api/transcripts", () => {
   const page = async (user: { session: string }, query = "") =>
@@ -215,6 +215,37 @@ describe("GET /api/activity", () => {
     expect(feed[3]).toMatchObject({ subject: "Feed" });
     const other = await createUser();
     expect(await json(await call("GET", "/api/activity", { cookie: other.session }))).toEqual([]);
+  });
+
+  it("a member also sees the shared projects' events, never the owner's private transcripts or team events; other teams see nothing", async () => {
+    const owner = await createUser();
+    await setTier(owner, "pro");
+    const project = await createProject(owner, { name: "Shared feed" });
+    await createTranscripts(owner, { projectId: project.id });
+    await createTranscripts(owner); // outside any project: the owner's own
+    const member = await createUser();
+    await addTeamMember(owner, member);
+    const [mine] = await createTranscripts(member);
+
+    const feed = await json<ActivityItem[]>(await call("GET", "/api/activity", { cookie: member.session }));
+    expect(feed.map((a) => a.kind).sort()).toEqual(["project_created", "transcript_created", "transcript_created"]);
+    expect(feed.filter((a) => a.projectId === project.id).map((a) => a.kind).sort()).toEqual(["project_created", "transcript_created"]);
+    expect(feed.some((a) => a.transcriptId === mine)).toBe(true);
+    expect(feed.some((a) => a.kind.startsWith("member_") || a.kind.startsWith("invitation_"))).toBe(false);
+
+    // the owner and the admin of another team, and a stranger, see none of the owner's events
+    const otherOwner = await createUser();
+    await setTier(otherOwner, "pro");
+    const otherAdmin = await createUser();
+    await addTeamMember(otherOwner, otherAdmin, "admin");
+    for (const outsider of [otherOwner, otherAdmin, await createUser()]) {
+      const theirs = await json<ActivityItem[]>(await call("GET", "/api/activity", { cookie: outsider.session }));
+      expect(theirs.some((a) => a.projectId === project.id || a.subject === "Shared feed")).toBe(false);
+    }
+    // a member who left sees them no more
+    expect((await call("DELETE", `/api/team/memberships/${owner.id}`, { cookie: member.session })).ok).toBe(true);
+    const after = await json<ActivityItem[]>(await call("GET", "/api/activity", { cookie: member.session }));
+    expect(after.map((a) => a.transcriptId)).toEqual([mine]);
   });
 
   it("a project refused by the plan limit leaves no activity behind", async () => {

@@ -18,15 +18,18 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Spec §2: Dashboard, Generate, History; Team for pro/enterprise subscriptions; Admin for isAdmin. */
-export function primaryNavItems(user: PublicUser, subscription: SubscriptionInfo | undefined): NavItem[] {
+/**
+ * Spec §2: Dashboard, Generate, History; Team for pro/enterprise subscriptions, and for a member of someone else's
+ * team whatever their own plan (issue 29: the team they work in, and a way to leave it); Admin for isAdmin.
+ */
+export function primaryNavItems(user: PublicUser, subscription: SubscriptionInfo | undefined, memberOfTeam = false): NavItem[] {
   const items: NavItem[] = [
     // The spec's Dashboard link is "/", which sends signed-in users here; linking directly avoids the hop.
     { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
     { to: "/generate", label: "Generate", icon: Sparkles },
     { to: "/history", label: "History", icon: History },
   ];
-  if (hasTeamAccess(subscription)) items.push({ to: "/team", label: "Team", icon: Users });
+  if (hasTeamAccess(subscription) || memberOfTeam) items.push({ to: "/team", label: "Team", icon: Users });
   if (user.isAdmin) items.push({ to: "/admin", label: "Admin", icon: ShieldCheck });
   return items;
 }

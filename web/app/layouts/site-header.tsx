@@ -17,9 +17,10 @@ import { useSignOut } from "../../features/auth/api/use-sign-out";
 import { resetGeneratorState } from "../../features/generator/state";
 import { cn } from "../../lib/cn";
 import { usePaymentConfirmationPoll } from "../../shared/session/payment-confirmation";
-import { useSubscription } from "../../shared/session/subscription";
+import { hasTeamAccess, useSubscription } from "../../shared/session/subscription";
 import { TierBadge } from "../../shared/session/tier-badge";
 import { displayName, useUser } from "../../shared/session/user";
+import { useTeamContext } from "../../features/team/api";
 import { accountNavItems, primaryNavItems, type NavItem } from "./nav-items";
 
 function initials(user: PublicUser): string {
@@ -166,7 +167,9 @@ export function SiteHeader() {
   usePaymentConfirmationPoll();
   // Signing out must not leave one person's draft or result for the next person on the same tab.
   const signOut = useSignOut(resetGeneratorState);
-  const items = user ? primaryNavItems(user, subscription) : [];
+  // a free plan's Team link depends on belonging to someone else's team (one call, once, for free plans only)
+  const { data: team } = useTeamContext(!!user && !!subscription && !hasTeamAccess(subscription));
+  const items = user ? primaryNavItems(user, subscription, (team?.memberOf.length ?? 0) > 0) : [];
   const onSignOut = () => void signOut();
 
   return (

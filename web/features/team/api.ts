@@ -14,8 +14,9 @@ export function useTeamLimits() {
   return useQuery(queryKeys.teamLimits, { fetcher: unwrap<TeamLimits> });
 }
 
-export function useTeamContext() {
-  return useQuery(queryKeys.teamMembership, { fetcher: unwrap<TeamContext> });
+/** The account's team and the teams it belongs to; `enabled: false` asks for nothing (the header's conditional use). */
+export function useTeamContext(enabled = true) {
+  return useQuery(enabled ? queryKeys.teamMembership : null, { fetcher: unwrap<TeamContext> });
 }
 
 /** After a change, the list and the seats are read again (spec §7: "refreshes members and limits"). */

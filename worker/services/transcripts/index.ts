@@ -182,7 +182,8 @@ export async function deleteTranscript(deps: Deps, userId: number, transcriptId:
 
 /** The activity feed: newest first. */
 export async function listActivity(deps: Deps, userId: number, limit = 20): Promise<ActivityItem[]> {
-  const rows = await listActivityRows(deps.db, userId, limit);
+  // a member's dashboard shows what happens in the shared projects too (data/activity.ts says which events)
+  const rows = await listActivityRows(deps.db, userId, limit, await ownersOfTeamsOf(deps.db, userId));
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind as ActivityKind,

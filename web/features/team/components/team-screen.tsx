@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { AlertTriangle, Check, Copy, Shield, Trash2, UserPlus, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { TeamContext, TeamMembership } from "../../../../schema/api/teams";
@@ -53,7 +54,13 @@ export function TeamScreen() {
       {limits.data?.message && canManage && (
         <p role="status" className="mb-6 flex items-start gap-2 rounded-lg border border-orange-200 bg-orange-50 px-4 py-3 text-sm text-orange-900">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {limits.data.message}
+          <span>
+            {limits.data.message}{" "}
+            {/* (no dead end: the warning leads to the plans that seat more people) */}
+            <Link to="/subscription" className="font-medium underline underline-offset-2">
+              Compare plans
+            </Link>
+          </span>
         </p>
       )}
 
@@ -75,7 +82,21 @@ export function TeamScreen() {
           )
         ) : list.length === 0 ? (
           <>
-            <EmptyState icon={Users} title="No team members yet" action={canManage ? <Button onClick={() => setInviting(true)} disabled={!limits.data?.canInvite}>Invite Your First Member</Button> : undefined}>
+            <EmptyState icon={Users} title="No team members yet" action={
+                canManage ? (
+                  limits.data && !limits.data.canInvite ? (
+                    // at the plan's seat limit, the way forward rather than a button that does nothing
+                    <Button asChild variant="outline">
+                      <Link to="/subscription">Compare plans</Link>
+                    </Button>
+                  ) : (
+                    <Button onClick={() => setInviting(true)} disabled={!limits.data}>
+                      Invite Your First Member
+                    </Button>
+                  )
+                ) : undefined
+              }
+            >
               {canManage ? "Invite colleagues to generate, edit and export stories in your projects." : "Nobody else has joined this team yet."}
             </EmptyState>
           </>
