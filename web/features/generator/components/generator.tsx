@@ -31,13 +31,13 @@ const TITLE_MAX = 200;
 
 const count = (n: number) => n.toLocaleString("en-US");
 
+/** How long typing pauses before the draft is kept (a keystroke does not rewrite 50,000 characters). */
+const DRAFT_SAVE_DELAY_MS = 400;
+
 /**
  * The generator (spec §2): title, project, upload and Clear, the transcript, Generate, and the Generated Stories
  * panel. Input on the left and results on the right on wide screens; stacked (input, results, cards) on phones.
  */
-/** How long typing pauses before the draft is kept (a keystroke does not rewrite 50,000 characters). */
-const DRAFT_SAVE_DELAY_MS = 400;
-
 export function Generator({ initialProjectId }: { initialProjectId: number | null }) {
   const [text, setText] = useAtom(transcriptDraftAtom);
   const [title, setTitle] = useAtom(titleDraftAtom);
