@@ -60,6 +60,10 @@ export const app = new Hono<AppEnv>();
 // Before every middleware, so a build file costs no request id, deps or session: Hono runs handlers in the order
 // they were registered, and this one answers without calling the rest.
 app.get("/assets/*", serveBuildFile);
+// A GET outside /api and /auth/… is a file of web/public or a page of the SPA (routes/assets.ts): answered here too,
+// before the request id, deps and session a page does not need ("/auth" itself is the SPA's sign-in page; the OAuth
+// redirects live under "/auth/…")
+app.get("*", (c, next) => (/^\/api(?:\/|$)|^\/auth\//.test(c.req.path) ? next() : servePage(c)));
 app.use(requestId);
 app.use("/api/*", apiSecurityHeaders);
 // (Hono's "/auth/*" also matches "/auth", the SPA's sign-in page: it keeps the SPA's own headers)
@@ -106,9 +110,6 @@ export const routes = app
   .route("/api/dev", devRoutes)
   .route("/auth", oauthRoutes);
 
-// what is left of the GETs outside /api and /auth is a file of web/public or a page of the SPA (routes/assets.ts)
-// ("/auth" itself is the SPA's sign-in page; the OAuth redirects live under "/auth/…")
-app.get("*", (c, next) => (/^\/api(?:\/|$)|^\/auth\//.test(c.req.path) ? next() : servePage(c)));
 app.notFound((c) => c.json(errorBody(c, new AppError("not_found", "Not found")), 404));
 
 app.onError((error, c) => {
