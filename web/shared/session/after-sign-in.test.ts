@@ -1,20 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { installSessionStorage } from "../../test/session-storage";
 import { rememberAfterSignIn, takeAfterSignInPath } from "./after-sign-in";
 
-// Node has no sessionStorage: a map-backed stand-in with the same interface.
-beforeEach(() => {
-  const store = new Map<string, string>();
-  globalThis.sessionStorage = {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-    clear: () => store.clear(),
-    key: () => null,
-    get length() {
-      return store.size;
-    },
-  } as Storage;
-});
+beforeEach(installSessionStorage);
 
 describe("after sign-in", () => {
   it("comes back to an invitation link once, then goes to the dashboard", () => {
