@@ -1,13 +1,13 @@
 // `npm run budgets`: the performance budgets of issue 20, measured from real builds and a real `wrangler dev`, as one
 // table; exits 1 when one is broken. Not part of `npm test` (the benchmark and Lighthouse take minutes on 2 cores).
 // - SPA initial JavaScript ≤ 120 KB gzip; no on-demand chunk over 150 KB gzip except the PDF and chart libraries.
-// - Worker bundle ≤ 1,400 KB gzip and start-up CPU ≤ 100 ms (`wrangler check startup`, "Active"), the limits chosen
-//   in README's Decisions.
+// - Worker bundle ≤ 1,400 KB gzip and start-up CPU ≤ 50 ms over an empty Worker's (`wrangler check startup`,
+//   "Active"), the limits in docs/decisions/2026-11-27-startup-budget-over-an-empty-worker.md.
 // - Lighthouse (mobile preset, Debian's Chromium): performance ≥ 95 and accessibility 100 on /, /auth and /dashboard.
 // - GET /api/transcripts p95 ≤ 25 ms (first page and a page 5,000 rows deep) at 10,000 transcripts, and generation
 //   of 50,000 characters ≤ 150 ms median: `npm run bench` runs first and leaves its figures in dist/bench.json.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { findOrInstallChromium, ROOT, run, startWrangler, stopProcessGroup, waitForHttp } from "./lib.ts";
@@ -44,16 +44,40 @@ rmSync(join(ROOT, "dist/worker"), { recursive: true, force: true });
 run("wrangler", ["deploy", "--dry-run", "--outdir", "dist/worker"]);
 const workerGzip = gzip(join(ROOT, "dist/worker/index.js"));
 row("Worker bundle (gzip)", `${(workerGzip / KB).toFixed(0)} KB`, "≤ 1,400 KB", workerGzip <= 1400 * KB);
-const startups: number[] = [];
-for (let i = 0; i < 3; i++) {
-  const out = execFileSync(join(ROOT, "node_modules/.bin/wrangler"), ["check", "startup"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, CI: "true" } });
-  const active = /Active:\s*([\d.]+)\s*ms/.exec(out);
-  if (active) startups.push(Number(active[1]));
+// `wrangler check startup` reports the whole isolate start ("Active"), and an empty Worker alone takes 90–130 ms of it
+// on this machine (43–47 ms on 2026-11-23, the same wrangler): the absolute figure follows the machine, not the code.
+// The budget is what this Worker adds to an empty one with the same compatibility settings, both measured in turns.
+const emptyDir = join(ROOT, ".wrangler/budgets-empty-worker");
+rmSync(emptyDir, { recursive: true, force: true });
+mkdirSync(emptyDir, { recursive: true });
+const settings = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
+const setting = (key: string) => new RegExp(`^${key} = .*$`, "m").exec(settings)?.[0] ?? "";
+writeFileSync(join(emptyDir, "index.js"), "export default { fetch: () => new Response('') };\n");
+writeFileSync(join(emptyDir, "wrangler.toml"), ['name = "empty"', 'main = "index.js"', setting("compatibility_date"), setting("compatibility_flags"), ""].join("\n"));
+const startupCpu = (config?: string) => {
+  const out = execFileSync(join(ROOT, "node_modules/.bin/wrangler"), ["check", "startup", ...(config ? ["-c", config] : [])], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, CI: "true" },
+  });
+  return Number(/Active:\s*([\d.]+)\s*ms/.exec(out)?.[1] ?? Number.NaN);
+};
+const ours: number[] = [];
+const empty: number[] = [];
+for (let i = 0; i < 5; i++) {
+  ours.push(startupCpu());
+  empty.push(startupCpu(join(emptyDir, "wrangler.toml")));
 }
 rmSync(join(ROOT, "worker-startup.cpuprofile"), { force: true });
-startups.sort((a, b) => a - b);
-const startup = startups[Math.floor(startups.length / 2)] ?? Number.NaN;
-row("Worker start-up CPU (median of 3)", `${startup.toFixed(1)} ms`, "≤ 100 ms", startup <= 100);
+rmSync(join(emptyDir, "worker-startup.cpuprofile"), { force: true });
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const added = median(ours) - median(empty);
+row(
+  "Worker start-up CPU over an empty Worker (median of 5)",
+  `${added.toFixed(1)} ms (${median(ours).toFixed(1)} − ${median(empty).toFixed(1)})`,
+  "≤ 50 ms",
+  added <= 50,
+);
 
 // List latency and generation speed: the benchmark seeds 10,000 transcripts (a few minutes) and writes its figures.
 execFileSync(process.execPath, [join(ROOT, "scripts/bench.ts")], { cwd: ROOT, stdio: "inherit" });

@@ -9,6 +9,10 @@ import { expect, test } from "vitest";
 import type { Criterion } from "../schema/api/quality";
 import type { UserStory } from "../schema/api/transcripts";
 import { checkStory } from "../worker/services/quality/stories";
+import { loadLanguage } from "../worker/adapters/llm/local/language";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 const root = join(import.meta.dirname, "../worker/test/fixtures/user-stories");
 const read = <T>(file: string): T => JSON.parse(readFileSync(join(root, file), "utf8")) as T;

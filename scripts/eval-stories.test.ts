@@ -15,7 +15,7 @@ import { expect, test } from "vitest";
 import { generateStories } from "../worker/adapters/llm/local/index";
 import { formatProbeReport, missedProbeTargets, scoreProbes } from "../worker/test/generator/probes/score";
 import { coversRequirement, evaluate, formatTable, missedTargets, total, type FixtureMetrics, type GoldFile } from "../worker/test/generator/quality";
-import { analyse } from "../worker/adapters/llm/local/language";
+import { loadLanguage, analyse } from "../worker/adapters/llm/local/language";
 import { coverageReport } from "../worker/services/quality/coverage";
 import { checkQuality } from "../worker/services/quality/index";
 import { gateEmbedded, repairWithProvider } from "../worker/services/quality/repair";
@@ -23,6 +23,9 @@ import { createOpenAIGenerator } from "../worker/adapters/llm/openai";
 import type { Coverage, Criterion, Quality } from "../schema/api/quality";
 import type { GeneratedStories } from "../schema/api/transcripts";
 import { coverageRow, formatCoverageTable, missedCoverageTargets, totalCoverage, type CoverageRow } from "./eval-stories-coverage";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 const root = join(import.meta.dirname, "../worker/test/fixtures/transcripts");
 

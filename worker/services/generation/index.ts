@@ -19,7 +19,7 @@ import { findSubscription } from "../../data/users";
 import { withDeadline } from "../../lib/deadline";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
-import { analyse } from "../../adapters/llm/local/language";
+import { analyse, loadLanguage } from "../../adapters/llm/local/language";
 import { checkQuality, toStored } from "../quality";
 import { gateEmbedded, repairWithProvider } from "../quality/repair";
 import { requireProject, requireTranscript } from "../access";
@@ -116,7 +116,8 @@ async function generateAndSave(deps: Deps, { generator, run, input, renameToEpic
     throw appError;
   }
   // The gate (services/quality): the embedded generator's stories in error are mended or dropped; an LLM's get one
-  // repair round, and what is still wrong is kept and shown.
+  // repair round, and what is still wrong is kept and shown. The gate reads the transcript with the language layer.
+  await loadLanguage();
   const gated = generator.name === "local" ? gateEmbedded(stories, { transcript: input.transcript }) : await gateProvided(generator, stories, input.transcript);
   stories = gated.stories;
   const saved = await saveGeneratedStories(deps.db, run, stories, toStored(gated.quality), deps.now(), renameToEpic ? stories.epic.title : undefined);

@@ -1,5 +1,6 @@
 import type { Quality } from "../../../schema/api/quality";
 import type { CheckStoriesInput } from "../../../schema/api/story-check";
+import { loadLanguage } from "../../adapters/llm/local/language";
 import type { Deps } from "../../deps";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { checkQuality } from "./index";
@@ -10,5 +11,6 @@ import { checkQuality } from "./index";
  */
 export async function checkStories(deps: Deps, userId: number, input: CheckStoriesInput): Promise<Quality> {
   await enforceLimit(deps.limits, `story-check:user:${userId}`, RATE_RULES.storyChecks, "You are checking stories very quickly. Please wait a moment.");
+  await loadLanguage();
   return checkQuality(input.stories, { transcript: input.transcript });
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Coverage } from "../../../schema/api/quality";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { analyse } from "../../adapters/llm/local/language";
+import { loadLanguage, analyse } from "../../adapters/llm/local/language";
 import { coverageReport, stem } from "./coverage";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 // Every sentence here is written for these tests; none comes from a fixture.
 

@@ -6,7 +6,7 @@
  */
 import type { Coverage, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import type { Analysis } from "../../adapters/llm/local/language";
+import { loadLanguage, type Analysis } from "../../adapters/llm/local/language";
 import { coverageReport } from "./coverage";
 import { checkSet } from "./set";
 import { checkStory } from "./stories";
@@ -85,10 +85,14 @@ export function toStored(report: Quality): StoredQuality {
   return { gate: GATE_VERSION, report };
 }
 
-/** The report of the current stories: the stored one when it is of this gate's version, else checked now. */
-export function currentQuality(stored: unknown, stories: GeneratedStories | null, transcript: string): Quality | null {
+/**
+ * The report of the current stories: the stored one when it is of this gate's version, else checked now (the only
+ * case that needs the language layer, loaded on first use).
+ */
+export async function currentQuality(stored: unknown, stories: GeneratedStories | null, transcript: string): Promise<Quality | null> {
   if (!stories) return null;
   const saved = stored as StoredQuality | null;
   if (saved && saved.gate === GATE_VERSION && saved.report.stories.length === stories.userStories.length) return saved.report;
+  await loadLanguage();
   return checkQuality(stories, { transcript });
 }

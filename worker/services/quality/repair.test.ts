@@ -4,6 +4,10 @@ import { createOpenAIGenerator } from "../../adapters/llm/openai";
 import { jsonResponse, mockOutbound } from "../../test/outbound";
 import { checkQuality, storiesWithErrors } from "./index";
 import { gateEmbedded, repairWithProvider } from "./repair";
+import { loadLanguage } from "../../adapters/llm/local/language";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 // Issue 27's repair: the embedded generator mends or drops its stories in error; an LLM's get one round through
 // its provider (here the real OpenAI adapter against a mocked endpoint), and what is still wrong is kept and shown.

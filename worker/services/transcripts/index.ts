@@ -25,6 +25,7 @@ import {
 } from "../../data/transcripts";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
+import { loadLanguage } from "../../adapters/llm/local/language";
 import { checkQuality, currentQuality, toStored } from "../quality";
 import { ownersOfTeamsOf } from "../../data/teams";
 import { accessTranscript, requireDeletableTranscript, requireProject, requireTranscript } from "../access";
@@ -79,10 +80,10 @@ export async function listTranscripts(
   };
 }
 
-function toTranscript(row: TranscriptRow): Transcript {
+async function toTranscript(row: TranscriptRow): Promise<Transcript> {
   const stories = (row.generatedStories as GeneratedStories | null) ?? null;
   return {
-    quality: currentQuality(row.quality, stories, row.content),
+    quality: await currentQuality(row.quality, stories, row.content),
     id: row.id,
     title: row.title,
     projectId: row.projectId,
@@ -114,6 +115,7 @@ export async function saveStoryEdits(deps: Deps, userId: number, transcriptId: n
   const { stories } = verifyStoriesEvidence(row.content, input.stories);
   const now = deps.now();
   // edited stories are checked, never mended: what the person wrote stays as written, with its issues shown
+  await loadLanguage();
   const quality = toStored(checkQuality(stories, { transcript: row.content }));
   const storiesVersion = await saveEditedStories(deps.db, row.id, input.storiesVersion, stories, quality, now);
   if (storiesVersion === undefined) throw await staleSave(deps, row.id);
@@ -143,6 +145,7 @@ export async function restorePreviousStories(deps: Deps, userId: number, transcr
   const restored = await swapPreviousStories(deps.db, row.id, deps.now());
   if (!restored) throw new AppError("conflict", "There is no previous version of these stories to restore.");
   const stories = restored.generatedStories as GeneratedStories | null;
+  await loadLanguage();
   const quality = stories ? toStored(checkQuality(stories, { transcript: restored.content })) : null;
   if (quality) await saveQuality(deps.db, restored.id, restored.storiesVersion, quality);
   return toTranscript({ ...restored, quality });

@@ -25,6 +25,10 @@ import {
   wordsOnly,
   type GoldRequirement,
 } from "./quality";
+import { loadLanguage } from "../../adapters/llm/local/language";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 const story = (text: string, extra: Partial<UserStory> = {}): UserStory => ({
   title: "T",

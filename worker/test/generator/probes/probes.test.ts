@@ -4,6 +4,10 @@ import { ALL_FIXTURES } from "../fixtures";
 import { generateStories } from "../../../adapters/llm/local/index";
 import { ASK_FORMS, ASKS, NON_ASK_KINDS, NON_ASKS, type AskForm, type NonAskKind } from "./probes";
 import { askRatesByForm, formatProbeReport, missedProbeTargets, nonAskRatesByKind, probeTranscript, roleMatches, scoreProbes, type Generate } from "./score";
+import { loadLanguage } from "../../../adapters/llm/local/language";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 const EPIC = { title: "E", description: "", team: "", priority: "Medium" as const };
 

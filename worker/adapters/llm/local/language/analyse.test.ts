@@ -1,6 +1,9 @@
 // Every text here is written for these tests; none is taken from the transcript fixtures.
 import { describe, expect, it } from "vitest";
-import { analyse, speechText, type Analysis, type Sentence, type Token } from "./index";
+import { loadLanguage, analyse, speechText, type Analysis, type Sentence, type Token } from "./index";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 const tok = (s: Sentence, text: string): Token => {
   const t = s.tokens.find((x) => x.text === text);

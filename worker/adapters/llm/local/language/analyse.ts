@@ -1,5 +1,4 @@
-import winkNLP, { type ItsFunction, type PartOfSpeech, type WinkMethods } from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import type { ItsFunction, PartOfSpeech, WinkMethods } from "wink-nlp";
 import { layout, type NoiseKind, type NoiseSpan } from "./layout";
 
 /** Universal POS tags as the library gives them ("SPACE" never reaches a token here). */
@@ -63,9 +62,20 @@ export interface Analysis {
 
 let engine: WinkMethods | null = null;
 
-/** The library with its model, loaded on first use and kept for the isolate's life (~50 ms to load in workerd). */
-function nlp(): WinkMethods {
+/**
+ * Loads the library and its model once per isolate (~50 ms in workerd) and keeps them. Imported on demand, not at the
+ * top of the module: evaluating the model's module alone took ~40 ms of every isolate's start-up CPU (issue 29's
+ * budget, `npm run budgets`), paid even by isolates that never read a transcript. Every caller of `analyse` is async
+ * at its entry (generation, the quality gate, stored stories' quality) and awaits this first.
+ */
+export async function loadLanguage(): Promise<void> {
+  if (engine) return;
+  const [{ default: winkNLP }, { default: model }] = await Promise.all([import("wink-nlp"), import("wink-eng-lite-web-model")]);
   engine ??= winkNLP(model, ["sbd", "negation", "pos"]);
+}
+
+function nlp(): WinkMethods {
+  if (!engine) throw new Error("The language layer is not loaded: await loadLanguage() before analyse().");
   return engine;
 }
 

@@ -20,12 +20,13 @@
  * Start-up CPU is `wrangler check startup` (works offline in wrangler 4.164; "Active" time of the local profile,
  * median of 5). compromise alone takes 1.5× the whole 150 ms budget for 50,000 characters, so it is out despite its
  * size; wink's cost is ~1 MB gzip (829 KB of it the core lexicon; the unused NER and sentiment models add ~123 KB
- * gzip and could be aliased away) and ~50 ms once per isolate, which is why the model is loaded lazily.
+ * gzip and could be aliased away) and ~50 ms once per isolate, which is why the library and its model are imported
+ * on first use (`loadLanguage`, ./analyse).
  *
  * Library quirks seen on transcripts: a single line break is not a sentence end (hence one library call per
  * segment: a speaker's turn, bullet or paragraph), negation runs to the end of the sentence ("don't want X {…} ok"
  * flags "ok"), "nobody wants" is not negated, "gonna"/"wanna"/"gotta" are tagged NOUN, "I'm" is one PROPN token,
  * AMI spellings "T_V_" split into T _ V _, "no." at a sentence end is read as an abbreviation, ZWJ emoji split.
  */
-export { analyse, speechText, type Analysis, type Pos, type Sentence, type Token } from "./analyse";
+export { analyse, loadLanguage, speechText, type Analysis, type Pos, type Sentence, type Token } from "./analyse";
 export { type NoiseKind, type NoiseSpan } from "./layout";

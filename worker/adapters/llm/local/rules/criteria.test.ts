@@ -3,6 +3,10 @@
 // written for these tests.
 import { describe, expect, it } from "vitest";
 import { generateStories } from "./generate";
+import { loadLanguage } from "../language";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 describe("criteria", () => {
   const meeting = [

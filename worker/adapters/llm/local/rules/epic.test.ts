@@ -3,6 +3,10 @@
 // tests.
 import { describe, expect, it } from "vitest";
 import { generateStories } from "./generate";
+import { loadLanguage } from "../language";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 const MEETING = [
   "Ana: The loyalty card has to show the points balance on the home screen.",

@@ -1,6 +1,6 @@
 import type { GeneratedStories } from "../../../../../schema/api/transcripts";
 import type { StoryGenerator } from "../../types";
-import { analyse } from "../language";
+import { analyse, loadLanguage } from "../language";
 import { compose } from "./stories";
 
 /**
@@ -17,6 +17,7 @@ export function createLocalGenerator(): StoryGenerator {
   return {
     name: "local",
     async generate({ transcript, title }) {
+      await loadLanguage();
       return generateStories(transcript, title);
     },
   };

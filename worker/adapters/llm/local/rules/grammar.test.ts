@@ -2,8 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { classify, sectionContext } from "./grammar";
 import { generateStories } from "./generate";
-import { analyse } from "../language";
+import { loadLanguage, analyse } from "../language";
 import { isFragmentTitle } from "../../../../test/generator/quality";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 const kindOf = (text: string) => classify(analyse(text).sentences[0]!).kind;
 const only = (text: string) => {

@@ -3,6 +3,10 @@
 // bound ("within 60 days") is never read as effort. The sentences are written for these tests.
 import { describe, expect, it } from "vitest";
 import { generateStories } from "./generate";
+import { loadLanguage } from "../language";
+
+// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+await loadLanguage();
 
 function storyAbout(transcript: string, word: RegExp) {
   const story = generateStories(transcript).userStories.find((s) => word.test(`${s.title} ${s.description}`));
