@@ -9,6 +9,7 @@ import { cn } from "../../lib/cn";
 import { chatFailure } from "./failure";
 import { screenLinks, type ScreenLink } from "./links";
 import { chatPanelAtom } from "./state";
+import { formatTime } from "../../lib/format";
 
 // The help assistant's panel (spec §2 Floating help assistant, §4 Chat panel, §5 Chat, §8 Assistant). Loaded on the
 // first use of the AI Helper button; the conversation lives in the store, so minimising or closing keeps it.
@@ -25,8 +26,6 @@ const GREETING: ChatMessage = {
 type PanelMessage = ChatMessage & { links?: ScreenLink[] };
 
 const messagesAtom = atom<PanelMessage[]>([GREETING]);
-
-const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 
 let counter = 0;
 const nextId = () => `${Date.now().toString(36)}-${++counter}`;
@@ -165,7 +164,7 @@ export default function ChatPanel() {
               </span>
             )}
             <time dateTime={m.timestamp} className="mt-1 px-1 text-[11px] text-muted">
-              {time.format(new Date(m.timestamp))}
+              {formatTime(new Date(m.timestamp))}
             </time>
           </li>
         ))}

@@ -4,6 +4,7 @@ import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api";
 import { invalidateSubscription } from "../../lib/query";
 import { isProRequiredError, isTooLarge, retryableRecordingId, retryTranscription, transcribeAudio } from "./api/transcription";
+import { groupDigits } from "../../lib/format";
 
 // Spec §4 and §9: progress starts at 10, rises 10 points every 500 ms and stops at 90 until the answer arrives.
 export const PROGRESS_START = 10;
@@ -34,7 +35,7 @@ export function toastProRequired(error?: unknown): void {
   });
 }
 
-const characters = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "character" : "characters"}`;
+const characters = (n: number) => `${groupDigits(n)} ${n === 1 ? "character" : "characters"}`;
 
 /**
  * Audio transcription (spec §4 Audio): idle, transcribing (with the progress bar), then done or failed. The

@@ -24,12 +24,11 @@ import { GeneratedStoriesPanel } from "./generated-stories-panel";
 import { NO_PROJECT, ProjectSelect } from "./project-select";
 import { AudioPromoCard, AudioUploadCard, ServiceStatusCard } from "./side-cards";
 import { TranscriptionStatus } from "./transcription-status";
+import { groupDigits } from "../../../lib/format";
 
 /** Spec §9: above this many characters the generator warns that processing may take longer. */
 const LARGE_TRANSCRIPT_CHARS = 10_000;
 const TITLE_MAX = 200;
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 /** How long typing pauses before the draft is kept (a keystroke does not rewrite 50,000 characters). */
 const DRAFT_SAVE_DELAY_MS = 400;
@@ -250,8 +249,8 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
               />
               <div id={ids.count} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-muted">
                 <span className={tooLong ? "font-medium text-red-700" : undefined}>
-                  {count(text.length)} {text.length === 1 ? "character" : "characters"}
-                  {tooLong && ` (maximum ${count(MAX_TRANSCRIPT_CHARS)})`}
+                  {groupDigits(text.length)} {text.length === 1 ? "character" : "characters"}
+                  {tooLong && ` (maximum ${groupDigits(MAX_TRANSCRIPT_CHARS)})`}
                 </span>
                 <span className="text-slate-500">{paid ? "Text files: .txt, .md, .vtt, .srt · Audio: .mp3, .wav, .m4a, .ogg, .webm" : "Text files: .txt, .md, .vtt, .srt"}</span>
               </div>

@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { useErrorToast } from "../../../components/ui/toast";
-import { plural } from "../../../lib/format";
+import { groupDigits, plural } from "../../../lib/format";
 import { useProjects } from "../../../shared/projects/api";
 import { useProjectOptions } from "../../../shared/projects/model";
 import { useTranscriptList } from "../../../shared/transcripts/api";
@@ -45,7 +45,7 @@ export function HistoryList({
     <>
       <p className="mb-3 text-sm text-muted" aria-live="polite">
         {page.nextCursor
-          ? `Showing ${transcripts.length.toLocaleString("en-GB")} of ${plural(page.total, "transcript")}`
+          ? `Showing ${groupDigits(transcripts.length)} of ${plural(page.total, "transcript")}`
           : plural(transcripts.length, "transcript")}
       </p>
       <ul className="grid grid-cols-1 gap-4" aria-label="Transcripts">

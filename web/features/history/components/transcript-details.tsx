@@ -5,6 +5,7 @@ import { useStoryEditor } from "../../../shared/stories/edit-stories-button";
 import { PreviousVersionNotice } from "../../../shared/stories/previous-version-notice";
 import { StoriesView } from "../../../shared/stories/stories-view";
 import { useTranscript } from "../../../shared/transcripts/api";
+import { groupDigits } from "../../../lib/format";
 
 /** The expanded part of a history card: the original text and the generated stories. */
 export function TranscriptDetails({
@@ -37,7 +38,7 @@ export function TranscriptDetails({
           <h3 id={`original-${transcriptId}`} className="text-sm font-semibold text-ink">
             Original Transcript
           </h3>
-          <span className="text-xs text-muted">{data.content.length.toLocaleString("en-US")} characters</span>
+          <span className="text-xs text-muted">{groupDigits(data.content.length)} characters</span>
         </div>
         {/* Focusable so keyboard users can scroll it. */}
         <div
