@@ -47,6 +47,8 @@ row("Worker bundle (gzip)", `${(workerGzip / KB).toFixed(0)} KB`, "≤ 1,400 KB"
 // `wrangler check startup` reports the whole isolate start ("Active"), and an empty Worker alone takes 90–130 ms of it
 // on this machine (43–47 ms on 2026-11-23, the same wrangler): the absolute figure follows the machine, not the code.
 // The budget is what this Worker adds to an empty one with the same compatibility settings, both measured in turns.
+// The least of five runs, not the median: on shared cores a run only ever takes longer than the work itself, and the
+// median of each moved by 30 ms from one call of this script to the next.
 const emptyDir = join(ROOT, ".wrangler/budgets-empty-worker");
 rmSync(emptyDir, { recursive: true, force: true });
 mkdirSync(emptyDir, { recursive: true });
@@ -70,11 +72,10 @@ for (let i = 0; i < 5; i++) {
 }
 rmSync(join(ROOT, "worker-startup.cpuprofile"), { force: true });
 rmSync(join(emptyDir, "worker-startup.cpuprofile"), { force: true });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const added = median(ours) - median(empty);
+const added = Math.min(...ours) - Math.min(...empty);
 row(
-  "Worker start-up CPU over an empty Worker (median of 5)",
-  `${added.toFixed(1)} ms (${median(ours).toFixed(1)} − ${median(empty).toFixed(1)})`,
+  "Worker start-up CPU over an empty Worker (least of 5)",
+  `${added.toFixed(1)} ms (${Math.min(...ours).toFixed(1)} − ${Math.min(...empty).toFixed(1)})`,
   "≤ 50 ms",
   added <= 50,
 );
