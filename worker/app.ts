@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody } from "../schema/api/auth";
+import type { ApiErrorBody } from "../schema/api/errors";
 import type { AppEnv } from "./env";
 import { AppError } from "./lib/errors";
 import { causeMessage, logEvent } from "./lib/log";

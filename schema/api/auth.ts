@@ -99,11 +99,3 @@ export interface AuthProviders {
   apple: boolean;
 }
 
-/** The shared error shape of every failed API call. */
-export interface ApiErrorBody {
-  success: false;
-  error: string;
-  code: string;
-  requestId: string;
-  details?: Record<string, unknown>;
-}

@@ -11,6 +11,13 @@ describe("ApiError", () => {
     expect(requestIdOf(error)).toBe("req_abc123");
   });
 
+  it("keeps a code of the shared closed list and drops any other (schema/api/errors.ts)", () => {
+    expect(new ApiError(409, "Conflict", body({ error: "Stale", code: "conflict" })).code).toBe("conflict");
+    expect(new ApiError(400, "Bad Request", body({ error: "x", code: "made_up" })).code).toBeUndefined();
+    expect(new ApiError(400, "Bad Request", body({ error: "x", code: "toString" })).code).toBeUndefined();
+    expect(new ApiError(502, "Bad Gateway", "<html>upstream down</html>").code).toBeUndefined();
+  });
+
   it("has no request id when the answer was not the Worker's error shape", () => {
     const error = new ApiError(502, "Bad Gateway", "<html>upstream down</html>");
     expect(errorMessage(error, "fallback")).toBe("<html>upstream down</html>");

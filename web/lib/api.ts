@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "../../schema/api/auth";
+import { isErrorCode, type ApiErrorBody, type ErrorCode } from "../../schema/api/errors";
 
 /**
  * A failed API call. `message` follows the spec (§7): '{status}: {response text}', or the status text when the
@@ -7,7 +7,8 @@ import type { ApiErrorBody } from "../../schema/api/auth";
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string;
-  readonly code: string | undefined;
+  /** One of the closed list (schema/api/errors.ts); undefined when the answer carried none or an unknown one. */
+  readonly code: ErrorCode | undefined;
   readonly requestId: string | undefined;
   readonly details: Record<string, unknown> | undefined;
 
@@ -17,7 +18,7 @@ export class ApiError extends Error {
     this.status = status;
     const body = parseErrorBody(responseText);
     this.serverMessage = body?.error ?? (responseText || statusText);
-    this.code = body?.code;
+    this.code = isErrorCode(body?.code) ? body.code : undefined;
     this.requestId = body?.requestId;
     this.details = body?.details;
   }

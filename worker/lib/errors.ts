@@ -1,26 +1,8 @@
-/**
- * The closed list of error codes and their HTTP statuses (architecture.md "Errors").
- * Every failed API response is `{ success: false, error, code, requestId, details? }`.
- */
-export const ERROR_STATUS = {
-  validation_failed: 400,
-  bad_request: 400,
-  unauthenticated: 401,
-  payment_required: 402,
-  plan_limit: 403,
-  forbidden: 403,
-  email_not_verified: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal: 500,
-  upstream_error: 502,
-  service_unavailable: 503,
-} as const;
+import { ERROR_STATUS, type ErrorCode } from "../../schema/api/errors";
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+// The closed list of codes and their statuses is shared with the SPA (schema/api/errors.ts). Every failed API
+// response is `{ success: false, error, code, requestId, details? }` (ApiErrorBody there).
+export { ERROR_STATUS, type ErrorCode };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
