@@ -114,7 +114,7 @@ export async function grantTier(db: Database, actorId: number, targetUserId: num
   ]);
 }
 
-/** Logs one exchange with the help assistant (kept 90 days: jobs/purge-expired.ts). */
+/** Logs one exchange with the help assistant (kept 90 days: services/retention). */
 export async function logConversation(
   db: Database,
   row: { userId: number | null; username: string | null; userMessage: string; botResponse: string; ipAddress: string | null; userAgent: string | null; createdAt: number },

@@ -6,7 +6,7 @@ export type { UserRow };
 
 /**
  * A password sign-up whose address is not verified yet. It cannot sign in, may share its address with other such
- * sign-ups, and is deleted when another account verifies the address (or after 7 days: jobs/purge-expired.ts).
+ * sign-ups, and is deleted when another account verifies the address (or after 7 days: services/retention).
  * OAuth accounts (no password) are never counted as pending.
  */
 export const PENDING_SIGN_UP = and(eq(users.emailVerified, false), isNotNull(users.email), isNotNull(users.passwordHash))!;
