@@ -29,7 +29,7 @@ export function activityStatement(db: Database, event: ActivityEvent) {
  * (`sharedOwnerIds`) only the events of their projects, which it works in (issue 29). Their transcripts outside a
  * project and their team events (invitations, members) stay theirs.
  */
-export async function listActivity(db: Database, ownerId: number, limit: number, sharedOwnerIds: readonly number[] = []) {
+export async function listActivityRows(db: Database, ownerId: number, limit: number, sharedOwnerIds: readonly number[] = []) {
   const own = eq(activityEvents.ownerId, ownerId);
   const shared = sharedOwnerIds.length
     ? and(inArray(activityEvents.ownerId, [...sharedOwnerIds]), isNotNull(activityEvents.projectId), notInArray(activityEvents.kind, [...PERSON_KINDS]))

@@ -11,7 +11,7 @@ import type { Database } from "./db";
 
 export type { IntegrationExportRow, IntegrationRow, IntegrationSettings };
 
-export async function listIntegrations(db: Database, projectId: number): Promise<IntegrationRow[]> {
+export async function listIntegrationRows(db: Database, projectId: number): Promise<IntegrationRow[]> {
   return db.select().from(integrations).where(eq(integrations.projectId, projectId)).orderBy(asc(integrations.createdAt), asc(integrations.id));
 }
 
@@ -48,7 +48,7 @@ export type IntegrationChanges = Partial<Pick<IntegrationRow, "name" | "isActive
  * exported goes with it in the same batch: it names issues somewhere else, and must not block exporting to the new
  * destination.
  */
-export async function updateIntegration(
+export async function updateIntegrationRow(
   db: Database,
   id: number,
   changes: IntegrationChanges,
@@ -61,7 +61,7 @@ export async function updateIntegration(
   return rows[0]!;
 }
 
-export async function deleteIntegration(db: Database, id: number): Promise<void> {
+export async function deleteIntegrationRow(db: Database, id: number): Promise<void> {
   await db.delete(integrations).where(eq(integrations.id, id));
 }
 

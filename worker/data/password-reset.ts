@@ -36,7 +36,7 @@ export async function completePasswordReset(
 }
 
 /** A new password for a signed-in account; every other session ends, the one making the change stays. */
-export async function changePassword(db: Database, userId: number, passwordHash: string, keepSessionId: string) {
+export async function savePassword(db: Database, userId: number, passwordHash: string, keepSessionId: string) {
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))),

@@ -86,7 +86,7 @@ export async function insertProject(
   return { id, ownerId, ...values, createdAt: now, updatedAt: now };
 }
 
-export async function updateProject(db: Database, project: ProjectRow, values: ProjectValues, now: number) {
+export async function updateProjectRow(db: Database, project: ProjectRow, values: ProjectValues, now: number) {
   await db.batch([
     db.update(projects).set({ ...values, updatedAt: now }).where(eq(projects.id, project.id)),
     activityStatement(db, { ownerId: project.ownerId, kind: "project_updated", subject: values.name, projectId: project.id, createdAt: now }),
@@ -94,7 +94,7 @@ export async function updateProject(db: Database, project: ProjectRow, values: P
 }
 
 /** The project, its transcripts and an activity entry, all or nothing. */
-export async function deleteProject(db: Database, project: ProjectRow, now: number) {
+export async function deleteProjectRows(db: Database, project: ProjectRow, now: number) {
   await db.batch([
     db.delete(transcripts).where(and(eq(transcripts.projectId, project.id), eq(transcripts.ownerId, project.ownerId))),
     db.delete(projects).where(eq(projects.id, project.id)),

@@ -190,7 +190,7 @@ export async function deleteMembership(db: Database, ownerId: number, membership
  * in one batch (the entry is written only when the membership was deleted, so a second leave adds nothing).
  * Returns false when they were not an active member.
  */
-export async function leaveTeam(db: Database, ownerId: number, memberId: number, subject: string, now: number): Promise<boolean> {
+export async function deleteOwnMembership(db: Database, ownerId: number, memberId: number, subject: string, now: number): Promise<boolean> {
   const [deleted] = await db.batch([
     db
       .delete(teamMemberships)

@@ -166,7 +166,7 @@ export async function moveTranscript(
   return moved.length === 1;
 }
 
-export async function deleteTranscript(db: Database, transcript: TranscriptRow, now: number) {
+export async function deleteTranscriptRows(db: Database, transcript: TranscriptRow, now: number) {
   await db.batch([
     db.delete(transcripts).where(eq(transcripts.id, transcript.id)),
     activityStatement(db, {

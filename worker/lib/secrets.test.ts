@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromBase64, toBase64Url } from "./crypto";
-import { decryptSecret, encryptSecret, importSecretsKey, maskSecret } from "./secrets";
+import { maskSecret } from "../../schema/api/secret-mask";
+import { decryptSecret, encryptSecret, importSecretsKey } from "./secrets";
 
 const KEY = btoa(String.fromCharCode(...new Uint8Array(32).map((_, i) => i)));
 const OTHER_KEY = btoa(String.fromCharCode(...new Uint8Array(32).map((_, i) => 255 - i)));

@@ -44,8 +44,3 @@ export async function decryptSecret(key: CryptoKey, stored: string, binding: Sec
   );
   return new TextDecoder().decode(opened);
 }
-
-/** What responses show of a secret: its last four characters at most, never the whole of a short one. */
-export function maskSecret(secret: string): string {
-  return secret.length >= 12 ? `••••${secret.slice(-4)}` : "••••";
-}

@@ -1,3 +1,4 @@
+import { maskSecret } from "../../../schema/api/secret-mask";
 import { describe, expect, it } from "vitest";
 import {
   canGoNext,
@@ -9,7 +10,6 @@ import {
   goPrevious,
   initialWizard,
   markValidated,
-  maskSecret,
   setField,
   type WizardState,
 } from "./wizard";

@@ -162,9 +162,3 @@ export function createInputOf(values: WizardValues): Extract<CreateIntegrationIn
     },
   };
 }
-
-/** The review step shows the token as the API will: '••••' and its last four characters. */
-export function maskSecret(secret: string): string {
-  const trimmed = secret.trim();
-  return trimmed.length > 4 ? `••••${trimmed.slice(-4)}` : "••••";
-}

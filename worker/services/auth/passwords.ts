@@ -1,4 +1,4 @@
-import { completePasswordReset, changePassword as savePassword, findPasswordResetToken, insertPasswordResetToken } from "../../data/password-reset";
+import { completePasswordReset, savePassword, findPasswordResetToken, insertPasswordResetToken } from "../../data/password-reset";
 import { findUserById, findVerifiedUserByEmail } from "../../data/users";
 import type { Deps } from "../../deps";
 import { randomToken, sha256Hex } from "../../lib/crypto";

@@ -8,11 +8,11 @@ import {
   type UpdateIntegrationInput,
 } from "../../../schema/api/integrations";
 import {
-  deleteIntegration as deleteIntegrationRow,
+  deleteIntegrationRow,
   findIntegrationWithOwner,
   insertIntegration,
-  listIntegrations as listIntegrationRows,
-  updateIntegration as updateIntegrationRow,
+  listIntegrationRows,
+  updateIntegrationRow,
   type IntegrationChanges,
   type IntegrationRow,
   type IntegrationSettings,
@@ -21,7 +21,8 @@ import { findSubscription } from "../../data/users";
 import type { Deps } from "../../deps";
 import { toBase64Url, randomBytes } from "../../lib/crypto";
 import { AppError, notFound } from "../../lib/errors";
-import { decryptSecret, encryptSecret, importSecretsKey, maskSecret } from "../../lib/secrets";
+import { maskSecret } from "../../../schema/api/secret-mask";
+import { decryptSecret, encryptSecret, importSecretsKey } from "../../lib/secrets";
 import { activeTeamsOf } from "../../data/teams";
 import { accessProject, assertManages, requireManagedProject, requireProject } from "../access";
 import { effectiveTier, limitsFor } from "../plans";

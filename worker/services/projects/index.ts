@@ -2,11 +2,11 @@ import type { Project, ProjectInput } from "../../../schema/api/projects";
 import { projectInputSchema } from "../../../schema/api/projects";
 import type { Deps } from "../../deps";
 import {
-  deleteProject as deleteProjectRows,
+  deleteProjectRows,
   findProjectWithStats,
   insertProject,
   listProjectsWithStats,
-  updateProject as updateProjectRow,
+  updateProjectRow,
   type ProjectWithStats,
 } from "../../data/projects";
 import { findSubscription } from "../../data/users";

@@ -20,7 +20,7 @@ import {
   findMembership,
   findMembershipByEmail,
   insertInvitation,
-  leaveTeam as deleteOwnMembership,
+  deleteOwnMembership,
   listTeam,
   updateMemberRole,
   type TeamMembershipRow,

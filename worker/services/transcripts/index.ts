@@ -10,9 +10,9 @@ import type {
 } from "../../../schema/api/transcripts";
 import { TRANSCRIPT_PAGE_SIZE } from "../../../schema/api/transcripts";
 import type { Deps } from "../../deps";
-import { listActivity as listActivityRows } from "../../data/activity";
+import { listActivityRows } from "../../data/activity";
 import {
-  deleteTranscript as deleteTranscriptRows,
+  deleteTranscriptRows,
   findTranscript,
   listTranscriptSummaries,
   moveTranscript,

@@ -1,3 +1,4 @@
+import { maskSecret } from "../../../../schema/api/secret-mask";
 import { ArrowLeft, ArrowRight, Check, CircleCheck, Plus, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { JIRA_DOMAIN_FORMAT } from "../../../../schema/api/integrations";
@@ -28,7 +29,6 @@ import {
   goPrevious,
   initialWizard,
   markValidated,
-  maskSecret,
   setField,
   STEP_FIELDS,
   STEP_LABELS,
