@@ -5,7 +5,7 @@
 // run first, so a first visit fetched index.js, then the layout, then the page, then their imports. With the links
 // the browser fetches them all while index.js is still downloading. Cloudflare's static assets (and `wrangler dev`)
 // answer /auth with auth.html when it exists (html_handling "auto-trailing-slash"); any other path still gets
-// index.html, which stays lean. Measured with Lighthouse's mobile profile: see README, Decisions.
+// index.html, which stays lean. Measured with Lighthouse's mobile profile: docs/decisions/2026-11-24-phone-first-load-issue-20.md.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";

@@ -16,7 +16,7 @@ async function teamAccessLines(work: () => Promise<unknown>): Promise<Array<Reco
 
 afterEach(() => vi.restoreAllMocks());
 
-// README "Tenancy": an operator audits access granted through teams from these lines (ids only, no names or emails).
+// docs/decisions/2026-11-27-tenancy-fix-issue-26.md: an operator audits access granted through teams from these lines (ids only, no names or emails).
 describe("the team access log", () => {
   it("writes one line per access through a membership, with ids only, and none for the owner's own", async () => {
     const owner = await createUser();

@@ -30,7 +30,7 @@ const MANAGE_MESSAGE = "Only the team's owner or an admin can change this projec
 
 /**
  * One line per access granted through a team membership (never for the owner's own), so an operator can audit in
- * Workers Logs that every such access is to a team the account belongs to (README, "Tenancy"). Ids only.
+ * Workers Logs that every such access is to a team the account belongs to (docs/decisions/2026-11-27-tenancy-fix-issue-26.md). Ids only.
  */
 function logTeamAccess(userId: number, ownerId: number, kind: "project" | "transcript", id: number, role: TeamPosition): void {
   logEvent("info", "team_access", { userId, ownerId, kind, id, role });

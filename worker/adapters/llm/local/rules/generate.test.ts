@@ -56,7 +56,7 @@ describe("local story generator", () => {
       const stories = generateStories(transcript).userStories;
       for (const item of gold.rejected) if (stories.some((s) => madeRejectedStory(s, item))) made.push(`${name}: ${item.summary}`);
     }
-    // Two known misses of the tuning set, kept visible here (README, "Embedded generator"): a rejection said as a
+    // Two known misses of the tuning set, kept visible here (docs/decisions/2026-11-21-embedded-generator.md, "Known limits"): a rejection said as a
     // complaint after an arrow ("X → Sam hates it") is read as a detail, and a proposal voted down under another name
     // ("group queries" for "several people's availability") is not matched to its rejection.
     expect(made).toEqual([
