@@ -1,7 +1,6 @@
-import { failGenerationsStartedBefore } from "../data/generations";
 import type { Database } from "../data/db";
 import { logEvent } from "../lib/log";
-import { GENERATION_TIMEOUT_MS, INTERRUPTED_GENERATION_MESSAGE } from "../services/generation";
+import { failInterruptedGenerations, GENERATION_TIMEOUT_MS } from "../services/generation";
 
 /**
  * A generation still marked as running this long after it started has lost its Worker (stopped mid-call, e.g. 30 s
@@ -15,6 +14,6 @@ export const STALE_GENERATION_MS = GENERATION_TIMEOUT_MS + 60_000;
  * and gives their generations back. Idempotent.
  */
 export async function failStaleGenerations(db: Database, now: number): Promise<void> {
-  const failed = await failGenerationsStartedBefore(db, now - STALE_GENERATION_MS, INTERRUPTED_GENERATION_MESSAGE);
+  const failed = await failInterruptedGenerations(db, now - STALE_GENERATION_MS);
   if (failed > 0) logEvent("warn", "stale_generations_failed", { count: failed });
 }

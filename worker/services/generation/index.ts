@@ -5,8 +5,10 @@ import {
   type GenerateResponse,
 } from "../../../schema/api/transcripts";
 import type { Deps } from "../../deps";
+import type { Database } from "../../data/db";
 import type { StoryGenerator } from "../../adapters/llm";
 import {
+  failGenerationsStartedBefore,
   recordGenerationFailure,
   saveGeneratedStories,
   startGeneration,
@@ -36,6 +38,14 @@ export const GENERATION_TIMEOUT_MS = 5 * 60_000;
 
 /** What a transcript says when its generation was stopped before it could finish (history then offers Try Again). */
 export const INTERRUPTED_GENERATION_MESSAGE = "Story generation was interrupted before it finished. Please try again.";
+
+/**
+ * Fails every generation still running that started before `startedBefore` (its Worker is gone) with
+ * INTERRUPTED_GENERATION_MESSAGE, and gives its generation back. Idempotent; returns how many it failed.
+ */
+export function failInterruptedGenerations(db: Database, startedBefore: number): Promise<number> {
+  return failGenerationsStartedBefore(db, startedBefore, INTERRUPTED_GENERATION_MESSAGE);
+}
 
 export interface GenerateRequest {
   transcript: string;
