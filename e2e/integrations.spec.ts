@@ -120,7 +120,7 @@ test("JIRA wizard, then export from history with real progress, then 'JIRA Expor
   await expect(dialog.getByText("Exporting…")).toBeVisible();
   expect(polls.length).toBeGreaterThan(0);
 
-  // Done: the dialog closes (spec §4), focus goes back to the Export button, and one toast says what was made,
+  // Done: the dialog closes (docs/product-spec.md §4), focus goes back to the Export button, and one toast says what was made,
   // with the link to the epic.
   await expect(dialog).toBeHidden();
   await expect(card.getByRole("button", { name: "Export" })).toBeFocused();

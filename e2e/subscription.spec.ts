@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectToast, registerFreshUser, screenshotBoth } from "./support";
 
-// The subscription screen (spec §2, §4). Each test registers its own account (the demo account is shared).
+// The subscription screen (docs/product-spec.md §2, §4). Each test registers its own account (the demo account is shared).
 
 function planCard(page: Page, name: string) {
   return page.getByRole("list", { name: "Plans" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, level: 3 }) });

@@ -1,5 +1,5 @@
 // `npm run admin:grant -- <email> [--remote]`: makes the verified account with this email a platform admin.
-// The documented way to name the first admin (product-decisions.md): an admin is granted by someone who can run
+// The documented way to name the first admin (docs/product-decisions.md): an admin is granted by someone who can run
 // wrangler against the database, never by an address in configuration that a sign-up could claim first.
 // Without --remote it changes the local development database (`npm run dev`).
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-/** GET /api/user/data-summary (spec §3 Data summary: projects, transcripts, integrations; and the rest the account holds). */
+/** GET /api/user/data-summary (docs/product-spec.md §3 Data summary: projects, transcripts, integrations; and the rest the account holds). */
 export interface DataSummary {
   projects: number;
   transcripts: number;

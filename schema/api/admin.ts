@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Tier } from "./subscription";
 
-// Platform admin (spec §2 Admin dashboard, §3 Admin analytics and user record, §6, §7 admin calls).
+// Platform admin (docs/product-spec.md §2 Admin dashboard, §3 Admin analytics and user record, §6, §7 admin calls).
 
 /** GET /api/admin/analytics → { success, data }. Counts as of now (UTC days, Monday-start weeks, calendar months). */
 export interface AdminAnalytics {
@@ -78,7 +78,7 @@ export const adminTierSchema = z.object({
   tier: z.enum(["free", "pro", "enterprise"], { message: "The tier must be free, pro or enterprise." }),
 });
 
-/** POST /api/admin/update-subscription/{userId} and make-admin answers: { success, message } (spec §7: message shown). */
+/** POST /api/admin/update-subscription/{userId} and make-admin answers: { success, message } (docs/product-spec.md §7: message shown). */
 export interface AdminActionResult {
   success: true;
   message: string;

@@ -1,4 +1,4 @@
-// Audio transcription (issue 19; spec §1, §2, §4 Audio, §5, §7 POST /api/transcribe-audio).
+// Audio transcription (issue 19; docs/product-spec.md §1, §2, §4 Audio, §5, §7 POST /api/transcribe-audio).
 
 /** The upload limit: the common provider limit (OpenAI's transcription API takes at most 25 MB). */
 export const AUDIO_MAX_BYTES = 25 * 1024 * 1024;

@@ -17,7 +17,7 @@ const optionalName = singleLineText("Names")
   .optional()
   .transform((v) => (v ? v : undefined));
 
-/** product-decisions.md: 8–128 characters, no composition rules (common passwords are refused on the server). */
+/** docs/product-decisions.md: 8–128 characters, no composition rules (common passwords are refused on the server). */
 export const newPasswordSchema = z
   .string()
   .min(8, "Password must be at least 8 characters")
@@ -56,7 +56,7 @@ export const changePasswordSchema = z.object({
 });
 
 export const resendVerificationSchema = z.object({
-  // The address kept by the client; a username is accepted too (spec §3: the username is "used as the address").
+  // The address kept by the client; a username is accepted too (docs/product-spec.md §3: the username is "used as the address").
   email: z.string().trim().min(1).max(254),
 });
 
@@ -84,7 +84,7 @@ export interface PublicUser {
   lastName: string | null;
   emailVerified: boolean;
   isAdmin: boolean;
-  /** True for password accounts (spec §3 "password (present for password accounts)"). */
+  /** True for password accounts (docs/product-spec.md §3 "password (present for password accounts)"). */
   hasPassword: boolean;
   createdAt: string;
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-// The floating help assistant (spec §2, §3 Chat message and Chatbot response, §5 Chat, §7 POST /api/chatbot).
+// The floating help assistant (docs/product-spec.md §2, §3 Chat message and Chatbot response, §5 Chat, §7 POST /api/chatbot).
 
 export const CHAT_MESSAGE_MAX = 2000;
-/** Spec §9: the last 5 messages go with each question. */
+/** docs/product-spec.md §9: the last 5 messages go with each question. */
 export const CHAT_HISTORY_SENT = 5;
 
 export const chatMessageSchema = z.object({
@@ -20,7 +20,7 @@ export const chatRequestSchema = z.object({
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
-/** POST /api/chatbot → spec §3 Chatbot response. */
+/** POST /api/chatbot → docs/product-spec.md §3 Chatbot response. */
 export interface ChatbotResponse {
   success: boolean;
   response: string;

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { singleLineText } from "./text";
 
-// Integrations (spec §3 Integration, §5, §7): a JIRA or Notion destination kept on a project. Secrets (the JIRA API
+// Integrations (docs/product-spec.md §3 Integration, §5, §7): a JIRA or Notion destination kept on a project. Secrets (the JIRA API
 // token, the Notion integration secret) are write-only: answers carry a mask ("••••1234") in their place.
 
 export const INTEGRATION_TYPES = ["jira", "notion"] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
-/** Spec §5: a site label of letters, digits or hyphens, starting with a letter or digit, then `.atlassian.net`. */
+/** docs/product-spec.md §5: a site label of letters, digits or hyphens, starting with a letter or digit, then `.atlassian.net`. */
 export const JIRA_DOMAIN_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}\.atlassian\.net$/;
 export const JIRA_DOMAIN_FORMAT = "your-site.atlassian.net";
 
@@ -186,7 +186,7 @@ export type Integration =
   | (IntegrationBase & { type: "jira"; config: JiraConfigView })
   | (IntegrationBase & { type: "notion"; config: NotionConfigView });
 
-// The wizard's server checks (spec §7). Each answers { success: true, data } or the shared error shape.
+// The wizard's server checks (docs/product-spec.md §7). Each answers { success: true, data } or the shared error shape.
 export const validateJiraDomainSchema = z.object({ domain: jiraDomainSchema });
 export const validateJiraAuthSchema = z.object({ domain: jiraDomainSchema, email: jiraEmailSchema, apiToken: jiraApiTokenSchema });
 export const validateJiraProjectSchema = validateJiraAuthSchema.extend({ projectKey: jiraProjectKeySchema });
@@ -214,7 +214,7 @@ export interface ExportSummary {
   /** When the export completed (ISO 8601). */
   exportedAt: string;
 }
-/** Spec §3 "JIRA export response": `{ success, data: { success, data: ExportSummary, epicKey? } }`. */
+/** docs/product-spec.md §3 "JIRA export response": `{ success, data: { success, data: ExportSummary, epicKey? } }`. */
 export interface ExportResponse {
   success: true;
   data: { success: true; data: ExportSummary; epicKey?: string };

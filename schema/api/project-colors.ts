@@ -1,7 +1,7 @@
 // The palette on its own, without zod: screens that only colour a project (the dashboard, history) import this, so
 // their first download does not carry the validation library.
 
-/** Spec §9: the project colour palette; the first is the default. */
+/** docs/product-spec.md §9: the project colour palette; the first is the default. */
 export const PROJECT_COLORS = [
   "#3B82F6",
   "#EF4444",

@@ -7,7 +7,7 @@ export const PAID_TIERS = ["pro", "enterprise"] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
 export const isPaidTier = (tier: Tier): tier is PaidTier => tier !== "free";
 
-/** Subscription statuses that count as paid (spec §9). */
+/** Subscription statuses that count as paid (docs/product-spec.md §9). */
 export const PAID_STATUSES = ["active", "complete"] as const;
 
 export interface SubscriptionInfo {
@@ -52,7 +52,7 @@ export interface PlanLimits {
   priceGbpPerMonth: number;
 }
 
-/** Spec §6: the tiers and their limits. The single source for the server's plan checks and the plans the SPA shows. */
+/** docs/product-spec.md §6: the tiers and their limits. The single source for the server's plan checks and the plans the SPA shows. */
 export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
   free: { projects: 1, transcriptsPerMonth: 5, teamMembers: 1, audioTranscription: false, integrations: false, priceGbpPerMonth: 0 },
   pro: { projects: null, transcriptsPerMonth: null, teamMembers: 3, audioTranscription: true, integrations: true, priceGbpPerMonth: 29 },

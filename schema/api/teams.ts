@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Teams (spec §3 Team membership, Team limits; §7 team calls; product-decisions.md Teams).
+// Teams (docs/product-spec.md §3 Team membership, Team limits; §7 team calls; docs/product-decisions.md Teams).
 
 export const TEAM_ROLES = ["member", "admin"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];

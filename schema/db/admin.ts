@@ -22,7 +22,7 @@ export const adminAuditLog = sqliteTable(
   (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
 );
 
-/** One exchange with the help assistant (spec §2 Chatbot Logs), kept 90 days (product-decisions.md). */
+/** One exchange with the help assistant (docs/product-spec.md §2 Chatbot Logs), kept 90 days (docs/product-decisions.md). */
 export const chatbotConversations = sqliteTable(
   "chatbot_conversations",
   {

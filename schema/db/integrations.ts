@@ -10,7 +10,7 @@ export type IntegrationSettings =
   | { domain: string; email: string; projectKey: string }
   | { pageUrl: string; pageId: string };
 
-/** A JIRA or Notion destination of a project (spec §3 Integration). */
+/** A JIRA or Notion destination of a project (docs/product-spec.md §3 Integration). */
 export const integrations = sqliteTable(
   "integrations",
   {

@@ -63,7 +63,7 @@ export const transcripts = sqliteTable(
 );
 
 /**
- * One row per generation started, for the monthly allowance (product-decisions.md: counted per calendar month in
+ * One row per generation started, for the monthly allowance (docs/product-decisions.md: counted per calendar month in
  * UTC; deleting a transcript does not give it back). A generation the provider failed is removed again.
  */
 export const generations = sqliteTable(

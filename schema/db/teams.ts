@@ -5,7 +5,7 @@ import { users } from "./users";
 const now = () => sql`(unixepoch() * 1000)`;
 
 /**
- * A seat in an owner's team (spec §3 Team membership; product-decisions.md Teams): an invitation while pending, a
+ * A seat in an owner's team (docs/product-spec.md §3 Team membership; docs/product-decisions.md Teams): an invitation while pending, a
  * membership once accepted. The owner has no row; their seat is counted by the service.
  *
  * The invitation token is never stored: `invite_ref` (random) and the server's PASSWORD_PEPPER derive it, so those who

@@ -5,7 +5,7 @@ import { PageSpinner } from "../components/ui/spinner";
 import { rememberAfterSignIn } from "../shared/session/after-sign-in";
 import { needsEmailVerification, signingOutAtom, useUser } from "../shared/session/user";
 
-/** Protected pages (spec §2): spinner while loading, anonymous → /auth, unverified password account → /verify-email. */
+/** Protected pages (docs/product-spec.md §2): spinner while loading, anonymous → /auth, unverified password account → /verify-email. */
 export function RequireAuth() {
   const { user } = useUser();
   const signingOut = useAtomValue(signingOutAtom);

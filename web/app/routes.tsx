@@ -54,7 +54,7 @@ export function AppRoutes() {
           <Route element={<AppLayout />}>
             <Route path="privacy-policy" element={<PrivacyPolicy />} />
             <Route path="terms-of-service" element={<TermsOfService />} />
-            {/* signed out, it asks to sign in first (spec §2 Invitation acceptance) */}
+            {/* signed out, it asks to sign in first (docs/product-spec.md §2 Invitation acceptance) */}
             <Route path="team/accept/:token" element={<TeamAccept />} />
 
             <Route element={<RequireAuth />}>

@@ -1,7 +1,7 @@
 import type { StoryPriority } from "../../schema/api/transcripts";
 import { Badge, type BadgeVariant } from "./ui/badge";
 
-/** Spec §4: 'Processing' while a transcript has no stories, 'Stories Generated' once it has. */
+/** docs/product-spec.md §4: 'Processing' while a transcript has no stories, 'Stories Generated' once it has. */
 export function TranscriptStatusBadge({ hasStories }: { hasStories: boolean }) {
   return hasStories ? (
     <Badge variant="success">Stories Generated</Badge>
@@ -10,7 +10,7 @@ export function TranscriptStatusBadge({ hasStories }: { hasStories: boolean }) {
   );
 }
 
-/** Spec §4 badge rule for the generator and history: High red, Medium yellow, anything else green. */
+/** docs/product-spec.md §4 badge rule for the generator and history: High red, Medium yellow, anything else green. */
 export function priorityBadgeVariant(priority: StoryPriority | string): BadgeVariant {
   if (priority === "High") return "destructive";
   if (priority === "Medium") return "caution";

@@ -1,7 +1,7 @@
 import { isErrorCode, type ApiErrorBody, type ErrorCode } from "../../schema/api/errors";
 
 /**
- * A failed API call. `message` follows the spec (§7): '{status}: {response text}', or the status text when the
+ * A failed API call. `message` follows docs/product-spec.md (§7): '{status}: {response text}', or the status text when the
  * body is empty. Toasts show `serverMessage`: the `error` field of the JSON error body, else the raw text.
  */
 export class ApiError extends Error {

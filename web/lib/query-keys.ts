@@ -20,7 +20,7 @@ const key = <T>(path: string) => path as QueryKey<T>;
 
 const PROJECTS = "/api/projects";
 const TRANSCRIPTS = "/api/transcripts";
-/** Spec §9: the dashboard shows the latest 5 transcripts. */
+/** docs/product-spec.md §9: the dashboard shows the latest 5 transcripts. */
 export const RECENT_TRANSCRIPTS = 5;
 const ADMIN_USERS = "/api/admin/users";
 const ADMIN_CONVERSATIONS = "/api/admin/chatbot-conversations";
@@ -47,11 +47,11 @@ export const queryKeys = {
   transcript: (id: number) => key<Transcript>(`${TRANSCRIPTS}/${id}`),
   /** The activity feed, newest first, at most 20 items. */
   activity: key<ActivityItem[]>("/api/activity"),
-  /** The team the user works in: memberships and invitations (spec §7), its seats, and the user's place in it. */
+  /** The team the user works in: memberships and invitations (docs/product-spec.md §7), its seats, and the user's place in it. */
   teamMembers: key<TeamMembership[]>("/api/team/members"),
   teamLimits: key<TeamLimits>("/api/team/limits"),
   teamMembership: key<TeamContext>("/api/team/membership"),
-  /** Counts of what the account holds (spec §3 Data summary), unwrapped from `{success, data}` by its hook. */
+  /** Counts of what the account holds (docs/product-spec.md §3 Data summary), unwrapped from `{success, data}` by its hook. */
   dataSummary: key<DataSummary>("/api/user/data-summary"),
   /**
    * A project's JIRA and Notion integrations (secrets masked). Read through `useProjectIntegrations`
@@ -59,7 +59,7 @@ export const queryKeys = {
    * is cached and a free user is not asked again on every menu opening.
    */
   integrations: (projectId: number) => key<ProjectIntegrations>(`${PROJECTS}/${projectId}${INTEGRATIONS}`),
-  /** Platform admin (spec §2 Admin dashboard): read only by admins, unwrapped from `{success, data}` by the hooks. */
+  /** Platform admin (docs/product-spec.md §2 Admin dashboard): read only by admins, unwrapped from `{success, data}` by the hooks. */
   adminAnalytics: key<AdminAnalytics>("/api/admin/analytics"),
   /** One page of users, optionally filtered by a search; cached with its pagination. */
   adminUsers: (query: AdminPageQuery) => key<AdminPage<AdminUser>>(`${ADMIN_USERS}?${adminPageParams(query)}`),
@@ -94,7 +94,7 @@ export function isAdminUsersKey(key: string): boolean {
 
 const INTEGRATIONS = "/integrations";
 
-/** What the integrations key caches: the list, or that the plan has no integrations (spec §8). */
+/** What the integrations key caches: the list, or that the plan has no integrations (docs/product-spec.md §8). */
 export type ProjectIntegrations =
   | { available: true; integrations: Integration[] }
   | { available: false; integrations: []; message: string };

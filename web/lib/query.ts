@@ -5,7 +5,7 @@ import { isIntegrationsKey, isProjectKey, isTranscriptListKey, queryKeys, type Q
 // module on the first download, which must not carry the toast region.
 
 /**
- * Keys whose cached data is known to be out of date. Queries never go stale on their own (spec §7), so a write
+ * Keys whose cached data is known to be out of date. Queries never go stale on their own (docs/product-spec.md §7), so a write
  * has to say which reads it affected: mounted queries refetch at once, and the rest refetch when next mounted
  * (showing the cached data meanwhile) instead of keeping the old answer for the whole session.
  */

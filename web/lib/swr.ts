@@ -1,7 +1,7 @@
 import type { SWRConfiguration } from "swr";
 import { api } from "./api";
 
-/** Spec §7: queries never refetch on interval, focus or reconnect, never go stale, and are not retried. */
+/** docs/product-spec.md §7: queries never refetch on interval, focus or reconnect, never go stale, and are not retried. */
 export const swrConfig: SWRConfiguration = {
   fetcher: (key: string) => api.get(key),
   refreshInterval: 0,

@@ -2,7 +2,7 @@
 // name, so everything of one account sits under one prefix: the data export lists it and the deletion empties it.
 
 const ROOT = "audio/";
-/** Recordings are kept 7 days (product-decisions.md), long enough to retry a failed transcription. */
+/** Recordings are kept 7 days (docs/product-decisions.md), long enough to retry a failed transcription. */
 export const RECORDING_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function audioPrefix(userId: number): string {

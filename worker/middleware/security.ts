@@ -32,7 +32,7 @@ export const apiSecurityHeaders = createMiddleware<AppEnv>(async (c, next) => {
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * CSRF rule (architecture.md): state-changing /api/* requests must come from our own origin and, when they carry a
+ * CSRF rule (docs/architecture.md): state-changing /api/* requests must come from our own origin and, when they carry a
  * body, be JSON. A cross-site form can neither set an Origin of ours nor send application/json without a CORS
  * preflight, which this API never grants. `multipartPaths` are the reviewed upload exceptions (still origin-checked).
  * `signedPaths` are the reviewed exceptions to both checks: server-to-server calls (Stripe's webhook) that carry no

@@ -3,7 +3,7 @@ import type { AppEnv } from "../env";
 import { clearSessionCookie, currentUser, requireUser } from "../middleware/session";
 import { deleteAccount, exportAccountData, getDataSummary } from "../services/account";
 
-/** Mounted at /api/user (spec §7: data summary, data export, account deletion). */
+/** Mounted at /api/user (docs/product-spec.md §7: data summary, data export, account deletion). */
 export const accountDataRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/data-summary", async (c) => c.json({ success: true, data: await getDataSummary(c.var.deps, currentUser(c).id) }))

@@ -7,7 +7,7 @@ import { idParam, validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { getAnalytics, listConversations, listUsers, makeAdmin, updateSubscription } from "../services/admin";
 
-/** Platform admins only (spec §6); everyone else gets the one 403 the SPA shows as 'Access Denied'. */
+/** Platform admins only (docs/product-spec.md §6); everyone else gets the one 403 the SPA shows as 'Access Denied'. */
 const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (!currentUser(c).isAdmin) throw forbidden("Admin access required");
   await next();
@@ -15,7 +15,7 @@ const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
 
 const userIdParam = idParam("User");
 
-/** Mounted at /api/admin (spec §7). Answers `{success, data…}`. */
+/** Mounted at /api/admin (docs/product-spec.md §7). Answers `{success, data…}`. */
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/analytics", async (c) => c.json({ success: true, data: await getAnalytics(c.var.deps) }))

@@ -9,7 +9,7 @@ import { checkAudioAccess, retryTranscription, transcribeUpload } from "../servi
 /** Room for the multipart envelope around a recording at the limit. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** Mounted at /api/transcribe-audio (spec §7). */
+/** Mounted at /api/transcribe-audio (docs/product-spec.md §7). */
 export const audioRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post(

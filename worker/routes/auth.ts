@@ -23,7 +23,7 @@ import { openSignInLink, requestSignInLink } from "../services/auth/sign-in-link
 export const authRoutes = new Hono<AppEnv>()
   .get("/user", requireUser, (c) => c.json(toPublicUser(currentUser(c))))
 
-  // The landing page's Sign In / Get Started buttons point here (spec §2); Get Started asks for the Sign Up tab. Only
+  // The landing page's Sign In / Get Started buttons point here (docs/product-spec.md §2); Get Started asks for the Sign Up tab. Only
   // that one value passes through, so the redirect can never be steered.
   .get("/login", (c) => c.redirect(c.req.query("tab") === "signup" ? "/auth?tab=signup" : "/auth", 302))
 
@@ -64,7 +64,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ success: true });
   })
 
-  // The verification screen's "Sign out and use a different account" is a link (spec §2). Only a navigation from our
+  // The verification screen's "Sign out and use a different account" is a link (docs/product-spec.md §2). Only a navigation from our
   // own pages (or a typed URL) signs out, so another site cannot log people out with an <img>.
   .get("/logout", async (c) => {
     const site = c.req.header("Sec-Fetch-Site");

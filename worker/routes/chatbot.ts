@@ -11,7 +11,7 @@ import { answerQuestion } from "../services/assistant";
 const GUEST_COOKIE = "sl_chat";
 const GUEST_ID = /^[A-Za-z0-9_-]{22}$/;
 
-/** Mounted at /api/chatbot: visitors and signed-in users (spec §7). */
+/** Mounted at /api/chatbot: visitors and signed-in users (docs/product-spec.md §7). */
 export const chatbotRoutes = new Hono<AppEnv>().post("/", validate("json", chatRequestSchema), async (c) => {
   const user = c.var.session?.user ?? null;
   let guestId: string | null = null;

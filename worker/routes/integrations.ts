@@ -30,7 +30,7 @@ const progressParams = zValidator("param", z.object({ id: canonicalId, integrati
   if (!result.success) throw notFound(result.error.issues.some((issue) => issue.path[0] === "id") ? "Transcript" : "Integration");
 });
 
-/** Spec §3 "JIRA export response"; the transcript-scoped call adds `data.epicKey`. */
+/** docs/product-spec.md §3 "JIRA export response"; the transcript-scoped call adds `data.epicKey`. */
 function exportResponse(outcome: ExportOutcome, withKey: boolean): ExportResponse {
   return { success: true, data: { success: true, data: outcome.summary, ...(withKey ? { epicKey: outcome.targetKey } : {}) } };
 }

@@ -9,7 +9,7 @@ const membershipIdParam = idParam("Team member");
 /** A team is named by its owner's id; a team the caller is not in answers exactly like a missing one. */
 const teamIdParam = idParam("Team");
 
-/** Mounted at /api/team (spec §7). Answers `{success, data}` as the spec's team calls do. */
+/** Mounted at /api/team (docs/product-spec.md §7). Answers `{success, data}` as the spec's team calls do. */
 export const teamRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/members", async (c) => c.json({ success: true, data: await listTeamMembers(c.var.deps, currentUser(c).id) }))

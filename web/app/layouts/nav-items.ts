@@ -19,7 +19,7 @@ export interface NavItem {
 }
 
 /**
- * Spec §2: Dashboard, Generate, History; Team for pro/enterprise subscriptions, and for a member of someone else's
+ * docs/product-spec.md §2: Dashboard, Generate, History; Team for pro/enterprise subscriptions, and for a member of someone else's
  * team whatever their own plan (issue 29: the team they work in, and a way to leave it); Admin for isAdmin.
  */
 export function primaryNavItems(user: PublicUser, subscription: SubscriptionInfo | undefined, memberOfTeam = false): NavItem[] {
@@ -34,7 +34,7 @@ export function primaryNavItems(user: PublicUser, subscription: SubscriptionInfo
   return items;
 }
 
-/** Extra entries of the small-screen side menu (spec §2). */
+/** Extra entries of the small-screen side menu (docs/product-spec.md §2). */
 export const accountNavItems: NavItem[] = [
   { to: "/subscription", label: "Subscription", icon: CreditCard },
   { to: "/account", label: "Settings", icon: Settings },

@@ -159,11 +159,11 @@ function MobileMenu({ user, items, onSignOut }: { user: PublicUser; items: NavIt
   );
 }
 
-/** The navigation bar of every page except the landing and sign-in screens (spec §2). */
+/** The navigation bar of every page except the landing and sign-in screens (docs/product-spec.md §2). */
 export function SiteHeader() {
   const { user } = useUser();
   const { data: subscription } = useSubscription();
-  // A pending payment is confirmed on load and every 30 s on every signed-in page (spec §4).
+  // A pending payment is confirmed on load and every 30 s on every signed-in page (docs/product-spec.md §4).
   usePaymentConfirmationPoll();
   // Signing out must not leave one person's draft or result for the next person on the same tab.
   const signOut = useSignOut(resetGeneratorState);

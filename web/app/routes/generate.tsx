@@ -3,7 +3,7 @@ import { PageContainer, PageHeader } from "../../components/page";
 import { Generator } from "../../features/generator/components/generator";
 import { parseProjectId } from "../../shared/projects/model";
 
-/** /generate, optionally ?project={id} to preselect a project (spec §2). */
+/** /generate, optionally ?project={id} to preselect a project (docs/product-spec.md §2). */
 export default function Generate() {
   const [params] = useSearchParams();
   const projectId = parseProjectId(params.get("project") ?? undefined);

@@ -11,7 +11,7 @@ import { useProject } from "../../shared/projects/api";
 import { parseProjectId, projectColor } from "../../shared/projects/model";
 import { ColorDot } from "../../shared/projects/project-label";
 
-/** Serves /history and /project/:id (spec §2: the same screen, filtered to one project). */
+/** Serves /history and /project/:id (docs/product-spec.md §2: the same screen, filtered to one project). */
 export default function History() {
   const { id } = useParams();
   return id === undefined ? <AllTranscripts /> : <ProjectTranscripts rawId={id} />;

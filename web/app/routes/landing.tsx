@@ -27,7 +27,7 @@ import { buttonClasses } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { signingOutAtom, useUser } from "../../shared/session/user";
 
-// Spec §2: the landing page's sign-in buttons go to /api/login (a full-page load; the Worker redirects to /auth).
+// docs/product-spec.md §2: the landing page's sign-in buttons go to /api/login (a full-page load; the Worker redirects to /auth).
 const LOGIN_URL = "/api/login";
 /** Every "start" call to action opens the Sign Up tab (Sign In alone opens Sign In). */
 const SIGN_UP_URL = `${LOGIN_URL}?tab=signup`;

@@ -16,7 +16,7 @@ import { ColorDot } from "../../shared/projects/project-label";
 export default function ProjectSettings() {
   const { id } = useParams();
   const projectId = parseProjectId(id);
-  // Spec §2: an id of 0 or a non-number redirects to /dashboard.
+  // docs/product-spec.md §2: an id of 0 or a non-number redirects to /dashboard.
   if (projectId === null) return <Navigate to="/dashboard" replace />;
   return <Settings projectId={projectId} />;
 }

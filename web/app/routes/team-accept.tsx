@@ -14,7 +14,7 @@ const REDIRECT_MS = 3000;
 
 type State = { kind: "processing" } | { kind: "joined"; team: AcceptedInvitation } | { kind: "invalid" };
 
-/** Spec §2 Invitation acceptance (/team/accept/{token}). Signed out, it offers sign-in and comes back here after it. */
+/** docs/product-spec.md §2 Invitation acceptance (/team/accept/{token}). Signed out, it offers sign-in and comes back here after it. */
 export default function TeamAccept() {
   const { token = "" } = useParams();
   const { user } = useUser();

@@ -8,7 +8,7 @@ import { resendVerification } from "../../features/auth/api/auth-calls";
 import { readVerificationEmail } from "../../features/auth/verification-email";
 import { needsEmailVerification, useUser } from "../../shared/session/user";
 
-/** Spec §9: 'Email Sent!' shows for 5 seconds. */
+/** docs/product-spec.md §9: 'Email Sent!' shows for 5 seconds. */
 const SENT_FEEDBACK_MS = 5000;
 
 type SendState = "idle" | "sending" | "sent";
@@ -34,7 +34,7 @@ export default function VerifyEmail() {
       setState("sent");
       timer.current = window.setTimeout(() => setState("idle"), SENT_FEEDBACK_MS);
     } catch (error) {
-      // Spec §7: a failed resend is only logged.
+      // docs/product-spec.md §7: a failed resend is only logged.
       console.error("Could not resend the verification email", error);
       setState("idle");
     }

@@ -21,7 +21,7 @@ export interface ToastOptions {
   title: string;
   description?: ReactNode;
   variant?: ToastVariant;
-  /** Milliseconds; defaults to 5000 (spec §9). */
+  /** Milliseconds; defaults to 5000 (docs/product-spec.md §9). */
   duration?: number;
   action?: ToastAction;
   /** The failure this toast reports: when the server gave it a request id, the toast shows it under the text. */
@@ -35,7 +35,7 @@ interface ToastState extends ToastOptions {
 
 export const TOAST_DURATION_MS = 5000;
 
-/** The toast on screen (toaster.tsx renders it). At most one is visible (spec §9): a new toast replaces it. */
+/** The toast on screen (toaster.tsx renders it). At most one is visible (docs/product-spec.md §9): a new toast replaces it. */
 export const toastAtom = atom<ToastState | null>(null);
 let nextId = 1;
 

@@ -6,13 +6,13 @@ import { setQueryData, useQuery } from "../../lib/query";
 import { isAdminUsersKey, queryKeys, type AdminPage, type AdminPageQuery, type QueryKey } from "../../lib/query-keys";
 import { useUser } from "../../shared/session/user";
 
-// The admin calls of spec §7 answer `{success, data}` (and `pagination` for the lists): the fetchers unwrap them,
+// The admin calls of docs/product-spec.md §7 answer `{success, data}` (and `pagination` for the lists): the fetchers unwrap them,
 // so the cache holds the data. Every hook reads the signed-in user and passes a null key unless they are an admin
-// (spec §6: the queries are enabled only for admins), so a non-admin never asks and never sees a 403.
+// (docs/product-spec.md §6: the queries are enabled only for admins), so a non-admin never asks and never sees a 403.
 
 export const USERS_PAGE_SIZE = 50;
 export const CONVERSATIONS_PAGE_SIZE = 20;
-/** Spec §7: the conversation log is refetched every 30 s (and on Refresh). */
+/** docs/product-spec.md §7: the conversation log is refetched every 30 s (and on Refresh). */
 export const CONVERSATIONS_REFRESH_MS = 30_000;
 
 const fetchData = <T>(key: QueryKey<T>) => api.get<{ data: T }>(key).then((answer) => answer.data);
@@ -54,7 +54,7 @@ export async function refreshConversations(key: QueryKey<AdminPage<AdminConversa
 }
 
 /**
- * After a tier change or an admin grant (spec §7: "refreshes users"): every cached page of users and the analytics
+ * After a tier change or an admin grant (docs/product-spec.md §7: "refreshes users"): every cached page of users and the analytics
  * are dropped and the ones on screen are read again. A page on screen keeps showing its rows meanwhile
  * (keepPreviousData); one not on screen is read afresh when next shown, not served from an out-of-date cache.
  */
@@ -66,7 +66,7 @@ async function refreshUsersAndAnalytics(): Promise<void> {
   );
 }
 
-/** POST /api/admin/update-subscription/{userId}: the server's message is shown (spec §7). */
+/** POST /api/admin/update-subscription/{userId}: the server's message is shown (docs/product-spec.md §7). */
 export async function updateUserTier(userId: number, tier: Tier): Promise<string> {
   const { message } = await api.post<AdminActionResult>(`/api/admin/update-subscription/${userId}`, { tier });
   await refreshUsersAndAnalytics();

@@ -12,7 +12,7 @@ export function formatPounds(value: number): string {
   return poundFormat.format(value);
 }
 
-/** 'Jan 5, 3:04 PM' (spec §2, the conversation log). */
+/** 'Jan 5, 3:04 PM' (docs/product-spec.md §2, the conversation log). */
 export function formatShortDateTime(value: string): string {
   return shortDateTimeFormat.format(new Date(value));
 }

@@ -11,7 +11,7 @@ import { screenLinks, type ScreenLink } from "./links";
 import { chatPanelAtom } from "./state";
 import { formatTime } from "../../lib/format";
 
-// The help assistant's panel (spec §2 Floating help assistant, §4 Chat panel, §5 Chat, §8 Assistant). Loaded on the
+// The help assistant's panel (docs/product-spec.md §2 Floating help assistant, §4 Chat panel, §5 Chat, §8 Assistant). Loaded on the
 // first use of the AI Helper button; the conversation lives in the store, so minimising or closing keeps it.
 
 const GREETING: ChatMessage = {
@@ -68,7 +68,7 @@ export default function ChatPanel() {
   async function send(event?: FormEvent) {
     event?.preventDefault();
     const text = draft.trim();
-    // spec §5: blank messages are not sent, and nothing is sent while a reply is pending
+    // docs/product-spec.md §5: blank messages are not sent, and nothing is sent while a reply is pending
     if (!text || pending) return;
     const question: ChatMessage = { id: nextId(), role: "user", content: text.slice(0, CHAT_MESSAGE_MAX), timestamp: new Date().toISOString() };
     const history = messages

@@ -1,6 +1,6 @@
 import { ApiError } from "../../lib/api";
 
-// What the help assistant's panel shows when a message gets no answer (spec §8 Assistant; issue 29). A refusal of
+// What the help assistant's panel shows when a message gets no answer (docs/product-spec.md §8 Assistant; issue 29). A refusal of
 // the chat's rate limit is not a failure: its message says why and how long to wait (the Worker writes it,
 // worker/services/assistant/index.ts), so it becomes the assistant's reply with no error toast. Everything else
 // keeps the spec's 'Chat Error' toast and the apology.

@@ -5,7 +5,7 @@ import { ErrorBoundary } from "../../components/error-boundary";
 import { chatPanelAtom } from "./state";
 import { useLauncherTucked } from "./tuck";
 
-// The floating help assistant's button (spec §2), on every page. Everything else (the panel, its calls, its state)
+// The floating help assistant's button (docs/product-spec.md §2), on every page. Everything else (the panel, its calls, its state)
 // is downloaded the first time the button is used, so the first load carries only this.
 const ChatPanel = lazy(() => import("./chat-panel"));
 

@@ -1,5 +1,5 @@
 import { atom } from "jotai";
 
-/** Spec §4 Chat panel: closed, open, minimised. UI state only (architecture.md: jotai for UI state). */
+/** docs/product-spec.md §4 Chat panel: closed, open, minimised. UI state only (docs/architecture.md: jotai for UI state). */
 export type ChatPanelState = "closed" | "open" | "minimised";
 export const chatPanelAtom = atom<ChatPanelState>("closed");

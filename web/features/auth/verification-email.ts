@@ -1,4 +1,4 @@
-/** Session-storage key for the address (or username) waiting for email verification (spec §4). */
+/** Session-storage key for the address (or username) waiting for email verification (docs/product-spec.md §4). */
 export const VERIFICATION_EMAIL_KEY = "verification-email";
 
 export function rememberVerificationEmail(value: string): void {

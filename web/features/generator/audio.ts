@@ -1,4 +1,4 @@
-// Spec §5: audio is recognised by mime type or by extension; everything else is read as plain text.
+// docs/product-spec.md §5: audio is recognised by mime type or by extension; everything else is read as plain text.
 const AUDIO_EXTENSIONS = ["mp3", "wav", "m4a", "ogg", "webm"] as const;
 const AUDIO_MIME_TYPES = new Set([
   "audio/mpeg",

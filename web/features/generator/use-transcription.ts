@@ -6,7 +6,7 @@ import { invalidateSubscription } from "../../lib/query";
 import { isProRequiredError, isTooLarge, retryableRecordingId, retryTranscription, transcribeAudio } from "./api/transcription";
 import { groupDigits } from "../../lib/format";
 
-// Spec §4 and §9: progress starts at 10, rises 10 points every 500 ms and stops at 90 until the answer arrives.
+// docs/product-spec.md §4 and §9: progress starts at 10, rises 10 points every 500 ms and stops at 90 until the answer arrives.
 export const PROGRESS_START = 10;
 export const PROGRESS_STEP = 10;
 export const PROGRESS_CAP = 90;
@@ -24,7 +24,7 @@ export interface FailedRecording {
   fileName: string;
 }
 
-/** Spec §8: audio is a Pro feature (free plans picking audio, or the server's 403). */
+/** docs/product-spec.md §8: audio is a Pro feature (free plans picking audio, or the server's 403). */
 export function toastProRequired(error?: unknown): void {
   toast({
     title: "Pro Feature Required",
@@ -38,7 +38,7 @@ export function toastProRequired(error?: unknown): void {
 const characters = (n: number) => `${groupDigits(n)} ${n === 1 ? "character" : "characters"}`;
 
 /**
- * Audio transcription (spec §4 Audio): idle, transcribing (with the progress bar), then done or failed. The
+ * Audio transcription (docs/product-spec.md §4 Audio): idle, transcribing (with the progress bar), then done or failed. The
  * transcript goes to `onTranscribed`; the toasts are shown here. A provider failure that kept the upload leaves
  * `failed` set, for a retry without uploading again. Timers stop when the screen unmounts.
  */

@@ -2,15 +2,15 @@ import { toast, toastError } from "../../components/ui/toast";
 import { invalidateIntegrations } from "../../lib/query";
 import { isIntegrationsUnavailable } from "../../shared/integrations/api";
 
-/** Spec §8: the free plan's text, on the settings card and in the toast. */
+/** docs/product-spec.md §8: the free plan's text, on the settings card and in the toast. */
 export const INTEGRATIONS_UNAVAILABLE_TEXT = "JIRA and Notion integrations are only available on Pro and Enterprise plans.";
 
 /**
- * Reports a failed create (or wizard check) as spec §8 says: the free plan's refusal as 'Integrations Not
+ * Reports a failed create (or wizard check) as docs/product-spec.md §8 says: the free plan's refusal as 'Integrations Not
  * Available' with an upgrade action (the caller closes its dialog first, so the action is not behind it), anything
  * else as `title` with the server's message. Returns whether it was the plan.
  */
-/** Spec §8's 'Integrations Not Available' toast with its upgrade action. */
+/** docs/product-spec.md §8's 'Integrations Not Available' toast with its upgrade action. */
 export function toastIntegrationsUnavailable(error?: unknown): void {
   toast({
     title: "Integrations Not Available",

@@ -95,7 +95,7 @@ export type FormCheck<T> =
   | { kind: "ok"; input: T };
 
 /**
- * Manual Setup's check (spec §5): type and name first ('Missing Information'), then that type's config fields with
+ * Manual Setup's check (docs/product-spec.md §5): type and name first ('Missing Information'), then that type's config fields with
  * the shared schema's messages.
  */
 export function checkManual(values: IntegrationFormValues): FormCheck<CreateIntegrationInput> {

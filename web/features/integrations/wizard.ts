@@ -12,7 +12,7 @@ import {
 } from "../../../schema/api/integrations";
 import type { FieldErrors } from "../../lib/form";
 
-// The JIRA wizard's state (spec §4): four steps, each of the first three checked by the server before Next. Pure,
+// The JIRA wizard's state (docs/product-spec.md §4): four steps, each of the first three checked by the server before Next. Pure,
 // so the rules are tested without a browser; the dialog only renders it.
 
 export type WizardStep = 1 | 2 | 3 | 4;
@@ -62,7 +62,7 @@ export function stepOf(field: WizardField): CheckedStep {
 }
 
 /**
- * A typed value. The project key is forced to upper case as typed (spec §5). Changing a field undoes its step's
+ * A typed value. The project key is forced to upper case as typed (docs/product-spec.md §5). Changing a field undoes its step's
  * check and every later one (they were made with the old value: the site, then the sign-in on it).
  */
 export function setField(state: WizardState, field: WizardField, value: string): WizardState {
@@ -76,13 +76,13 @@ export function setField(state: WizardState, field: WizardField, value: string):
   return { ...state, values: { ...state.values, [field]: typed }, results };
 }
 
-/** Spec §5: Validate is disabled until the step's fields are filled. */
+/** docs/product-spec.md §5: Validate is disabled until the step's fields are filled. */
 export function canValidate(state: WizardState): boolean {
   if (state.step === 4) return false;
   return STEP_FIELDS[state.step].every((field) => state.values[field].trim() !== "");
 }
 
-/** Spec §4: Next only after this step's check succeeded (and nothing in it changed since). */
+/** docs/product-spec.md §4: Next only after this step's check succeeded (and nothing in it changed since). */
 export function canGoNext(state: WizardState): boolean {
   return state.step !== 4 && state.results[state.step] !== undefined;
 }

@@ -4,7 +4,7 @@ import { toast } from "../../components/ui/toast";
 import { useSubscriptionLimits } from "../../shared/session/subscription";
 import { projectDialogAtom, type ProjectDialogState } from "./state";
 
-/** Spec §8's toast for the plan's project limit: raised before the dialog opens, or when the server refuses. */
+/** docs/product-spec.md §8's toast for the plan's project limit: raised before the dialog opens, or when the server refuses. */
 export function toastProjectLimit(error?: unknown): void {
   toast({
     title: "Project Limit Reached",

@@ -32,7 +32,7 @@ function limitFeatures(limits: PlanLimits): PlanFeature[] {
   ];
 }
 
-/** Spec §6: Free £0, Pro £29, Enterprise £99 a month; Enterprise is Pro plus seats, SSO, custom integrations, support. */
+/** docs/product-spec.md §6: Free £0, Pro £29, Enterprise £99 a month; Enterprise is Pro plus seats, SSO, custom integrations, support. */
 export const PLANS: readonly Plan[] = [
   {
     tier: "free",

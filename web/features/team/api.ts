@@ -3,7 +3,7 @@ import { api } from "../../lib/api";
 import { invalidateProjects, invalidateTranscripts, setQueryData, useQuery } from "../../lib/query";
 import { queryKeys, type QueryKey } from "../../lib/query-keys";
 
-// The team calls of spec §7 answer `{success, data}`: the fetcher unwraps them, so the cache holds the data.
+// The team calls of docs/product-spec.md §7 answer `{success, data}`: the fetcher unwraps them, so the cache holds the data.
 const unwrap = <T>(key: QueryKey<T>) => api.get<{ data: T }>(key).then((answer) => answer.data);
 
 export function useTeamMembers() {
@@ -19,7 +19,7 @@ export function useTeamContext(enabled = true) {
   return useQuery(enabled ? queryKeys.teamMembership : null, { fetcher: unwrap<TeamContext> });
 }
 
-/** After a change, the list and the seats are read again (spec §7: "refreshes members and limits"). */
+/** After a change, the list and the seats are read again (docs/product-spec.md §7: "refreshes members and limits"). */
 async function refreshTeam(): Promise<void> {
   const [members, limits] = await Promise.all([unwrap(queryKeys.teamMembers), unwrap(queryKeys.teamLimits)]);
   await Promise.all([setQueryData(queryKeys.teamMembers, members), setQueryData(queryKeys.teamLimits, limits)]);
@@ -74,7 +74,7 @@ export async function acceptInvitation(token: string): Promise<AcceptedInvitatio
   return data;
 }
 
-/** The link a manager copies for a pending invitation (spec §7: the site origin plus /team/accept/{token}). */
+/** The link a manager copies for a pending invitation (docs/product-spec.md §7: the site origin plus /team/accept/{token}). */
 export function invitationLink(token: string): string {
   return `${window.location.origin}/team/accept/${token}`;
 }

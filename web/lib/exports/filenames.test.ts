@@ -4,7 +4,7 @@ import { exportFilename, generatorExportFilename, historyJiraFilename, localDate
 // Local time, so the date is the same in every time zone the tests run in.
 const DATE = new Date(2026, 10, 20, 23, 59);
 
-describe("export file names (spec §9)", () => {
+describe("export file names (docs/product-spec.md §9)", () => {
   it("formats the local date as YYYY-MM-DD", () => {
     expect(localDate(DATE)).toBe("2026-11-20");
     expect(localDate(new Date(2027, 0, 5, 0, 0))).toBe("2027-01-05");

@@ -1,5 +1,5 @@
 /**
- * Export file names (spec §9):
+ * Export file names (docs/product-spec.md §9):
  *
  *   "generator uses the title or 'user-stories' plus the date (YYYY-MM-DD), with suffixes .md, _jira.txt and .pdf
  *    (spaces in the PDF title become underscores). History uses the title in lower-case hyphenated form plus _jira_

@@ -1,4 +1,4 @@
-// One renderer per export format (spec §9), shared by the generator and history screens.
+// One renderer per export format (docs/product-spec.md §9), shared by the generator and history screens.
 export { storiesToPlainText } from "./plain-text";
 export { escapeMarkdown, storiesToMarkdown } from "./markdown";
 export { escapeJira, storiesToJiraWiki } from "./jira-wiki";

@@ -14,7 +14,7 @@ import {
   type MeetingNotes,
 } from "./fields";
 
-/** Spec §9: A4 portrait, margin 20, line height 7 (millimetres), title 18pt bold, epic 14pt, stories 12pt, body 10pt. */
+/** docs/product-spec.md §9: A4 portrait, margin 20, line height 7 (millimetres), title 18pt bold, epic 14pt, stories 12pt, body 10pt. */
 export const PDF_LAYOUT = {
   pageWidth: 210,
   pageHeight: 297,

@@ -2,7 +2,7 @@ import type { GeneratedStories, UserStory } from "../../../schema/api/transcript
 import { ACCEPTANCE_CRITERIA, epicFields, oneLine, paragraphs, storyFields, storyHeading, userStoriesHeading } from "./fields";
 
 /**
- * Plain-text rendering of an epic and its stories, for the clipboard (spec §9 'plain-text copy'). It shares its
+ * Plain-text rendering of an epic and its stories, for the clipboard (docs/product-spec.md §9 'plain-text copy'). It shares its
  * ordering and wording (fields.ts) with the Markdown, JIRA wiki and PDF exports.
  */
 export function storiesToPlainText(stories: GeneratedStories): string {

@@ -15,7 +15,7 @@ import { api, ApiError } from "../../lib/api";
 import { invalidateIntegrations, setQueryData, useQuery } from "../../lib/query";
 import { queryKeys, type ProjectIntegrations } from "../../lib/query-keys";
 
-/** Spec §8: the free plan's refusal is recognised by its message text. */
+/** docs/product-spec.md §8: the free plan's refusal is recognised by its message text. */
 export function isIntegrationsUnavailable(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && error.serverMessage.includes("Integrations are only available");
 }
@@ -33,7 +33,7 @@ async function fetchIntegrations(path: string): Promise<ProjectIntegrations> {
 }
 
 /**
- * A project's integrations (spec §7: only when a project is chosen). `enabled` false waits, so a menu can ask only
+ * A project's integrations (docs/product-spec.md §7: only when a project is chosen). `enabled` false waits, so a menu can ask only
  * once it is opened. The answer is cached for the session (a free plan's 'not available' included) and refreshed
  * by the writes below and by a plan change.
  */

@@ -28,9 +28,9 @@ export interface ExportRequest {
 }
 
 /**
- * Exports a saved transcript's stories to a JIRA or Notion integration with the modal progress dialog (spec §2,
+ * Exports a saved transcript's stories to a JIRA or Notion integration with the modal progress dialog (docs/product-spec.md §2,
  * §4): the bar counts the epic and each story (total = stories + 1) and follows the server's real progress, polled
- * while the export runs. The dialog closes on completion (spec §4) and one toast says the outcome, with a link to
+ * while the export runs. The dialog closes on completion (docs/product-spec.md §4) and one toast says the outcome, with a link to
  * what was created; Escape closes it earlier, and the export carries on and still reports. Render `dialog` once where
  * the hook is used.
  */

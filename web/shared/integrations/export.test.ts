@@ -129,7 +129,7 @@ describe("export progress and texts", () => {
     expect(exportResultText({ storiesCreated: 2, epicCreated: false })).toBe("Created 2 stories");
   });
 
-  it("uses spec §8's JIRA texts, and the same pattern for Notion", () => {
+  it("uses docs/product-spec.md §8's JIRA texts, and the same pattern for Notion", () => {
     expect(exportWording("jira")).toMatchObject({
       dialogTitle: "Exporting to JIRA",
       failedTitle: "JIRA Export Failed",

@@ -1,12 +1,12 @@
 import type { ExportProgress, ExportResponse, ExportSummary, IntegrationType } from "../../../schema/api/integrations";
 import { plural } from "../../lib/format";
 
-// The export's logic without UI, so it can be tested in Node: the progress poll, and the texts (spec §8).
+// The export's logic without UI, so it can be tested in Node: the progress poll, and the texts (docs/product-spec.md §8).
 
 /** How often the progress dialog asks the server how far the export has got. */
 export const PROGRESS_POLL_MS = 500;
 
-/** Spec §8 names the JIRA texts; Notion follows the same pattern. */
+/** docs/product-spec.md §8 names the JIRA texts; Notion follows the same pattern. */
 export function exportWording(type: IntegrationType) {
   const name = type === "jira" ? "JIRA" : "Notion";
   return {
@@ -25,7 +25,7 @@ export function exportResultText(summary: ExportSummary["summary"]): string {
   return summary.epicCreated ? `Created the epic and ${stories}` : `Created ${stories}`;
 }
 
-/** Spec §4: the bar counts the epic and each story, so its total is the story count plus one. */
+/** docs/product-spec.md §4: the bar counts the epic and each story, so its total is the story count plus one. */
 export function exportTotal(storyCount: number): number {
   return Math.max(0, storyCount) + 1;
 }

@@ -36,7 +36,7 @@ export async function deleteProject(id: number): Promise<void> {
   void invalidateTranscripts();
 }
 
-/** Spec §8: the free plan's limit is recognised by its message text. */
+/** docs/product-spec.md §8: the free plan's limit is recognised by its message text. */
 export function isProjectLimitError(error: unknown): boolean {
   return error instanceof Error && (error instanceof ApiError ? error.serverMessage : error.message).includes("Project limit reached");
 }

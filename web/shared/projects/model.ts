@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { DEFAULT_PROJECT_COLOR, type PROJECT_COLORS } from "../../../schema/api/project-colors";
 import type { Project } from "../../../schema/api/projects";
 
-/** Names for the palette swatches (spec §9), used as their accessible names. */
+/** Names for the palette swatches (docs/product-spec.md §9), used as their accessible names. */
 export const PROJECT_COLOR_NAMES: Record<(typeof PROJECT_COLORS)[number], string> = {
   "#3B82F6": "Blue",
   "#EF4444": "Red",
@@ -14,7 +14,7 @@ export const PROJECT_COLOR_NAMES: Record<(typeof PROJECT_COLORS)[number], string
   "#84CC16": "Lime",
 };
 
-/** Spec §3: a project's colour defaults to blue when missing. */
+/** docs/product-spec.md §3: a project's colour defaults to blue when missing. */
 export function projectColor(project: Pick<Project, "color"> | null | undefined): string {
   return project?.color || DEFAULT_PROJECT_COLOR;
 }
@@ -44,7 +44,7 @@ export function useProjectOptions(projects: Project[] | undefined): {
   }, [signature]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-/** A project id from the address: a positive whole number, else null (spec §2: 0 or a non-number is no project). */
+/** A project id from the address: a positive whole number, else null (docs/product-spec.md §2: 0 or a non-number is no project). */
 export function parseProjectId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
   const id = Number(raw);

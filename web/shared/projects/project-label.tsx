@@ -18,7 +18,7 @@ export function ColorDot({ color, className }: { color: string; className?: stri
 
 /**
  * The project a transcript is filed under: its dot and name, 'No Project' when it has none, or 'Unknown Project'
- * when the id is not among the user's projects (spec §2, History).
+ * when the id is not among the user's projects (docs/product-spec.md §2, History).
  */
 export function ProjectLabel({
   projectId,
@@ -55,7 +55,7 @@ export function SharedBadge({ owner }: { owner: string }) {
   );
 }
 
-/** The select value that means 'No Project' (spec §5: 'none' means no project). */
+/** The select value that means 'No Project' (docs/product-spec.md §5: 'none' means no project). */
 export const NO_PROJECT_VALUE = "none";
 
 /** The options of every project picker: 'No Project', then the user's projects with their colour dots. */

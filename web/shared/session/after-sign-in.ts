@@ -1,5 +1,5 @@
 // Where to go after signing in: the page that sent the visitor to /auth (a protected page opened signed out, an
-// invitation link: spec §2 'Sign In to Accept Invitation' goes to /auth), and the screen after a password reset
+// invitation link: docs/product-spec.md §2 'Sign In to Accept Invitation' goes to /auth), and the screen after a password reset
 // that listed the account's teams (issue 26). Only paths inside this app are remembered (one leading slash, plain
 // characters, no "..", never the sign-in pages themselves), for this tab only, so nothing can steer sign-in
 // elsewhere.

@@ -1,4 +1,4 @@
-// Spec §4: while someone is signed in and their paid subscription is not active, the payment is confirmed with the
+// docs/product-spec.md §4: while someone is signed in and their paid subscription is not active, the payment is confirmed with the
 // server once on load and then every 30 s, never two at a time. When the server answers active, the subscription,
 // its limits and the user are fetched again, so the header's badge and Team link change at once. The header runs
 // the poll on every signed-in page; the subscription screen calls confirmPayment itself on return from the card form.
@@ -9,7 +9,7 @@ import { api } from "../../lib/api";
 import { invalidateSubscription } from "../../lib/query";
 import { isPaidStatus, isPendingSubscription, useSubscription } from "./subscription";
 
-/** Spec §9: the payment confirmation poll. */
+/** docs/product-spec.md §9: the payment confirmation poll. */
 export const PAYMENT_CONFIRMATION_INTERVAL_MS = 30_000;
 
 let inFlight: Promise<ConfirmPaymentResponse> | null = null;

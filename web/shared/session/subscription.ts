@@ -3,7 +3,7 @@ import { useQuery } from "../../lib/query";
 import { queryKeys } from "../../lib/query-keys";
 import { useUser } from "./user";
 
-/** The current subscription; only requested while someone is signed in (spec §7). */
+/** The current subscription; only requested while someone is signed in (docs/product-spec.md §7). */
 export function useSubscription() {
   const { user } = useUser();
   return useQuery(user ? queryKeys.subscription : null);
@@ -26,7 +26,7 @@ export function isPendingSubscription(subscription: SubscriptionInfo | undefined
   return !!subscription && subscription.tier !== "free" && !isPaidStatus(subscription.status);
 }
 
-/** Team management is offered on Pro and Enterprise (spec §2 navigation bar). */
+/** Team management is offered on Pro and Enterprise (docs/product-spec.md §2 navigation bar). */
 export function hasTeamAccess(subscription: SubscriptionInfo | undefined): boolean {
   return !!subscription && (subscription.tier === "pro" || subscription.tier === "enterprise");
 }

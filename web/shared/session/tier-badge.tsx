@@ -2,7 +2,7 @@ import type { SubscriptionInfo } from "../../../schema/api/subscription";
 import { Badge } from "../../components/ui/badge";
 import { isPendingSubscription } from "./subscription";
 
-/** Spec §2: PRO (green) or ENTERPRISE (purple) when paid; otherwise e.g. 'PRO (PENDING)' in orange. */
+/** docs/product-spec.md §2: PRO (green) or ENTERPRISE (purple) when paid; otherwise e.g. 'PRO (PENDING)' in orange. */
 export function TierBadge({ subscription }: { subscription: SubscriptionInfo | undefined }) {
   if (!subscription || subscription.tier === "free") return null;
   const tier = subscription.tier.toUpperCase();

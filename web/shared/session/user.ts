@@ -51,7 +51,7 @@ export function clearUserScopedCache(): Promise<unknown> {
 }
 
 /**
- * Password accounts with an address that is not yet verified must verify first (spec §2). Accounts created
+ * Password accounts with an address that is not yet verified must verify first (docs/product-spec.md §2). Accounts created
  * without an email have nothing to verify; the Worker lets them sign in, so the SPA does too.
  */
 export function needsEmailVerification(user: PublicUser): boolean {

@@ -57,7 +57,7 @@ export function useStoryEditor(transcript: Transcript | undefined, { describedBy
     await saveStories(transcriptId, edited, version);
   }
 
-  // Export to JIRA from the editor (spec §4): the edits replace the result ('Stories Updated'), then the export runs.
+  // Export to JIRA from the editor (docs/product-spec.md §4): the edits replace the result ('Stories Updated'), then the export runs.
   async function exportToJira(edited: GeneratedStories, version: number) {
     if (projectId === null) return;
     try {

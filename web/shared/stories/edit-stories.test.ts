@@ -139,7 +139,7 @@ describe("parseHours", () => {
 });
 
 describe("timeline choices", () => {
-  it("offers the six quarters of spec §5 with their months", () => {
+  it("offers the six quarters of docs/product-spec.md §5 with their months", () => {
     expect(TIMELINE_CHOICES.map((c) => c.label)).toEqual([
       "Q1 2025 (Jan - Mar)",
       "Q2 2025 (Apr - Jun)",

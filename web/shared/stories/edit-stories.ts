@@ -3,7 +3,7 @@ import { STORY_LIMITS, type Epic, type GeneratedStories, type UserStory } from "
 // The story editor's state logic, kept pure so it can be tested without a browser. The dialog holds a draft
 // (a deep copy of the saved stories) and changes it only through these functions; nothing here mutates its input.
 
-/** Spec §5: six timeline choices, each shown with its months. The value saved is the quarter itself. */
+/** docs/product-spec.md §5: six timeline choices, each shown with its months. The value saved is the quarter itself. */
 export const TIMELINE_CHOICES = [
   { value: "Q1 2025", label: "Q1 2025 (Jan - Mar)" },
   { value: "Q2 2025", label: "Q2 2025 (Apr - Jun)" },
@@ -18,7 +18,7 @@ export function isTimelineChoice(timeline: string | undefined): boolean {
   return TIMELINE_CHOICES.some((choice) => choice.value === timeline);
 }
 
-/** Blank titles are saved with these instead of blocking the save (spec §5: no required-field checks shown). */
+/** Blank titles are saved with these instead of blocking the save (docs/product-spec.md §5: no required-field checks shown). */
 export const UNTITLED_STORY = "Untitled story";
 export const UNTITLED_EPIC = "Untitled epic";
 
@@ -66,14 +66,14 @@ export function setStoryPoints(stories: GeneratedStories, index: number, points:
   return updateStory(stories, index, follow ? { storyPoints: points, estimatedHours: hoursForPoints(points) } : { storyPoints: points });
 }
 
-/** What an empty criterion line shows (spec §3's default criterion text, as a hint rather than text to delete). */
+/** What an empty criterion line shows (docs/product-spec.md §3's default criterion text, as a hint rather than text to delete). */
 export const CRITERION_PLACEHOLDER = "Acceptance criteria here";
 
-/** Spec §3 and §8: a new story is 'New User Story', Medium, 5 points; its hours are what 5 points imply, not 0. */
+/** docs/product-spec.md §3 and §8: a new story is 'New User Story', Medium, 5 points; its hours are what 5 points imply, not 0. */
 export const NEW_STORY_POINTS = 5;
 
 /**
- * The story 'Add Story' appends (spec §3). Its one criterion line is empty, showing CRITERION_PLACEHOLDER, so it can
+ * The story 'Add Story' appends (docs/product-spec.md §3). Its one criterion line is empty, showing CRITERION_PLACEHOLDER, so it can
  * be typed into at once; an empty line is dropped on save.
  */
 export function newStory(): UserStory {
@@ -165,7 +165,7 @@ export interface CriterionCaret {
 }
 
 /**
- * Text typed or pasted into a criterion between `start` and `end`. A criterion is one line (spec §2 'acceptance-criteria
+ * Text typed or pasted into a criterion between `start` and `end`. A criterion is one line (docs/product-spec.md §2 'acceptance-criteria
  * lines'; every export puts it on one line, web/lib/exports/fields.ts oneLine), so a line break starts a new criterion:
  * Enter splits the line at the caret, and a pasted list becomes one criterion per line (blank lines skipped). Past
  * the schema's 30 criteria the extra lines are joined to the last one with spaces.
@@ -231,7 +231,7 @@ export function joinWithPreviousCriterion(
   };
 }
 
-/** Spec §5: estimated hours are parsed as an integer, 0 when blank or invalid, at least 0 (and at most the schema's 10,000). */
+/** docs/product-spec.md §5: estimated hours are parsed as an integer, 0 when blank or invalid, at least 0 (and at most the schema's 10,000). */
 export function parseHours(text: string): number {
   const value = Number.parseInt(text.trim(), 10);
   if (!Number.isFinite(value) || value < 0) return 0;

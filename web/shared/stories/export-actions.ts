@@ -27,7 +27,7 @@ export interface Exportable {
 }
 
 /**
- * The stories to export, or null after telling the person why not (spec §5): the generator needs stories and a
+ * The stories to export, or null after telling the person why not (docs/product-spec.md §5): the generator needs stories and a
  * saved transcript; a history card loads its transcript (lists do not carry stories) and needs generated stories.
  */
 export async function exportableStories(source: ExportSource): Promise<Exportable | null> {
@@ -53,7 +53,7 @@ async function render(format: ExportFormat, { stories, quality }: Exportable, ti
   else downloadBlob(filename, await renderStoriesPdf(stories, title, meetingNotes(quality)));
 }
 
-/** Downloads one export as a file named as spec §9 says, with the toasts of spec §8. */
+/** Downloads one export as a file named as docs/product-spec.md §9 says, with the toasts of docs/product-spec.md §8. */
 export async function exportStories(format: ExportFormat, source: ExportSource): Promise<void> {
   try {
     const exportable = await exportableStories(source);

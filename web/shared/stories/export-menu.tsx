@@ -20,7 +20,7 @@ import { useIntegrationExport } from "../integrations/export-progress-dialog";
 import { exportableStories, exportStories, type ExportSource } from "./export-actions";
 
 /**
- * The Export menu of the generator and of history cards (spec §2): Markdown, JIRA-format text and PDF, then
+ * The Export menu of the generator and of history cards (docs/product-spec.md §2): Markdown, JIRA-format text and PDF, then
  * 'Export to {name}' for each active integration of the transcript's project (JIRA and Notion), and 'Setup JIRA
  * Integration' when the project has no active JIRA integration; without a project the JIRA entry is disabled.
  * The project's integrations are read when the menu first opens (or at once with `prefetchIntegrations`).
@@ -35,7 +35,7 @@ export function ExportMenu({
   projectId: number | null;
   /** The id of the card's title, so "Export" is announced with what it exports. */
   describedBy?: string;
-  /** Read the project's integrations before the menu is opened (the generator, spec §7). */
+  /** Read the project's integrations before the menu is opened (the generator, docs/product-spec.md §7). */
   prefetchIntegrations?: boolean;
 }) {
   const navigate = useNavigate();

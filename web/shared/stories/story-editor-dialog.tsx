@@ -119,7 +119,7 @@ function withDraft(session: Session, stories: GeneratedStories): Session {
 }
 
 /**
- * The story editor dialog (spec §2 'Edit Stories Before Export', §4 Editor). Edits stay in a local copy until
+ * The story editor dialog (docs/product-spec.md §2 'Edit Stories Before Export', §4 Editor). Edits stay in a local copy until
  * Save Changes or Export to JIRA; closing with unsaved changes asks first. Each opening starts from `stories`.
  */
 export function StoryEditorDialog({
@@ -664,7 +664,7 @@ function deleteQuestion(story: UserStory | undefined, number: number): string {
   return `Story ${number}, “${title}”, will be removed from these stories. Nothing is saved until you choose Save Changes.`;
 }
 
-// Spec §4 Priority colours, in the palette of the priority badges (components/transcript-badges.tsx).
+// docs/product-spec.md §4 Priority colours, in the palette of the priority badges (components/transcript-badges.tsx).
 const PRIORITY_DOT: Record<StoryPriority, string> = {
   Highest: "bg-red-600",
   High: "bg-orange-500",
@@ -985,7 +985,7 @@ function PointsSelect({
 }
 
 /**
- * Estimated hours as a whole number (spec §5): blank or invalid counts as 0. The typed text is kept while it means
+ * Estimated hours as a whole number (docs/product-spec.md §5): blank or invalid counts as 0. The typed text is kept while it means
  * the same number, so clearing the field to type a new value does not put a 0 back under the cursor.
  */
 function HoursInput({

@@ -52,7 +52,7 @@ export function showGenerated(response: GenerateResponse, input: { title: string
   void setQueryData(queryKeys.transcript(response.transcriptId), transcript);
 }
 
-/** Spec §8: the free plan's monthly allowance is recognised by its message text. */
+/** docs/product-spec.md §8: the free plan's monthly allowance is recognised by its message text. */
 export function isMonthlyLimitError(error: unknown): boolean {
   return error instanceof ApiError && error.serverMessage.includes("Monthly transcript limit reached");
 }
@@ -66,7 +66,7 @@ export function toastGenerationSuccess(response: GenerateResponse): void {
   });
 }
 
-/** The generator's and history's failure toasts (spec §8, Generation and audio). */
+/** The generator's and history's failure toasts (docs/product-spec.md §8, Generation and audio). */
 export function toastGenerationError(error: unknown): void {
   if (isMonthlyLimitError(error)) {
     toast({

@@ -10,7 +10,7 @@ import { toPublicUser } from "../auth/public-user";
 import { toIntegration } from "../integrations";
 import { forgetAccountChat } from "../assistant";
 
-// Account data (issue 17, spec §2 Account settings, §7 user calls; product-decisions.md: deletion removes every row
+// Account data (issue 17, docs/product-spec.md §2 Account settings, §7 user calls; docs/product-decisions.md: deletion removes every row
 // the user owns, their audio, sessions and memberships, cancels an active Stripe subscription, and cannot be undone).
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());

@@ -6,7 +6,7 @@ import { findSubscription, findUserById } from "../../data/users";
 import { AppError, notFound } from "../../lib/errors";
 import { isPaidStatus } from "../plans";
 
-// Platform admin (issue 18; spec §2 Admin dashboard, §3, §6, §7). Routes reach these only for isAdmin users.
+// Platform admin (issue 18; docs/product-spec.md §2 Admin dashboard, §3, §6, §7). Routes reach these only for isAdmin users.
 
 const DAY = 24 * 60 * 60 * 1000;
 

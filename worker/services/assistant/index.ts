@@ -9,7 +9,7 @@ import { causeMessage, logEvent } from "../../lib/log";
 import { RATE_RULES } from "../rate-limit";
 import { answerFromKnowledge, type AssistantAnswer } from "./answer";
 
-// The floating help assistant (issue 18; spec §2, §3, §5, §7 POST /api/chatbot). Visitors and signed-in users alike.
+// The floating help assistant (issue 18; docs/product-spec.md §2, §3, §5, §7 POST /api/chatbot). Visitors and signed-in users alike.
 
 export interface Visitor {
   user: { id: number; username: string | null; email: string | null } | null;

@@ -10,7 +10,7 @@ import { MAX_TRANSCRIPT_CHARS } from "../../../schema/api/transcripts";
 import { effectiveTier, limitsFor } from "../plans";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 
-// Audio transcription (issue 19; spec §1, §2, §4 Audio, §5, §7 POST /api/transcribe-audio): Pro and Enterprise only.
+// Audio transcription (issue 19; docs/product-spec.md §1, §2, §4 Audio, §5, §7 POST /api/transcribe-audio): Pro and Enterprise only.
 // The recording is checked by its bytes, kept in R2 under a key the server builds (7 days, so a failed transcription
 // can be retried without uploading again), and sent to the configured provider unchanged.
 

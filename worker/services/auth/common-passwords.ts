@@ -1,6 +1,6 @@
 /**
  * Passwords refused at registration: the most common entries of public breach lists that satisfy the
- * 8-character minimum. Compared lower-cased. (product-decisions.md: "not in a common-password list".)
+ * 8-character minimum. Compared lower-cased. (docs/product-decisions.md: "not in a common-password list".)
  */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   "12345678", "123456789", "1234567890", "password", "password1", "password12", "password123", "passw0rd",

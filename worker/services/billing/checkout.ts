@@ -148,7 +148,7 @@ export async function retrySubscriptionPayment(deps: Deps, userId: number): Prom
   };
 }
 
-/** The account reset (spec §8 'Account Reset'): cancels what is live in Stripe now and forgets the stored subscription. */
+/** The account reset (docs/product-spec.md §8 'Account Reset'): cancels what is live in Stripe now and forgets the stored subscription. */
 export async function cleanupStripe(deps: Deps, userId: number): Promise<{ success: true }> {
   const { billing } = await guardBilling(deps, userId);
   const { subscription } = await currentStripeSubscription(deps, billing, userId);

@@ -153,7 +153,7 @@ export async function generateStories(deps: Deps, userId: number, request: Gener
   const generator = deps.storyGenerator();
   const project = request.projectId === null ? null : await requireProject(deps, userId, request.projectId);
   const provider = deps.config.llm.provider;
-  // Generating into a team's project uses the team owner's plan and allowance (product-decisions.md Teams).
+  // Generating into a team's project uses the team owner's plan and allowance (docs/product-decisions.md Teams).
   const check = await allowanceFor(deps, project?.ownerId ?? userId, provider);
   await enforceLimit(deps.limits, `generate:user:${userId}`, RATE_RULES.generation, "You are generating very quickly. Please wait a moment.");
   const started = await startGeneration(deps.db, check, {

@@ -27,7 +27,7 @@ import { activeTeamsOf } from "../../data/teams";
 import { accessProject, assertManages, requireManagedProject, requireProject } from "../access";
 import { effectiveTier, limitsFor } from "../plans";
 
-// Integrations of a project (spec §3, §7): Pro and Enterprise only; only whoever may access the project sees or
+// Integrations of a project (docs/product-spec.md §3, §7): Pro and Enterprise only; only whoever may access the project sees or
 // changes them (services/access), and anyone else's id answers 404. Credentials are sealed before they are stored
 // and never leave the Worker again except in the Authorization header of a JIRA or Notion call.
 

@@ -6,7 +6,7 @@ import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { jiraFailure } from "./upstream-errors";
 import { requireIntegrationsPlanForUser } from "./index";
 
-// The JIRA wizard's server checks (spec §4, §7). Each makes one request to the site the user named, so they are
+// The JIRA wizard's server checks (docs/product-spec.md §4, §7). Each makes one request to the site the user named, so they are
 // for paying users only and rate limited per user: they must not become a way to probe Atlassian sites.
 
 async function guard(deps: Deps, userId: number) {

@@ -8,7 +8,7 @@ import { openSecret } from "./index";
 import { prepareExport, runExport, sendWrite, type ExportAttempt, type ExportJob, type ExportOutcome } from "./exports";
 import { jiraFailure } from "./upstream-errors";
 
-// Export to JIRA (spec §7; issue "JIRA export, done right"): the epic first, then the stories as its children in
+// Export to JIRA (docs/product-spec.md §7; issue "JIRA export, done right"): the epic first, then the stories as its children in
 // bulk requests of at most 50. For a 12-story export that is 5 requests: the project, the create metadata of the
 // epic and story types, the epic, one bulk create. Everything created carries the labels `storyloom` and
 // `storyloom-{ref}`, the record's marker, which is how an attempt after an unanswered create finds what was made.

@@ -6,7 +6,7 @@ export function isPaidStatus(status: string | null | undefined): boolean {
   return (PAID_STATUSES as readonly string[]).includes(status ?? "");
 }
 
-/** product-decisions.md: pro/enterprise count only while active or complete; anything else is free. */
+/** docs/product-decisions.md: pro/enterprise count only while active or complete; anything else is free. */
 export function effectiveTier(subscription: { tier: Tier; status: string } | null | undefined): Tier {
   if (!subscription || !isPaidStatus(subscription.status)) return "free";
   return subscription.tier;

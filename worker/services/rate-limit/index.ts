@@ -3,7 +3,7 @@ import { rateLimited } from "../../lib/errors";
 
 /** Named rules, so every limit in the product is listed in one place. Addresses are IPv4 or IPv6 /64 (lib/ip.ts). */
 export const RATE_RULES = {
-  /** product-decisions.md: 3 verification emails per 15 minutes per account. */
+  /** docs/product-decisions.md: 3 verification emails per 15 minutes per account. */
   verificationEmail: { limit: 3, windowMs: 15 * 60_000 },
   /** Per address, so one client cannot mail many addresses. */
   verificationEmailPerIp: { limit: 10, windowMs: 15 * 60_000 },

@@ -4,7 +4,7 @@ import { deleteExpired } from "../../data/retention";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sign-ups that never verified their address are deleted after this (they cannot sign in, and they hold the address). */
 export const UNVERIFIED_ACCOUNT_TTL_MS = 7 * DAY_MS;
-/** Help assistant conversations are kept this long (product-decisions.md), then deleted. */
+/** Help assistant conversations are kept this long (docs/product-decisions.md), then deleted. */
 export const CHAT_LOG_TTL_MS = 90 * DAY_MS;
 /** Stripe retries a webhook for up to 3 days; an event id older than this cannot come again. */
 export const STRIPE_EVENT_TTL_MS = 30 * DAY_MS;

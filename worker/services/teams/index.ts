@@ -34,7 +34,7 @@ import { teamInvitationEmail } from "../auth/emails";
 import { effectiveTier, limitsFor } from "../plans";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 
-// Teams (spec §2 Team, §3 Team membership and limits, §7; product-decisions.md Teams). What a member may do in the
+// Teams (docs/product-spec.md §2 Team, §3 Team membership and limits, §7; docs/product-decisions.md Teams). What a member may do in the
 // owner's projects is decided by services/access; this module manages the team itself.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,7 +49,7 @@ interface Team {
 
 /**
  * The team the /team screen and the /api/team calls act on: the user's own team when they run one (a paid plan, or
- * anyone invited), else the first team they joined, else their own (empty) team. Spec §7 names no team in its
+ * anyone invited), else the first team they joined, else their own (empty) team. docs/product-spec.md §7 names no team in its
  * calls: an account holds at most one membership per team, and this picks one team per account.
  */
 async function currentTeam(deps: Deps, userId: number): Promise<Team & { memberOf: Awaited<ReturnType<typeof activeTeamsOf>> }> {

@@ -9,7 +9,7 @@ import { UsersTab } from "./users-tab";
 type AdminTab = "analytics" | "users" | "conversations";
 
 /**
- * Spec §2 Admin dashboard (/admin), for platform admins (the route shows Access Denied to anyone else): Analytics,
+ * docs/product-spec.md §2 Admin dashboard (/admin), for platform admins (the route shows Access Denied to anyone else): Analytics,
  * Users and Chatbot Logs. Only the open tab is mounted, so only its data is read (and only its list polls).
  */
 export function AdminScreen() {

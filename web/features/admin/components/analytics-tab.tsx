@@ -14,7 +14,7 @@ import { TIER_COLORS, TIER_LABELS } from "./tier";
 const PAID_COLOR = "#059669"; // emerald-600
 const GRANTED_COLOR = "#7c3aed"; // violet-600
 
-/** Spec §2 Admin dashboard, Analytics tab: four stat cards, Revenue Analytics and Subscription Breakdown. */
+/** docs/product-spec.md §2 Admin dashboard, Analytics tab: four stat cards, Revenue Analytics and Subscription Breakdown. */
 export function AnalyticsTab() {
   const { data, error, mutate } = useAdminAnalytics();
   useErrorToast(error, "Error", "Failed to load analytics.");

@@ -15,12 +15,12 @@ import { useSearchPaging } from "../use-search-paging";
 import { Pager } from "./pager";
 import { SearchBox } from "./search-box";
 
-/** Spec §2: longer messages are cut here, with a toggle to read them whole. */
+/** docs/product-spec.md §2: longer messages are cut here, with a toggle to read them whole. */
 export const TRUNCATE_AT = 150;
 
 /**
- * Spec §2 Admin dashboard, Chatbot Logs tab: Refresh, a search with its results count, a scrollable list of
- * conversations and paging. The page on screen is refetched every 30 s (spec §7).
+ * docs/product-spec.md §2 Admin dashboard, Chatbot Logs tab: Refresh, a search with its results count, a scrollable list of
+ * conversations and paging. The page on screen is refetched every 30 s (docs/product-spec.md §7).
  */
 export function ConversationsTab() {
   const { search, setSearch, needle, page, setPage } = useSearchPaging();

@@ -20,7 +20,7 @@ import { Pager } from "./pager";
 import { SearchBox } from "./search-box";
 import { StatusBadge, TIER_LABELS, TierBadge } from "./tier";
 
-/** Spec §2 Admin dashboard, Users tab: search, the users (cards on small screens, a table on wide ones), paging. */
+/** docs/product-spec.md §2 Admin dashboard, Users tab: search, the users (cards on small screens, a table on wide ones), paging. */
 export function UsersTab() {
   const { search, setSearch, needle, page, setPage } = useSearchPaging();
   const { data, error, isLoading, mutate } = useAdminUsers({ page, search: needle });
@@ -74,7 +74,7 @@ export function UsersTab() {
   );
 }
 
-/** The username, else the full name, else 'Anonymous' (spec §2). */
+/** The username, else the full name, else 'Anonymous' (docs/product-spec.md §2). */
 function userName(user: AdminUser): string {
   return user.username || fullName(user) || "Anonymous";
 }
@@ -83,7 +83,7 @@ function fullName(user: AdminUser): string | null {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || null;
 }
 
-/** The name, with a crown for admins (spec §2). */
+/** The name, with a crown for admins (docs/product-spec.md §2). */
 function UserName({ user }: { user: AdminUser }) {
   // The full name goes under a username; without one it is already the name shown.
   const name = user.username ? fullName(user) : null;
@@ -163,7 +163,7 @@ function UserList({ users }: { users: AdminUser[] }) {
 }
 
 /**
- * Spec §2: a tier selector (Free, Pro, Enterprise) and 'Make Admin' for non-admins. Both change another person's
+ * docs/product-spec.md §2: a tier selector (Free, Pro, Enterprise) and 'Make Admin' for non-admins. Both change another person's
  * account at once (a plan granted free of charge, full admin rights), so each asks first; focus goes back to the
  * control that asked.
  */

@@ -74,7 +74,7 @@ export function useAuthProviders(): AuthProviders {
   return error || !data ? NO_PROVIDERS : data;
 }
 
-/** Spec §7: DELETE /api/user/delete-account, then the user is logged out (the server cleared the cookie). */
+/** docs/product-spec.md §7: DELETE /api/user/delete-account, then the user is logged out (the server cleared the cookie). */
 export async function deleteAccount(): Promise<void> {
   await api.delete("/api/user/delete-account");
   await forgetSession();
@@ -85,7 +85,7 @@ export function useDataSummary() {
 }
 
 /**
- * GET /api/user/export-data as a file download (spec §7: a dated JSON file). The body is read whole before the
+ * GET /api/user/export-data as a file download (docs/product-spec.md §7: a dated JSON file). The body is read whole before the
  * download starts, so a stream cut halfway is an error here, never a truncated file.
  */
 export async function downloadAccountData(): Promise<string> {

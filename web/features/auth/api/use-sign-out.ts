@@ -6,7 +6,7 @@ import { signingOutAtom } from "../../../shared/session/user";
 import { logout } from "./auth-calls";
 
 /**
- * POST /api/logout, then the user is null and the landing page shows (spec §4, §8). `clearSignedOutState` drops
+ * POST /api/logout, then the user is null and the landing page shows (docs/product-spec.md §4, §8). `clearSignedOutState` drops
  * what the signed-out person left in this tab (the generator's draft and result): the app passes it in, because
  * auth does not know the other features.
  */

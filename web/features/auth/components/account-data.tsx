@@ -26,7 +26,7 @@ const SUMMARY: { key: keyof DataSummary; label: string }[] = [
   { key: "recordings", label: "Audio recordings" },
 ];
 
-/** Spec §2 Account settings: the data summary and the data export. */
+/** docs/product-spec.md §2 Account settings: the data summary and the data export. */
 export function DataSummaryCard() {
   const { data, error, mutate } = useDataSummary();
   const [exporting, setExporting] = useState(false);
@@ -73,7 +73,7 @@ export function DataSummaryCard() {
 
 const CONFIRM_WORD = "DELETE";
 
-/** Spec §2 Account settings: account deletion, with a confirmation that makes the consequence clear. */
+/** docs/product-spec.md §2 Account settings: account deletion, with a confirmation that makes the consequence clear. */
 export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
   const navigate = useNavigate();
   const { data } = useDataSummary();

@@ -15,7 +15,7 @@ import { takeAfterSignInPath } from "../../../shared/session/after-sign-in";
 
 type Field = "username" | "password";
 
-/** Spec §9: wait 2000 ms after an unverified sign-in before going to /verify-email. */
+/** docs/product-spec.md §9: wait 2000 ms after an unverified sign-in before going to /verify-email. */
 const UNVERIFIED_REDIRECT_MS = 2000;
 
 export function LoginForm() {

@@ -12,7 +12,7 @@ import { takeAfterSignInPath } from "../../../shared/session/after-sign-in";
 const FIELDS = ["username", "password", "email", "firstName", "lastName"] as const;
 type Field = (typeof FIELDS)[number];
 
-/** Spec §9: go to /verify-email 100 ms after registration. */
+/** docs/product-spec.md §9: go to /verify-email 100 ms after registration. */
 const VERIFY_REDIRECT_MS = 100;
 
 export function RegisterForm() {

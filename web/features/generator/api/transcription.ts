@@ -1,4 +1,4 @@
-// Audio transcription calls (spec §7 POST /api/transcribe-audio; contract in schema/api/audio.ts).
+// Audio transcription calls (docs/product-spec.md §7 POST /api/transcribe-audio; contract in schema/api/audio.ts).
 import { AUDIO_MAX_BYTES, RECORDING_ID, type TranscribeAudioResponse } from "../../../../schema/api/audio";
 import { ApiError, api, apiUpload } from "../../../lib/api";
 
@@ -14,7 +14,7 @@ export function retryTranscription(recordingId: string): Promise<TranscribeAudio
   return api.post<TranscribeAudioResponse>(`/api/transcribe-audio/${encodeURIComponent(recordingId)}/retry`);
 }
 
-/** Spec §8: the plan check is recognised by its message text. */
+/** docs/product-spec.md §8: the plan check is recognised by its message text. */
 export function isProRequiredError(error: unknown): boolean {
   return error instanceof ApiError && error.serverMessage.includes("Pro subscription required");
 }

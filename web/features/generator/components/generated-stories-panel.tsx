@@ -27,7 +27,7 @@ export function GeneratedStoriesPanel({
 }: {
   /** The saved transcript whose stories are shown (the last generation), or null before the first one. */
   transcriptId: number | null;
-  /** The title input's value: exports are named after it (spec §9). */
+  /** The title input's value: exports are named after it (docs/product-spec.md §9). */
   title: string;
   /** The transcript is gone (deleted in history, or another account's): the panel goes back to its empty state. */
   onMissing: () => void;
@@ -80,7 +80,7 @@ export function GeneratedStoriesPanel({
                 Copy
               </Button>
               {transcriptId !== null && <RegenerateButton transcriptId={transcriptId} />}
-              {/* Spec §7: after a generation the generator also loads the project's integrations. */}
+              {/* docs/product-spec.md §7: after a generation the generator also loads the project's integrations. */}
               <ExportMenu
                 source={{ origin: "generator", transcriptId, title, stories, quality: transcript?.quality ?? null }}
                 projectId={transcript?.projectId ?? null}

@@ -26,7 +26,7 @@ import { AudioPromoCard, AudioUploadCard, ServiceStatusCard } from "./side-cards
 import { TranscriptionStatus } from "./transcription-status";
 import { groupDigits } from "../../../lib/format";
 
-/** Spec §9: above this many characters the generator warns that processing may take longer. */
+/** docs/product-spec.md §9: above this many characters the generator warns that processing may take longer. */
 const LARGE_TRANSCRIPT_CHARS = 10_000;
 const TITLE_MAX = 200;
 
@@ -34,7 +34,7 @@ const TITLE_MAX = 200;
 const DRAFT_SAVE_DELAY_MS = 400;
 
 /**
- * The generator (spec §2): title, project, upload and Clear, the transcript, Generate, and the Generated Stories
+ * The generator (docs/product-spec.md §2): title, project, upload and Clear, the transcript, Generate, and the Generated Stories
  * panel. Input on the left and results on the right on wide screens; stacked (input, results, cards) on phones.
  */
 export function Generator({ initialProjectId }: { initialProjectId: number | null }) {
@@ -128,7 +128,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
     try {
       if (transcribing) return;
       if (isAudioFile(file)) {
-        // Spec §5: the free plan gets the upgrade path. A plan still loading is left to the server, which answers
+        // docs/product-spec.md §5: the free plan gets the upgrade path. A plan still loading is left to the server, which answers
         // 'Pro subscription required' (the same toast) for free plans.
         if (tier === "free") toastProRequired();
         else void transcription.transcribe(file);

@@ -2,10 +2,10 @@ import { Select, SelectTrigger, SelectValue } from "../../../components/ui/selec
 import { type ProjectOption } from "../../../shared/projects/model";
 import { NO_PROJECT_VALUE, ProjectLabel, ProjectSelectContent } from "../../../shared/projects/project-label";
 
-/** The select's value for 'No Project' (spec §5: 'none' means no project). */
+/** The select's value for 'No Project' (docs/product-spec.md §5: 'none' means no project). */
 export const NO_PROJECT = NO_PROJECT_VALUE;
 
-/** 'No Project' plus the user's projects, each with its colour dot (spec §2, Generator). */
+/** 'No Project' plus the user's projects, each with its colour dot (docs/product-spec.md §2, Generator). */
 export function ProjectSelect({
   id,
   value,

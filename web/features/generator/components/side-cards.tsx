@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 
-/** Free plans only: audio uploads are a Pro feature (spec §2, §6). */
+/** Free plans only: audio uploads are a Pro feature (docs/product-spec.md §2, §6). */
 export function AudioPromoCard() {
   return (
     <Card className="border-brand-200 bg-gradient-to-br from-brand-50 to-white p-5">

@@ -9,7 +9,7 @@ import { assignTranscriptProject } from "../../../shared/transcripts/api";
 const NONE = NO_PROJECT_VALUE;
 
 /**
- * 'No Project' plus the user's projects (spec §2). The options are only rendered while the list is open: Radix
+ * 'No Project' plus the user's projects (docs/product-spec.md §2). The options are only rendered while the list is open: Radix
  * renders a closed Select's items off-screen, which adds up across hundreds of history cards.
  */
 export function ProjectAssignSelect({

@@ -102,7 +102,7 @@ export function JiraApiTokenField({ value, error, disabled, onChange, hint, secr
   );
 }
 
-/** Forced to upper case as it is typed (spec §5). */
+/** Forced to upper case as it is typed (docs/product-spec.md §5). */
 export function JiraProjectKeyField({ value, error, disabled, onChange }: JiraFieldProps) {
   return (
     <TextField
@@ -122,7 +122,7 @@ export function JiraProjectKeyField({ value, error, disabled, onChange }: JiraFi
   );
 }
 
-/** JIRA's four settings (spec §3): site, account email, API token and project key. */
+/** JIRA's four settings (docs/product-spec.md §3): site, account email, API token and project key. */
 export function JiraConfigFields({ values, errors, disabled, onChange, secretMask }: FieldsProps) {
   return (
     <>
@@ -146,7 +146,7 @@ export function JiraConfigFields({ values, errors, disabled, onChange, secretMas
   );
 }
 
-/** Notion's two settings (spec §3): the integration secret and the page stories go under. */
+/** Notion's two settings (docs/product-spec.md §3): the integration secret and the page stories go under. */
 export function NotionConfigFields({ values, errors, disabled, onChange, secretMask }: FieldsProps) {
   return (
     <>

@@ -25,7 +25,7 @@ type Open =
   | null;
 
 /**
- * Project settings' integrations (spec §2): the list with Edit and Delete, the JIRA Wizard and Manual Setup. A
+ * Project settings' integrations (docs/product-spec.md §2): the list with Edit and Delete, the JIRA Wizard and Manual Setup. A
  * free plan (403 'Integrations are only available…') sees a card with the upgrade path instead of the list.
  */
 export function IntegrationsSection({ projectId }: { projectId: number }) {

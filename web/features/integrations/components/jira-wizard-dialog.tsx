@@ -49,7 +49,7 @@ function resultText(step: CheckedStep, results: StepResults, domain: string): st
 }
 
 /**
- * The JIRA Wizard (spec §2, §4): 1 name and domain, 2 email and API token, 3 project key, 4 review and create.
+ * The JIRA Wizard (docs/product-spec.md §2, §4): 1 name and domain, 2 email and API token, 3 project key, 4 review and create.
  * Validate asks the server about steps 1–3; Next opens only after that step's check passed, and closes again when
  * one of its fields changes. Mounted only while open, so closing resets it.
  */

@@ -15,7 +15,7 @@ import { useIntegrationForm } from "./use-integration-form";
 import { JiraConfigFields, NotionConfigFields } from "./config-fields";
 
 /**
- * Manual Setup (spec §2): choose JIRA or Notion, name it, and fill that type's settings; nothing is checked with
+ * Manual Setup (docs/product-spec.md §2): choose JIRA or Notion, name it, and fill that type's settings; nothing is checked with
  * JIRA first (the wizard does that). Type and name missing: 'Missing Information'. Mounted only while open.
  */
 export default function ManualSetupDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {

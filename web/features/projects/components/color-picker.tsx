@@ -3,7 +3,7 @@ import { RadioGroup } from "radix-ui";
 import { PROJECT_COLORS } from "../../../../schema/api/project-colors";
 import { PROJECT_COLOR_NAMES } from "../../../shared/projects/model";
 
-/** The eight palette colours (spec §9) as a radio group: arrow keys move between swatches. */
+/** The eight palette colours (docs/product-spec.md §9) as a radio group: arrow keys move between swatches. */
 export function ColorPicker({
   value,
   onChange,

@@ -6,7 +6,7 @@ import { toast, toastError } from "../../../components/ui/toast";
 import { plural } from "../../../lib/format";
 import { deleteProject } from "../../../shared/projects/api";
 
-/** Confirms a project deletion (spec §5: the text says all associated transcripts are removed). */
+/** Confirms a project deletion (docs/product-spec.md §5: the text says all associated transcripts are removed). */
 export function DeleteProjectDialog({
   project,
   returnFocus,

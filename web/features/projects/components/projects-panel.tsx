@@ -29,7 +29,7 @@ const SORT_LABELS: Record<ProjectSort, string> = { name: "Name", created: "Date 
 
 const byName = (a: Project, b: Project) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" });
 
-/** Spec §2: search matches name or description (case-insensitive); sort by name (default), date or activity. */
+/** docs/product-spec.md §2: search matches name or description (case-insensitive); sort by name (default), date or activity. */
 export function filterAndSortProjects(projects: Project[], search: string, sort: ProjectSort): Project[] {
   const needle = search.trim().toLocaleLowerCase();
   const matches = needle
@@ -202,7 +202,7 @@ function ViewToggle({ view, onChange }: { view: ProjectView; onChange: (view: Pr
   );
 }
 
-/** The free plan allows one project (spec §6); say so before the user runs into it. */
+/** The free plan allows one project (docs/product-spec.md §6); say so before the user runs into it. */
 function ProjectLimitNote({ count }: { count: number | undefined }) {
   const { data } = useSubscriptionLimits();
   const limit = data?.data.limits.projects;

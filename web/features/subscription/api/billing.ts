@@ -1,4 +1,4 @@
-// The payment calls only the subscription screen makes (spec §7). confirm-payment lives in shared/session, because
+// The payment calls only the subscription screen makes (docs/product-spec.md §7). confirm-payment lives in shared/session, because
 // the header polls it on every signed-in page.
 import type {
   CreateSubscriptionResponse,

@@ -17,7 +17,7 @@ const STATUS_BADGES: Record<SubscriptionState, ReactNode> = {
 export type CardAction = "cancel" | "complete" | "resume";
 
 /**
- * The plan the user is on, its status and what can be done with it (spec §4): 'Cancel Subscription' while active,
+ * The plan the user is on, its status and what can be done with it (docs/product-spec.md §4): 'Cancel Subscription' while active,
  * 'Complete Payment' while the payment is pending, and after a cancellation the date access lasts until.
  */
 export function CurrentSubscriptionCard({

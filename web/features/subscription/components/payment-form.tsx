@@ -12,7 +12,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { PaymentFormLoading } from "./payment-form-loading";
 
-/** Where Stripe sends the browser after the payment (spec §2: /subscription?success=true). */
+/** Where Stripe sends the browser after the payment (docs/product-spec.md §2: /subscription?success=true). */
 export function paymentReturnUrl(origin: string = window.location.origin): string {
   return `${origin}/subscription?success=true`;
 }

@@ -36,7 +36,7 @@ const QUESTIONS: { question: string; answer: string }[] = [
   },
 ];
 
-/** The subscription screen's FAQ (spec §2): native disclosure widgets, keyboard and screen-reader friendly. */
+/** The subscription screen's FAQ (docs/product-spec.md §2): native disclosure widgets, keyboard and screen-reader friendly. */
 export function SubscriptionFaq() {
   return (
     <section aria-labelledby="subscription-faq-title" className="mt-12">

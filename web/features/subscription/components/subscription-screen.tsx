@@ -30,7 +30,7 @@ type Busy = { kind: "plan"; tier: PaidTier | "free" } | { kind: "card"; action: 
 
 type Dialog = { kind: "cancel" } | { kind: "change"; plan: Plan; tier: PaidTier };
 
-/** /subscription (spec §2, §4): the current plan, the three plans, the payment form and the FAQ. */
+/** /subscription (docs/product-spec.md §2, §4): the current plan, the three plans, the payment form and the FAQ. */
 export function SubscriptionScreen() {
   usePaymentReturn();
   const { data: subscription, error, mutate } = useSubscription();

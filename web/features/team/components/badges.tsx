@@ -1,7 +1,7 @@
 import { Clock, Crown, Shield } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 
-// The badges of the member list (spec §2 Team) and of "Teams you belong to" (joined-teams.tsx).
+// The badges of the member list (docs/product-spec.md §2 Team) and of "Teams you belong to" (joined-teams.tsx).
 
 export function RoleBadge({ role }: { role: "owner" | "admin" | "member" }) {
   if (role === "owner")

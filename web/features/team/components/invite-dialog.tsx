@@ -11,7 +11,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { inviteMember } from "../api";
 
-/** Spec §2 Team: 'Invite Member' → email and role (Member or Admin, default Member), Cancel and 'Send Invitation'. */
+/** docs/product-spec.md §2 Team: 'Invite Member' → email and role (Member or Admin, default Member), Cancel and 'Send Invitation'. */
 export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -35,7 +35,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // spec §5: an email that is empty after trimming is ignored
+    // docs/product-spec.md §5: an email that is empty after trimming is ignored
     if (email.trim() === "") return;
     const parsed = inviteInputSchema.safeParse({ email, role });
     if (!parsed.success) {

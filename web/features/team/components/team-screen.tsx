@@ -19,7 +19,7 @@ import { JoinedTeams } from "./joined-teams";
 const COPIED_MS = 2000;
 
 /**
- * Spec §2 Team (/team): stat cards, the member list (cards on small screens, a table on wide ones), invite and remove;
+ * docs/product-spec.md §2 Team (/team): stat cards, the member list (cards on small screens, a table on wide ones), invite and remove;
  * then the teams the account belongs to, with Leave team (joined-teams.tsx).
  */
 export function TeamScreen() {
@@ -118,7 +118,7 @@ function ownerName(context: TeamContext): string {
   return context.owner.username ?? context.owner.email ?? "Team owner";
 }
 
-/** The invited address while pending, else the username or email (spec §2). */
+/** The invited address while pending, else the username or email (docs/product-spec.md §2). */
 function memberName(member: TeamMembership): string {
   return member.status === "pending" ? member.invitedEmail : (member.memberUsername ?? member.memberEmail ?? member.invitedEmail);
 }
@@ -229,7 +229,7 @@ function MemberList({
   );
 }
 
-/** Spec §2 row actions: Copy Invite Link (pending with a token), Make Admin / Make Member (active), Remove Member. */
+/** docs/product-spec.md §2 row actions: Copy Invite Link (pending with a token), Make Admin / Make Member (active), Remove Member. */
 function MemberActions({
   member,
   onRemove,
