@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { ChatMessage } from "../../schema/api/chatbot";
+import type { ChatSessionObject } from "../adapters/chat-session/durable-object";
 import { emptySession, remember, SESSION_TTL_MS, takeTurn, type SessionState } from "../adapters/chat-session/session";
 import type { LimitResult, LimitRule } from "../adapters/rate-limit/fixed-window";
 
@@ -9,7 +10,7 @@ const KEY = "session";
  * One help-assistant session per visitor (issue 18): the last few messages and the visitor's message count. A
  * Durable Object handles one call at a time, so counting and reading are atomic; an alarm forgets an idle session.
  */
-export class ChatSession extends DurableObject {
+export class ChatSession extends DurableObject implements ChatSessionObject {
   async begin(rules: LimitRule[]): Promise<{ limit: LimitResult; history: ChatMessage[] }> {
     const now = Date.now();
     const { result, state } = takeTurn((await this.ctx.storage.get<SessionState>(KEY)) ?? emptySession(now), rules, now);

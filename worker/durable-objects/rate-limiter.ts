@@ -8,6 +8,7 @@ import {
   type AttemptResult,
   type AttemptState,
 } from "../adapters/rate-limit/attempts";
+import type { RateLimiterObject } from "../adapters/rate-limit/durable-object";
 import { countHit, limitStatus, type CounterState, type LimitResult, type LimitRule } from "../adapters/rate-limit/fixed-window";
 import { issuePass, spendPass, type NewPass, type PassResult, type PassState } from "../adapters/rate-limit/passes";
 
@@ -23,7 +24,7 @@ const PASS_KEY = "pass";
  * Object handles one call at a time, so each check-and-count is atomic. Storage is cleared by an alarm when the
  * window, block or trust period ends, so idle keys leave nothing behind.
  */
-export class RateLimiter extends DurableObject {
+export class RateLimiter extends DurableObject implements RateLimiterObject {
   async status(): Promise<LimitResult> {
     return limitStatus(await this.ctx.storage.get<CounterState>(STATE_KEY), Date.now());
   }
