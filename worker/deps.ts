@@ -23,7 +23,8 @@ import type { RateLimits } from "./adapters/rate-limit";
 import { createDurableObjectRateLimits } from "./adapters/rate-limit/durable-object";
 import { createDb, type Database } from "./data/db";
 import { countStatements } from "./data/query-counter";
-import { getConfig, type Bindings, type Config } from "./lib/config";
+import { getConfig, type Config } from "./lib/config";
+import type { Bindings } from "./bindings";
 import { AppError } from "./lib/errors";
 
 /**

@@ -1,4 +1,4 @@
-import type { Bindings } from "./lib/config";
+import type { Bindings } from "./bindings";
 import type { Deps } from "./deps";
 import type { ResolvedSession } from "./services/auth/sessions";
 

@@ -5,7 +5,8 @@ import { selectBilling } from "./deps";
 import { failStaleGenerations } from "./jobs/fail-stale-generations";
 import { purgeExpired } from "./jobs/purge-expired";
 import { reconcilePayments } from "./jobs/reconcile-payments";
-import { getConfig, type Bindings } from "./lib/config";
+import { getConfig } from "./lib/config";
+import type { Bindings } from "./bindings";
 
 export { ChatSession } from "./durable-objects/chat-session";
 export { RateLimiter } from "./durable-objects/rate-limiter";

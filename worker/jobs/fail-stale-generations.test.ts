@@ -4,7 +4,7 @@ import type { TranscriptPage } from "../../schema/api/transcripts";
 import { createDb } from "../data/db";
 import { startGeneration } from "../data/generations";
 import worker from "../index";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { INTERRUPTED_GENERATION_MESSAGE } from "../services/generation";
 import { call, json } from "../test/client";
 import { countRows, createUser } from "../test/factories";

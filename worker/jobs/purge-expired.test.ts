@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, it } from "vitest";
 import worker from "../index";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { call } from "../test/client";
 import { countRows, createUser } from "../test/factories";
 

@@ -4,7 +4,7 @@ import { createFakeBilling, fakeSubscription } from "../adapters/billing/fake";
 import { findSubscriptionByCustomer, saveCustomerId, saveStripeState } from "../data/subscriptions";
 import { setSubscription } from "../data/users";
 import worker, { CRONS } from "../index";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { stripeStateOf } from "../services/billing/stripe-state";
 import { effectiveTier } from "../services/plans";
 import { unique } from "../test/client";

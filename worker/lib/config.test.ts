@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { selectStoryGenerator } from "../deps";
-import { getConfig, type Bindings } from "./config";
+import { getConfig, type ConfigBindings } from "./config";
 import { AppError } from "./errors";
 
 const FAKE_AI = { run: async () => ({}) } as unknown as Ai;
-const config = (vars: Partial<Bindings>) =>
-  getConfig({ ...(env as Bindings), AI: undefined, APP_ENV: "test", PASSWORD_PEPPER: "pepper", APP_URL: "https://storyloom.example", ...vars });
+const config = (vars: Partial<ConfigBindings>) =>
+  getConfig({ ...env, AI: undefined, APP_ENV: "test", PASSWORD_PEPPER: "pepper", APP_URL: "https://storyloom.example", ...vars });
 
 describe("production configuration", () => {
   it("refuses to start without PASSWORD_PEPPER or APP_URL", () => {

@@ -1,17 +1,14 @@
 import { z } from "zod";
-import type { ChatSession } from "../durable-objects/chat-session";
-import type { RateLimiter } from "../durable-objects/rate-limiter";
 
-// The Worker's configuration: its bindings, and the variables and secrets parsed once per isolate with zod.
-// A leaf module (nothing here imports the app), so deps.ts, adapters and scripts can all read it.
+// The Worker's configuration: the variables and secrets, parsed once per isolate with zod.
+// A leaf module (nothing here imports the app), so deps.ts, adapters and scripts can all read it. The whole of the
+// Worker's bindings (storage, Durable Objects) is `Bindings` in worker/bindings.ts, which extends ConfigBindings.
 
-/** Bindings, variables and secrets from wrangler.toml, secrets and `.dev.vars`. Every variable is optional: see README. */
-export interface Bindings {
-  DB: D1Database;
-  AUDIO: R2Bucket;
-  ASSETS: Fetcher;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-  CHAT_SESSION: DurableObjectNamespace<ChatSession>;
+/**
+ * What the configuration is read from: the variables and secrets of wrangler.toml, secrets and `.dev.vars`, and
+ * whether Workers AI is bound. Every variable is optional: see README.
+ */
+export interface ConfigBindings {
   /** Workers AI; remote-only (absent from tests, failing clearly under `wrangler dev --local`). */
   AI?: Ai;
   APP_ENV?: string;
@@ -166,7 +163,7 @@ export interface Config {
 const configCache = new WeakMap<object, Config>();
 
 /** Parses the environment once per isolate (the env object is stable for the isolate's lifetime). */
-export function getConfig(bindings: Bindings): Config {
+export function getConfig(bindings: ConfigBindings): Config {
   const cached = configCache.get(bindings);
   if (cached) return cached;
   const raw = configSchema.parse(bindings);

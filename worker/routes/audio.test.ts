@@ -4,7 +4,7 @@ import { AUDIO_MAX_BYTES, type TranscribeAudioResponse } from "../../schema/api/
 import { deleteRecordingsBefore, RECORDING_TTL_MS } from "../data/audio-objects";
 import worker from "../index";
 import { sniffAudioFormat } from "../lib/audio-format";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { json, ORIGIN } from "../test/client";
 import { countRows, createUser, setTier, type TestUser } from "../test/factories";
 import m4a from "../test/fixtures/audio/speech.m4a";

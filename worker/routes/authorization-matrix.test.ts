@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { call, json, unique } from "../test/client";
 import {
   createIntegration,

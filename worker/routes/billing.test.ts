@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { call, json } from "../test/client";
 import { createUser, type TestUser } from "../test/factories";
 import { FAKE_PRICES, FakeStripe } from "../test/stripe/fake-stripe";

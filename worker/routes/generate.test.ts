@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { MAX_TRANSCRIPT_CHARS, type GenerateResponse, type Transcript, type TranscriptPage } from "../../schema/api/transcripts";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { call, json } from "../test/client";
 import { countRows, createProject, createUser, setTier, type TestUser } from "../test/factories";
 import { jsonResponse, mockOutbound } from "../test/outbound";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
 import worker from "../index";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { ORIGIN } from "../test/client";
 import { createProject, createTranscripts, createUser, setTier } from "../test/factories";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { toBase64Url } from "../lib/crypto";
 import { call, json, sessionFrom, unique } from "../test/client";
 import { countRows, createUser, TEST_PASSWORD } from "../test/factories";

@@ -5,7 +5,7 @@ import { createDurableObjectRateLimits } from "../adapters/rate-limit/durable-ob
 import type { LimitRule } from "../adapters/rate-limit/fixed-window";
 import { app } from "../app";
 import worker from "../index";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { addressKey } from "../lib/ip";
 import { LOGIN_POLICIES, RATE_RULES } from "../services/rate-limit";
 import { call, json, ORIGIN, sessionFrom, unique } from "../test/client";

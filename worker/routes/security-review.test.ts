@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { call, json, unique } from "../test/client";
 import { createUser, setTier, TEST_PASSWORD } from "../test/factories";
 import { jsonResponse, mockOutbound } from "../test/outbound";

@@ -5,7 +5,8 @@ import { createStripeBilling, toBillingSubscription } from "../adapters/billing/
 import { saveStripeState } from "../data/subscriptions";
 import { findSubscription } from "../data/users";
 import worker from "../index";
-import { getConfig, type Bindings } from "../lib/config";
+import { getConfig } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { stripeStateOf } from "../services/billing/stripe-state";
 import { SUBSCRIPTION_EVENTS } from "../services/billing/webhooks";
 import { call, json, ORIGIN, unique } from "../test/client";

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../index";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 import { SESSION_COOKIE } from "../services/auth/sessions";
 
 export const ORIGIN = "http://localhost";

@@ -1,5 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Bindings } from "../lib/config";
+import type { Bindings } from "../bindings";
 
 declare global {
   namespace Cloudflare {

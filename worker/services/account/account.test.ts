@@ -8,7 +8,8 @@ import { createStripeBilling } from "../../adapters/billing/stripe";
 import { createFakeChatSessions } from "../../adapters/chat-session/fake";
 import { FORMER_MEMBER } from "../../data/activity";
 import { audioPrefix } from "../../data/audio-objects";
-import { getConfig, type Bindings } from "../../lib/config";
+import { getConfig } from "../../lib/config";
+import type { Bindings } from "../../bindings";
 import { call, json } from "../../test/client";
 import { buildTestDeps } from "../../test/deps";
 import {

@@ -5,7 +5,7 @@
 // or leak the key; and the resend works once the provider is back.
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import type { Bindings } from "../../lib/config";
+import type { Bindings } from "../../bindings";
 import { call, unique } from "../../test/client";
 import { TEST_PASSWORD } from "../../test/factories";
 import { jsonResponse, mockOutbound } from "../../test/outbound";

@@ -4,7 +4,7 @@
 // happen is a 500, a user or identity created, or a session cookie set.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Bindings } from "../../lib/config";
+import type { Bindings } from "../../bindings";
 import { SESSION_COOKIE } from "../../services/auth/sessions";
 import { call } from "../../test/client";
 import { jsonResponse, mockOutbound } from "../../test/outbound";

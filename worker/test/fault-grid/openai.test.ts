@@ -2,7 +2,7 @@
 // the chat completions endpoint answered by the fault.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Bindings } from "../../lib/config";
+import type { Bindings } from "../../bindings";
 import { call } from "../../test/client";
 import { createUser } from "../../test/factories";
 import { mockOutbound } from "../../test/outbound";

@@ -7,7 +7,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it, vi } from "vitest";
 import { recordingKey } from "../../data/audio-objects";
 import worker from "../../index";
-import type { Bindings } from "../../lib/config";
+import type { Bindings } from "../../bindings";
 import { AppError } from "../../lib/errors";
 import { createWorkersAITranscriber } from "../../adapters/transcription/workers-ai";
 import { transcribeUpload } from "../../services/audio";

@@ -3,7 +3,7 @@
 // a network error, errors naming 429/500/503, a truncated JSON string, an object of the wrong shape.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Bindings } from "../../lib/config";
+import type { Bindings } from "../../bindings";
 import { call } from "../../test/client";
 import { createUser } from "../../test/factories";
 import { mockOutbound } from "../../test/outbound";
