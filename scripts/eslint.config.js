@@ -82,6 +82,94 @@ export default tseslint.config(
     },
   },
   {
+    // The Worker's layers: routes → services → data and adapters; jobs (the cron) call services as routes do; the
+    // Durable Objects run adapter logic, so they import adapters, never the reverse; lib is the bottom. Type-only
+    // imports count, as in the SPA's rule. bindings.ts, deps.ts, env.ts, app.ts and index.ts wire the layers together
+    // and are in no zone. Tests are left out: they drive a layer through the whole Worker (test/client, test/deps)
+    // and seed rows through data/. scripts/lint/worker-boundaries.test.ts proves each zone fires.
+    files: ["worker/**/*.ts"],
+    ignores: ["worker/**/*.test.ts", "worker/test/**"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js"] })] },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: root,
+          zones: [
+            {
+              target: "worker/routes",
+              from: ["worker/data", "worker/adapters"],
+              message: "Routes call services (and use schema, lib, middleware): data and adapters are reached through a service.",
+            },
+            {
+              target: "worker/services",
+              from: ["worker/routes", "worker/middleware"],
+              message: "Services never see HTTP: they do not import routes or middleware.",
+            },
+            {
+              target: "worker/adapters",
+              from: "worker/services",
+              message: "Adapters wrap outside systems and know nothing of services: services call adapters, not the reverse.",
+            },
+            {
+              // The Durable Objects run adapter logic (the rate-limit fake runs the same functions), so they import
+              // adapters; an adapter types its Durable Object through a contract it declares, which the class implements.
+              target: "worker/adapters",
+              from: "worker/durable-objects",
+              message:
+                "Durable Objects import adapters, not the reverse: type the stub with the adapter's own contract (which the class implements).",
+            },
+            {
+              // data/db.ts is the Database handle the cron passes in; everything else in data/ is called by services.
+              target: "worker/jobs",
+              from: "worker/data",
+              except: ["./db.ts"],
+              message: "Jobs call services, as routes do: worker/data is reached through a service.",
+            },
+            {
+              target: "worker/lib",
+              from: [
+                "worker/routes",
+                "worker/services",
+                "worker/data",
+                "worker/adapters",
+                "worker/durable-objects",
+                "worker/jobs",
+                "worker/middleware",
+                "worker/bindings.ts",
+                "worker/deps.ts",
+                "worker/env.ts",
+                "worker/app.ts",
+                "worker/index.ts",
+              ],
+              message: "lib is the Worker's bottom layer: it imports nothing of the Worker above it (only schema/ and other lib modules).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only worker/data writes SQL: drizzle and the tables (schema/db) are imported there and nowhere else in the
+    // Worker. Exempt: test files and worker/test/**, which seed and inspect rows directly.
+    files: ["worker/**/*.ts"],
+    ignores: ["worker/data/**", "worker/**/*.test.ts", "worker/test/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["drizzle-orm", "drizzle-orm/*", "**/schema/db", "**/schema/db/*"],
+              message: "Only worker/data queries the database: put the query in a worker/data module and call that.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.{ts,js}", "e2e/**/*.ts", "*.config.ts", "schema/drizzle.config.ts", "worker/test/contracts/*.mjs"],
     languageOptions: { globals: globals.node },
   },
