@@ -1,4 +1,4 @@
-// ESLint flat config (kept in scripts/ so the top level stays as architecture.md fixes it; run with --config).
+// ESLint flat config (kept in scripts/ so the top level stays as docs/architecture.md fixes it; run with --config).
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
@@ -34,7 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    // web/ may only import types from the Worker (architecture.md).
+    // web/ may only import types from the Worker (docs/architecture.md).
     files: ["web/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
