@@ -3,7 +3,7 @@
 // Conventions (docs/README.md): the specification is cited as `docs/product-spec.md §N` (later sections on the same
 // line as bare `§N`); other documents by their path from the repository root, optionally with a `#heading` anchor.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -106,6 +106,10 @@ describe("references", () => {
     expect(problems("worker/a.ts", "// ../shared/spec/product-spec.md")).toContain("points outside the repository (../shared)");
     expect(problems("web/a.ts", 'import { x } from "../../shared/session/user";')).toEqual([]);
     expect(problems("docs/x.md", "[a](decisions/none.md)")).toEqual(["link to decisions/none.md does not resolve"]);
+  });
+
+  it("keep README to what fits a first read (≤ 20 KB; decisions and records live in docs/)", () => {
+    expect(statSync(join(root, "README.md")).size).toBeLessThanOrEqual(20_000);
   });
 
   it("accept the conventions", () => {
