@@ -14,13 +14,20 @@ export default defineConfig(async () => {
           extends: false,
           plugins: [
             // Markdown imports are text, as wrangler's Text rule makes them in the Worker build (wrangler.toml).
-            { name: "markdown-as-text", transform: (code: string, id: string) => (id.endsWith(".md") ? `export default ${JSON.stringify(code)};` : undefined) },
+            {
+              name: "markdown-as-text",
+              transform: (code: string, id: string) =>
+                id.endsWith(".md") ? `export default ${JSON.stringify(code)};` : undefined,
+            },
             // Audio fixtures import as base64 (workerd has no file system; the bytes must arrive unchanged).
             {
               name: "audio-fixtures-as-base64",
               // before Vite's asset plugin, which would answer these with a URL
               enforce: "pre" as const,
-              load: (id: string) => (/\.(mp3|wav|ogg|webm|m4a)$/.test(id) ? `export default ${JSON.stringify(readFileSync(id).toString("base64"))};` : undefined),
+              load: (id: string) =>
+                /\.(mp3|wav|ogg|webm|m4a)$/.test(id)
+                  ? `export default ${JSON.stringify(readFileSync(id).toString("base64"))};`
+                  : undefined,
             },
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },

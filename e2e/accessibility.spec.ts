@@ -13,7 +13,16 @@ test.setTimeout(180_000);
 async function violations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   });
@@ -31,11 +40,26 @@ test("axe finds no violation on any screen, at 375 px and 1440 px", async ({ pag
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.context().clearCookies();
-    for (const path of ["/", "/auth", "/auth?tab=signup", "/forgot-password", "/privacy-policy", "/terms-of-service", "/no-such-page"]) {
-      found.push(...(await screen(page, path, path === "/" ? () => expect(page.getByRole("link", { name: "Get Started" }).first()).toBeVisible() : heading)));
+    for (const path of [
+      "/",
+      "/auth",
+      "/auth?tab=signup",
+      "/forgot-password",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/no-such-page",
+    ]) {
+      found.push(
+        ...(await screen(
+          page,
+          path,
+          path === "/" ? () => expect(page.getByRole("link", { name: "Get Started" }).first()).toBeVisible() : heading,
+        )),
+      );
     }
     await signIn(page, ADMIN.username, ADMIN.password);
-    for (const path of ["/dashboard", "/generate", "/history", "/team", "/subscription", "/account", "/admin"]) found.push(...(await screen(page, path, heading)));
+    for (const path of ["/dashboard", "/generate", "/history", "/team", "/subscription", "/account", "/admin"])
+      found.push(...(await screen(page, path, heading)));
     // the assistant's panel, open over a page
     await page.getByRole("button", { name: "AI Helper" }).click();
     await expect(page.getByRole("dialog", { name: "StoryLoom Assistant" })).toBeVisible();

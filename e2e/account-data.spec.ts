@@ -11,7 +11,10 @@ test("account settings: data summary, export download, delete the account and si
   const project = await page.request.post("/api/projects", { data: { name: uniqueName("Data ") }, headers });
   expect(project.ok()).toBe(true);
   const text = `Ana: Librarians need to ${uniqueName("renew")} a loan from the desk.`;
-  const generated = await page.request.post("/api/generate", { data: { transcript: text, projectId: (await project.json()).id }, headers });
+  const generated = await page.request.post("/api/generate", {
+    data: { transcript: text, projectId: (await project.json()).id },
+    headers,
+  });
   expect(generated.ok(), await generated.text()).toBe(true);
 
   await page.goto("/account");
@@ -26,7 +29,10 @@ test("account settings: data summary, export download, delete the account and si
   await page.getByRole("button", { name: "Export My Data" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^storyloom-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(readFileSync(await download.path(), "utf8")) as { account: { username: string }; transcripts: { content: string }[] };
+  const exported = JSON.parse(readFileSync(await download.path(), "utf8")) as {
+    account: { username: string };
+    transcripts: { content: string }[];
+  };
   expect(exported.account.username).toBe(username);
   expect(exported.transcripts.map((t) => t.content)).toContain(text);
   await expectToast(page, "Export Complete");

@@ -9,7 +9,11 @@ test("the SPA page carries its security headers and loads build files cached as 
   const buildFiles: Array<{ url: string; status: number; cacheControl: string | undefined }> = [];
   page.on("response", (response) => {
     if (new URL(response.url()).pathname.startsWith("/assets/")) {
-      buildFiles.push({ url: response.url(), status: response.status(), cacheControl: response.headers()["cache-control"] });
+      buildFiles.push({
+        url: response.url(),
+        status: response.status(),
+        cacheControl: response.headers()["cache-control"],
+      });
     }
   });
   const document = await page.goto("/");

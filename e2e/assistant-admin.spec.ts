@@ -50,11 +50,18 @@ test("help assistant on a phone: the AI Helper button steps aside while a form f
   await expect(helper).toBeVisible();
 });
 
-test("admin dashboard: analytics, a tier grant, Make Admin, and the chatbot logs with search and paging", async ({ page, browser, baseURL }) => {
+test("admin dashboard: analytics, a tier grant, Make Admin, and the chatbot logs with search and paging", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // A visitor's question, to find in the logs.
   const marker = uniqueName("zq");
   const visitor = await browser.newContext({ baseURL });
-  const asked = await visitor.request.post("/api/chatbot", { data: { message: `How do I export to JIRA ${marker}?`, conversationHistory: [] }, headers: { Origin: baseURL! } });
+  const asked = await visitor.request.post("/api/chatbot", {
+    data: { message: `How do I export to JIRA ${marker}?`, conversationHistory: [] },
+    headers: { Origin: baseURL! },
+  });
   expect(asked.ok()).toBe(true);
   await visitor.close();
   // A user to manage.
@@ -86,7 +93,10 @@ test("admin dashboard: analytics, a tier grant, Make Admin, and the chatbot logs
   await page.getByRole("option", { name: "Pro" }).click();
   await askPlan.getByRole("button", { name: "Change to Pro" }).click();
   await expectToast(page, "Subscription Updated");
-  await page.getByRole("button", { name: `Make Admin: ${username}` }).last().click();
+  await page
+    .getByRole("button", { name: `Make Admin: ${username}` })
+    .last()
+    .click();
   const askAdmin = page.getByRole("alertdialog", { name: `Make ${username} an admin?` });
   await askAdmin.getByRole("button", { name: "Make Admin" }).click();
   await expectToast(page, "Admin Access Granted");

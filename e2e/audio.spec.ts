@@ -15,13 +15,17 @@ test("a Pro user uploads a WAV: the progress bar, then the transcript in the tex
     await new Promise((resolve) => setTimeout(resolve, 1200));
     await route.continue();
   });
-  await page.getByTestId("transcript-file").setInputFiles({ name: "ward-round.wav", mimeType: "audio/wav", buffer: WAV });
+  await page
+    .getByTestId("transcript-file")
+    .setInputFiles({ name: "ward-round.wav", mimeType: "audio/wav", buffer: WAV });
   const bar = page.getByRole("progressbar", { name: "Audio transcription progress" });
   await expect(bar).toBeVisible();
   await expect(page.getByText("Transcribing audio...")).toBeVisible();
   await screenshotBoth(page, "audio-transcribing", { fullPage: false });
   await expectToast(page, "Audio Transcribed Successfully");
-  await expect(page.getByLabel("Transcript", { exact: true })).toHaveValue(/Nurses need to see the bed count for every ward\./);
+  await expect(page.getByLabel("Transcript", { exact: true })).toHaveValue(
+    /Nurses need to see the bed count for every ward\./,
+  );
   await expect(page.getByLabel("Transcript title")).toHaveValue(/ward-round|Ward round/i);
   await screenshotBoth(page, "audio-transcribed");
 });
@@ -31,7 +35,9 @@ test("a free user picking a recording gets the Pro toast, and nothing is uploade
   await page.goto("/generate");
   let uploads = 0;
   page.on("request", (r) => void (r.url().includes("/api/transcribe-audio") && uploads++));
-  await page.getByTestId("transcript-file").setInputFiles({ name: "ward-round.wav", mimeType: "audio/wav", buffer: WAV });
+  await page
+    .getByTestId("transcript-file")
+    .setInputFiles({ name: "ward-round.wav", mimeType: "audio/wav", buffer: WAV });
   await expectToast(page, "Pro Feature Required");
   expect(uploads).toBe(0);
   await expect(page.getByLabel("Transcript", { exact: true })).toHaveValue("");

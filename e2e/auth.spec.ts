@@ -113,7 +113,10 @@ test("someone else's sign-up with my address: the link's page names it, and 'No,
   await screenshotBoth(page, "verify-email-rejected");
 
   // The account is gone: its username signs in to nothing.
-  const login = await request.post("/api/login", { data: { username: squatter, password: "a-very-long-passphrase" }, headers: { Origin: baseURL! } });
+  const login = await request.post("/api/login", {
+    data: { username: squatter, password: "a-very-long-passphrase" },
+    headers: { Origin: baseURL! },
+  });
   expect(login.status()).toBe(401);
 });
 

@@ -57,7 +57,10 @@ async function download(page: Page, trigger: Locator, item: string): Promise<{ f
   return { file, text: readFileSync(path!, "latin1") };
 }
 
-test("editor: change the epic and stories, save, reload, reset, and the unsaved-changes guard", async ({ page, baseURL }) => {
+test("editor: change the epic and stories, save, reload, reset, and the unsaved-changes guard", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await registerFreshUser(page, baseURL!);
   await generate(page);
@@ -88,10 +91,18 @@ test("editor: change the epic and stories, save, reload, reset, and the unsaved-
   await first.getByLabel("Estimated Hours").fill("21");
   await first.getByRole("button", { name: "Add Criterion" }).click();
   await expect(first.getByRole("textbox", { name: /^Criterion \d+$/ }).last()).toBeFocused();
-  await first.getByRole("textbox", { name: /^Criterion \d+$/ }).last().fill("Edits survive a reload of the page.");
+  await first
+    .getByRole("textbox", { name: /^Criterion \d+$/ })
+    .last()
+    .fill("Edits survive a reload of the page.");
   const secondTitle = await storyGroup(dialog, 2).getByLabel("Title").inputValue();
-  await storyGroup(dialog, 2).getByRole("button", { name: /^Delete Story 2/ }).click();
-  await page.getByRole("alertdialog", { name: "Delete this story?" }).getByRole("button", { name: "Delete Story" }).click();
+  await storyGroup(dialog, 2)
+    .getByRole("button", { name: /^Delete Story 2/ })
+    .click();
+  await page
+    .getByRole("alertdialog", { name: "Delete this story?" })
+    .getByRole("button", { name: "Delete Story" })
+    .click();
   await dialog.getByRole("button", { name: "Add Story" }).click();
   const added = storyGroup(dialog, storyCount);
   await expect(added.getByLabel("Title")).toHaveValue("New User Story");
@@ -148,7 +159,10 @@ test("editor: change the epic and stories, save, reload, reset, and the unsaved-
   await expect(storyHeading(results, secondTitle)).toBeVisible();
 });
 
-test("editor: long criteria, story points, delete with confirmation and undo, a new story's defaults, the reload warning", async ({ page, baseURL }) => {
+test("editor: long criteria, story points, delete with confirmation and undo, a new story's defaults, the reload warning", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await registerFreshUser(page, baseURL!);
   await generate(page);
@@ -166,7 +180,14 @@ test("editor: long criteria, story points, delete with confirmation and undo, a 
   const points = first.getByRole("combobox", { name: "Story Points" });
   await points.focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("option")).toHaveText(["1 point", "2 points", "3 points", "5 points", "8 points", "13 points"]);
+  await expect(page.getByRole("option")).toHaveText([
+    "1 point",
+    "2 points",
+    "3 points",
+    "5 points",
+    "8 points",
+    "13 points",
+  ]);
   await page.getByRole("option", { name: "8 points" }).focus();
   await page.keyboard.press("Enter");
   await expect(points).toHaveText("8 points");
@@ -228,7 +249,9 @@ test("editor: long criteria, story points, delete with confirmation and undo, a 
   await expect(storyGroup(dialog, 2).getByLabel("Title")).toHaveValue(secondTitle);
   await expect(storyGroup(dialog, 2).getByLabel("Title")).toBeFocused();
   await expect(dialog.getByText("Story deleted")).toHaveCount(0);
-  await storyGroup(dialog, 2).getByRole("button", { name: /^Delete Story 2/ }).click();
+  await storyGroup(dialog, 2)
+    .getByRole("button", { name: /^Delete Story 2/ })
+    .click();
   await confirmDelete.getByRole("button", { name: "Delete Story" }).click();
   await expect(undo).toBeFocused();
 
@@ -241,7 +264,10 @@ test("editor: long criteria, story points, delete with confirmation and undo, a 
   await expect(added.getByRole("combobox", { name: "Story Points" })).toHaveText("5 points");
   await expect(added.getByLabel("Estimated Hours")).toHaveValue("18");
   await expect(added.getByRole("textbox", { name: "Criterion 1" })).toHaveValue("");
-  await expect(added.getByRole("textbox", { name: "Criterion 1" })).toHaveAttribute("placeholder", "Acceptance criteria here");
+  await expect(added.getByRole("textbox", { name: "Criterion 1" })).toHaveAttribute(
+    "placeholder",
+    "Acceptance criteria here",
+  );
   await added.getByLabel("Title").fill("Export the audit log as CSV");
   // Points the hours follow while nobody has typed hours.
   await chooseOption(page, added.getByRole("combobox", { name: "Story Points" }), /^3 points$/);
@@ -260,7 +286,8 @@ test("editor: long criteria, story points, delete with confirmation and undo, a 
 
   // The saved stories show the points, the hours and the whole criterion.
   const results = panel(page);
-  const card = (title: string) => results.getByRole("list", { name: "User stories" }).locator(":scope > li").filter({ hasText: title });
+  const card = (title: string) =>
+    results.getByRole("list", { name: "User stories" }).locator(":scope > li").filter({ hasText: title });
   await expect(results.getByText(LONG_CRITERION)).toBeVisible();
   await expect(card(firstTitle)).toContainText("8 points");
   await expect(card(firstTitle)).toContainText("21 hours");
@@ -270,7 +297,10 @@ test("editor: long criteria, story points, delete with confirmation and undo, a 
   await expect(results.getByRole("list", { name: "User stories" }).locator(":scope > li")).toHaveCount(storyCount);
 });
 
-test("exports: Markdown, JIRA text and PDF from the generator and a history card, with jspdf loaded on demand", async ({ page, baseURL }) => {
+test("exports: Markdown, JIRA text and PDF from the generator and a history card, with jspdf loaded on demand", async ({
+  page,
+  baseURL,
+}) => {
   await registerFreshUser(page, baseURL!);
   const scripts: string[] = [];
   page.on("request", (r) => {
@@ -293,7 +323,10 @@ test("exports: Markdown, JIRA text and PDF from the generator and a history card
   expect(jira.text).toMatch(/^h1\. /m);
   expect(jira.text).toMatch(/^h3\. 1\. /m);
 
-  expect(scripts.some((url) => /jspdf/i.test(url)), "jspdf must not load before a PDF export").toBe(false);
+  expect(
+    scripts.some((url) => /jspdf/i.test(url)),
+    "jspdf must not load before a PDF export",
+  ).toBe(false);
   const pdf = await download(page, exportButton, "PDF");
   expect(pdf.file.suggestedFilename()).toBe(`${TITLE.replace(/ /g, "_")}-${date}.pdf`);
   expect(pdf.text.startsWith("%PDF-")).toBe(true);
@@ -331,7 +364,10 @@ test("exports: Markdown, JIRA text and PDF from the generator and a history card
   await page.setViewportSize(DESKTOP);
 });
 
-test("exports and the editor's Export to JIRA: no stories yet, and a project's JIRA setup", async ({ page, baseURL }) => {
+test("exports and the editor's Export to JIRA: no stories yet, and a project's JIRA setup", async ({
+  page,
+  baseURL,
+}) => {
   await registerFreshUser(page, baseURL!);
   const headers = { Origin: baseURL! };
   const project = await page.request.post("/api/projects", { data: { name: "Identity" }, headers });
@@ -361,13 +397,22 @@ test("exports and the editor's Export to JIRA: no stories yet, and a project's J
   await editor(page).getByRole("button", { name: "Export to JIRA" }).click();
   await expectToast(page, "Stories Updated");
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/settings$`));
-  const list = ((await (await page.request.get("/api/transcripts")).json()) as { transcripts: { id: number; hasStories: boolean }[] }).transcripts;
+  const list = (
+    (await (await page.request.get("/api/transcripts")).json()) as {
+      transcripts: { id: number; hasStories: boolean }[];
+    }
+  ).transcripts;
   const edited = list.find((t) => t.hasStories)!;
-  const detail = (await (await page.request.get(`/api/transcripts/${edited.id}`)).json()) as { generatedStories: { epic: { title: string } } };
+  const detail = (await (await page.request.get(`/api/transcripts/${edited.id}`)).json()) as {
+    generatedStories: { epic: { title: string } };
+  };
   expect(detail.generatedStories.epic.title).toBe("Ready for JIRA");
 });
 
-test("failures: a save that fails keeps the edits, a PDF that cannot load says so, a deleted result clears the panel", async ({ page, baseURL }) => {
+test("failures: a save that fails keeps the edits, a PDF that cannot load says so, a deleted result clears the panel", async ({
+  page,
+  baseURL,
+}) => {
   await registerFreshUser(page, baseURL!);
   await generate(page);
 
@@ -376,7 +421,12 @@ test("failures: a save that fails keeps the edits, a PDF that cannot load says s
     route.fulfill({
       status: 503,
       contentType: "application/json",
-      body: JSON.stringify({ success: false, error: "The database is busy. Please try again.", code: "service_unavailable", requestId: "e2e" }),
+      body: JSON.stringify({
+        success: false,
+        error: "The database is busy. Please try again.",
+        code: "service_unavailable",
+        requestId: "e2e",
+      }),
     }),
   );
   await panel(page).getByRole("button", { name: "Edit" }).click();

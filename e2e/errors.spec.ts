@@ -30,7 +30,9 @@ test("a page whose code fails to download shows the error screen inside the layo
   await expect(page.getByRole("heading", { level: 1, name: "Transcript History" })).toBeVisible();
 });
 
-test("an expected refusal's toast says what to do and no request id; an unexpected failure's adds the id", async ({ page }) => {
+test("an expected refusal's toast says what to do and no request id; an unexpected failure's adds the id", async ({
+  page,
+}) => {
   await page.goto("/auth");
   await page.getByLabel("Username or email").fill(uniqueName("nobody"));
   await page.getByLabel("Password", { exact: true }).fill("not-a-real-password");
@@ -40,7 +42,16 @@ test("an expected refusal's toast says what to do and no request id; an unexpect
 
   // a 5xx: the server's error shape with its id, as a failing Worker answers
   await page.route("**/api/login", (route) =>
-    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, error: "Something went wrong on our side. Please try again.", code: "internal", requestId: "req_e2e500" }) }),
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({
+        success: false,
+        error: "Something went wrong on our side. Please try again.",
+        code: "internal",
+        requestId: "req_e2e500",
+      }),
+    }),
   );
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expectToast(page, "Sign in failed");

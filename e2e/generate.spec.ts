@@ -29,7 +29,9 @@ async function expectNoPhoneOverflow(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(150);
   const offenders = await page.evaluate(() =>
     Array.from(document.querySelectorAll("main > * *"))
-      .filter((el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > window.innerWidth - 16 + 0.5)
+      .filter(
+        (el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > window.innerWidth - 16 + 0.5,
+      )
       .filter((el) => !el.classList.contains("sr-only"))
       .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")}`)
       .slice(0, 5),
@@ -38,7 +40,11 @@ async function expectNoPhoneOverflow(page: Page, name: string): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
-test("generator: paste a transcript, generate, read the stories and their evidence, copy, clear", async ({ page, baseURL, context }) => {
+test("generator: paste a transcript, generate, read the stories and their evidence, copy, clear", async ({
+  page,
+  baseURL,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
   await registerFreshUser(page, baseURL!);
   await page.goto("/generate");
@@ -116,7 +122,8 @@ test("generator: upload a Markdown file; audio needs Pro on the free plan", asyn
   await page.goto("/generate");
   const fileInput = page.getByTestId("transcript-file");
 
-  const notes = "# Retro notes\n\nAlex: The export button is hard to find on mobile.\nSam: Let's move it into the header.\n";
+  const notes =
+    "# Retro notes\n\nAlex: The export button is hard to find on mobile.\nSam: Let's move it into the header.\n";
   await fileInput.setInputFiles({ name: "retro-notes.md", mimeType: "text/markdown", buffer: Buffer.from(notes) });
   await expect(transcriptBox(page)).toHaveValue(notes);
   await expect(page.getByLabel("Transcript title")).toHaveValue("retro-notes");
@@ -124,13 +131,21 @@ test("generator: upload a Markdown file; audio needs Pro on the free plan", asyn
   await expect(generateButton(page)).toBeEnabled();
 
   // A PDF picked with "all files" is refused, not read into the box as binary text.
-  await fileInput.setInputFiles({ name: "minutes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n\u0000\u0001binary") });
+  await fileInput.setInputFiles({
+    name: "minutes.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.7\n\u0000\u0001binary"),
+  });
   await expectToast(page, "Upload Failed");
   await expect(page.getByText("minutes.pdf is not a text file.", { exact: false }).first()).toBeVisible();
   await expect(transcriptBox(page)).toHaveValue(notes);
 
   // Audio on the free plan: the Pro toast with an upgrade action; the text and the input are left as they were.
-  await fileInput.setInputFiles({ name: "standup.mp3", mimeType: "audio/mpeg", buffer: Buffer.from([0xff, 0xfb, 0x90, 0x00]) });
+  await fileInput.setInputFiles({
+    name: "standup.mp3",
+    mimeType: "audio/mpeg",
+    buffer: Buffer.from([0xff, 0xfb, 0x90, 0x00]),
+  });
   await expectToast(page, "Pro Feature Required");
   await expect(transcriptBox(page)).toHaveValue(notes);
   expect(await fileInput.evaluate((el: HTMLInputElement) => el.value)).toBe("");
@@ -138,11 +153,17 @@ test("generator: upload a Markdown file; audio needs Pro on the free plan", asyn
   await expect(page).toHaveURL(/\/subscription$/);
 });
 
-test("generator: the free plan's allowance is shown before the work, a refusal clears the old result, and the limit disables Generate", async ({ page, baseURL }) => {
+test("generator: the free plan's allowance is shown before the work, a refusal clears the old result, and the limit disables Generate", async ({
+  page,
+  baseURL,
+}) => {
   await registerFreshUser(page, baseURL!);
   const generateByApi = async (i: number) => {
     const response = await page.request.post("/api/generate", {
-      data: { transcript: `Standup ${i}: as a user I want to reset my password so that I can sign in again.`, title: `Standup ${i}` },
+      data: {
+        transcript: `Standup ${i}: as a user I want to reset my password so that I can sign in again.`,
+        title: `Standup ${i}`,
+      },
       headers: { Origin: baseURL! },
     });
     expect(response.ok(), await response.text()).toBe(true);
@@ -175,7 +196,10 @@ test("generator: the free plan's allowance is shown before the work, a refusal c
   await page.goto("/generate");
   await expect(page.locator("form").getByText("You've used all 5 monthly transcripts on the free plan.")).toBeVisible();
   await expect(generateButton(page)).toBeDisabled();
-  await expect(page.locator("form").getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/subscription");
+  await expect(page.locator("form").getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute(
+    "href",
+    "/subscription",
+  );
 });
 
 test("generator: ?project= preselects the project and the transcript is filed under it", async ({ page, baseURL }) => {
@@ -205,7 +229,9 @@ test("generator: ?project= preselects the project and the transcript is filed un
   await expect(select).toContainText(name);
 
   // Audio on a paid plan: transcription does not exist yet.
-  await page.getByTestId("transcript-file").setInputFiles({ name: "call.wav", mimeType: "audio/wav", buffer: Buffer.from("RIFF") });
+  await page
+    .getByTestId("transcript-file")
+    .setInputFiles({ name: "call.wav", mimeType: "audio/wav", buffer: Buffer.from("RIFF") });
   await expectToast(page, "Transcription Failed");
 
   await page.getByLabel("Transcript title").fill("Platform sync");
@@ -221,7 +247,10 @@ test("generator: ?project= preselects the project and the transcript is filed un
   await expect(page.getByRole("combobox", { name: "Project" })).toContainText("No Project");
 });
 
-test("generator: the draft survives a reload for its account, and goes after Clear, a generation or sign-out", async ({ page, baseURL }) => {
+test("generator: the draft survives a reload for its account, and goes after Clear, a generation or sign-out", async ({
+  page,
+  baseURL,
+}) => {
   await registerFreshUser(page, baseURL!);
   await page.goto("/generate");
   await page.getByLabel("Transcript title").fill("Rota review");
@@ -259,7 +288,10 @@ test("generator: the draft survives a reload for its account, and goes after Cle
 
 test("history: a transcript whose generation failed can be generated again", async ({ page, baseURL }) => {
   await registerFreshUser(page, baseURL!);
-  const samples = await page.request.post("/api/dev/sample-transcripts", { data: { count: 3 }, headers: { Origin: baseURL! } });
+  const samples = await page.request.post("/api/dev/sample-transcripts", {
+    data: { count: 3 },
+    headers: { Origin: baseURL! },
+  });
   expect(samples.ok(), await samples.text()).toBe(true);
 
   // The embedded generator does not fail, so the list reports a failure for the transcript without stories (as the

@@ -22,7 +22,10 @@ async function fakeJiraIssueCount(page: Page): Promise<number> {
   return ((await response.json()) as unknown[]).length;
 }
 
-test("JIRA wizard, then export from history with real progress, then 'JIRA Export Already Exists'", async ({ page, baseURL }) => {
+test("JIRA wizard, then export from history with real progress, then 'JIRA Export Already Exists'", async ({
+  page,
+  baseURL,
+}) => {
   test.skip(!FAKE_JIRA, "needs the fake JIRA (E2E_FAKE_JIRA_URL, set by scripts/e2e.ts)");
   await registerFreshUser(page, baseURL!, "pro");
   const projectId = await createProject(page, baseURL!, "Checkout revamp");
@@ -126,7 +129,9 @@ test("JIRA wizard, then export from history with real progress, then 'JIRA Expor
   await expect(card.getByRole("button", { name: "Export" })).toBeFocused();
   await expectToast(page, "Export Complete");
   const toastRegion = page.getByRole("region", { name: /Notifications/ });
-  await expect(toastRegion.getByText(`Created the epic and ${storyCount} ${storyCount === 1 ? "story" : "stories"} in Team JIRA.`)).toBeVisible();
+  await expect(
+    toastRegion.getByText(`Created the epic and ${storyCount} ${storyCount === 1 ? "story" : "stories"} in Team JIRA.`),
+  ).toBeVisible();
   const epicLink = toastRegion.getByRole("link", { name: /Open the epic in JIRA \(SL-\d+\)/ });
   await expect(epicLink).toHaveAttribute("href", /^https:\/\/acme\.atlassian\.net\/browse\/SL-\d+$/);
   await expect(epicLink).toHaveAttribute("target", "_blank");
@@ -158,11 +163,16 @@ test("JIRA wizard, then export from history with real progress, then 'JIRA Expor
   await expectToast(page, "JIRA Export Already Exists");
 });
 
-test("free plan: the settings card, and 'Integrations Not Available' before any input and from the server", async ({ page, baseURL }) => {
+test("free plan: the settings card, and 'Integrations Not Available' before any input and from the server", async ({
+  page,
+  baseURL,
+}) => {
   await registerFreshUser(page, baseURL!);
   const projectId = await createProject(page, baseURL!, "Free project");
   await page.goto(`/projects/${projectId}/settings`);
-  await expect(page.getByText("JIRA and Notion integrations are only available on Pro and Enterprise plans.")).toBeVisible();
+  await expect(
+    page.getByText("JIRA and Notion integrations are only available on Pro and Enterprise plans."),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/subscription");
 
   // both entries say why at once: no form to fill in for nothing
@@ -176,7 +186,11 @@ test("free plan: the settings card, and 'Integrations Not Available' before any 
 
   // the server refuses all the same
   const refused = await page.request.post(`/api/projects/${projectId}/integrations`, {
-    data: { type: "jira", name: "Team JIRA", config: { domain: "acme.atlassian.net", email: "pat@example.com", apiToken: "fake-jira-token", projectKey: "SL" } },
+    data: {
+      type: "jira",
+      name: "Team JIRA",
+      config: { domain: "acme.atlassian.net", email: "pat@example.com", apiToken: "fake-jira-token", projectKey: "SL" },
+    },
     headers: { Origin: baseURL! },
   });
   expect(refused.status()).toBe(403);

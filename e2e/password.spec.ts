@@ -40,7 +40,9 @@ test("a forgotten password is reset from the emailed link: every session ends an
   await expect(pageB.getByLabel("Email")).toHaveValue(email);
   await pageB.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(pageB.getByRole("heading", { name: "Check your email", level: 1 })).toBeFocused();
-  await expect(pageB.getByText("If an account uses that address, a link to reset its password is on its way.")).toBeVisible();
+  await expect(
+    pageB.getByText("If an account uses that address, a link to reset its password is on its way."),
+  ).toBeVisible();
   await expect(pageB.getByRole("link", { name: "Back to Sign In" })).toBeVisible();
   await screenshotBoth(pageB, "forgot-password-sent");
 
@@ -116,7 +118,9 @@ test("the account screen changes the password; an account without one is pointed
     await route.fulfill({ response, json: { ...(await response.json()), hasPassword: false, email: "a@example.com" } });
   });
   await page.reload();
-  await expect(page.getByText("You sign in with Google, GitHub or Apple, so this account has no password.")).toBeVisible();
+  await expect(
+    page.getByText("You sign in with Google, GitHub or Apple, so this account has no password."),
+  ).toBeVisible();
   await expect(page.getByLabel("Current password")).toHaveCount(0);
   await screenshotBoth(page, "account-no-password");
   await page.getByRole("link", { name: "Forgot password?" }).click();

@@ -4,7 +4,6 @@ import { expectToast, PHONE, registerFreshUser, screenshotBoth, uniqueName } fro
 // Projects, dashboard and history journeys. Each test registers its own account (no email, so it is signed in at
 // once): the demo account is on the free plan and shared with other specs.
 
-
 async function createSampleTranscripts(page: Page, baseURL: string, count: number): Promise<number[]> {
   const response = await page.request.post("/api/dev/sample-transcripts", {
     data: { count },
@@ -170,7 +169,9 @@ test("projects: create, search, sort, switch layout, edit, settings, history and
   await first.getByRole("combobox", { name: "Assign to project" }).click();
   await page.getByRole("option", { name: alpha }).click();
   await expectToast(page, "Success");
-  await expect(transcriptCard(page, firstTitle).getByRole("combobox", { name: "Assign to project" })).toContainText(alpha);
+  await expect(transcriptCard(page, firstTitle).getByRole("combobox", { name: "Assign to project" })).toContainText(
+    alpha,
+  );
 
   // Expand a card with stories, look, collapse.
   const storied = cards.filter({ hasText: "Stories Generated" }).first();
@@ -214,7 +215,9 @@ test("projects: create, search, sort, switch layout, edit, settings, history and
   await page.getByRole("tab", { name: "Overview" }).click();
   const overview = page.getByRole("tabpanel", { name: "Overview" });
   await expect(overview.getByText("Recent Transcripts")).toBeVisible();
-  await expect(overview.getByRole("listitem").filter({ hasText: firstTitle }).getByText(alpha, { exact: true }).first()).toBeVisible();
+  await expect(
+    overview.getByRole("listitem").filter({ hasText: firstTitle }).getByText(alpha, { exact: true }).first(),
+  ).toBeVisible();
   await expect(overview.getByText(`Moved "${firstTitle}" to ${alpha}`)).toBeVisible();
   await screenshotChecked(page, "dashboard-overview");
   await page.getByRole("tab", { name: "Activity" }).click();
@@ -247,7 +250,10 @@ test("projects: create, search, sort, switch layout, edit, settings, history and
   await expect(page.getByRole("heading", { name: "Project not found" })).toBeVisible();
 });
 
-test("the free plan's second project is refused with the upgrade toast before any input, and by the server", async ({ page, baseURL }) => {
+test("the free plan's second project is refused with the upgrade toast before any input, and by the server", async ({
+  page,
+  baseURL,
+}) => {
   await registerFreshUser(page, baseURL!);
   await page.goto("/dashboard");
   await page.getByRole("tab", { name: "Projects" }).click();
@@ -265,14 +271,19 @@ test("the free plan's second project is refused with the upgrade toast before an
   await page.getByRole("button", { name: "New Project" }).last().click();
   await expectToast(page, "Project Limit Reached");
   await expect(
-    page.getByText("You've reached the 1 project limit on the free plan. Upgrade to Pro for unlimited projects.").first(),
+    page
+      .getByText("You've reached the 1 project limit on the free plan. Upgrade to Pro for unlimited projects.")
+      .first(),
   ).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Create New Project" })).toHaveCount(0);
   await page.getByRole("button", { name: "Upgrade to Pro" }).click();
   await expect(page).toHaveURL(/\/subscription$/);
 
   // the server refuses all the same (a second tab that had the form open before the first project was made)
-  const refused = await page.request.post("/api/projects", { data: { name: uniqueName("Second ") }, headers: { Origin: baseURL! } });
+  const refused = await page.request.post("/api/projects", {
+    data: { name: uniqueName("Second ") },
+    headers: { Origin: baseURL! },
+  });
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain("Project limit reached");
 });
@@ -286,7 +297,10 @@ test("history: empty state, a card on a phone, and the keyboard", async ({ page,
 
   await createSampleTranscripts(page, baseURL!, 2);
   const projectName = uniqueName("Phone ");
-  const created = await page.request.post("/api/projects", { data: { name: projectName }, headers: { Origin: baseURL! } });
+  const created = await page.request.post("/api/projects", {
+    data: { name: projectName },
+    headers: { Origin: baseURL! },
+  });
   expect(created.ok(), await created.text()).toBe(true);
   await page.setViewportSize(PHONE);
   await page.goto("/history");
@@ -323,7 +337,10 @@ test("history: empty state, a card on a phone, and the keyboard", async ({ page,
 });
 
 // Functional only: speed budgets are measured by `npm run bench`, not asserted in browser tests.
-test("history pages a long list with Load more, files one without reloading, and the dashboard counts them all", async ({ page, baseURL }) => {
+test("history pages a long list with Load more, files one without reloading, and the dashboard counts them all", async ({
+  page,
+  baseURL,
+}) => {
   await registerFreshUser(page, baseURL!, "pro");
   const headers = { Origin: baseURL! };
   const created = await page.request.post("/api/projects", { data: { name: uniqueName("Bulk ") }, headers });
@@ -347,7 +364,12 @@ test("history pages a long list with Load more, files one without reloading, and
   await screenshotBoth(page, "history-load-more", { fullPage: false, scrollTo: loadMore });
 
   // A page that fails to load says so in a toast; the rows stay and the button can try again.
-  const busy = { success: false, error: "The service is busy right now. Please try again.", code: "service_unavailable", requestId: "req_e2e" };
+  const busy = {
+    success: false,
+    error: "The service is busy right now. Please try again.",
+    code: "service_unavailable",
+    requestId: "req_e2e",
+  };
   await page.route(/\/api\/transcripts\?cursor=/, (route) => route.fulfill({ status: 503, json: busy }), { times: 1 });
   await loadMore.click();
   await expectToast(page, "Error");

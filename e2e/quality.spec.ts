@@ -35,7 +35,10 @@ const TITLE = "Clinic booking sprint planning";
 
 /** A close-up of one element at both widths (e2e/screenshots), beside the full pages, to look at it closely. */
 async function screenshotElementBoth(page: Page, element: Locator, name: string): Promise<void> {
-  for (const [label, size] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+  for (const [label, size] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
     await element.screenshot({ path: new URL(`./screenshots/${name}-${label}.png`, import.meta.url).pathname });
@@ -49,7 +52,10 @@ const coverage = (scope: Locator) => scope.getByRole("region", { name: /^Coverag
 const qualityBadges = (scope: Locator) => scope.getByRole("button", { name: /^Quality of Story \d+: \d+ out of 100/ });
 const addAsStory = (scope: Locator) => scope.getByRole("button", { name: "Add as story" });
 
-test("quality: badges with their issues, the Coverage panel, Add as story into the editor, history and the export", async ({ page, baseURL }) => {
+test("quality: badges with their issues, the Coverage panel, Add as story into the editor, history and the export", async ({
+  page,
+  baseURL,
+}) => {
   // One long journey with a dozen screenshots on a shared 2-core machine.
   test.setTimeout(120_000);
   await registerFreshUser(page, baseURL!);
@@ -67,7 +73,9 @@ test("quality: badges with their issues, the Coverage panel, Add as story into t
   await expect(qualityBadges(panel(page)).first()).toContainText(/\d+\s*· (Good|Needs work|Poor)/);
 
   // Open the lowest-scoring badge (the one most likely to list issues) from the keyboard.
-  const labels = await qualityBadges(panel(page)).evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label") ?? ""));
+  const labels = await qualityBadges(panel(page)).evaluateAll((buttons) =>
+    buttons.map((b) => b.getAttribute("aria-label") ?? ""),
+  );
   const scores = labels.map((label) => Number(/: (\d+) out of 100/.exec(label)?.[1] ?? 100));
   const worst = scores.indexOf(Math.min(...scores));
   const badge = qualityBadges(panel(page)).nth(worst);
@@ -77,9 +85,10 @@ test("quality: badges with their issues, the Coverage panel, Add as story into t
   await expect(details).toBeVisible();
   await expect(details).toContainText(`Story ${worst + 1} quality: ${scores[worst]}/100`);
   if (scores[worst]! < 100) {
-    const severities = await details.getByRole("list", { name: "Issues" }).locator(":scope > li").evaluateAll((items) =>
-      items.map((item) => (item.textContent?.startsWith("Error") ? "error" : "warning")),
-    );
+    const severities = await details
+      .getByRole("list", { name: "Issues" })
+      .locator(":scope > li")
+      .evaluateAll((items) => items.map((item) => (item.textContent?.startsWith("Error") ? "error" : "warning")));
     expect(severities.length).toBeGreaterThan(0);
     expect(severities).toEqual([...severities].sort()); // "error" sorts before "warning": errors first
   }
@@ -100,9 +109,16 @@ test("quality: badges with their issues, the Coverage panel, Add as story into t
   // edit answers with a fresh report.
   if ((await addAsStory(report).count()) === 0) {
     await panel(page).getByRole("button", { name: "Edit" }).click();
-    await editor(page).getByRole("tab", { name: /^User Stories/ }).click();
-    await editor(page).getByRole("button", { name: /^Delete Story 1:/ }).click();
-    await page.getByRole("alertdialog", { name: "Delete this story?" }).getByRole("button", { name: "Delete Story" }).click();
+    await editor(page)
+      .getByRole("tab", { name: /^User Stories/ })
+      .click();
+    await editor(page)
+      .getByRole("button", { name: /^Delete Story 1:/ })
+      .click();
+    await page
+      .getByRole("alertdialog", { name: "Delete this story?" })
+      .getByRole("button", { name: "Delete Story" })
+      .click();
     await editor(page).getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Changes Saved");
     await expect(addAsStory(report).first()).toBeVisible();
@@ -112,7 +128,10 @@ test("quality: badges with their issues, the Coverage panel, Add as story into t
   await screenshotElementBoth(page, stories.nth(worst), "quality-story-card");
 
   // Add as story: the editor opens on a draft built from the quote, unsized, focused, with the quote as its evidence.
-  const row = report.locator("li").filter({ has: page.getByRole("button", { name: "Add as story" }) }).first();
+  const row = report
+    .locator("li")
+    .filter({ has: page.getByRole("button", { name: "Add as story" }) })
+    .first();
   const add = row.getByRole("button", { name: "Add as story" });
   const quote = (await row.locator("blockquote").innerText()).trim();
   await add.click();
@@ -129,7 +148,9 @@ test("quality: badges with their issues, the Coverage panel, Add as story into t
   await expect(draft.getByLabel("Estimated Hours")).toHaveValue("0");
   await expect(draft.getByLabel("Description")).toHaveValue(/^As an? .+, I want /);
   // The re-check scores the draft (debounced), and flags it for sizing.
-  await expect(draft.getByRole("button", { name: /^Quality of Story \d+: \d+ out of 100/ })).toBeVisible({ timeout: 15_000 });
+  await expect(draft.getByRole("button", { name: /^Quality of Story \d+: \d+ out of 100/ })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(draft.getByText(/^(Error|Warning): /).first()).toBeVisible();
   await screenshotBoth(page, "quality-editor-draft", { fullPage: false, scrollTo: draftTitle });
 
@@ -145,7 +166,10 @@ test("quality: badges with their issues, the Coverage panel, Add as story into t
 
   // The Markdown export ends with the meeting's open questions.
   await panel(page).getByRole("button", { name: "Export" }).click();
-  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "Markdown" }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("menuitem", { name: "Markdown" }).click(),
+  ]);
   const markdown = readFileSync((await file.path())!, "utf8");
   expect(markdown).toMatch(/\n## Open questions\n\n- /);
   expect(markdown.indexOf("## Open questions")).toBeGreaterThan(markdown.indexOf("## User Stories"));

@@ -20,16 +20,26 @@ test("an owner blocked by someone else's failures at her address gets in through
   // A verified account that has never signed in.
   const username = uniqueName("locked");
   const email = `${username}@example.com`;
-  const registered = await page.request.post("/api/register", { data: { username, email, password: PASSWORD }, headers });
+  const registered = await page.request.post("/api/register", {
+    data: { username, email, password: PASSWORD },
+    headers,
+  });
   expect(registered.ok(), await registered.text()).toBe(true);
   // Verified through the verification page's call (worker/routes/email-verification.ts): opening a link alone
   // verifies nothing.
   const verification = new URL(await outboxLinkFor(page.request, email, "/verify-email/confirm"));
-  const verified = await page.request.post("/api/verify-email/confirm", { data: { token: verification.searchParams.get("token") }, headers });
+  const verified = await page.request.post("/api/verify-email/confirm", {
+    data: { token: verification.searchParams.get("token") },
+    headers,
+  });
   expect(verified.ok(), await verified.text()).toBe(true);
 
   // The insider: 100 wrong sign-ins on names nobody has, from the same address, until it is blocked.
-  const guess = (i: number) => page.request.post("/api/login", { data: { username: uniqueName(`nobody${i}-`), password: "wrong-password" }, headers });
+  const guess = (i: number) =>
+    page.request.post("/api/login", {
+      data: { username: uniqueName(`nobody${i}-`), password: "wrong-password" },
+      headers,
+    });
   for (let batch = 0; batch < 10; batch++) {
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => guess(batch * 10 + i)));
     for (const answer of answers) expect(answer.status()).toBe(401);
@@ -51,7 +61,9 @@ test("an owner blocked by someone else's failures at her address gets in through
   await page.keyboard.press("Tab");
   await expect(offer).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("tabpanel", { name: "Sign In" }).getByRole("status")).toContainText("a sign-in link is on its way");
+  await expect(page.getByRole("tabpanel", { name: "Sign In" }).getByRole("status")).toContainText(
+    "a sign-in link is on its way",
+  );
   await expectToast(page, "Check your email");
   await screenshotBoth(page, "sign-in-link-sent");
 

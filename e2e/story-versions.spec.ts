@@ -14,7 +14,10 @@ interface Saved {
 }
 
 async function generated(request: APIRequestContext, baseURL: string, title: string): Promise<number> {
-  const response = await request.post("/api/generate", { data: { transcript: TRANSCRIPT, title }, headers: { Origin: baseURL } });
+  const response = await request.post("/api/generate", {
+    data: { transcript: TRANSCRIPT, title },
+    headers: { Origin: baseURL },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { transcriptId: number }).transcriptId;
 }
@@ -34,7 +37,10 @@ async function editEpicTitle(page: Page, card: string, title: string): Promise<L
   return article;
 }
 
-test("two tabs edit the same stories: the later save is offered to reload or to overwrite", async ({ page, baseURL }) => {
+test("two tabs edit the same stories: the later save is offered to reload or to overwrite", async ({
+  page,
+  baseURL,
+}) => {
   await registerFreshUser(page, baseURL!);
   const id = await generated(page.request, baseURL!, "Two tabs");
   const second = await page.context().newPage();
@@ -64,7 +70,10 @@ test("two tabs edit the same stories: the later save is offered to reload or to 
   await first.getByRole("button", { name: "Edit" }).click();
   await editor(page).getByLabel("Title").fill("Not kept");
   await editor(page).getByRole("button", { name: "Save Changes" }).click();
-  await page.getByRole("alertdialog", { name: "These stories have changed" }).getByRole("button", { name: "Reload Current Stories" }).click();
+  await page
+    .getByRole("alertdialog", { name: "These stories have changed" })
+    .getByRole("button", { name: "Reload Current Stories" })
+    .click();
   await expectToast(page, "Stories Reloaded");
   await expect(editor(page).getByLabel("Title")).toHaveValue("Saved in the second tab");
   await editor(page).getByRole("button", { name: "Save Changes" }).click();
@@ -73,14 +82,20 @@ test("two tabs edit the same stories: the later save is offered to reload or to 
   await second.close();
 });
 
-test("regenerating edited stories keeps them: the history card offers Restore previous version", async ({ page, baseURL }) => {
+test("regenerating edited stories keeps them: the history card offers Restore previous version", async ({
+  page,
+  baseURL,
+}) => {
   await registerFreshUser(page, baseURL!);
   const headers = { Origin: baseURL! };
   const id = await generated(page.request, baseURL!, "Regenerated");
   const before = await current(page.request, id);
   const stories = structuredClone(before.generatedStories);
   stories.epic.title = "Hand-edited epic";
-  const edited = await page.request.put(`/api/transcripts/${id}/stories`, { data: { storiesVersion: before.storiesVersion, stories }, headers });
+  const edited = await page.request.put(`/api/transcripts/${id}/stories`, {
+    data: { storiesVersion: before.storiesVersion, stories },
+    headers,
+  });
   expect(edited.ok(), await edited.text()).toBe(true);
 
   // Regenerate from the history card: it asks first (Cancel changes nothing), then generates again

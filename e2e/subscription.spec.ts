@@ -4,7 +4,10 @@ import { expectToast, registerFreshUser, screenshotBoth } from "./support";
 // The subscription screen (docs/product-spec.md §2, §4). Each test registers its own account (the demo account is shared).
 
 function planCard(page: Page, name: string) {
-  return page.getByRole("list", { name: "Plans" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, level: 3 }) });
+  return page
+    .getByRole("list", { name: "Plans" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name, level: 3 }) });
 }
 
 test("without card payment: the plans, the note saying why nothing can be bought, and an admin-set plan", async ({
@@ -41,7 +44,9 @@ test("without card payment: the plans, the note saying why nothing can be bought
   await expect(planCard(page, "Enterprise").getByText("24/7 support")).toBeVisible();
   const upgrade = page.getByRole("button", { name: "Upgrade to Pro" });
   await expect(upgrade).toBeDisabled();
-  await expect(upgrade).toHaveAccessibleDescription("Card payment is not configured here. Plans can be set by an admin.");
+  await expect(upgrade).toHaveAccessibleDescription(
+    "Card payment is not configured here. Plans can be set by an admin.",
+  );
   await expect(page.getByRole("button", { name: "Upgrade to Enterprise" })).toBeDisabled();
 
   // The FAQ says what a downgrade or cancellation does to data.
@@ -51,7 +56,10 @@ test("without card payment: the plans, the note saying why nothing can be bought
   await screenshotBoth(page, "subscription-not-configured");
 
   // A plan an admin set (the development route stands in for the admin screen): badge, Team link, no payment actions.
-  const set = await page.request.post("/api/dev/subscription", { data: { tier: "pro" }, headers: { Origin: baseURL! } });
+  const set = await page.request.post("/api/dev/subscription", {
+    data: { tier: "pro" },
+    headers: { Origin: baseURL! },
+  });
   expect(set.ok(), await set.text()).toBe(true);
   await page.reload();
   await expect(page.getByRole("banner").getByText("PRO", { exact: true })).toBeVisible();
@@ -228,14 +236,18 @@ test("card payment: upgrade to Pro, a declined card, pay, come back active, canc
   // Cancelling: asked first, takes effect at the period end, keeps the data.
   await current.getByRole("button", { name: "Cancel Subscription" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Cancel your subscription?" });
-  await expect(dialog.getByText(/your projects, transcripts and stories are kept, and Free limits apply to new work/)).toBeVisible();
+  await expect(
+    dialog.getByText(/your projects, transcripts and stories are kept, and Free limits apply to new work/),
+  ).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
   await expectToast(page, "Subscription Cancelled");
   await expect(current.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(current.getByText(/You keep Pro access until [A-Z][a-z]{2} \d{1,2}, \d{4}\./)).toBeVisible();
   await expect(page.getByRole("banner").getByText("PRO", { exact: true })).toBeVisible();
   await expect(current.getByRole("button", { name: "Cancel Subscription" })).toHaveCount(0);
-  await expect(planCard(page, "Free").getByRole("button", { name: /^Starts [A-Z][a-z]{2} \d{1,2}, \d{4}$/ })).toBeDisabled();
+  await expect(
+    planCard(page, "Free").getByRole("button", { name: /^Starts [A-Z][a-z]{2} \d{1,2}, \d{4}$/ }),
+  ).toBeDisabled();
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshotBoth(page, "subscription-cancelled");
 

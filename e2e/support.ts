@@ -8,9 +8,16 @@ const SCREENSHOT_DIR = new URL("./screenshots/", import.meta.url).pathname;
  * Saves screenshots at phone and desktop widths (e2e/screenshots, not committed) and restores the viewport. Full
  * page by default; `fullPage: false` for dialogs, which only ever cover the viewport.
  */
-export async function screenshotBoth(page: Page, name: string, { fullPage = true, scrollTo }: { fullPage?: boolean; scrollTo?: Locator } = {}): Promise<void> {
+export async function screenshotBoth(
+  page: Page,
+  name: string,
+  { fullPage = true, scrollTo }: { fullPage?: boolean; scrollTo?: Locator } = {},
+): Promise<void> {
   const original = page.viewportSize() ?? DESKTOP;
-  for (const [label, size] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+  for (const [label, size] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
     // after the resize, which moves what was in view

@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { expectToast, outboxLinkFor, registerFreshUser, screenshotBoth, signIn, uniqueName, verifyThroughApi, type OutboxMail } from "./support";
+import {
+  expectToast,
+  outboxLinkFor,
+  registerFreshUser,
+  screenshotBoth,
+  signIn,
+  uniqueName,
+  verifyThroughApi,
+  type OutboxMail,
+} from "./support";
 
 // Teams (issue 16): the owner invites by email, the invitee follows the link from the outbox, joins, generates into
 // the owner's project; the owner makes them admin, then removes them, and the removed member loses access.
@@ -9,14 +18,22 @@ async function invitationLinkFor(request: APIRequestContext, email: string): Pro
   await expect
     .poll(async () => {
       const mails = (await (await request.get("/api/dev/outbox")).json()) as OutboxMail[];
-      link = mails.filter((m) => m.to === email).map((m) => /https?:\/\/\S+\/team\/accept\/[A-Za-z0-9_-]{43}/.exec(m.text)?.[0]).find(Boolean);
+      link = mails
+        .filter((m) => m.to === email)
+        .map((m) => /https?:\/\/\S+\/team\/accept\/[A-Za-z0-9_-]{43}/.exec(m.text)?.[0])
+        .find(Boolean);
       return link;
     })
     .toBeTruthy();
   return link!;
 }
 
-test("team: invite by email, accept from the outbox, work in the owner's project, become admin, be removed", async ({ page, browser, baseURL, context }) => {
+test("team: invite by email, accept from the outbox, work in the owner's project, become admin, be removed", async ({
+  page,
+  browser,
+  baseURL,
+  context,
+}) => {
   test.setTimeout(90_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
   const headers = { Origin: baseURL! };
@@ -84,7 +101,9 @@ test("team: invite by email, accept from the outbox, work in the owner's project
   const option = inviteePage.getByRole("option", { name: new RegExp(projectName) });
   await expect(option).toContainText("Shared");
   await option.click();
-  await inviteePage.getByLabel("Transcript", { exact: true }).fill("Ana: Cashiers need to refund a single item from a paid order.");
+  await inviteePage
+    .getByLabel("Transcript", { exact: true })
+    .fill("Ana: Cashiers need to refund a single item from a paid order.");
   await inviteePage.getByRole("button", { name: "Generate User Stories & Epics" }).click();
   await expectToast(inviteePage, "Stories Generated Successfully");
   await inviteePage.goto("/dashboard");
@@ -124,15 +143,24 @@ test("team: invite by email, accept from the outbox, work in the owner's project
 
 // Issue 26, "pre-hijacking (a)": an account that someone else held may be in their team. After a password reset the
 // owner is told which teams the account belongs to, signs in straight to them on /team and leaves one.
-test("team: after a password reset the account's teams are listed, and a member leaves one", async ({ browser, baseURL }) => {
+test("team: after a password reset the account's teams are listed, and a member leaves one", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const headers = { Origin: baseURL! };
   // Two team owners on Pro; the second shares a project.
-  const [contextA, contextB, contextM] = [await browser.newContext({ baseURL }), await browser.newContext({ baseURL }), await browser.newContext({ baseURL })];
+  const [contextA, contextB, contextM] = [
+    await browser.newContext({ baseURL }),
+    await browser.newContext({ baseURL }),
+    await browser.newContext({ baseURL }),
+  ];
   const [pageA, pageB, member] = [await contextA.newPage(), await contextB.newPage(), await contextM.newPage()];
   const ownerA = await registerFreshUser(pageA, baseURL!, "pro");
   const ownerB = await registerFreshUser(pageB, baseURL!, "pro");
-  const project = await (await pageB.request.post("/api/projects", { data: { name: uniqueName("Board ") }, headers })).json();
+  const project = await (
+    await pageB.request.post("/api/projects", { data: { name: uniqueName("Board ") }, headers })
+  ).json();
 
   // The member: a verified account with an address, on the free plan, in both teams.
   const username = uniqueName("joiner");
@@ -160,7 +188,9 @@ test("team: after a password reset the account's teams are listed, and a member 
   await member.getByRole("button", { name: "Set New Password" }).click();
   await expect(member.getByRole("heading", { name: "Your password was reset", level: 1 })).toBeFocused();
   const listed = member.getByRole("list", { name: "Teams this account belongs to" });
-  await expect(listed.getByRole("listitem")).toHaveText([`${ownerA}'s team`, `${ownerB}'s team`].map((t) => new RegExp(t)));
+  await expect(listed.getByRole("listitem")).toHaveText(
+    [`${ownerA}'s team`, `${ownerB}'s team`].map((t) => new RegExp(t)),
+  );
   await screenshotBoth(member, "team-reset-review");
   await member.getByRole("link", { name: "Sign In to Review Them" }).click();
   await member.getByLabel("Username or email").fill(username);

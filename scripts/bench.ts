@@ -47,7 +47,8 @@ function workerdRssKiB(pids: readonly string[]): number {
   return sum;
 }
 
-if (!existsSync(`${ROOT}dist/web/index.html`)) run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+if (!existsSync(`${ROOT}dist/web/index.html`))
+  run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 rmSync(`${ROOT}${STATE}`, { recursive: true, force: true });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: { CI: "true" } });
 const server = startWrangler({ port: PORT, persistTo: STATE, quiet: true });
@@ -68,7 +69,14 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** `payload` is a request body, or makes one for the n-th request (warm-ups included) when each must differ. */
-async function measure(path: string, method = "GET", payload?: unknown, samples = SAMPLES, warmUp = 10, label = `${method} ${path}`) {
+async function measure(
+  path: string,
+  method = "GET",
+  payload?: unknown,
+  samples = SAMPLES,
+  warmUp = 10,
+  label = `${method} ${path}`,
+) {
   let n = 0;
   const body = () => (typeof payload === "function" ? (payload as (n: number) => unknown)(n++) : payload);
   for (let i = 0; i < warmUp; i++) await (await api(method, path, body())).arrayBuffer();
@@ -92,14 +100,23 @@ function longTranscript(): string {
   const root = join(ROOT, "worker/test/fixtures/transcripts");
   let text = "";
   for (const dir of ["ami", "synthetic"])
-    for (const file of readdirSync(join(root, dir)).filter((f) => f.endsWith(".txt")).sort()) text += `${readFileSync(join(root, dir, file), "utf8")}\n`;
+    for (const file of readdirSync(join(root, dir))
+      .filter((f) => f.endsWith(".txt"))
+      .sort())
+      text += `${readFileSync(join(root, dir, file), "utf8")}\n`;
   return text.slice(0, 50_000);
 }
 
 try {
   await waitForHttp(`${ORIGIN}/api/auth/providers`);
-  const register = await api("POST", "/api/register", { username: `bench${Date.now()}`, password: "benchmark-password-1" });
-  cookie = register.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const register = await api("POST", "/api/register", {
+    username: `bench${Date.now()}`,
+    password: "benchmark-password-1",
+  });
+  cookie = register.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   await api("POST", "/api/dev/subscription", { tier: "pro" });
   for (let i = 0; i < PROJECTS; i++) {
     await api("POST", "/api/projects", { name: `Project ${String(i + 1).padStart(2, "0")}`, description: "Benchmark" });
@@ -107,12 +124,15 @@ try {
   for (let made = 0; made < TRANSCRIPTS; made += 50) {
     await api("POST", "/api/dev/sample-transcripts", { count: 50, spreadAcrossProjects: true });
   }
-  console.log(`\nSeeded ${TRANSCRIPTS.toLocaleString("en-GB")} transcripts across ${PROJECTS} projects; ${SAMPLES} sequential requests each.\n`);
+  console.log(
+    `\nSeeded ${TRANSCRIPTS.toLocaleString("en-GB")} transcripts across ${PROJECTS} projects; ${SAMPLES} sequential requests each.\n`,
+  );
   // A cursor 5,000 rows deep (the 100th page of 50), reached the way the history's 'Load more' does.
   let cursor: string | null = null;
   for (let page = 0; page < 100; page++) {
     const query: string = cursor ? `?limit=50&cursor=${cursor}` : "?limit=50";
-    cursor = ((await (await api("GET", `/api/transcripts${query}`)).json()) as { nextCursor: string | null }).nextCursor;
+    cursor = ((await (await api("GET", `/api/transcripts${query}`)).json()) as { nextCursor: string | null })
+      .nextCursor;
   }
   const { id: firstProject } = ((await (await api("GET", "/api/projects")).json()) as { id: number }[])[0]!;
   const firstPage = await measure("/api/transcripts");
@@ -129,16 +149,35 @@ try {
   rows.push(generation);
   // The quality gate on 30 stories against the same transcript (issue 27: ≤ 50 ms median): the generator's own
   // stories, repeated with other titles up to 30.
-  const generated = (await (await api("POST", "/api/generate", { transcript: longTranscript(), title: "Gate" })).json()) as { data: { epic: unknown; userStories: Array<{ title: string }> } };
+  const generated = (await (
+    await api("POST", "/api/generate", { transcript: longTranscript(), title: "Gate" })
+  ).json()) as { data: { epic: unknown; userStories: Array<{ title: string }> } };
   const own = generated.data.userStories;
-  const thirty = Array.from({ length: 30 }, (_, i) => ({ ...own[i % own.length]!, title: `${own[i % own.length]!.title} ${i + 1}` }));
+  const thirty = Array.from({ length: 30 }, (_, i) => ({
+    ...own[i % own.length]!,
+    title: `${own[i % own.length]!.title} ${i + 1}`,
+  }));
   // A re-check of a transcript already read (the story editor re-checks as the user edits; a generation's gate reads its
   // transcript once for all its passes), and the first check of a transcript: each request's transcript made new by
   // its first line, so nothing of it was read before.
   const stories = { epic: generated.data.epic, userStories: thirty };
   const transcript = longTranscript();
-  const check = await measure("/api/stories/check", "POST", { transcript, stories }, 20, 3, "POST /api/stories/check (re-check)");
-  const firstCheck = await measure("/api/stories/check", "POST", (n: number) => ({ transcript: `Run ${n} of ${Date.now()}.\n${transcript}`.slice(0, 50_000), stories }), 20, 3, "POST /api/stories/check (first)");
+  const check = await measure(
+    "/api/stories/check",
+    "POST",
+    { transcript, stories },
+    20,
+    3,
+    "POST /api/stories/check (re-check)",
+  );
+  const firstCheck = await measure(
+    "/api/stories/check",
+    "POST",
+    (n: number) => ({ transcript: `Run ${n} of ${Date.now()}.\n${transcript}`.slice(0, 50_000), stories }),
+    20,
+    3,
+    "POST /api/stories/check (first)",
+  );
   rows.push(check, firstCheck);
   const width = Math.max(...rows.map((r) => r.path.length));
   console.log(`${"endpoint".padEnd(width)}   median      p95   response   D1 statements`);

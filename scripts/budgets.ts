@@ -15,13 +15,16 @@ import { findOrInstallChromium, ROOT, run, startWrangler, stopProcessGroup, wait
 const KB = 1000;
 const gzip = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 const rows: { budget: string; measured: string; limit: string; ok: boolean }[] = [];
-const row = (budget: string, measured: string, limit: string, ok: boolean) => rows.push({ budget, measured, limit, ok });
+const row = (budget: string, measured: string, limit: string, ok: boolean) =>
+  rows.push({ budget, measured, limit, ok });
 
 // SPA
 run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 const webDir = join(ROOT, "dist/web");
 const html = readFileSync(join(webDir, "index.html"), "utf8");
-const initial = new Set([...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!));
+const initial = new Set(
+  [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!),
+);
 let initialGzip = 0;
 let largest = { file: "", size: 0 };
 for (const file of readdirSync(join(webDir, "assets")).filter((f) => f.endsWith(".js"))) {
@@ -37,7 +40,12 @@ for (const file of readdirSync(join(webDir, "assets")).filter((f) => f.endsWith(
   if (!library && size > largest.size) largest = { file, size };
 }
 row("SPA initial JavaScript (gzip)", `${(initialGzip / KB).toFixed(1)} KB`, "≤ 120 KB", initialGzip <= 120 * KB);
-row("Largest on-demand chunk but PDF/charts (gzip)", `${(largest.size / KB).toFixed(1)} KB (${largest.file})`, "≤ 150 KB", largest.size <= 150 * KB);
+row(
+  "Largest on-demand chunk but PDF/charts (gzip)",
+  `${(largest.size / KB).toFixed(1)} KB (${largest.file})`,
+  "≤ 150 KB",
+  largest.size <= 150 * KB,
+);
 
 // Worker
 rmSync(join(ROOT, "dist/worker"), { recursive: true, force: true });
@@ -55,13 +63,20 @@ mkdirSync(emptyDir, { recursive: true });
 const settings = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
 const setting = (key: string) => new RegExp(`^${key} = .*$`, "m").exec(settings)?.[0] ?? "";
 writeFileSync(join(emptyDir, "index.js"), "export default { fetch: () => new Response('') };\n");
-writeFileSync(join(emptyDir, "wrangler.toml"), ['name = "empty"', 'main = "index.js"', setting("compatibility_date"), setting("compatibility_flags"), ""].join("\n"));
+writeFileSync(
+  join(emptyDir, "wrangler.toml"),
+  ['name = "empty"', 'main = "index.js"', setting("compatibility_date"), setting("compatibility_flags"), ""].join("\n"),
+);
 const startupCpu = (config?: string) => {
-  const out = execFileSync(join(ROOT, "node_modules/.bin/wrangler"), ["check", "startup", ...(config ? ["-c", config] : [])], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true" },
-  });
+  const out = execFileSync(
+    join(ROOT, "node_modules/.bin/wrangler"),
+    ["check", "startup", ...(config ? ["-c", config] : [])],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true" },
+    },
+  );
   return Number(/Active:\s*([\d.]+)\s*ms/.exec(out)?.[1] ?? Number.NaN);
 };
 const ours: number[] = [];
@@ -88,12 +103,42 @@ const bench = JSON.parse(readFileSync(join(ROOT, "dist/bench.json"), "utf8")) as
   generate50k: { median: number };
   check30: { median: number; firstMedian: number };
 };
-row("Transcripts list p95 at 10,000, first page", `${bench.listFirstPage.p95.toFixed(1)} ms`, "≤ 25 ms", bench.listFirstPage.p95 <= 25);
-row("First page size at 10,000", `${bench.listFirstPage.kib.toFixed(1)} KiB`, "≤ 50 KiB", bench.listFirstPage.kib <= 50);
-row("Transcripts list p95 at 10,000, 5,000 deep", `${bench.listLaterPage.p95.toFixed(1)} ms`, "≤ 25 ms", bench.listLaterPage.p95 <= 25);
-row("Generation of 50,000 characters (median)", `${bench.generate50k.median.toFixed(1)} ms`, "≤ 150 ms", bench.generate50k.median <= 150);
-row("Quality re-check of 30 stories against 50,000 characters (median)", `${bench.check30.median.toFixed(1)} ms`, "≤ 50 ms", bench.check30.median <= 50);
-row("Quality check of 30 stories against 50,000 new characters (median)", `${bench.check30.firstMedian.toFixed(1)} ms`, "≤ 50 ms", bench.check30.firstMedian <= 50);
+row(
+  "Transcripts list p95 at 10,000, first page",
+  `${bench.listFirstPage.p95.toFixed(1)} ms`,
+  "≤ 25 ms",
+  bench.listFirstPage.p95 <= 25,
+);
+row(
+  "First page size at 10,000",
+  `${bench.listFirstPage.kib.toFixed(1)} KiB`,
+  "≤ 50 KiB",
+  bench.listFirstPage.kib <= 50,
+);
+row(
+  "Transcripts list p95 at 10,000, 5,000 deep",
+  `${bench.listLaterPage.p95.toFixed(1)} ms`,
+  "≤ 25 ms",
+  bench.listLaterPage.p95 <= 25,
+);
+row(
+  "Generation of 50,000 characters (median)",
+  `${bench.generate50k.median.toFixed(1)} ms`,
+  "≤ 150 ms",
+  bench.generate50k.median <= 150,
+);
+row(
+  "Quality re-check of 30 stories against 50,000 characters (median)",
+  `${bench.check30.median.toFixed(1)} ms`,
+  "≤ 50 ms",
+  bench.check30.median <= 50,
+);
+row(
+  "Quality check of 30 stories against 50,000 new characters (median)",
+  `${bench.check30.firstMedian.toFixed(1)} ms`,
+  "≤ 50 ms",
+  bench.check30.firstMedian <= 50,
+);
 
 // Lighthouse against wrangler dev
 const PORT = 8791;
@@ -109,10 +154,16 @@ try {
     headers: { "Content-Type": "application/json", Origin: ORIGIN },
     body: JSON.stringify({ username: `budget${Date.now()}`, password: "budget-check-passphrase" }),
   });
-  const cookie = registered.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const { default: lighthouse } = await import("lighthouse");
   const { launch } = await import("chrome-launcher");
-  const chrome = await launch({ chromePath: findOrInstallChromium(), chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  const chrome = await launch({
+    chromePath: findOrInstallChromium(),
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
   try {
     for (const path of ["/", "/auth", "/dashboard"]) {
       // the median of three runs: on 2 shared cores one run's score moves by a few points
@@ -120,13 +171,23 @@ try {
       for (let run = 0; run < 3; run++) {
         const result = await lighthouse(
           `${ORIGIN}${path}`,
-          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: path === "/dashboard" ? { Cookie: cookie } : undefined },
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+            extraHeaders: path === "/dashboard" ? { Cookie: cookie } : undefined,
+          },
           // the mobile preset (Lighthouse's default), with its simulated throttling
         );
         const categories = result!.lhr.categories;
-        scores.push({ performance: Math.round((categories.performance?.score ?? 0) * 100), accessibility: Math.round((categories.accessibility?.score ?? 0) * 100) });
+        scores.push({
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        });
       }
-      const median = (pick: (s: { performance: number; accessibility: number }) => number) => scores.map(pick).sort((a, b) => a - b)[1]!;
+      const median = (pick: (s: { performance: number; accessibility: number }) => number) =>
+        scores.map(pick).sort((a, b) => a - b)[1]!;
       const performance = median((s) => s.performance);
       const accessibility = median((s) => s.accessibility);
       row(`Lighthouse mobile performance ${path}`, String(performance), "≥ 95", performance >= 95);
@@ -141,7 +202,8 @@ try {
 
 const width = Math.max(...rows.map((r) => r.budget.length));
 console.log(`\n${"budget".padEnd(width)}  ${"measured".padEnd(40)}  limit       ok`);
-for (const r of rows) console.log(`${r.budget.padEnd(width)}  ${r.measured.padEnd(40)}  ${r.limit.padEnd(10)}  ${r.ok ? "yes" : "NO"}`);
+for (const r of rows)
+  console.log(`${r.budget.padEnd(width)}  ${r.measured.padEnd(40)}  ${r.limit.padEnd(10)}  ${r.ok ? "yes" : "NO"}`);
 const broken = rows.filter((r) => !r.ok);
 console.log(broken.length ? `\n${broken.length} budget(s) broken.` : "\nAll budgets hold.");
 process.exit(broken.length ? 1 : 0);

@@ -7,7 +7,17 @@
 // production only.
 import { rmSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
-import { bin, findOrInstallChromium, postJson, ROOT, run, startWrangler, stopProcessGroup, TOOL_ENV, waitForHttp } from "./lib.ts";
+import {
+  bin,
+  findOrInstallChromium,
+  postJson,
+  ROOT,
+  run,
+  startWrangler,
+  stopProcessGroup,
+  TOOL_ENV,
+  waitForHttp,
+} from "./lib.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -31,7 +41,8 @@ const STRIPE_VARS = {
 };
 
 const chromium = findOrInstallChromium();
-if (!process.argv.includes("--no-build")) run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+if (!process.argv.includes("--no-build"))
+  run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 rmSync(`${ROOT}${STATE}`, { recursive: true, force: true });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: { CI: "true" } });
 

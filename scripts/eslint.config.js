@@ -39,7 +39,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/worker/**"], allowTypeImports: true, message: "web/ imports only types from worker/." }] },
+        {
+          patterns: [
+            { group: ["**/worker/**"], allowTypeImports: true, message: "web/ imports only types from worker/." },
+          ],
+        },
       ],
     },
   },
@@ -100,7 +104,8 @@ export default tseslint.config(
             {
               target: "worker/routes",
               from: ["worker/data", "worker/adapters"],
-              message: "Routes call services (and use schema, lib, middleware): data and adapters are reached through a service.",
+              message:
+                "Routes call services (and use schema, lib, middleware): data and adapters are reached through a service.",
             },
             {
               target: "worker/services",
@@ -110,7 +115,8 @@ export default tseslint.config(
             {
               target: "worker/adapters",
               from: "worker/services",
-              message: "Adapters wrap outside systems and know nothing of services: services call adapters, not the reverse.",
+              message:
+                "Adapters wrap outside systems and know nothing of services: services call adapters, not the reverse.",
             },
             {
               // The Durable Objects run adapter logic (the rate-limit fake runs the same functions), so they import
@@ -143,7 +149,8 @@ export default tseslint.config(
                 "worker/app.ts",
                 "worker/index.ts",
               ],
-              message: "lib is the Worker's bottom layer: it imports nothing of the Worker above it (only schema/ and other lib modules).",
+              message:
+                "lib is the Worker's bottom layer: it imports nothing of the Worker above it (only schema/ and other lib modules).",
             },
           ],
         },
@@ -170,7 +177,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.{ts,js}", "e2e/**/*.ts", "*.config.ts", "schema/drizzle.config.ts", "worker/test/contracts/*.mjs"],
+    files: [
+      "scripts/**/*.{ts,js}",
+      "e2e/**/*.ts",
+      "*.config.ts",
+      "schema/drizzle.config.ts",
+      "worker/test/contracts/*.mjs",
+    ],
     languageOptions: { globals: globals.node },
   },
 );

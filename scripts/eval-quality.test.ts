@@ -32,11 +32,26 @@ interface Seeded {
 }
 
 /** Backlog stories have only their text: it is the description; the other fields are neutral and their criteria not scored. */
-const BACKLOG_CRITERIA: Criterion[] = ["well_formed", "atomic", "minimal", "conceptually_sound", "problem_oriented", "unambiguous"];
+const BACKLOG_CRITERIA: Criterion[] = [
+  "well_formed",
+  "atomic",
+  "minimal",
+  "conceptually_sound",
+  "problem_oriented",
+  "unambiguous",
+];
 const SEEDED_CRITERIA: Criterion[] = ["full_sentence", "testable_criteria", "estimable"];
 const TARGET_PRECISION = 0.8;
 /** Criteria whose rules can raise errors; the others only warn (worker/services/quality/stories.ts). */
-const ERROR_CRITERIA = new Set<Criterion>(["well_formed", "atomic", "minimal", "conceptually_sound", "full_sentence", "testable_criteria", "estimable"]);
+const ERROR_CRITERIA = new Set<Criterion>([
+  "well_formed",
+  "atomic",
+  "minimal",
+  "conceptually_sound",
+  "full_sentence",
+  "testable_criteria",
+  "estimable",
+]);
 const TARGET_CLEAN_WITH_ERROR = 0.05;
 
 interface Count {
@@ -58,8 +73,13 @@ const asStory = (text: string): UserStory => ({
   estimatedHours: 12,
 });
 
-function score(items: Array<{ story: UserStory; defects: Partial<Record<Criterion, boolean>> }>, criteria: Criterion[]) {
-  const counts = new Map<Criterion, Count>(criteria.map((c) => [c, { tp: 0, fp: 0, fn: 0, tpAny: 0, fpAny: 0, fnAny: 0 }]));
+function score(
+  items: Array<{ story: UserStory; defects: Partial<Record<Criterion, boolean>> }>,
+  criteria: Criterion[],
+) {
+  const counts = new Map<Criterion, Count>(
+    criteria.map((c) => [c, { tp: 0, fp: 0, fn: 0, tpAny: 0, fpAny: 0, fnAny: 0 }]),
+  );
   let clean = 0;
   let cleanWithError = 0;
   for (const { story, defects } of items) {
@@ -88,7 +108,9 @@ function score(items: Array<{ story: UserStory; defects: Partial<Record<Criterio
 const ratio = (a: number, b: number) => (b === 0 ? "–" : (a / b).toFixed(2));
 
 function table(title: string, result: ReturnType<typeof score>): string[] {
-  const lines = [`\n${title}: ${result.total} stories, ${result.clean} clean; clean stories with any error: ${result.cleanWithError} (${ratio(result.cleanWithError, result.clean)})`];
+  const lines = [
+    `\n${title}: ${result.total} stories, ${result.clean} clean; clean stories with any error: ${result.cleanWithError} (${ratio(result.cleanWithError, result.clean)})`,
+  ];
   lines.push("criterion            | labelled | errors: precision recall | any severity: precision recall");
   for (const [c, n] of result.counts) {
     const labelled = n.tp + n.fn;
@@ -103,9 +125,11 @@ function table(title: string, result: ReturnType<typeof score>): string[] {
 function missed(result: ReturnType<typeof score>): string[] {
   const out: string[] = [];
   for (const [c, n] of result.counts) {
-    if (n.tp + n.fp > 0 && n.tp / (n.tp + n.fp) < TARGET_PRECISION) out.push(`${c} precision ${ratio(n.tp, n.tp + n.fp)} < ${TARGET_PRECISION}`);
+    if (n.tp + n.fp > 0 && n.tp / (n.tp + n.fp) < TARGET_PRECISION)
+      out.push(`${c} precision ${ratio(n.tp, n.tp + n.fp)} < ${TARGET_PRECISION}`);
   }
-  if (result.clean > 0 && result.cleanWithError / result.clean > TARGET_CLEAN_WITH_ERROR) out.push(`clean stories with an error ${ratio(result.cleanWithError, result.clean)} > ${TARGET_CLEAN_WITH_ERROR}`);
+  if (result.clean > 0 && result.cleanWithError / result.clean > TARGET_CLEAN_WITH_ERROR)
+    out.push(`clean stories with an error ${ratio(result.cleanWithError, result.clean)} > ${TARGET_CLEAN_WITH_ERROR}`);
   return out;
 }
 
@@ -114,9 +138,11 @@ function printTuningMistakes(tuning: Labelled[]): void {
   for (const s of tuning) {
     const issues = checkStory(asStory(s.text)).filter((i) => BACKLOG_CRITERIA.includes(i.criterion));
     // a criterion that never raises errors is judged by its warnings
-    const flagged = (c: Criterion) => issues.some((i) => i.criterion === c && (i.severity === "error" || !ERROR_CRITERIA.has(c)));
+    const flagged = (c: Criterion) =>
+      issues.some((i) => i.criterion === c && (i.severity === "error" || !ERROR_CRITERIA.has(c)));
     const wrong = BACKLOG_CRITERIA.filter((c) => (s.defects[c] === true) !== flagged(c));
-    if (wrong.length) console.log(`${s.id} ${wrong.map((c) => `${c}:${s.defects[c] ? "missed" : "false"}`).join(" ")} | ${s.text}`);
+    if (wrong.length)
+      console.log(`${s.id} ${wrong.map((c) => `${c}:${s.defects[c] ? "missed" : "false"}`).join(" ")} | ${s.text}`);
   }
 }
 
@@ -125,7 +151,10 @@ test("quality gate: precision and recall per criterion", () => {
   const testSet = read<Labelled[]>("test.json");
   const seeded = read<Seeded[]>("seeded.json");
   const lines: string[] = [];
-  const tuningResult = score(tuning.map((s) => ({ story: asStory(s.text), defects: s.defects })), BACKLOG_CRITERIA);
+  const tuningResult = score(
+    tuning.map((s) => ({ story: asStory(s.text), defects: s.defects })),
+    BACKLOG_CRITERIA,
+  );
   lines.push(...table("TUNING backlogs (rules may be written reading these)", tuningResult));
   if (process.env.TUNING_ONLY) {
     // while rules are being written: the test set is not even counted
@@ -133,9 +162,15 @@ test("quality gate: precision and recall per criterion", () => {
     printTuningMistakes(tuning);
     return;
   }
-  const testResult = score(testSet.map((s) => ({ story: asStory(s.text), defects: s.defects })), BACKLOG_CRITERIA);
+  const testResult = score(
+    testSet.map((s) => ({ story: asStory(s.text), defects: s.defects })),
+    BACKLOG_CRITERIA,
+  );
   lines.push(...table("TEST backlogs (totals only)", testResult));
-  const seededResult = score(seeded.map(({ defects, ...story }) => ({ story: { ...story, priority: "Medium" as const }, defects })), SEEDED_CRITERIA);
+  const seededResult = score(
+    seeded.map(({ defects, ...story }) => ({ story: { ...story, priority: "Medium" as const }, defects })),
+    SEEDED_CRITERIA,
+  );
   lines.push(...table("SEEDED from the test backlogs (totals only)", seededResult));
   const failures = [...missed(testResult), ...missed(seededResult)];
   lines.push(failures.length ? `\nTargets missed: ${failures.join("; ")}` : "\nAll targets met on the test set.");

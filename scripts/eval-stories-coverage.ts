@@ -3,7 +3,12 @@
 // uncovered, how long the uncovered list is per 1,000 words, and the asks it counts; and the report's speed.
 import type { Coverage, CoverageItem } from "../schema/api/quality";
 import type { GeneratedStories } from "../schema/api/transcripts";
-import { containsKeyword, coversRequirement, type GoldFile, type GoldRequirement } from "../worker/test/generator/quality";
+import {
+  containsKeyword,
+  coversRequirement,
+  type GoldFile,
+  type GoldRequirement,
+} from "../worker/test/generator/quality";
 
 export interface CoverageRow {
   name: string;
@@ -40,17 +45,32 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-export function coverageRow(name: string, transcript: string, result: GeneratedStories, coverage: Coverage, gold?: GoldFile): CoverageRow {
+export function coverageRow(
+  name: string,
+  transcript: string,
+  result: GeneratedStories,
+  coverage: Coverage,
+  gold?: GoldFile,
+): CoverageRow {
   const uncovered = coverage.items.filter((i) => i.coveredBy.length === 0);
   const missedReqs = gold?.requirements.filter((r) => !result.userStories.some((s) => coversRequirement(s, r))) ?? [];
-  const listedBy = (pred: (i: CoverageItem) => boolean) => missedReqs.filter((r) => uncovered.some((i) => pred(i) && itemMatchesRequirement(transcript, i, r))).length;
+  const listedBy = (pred: (i: CoverageItem) => boolean) =>
+    missedReqs.filter((r) => uncovered.some((i) => pred(i) && itemMatchesRequirement(transcript, i, r))).length;
   return {
     name,
     words: wordCount(transcript),
     missed: missedReqs.length,
     listed: listedBy((i) => i.kind !== "rejected" && i.kind !== "postponed"),
     listedAsAsk: listedBy((i) => i.kind === "ask"),
-    filedAway: missedReqs.filter((r) => !uncovered.some((i) => i.kind !== "rejected" && i.kind !== "postponed" && itemMatchesRequirement(transcript, i, r)) && coverage.items.some((i) => (i.kind === "rejected" || i.kind === "postponed") && itemMatchesRequirement(transcript, i, r))).length,
+    filedAway: missedReqs.filter(
+      (r) =>
+        !uncovered.some(
+          (i) => i.kind !== "rejected" && i.kind !== "postponed" && itemMatchesRequirement(transcript, i, r),
+        ) &&
+        coverage.items.some(
+          (i) => (i.kind === "rejected" || i.kind === "postponed") && itemMatchesRequirement(transcript, i, r),
+        ),
+    ).length,
     uncoveredAsks: uncovered.filter((i) => i.kind === "ask").length,
     uncoveredAll: uncovered.length,
     asksCovered: coverage.asks.covered,
@@ -83,18 +103,34 @@ export function totalCoverage(rows: readonly CoverageRow[], name: string): Cover
 
 export function missedCoverageTargets(t: CoverageRow): string[] {
   const out: string[] = [];
-  if (t.missed > 0 && t.listed / t.missed < COVERAGE_TARGETS.missedListed) out.push(`coverage report lists ${t.listed}/${t.missed} missed gold requirements (< ${COVERAGE_TARGETS.missedListed * 100}%)`);
+  if (t.missed > 0 && t.listed / t.missed < COVERAGE_TARGETS.missedListed)
+    out.push(
+      `coverage report lists ${t.listed}/${t.missed} missed gold requirements (< ${COVERAGE_TARGETS.missedListed * 100}%)`,
+    );
   const perK = (t.uncoveredAsks * 1000) / Math.max(1, t.words);
-  if (perK > COVERAGE_TARGETS.uncoveredAsksPerKWords) out.push(`coverage report lists ${perK.toFixed(1)} uncovered asks per 1,000 words (> ${COVERAGE_TARGETS.uncoveredAsksPerKWords})`);
+  if (perK > COVERAGE_TARGETS.uncoveredAsksPerKWords)
+    out.push(
+      `coverage report lists ${perK.toFixed(1)} uncovered asks per 1,000 words (> ${COVERAGE_TARGETS.uncoveredAsksPerKWords})`,
+    );
   return out;
 }
 
 const pct = (n: number, d: number) => (d === 0 ? "—" : `${n}/${d} (${Math.round((n / d) * 100)}%)`);
 
 export function formatCoverageTable(rows: readonly CoverageRow[], totalName: string): string {
-  const header = ["fixture", "words", "missed gold listed", "as ask", "filed away", "uncov. asks/1k w", "uncov. all/1k w", "asks covered"];
+  const header = [
+    "fixture",
+    "words",
+    "missed gold listed",
+    "as ask",
+    "filed away",
+    "uncov. asks/1k w",
+    "uncov. all/1k w",
+    "asks covered",
+  ];
   const widths = [42, 6, 18, 12, 10, 16, 15, 14];
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   const row = (r: CoverageRow) =>
     line([
       r.name,

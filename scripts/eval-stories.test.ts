@@ -14,7 +14,15 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { generateStories } from "../worker/adapters/llm/local/index";
 import { formatProbeReport, missedProbeTargets, scoreProbes } from "../worker/test/generator/probes/score";
-import { coversRequirement, evaluate, formatTable, missedTargets, total, type FixtureMetrics, type GoldFile } from "../worker/test/generator/quality";
+import {
+  coversRequirement,
+  evaluate,
+  formatTable,
+  missedTargets,
+  total,
+  type FixtureMetrics,
+  type GoldFile,
+} from "../worker/test/generator/quality";
 import { loadLanguage, analyse } from "../worker/adapters/llm/local/language";
 import { coverageReport } from "../worker/services/quality/coverage";
 import { checkQuality } from "../worker/services/quality/index";
@@ -22,7 +30,13 @@ import { gateEmbedded, repairWithProvider } from "../worker/services/quality/rep
 import { createOpenAIGenerator } from "../worker/adapters/llm/openai";
 import type { Coverage, Criterion, Quality } from "../schema/api/quality";
 import type { GeneratedStories } from "../schema/api/transcripts";
-import { coverageRow, formatCoverageTable, missedCoverageTargets, totalCoverage, type CoverageRow } from "./eval-stories-coverage";
+import {
+  coverageRow,
+  formatCoverageTable,
+  missedCoverageTargets,
+  totalCoverage,
+  type CoverageRow,
+} from "./eval-stories-coverage";
 
 // The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
 await loadLanguage();
@@ -31,7 +45,12 @@ const root = join(import.meta.dirname, "../worker/test/fixtures/transcripts");
 
 /** An OpenAI-compatible server when OPENAI_BASE_URL is set; the embedded generator otherwise. */
 const llm = process.env.OPENAI_BASE_URL
-  ? createOpenAIGenerator({ apiKey: process.env.OPENAI_API_KEY ?? "none", baseURL: process.env.OPENAI_BASE_URL, model: process.env.OPENAI_MODEL ?? "gpt-4o-mini", timeoutMs: 120_000 })
+  ? createOpenAIGenerator({
+      apiKey: process.env.OPENAI_API_KEY ?? "none",
+      baseURL: process.env.OPENAI_BASE_URL,
+      model: process.env.OPENAI_MODEL ?? "gpt-4o-mini",
+      timeoutMs: 120_000,
+    })
   : null;
 
 /** The stories the product would show for this transcript, and the gate's report on them. */
@@ -66,36 +85,57 @@ function gateErrors(reports: Quality[]): string {
       for (const e of errors) counts.set(e.criterion, (counts.get(e.criterion) ?? 0) + 1);
     }
   }
-  const list = [...counts].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(", ");
+  const list = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([c, n]) => `${c} ${n}`)
+    .join(", ");
   const repairs = llm ? `${repaired} repaired by the provider` : `${mended} mended, ${dropped} dropped`;
   mended = dropped = repaired = 0;
   return `Quality gate: ${repairs}; ${withError} of ${stories} stories still with an error${list ? ` (${list})` : ""}`;
 }
 const split = JSON.parse(readFileSync(join(root, "split.json"), "utf8")) as { tuning: string[]; test: string[] };
 
-function printStories(name: string, metrics: FixtureMetrics, gold: GoldFile | undefined, result: ReturnType<typeof generateStories>): void {
-  console.log(`\n=== ${name}\nEPIC: ${result.epic.title} | ${result.epic.description} | ${result.epic.priority} | ${result.epic.timeline ?? ""}`);
+function printStories(
+  name: string,
+  metrics: FixtureMetrics,
+  gold: GoldFile | undefined,
+  result: ReturnType<typeof generateStories>,
+): void {
+  console.log(
+    `\n=== ${name}\nEPIC: ${result.epic.title} | ${result.epic.description} | ${result.epic.priority} | ${result.epic.timeline ?? ""}`,
+  );
   result.userStories.forEach((s, i) => {
     const covers = gold?.requirements.filter((r) => coversRequirement(s, r)).map((r) => r.id) ?? [];
     console.log(
       `${i + 1}. [${s.priority} ${s.storyPoints}pt ${s.estimatedHours}h] {${covers.join(",")}} ${s.title}\n   ${s.description}\n${s.acceptanceCriteria.map((c) => `   - ${c}`).join("\n")}`,
     );
   });
-  if (gold) console.log(`MISSED: ${gold.requirements.filter((r) => !metrics.covered.includes(r.id)).map((r) => `${r.id} ${r.summary}`).join(" || ")}`);
+  if (gold)
+    console.log(
+      `MISSED: ${gold.requirements
+        .filter((r) => !metrics.covered.includes(r.id))
+        .map((r) => `${r.id} ${r.summary}`)
+        .join(" || ")}`,
+    );
   if (metrics.rejectedMade.length) console.log(`REJECTED MADE: ${metrics.rejectedMade.join(" | ")}`);
   if (metrics.leaked.length) console.log(`LEAKED: ${metrics.leaked.join(" ")}`);
-  if (metrics.boilerplateTexts.length) console.log(`BOILERPLATE (${metrics.boilerplate} stories): ${metrics.boilerplateTexts.map((t) => `"${t}"`).join(" | ")}`);
+  if (metrics.boilerplateTexts.length)
+    console.log(
+      `BOILERPLATE (${metrics.boilerplate} stories): ${metrics.boilerplateTexts.map((t) => `"${t}"`).join(" | ")}`,
+    );
   if (metrics.fragmentTitles.length) console.log(`FRAGMENT TITLES: ${metrics.fragmentTitles.join(" | ")}`);
   if (metrics.inverted.length) console.log(`INVERTED: ${metrics.inverted.join(" | ")}`);
   if (metrics.titleEcho.length) console.log(`CRITERIA REPEATING THE TITLE: ${metrics.titleEcho.join(" | ")}`);
-  if (metrics.copiedCriteria.length) console.log(`CRITERIA COPIED FROM THE TRANSCRIPT: ${metrics.copiedCriteria.join(" | ")}`);
+  if (metrics.copiedCriteria.length)
+    console.log(`CRITERIA COPIED FROM THE TRANSCRIPT: ${metrics.copiedCriteria.join(" | ")}`);
   if (metrics.fromQuestions.length) console.log(`MADE FROM QUESTIONS: ${metrics.fromQuestions.join(" | ")}`);
 }
 
 function printUncovered(coverage: Coverage): void {
   const uncovered = coverage.items.filter((i) => i.coveredBy.length === 0);
   console.log(`COVERAGE: ${coverage.asks.covered}/${coverage.asks.total} asks covered; uncovered:`);
-  for (const i of uncovered) console.log(`   [${i.kind}] ${i.speaker ? `${i.speaker}: ` : ""}${i.quote.replace(/\s+/g, " ").slice(0, 220)}`);
+  for (const i of uncovered)
+    console.log(`   [${i.kind}] ${i.speaker ? `${i.speaker}: ` : ""}${i.quote.replace(/\s+/g, " ").slice(0, 220)}`);
 }
 
 /** Median ms of `runs` calls of `f` after one warm-up. */
@@ -115,7 +155,11 @@ test("story quality: tuning set, test set and probe set", async () => {
   // Every fixture on disk is in exactly one set, and every fixture of the split is on disk.
   const onDisk = readdirSync(root, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(join(root, d.name)).filter((f) => f.endsWith(".txt")).map((f) => `${d.name}/${f.replace(/\.txt$/, "")}`))
+    .flatMap((d) =>
+      readdirSync(join(root, d.name))
+        .filter((f) => f.endsWith(".txt"))
+        .map((f) => `${d.name}/${f.replace(/\.txt$/, "")}`),
+    )
     .sort();
   expect([...split.tuning, ...split.test].sort()).toEqual(onDisk);
 
@@ -143,16 +187,24 @@ test("story quality: tuning set, test set and probe set", async () => {
       }
     }
     const missed = missedTargets(total(rows));
-    console.log(`\n${set.toUpperCase()} SET (${set === "tuning" ? "rules may be written reading these; reported, not judged" : "what the targets count; stories never printed"})`);
+    console.log(
+      `\n${set.toUpperCase()} SET (${set === "tuning" ? "rules may be written reading these; reported, not judged" : "what the targets count; stories never printed"})`,
+    );
     console.log(formatTable(rows, `TOTAL ${set}`));
     console.log(missed.length ? `${set} set targets missed: ${missed.join("; ")}` : `${set} set: all targets met.`);
     console.log(gateErrors(reports));
     if (set === "test") failures.push(...missed.map((m) => `test set: ${m}`));
     // the coverage report over the same stories (issue 27): missed gold listed, uncovered items per 1,000 words, asks
     const coverageMissed = missedCoverageTargets(totalCoverage(coverageRows, set));
-    console.log(`\nCoverage report, ${set} set (missed gold listed: of the gold requirements no story covers, those an uncovered item of the report matches, scripts/eval-stories-coverage.ts; filed away: listed only as rejected or postponed)`);
+    console.log(
+      `\nCoverage report, ${set} set (missed gold listed: of the gold requirements no story covers, those an uncovered item of the report matches, scripts/eval-stories-coverage.ts; filed away: listed only as rejected or postponed)`,
+    );
     console.log(formatCoverageTable(coverageRows, `TOTAL ${set}`));
-    console.log(coverageMissed.length ? `${set} set coverage targets missed: ${coverageMissed.join("; ")}` : `${set} set: coverage targets met.`);
+    console.log(
+      coverageMissed.length
+        ? `${set} set coverage targets missed: ${coverageMissed.join("; ")}`
+        : `${set} set: coverage targets met.`,
+    );
     if (set === "test") failures.push(...coverageMissed.map((m) => `test set: ${m}`));
   }
 
@@ -170,7 +222,9 @@ test("story quality: tuning set, test set and probe set", async () => {
     const read = median(5, () => analyse(transcript));
     const alone = median(5, () => coverageReport(transcript, stories));
     const given = median(5, () => coverageReport(transcript, stories, analysis));
-    console.log(`\nCoverage report on ${transcript.length.toLocaleString("en-GB")} characters and ${stories.userStories.length} stories (median of 5, Node): ${alone.toFixed(1)} ms; ${given.toFixed(1)} ms with the analysis given (the analysis alone: ${read.toFixed(1)} ms)`);
+    console.log(
+      `\nCoverage report on ${transcript.length.toLocaleString("en-GB")} characters and ${stories.userStories.length} stories (median of 5, Node): ${alone.toFixed(1)} ms; ${given.toFixed(1)} ms with the analysis given (the analysis alone: ${read.toFixed(1)} ms)`,
+    );
   }
 
   // the probes are one-sentence asks for the embedded generator's rules

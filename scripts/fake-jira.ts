@@ -34,12 +34,18 @@ function control(method: string, path: string, body: string): unknown {
   if (method === "POST" && path === "/__fake/fail-next") {
     const input = JSON.parse(body || "{}") as { status?: unknown; retryAfter?: unknown; count?: unknown };
     const status = Number(input.status);
-    if (!Number.isInteger(status) || status < 400 || status > 599) throw new Error("POST /__fake/fail-next takes {status: 400-599, retryAfter?, count?}");
+    if (!Number.isInteger(status) || status < 400 || status > 599)
+      throw new Error("POST /__fake/fail-next takes {status: 400-599, retryAfter?, count?}");
     const count = input.count === undefined ? 1 : Number(input.count);
-    fake.failNext(count, { status, ...(input.retryAfter !== undefined ? { retryAfter: String(input.retryAfter) } : {}) });
+    fake.failNext(count, {
+      status,
+      ...(input.retryAfter !== undefined ? { retryAfter: String(input.retryAfter) } : {}),
+    });
     return { failing: count, status };
   }
-  throw new Error(`No control ${method} ${path}: GET /__fake/issues, GET /__fake/requests, POST /__fake/reset, POST /__fake/fail-next`);
+  throw new Error(
+    `No control ${method} ${path}: GET /__fake/issues, GET /__fake/requests, POST /__fake/reset, POST /__fake/fail-next`,
+  );
 }
 
 /** An oversized answer, written a chunk at a time until done or the client goes away. */
@@ -70,7 +76,14 @@ const server = createServer(async (request, response) => {
   }
   try {
     const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-    const answer = fake.handle({ method: request.method ?? "GET", path: url.pathname, query: url.search.slice(1), body, headers, host: request.headers.host });
+    const answer = fake.handle({
+      method: request.method ?? "GET",
+      path: url.pathname,
+      query: url.search.slice(1),
+      body,
+      headers,
+      host: request.headers.host,
+    });
     console.log(`${request.method} ${url.pathname} ${answer.kind === "hang" ? "(no answer)" : answer.status}`);
     if (answer.kind === "hang") return; // answered never; the client gives up and closes
     if (answer.kind === "empty") return void response.writeHead(answer.status, answer.headers).end();

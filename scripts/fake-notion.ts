@@ -13,7 +13,8 @@ import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import { readBody, send } from "./fake-server.ts";
 
-const { FakeNotion, FAKE_NOTION_PARENT_URL, FAKE_NOTION_VERSIONS } = await import("../worker/test/notion/fake-notion.ts");
+const { FakeNotion, FAKE_NOTION_PARENT_URL, FAKE_NOTION_VERSIONS } =
+  await import("../worker/test/notion/fake-notion.ts");
 
 const { values: args } = parseArgs({ options: { port: { type: "string" }, secret: { type: "string" } } });
 const PORT = Number(args.port ?? process.env.FAKE_NOTION_PORT ?? 12114);
@@ -29,7 +30,10 @@ function control(method: string, path: string, body: string): unknown {
   if (method === "POST" && path === "/__fake/fail") {
     const input = JSON.parse(body || "{}") as { count?: number; status?: number; retryAfter?: number };
     if (!input.status) throw new Error("POST /__fake/fail takes {count, status, retryAfter?}");
-    fake.failNext(input.count ?? 1, { status: input.status, ...(input.retryAfter === undefined ? {} : { retryAfter: input.retryAfter }) });
+    fake.failNext(input.count ?? 1, {
+      status: input.status,
+      ...(input.retryAfter === undefined ? {} : { retryAfter: input.retryAfter }),
+    });
     return { failing: input.count ?? 1 };
   }
   if (method === "POST" && path === "/__fake/hang") {

@@ -29,8 +29,10 @@ const controls: Record<string, (subscriptionId: string) => void> = {
 };
 
 async function deliverWebhook(input: { url?: string; type?: string; subscriptionId?: string }) {
-  if (!WEBHOOK_SECRET) throw new Error("Start the fake Stripe with --webhook-secret (or STRIPE_WEBHOOK_SECRET) to send webhooks");
-  if (!input.url || !input.type || !input.subscriptionId) throw new Error("POST /__fake/webhook takes {url, type, subscriptionId}");
+  if (!WEBHOOK_SECRET)
+    throw new Error("Start the fake Stripe with --webhook-secret (or STRIPE_WEBHOOK_SECRET) to send webhooks");
+  if (!input.url || !input.type || !input.subscriptionId)
+    throw new Error("POST /__fake/webhook takes {url, type, subscriptionId}");
   const event = fake.eventFor(input.type, input.subscriptionId);
   const delivery = await signedWebhook(event, WEBHOOK_SECRET);
   const answer = await fetch(input.url, { method: "POST", headers: delivery.headers, body: delivery.body });
@@ -41,7 +43,10 @@ async function control(path: string, body: string): Promise<unknown> {
   if (path === "/__fake/webhook") return deliverWebhook(JSON.parse(body || "{}"));
   const [, name, subscriptionId] = /^\/__fake\/([\w-]+)\/([^/]+)$/.exec(path) ?? [];
   const run = name ? controls[name] : undefined;
-  if (!run || !subscriptionId) throw new Error(`No control ${path}: POST /__fake/{${Object.keys(controls).join("|")}}/{subscriptionId} or /__fake/webhook`);
+  if (!run || !subscriptionId)
+    throw new Error(
+      `No control ${path}: POST /__fake/{${Object.keys(controls).join("|")}}/{subscriptionId} or /__fake/webhook`,
+    );
   run(decodeURIComponent(subscriptionId));
   return fake.inspect(decodeURIComponent(subscriptionId));
 }
@@ -59,7 +64,13 @@ const server = createServer(async (request, response) => {
   }
   try {
     const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-    const answer = fake.handle({ method: request.method ?? "GET", path: url.pathname, query: url.search.slice(1), body, headers });
+    const answer = fake.handle({
+      method: request.method ?? "GET",
+      path: url.pathname,
+      query: url.search.slice(1),
+      body,
+      headers,
+    });
     console.log(`${request.method} ${url.pathname} ${answer.status}`);
     send(response, answer.status, answer.body, { "Request-Id": `req_fake${fake.calls.length}` });
   } catch (error) {
@@ -71,7 +82,9 @@ const server = createServer(async (request, response) => {
 
 server.listen(PORT, "127.0.0.1", () => {
   console.log(`Fake Stripe (API ${FAKE_STRIPE_API_VERSION}) on http://127.0.0.1:${PORT}`);
-  console.log(`  prices: ${FAKE_PRICES.map((p) => `${p.id} (${p.unitAmount / 100} ${p.currency.toUpperCase()}/month)`).join(", ")}`);
+  console.log(
+    `  prices: ${FAKE_PRICES.map((p) => `${p.id} (${p.unitAmount / 100} ${p.currency.toUpperCase()}/month)`).join(", ")}`,
+  );
   console.log(`  webhooks: ${WEBHOOK_SECRET ? "signed with the given secret" : "off (no --webhook-secret)"}`);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -26,15 +26,24 @@ createServer(async (request, response) => {
     return send(response, 200, { failing: failures });
   }
   if (request.method === "POST" && url.pathname === "/v1/audio/transcriptions") {
-    const form = await new Request("http://fake/", { method: "POST", headers: { "Content-Type": request.headers["content-type"] ?? "" }, body }).formData();
+    const form = await new Request("http://fake/", {
+      method: "POST",
+      headers: { "Content-Type": request.headers["content-type"] ?? "" },
+      body,
+    }).formData();
     const file = form.get("file");
-    if (!(file instanceof File)) return send(response, 400, { error: { message: "file is required", type: "invalid_request_error" } });
+    if (!(file instanceof File))
+      return send(response, 400, { error: { message: "file is required", type: "invalid_request_error" } });
     received.push({ fileName: file.name, bytes: file.size, model: String(form.get("model")) });
     if (failures > 0) {
       failures--;
-      return send(response, 500, { error: { message: "The fake transcription server was told to fail.", type: "server_error" } });
+      return send(response, 500, {
+        error: { message: "The fake transcription server was told to fail.", type: "server_error" },
+      });
     }
-    return send(response, 200, { text: "Nurses need to see the bed count for every ward. Pharmacists want a daily list of missed doses." });
+    return send(response, 200, {
+      text: "Nurses need to see the bed count for every ward. Pharmacists want a daily list of missed doses.",
+    });
   }
   send(response, 404, { error: { message: `No route ${request.method} ${url.pathname}` } });
 }).listen(PORT, "127.0.0.1", () => console.log(`fake transcription server on http://127.0.0.1:${PORT}/v1`));

@@ -99,7 +99,12 @@ export async function postJson(origin: string, path: string, body: unknown = {})
 
 /** Finds Chromium, installing Debian's package when possible (root with apt-get). */
 export function findOrInstallChromium(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
   const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
   if (found) return found;
   const isRoot = process.getuid?.() === 0;

@@ -12,13 +12,18 @@ const STATE = ".wrangler/load-state";
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CONNECTIONS = 50;
 
-if (!existsSync(`${ROOT}dist/web/index.html`)) run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+if (!existsSync(`${ROOT}dist/web/index.html`))
+  run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 rmSync(`${ROOT}${STATE}`, { recursive: true, force: true });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: { CI: "true" } });
 const server = startWrangler({ port: PORT, persistTo: STATE, quiet: true });
 
 async function post(path: string, body: unknown, cookie = "") {
-  const response = await fetch(`${ORIGIN}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie }, body: JSON.stringify(body) });
+  const response = await fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response;
 }
@@ -26,13 +31,24 @@ async function post(path: string, body: unknown, cookie = "") {
 try {
   await waitForHttp(`${ORIGIN}/api/auth/providers`);
   const registered = await post("/api/register", { username: `load${Date.now()}`, password: "load-test-passphrase" });
-  const cookie = registered.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   await post("/api/dev/subscription", { tier: "pro" }, cookie);
   for (let i = 0; i < 4; i++) await post("/api/dev/sample-transcripts", { count: 50 }, cookie);
 
   const targets = [
     { name: "GET /api/transcripts (first page of 200)", method: "GET" as const, path: "/api/transcripts" },
-    { name: "POST /api/generate (embedded)", method: "POST" as const, path: "/api/generate", body: JSON.stringify({ transcript: "Ana: Nurses need to see the bed count for every ward. Ben: Pharmacists want a daily list of missed doses." }) },
+    {
+      name: "POST /api/generate (embedded)",
+      method: "POST" as const,
+      path: "/api/generate",
+      body: JSON.stringify({
+        transcript:
+          "Ana: Nurses need to see the bed count for every ward. Ben: Pharmacists want a daily list of missed doses.",
+      }),
+    },
     { name: "GET /api/user/export-data", method: "GET" as const, path: "/api/user/export-data" },
   ];
   const results: string[] = [];
@@ -54,7 +70,9 @@ try {
         `errors ${result.errors}  timeouts ${result.timeouts}  non-2xx ${result.non2xx}${statuses ? ` (${statuses})` : ""}`,
     );
   }
-  console.log(`\n${CONNECTIONS} concurrent clients, ${SECONDS} s each, one signed-in user, wrangler dev on localhost:\n`);
+  console.log(
+    `\n${CONNECTIONS} concurrent clients, ${SECONDS} s each, one signed-in user, wrangler dev on localhost:\n`,
+  );
   for (const line of results) console.log(line);
 } finally {
   stopProcessGroup(server);

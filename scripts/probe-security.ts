@@ -26,13 +26,22 @@ interface Answer {
   cookies: string[];
 }
 
-async function call(method: string, path: string, options: { cookie?: string; body?: unknown; ip?: string; rawCookie?: string } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: unknown; ip?: string; rawCookie?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { Origin: ORIGIN };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.cookie) headers.Cookie = `__Host-sl_session=${options.cookie}`;
   if (options.rawCookie) headers.Cookie = options.rawCookie;
   if (options.ip) headers["CF-Connecting-IP"] = options.ip;
-  const response = await fetch(`${ORIGIN}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: "manual" });
+  const response = await fetch(`${ORIGIN}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: "manual",
+  });
   const text = await response.text();
   let body = text as unknown as Loose;
   try {
@@ -49,7 +58,8 @@ async function outbox(to: string): Promise<Array<{ to: string; subject: string; 
   return (await call("GET", "/api/dev/outbox")).body.filter((m: { to: string }) => m.to === to);
 }
 
-const tokenIn = (text: string, path: string) => new RegExp(`${path.replace(/[?]/g, "\\?")}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
+const tokenIn = (text: string, path: string) =>
+  new RegExp(`${path.replace(/[?]/g, "\\?")}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
 
 interface Account {
   username: string;
@@ -73,7 +83,10 @@ async function account(tier?: "pro" | "enterprise"): Promise<Account> {
 }
 
 async function invite(owner: Account, member: Account, role: "member" | "admin" = "member") {
-  const invited = await call("POST", "/api/team/invite", { cookie: owner.session, body: { email: member.email, role } });
+  const invited = await call("POST", "/api/team/invite", {
+    cookie: owner.session,
+    body: { email: member.email, role },
+  });
   const token = invited.body.data?.inviteToken ?? invited.body.inviteToken;
   return call("POST", `/api/team/accept/${token}`, { cookie: member.session });
 }
@@ -86,7 +99,10 @@ async function tenancy() {
   await invite(a, admin, "admin");
   const c = await account("pro");
   const project = (await call("POST", "/api/projects", { cookie: c.session, body: { name: "C's plans" } })).body;
-  const filed = await call("POST", "/api/dev/sample-transcripts", { cookie: c.session, body: { count: 1, projectId: project.id } });
+  const filed = await call("POST", "/api/dev/sample-transcripts", {
+    cookie: c.session,
+    body: { count: 1, projectId: project.id },
+  });
   const transcriptId = filed.body.ids?.[0] ?? filed.body.transcriptIds?.[0] ?? filed.body[0];
   const answers = [
     await call("GET", `/api/projects/${project.id}`, { cookie: member.session }),
@@ -97,10 +113,18 @@ async function tenancy() {
     ...(transcriptId ? [await call("GET", `/api/transcripts/${transcriptId}`, { cookie: member.session })] : []),
   ];
   const statuses = answers.map((x) => x.status);
-  report(statuses.every((s) => s === 404), "High: a membership opens every account", `a member and an admin of A's team asking for unrelated C's project and transcript: ${statuses.join(", ")}`);
+  report(
+    statuses.every((s) => s === 404),
+    "High: a membership opens every account",
+    `a member and an admin of A's team asking for unrelated C's project and transcript: ${statuses.join(", ")}`,
+  );
   // what they may see, they still see
   const own = (await call("POST", "/api/projects", { cookie: a.session, body: { name: "A's plans" } })).body;
-  report((await call("GET", `/api/projects/${own.id}`, { cookie: member.session })).status === 200, "High (control)", "the member still reads A's own project: 200");
+  report(
+    (await call("GET", `/api/projects/${own.id}`, { cookie: member.session })).status === 200,
+    "High (control)",
+    "the member still reads A's own project: 200",
+  );
 }
 
 async function pendingSignUps() {
@@ -111,16 +135,30 @@ async function pendingSignUps() {
   await call("POST", "/api/register", { body: { username: second, email, password: "another-long-passphrase" } });
   const mails = await outbox(email);
   const named = mails.map((m) => [first, second].find((u) => m.text.includes(u)));
-  report(new Set(named).size === 2, "Medium (b): mails alike but for the token", `each verification mail names its username: ${named.join(", ")}`);
+  report(
+    new Set(named).size === 2,
+    "Medium (b): mails alike but for the token",
+    `each verification mail names its username: ${named.join(", ")}`,
+  );
   const secondToken = tokenIn(mails.find((m) => m.text.includes(second))!.text, "/verify-email/confirm")!;
   const scanned = await call("GET", `/api/verify-email?token=${secondToken}`);
   const stillPending = await call("GET", `/api/verify-email/details?token=${secondToken}`);
-  report(scanned.status === 302 && stillPending.status === 200, "Medium (b): a GET verifies", `a mail scanner's GET redirects (${scanned.status}) and the link is still unused (${stillPending.status})`);
+  report(
+    scanned.status === 302 && stillPending.status === 200,
+    "Medium (b): a GET verifies",
+    `a mail scanner's GET redirects (${scanned.status}) and the link is still unused (${stillPending.status})`,
+  );
   const firstToken = tokenIn(mails.find((m) => m.text.includes(first))!.text, "/verify-email/confirm")!;
   await call("POST", "/api/verify-email/confirm", { body: { token: firstToken } });
   const ownerIn = await call("POST", "/api/login", { body: { username: first, password: PASSWORD } });
-  const squatterIn = await call("POST", "/api/login", { body: { username: second, password: "another-long-passphrase" } });
-  report(ownerIn.status === 200 && squatterIn.status === 401, "Medium (b): the second sign-up replaces the first", `both stayed pending; the first confirmed wins (${ownerIn.status}) and the other is gone (${squatterIn.status})`);
+  const squatterIn = await call("POST", "/api/login", {
+    body: { username: second, password: "another-long-passphrase" },
+  });
+  report(
+    ownerIn.status === 200 && squatterIn.status === 401,
+    "Medium (b): the second sign-up replaces the first",
+    `both stayed pending; the first confirmed wins (${ownerIn.status}) and the other is gone (${squatterIn.status})`,
+  );
 }
 
 async function squatterTeam() {
@@ -129,14 +167,26 @@ async function squatterTeam() {
   const victim = await account();
   await invite(squatter, victim);
   await call("POST", "/api/password-reset/request", { body: { email: victim.email } });
-  const token = tokenIn((await outbox(victim.email)).find((m) => m.text.includes("/reset-password"))!.text, "/reset-password")!;
-  const reset = await call("POST", "/api/password-reset/confirm", { body: { token, password: "the-owners-new-passphrase" } });
+  const token = tokenIn(
+    (await outbox(victim.email)).find((m) => m.text.includes("/reset-password"))!.text,
+    "/reset-password",
+  )!;
+  const reset = await call("POST", "/api/password-reset/confirm", {
+    body: { token, password: "the-owners-new-passphrase" },
+  });
   const listed = (reset.body.memberOf ?? []).length;
-  const session = sessionOf(await call("POST", "/api/login", { body: { username: victim.username, password: "the-owners-new-passphrase" } }))!;
+  const session = sessionOf(
+    await call("POST", "/api/login", { body: { username: victim.username, password: "the-owners-new-passphrase" } }),
+  )!;
   const left = await call("DELETE", `/api/team/memberships/${squatter.id}`, { cookie: session });
-  const project = (await call("POST", "/api/projects", { cookie: squatter.session, body: { name: "Squatter's" } })).body;
+  const project = (await call("POST", "/api/projects", { cookie: squatter.session, body: { name: "Squatter's" } }))
+    .body;
   const after = await call("GET", `/api/projects/${project.id}`, { cookie: session });
-  report(listed === 1 && left.status === 200 && after.status === 404, "Medium (a): after a reset the owner stays in the squatter's team", `the reset lists ${listed} team, leaving answers ${left.status}, the squatter's project is then ${after.status}`);
+  report(
+    listed === 1 && left.status === 200 && after.status === 404,
+    "Medium (a): after a reset the owner stays in the squatter's team",
+    `the reset lists ${listed} team, leaving answers ${left.status}, the squatter's project is then ${after.status}`,
+  );
 }
 
 /** Guests' messages per address in 10 minutes (RATE_RULES.assistantMessages, worker/services/rate-limit/index.ts). */
@@ -146,57 +196,104 @@ async function assistant() {
   let answered = 0;
   const sent = ASSISTANT_ADDRESS_LIMIT + 5;
   for (let i = 1; i <= sent; i++) {
-    const r = await call("POST", "/api/chatbot", { body: { message: "How much is the Pro plan?", conversationHistory: [] }, ip: `2001:db8:26:26::${i.toString(16)}` });
+    const r = await call("POST", "/api/chatbot", {
+      body: { message: "How much is the Pro plan?", conversationHistory: [] },
+      ip: `2001:db8:26:26::${i.toString(16)}`,
+    });
     if (r.status === 200) answered++;
   }
-  report(answered <= ASSISTANT_ADDRESS_LIMIT, "Medium: the assistant counts each IPv6 address alone", `${answered} of ${sent} messages from one /64 answered (limit ${ASSISTANT_ADDRESS_LIMIT} per 10 minutes)`);
+  report(
+    answered <= ASSISTANT_ADDRESS_LIMIT,
+    "Medium: the assistant counts each IPv6 address alone",
+    `${answered} of ${sent} messages from one /64 answered (limit ${ASSISTANT_ADDRESS_LIMIT} per 10 minutes)`,
+  );
 }
 
 async function seats() {
   const owner = await account("enterprise");
   const people = await Promise.all([1, 2, 3, 4].map(() => account()));
   const tokens: Array<{ data?: { inviteToken?: string }; inviteToken?: string }> = [];
-  for (const p of people) tokens.push((await call("POST", "/api/team/invite", { cookie: owner.session, body: { email: p.email, role: "member" } })).body);
+  for (const p of people)
+    tokens.push(
+      (await call("POST", "/api/team/invite", { cookie: owner.session, body: { email: p.email, role: "member" } }))
+        .body,
+    );
   await call("POST", "/api/dev/subscription", { cookie: owner.session, body: { tier: "pro" } });
-  const accepts = await Promise.all(people.map((p, i) => call("POST", `/api/team/accept/${tokens[i]!.data?.inviteToken ?? tokens[i]!.inviteToken}`, { cookie: p.session })));
+  const accepts = await Promise.all(
+    people.map((p, i) =>
+      call("POST", `/api/team/accept/${tokens[i]!.data?.inviteToken ?? tokens[i]!.inviteToken}`, { cookie: p.session }),
+    ),
+  );
   const joined = accepts.filter((a) => a.status === 200).length;
-  report(joined <= 2, "Low: racing accepts overfill seats", `4 accepts released together on a 3-seat plan: ${joined} joined (${accepts.map((a) => a.status).join(", ")})`);
+  report(
+    joined <= 2,
+    "Low: racing accepts overfill seats",
+    `4 accepts released together on a 3-seat plan: ${joined} joined (${accepts.map((a) => a.status).join(", ")})`,
+  );
 }
 
 async function lockout() {
   const owner = await account();
   const office = "198.51.100.26";
-  for (let i = 0; i < 12; i++) await call("POST", "/api/login", { body: { username: owner.username, password: `wrong-guess-${i}-long` }, ip: `203.0.113.${i + 1}` });
-  const blocked = await call("POST", "/api/login", { body: { username: owner.username, password: PASSWORD }, ip: office });
+  for (let i = 0; i < 12; i++)
+    await call("POST", "/api/login", {
+      body: { username: owner.username, password: `wrong-guess-${i}-long` },
+      ip: `203.0.113.${i + 1}`,
+    });
+  const blocked = await call("POST", "/api/login", {
+    body: { username: owner.username, password: PASSWORD },
+    ip: office,
+  });
   await call("POST", "/api/sign-in-link", { body: { username: owner.username }, ip: office });
   const mail = (await outbox(owner.email)).find((m) => m.text.includes("/sign-in-link?token="));
   const token = mail ? tokenIn(mail.text, "/sign-in-link") : undefined;
   const opened = token ? await call("POST", "/api/sign-in-link/confirm", { body: { token }, ip: office }) : undefined;
   const pass = opened?.cookies.map((c) => /^(__Host-sl_signin_pass=[^;]+)/.exec(c)?.[1]).find(Boolean);
-  const signedIn = pass ? await call("POST", "/api/login", { body: { username: owner.username, password: PASSWORD }, ip: office, rawCookie: pass }) : undefined;
-  report(blocked.status !== 429 || signedIn?.status === 200, "Low: the owner is locked out for 15 minutes", `blocked sign-in ${blocked.status}; emailed link ${token ? "sent" : "missing"}; with its pass the right password answers ${signedIn?.status ?? "—"}`);
+  const signedIn = pass
+    ? await call("POST", "/api/login", {
+        body: { username: owner.username, password: PASSWORD },
+        ip: office,
+        rawCookie: pass,
+      })
+    : undefined;
+  report(
+    blocked.status !== 429 || signedIn?.status === 200,
+    "Low: the owner is locked out for 15 minutes",
+    `blocked sign-in ${blocked.status}; emailed link ${token ? "sent" : "missing"}; with its pass the right password answers ${signedIn?.status ?? "—"}`,
+  );
 }
 
 async function legacyCookie() {
   const someone = await account();
   const planted = await call("GET", "/api/user", { rawCookie: `sl_session=${someone.session}` });
-  report(planted.status === 401, "Low: a cookie planted as sl_session signs a visitor in", `GET /api/user with only sl_session: ${planted.status}`);
+  report(
+    planted.status === 401,
+    "Low: a cookie planted as sl_session signs a visitor in",
+    `GET /api/user with only sl_session: ${planted.status}`,
+  );
 }
 
 async function erasure() {
   const owner = await account("pro");
   const member = await account();
   await invite(owner, member);
-  await call("POST", "/api/team/invite", { cookie: owner.session, body: { email: `${unique("other")}@example.com`, role: "member" } });
+  await call("POST", "/api/team/invite", {
+    cookie: owner.session,
+    body: { email: `${unique("other")}@example.com`, role: "member" },
+  });
   const other = await account("pro");
   await call("POST", "/api/team/invite", { cookie: other.session, body: { email: member.email, role: "member" } });
   const deleted = await call("DELETE", "/api/user/delete-account", { cookie: member.session });
   const feed = JSON.stringify((await call("GET", "/api/activity", { cookie: owner.session })).body);
   const pending = JSON.stringify((await call("GET", "/api/team/members", { cookie: other.session })).body);
   report(
-    deleted.status === 200 && !feed.includes(member.username) && !feed.includes(member.email) && feed.includes("a former member") && !pending.includes(member.email),
+    deleted.status === 200 &&
+      !feed.includes(member.username) &&
+      !feed.includes(member.email) &&
+      feed.includes("a former member") &&
+      !pending.includes(member.email),
     "Low: deletion leaves the person's name and invitations behind",
-    `deletion ${deleted.status}; owner's feed names ${feed.includes(member.username) ? "the person" : "\"a former member\""}; invitation to the address in another team ${pending.includes(member.email) ? "kept" : "gone"}`,
+    `deletion ${deleted.status}; owner's feed names ${feed.includes(member.username) ? "the person" : '"a former member"'}; invitation to the address in another team ${pending.includes(member.email) ? "kept" : "gone"}`,
   );
 }
 
@@ -204,13 +301,39 @@ async function notionUrls() {
   const owner = await account("pro");
   const project = (await call("POST", "/api/projects", { cookie: owner.session, body: { name: "Docs" } })).body;
   const statuses = [];
-  for (const pageUrl of ["javascript:alert(1)//1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d", "file:///etc/passwd#1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d", "http://www.notion.so/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d", "https://notion.so.evil.example/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d"]) {
-    statuses.push((await call("POST", `/api/projects/${project.id}/integrations`, { cookie: owner.session, body: { type: "notion", name: "Docs", config: { integrationSecret: "secret_x", pageUrl } } })).status);
+  for (const pageUrl of [
+    "javascript:alert(1)//1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d",
+    "file:///etc/passwd#1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d",
+    "http://www.notion.so/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d",
+    "https://notion.so.evil.example/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d",
+  ]) {
+    statuses.push(
+      (
+        await call("POST", `/api/projects/${project.id}/integrations`, {
+          cookie: owner.session,
+          body: { type: "notion", name: "Docs", config: { integrationSecret: "secret_x", pageUrl } },
+        })
+      ).status,
+    );
   }
-  report(statuses.every((s) => s === 400), "Low: Notion page URLs accept any scheme", `javascript:, file:, http: and a lookalike host: ${statuses.join(", ")}`);
+  report(
+    statuses.every((s) => s === 400),
+    "Low: Notion page URLs accept any scheme",
+    `javascript:, file:, http: and a lookalike host: ${statuses.join(", ")}`,
+  );
 }
 
-for (const probe of [tenancy, pendingSignUps, squatterTeam, assistant, seats, lockout, legacyCookie, erasure, notionUrls]) {
+for (const probe of [
+  tenancy,
+  pendingSignUps,
+  squatterTeam,
+  assistant,
+  seats,
+  lockout,
+  legacyCookie,
+  erasure,
+  notionUrls,
+]) {
   try {
     await probe();
   } catch (error) {

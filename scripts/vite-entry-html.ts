@@ -32,7 +32,9 @@ export function entryHtmlPages(webRoot: string): Plugin {
     apply: "build",
     writeBundle(options, bundle) {
       const outDir = options.dir!;
-      const chunks = Object.values(bundle).filter((file): file is BuiltChunk & (typeof bundle)[string] => file.type === "chunk");
+      const chunks = Object.values(bundle).filter(
+        (file): file is BuiltChunk & (typeof bundle)[string] => file.type === "chunk",
+      );
       const index = bundle["index.html"];
       if (!index || index.type !== "asset") throw new Error("entry-html: index.html is not in the bundle");
       const html = String(index.source);

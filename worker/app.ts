@@ -23,7 +23,13 @@ import { generateRoutes } from "./routes/generate";
 import { storyRoutes } from "./routes/stories";
 import { oauthRoutes } from "./routes/oauth";
 import { projectRoutes } from "./routes/projects";
-import { exportRoutes, integrationRoutes, projectIntegrationRoutes, transcriptExportRoutes, validationRoutes } from "./routes/integrations";
+import {
+  exportRoutes,
+  integrationRoutes,
+  projectIntegrationRoutes,
+  transcriptExportRoutes,
+  validationRoutes,
+} from "./routes/integrations";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { subscriptionRoutes } from "./routes/subscription";
 import { teamRoutes } from "./routes/team";

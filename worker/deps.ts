@@ -100,14 +100,16 @@ export function selectBilling(config: Config): Billing | null {
 /** Audio transcription's provider (config.transcription), or a 503 that says it is not set up here. */
 export function selectTranscriber(transcription: Config["transcription"], ai: Ai | undefined): Transcriber {
   if (transcription?.provider === "openai") return createOpenAITranscriber(transcription);
-  if (transcription?.provider === "workers-ai" && ai) return createWorkersAITranscriber(ai as unknown as AiRunner, transcription.model);
+  if (transcription?.provider === "workers-ai" && ai)
+    return createWorkersAITranscriber(ai as unknown as AiRunner, transcription.model);
   throw new AppError("service_unavailable", "Audio transcription is not configured");
 }
 
 /** The help assistant's model: the configured provider when it is set up, else none (the embedded answers). */
 export function selectHelpModel(llm: Config["llm"], ai: Ai | undefined): HelpModel | null {
   if (llm.provider === "openai" && llm.openai) return createOpenAIHelpModel(llm.openai);
-  if (llm.provider === "workers-ai" && ai) return createWorkersAIHelpModel(ai as unknown as AiRunner, llm.workersAiModel);
+  if (llm.provider === "workers-ai" && ai)
+    return createWorkersAIHelpModel(ai as unknown as AiRunner, llm.workersAiModel);
   return null;
 }
 
@@ -116,16 +118,24 @@ export function selectStoryGenerator(llm: Config["llm"], ai: Ai | undefined): St
   switch (llm.provider) {
     case "openai":
       if (!llm.openai) {
-        throw new AppError("service_unavailable", "Story generation is not configured: LLM_PROVIDER is \"openai\" but OPENAI_API_KEY is not set.", {
-          upstream: "openai",
-        });
+        throw new AppError(
+          "service_unavailable",
+          'Story generation is not configured: LLM_PROVIDER is "openai" but OPENAI_API_KEY is not set.',
+          {
+            upstream: "openai",
+          },
+        );
       }
       return createOpenAIGenerator(llm.openai);
     case "workers-ai":
       if (!ai) {
-        throw new AppError("service_unavailable", "Story generation is not configured: LLM_PROVIDER is \"workers-ai\" but the AI binding is missing.", {
-          upstream: "workers-ai",
-        });
+        throw new AppError(
+          "service_unavailable",
+          'Story generation is not configured: LLM_PROVIDER is "workers-ai" but the AI binding is missing.',
+          {
+            upstream: "workers-ai",
+          },
+        );
       }
       // The binding's typed `run` is overloaded per model; the adapter needs only this call shape.
       return createWorkersAIGenerator(ai as unknown as AiRunner, { model: llm.workersAiModel });

@@ -24,7 +24,13 @@ export default {
     const db = createDb(env.DB);
     const now = Date.now();
     if (controller.cron !== CRONS.reconcile) {
-      ctx.waitUntil(Promise.all([purgeExpired(db, now), failStaleGenerations(db, now), deleteRecordingsBefore(env.AUDIO, now - RECORDING_TTL_MS)]));
+      ctx.waitUntil(
+        Promise.all([
+          purgeExpired(db, now),
+          failStaleGenerations(db, now),
+          deleteRecordingsBefore(env.AUDIO, now - RECORDING_TTL_MS),
+        ]),
+      );
       return;
     }
     const config = getConfig(env);

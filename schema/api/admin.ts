@@ -44,14 +44,24 @@ export interface AdminUser {
 export const adminUsersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  search: z.string().trim().max(100).optional().transform((v) => v || undefined),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 /** GET /api/admin/chatbot-conversations?page=1&limit=20&search= → { success, data, pagination }. */
 export const adminConversationsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export interface Pagination {

@@ -90,12 +90,10 @@ export interface PublicUser {
 }
 
 export type RegisterResponse =
-  | { emailVerificationRequired: true; email: string }
-  | (PublicUser & { emailVerificationRequired?: false });
+  { emailVerificationRequired: true; email: string } | (PublicUser & { emailVerificationRequired?: false });
 
 export interface AuthProviders {
   google: boolean;
   github: boolean;
   apple: boolean;
 }
-

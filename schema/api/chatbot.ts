@@ -15,8 +15,15 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const chatRequestSchema = z.object({
-  message: z.string().trim().min(1, "Please type a question.").max(CHAT_MESSAGE_MAX, `Questions are at most ${CHAT_MESSAGE_MAX} characters.`),
-  conversationHistory: z.array(chatMessageSchema).max(CHAT_HISTORY_SENT * 4).default([]),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Please type a question.")
+    .max(CHAT_MESSAGE_MAX, `Questions are at most ${CHAT_MESSAGE_MAX} characters.`),
+  conversationHistory: z
+    .array(chatMessageSchema)
+    .max(CHAT_HISTORY_SENT * 4)
+    .default([]),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 

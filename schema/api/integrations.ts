@@ -26,7 +26,10 @@ export const jiraProjectKeySchema = z
   .trim()
   .toUpperCase()
   .min(1, "Project key is required")
-  .regex(JIRA_PROJECT_KEY_PATTERN, "Project keys are 2-10 characters: upper-case letters, digits or underscores, starting with a letter.");
+  .regex(
+    JIRA_PROJECT_KEY_PATTERN,
+    "Project keys are 2-10 characters: upper-case letters, digits or underscores, starting with a letter.",
+  );
 
 export const jiraEmailSchema = z
   .string({ message: "Email and API token are required" })
@@ -93,7 +96,10 @@ export function parseNotionPageUrl(input: string): NotionPageUrl {
   const match = NOTION_ID.exec(path);
   if (!match) return { problem: "id" };
   const hex = (match[1] ?? match[2]!).replace(/-/g, "").toLowerCase();
-  return { href: url.href, pageId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` };
+  return {
+    href: url.href,
+    pageId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+  };
 }
 
 /** The page id of a Notion page link (parseNotionPageUrl), or null when it is not one. */
@@ -134,8 +140,18 @@ export const notionConfigInputSchema = z.object({
 export const createIntegrationSchema = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("jira"), name: integrationNameSchema, isActive: z.boolean().optional(), config: jiraConfigInputSchema }),
-    z.object({ type: z.literal("notion"), name: integrationNameSchema, isActive: z.boolean().optional(), config: notionConfigInputSchema }),
+    z.object({
+      type: z.literal("jira"),
+      name: integrationNameSchema,
+      isActive: z.boolean().optional(),
+      config: jiraConfigInputSchema,
+    }),
+    z.object({
+      type: z.literal("notion"),
+      name: integrationNameSchema,
+      isActive: z.boolean().optional(),
+      config: notionConfigInputSchema,
+    }),
   ],
   { message: "Please provide integration type and name." },
 );
@@ -188,7 +204,11 @@ export type Integration =
 
 // The wizard's server checks (docs/product-spec.md §7). Each answers { success: true, data } or the shared error shape.
 export const validateJiraDomainSchema = z.object({ domain: jiraDomainSchema });
-export const validateJiraAuthSchema = z.object({ domain: jiraDomainSchema, email: jiraEmailSchema, apiToken: jiraApiTokenSchema });
+export const validateJiraAuthSchema = z.object({
+  domain: jiraDomainSchema,
+  email: jiraEmailSchema,
+  apiToken: jiraApiTokenSchema,
+});
 export const validateJiraProjectSchema = validateJiraAuthSchema.extend({ projectKey: jiraProjectKeySchema });
 
 export interface JiraDomainResult {

@@ -5,7 +5,9 @@ import { multiLineText, singleLineText } from "./text";
 export { DEFAULT_PROJECT_COLOR, PROJECT_COLORS };
 
 export const projectInputSchema = z.object({
-  name: singleLineText("Project names").min(1, "Please enter a project name.").max(100, "Project names are at most 100 characters."),
+  name: singleLineText("Project names")
+    .min(1, "Please enter a project name.")
+    .max(100, "Project names are at most 100 characters."),
   description: multiLineText("Descriptions")
     .trim()
     .max(1000, "Descriptions are at most 1000 characters.")

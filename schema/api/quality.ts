@@ -25,7 +25,14 @@ export const CRITERIA = [
 ] as const;
 export type Criterion = (typeof CRITERIA)[number];
 
-export const ISSUE_FIELDS = ["title", "description", "acceptanceCriteria", "storyPoints", "estimatedHours", "evidence"] as const;
+export const ISSUE_FIELDS = [
+  "title",
+  "description",
+  "acceptanceCriteria",
+  "storyPoints",
+  "estimatedHours",
+  "evidence",
+] as const;
 export type IssueField = (typeof ISSUE_FIELDS)[number];
 
 export interface StoryIssue {

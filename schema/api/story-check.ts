@@ -4,7 +4,10 @@ import { generatedStoriesSchema, MAX_TRANSCRIPT_CHARS } from "./transcripts";
 
 /** POST /api/stories/check (issue 27): any stories, with the transcript they came from when there is one. */
 export const checkStoriesInputSchema = z.object({
-  transcript: z.string().max(MAX_TRANSCRIPT_CHARS, `Transcripts can be at most ${MAX_TRANSCRIPT_CHARS.toLocaleString("en-GB")} characters.`).optional(),
+  transcript: z
+    .string()
+    .max(MAX_TRANSCRIPT_CHARS, `Transcripts can be at most ${MAX_TRANSCRIPT_CHARS.toLocaleString("en-GB")} characters.`)
+    .optional(),
   stories: generatedStoriesSchema,
 });
 export type CheckStoriesInput = z.infer<typeof checkStoriesInputSchema>;

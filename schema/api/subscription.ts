@@ -54,9 +54,30 @@ export interface PlanLimits {
 
 /** docs/product-spec.md §6: the tiers and their limits. The single source for the server's plan checks and the plans the SPA shows. */
 export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
-  free: { projects: 1, transcriptsPerMonth: 5, teamMembers: 1, audioTranscription: false, integrations: false, priceGbpPerMonth: 0 },
-  pro: { projects: null, transcriptsPerMonth: null, teamMembers: 3, audioTranscription: true, integrations: true, priceGbpPerMonth: 29 },
-  enterprise: { projects: null, transcriptsPerMonth: null, teamMembers: 5, audioTranscription: true, integrations: true, priceGbpPerMonth: 99 },
+  free: {
+    projects: 1,
+    transcriptsPerMonth: 5,
+    teamMembers: 1,
+    audioTranscription: false,
+    integrations: false,
+    priceGbpPerMonth: 0,
+  },
+  pro: {
+    projects: null,
+    transcriptsPerMonth: null,
+    teamMembers: 3,
+    audioTranscription: true,
+    integrations: true,
+    priceGbpPerMonth: 29,
+  },
+  enterprise: {
+    projects: null,
+    transcriptsPerMonth: null,
+    teamMembers: 5,
+    audioTranscription: true,
+    integrations: true,
+    priceGbpPerMonth: 99,
+  },
 };
 
 /** What the account has used of its plan, so the SPA can say "n of 5 used" before the work instead of after. */

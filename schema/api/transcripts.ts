@@ -36,7 +36,9 @@ export const transcriptPageQuerySchema = z.object({
     .string()
     .regex(/^[1-9][0-9]{0,2}$/, `limit must be a whole number from 1 to ${MAX_TRANSCRIPT_PAGE_SIZE}`)
     .transform(Number)
-    .pipe(z.number().max(MAX_TRANSCRIPT_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_TRANSCRIPT_PAGE_SIZE}`))
+    .pipe(
+      z.number().max(MAX_TRANSCRIPT_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_TRANSCRIPT_PAGE_SIZE}`),
+    )
     .optional(),
 });
 
@@ -50,7 +52,10 @@ export interface TranscriptPage {
 }
 
 /** GET /api/transcripts/{id}: the full text and the stories, loaded when a card is expanded. */
-export interface Transcript extends Omit<TranscriptSummary, "storyCount" | "hasStories" | "contentLength" | "generationError"> {
+export interface Transcript extends Omit<
+  TranscriptSummary,
+  "storyCount" | "hasStories" | "contentLength" | "generationError"
+> {
   content: string;
   generatedStories: GeneratedStories | null;
   /** The stories as last generated, before edits (the editor's Reset to Original); null while there are none. */
@@ -101,12 +106,20 @@ export interface ActivityItem {
 export const MAX_TRANSCRIPT_CHARS = 200_000;
 
 export const generateInputSchema = z.object({
-  transcript: multiLineText("Transcripts").refine((t) => t.trim().length > 0, "Please paste or upload a transcript first."),
+  transcript: multiLineText("Transcripts").refine(
+    (t) => t.trim().length > 0,
+    "Please paste or upload a transcript first.",
+  ),
   title: singleLineText("Titles")
     .max(200, "Titles are at most 200 characters.")
     .nullish()
     .transform((v) => v || undefined),
-  projectId: z.number().int().positive().nullish().transform((v) => v ?? null),
+  projectId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type GenerateInput = z.input<typeof generateInputSchema>;
 

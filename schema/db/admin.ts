@@ -37,7 +37,10 @@ export const chatbotConversations = sqliteTable(
     userAgent: text("user_agent"),
     createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
   },
-  (t) => [index("chatbot_conversations_created_idx").on(t.createdAt), index("chatbot_conversations_user_idx").on(t.userId)],
+  (t) => [
+    index("chatbot_conversations_created_idx").on(t.createdAt),
+    index("chatbot_conversations_user_idx").on(t.userId),
+  ],
 );
 
 export type ChatbotConversationRow = typeof chatbotConversations.$inferSelect;
@@ -58,7 +61,9 @@ export const audioTranscriptions = sqliteTable(
     format: text("format").notNull(),
     bytes: integer("bytes").notNull(),
     fileName: text("file_name").notNull(),
-    status: text("status", { enum: ["stored", "transcribed", "failed"] }).notNull().default("stored"),
+    status: text("status", { enum: ["stored", "transcribed", "failed"] })
+      .notNull()
+      .default("stored"),
     provider: text("provider"),
     characters: integer("characters"),
     error: text("error"),

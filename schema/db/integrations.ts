@@ -7,8 +7,7 @@ const now = () => sql`(unixepoch() * 1000)`;
 
 /** The settings of an integration that are not secret (the secret is sealed in its own column). */
 export type IntegrationSettings =
-  | { domain: string; email: string; projectKey: string }
-  | { pageUrl: string; pageId: string };
+  { domain: string; email: string; projectKey: string } | { pageUrl: string; pageId: string };
 
 /** A JIRA or Notion destination of a project (docs/product-spec.md §3 Integration). */
 export const integrations = sqliteTable(
@@ -71,7 +70,10 @@ export const integrationExports = sqliteTable(
     targetKey: text("target_key"),
     targetUrl: text("target_url"),
     // JIRA: each story's issue key by position (null until created). Notion: blocks appended so far.
-    storyKeys: text("story_keys", { mode: "json" }).$type<(string | null)[]>().notNull().default(sql`'[]'`),
+    storyKeys: text("story_keys", { mode: "json" })
+      .$type<(string | null)[]>()
+      .notNull()
+      .default(sql`'[]'`),
     blocksDone: integer("blocks_done").notNull().default(0),
     blocksTotal: integer("blocks_total").notNull().default(0),
     completedAt: integer("completed_at", { mode: "number" }),

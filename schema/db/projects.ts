@@ -58,7 +58,9 @@ export const transcripts = sqliteTable(
   (t) => [
     index("transcripts_owner_created_idx").on(t.ownerId, t.createdAt),
     index("transcripts_project_created_idx").on(t.projectId, t.createdAt),
-    index("transcripts_generation_started_idx").on(t.generationStartedAt).where(sql`${t.generationStartedAt} IS NOT NULL`),
+    index("transcripts_generation_started_idx")
+      .on(t.generationStartedAt)
+      .where(sql`${t.generationStartedAt} IS NOT NULL`),
   ],
 );
 

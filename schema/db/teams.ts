@@ -22,8 +22,12 @@ export const teamMemberships = sqliteTable(
     memberId: integer("member_id").references(() => users.id, { onDelete: "cascade" }),
     // Lower-cased.
     invitedEmail: text("invited_email").notNull(),
-    role: text("role", { enum: ["admin", "member"] }).notNull().default("member"),
-    status: text("status", { enum: ["pending", "active"] }).notNull().default("pending"),
+    role: text("role", { enum: ["admin", "member"] })
+      .notNull()
+      .default("member"),
+    status: text("status", { enum: ["pending", "active"] })
+      .notNull()
+      .default("pending"),
     inviteRef: text("invite_ref").notNull(),
     // Cleared when the invitation is accepted: a token is good once.
     tokenHash: text("token_hash"),
@@ -36,8 +40,12 @@ export const teamMemberships = sqliteTable(
     uniqueIndex("team_memberships_token_hash_unique").on(t.tokenHash),
     uniqueIndex("team_memberships_invite_ref_unique").on(t.inviteRef),
     // One membership per account and team, and one pending invitation per address and team.
-    uniqueIndex("team_memberships_owner_member_unique").on(t.ownerId, t.memberId).where(sql`${t.memberId} IS NOT NULL`),
-    uniqueIndex("team_memberships_owner_pending_email_unique").on(t.ownerId, t.invitedEmail).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("team_memberships_owner_member_unique")
+      .on(t.ownerId, t.memberId)
+      .where(sql`${t.memberId} IS NOT NULL`),
+    uniqueIndex("team_memberships_owner_pending_email_unique")
+      .on(t.ownerId, t.invitedEmail)
+      .where(sql`${t.status} = 'pending'`),
     index("team_memberships_member_idx").on(t.memberId, t.status),
     index("team_memberships_owner_created_idx").on(t.ownerId, t.createdAt),
   ],

@@ -27,7 +27,9 @@ export const users = sqliteTable(
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
     // An address belongs to the one account that verified it; until then any number of sign-ups may wait for it
     // (worker/services/auth/accounts.ts register), and the first one verified deletes the others.
-    uniqueIndex("users_verified_email_unique").on(t.email).where(sql`${t.emailVerified} = 1`),
+    uniqueIndex("users_verified_email_unique")
+      .on(t.email)
+      .where(sql`${t.emailVerified} = 1`),
     index("users_email_idx").on(t.email),
     index("users_created_at_idx").on(t.createdAt),
   ],
@@ -93,7 +95,10 @@ export const passwordResetTokens = sqliteTable(
     usedAt: integer("used_at", { mode: "number" }),
     createdAt: createdAt(),
   },
-  (t) => [index("password_reset_tokens_user_id_idx").on(t.userId), index("password_reset_tokens_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("password_reset_tokens_user_id_idx").on(t.userId),
+    index("password_reset_tokens_expires_at_idx").on(t.expiresAt),
+  ],
 );
 
 export const subscriptions = sqliteTable(
@@ -102,7 +107,9 @@ export const subscriptions = sqliteTable(
     userId: integer("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    tier: text("tier", { enum: ["free", "pro", "enterprise"] }).notNull().default("free"),
+    tier: text("tier", { enum: ["free", "pro", "enterprise"] })
+      .notNull()
+      .default("free"),
     // Stripe's status vocabulary (active, incomplete, past_due, canceled...) plus "complete".
     status: text("status").notNull(),
     currentPeriodEnd: integer("current_period_end", { mode: "number" }),
@@ -113,7 +120,9 @@ export const subscriptions = sqliteTable(
     // Access ends at currentPeriodEnd (Cancel Subscription sets it; Stripe says so on the subscription).
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
     // "stripe" when Stripe is the source of truth for this row; "manual" for development and admin grants.
-    source: text("source", { enum: ["stripe", "manual"] }).notNull().default("manual"),
+    source: text("source", { enum: ["stripe", "manual"] })
+      .notNull()
+      .default("manual"),
     updatedAt: integer("updated_at", { mode: "number" }).notNull(),
   },
   (t) => [

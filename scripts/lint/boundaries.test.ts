@@ -26,7 +26,10 @@ describe("feature boundaries", () => {
   });
 
   it("reject a type-only import of another feature too", async () => {
-    const errors = await boundaryErrors("web/features/auth/fixture.ts", 'import type { ProjectSort } from "../projects/state";');
+    const errors = await boundaryErrors(
+      "web/features/auth/fixture.ts",
+      'import type { ProjectSort } from "../projects/state";',
+    );
     expect(errors).toHaveLength(1);
   });
 
@@ -46,7 +49,9 @@ describe("feature boundaries", () => {
       'import { HistoryList } from "../../features/history/components/history-list";',
       'import { AppRoutes } from "../../app/routes";',
     );
-    expect(errors).toEqual(Array(2).fill(expect.stringContaining("Shared modules must not depend on features or the app")));
+    expect(errors).toEqual(
+      Array(2).fill(expect.stringContaining("Shared modules must not depend on features or the app")),
+    );
   });
 
   it("keep lib below components, and both below shared", async () => {

@@ -38,7 +38,9 @@ function anchorsOf(path: string): Set<string> {
 }
 
 const specSections = new Set(
-  (readFileSync(join(root, "docs/product-spec.md"), "utf8").match(/^## (\d+)\. /gm) ?? []).map((h) => Number(/\d+/.exec(h)![0])),
+  (readFileSync(join(root, "docs/product-spec.md"), "utf8").match(/^## (\d+)\. /gm) ?? []).map((h) =>
+    Number(/\d+/.exec(h)![0]),
+  ),
 );
 
 interface Finding {
@@ -70,7 +72,8 @@ function findingsIn(file: string, text: string): Finding[] {
       for (const m of line.matchAll(/§ ?(\d+)/g)) {
         if (!specSections.has(Number(m[1]))) report(`§${m[1]} is no section of docs/product-spec.md`);
         const context = lines.slice(Math.max(0, index - 3), index + 1).join("\n");
-        if (!context.includes("product-spec.md")) report(`§${m[1]} does not say which document (cite docs/product-spec.md §${m[1]})`);
+        if (!context.includes("product-spec.md"))
+          report(`§${m[1]} does not say which document (cite docs/product-spec.md §${m[1]})`);
       }
     }
     if (!file.startsWith("docs/")) {
@@ -79,7 +82,8 @@ function findingsIn(file: string, text: string): Finding[] {
       }
     }
     // the team's shared folder beside the repository (web/shared is the SPA's own: its imports are not this)
-    if (/\.\.\/shared\/(spec|design|fixtures|contracts|hooks)\b/.test(line)) report("points outside the repository (../shared)");
+    if (/\.\.\/shared\/(spec|design|fixtures|contracts|hooks)\b/.test(line))
+      report("points outside the repository (../shared)");
     if (/README(?:'s)?,? "?Decisions/.test(line)) report("README's Decisions section is now docs/decisions/");
   });
   return found;
@@ -98,12 +102,24 @@ describe("references", () => {
 
   it("fail on a missing file or heading, an unknown or unnamed section and a path outside", () => {
     const problems = (file: string, text: string) => findingsIn(file, text).map((f) => f.problem);
-    expect(problems("worker/a.ts", "// see docs/decisions/no-such-decision.md")).toEqual(["docs/decisions/no-such-decision.md does not exist"]);
-    expect(problems("worker/a.ts", "// docs/product-spec.md#no-such-heading")).toEqual(["docs/product-spec.md has no heading #no-such-heading"]);
-    expect(problems("worker/a.ts", "// docs/product-spec.md §42")).toEqual(["§42 is no section of docs/product-spec.md"]);
-    expect(problems("worker/a.ts", "// spec §7")).toEqual(["§7 does not say which document (cite docs/product-spec.md §7)"]);
-    expect(problems("worker/a.ts", "// (architecture.md)")).toEqual(["architecture.md without its path (docs/architecture.md)"]);
-    expect(problems("worker/a.ts", "// ../shared/spec/product-spec.md")).toContain("points outside the repository (../shared)");
+    expect(problems("worker/a.ts", "// see docs/decisions/no-such-decision.md")).toEqual([
+      "docs/decisions/no-such-decision.md does not exist",
+    ]);
+    expect(problems("worker/a.ts", "// docs/product-spec.md#no-such-heading")).toEqual([
+      "docs/product-spec.md has no heading #no-such-heading",
+    ]);
+    expect(problems("worker/a.ts", "// docs/product-spec.md §42")).toEqual([
+      "§42 is no section of docs/product-spec.md",
+    ]);
+    expect(problems("worker/a.ts", "// spec §7")).toEqual([
+      "§7 does not say which document (cite docs/product-spec.md §7)",
+    ]);
+    expect(problems("worker/a.ts", "// (architecture.md)")).toEqual([
+      "architecture.md without its path (docs/architecture.md)",
+    ]);
+    expect(problems("worker/a.ts", "// ../shared/spec/product-spec.md")).toContain(
+      "points outside the repository (../shared)",
+    );
     expect(problems("web/a.ts", 'import { x } from "../../shared/session/user";')).toEqual([]);
     expect(problems("docs/x.md", "[a](decisions/none.md)")).toEqual(["link to decisions/none.md does not resolve"]);
   });

@@ -37,7 +37,10 @@ describe("Worker layers", () => {
   });
 
   it("keep adapters off services", async () => {
-    const errors = await layerErrors("worker/adapters/email/fixture.ts", 'import { limitsFor } from "../../services/plans";');
+    const errors = await layerErrors(
+      "worker/adapters/email/fixture.ts",
+      'import { limitsFor } from "../../services/plans";',
+    );
     expect(errors).toEqual([expect.stringContaining("Adapters wrap outside systems and know nothing of services")]);
   });
 
@@ -93,11 +96,20 @@ describe("Worker layers", () => {
         'import { findUserById } from "../../data/users";',
         'import type { EmailSender } from "../../adapters/email";',
       ],
-      "worker/jobs/fixture.ts": ['import { purgeExpired } from "../services/retention";', 'import type { Database } from "../data/db";'],
+      "worker/jobs/fixture.ts": [
+        'import { purgeExpired } from "../services/retention";',
+        'import type { Database } from "../data/db";',
+      ],
       "worker/durable-objects/fixture.ts": ['import { countHit } from "../adapters/rate-limit/fixed-window";'],
-      "worker/lib/fixture.ts": ['import { jiraDomainSchema } from "../../schema/api/integrations";', 'import { logEvent } from "./log";'],
+      "worker/lib/fixture.ts": [
+        'import { jiraDomainSchema } from "../../schema/api/integrations";',
+        'import { logEvent } from "./log";',
+      ],
       "worker/data/fixture.ts": ['import { eq } from "drizzle-orm";', 'import { users } from "../../schema/db";'],
-      "worker/routes/fixture.test.ts": ['import { eq } from "drizzle-orm";', 'import { findUserById } from "../data/users";'],
+      "worker/routes/fixture.test.ts": [
+        'import { eq } from "drizzle-orm";',
+        'import { findUserById } from "../data/users";',
+      ],
       "worker/test/fixture.ts": ['import { users } from "../../schema/db";', 'import { createDb } from "../data/db";'],
     };
     for (const [filePath, imports] of Object.entries(allowed)) {

@@ -48,7 +48,11 @@ export function ActionNotice({
 
   return (
     <div
-      className={cn("flex flex-col items-start gap-3 rounded-lg border p-3 text-sm sm:flex-row sm:items-center", TONES[tone].box, className)}
+      className={cn(
+        "flex flex-col items-start gap-3 rounded-lg border p-3 text-sm sm:flex-row sm:items-center",
+        TONES[tone].box,
+        className,
+      )}
     >
       <p className="flex min-w-0 flex-1 items-start gap-2">
         <Icon className={cn("mt-0.5 size-4 shrink-0", TONES[tone].icon)} aria-hidden />

@@ -63,7 +63,11 @@ export function ConfirmDialog({
               {alternative.label}
             </AlertDialogConfirm>
           )}
-          <AlertDialogConfirm onClick={onConfirm} disabled={pending || confirmDisabled} aria-busy={pending || undefined}>
+          <AlertDialogConfirm
+            onClick={onConfirm}
+            disabled={pending || confirmDisabled}
+            aria-busy={pending || undefined}
+          >
             {pending ? <Spinner className="size-4 text-white" /> : confirmIcon}
             {confirmLabel}
           </AlertDialogConfirm>

@@ -9,7 +9,11 @@ const relativeFormat = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 // Newer ICU puts a narrow no-break space before AM/PM; the app writes a plain space, as browsers show it.
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 
-const anyDate = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2100-12-31T23:59:59Z"), noInvalidDate: true });
+const anyDate = fc.date({
+  min: new Date("1990-01-01T00:00:00Z"),
+  max: new Date("2100-12-31T23:59:59Z"),
+  noInvalidDate: true,
+});
 
 describe("format", () => {
   it("writes dates and times as Intl's en-US short forms do, for any moment", () => {
@@ -17,7 +21,9 @@ describe("format", () => {
       fc.property(anyDate, (date) => {
         expect(formatDate(date)).toBe(dateFormat.format(date));
         expect(formatTime(date)).toBe(plainSpaces(timeFormat.format(date)));
-        expect(formatDateTime(date.toISOString())).toBe(`${dateFormat.format(date)} at ${plainSpaces(timeFormat.format(date))}`);
+        expect(formatDateTime(date.toISOString())).toBe(
+          `${dateFormat.format(date)} at ${plainSpaces(timeFormat.format(date))}`,
+        );
       }),
       { numRuns: 2000 },
     );

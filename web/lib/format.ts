@@ -39,8 +39,18 @@ const UNITS: [Unit, number][] = [
 ];
 
 /** One step away has a word of its own, as Intl.RelativeTimeFormat's `numeric: "auto"` says it. */
-const ONE_BACK: Partial<Record<Unit, string>> = { year: "last year", month: "last month", week: "last week", day: "yesterday" };
-const ONE_ON: Partial<Record<Unit, string>> = { year: "next year", month: "next month", week: "next week", day: "tomorrow" };
+const ONE_BACK: Partial<Record<Unit, string>> = {
+  year: "last year",
+  month: "last month",
+  week: "last week",
+  day: "yesterday",
+};
+const ONE_ON: Partial<Record<Unit, string>> = {
+  year: "next year",
+  month: "next month",
+  week: "next week",
+  day: "tomorrow",
+};
 
 function relative(amount: number, unit: Unit): string {
   if (amount === -1 && ONE_BACK[unit]) return ONE_BACK[unit];

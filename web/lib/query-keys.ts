@@ -96,8 +96,7 @@ const INTEGRATIONS = "/integrations";
 
 /** What the integrations key caches: the list, or that the plan has no integrations (docs/product-spec.md §8). */
 export type ProjectIntegrations =
-  | { available: true; integrations: Integration[] }
-  | { available: false; integrations: []; message: string };
+  { available: true; integrations: Integration[] } | { available: false; integrations: []; message: string };
 
 /** Any project's integrations list. */
 export function isIntegrationsKey(key: string): boolean {

@@ -29,10 +29,19 @@ export function activityStatement(db: Database, event: ActivityEvent) {
  * (`sharedOwnerIds`) only the events of their projects, which it works in (issue 29). Their transcripts outside a
  * project and their team events (invitations, members) stay theirs.
  */
-export async function listActivityRows(db: Database, ownerId: number, limit: number, sharedOwnerIds: readonly number[] = []) {
+export async function listActivityRows(
+  db: Database,
+  ownerId: number,
+  limit: number,
+  sharedOwnerIds: readonly number[] = [],
+) {
   const own = eq(activityEvents.ownerId, ownerId);
   const shared = sharedOwnerIds.length
-    ? and(inArray(activityEvents.ownerId, [...sharedOwnerIds]), isNotNull(activityEvents.projectId), notInArray(activityEvents.kind, [...PERSON_KINDS]))
+    ? and(
+        inArray(activityEvents.ownerId, [...sharedOwnerIds]),
+        isNotNull(activityEvents.projectId),
+        notInArray(activityEvents.kind, [...PERSON_KINDS]),
+      )
     : undefined;
   return db
     .select()
@@ -56,7 +65,10 @@ const PERSON_KINDS = ACTIVITY_KINDS.filter((kind) => kind.startsWith("member_") 
  * feed, the person events naming the account (its username, its email address, or an address it was invited at and
  * accepted) are rewritten to name FORMER_MEMBER. The account's own feed is deleted with it.
  */
-export function forgetPersonStatement(db: Database, person: { userId: number; username: string | null; email: string | null }) {
+export function forgetPersonStatement(
+  db: Database,
+  person: { userId: number; username: string | null; email: string | null },
+) {
   const subject = activityEvents.subject;
   return db
     .update(activityEvents)

@@ -25,10 +25,18 @@ export async function analyticsCounts(db: Database, w: AnalyticsWindows) {
       .from(users),
     db
       .select({
-        paidPro: sum(sql`${paid} AND ${subscriptions.source} = 'stripe' AND ${subscriptions.tier} = 'pro'`).as("paid_pro"),
-        paidEnterprise: sum(sql`${paid} AND ${subscriptions.source} = 'stripe' AND ${subscriptions.tier} = 'enterprise'`).as("paid_enterprise"),
-        grantedPro: sum(sql`${paid} AND ${subscriptions.source} = 'manual' AND ${subscriptions.tier} = 'pro'`).as("granted_pro"),
-        grantedEnterprise: sum(sql`${paid} AND ${subscriptions.source} = 'manual' AND ${subscriptions.tier} = 'enterprise'`).as("granted_enterprise"),
+        paidPro: sum(sql`${paid} AND ${subscriptions.source} = 'stripe' AND ${subscriptions.tier} = 'pro'`).as(
+          "paid_pro",
+        ),
+        paidEnterprise: sum(
+          sql`${paid} AND ${subscriptions.source} = 'stripe' AND ${subscriptions.tier} = 'enterprise'`,
+        ).as("paid_enterprise"),
+        grantedPro: sum(sql`${paid} AND ${subscriptions.source} = 'manual' AND ${subscriptions.tier} = 'pro'`).as(
+          "granted_pro",
+        ),
+        grantedEnterprise: sum(
+          sql`${paid} AND ${subscriptions.source} = 'manual' AND ${subscriptions.tier} = 'enterprise'`,
+        ).as("granted_enterprise"),
       })
       .from(subscriptions),
   ]);
@@ -54,7 +62,10 @@ function contains(term: string): string {
 /** A page of users, newest first, optionally matching a username or email; one row more than asked tells `hasMore`. */
 export async function listUsersPage(db: Database, page: { offset: number; limit: number; search?: string }) {
   const where = page.search
-    ? or(sql`${users.username} LIKE ${contains(page.search)} ESCAPE '\\'`, sql`${users.email} LIKE ${contains(page.search.toLowerCase())} ESCAPE '\\'`)
+    ? or(
+        sql`${users.username} LIKE ${contains(page.search)} ESCAPE '\\'`,
+        sql`${users.email} LIKE ${contains(page.search.toLowerCase())} ESCAPE '\\'`,
+      )
     : undefined;
   const [rows, total] = await db.batch([
     db
@@ -65,7 +76,10 @@ export async function listUsersPage(db: Database, page: { offset: number; limit:
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(page.limit + 1)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)` }).from(users).where(where),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(where),
   ]);
   return { rows, total: Number(total[0]?.n ?? 0) };
 }
@@ -86,7 +100,10 @@ export async function listConversationsPage(db: Database, page: { offset: number
       .orderBy(desc(chatbotConversations.createdAt), desc(chatbotConversations.id))
       .limit(page.limit + 1)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)` }).from(chatbotConversations).where(where),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(chatbotConversations)
+      .where(where),
   ]);
   return { rows, total: Number(total[0]?.n ?? 0) };
 }
@@ -94,30 +111,63 @@ export async function listConversationsPage(db: Database, page: { offset: number
 /** Makes the user an admin and records who did it, in one batch; false when they already were (nothing recorded). */
 export async function grantAdmin(db: Database, actorId: number, targetUserId: number, now: number): Promise<boolean> {
   const [updated] = await db.batch([
-    db.update(users).set({ isAdmin: true }).where(and(eq(users.id, targetUserId), eq(users.isAdmin, false))).returning({ id: users.id }),
-    insertWhere(db, adminAuditLog, { actorId, action: "make_admin", targetUserId, details: {}, createdAt: now }, PREVIOUS_CHANGED),
+    db
+      .update(users)
+      .set({ isAdmin: true })
+      .where(and(eq(users.id, targetUserId), eq(users.isAdmin, false)))
+      .returning({ id: users.id }),
+    insertWhere(
+      db,
+      adminAuditLog,
+      { actorId, action: "make_admin", targetUserId, details: {}, createdAt: now },
+      PREVIOUS_CHANGED,
+    ),
   ]);
   return updated.length === 1;
 }
 
 /** Sets a granted tier (source "manual", status "complete", or "free"), with its audit entry, in one batch. */
-export async function grantTier(db: Database, actorId: number, targetUserId: number, tier: "free" | "pro" | "enterprise", from: string, now: number) {
+export async function grantTier(
+  db: Database,
+  actorId: number,
+  targetUserId: number,
+  tier: "free" | "pro" | "enterprise",
+  from: string,
+  now: number,
+) {
   await db.batch([
     db
       .insert(subscriptions)
       .values({ userId: targetUserId, tier, status: "complete", source: "manual", updatedAt: now })
       .onConflictDoUpdate({
         target: subscriptions.userId,
-        set: { tier, status: "complete", source: "manual", cancelAtPeriodEnd: false, currentPeriodEnd: null, updatedAt: now },
+        set: {
+          tier,
+          status: "complete",
+          source: "manual",
+          cancelAtPeriodEnd: false,
+          currentPeriodEnd: null,
+          updatedAt: now,
+        },
       }),
-    db.insert(adminAuditLog).values({ actorId, action: "update_subscription", targetUserId, details: { from, to: tier }, createdAt: now }),
+    db
+      .insert(adminAuditLog)
+      .values({ actorId, action: "update_subscription", targetUserId, details: { from, to: tier }, createdAt: now }),
   ]);
 }
 
 /** Logs one exchange with the help assistant (kept 90 days: services/retention). */
 export async function logConversation(
   db: Database,
-  row: { userId: number | null; username: string | null; userMessage: string; botResponse: string; ipAddress: string | null; userAgent: string | null; createdAt: number },
+  row: {
+    userId: number | null;
+    username: string | null;
+    userMessage: string;
+    botResponse: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+    createdAt: number;
+  },
 ) {
   await db.insert(chatbotConversations).values(row);
 }

@@ -28,12 +28,16 @@ export async function deleteRecordingsBefore(bucket: R2Bucket, before: number): 
 }
 
 /** The keys of the account's recordings, with their sizes and upload times. */
-export async function listUserAudio(bucket: R2Bucket, userId: number): Promise<{ key: string; size: number; uploaded: string }[]> {
+export async function listUserAudio(
+  bucket: R2Bucket,
+  userId: number,
+): Promise<{ key: string; size: number; uploaded: string }[]> {
   const out: { key: string; size: number; uploaded: string }[] = [];
   let cursor: string | undefined;
   do {
     const page = await bucket.list({ prefix: audioPrefix(userId), cursor, limit: 1000 });
-    for (const object of page.objects) out.push({ key: object.key, size: object.size, uploaded: object.uploaded.toISOString() });
+    for (const object of page.objects)
+      out.push({ key: object.key, size: object.size, uploaded: object.uploaded.toISOString() });
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
   return out;

@@ -43,7 +43,8 @@ export function insertWhere<T extends SQLiteTable>(
     .map(([key, column]) => {
       const value = (values as Record<string, unknown>)[key];
       if (value !== undefined) return is(value, SQL) ? value : sql.param(value, column);
-      if (column.default !== undefined) return is(column.default, SQL) ? column.default : sql.param(column.default, column);
+      if (column.default !== undefined)
+        return is(column.default, SQL) ? column.default : sql.param(column.default, column);
       return sql`NULL`;
     });
   return db.insert(table).select(sql`SELECT ${sql.join(row, sql`, `)} WHERE ${condition}`);

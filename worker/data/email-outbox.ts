@@ -2,7 +2,10 @@ import { desc } from "drizzle-orm";
 import { emailOutbox } from "../../schema/db";
 import type { Database } from "./db";
 
-export async function insertOutboxEmail(db: Database, values: { to: string; subject: string; text: string; html: string }) {
+export async function insertOutboxEmail(
+  db: Database,
+  values: { to: string; subject: string; text: string; html: string },
+) {
   await db.insert(emailOutbox).values(values);
 }
 

@@ -33,7 +33,13 @@ function useToken(db: Database, tokenId: string, now: number) {
   return db
     .update(emailVerificationTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailVerificationTokens.id, tokenId), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(emailVerificationTokens.id, tokenId),
+        isNull(emailVerificationTokens.usedAt),
+        gt(emailVerificationTokens.expiresAt, now),
+      ),
+    )
     .returning({ id: emailVerificationTokens.id });
 }
 
@@ -82,7 +88,10 @@ export async function confirmVerification(
  * sign-up (a verified account is never deleted from an emailed link). The account's tokens go with it (cascade).
  * Returns whether the account was deleted.
  */
-export async function rejectSignUp(db: Database, values: { tokenId: string; userId: number; now: number }): Promise<boolean> {
+export async function rejectSignUp(
+  db: Database,
+  values: { tokenId: string; userId: number; now: number },
+): Promise<boolean> {
   const { tokenId, userId, now } = values;
   const [, deleted] = await db.batch([
     db

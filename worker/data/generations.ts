@@ -48,7 +48,13 @@ export interface GenerationRun {
 export async function startGeneration(
   db: Database,
   check: AllowanceCheck,
-  transcript: { projectId: number | null; projectName: string | null; title: string; content: string; createdBy: number },
+  transcript: {
+    projectId: number | null;
+    projectName: string | null;
+    title: string;
+    content: string;
+    createdBy: number;
+  },
 ): Promise<GenerationRun | undefined> {
   // Each statement runs only if the one before it changed a row: no counted generation, no transcript, no event.
   const [generation, inserted] = await db.batch([
@@ -82,7 +88,10 @@ export async function startGeneration(
       .set({ transcriptId: LAST_INSERTED_ID })
       .where(
         and(
-          eq(generations.id, sql`(SELECT max(${generations.id}) FROM ${generations} WHERE ${generations.userId} = ${check.userId})`),
+          eq(
+            generations.id,
+            sql`(SELECT max(${generations.id}) FROM ${generations} WHERE ${generations.userId} = ${check.userId})`,
+          ),
           PREVIOUS_CHANGED,
         ),
       ),
@@ -107,7 +116,11 @@ export async function startGeneration(
  * Starts a generation for an existing transcript: claims it (only when no generation runs for it and the allowance
  * has room) and counts the generation, in one batch. Undefined when either condition failed.
  */
-export async function startRegeneration(db: Database, check: AllowanceCheck, transcriptId: number): Promise<GenerationRun | undefined> {
+export async function startRegeneration(
+  db: Database,
+  check: AllowanceCheck,
+  transcriptId: number,
+): Promise<GenerationRun | undefined> {
   const [, counted] = await db.batch([
     db
       .update(transcripts)
@@ -179,7 +192,9 @@ export async function recordGenerationFailure(db: Database, run: GenerationRun, 
     db.update(transcripts).set({ generationError: message, generationStartedAt: null }).where(holds(run)),
     db
       .delete(generations)
-      .where(and(eq(generations.id, run.generationId), eq(generations.transcriptId, run.transcriptId), PREVIOUS_CHANGED)),
+      .where(
+        and(eq(generations.id, run.generationId), eq(generations.transcriptId, run.transcriptId), PREVIOUS_CHANGED),
+      ),
   ]);
 }
 
@@ -188,21 +203,33 @@ export async function recordGenerationFailure(db: Database, run: GenerationRun, 
  * mid-call): the transcript keeps `message` as its error, and its generation is given back. One batch, idempotent.
  * Returns how many transcripts it failed.
  */
-export async function failGenerationsStartedBefore(db: Database, startedBefore: number, message: string): Promise<number> {
+export async function failGenerationsStartedBefore(
+  db: Database,
+  startedBefore: number,
+  message: string,
+): Promise<number> {
   const stale = lt(transcripts.generationStartedAt, startedBefore);
   const [, failed] = await db.batch([
     // The run's generation is the transcript's one counted since the run started.
-    db
-      .delete(generations)
-      .where(
-        exists(
-          db
-            .select({ id: transcripts.id })
-            .from(transcripts)
-            .where(and(eq(transcripts.id, generations.transcriptId), stale, gte(generations.createdAt, transcripts.generationStartedAt))),
-        ),
+    db.delete(generations).where(
+      exists(
+        db
+          .select({ id: transcripts.id })
+          .from(transcripts)
+          .where(
+            and(
+              eq(transcripts.id, generations.transcriptId),
+              stale,
+              gte(generations.createdAt, transcripts.generationStartedAt),
+            ),
+          ),
       ),
-    db.update(transcripts).set({ generationError: message, generationStartedAt: null }).where(stale).returning({ id: transcripts.id }),
+    ),
+    db
+      .update(transcripts)
+      .set({ generationError: message, generationStartedAt: null })
+      .where(stale)
+      .returning({ id: transcripts.id }),
   ]);
   return failed.length;
 }

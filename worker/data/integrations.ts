@@ -12,7 +12,11 @@ import type { Database } from "./db";
 export type { IntegrationExportRow, IntegrationRow, IntegrationSettings };
 
 export async function listIntegrationRows(db: Database, projectId: number): Promise<IntegrationRow[]> {
-  return db.select().from(integrations).where(eq(integrations.projectId, projectId)).orderBy(asc(integrations.createdAt), asc(integrations.id));
+  return db
+    .select()
+    .from(integrations)
+    .where(eq(integrations.projectId, projectId))
+    .orderBy(asc(integrations.createdAt), asc(integrations.id));
 }
 
 /** The integration with its project's owner, for the access check, in one query. */
@@ -38,10 +42,16 @@ export interface NewIntegration {
 }
 
 export async function insertIntegration(db: Database, values: NewIntegration, now: number): Promise<IntegrationRow> {
-  return db.insert(integrations).values({ ...values, createdAt: now, updatedAt: now }).returning().get();
+  return db
+    .insert(integrations)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
 }
 
-export type IntegrationChanges = Partial<Pick<IntegrationRow, "name" | "isActive" | "settings" | "secretSealed" | "secretRef" | "secretMask">>;
+export type IntegrationChanges = Partial<
+  Pick<IntegrationRow, "name" | "isActive" | "settings" | "secretSealed" | "secretRef" | "secretMask">
+>;
 
 /**
  * Applies the changes. When the destination changed (another site, project or page), the record of what was
@@ -55,9 +65,16 @@ export async function updateIntegrationRow(
   destinationChanged: boolean,
   now: number,
 ): Promise<IntegrationRow> {
-  const update = db.update(integrations).set({ ...changes, updatedAt: now }).where(eq(integrations.id, id)).returning();
+  const update = db
+    .update(integrations)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(integrations.id, id))
+    .returning();
   if (!destinationChanged) return update.get();
-  const [rows] = await db.batch([update, db.delete(integrationExports).where(eq(integrationExports.integrationId, id))]);
+  const [rows] = await db.batch([
+    update,
+    db.delete(integrationExports).where(eq(integrationExports.integrationId, id)),
+  ]);
   return rows[0]!;
 }
 
@@ -67,7 +84,11 @@ export async function deleteIntegrationRow(db: Database, id: number): Promise<vo
 
 // --- Export records -------------------------------------------------------------------------------------------
 
-export async function findExport(db: Database, integrationId: number, transcriptId: number): Promise<IntegrationExportRow | undefined> {
+export async function findExport(
+  db: Database,
+  integrationId: number,
+  transcriptId: number,
+): Promise<IntegrationExportRow | undefined> {
   return db
     .select()
     .from(integrationExports)
@@ -89,7 +110,12 @@ export async function findOrCreateExport(
     db
       .select()
       .from(integrationExports)
-      .where(and(eq(integrationExports.integrationId, values.integrationId), eq(integrationExports.transcriptId, values.transcriptId))),
+      .where(
+        and(
+          eq(integrationExports.integrationId, values.integrationId),
+          eq(integrationExports.transcriptId, values.transcriptId),
+        ),
+      ),
   ]);
   return rows[0]!;
 }
@@ -119,7 +145,10 @@ export async function claimExport(
 }
 
 export type ExportProgressChanges = Partial<
-  Pick<IntegrationExportRow, "inDoubt" | "targetKey" | "targetUrl" | "storyKeys" | "blocksDone" | "blocksTotal" | "completedAt" | "claimedUntil">
+  Pick<
+    IntegrationExportRow,
+    "inDoubt" | "targetKey" | "targetUrl" | "storyKeys" | "blocksDone" | "blocksTotal" | "completedAt" | "claimedUntil"
+  >
 >;
 
 /**

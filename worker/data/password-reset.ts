@@ -2,7 +2,10 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import { passwordResetTokens, sessions, users } from "../../schema/db";
 import { PREVIOUS_CHANGED, type Database } from "./db";
 
-export async function insertPasswordResetToken(db: Database, values: { id: string; userId: number; expiresAt: number }) {
+export async function insertPasswordResetToken(
+  db: Database,
+  values: { id: string; userId: number; expiresAt: number },
+) {
   await db.insert(passwordResetTokens).values(values);
 }
 

@@ -37,7 +37,10 @@ function selectWithStats(db: Database, where: SQL) {
 
 /** One query for the whole list: the projects of these owners with their transcript counts and newest transcript. */
 export async function listProjectsWithStats(db: Database, ownerIds: readonly number[]): Promise<ProjectWithStats[]> {
-  return selectWithStats(db, inArray(projects.ownerId, [...ownerIds])).orderBy(asc(sql`lower(${projects.name})`), asc(projects.id));
+  return selectWithStats(db, inArray(projects.ownerId, [...ownerIds])).orderBy(
+    asc(sql`lower(${projects.name})`),
+    asc(projects.id),
+  );
 }
 
 export async function findProjectWithStats(db: Database, id: number): Promise<ProjectWithStats | undefined> {
@@ -79,7 +82,13 @@ export async function insertProject(
       { ownerId, ...values, createdAt: now, updatedAt: now },
       sql`(SELECT count(*) FROM ${projects} WHERE ${projects.ownerId} = ${ownerId}) < ${limit}`,
     ).returning({ id: projects.id }),
-    activityStatement(db, { ownerId, kind: "project_created", subject: values.name, projectId: LAST_INSERTED_ID, createdAt: now }),
+    activityStatement(db, {
+      ownerId,
+      kind: "project_created",
+      subject: values.name,
+      projectId: LAST_INSERTED_ID,
+      createdAt: now,
+    }),
   ]);
   const id = inserted[0]?.id;
   if (id === undefined) return undefined;
@@ -88,8 +97,17 @@ export async function insertProject(
 
 export async function updateProjectRow(db: Database, project: ProjectRow, values: ProjectValues, now: number) {
   await db.batch([
-    db.update(projects).set({ ...values, updatedAt: now }).where(eq(projects.id, project.id)),
-    activityStatement(db, { ownerId: project.ownerId, kind: "project_updated", subject: values.name, projectId: project.id, createdAt: now }),
+    db
+      .update(projects)
+      .set({ ...values, updatedAt: now })
+      .where(eq(projects.id, project.id)),
+    activityStatement(db, {
+      ownerId: project.ownerId,
+      kind: "project_updated",
+      subject: values.name,
+      projectId: project.id,
+      createdAt: now,
+    }),
   ]);
 }
 

@@ -1,5 +1,13 @@
 import { and, eq, isNotNull, lt, or } from "drizzle-orm";
-import { chatbotConversations, emailOutbox, emailVerificationTokens, passwordResetTokens, sessions, stripeEvents, users } from "../../schema/db";
+import {
+  chatbotConversations,
+  emailOutbox,
+  emailVerificationTokens,
+  passwordResetTokens,
+  sessions,
+  stripeEvents,
+  users,
+} from "../../schema/db";
 import type { Database } from "./db";
 
 /** One retention sweep's cut-offs (ms since the epoch): what is older goes. services/retention says how old. */
@@ -24,7 +32,10 @@ export async function deleteExpired(db: Database, before: RetentionCutoffs): Pro
       .where(
         or(
           lt(emailVerificationTokens.expiresAt, before.verificationTokensExpiredBefore),
-          and(isNotNull(emailVerificationTokens.usedAt), lt(emailVerificationTokens.usedAt, before.verificationTokensUsedBefore)),
+          and(
+            isNotNull(emailVerificationTokens.usedAt),
+            lt(emailVerificationTokens.usedAt, before.verificationTokensUsedBefore),
+          ),
         ),
       ),
     db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, before.resetTokensExpiredBefore)),

@@ -13,7 +13,10 @@ export async function findSubscriptionByCustomer(db: Database, customerId: strin
 const MAX_CUSTOMERS_PER_QUERY = 100;
 
 /** The rows of many customers at once (the reconciler's lookup: one query per 100 customers, not one per customer). */
-export async function findSubscriptionsByCustomers(db: Database, customerIds: readonly string[]): Promise<SubscriptionRow[]> {
+export async function findSubscriptionsByCustomers(
+  db: Database,
+  customerIds: readonly string[],
+): Promise<SubscriptionRow[]> {
   const rows: SubscriptionRow[] = [];
   for (let start = 0; start < customerIds.length; start += MAX_CUSTOMERS_PER_QUERY) {
     const chunk = customerIds.slice(start, start + MAX_CUSTOMERS_PER_QUERY);
@@ -60,7 +63,11 @@ export async function saveCustomerId(db: Database, userId: number, customerId: s
       set: { stripeCustomerId: customerId, updatedAt: now },
       setWhere: isNull(subscriptions.stripeCustomerId),
     });
-  const row = await db.select({ id: subscriptions.stripeCustomerId }).from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  const row = await db
+    .select({ id: subscriptions.stripeCustomerId })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .get();
   return row!.id!;
 }
 
@@ -101,7 +108,13 @@ export interface SaveConditions {
 }
 
 /** Stores Stripe's state for the user; returns whether anything changed (the reconciler counts repairs). */
-export function saveStripeStateStatement(db: Database, userId: number, state: StripeState, now: number, conditions: SaveConditions = {}) {
+export function saveStripeStateStatement(
+  db: Database,
+  userId: number,
+  state: StripeState,
+  now: number,
+  conditions: SaveConditions = {},
+) {
   return db
     .update(subscriptions)
     .set({ ...state, source: "stripe", updatedAt: now })
@@ -125,15 +138,29 @@ export async function saveStripeState(db: Database, userId: number, state: Strip
 export async function clearSubscription(db: Database, userId: number, now: number) {
   await db
     .update(subscriptions)
-    .set({ tier: "free", status: "none", stripeSubscriptionId: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, source: "manual", updatedAt: now })
+    .set({
+      tier: "free",
+      status: "none",
+      stripeSubscriptionId: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      source: "manual",
+      updatedAt: now,
+    })
     .where(eq(subscriptions.userId, userId));
 }
 
 /** Webhook de-duplication: the insert that claims an event id, for the same batch as the event's effect. */
 export function claimEventStatement(db: Database, event: { id: string; type: string }, now: number) {
-  return db.insert(stripeEvents).values({ id: event.id, type: event.type, processedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id });
+  return db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type, processedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
 }
 
 export async function isEventProcessed(db: Database, id: string): Promise<boolean> {
-  return (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id)).get()) !== undefined;
+  return (
+    (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id)).get()) !== undefined
+  );
 }

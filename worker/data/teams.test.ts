@@ -10,7 +10,9 @@ describe("access queries", () => {
   const db = createDb(env.DB);
   /** Every quoted identifier that is not preceded by a table or alias qualifier ("t"."c" is fine, "c" alone is not). */
   const unqualifiedColumns = (sql: string) =>
-    [...sql.matchAll(/(?<![."\w])"(\w+)"(?!\.)/g)].map((m) => m[1]).filter((name) => !["projects", "transcripts", "team_memberships", "membership"].includes(name!));
+    [...sql.matchAll(/(?<![."\w])"(\w+)"(?!\.)/g)]
+      .map((m) => m[1])
+      .filter((name) => !["projects", "transcripts", "team_memberships", "membership"].includes(name!));
 
   it("joins the membership on the project's owner and the asking account, every column qualified", () => {
     const { sql, params } = projectWithRoleQuery(db, 11, 22).toSQL();
@@ -32,6 +34,10 @@ describe("access queries", () => {
   });
 
   it("the old correlated form is what the check catches", () => {
-    expect(unqualifiedColumns(`select (SELECT "role" FROM "team_memberships" WHERE "owner_id" = "owner_id") from "projects"`)).toEqual(["role", "owner_id", "owner_id"]);
+    expect(
+      unqualifiedColumns(
+        `select (SELECT "role" FROM "team_memberships" WHERE "owner_id" = "owner_id") from "projects"`,
+      ),
+    ).toEqual(["role", "owner_id", "owner_id"]);
   });
 });

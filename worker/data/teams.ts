@@ -1,7 +1,15 @@
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { TeamRole } from "../../schema/api/teams";
-import { projects, teamMemberships, transcripts, users, type ProjectRow, type TeamMembershipRow, type TranscriptRow } from "../../schema/db";
+import {
+  projects,
+  teamMemberships,
+  transcripts,
+  users,
+  type ProjectRow,
+  type TeamMembershipRow,
+  type TranscriptRow,
+} from "../../schema/db";
 import { activityStatement } from "./activity";
 import { insertWhere, type Database } from "./db";
 
@@ -10,7 +18,13 @@ export type { TeamMembershipRow };
 /** The teams a user is an active member of, with their role and the owner's name. */
 export async function activeTeamsOf(db: Database, memberId: number) {
   return db
-    .select({ ownerId: teamMemberships.ownerId, role: teamMemberships.role, acceptedAt: teamMemberships.acceptedAt, ownerUsername: users.username, ownerEmail: users.email })
+    .select({
+      ownerId: teamMemberships.ownerId,
+      role: teamMemberships.role,
+      acceptedAt: teamMemberships.acceptedAt,
+      ownerUsername: users.username,
+      ownerEmail: users.email,
+    })
     .from(teamMemberships)
     .innerJoin(users, eq(users.id, teamMemberships.ownerId))
     .where(and(eq(teamMemberships.memberId, memberId), eq(teamMemberships.status, "active")))
@@ -44,12 +58,20 @@ export function transcriptWithRoleQuery(db: Database, transcriptId: number, user
 }
 
 /** The project and, when `userId` is an active member of its owner's team, their role there (one query). */
-export async function findProjectWithRole(db: Database, projectId: number, userId: number): Promise<{ project: ProjectRow; memberRole: TeamRole | null } | undefined> {
+export async function findProjectWithRole(
+  db: Database,
+  projectId: number,
+  userId: number,
+): Promise<{ project: ProjectRow; memberRole: TeamRole | null } | undefined> {
   return (await projectWithRoleQuery(db, projectId, userId).get()) ?? undefined;
 }
 
 /** The transcript and, when `userId` is an active member of its owner's team, their role there (one query). */
-export async function findTranscriptWithRole(db: Database, transcriptId: number, userId: number): Promise<{ transcript: TranscriptRow; memberRole: TeamRole | null } | undefined> {
+export async function findTranscriptWithRole(
+  db: Database,
+  transcriptId: number,
+  userId: number,
+): Promise<{ transcript: TranscriptRow; memberRole: TeamRole | null } | undefined> {
   return (await transcriptWithRoleQuery(db, transcriptId, userId).get()) ?? undefined;
 }
 
@@ -59,7 +81,12 @@ export async function listTeam(db: Database, ownerId: number, now: number) {
     .select({ membership: teamMemberships, memberUsername: users.username, memberEmail: users.email })
     .from(teamMemberships)
     .leftJoin(users, eq(users.id, teamMemberships.memberId))
-    .where(and(eq(teamMemberships.ownerId, ownerId), or(eq(teamMemberships.status, "active"), gt(teamMemberships.expiresAt, now))))
+    .where(
+      and(
+        eq(teamMemberships.ownerId, ownerId),
+        or(eq(teamMemberships.status, "active"), gt(teamMemberships.expiresAt, now)),
+      ),
+    )
     .orderBy(asc(teamMemberships.createdAt), asc(teamMemberships.id));
 }
 
@@ -67,7 +94,11 @@ export async function listTeam(db: Database, ownerId: number, now: number) {
 const seatsTaken = (ownerId: number, now: number) =>
   sql<number>`(SELECT count(*) FROM ${teamMemberships} WHERE ${teamMemberships.ownerId} = ${ownerId} AND (${teamMemberships.status} = 'active' OR ${teamMemberships.expiresAt} > ${now}))`;
 
-export async function countSeats(db: Database, ownerId: number, now: number): Promise<{ active: number; pending: number }> {
+export async function countSeats(
+  db: Database,
+  ownerId: number,
+  now: number,
+): Promise<{ active: number; pending: number }> {
   const row = await db
     .select({
       active: sql<number>`coalesce(sum(${teamMemberships.status} = 'active'), 0)`,
@@ -114,9 +145,26 @@ export async function insertInvitation(db: Database, invite: NewInvitation, maxS
   const [, inserted] = await db.batch([
     db
       .delete(teamMemberships)
-      .where(and(eq(teamMemberships.ownerId, invite.ownerId), eq(teamMemberships.invitedEmail, invite.invitedEmail), eq(teamMemberships.status, "pending"), sql`${teamMemberships.expiresAt} <= ${invite.createdAt}`)),
-    insertWhere(db, teamMemberships, { ...invite, status: "pending" }, sql`1 + ${seatsTaken(invite.ownerId, invite.createdAt)} < ${maxSeats}`).returning({ id: teamMemberships.id }),
-    activityStatement(db, { ownerId: invite.ownerId, kind: "member_invited", subject: invite.invitedEmail, createdAt: invite.createdAt }),
+      .where(
+        and(
+          eq(teamMemberships.ownerId, invite.ownerId),
+          eq(teamMemberships.invitedEmail, invite.invitedEmail),
+          eq(teamMemberships.status, "pending"),
+          sql`${teamMemberships.expiresAt} <= ${invite.createdAt}`,
+        ),
+      ),
+    insertWhere(
+      db,
+      teamMemberships,
+      { ...invite, status: "pending" },
+      sql`1 + ${seatsTaken(invite.ownerId, invite.createdAt)} < ${maxSeats}`,
+    ).returning({ id: teamMemberships.id }),
+    activityStatement(db, {
+      ownerId: invite.ownerId,
+      kind: "member_invited",
+      subject: invite.invitedEmail,
+      createdAt: invite.createdAt,
+    }),
   ]);
   return inserted[0]?.id ?? null;
 }
@@ -164,7 +212,11 @@ export async function acceptInvitation(
   ]);
   if (updated.length === 1) return "accepted";
   // Nothing changed: either the invitation was taken meanwhile or the seats ran out; the row says which.
-  const row = await db.select({ status: teamMemberships.status, tokenHash: teamMemberships.tokenHash }).from(teamMemberships).where(eq(teamMemberships.id, invitation.id)).get();
+  const row = await db
+    .select({ status: teamMemberships.status, tokenHash: teamMemberships.tokenHash })
+    .from(teamMemberships)
+    .where(eq(teamMemberships.id, invitation.id))
+    .get();
   return row?.status === "pending" && row.tokenHash === invitation.tokenHash ? "full" : "invalid";
 }
 
@@ -177,9 +229,19 @@ export async function findMembership(db: Database, ownerId: number, membershipId
     .get();
 }
 
-export async function deleteMembership(db: Database, ownerId: number, membershipId: number, subject: string, kind: "member_removed" | "invitation_revoked", now: number): Promise<boolean> {
+export async function deleteMembership(
+  db: Database,
+  ownerId: number,
+  membershipId: number,
+  subject: string,
+  kind: "member_removed" | "invitation_revoked",
+  now: number,
+): Promise<boolean> {
   const [deleted] = await db.batch([
-    db.delete(teamMemberships).where(and(eq(teamMemberships.id, membershipId), eq(teamMemberships.ownerId, ownerId))).returning({ id: teamMemberships.id }),
+    db
+      .delete(teamMemberships)
+      .where(and(eq(teamMemberships.id, membershipId), eq(teamMemberships.ownerId, ownerId)))
+      .returning({ id: teamMemberships.id }),
     activityStatement(db, { ownerId, kind, subject, createdAt: now }),
   ]);
   return deleted.length === 1;
@@ -190,25 +252,56 @@ export async function deleteMembership(db: Database, ownerId: number, membership
  * in one batch (the entry is written only when the membership was deleted, so a second leave adds nothing).
  * Returns false when they were not an active member.
  */
-export async function deleteOwnMembership(db: Database, ownerId: number, memberId: number, subject: string, now: number): Promise<boolean> {
+export async function deleteOwnMembership(
+  db: Database,
+  ownerId: number,
+  memberId: number,
+  subject: string,
+  now: number,
+): Promise<boolean> {
   const [deleted] = await db.batch([
     db
       .delete(teamMemberships)
-      .where(and(eq(teamMemberships.ownerId, ownerId), eq(teamMemberships.memberId, memberId), eq(teamMemberships.status, "active")))
+      .where(
+        and(
+          eq(teamMemberships.ownerId, ownerId),
+          eq(teamMemberships.memberId, memberId),
+          eq(teamMemberships.status, "active"),
+        ),
+      )
       .returning({ id: teamMemberships.id }),
     activityStatement(db, { ownerId, kind: "member_left", subject, createdAt: now }),
   ]);
   return deleted.length === 1;
 }
 
-export async function updateMemberRole(db: Database, ownerId: number, membershipId: number, role: TeamRole, subject: string, now: number): Promise<boolean> {
+export async function updateMemberRole(
+  db: Database,
+  ownerId: number,
+  membershipId: number,
+  role: TeamRole,
+  subject: string,
+  now: number,
+): Promise<boolean> {
   const [updated] = await db.batch([
     db
       .update(teamMemberships)
       .set({ role })
-      .where(and(eq(teamMemberships.id, membershipId), eq(teamMemberships.ownerId, ownerId), eq(teamMemberships.status, "active"), sql`${teamMemberships.role} <> ${role}`))
+      .where(
+        and(
+          eq(teamMemberships.id, membershipId),
+          eq(teamMemberships.ownerId, ownerId),
+          eq(teamMemberships.status, "active"),
+          sql`${teamMemberships.role} <> ${role}`,
+        ),
+      )
       .returning({ id: teamMemberships.id }),
-    activityStatement(db, { ownerId, kind: role === "admin" ? "member_made_admin" : "member_made_member", subject, createdAt: now }),
+    activityStatement(db, {
+      ownerId,
+      kind: role === "admin" ? "member_made_admin" : "member_made_member",
+      subject,
+      createdAt: now,
+    }),
   ]);
   return updated.length === 1;
 }

@@ -6,7 +6,9 @@ import { transcriptPageStatements, type TranscriptListPage } from "./transcripts
 /** SQLite's plan for a statement: one line per step ("SEARCH transcripts USING INDEX …", "USE TEMP B-TREE …"). */
 async function queryPlan(statement: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
   const { sql, params } = statement.toSQL();
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   return results.map((r) => r.detail).join("\n");
 }
 

@@ -22,7 +22,14 @@ const summaryColumns = {
 
 export type TranscriptSummaryRow = Omit<
   TranscriptRow,
-  "content" | "quality" | "generatedStories" | "originalStories" | "previousStories" | "storiesVersion" | "generationStartedAt" | "updatedAt"
+  | "content"
+  | "quality"
+  | "generatedStories"
+  | "originalStories"
+  | "previousStories"
+  | "storiesVersion"
+  | "generationStartedAt"
+  | "updatedAt"
 > & {
   hasStories: number;
 };
@@ -55,7 +62,10 @@ export function transcriptPageStatements(
     page.projectId !== undefined
       ? eq(transcripts.projectId, page.projectId)
       : viewer.teamOwnerIds.length
-        ? or(eq(transcripts.ownerId, viewer.userId), and(isNotNull(transcripts.projectId), inArray(transcripts.ownerId, [...viewer.teamOwnerIds])))!
+        ? or(
+            eq(transcripts.ownerId, viewer.userId),
+            and(isNotNull(transcripts.projectId), inArray(transcripts.ownerId, [...viewer.teamOwnerIds])),
+          )!
         : eq(transcripts.ownerId, viewer.userId);
   const after = page.after
     ? sql`(${transcripts.createdAt}, ${transcripts.id}) < (${page.after.createdAt}, ${page.after.id})`
@@ -67,7 +77,10 @@ export function transcriptPageStatements(
       .where(and(visible, after))
       .orderBy(desc(transcripts.createdAt), desc(transcripts.id))
       .limit(page.limit + 1),
-    db.select({ total: sql<number>`count(*)`.as("total") }).from(transcripts).where(visible),
+    db
+      .select({ total: sql<number>`count(*)`.as("total") })
+      .from(transcripts)
+      .where(visible),
   ] as const;
 }
 
@@ -203,7 +216,11 @@ export async function saveEditedStories(
       updatedAt: now,
     })
     .where(
-      and(eq(transcripts.id, transcriptId), eq(transcripts.storiesVersion, editedVersion), isNotNull(transcripts.generatedStories)),
+      and(
+        eq(transcripts.id, transcriptId),
+        eq(transcripts.storiesVersion, editedVersion),
+        isNotNull(transcripts.generatedStories),
+      ),
     )
     .returning({ storiesVersion: transcripts.storiesVersion });
   return saved?.storiesVersion;
@@ -213,7 +230,11 @@ export async function saveEditedStories(
  * Swaps the stories with the previous version a regeneration kept, so restoring twice goes back again. The stories
  * change, so the version grows. Undefined when there is no previous version (or no row).
  */
-export async function swapPreviousStories(db: Database, transcriptId: number, now: number): Promise<TranscriptRow | undefined> {
+export async function swapPreviousStories(
+  db: Database,
+  transcriptId: number,
+  now: number,
+): Promise<TranscriptRow | undefined> {
   // SET expressions read the row as it was, so the two columns trade places.
   const [swapped] = await db
     .update(transcripts)
@@ -232,6 +253,14 @@ export async function swapPreviousStories(db: Database, transcriptId: number, no
 }
 
 /** Stores the quality report of the stories at `storiesVersion`; a write since then (a newer version) keeps its own. */
-export async function saveQuality(db: Database, transcriptId: number, storiesVersion: number, quality: unknown): Promise<void> {
-  await db.update(transcripts).set({ quality }).where(and(eq(transcripts.id, transcriptId), eq(transcripts.storiesVersion, storiesVersion)));
+export async function saveQuality(
+  db: Database,
+  transcriptId: number,
+  storiesVersion: number,
+  quality: unknown,
+): Promise<void> {
+  await db
+    .update(transcripts)
+    .set({ quality })
+    .where(and(eq(transcripts.id, transcriptId), eq(transcripts.storiesVersion, storiesVersion)));
 }

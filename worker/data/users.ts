@@ -9,7 +9,11 @@ export type { UserRow };
  * sign-ups, and is deleted when another account verifies the address (or after 7 days: services/retention).
  * OAuth accounts (no password) are never counted as pending.
  */
-export const PENDING_SIGN_UP = and(eq(users.emailVerified, false), isNotNull(users.email), isNotNull(users.passwordHash))!;
+export const PENDING_SIGN_UP = and(
+  eq(users.emailVerified, false),
+  isNotNull(users.email),
+  isNotNull(users.passwordHash),
+)!;
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
   return db.select().from(users).where(eq(users.id, id)).get();
@@ -74,7 +78,10 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
 export async function insertUserClaimingEmail(db: Database, values: NewUser & { email: string }): Promise<UserRow> {
   const [, inserted] = await db.batch([
     db.delete(users).where(and(eq(users.email, values.email), PENDING_SIGN_UP)),
-    db.insert(users).values({ ...values, emailVerified: true }).returning(),
+    db
+      .insert(users)
+      .values({ ...values, emailVerified: true })
+      .returning(),
   ]);
   return inserted[0]!;
 }

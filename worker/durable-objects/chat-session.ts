@@ -13,7 +13,11 @@ const KEY = "session";
 export class ChatSession extends DurableObject implements ChatSessionObject {
   async begin(rules: LimitRule[]): Promise<{ limit: LimitResult; history: ChatMessage[] }> {
     const now = Date.now();
-    const { result, state } = takeTurn((await this.ctx.storage.get<SessionState>(KEY)) ?? emptySession(now), rules, now);
+    const { result, state } = takeTurn(
+      (await this.ctx.storage.get<SessionState>(KEY)) ?? emptySession(now),
+      rules,
+      now,
+    );
     await this.save(state);
     return { limit: result, history: state.messages };
   }

@@ -9,7 +9,13 @@ import {
   type AttemptState,
 } from "../adapters/rate-limit/attempts";
 import type { RateLimiterObject } from "../adapters/rate-limit/durable-object";
-import { countHit, limitStatus, type CounterState, type LimitResult, type LimitRule } from "../adapters/rate-limit/fixed-window";
+import {
+  countHit,
+  limitStatus,
+  type CounterState,
+  type LimitResult,
+  type LimitRule,
+} from "../adapters/rate-limit/fixed-window";
 import { issuePass, spendPass, type NewPass, type PassResult, type PassState } from "../adapters/rate-limit/passes";
 
 const STATE_KEY = "state";
@@ -30,7 +36,11 @@ export class RateLimiter extends DurableObject implements RateLimiterObject {
   }
 
   async consume(rule: LimitRule): Promise<LimitResult> {
-    const { result, state, expiresAt } = countHit(await this.ctx.storage.get<CounterState>(STATE_KEY), rule, Date.now());
+    const { result, state, expiresAt } = countHit(
+      await this.ctx.storage.get<CounterState>(STATE_KEY),
+      rule,
+      Date.now(),
+    );
     if (state && expiresAt !== undefined) {
       await this.ctx.storage.put(STATE_KEY, state);
       await this.ctx.storage.setAlarm(expiresAt);
@@ -39,7 +49,12 @@ export class RateLimiter extends DurableObject implements RateLimiterObject {
   }
 
   async reserveAttempt(policy: AttemptPolicy, address: string): Promise<AttemptResult> {
-    const { result, state } = reserveAttempt(await this.ctx.storage.get<AttemptState>(ATTEMPTS_KEY), policy, address, Date.now());
+    const { result, state } = reserveAttempt(
+      await this.ctx.storage.get<AttemptState>(ATTEMPTS_KEY),
+      policy,
+      address,
+      Date.now(),
+    );
     if (result.allowed) await this.saveAttempts(state, policy);
     return result;
   }

@@ -27,16 +27,26 @@ it("the cron handler fails generations running past the timeout (history offers 
 
   for (let run = 0; run < 2; run++) {
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "17 * * * *" }), env as Bindings, ctx);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: Date.now(), cron: "17 * * * *" }),
+      env as Bindings,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
   }
 
-  const list = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
-  expect(list.find((t) => t.id === stopped)).toMatchObject({ hasStories: false, generationError: INTERRUPTED_GENERATION_MESSAGE });
+  const list = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session })))
+    .transcripts;
+  expect(list.find((t) => t.id === stopped)).toMatchObject({
+    hasStories: false,
+    generationError: INTERRUPTED_GENERATION_MESSAGE,
+  });
   expect(list.find((t) => t.id === live)).toMatchObject({ hasStories: false, generationError: null });
   expect(await countRows("generations", "transcript_id = ?", stopped)).toBe(0);
   expect(await countRows("generations", "transcript_id = ?", live)).toBe(1);
   expect(await countRows("transcripts", "id = ? AND generation_started_at IS NULL", stopped)).toBe(1);
   // The second run found nothing left to fail: one log line, for the first.
-  expect(warned.mock.calls.map(([line]) => JSON.parse(String(line)))).toEqual([expect.objectContaining({ event: "stale_generations_failed", count: 1 })]);
+  expect(warned.mock.calls.map(([line]) => JSON.parse(String(line)))).toEqual([
+    expect.objectContaining({ event: "stale_generations_failed", count: 1 }),
+  ]);
 });

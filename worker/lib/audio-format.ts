@@ -3,7 +3,8 @@ import type { AudioFormat } from "../../schema/api/audio";
 // Which audio format a file is, from its first bytes (issue 19): a name or a mime type says nothing about the bytes,
 // so a renamed text file or program is refused. Only the formats StoryLoom accepts are recognised.
 
-const ascii = (bytes: Uint8Array, at: number, text: string) => [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
+const ascii = (bytes: Uint8Array, at: number, text: string) =>
+  [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
 
 /** The format of these leading bytes (at least the first 64 of the file), or null when they are none of ours. */
 export function sniffAudioFormat(bytes: Uint8Array): AudioFormat | null {

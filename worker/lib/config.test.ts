@@ -6,11 +6,20 @@ import { AppError } from "./errors";
 
 const FAKE_AI = { run: async () => ({}) } as unknown as Ai;
 const config = (vars: Partial<ConfigBindings>) =>
-  getConfig({ ...env, AI: undefined, APP_ENV: "test", PASSWORD_PEPPER: "pepper", APP_URL: "https://storyloom.example", ...vars });
+  getConfig({
+    ...env,
+    AI: undefined,
+    APP_ENV: "test",
+    PASSWORD_PEPPER: "pepper",
+    APP_URL: "https://storyloom.example",
+    ...vars,
+  });
 
 describe("production configuration", () => {
   it("refuses to start without PASSWORD_PEPPER or APP_URL", () => {
-    expect(() => config({ APP_ENV: "production", PASSWORD_PEPPER: "" })).toThrow("PASSWORD_PEPPER must be set in production");
+    expect(() => config({ APP_ENV: "production", PASSWORD_PEPPER: "" })).toThrow(
+      "PASSWORD_PEPPER must be set in production",
+    );
     expect(() => config({ APP_ENV: "production", APP_URL: "" })).toThrow("APP_URL must be set in production");
     expect(config({ APP_ENV: "production" }).appUrl).toBe("https://storyloom.example");
   });
@@ -37,7 +46,9 @@ describe("story generator selection", () => {
 
   it("uses OpenAI when a key is set, and an explicit LLM_PROVIDER wins over both", () => {
     expect(config({ APP_ENV: "production", AI: FAKE_AI, OPENAI_API_KEY: "sk-x" }).llm.provider).toBe("openai");
-    expect(config({ APP_ENV: "production", AI: FAKE_AI, OPENAI_API_KEY: "sk-x", LLM_PROVIDER: "local" }).llm.provider).toBe("local");
+    expect(
+      config({ APP_ENV: "production", AI: FAKE_AI, OPENAI_API_KEY: "sk-x", LLM_PROVIDER: "local" }).llm.provider,
+    ).toBe("local");
   });
 
   it("never falls back silently: a selected provider without its setting is a 503 naming the setting", () => {

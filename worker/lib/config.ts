@@ -183,7 +183,11 @@ export function getConfig(bindings: ConfigBindings): Config {
     passwordPepper: raw.PASSWORD_PEPPER ?? DEVELOPMENT_PEPPER,
     email:
       raw.EMAIL_API_KEY && raw.EMAIL_FROM
-        ? { apiKey: raw.EMAIL_API_KEY, apiUrl: raw.EMAIL_API_URL ?? "https://api.resend.com/emails", from: raw.EMAIL_FROM }
+        ? {
+            apiKey: raw.EMAIL_API_KEY,
+            apiUrl: raw.EMAIL_API_URL ?? "https://api.resend.com/emails",
+            from: raw.EMAIL_FROM,
+          }
         : null,
     oauth: {
       google:
@@ -207,15 +211,27 @@ export function getConfig(bindings: ConfigBindings): Config {
     llm: llmConfig(raw, bindings.AI !== undefined),
     transcription:
       isLocal && raw.TRANSCRIPTION_API_BASE
-        ? { provider: "openai", apiKey: "fake-transcription-key", baseURL: raw.TRANSCRIPTION_API_BASE, model: raw.TRANSCRIPTION_MODEL ?? "whisper-1" }
+        ? {
+            provider: "openai",
+            apiKey: "fake-transcription-key",
+            baseURL: raw.TRANSCRIPTION_API_BASE,
+            model: raw.TRANSCRIPTION_MODEL ?? "whisper-1",
+          }
         : raw.OPENAI_API_KEY
-          ? { provider: "openai", apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.TRANSCRIPTION_MODEL ?? "whisper-1" }
+          ? {
+              provider: "openai",
+              apiKey: raw.OPENAI_API_KEY,
+              baseURL: raw.OPENAI_BASE_URL,
+              model: raw.TRANSCRIPTION_MODEL ?? "whisper-1",
+            }
           : bindings.AI !== undefined && !isLocal
             ? { provider: "workers-ai", model: raw.WORKERS_AI_TRANSCRIPTION_MODEL ?? "@cf/openai/whisper" }
             : null,
     billing: billingConfig(raw, isLocal),
     integrationsKey: raw.INTEGRATIONS_KEY ?? (isLocal ? DEVELOPMENT_INTEGRATIONS_KEY : null),
-    assistant: { modelCallsPerMinute: raw.ASSISTANT_MODEL_CALLS_PER_MINUTE ?? DEFAULT_ASSISTANT_MODEL_CALLS_PER_MINUTE },
+    assistant: {
+      modelCallsPerMinute: raw.ASSISTANT_MODEL_CALLS_PER_MINUTE ?? DEFAULT_ASSISTANT_MODEL_CALLS_PER_MINUTE,
+    },
     jiraApiBase: isLocal && raw.JIRA_API_BASE ? new URL(raw.JIRA_API_BASE) : null,
     notionApiBase: isLocal && raw.NOTION_API_BASE ? new URL(raw.NOTION_API_BASE) : null,
   };
@@ -228,7 +244,8 @@ export function getConfig(bindings: ConfigBindings): Config {
  * "not configured here". The API base override exists only outside production, for the fake Stripe.
  */
 function billingConfig(raw: z.infer<typeof configSchema>, isLocal: boolean): Config["billing"] {
-  if (!raw.STRIPE_SECRET_KEY || !raw.STRIPE_PUBLISHABLE_KEY || !raw.STRIPE_PRICE_PRO || !raw.STRIPE_PRICE_ENTERPRISE) return null;
+  if (!raw.STRIPE_SECRET_KEY || !raw.STRIPE_PUBLISHABLE_KEY || !raw.STRIPE_PRICE_PRO || !raw.STRIPE_PRICE_ENTERPRISE)
+    return null;
   return {
     secretKey: raw.STRIPE_SECRET_KEY,
     webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null,

@@ -30,7 +30,6 @@ export class AppError extends Error {
 
 export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found`);
 export const unauthenticated = () => new AppError("unauthenticated", "Not signed in");
-export const forbidden = (message = "You do not have access to this resource") =>
-  new AppError("forbidden", message);
+export const forbidden = (message = "You do not have access to this resource") => new AppError("forbidden", message);
 export const rateLimited = (retryAfter: number, message = "Too many attempts. Please try again later.") =>
   new AppError("rate_limited", message, { retryAfter: Math.max(1, Math.ceil(retryAfter)) });

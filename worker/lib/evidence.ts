@@ -4,7 +4,10 @@ import type { GeneratedStories, StoryEvidence } from "../../schema/api/transcrip
  * Evidence must be verbatim. A quote whose offsets are right is kept; a quote found elsewhere in the transcript gets
  * its real offsets; anything else (paraphrase, invention) is dropped. Duplicates within a story are removed.
  */
-export function verifyEvidence(transcript: string, quotes: ReadonlyArray<Partial<StoryEvidence> & { quote: string }>): StoryEvidence[] {
+export function verifyEvidence(
+  transcript: string,
+  quotes: ReadonlyArray<Partial<StoryEvidence> & { quote: string }>,
+): StoryEvidence[] {
   const verified: StoryEvidence[] = [];
   const seen = new Set<string>();
   for (const { quote, start, end } of quotes) {

@@ -11,7 +11,9 @@ describe("jiraUrl", () => {
   });
 
   it("builds https://{site}.atlassian.net for a valid site, whatever its case or spacing", () => {
-    expect(jiraUrl(" Acme-Team2.atlassian.net ", "/rest/api/3/myself").href).toBe("https://acme-team2.atlassian.net/rest/api/3/myself");
+    expect(jiraUrl(" Acme-Team2.atlassian.net ", "/rest/api/3/myself").href).toBe(
+      "https://acme-team2.atlassian.net/rest/api/3/myself",
+    );
   });
 
   it("refuses a path that is not one of ours, or that would change the host", () => {
@@ -21,7 +23,9 @@ describe("jiraUrl", () => {
   });
 
   it("says what the format is", () => {
-    expect(() => jiraUrl("acme", "/rest/api/3/myself")).toThrow("Invalid domain format. Use format: your-site.atlassian.net");
+    expect(() => jiraUrl("acme", "/rest/api/3/myself")).toThrow(
+      "Invalid domain format. Use format: your-site.atlassian.net",
+    );
     expect(() => jiraUrl("", "/rest/api/3/myself")).toThrow("Domain is required");
   });
 });
@@ -30,7 +34,9 @@ describe("jiraUrl with a fake's base (development and tests only)", () => {
   const fake = new URL("http://127.0.0.1:12113");
 
   it("sends the request to {apiBase}{path} once the site label is valid", () => {
-    expect(jiraUrl("acme.atlassian.net", "/rest/api/3/myself", fake).href).toBe("http://127.0.0.1:12113/rest/api/3/myself");
+    expect(jiraUrl("acme.atlassian.net", "/rest/api/3/myself", fake).href).toBe(
+      "http://127.0.0.1:12113/rest/api/3/myself",
+    );
     expect(jiraUrl("acme.atlassian.net", "/rest/api/3/myself", new URL("http://localhost:9000/jira/")).href).toBe(
       "http://localhost:9000/jira/rest/api/3/myself",
     );
@@ -56,6 +62,7 @@ describe("jiraBrowseUrl", () => {
   });
 
   it("refuses what is not an issue key", () => {
-    for (const key of ["", "sl-1", "SL-", "SL-1/../../x", "SL-1?x", "https://evil.com"]) expect(() => jiraBrowseUrl("acme.atlassian.net", key)).toThrow();
+    for (const key of ["", "sl-1", "SL-", "SL-1/../../x", "SL-1?x", "https://evil.com"])
+      expect(() => jiraBrowseUrl("acme.atlassian.net", key)).toThrow();
   });
 });

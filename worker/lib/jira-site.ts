@@ -4,7 +4,8 @@ import { AppError } from "./errors";
 /** The site label, validated and normalised (`acme.atlassian.net`); AppError validation_failed otherwise. */
 function validSite(domain: string): string {
   const parsed = jiraDomainSchema.safeParse(domain);
-  if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]!.message, { details: { field: "domain" } });
+  if (!parsed.success)
+    throw new AppError("validation_failed", parsed.error.issues[0]!.message, { details: { field: "domain" } });
   return parsed.data;
 }
 

@@ -6,7 +6,14 @@ describe("redact", () => {
     const text = redact(
       "401 for Bearer abc.def-ghi, key sk-proj-AbCdEf123456 and whsec_123456789, api_key=hunter22 token: 'xyz' from ana@example.com",
     );
-    for (const secret of ["abc.def-ghi", "sk-proj-AbCdEf123456", "whsec_123456789", "hunter22", "xyz", "ana@example.com"]) {
+    for (const secret of [
+      "abc.def-ghi",
+      "sk-proj-AbCdEf123456",
+      "whsec_123456789",
+      "hunter22",
+      "xyz",
+      "ana@example.com",
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain("401 for Bearer [redacted]");
@@ -27,7 +34,9 @@ describe("redact", () => {
     const text = redact(`failed: ${secrets.join(" | ")}`, 2000);
     for (const secret of secrets) expect(text, secret).not.toContain(secret);
     // what an operator needs stays
-    expect(redact("req_AbCd1234EfGh5678 sub_1Nabc cus_Q2w3 timed out after 10000 ms")).toBe("req_AbCd1234EfGh5678 sub_1Nabc cus_Q2w3 timed out after 10000 ms");
+    expect(redact("req_AbCd1234EfGh5678 sub_1Nabc cus_Q2w3 timed out after 10000 ms")).toBe(
+      "req_AbCd1234EfGh5678 sub_1Nabc cus_Q2w3 timed out after 10000 ms",
+    );
   });
 
   it("cuts long messages", () => {
@@ -37,7 +46,9 @@ describe("redact", () => {
 
 describe("causeMessage", () => {
   it("follows the cause chain, outermost first", () => {
-    const error = new Error("Story generation failed", { cause: new TypeError("fetch failed", { cause: "ECONNRESET" }) });
+    const error = new Error("Story generation failed", {
+      cause: new TypeError("fetch failed", { cause: "ECONNRESET" }),
+    });
     expect(causeMessage(error)).toBe("Error: Story generation failed ← TypeError: fetch failed ← ECONNRESET");
   });
 });

@@ -24,12 +24,18 @@ const SECRET_PATTERNS: Array<[RegExp, string]> = [
   // PEM private keys (Apple's .p8).
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g, "[redacted-private-key]"],
   // key=value pairs whose name says secret.
-  [/\b([A-Za-z_]*(?:key|token|secret|password|pepper)[A-Za-z_]*)(["']?\s*[:=]\s*["']?)[^\s"'&,;}]+/gi, "$1$2[redacted]"],
+  [
+    /\b([A-Za-z_]*(?:key|token|secret|password|pepper)[A-Za-z_]*)(["']?\s*[:=]\s*["']?)[^\s"'&,;}]+/gi,
+    "$1$2[redacted]",
+  ],
   // Email addresses (personal data).
   [/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, "[email]"],
   // Our own tokens (sessions, email links, invitations: 32 random bytes, 43 characters of base64url) and anything of
   // that shape: 32+ URL-safe characters mixing letters and digits. Request ids (req_ + 16) stay readable.
-  [/(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g, "[redacted-token]"],
+  [
+    /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g,
+    "[redacted-token]",
+  ],
 ];
 
 /** A message safe to log: known secret shapes masked, cut to `max` characters. */

@@ -14,7 +14,8 @@ export interface SecretBinding {
   integrationRef: string;
 }
 
-const additionalData = (binding: SecretBinding) => new TextEncoder().encode(`storyloom:integration:${binding.ownerId}:${binding.integrationRef}`);
+const additionalData = (binding: SecretBinding) =>
+  new TextEncoder().encode(`storyloom:integration:${binding.ownerId}:${binding.integrationRef}`);
 
 /** The AES-256-GCM key from INTEGRATIONS_KEY: 32 bytes, base64 (e.g. `openssl rand -base64 32`). */
 export async function importSecretsKey(base64: string): Promise<CryptoKey> {

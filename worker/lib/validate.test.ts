@@ -64,7 +64,10 @@ describe("malformed Unicode in a JSON body", () => {
 
   it("accepts well-formed text outside the Basic Multilingual Plane (a surrogate pair) as it was sent", async () => {
     const user = await createUser();
-    const response = await call("POST", "/api/projects", { cookie: user.session, body: `{"name":"Launch \\ud83d\\ude80"}` });
+    const response = await call("POST", "/api/projects", {
+      cookie: user.session,
+      body: `{"name":"Launch \\ud83d\\ude80"}`,
+    });
     expect(response.status).toBe(201);
     expect((await json(response)).name).toBe("Launch 🚀");
   });
@@ -98,11 +101,14 @@ describe("validation messages", () => {
     const sample = "/api/dev/sample-transcripts";
     expect(await firstError(sample, { count: "3" }, user.session)).toBe("count must be a number");
     expect(await firstError(sample, { count: 1.5 }, user.session)).toBe("count must be a whole number");
-    expect(await firstError(sample, { spreadAcrossProjects: "yes" }, user.session)).toBe("spreadAcrossProjects must be true or false");
+    expect(await firstError(sample, { spreadAcrossProjects: "yes" }, user.session)).toBe(
+      "spreadAcrossProjects must be true or false",
+    );
   });
 
   it("names each JSON type in words", async () => {
-    const problems = async (body: unknown) => (await json<{ error: string }>(await probe.request("/", jsonPost(JSON.stringify(body))))).error;
+    const problems = async (body: unknown) =>
+      (await json<{ error: string }>(await probe.request("/", jsonPost(JSON.stringify(body))))).error;
     const valid = { count: 1, flag: true, items: [], meta: {} };
     expect(await problems({ ...valid, items: {} })).toBe("items must be a list");
     expect(await problems({ ...valid, meta: [] })).toBe("meta must be an object");
@@ -113,7 +119,9 @@ describe("validation messages", () => {
   it("keeps the schema's own words for everything else", async () => {
     const user = await createUser();
     expect(await firstError("/api/projects", { name: "  " }, user.session)).toBe("Please enter a project name.");
-    expect(await firstError("/api/register", { username: "ab", password: "a-very-long-passphrase" })).toBe("Username must be 3-32 characters");
+    expect(await firstError("/api/register", { username: "ab", password: "a-very-long-passphrase" })).toBe(
+      "Username must be 3-32 characters",
+    );
   });
 
   it("lists every problem in details, each in the same words", async () => {

@@ -23,8 +23,7 @@ function wrongTypeIssue(issue: Issue): Extract<Issue, { code: "invalid_type" }> 
   if (issue.code === "invalid_type") return issue;
   if (issue.code === "invalid_union") {
     return issue.errors.flat().find((inner) => inner.code === "invalid_type" && inner.path.length === 0) as
-      | Extract<Issue, { code: "invalid_type" }>
-      | undefined;
+      Extract<Issue, { code: "invalid_type" }> | undefined;
   }
   return undefined;
 }

@@ -20,7 +20,10 @@ describe("CSRF rule", () => {
 
   it("refuses a cross-site Origin with 403", async () => {
     const user = await createUser();
-    const response = await call("POST", "/api/logout", { cookie: user.session, headers: { Origin: "https://evil.example" } });
+    const response = await call("POST", "/api/logout", {
+      cookie: user.session,
+      headers: { Origin: "https://evil.example" },
+    });
     expect(response.status).toBe(403);
     expect(await json(response)).toMatchObject({ code: "forbidden" });
     expect((await call("GET", "/api/user", { cookie: user.session })).status).toBe(200);

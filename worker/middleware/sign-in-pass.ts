@@ -11,7 +11,13 @@ export function signInPassToken(c: Context<AppEnv>): string | undefined {
 }
 
 export function setSignInPassCookie(c: Context<AppEnv>, pass: { token: string; expiresAt: number }) {
-  setCookie(c, SIGN_IN_PASS_COOKIE, pass.token, { httpOnly: true, secure: true, sameSite: "Strict", path: "/", expires: new Date(pass.expiresAt) });
+  setCookie(c, SIGN_IN_PASS_COOKIE, pass.token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "Strict",
+    path: "/",
+    expires: new Date(pass.expiresAt),
+  });
 }
 
 export function clearSignInPassCookie(c: Context<AppEnv>) {

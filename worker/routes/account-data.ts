@@ -6,7 +6,9 @@ import { deleteAccount, exportAccountData, getDataSummary } from "../services/ac
 /** Mounted at /api/user (docs/product-spec.md §7: data summary, data export, account deletion). */
 export const accountDataRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/data-summary", async (c) => c.json({ success: true, data: await getDataSummary(c.var.deps, currentUser(c).id) }))
+  .get("/data-summary", async (c) =>
+    c.json({ success: true, data: await getDataSummary(c.var.deps, currentUser(c).id) }),
+  )
   .get("/export-data", async (c) => {
     const { filename, body } = await exportAccountData(c.var.deps, currentUser(c).id);
     return new Response(body, {

@@ -19,7 +19,9 @@ const userIdParam = idParam("User");
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/analytics", async (c) => c.json({ success: true, data: await getAnalytics(c.var.deps) }))
-  .get("/users", validate("query", adminUsersQuerySchema), async (c) => c.json({ success: true, ...(await listUsers(c.var.deps, c.req.valid("query"))) }))
+  .get("/users", validate("query", adminUsersQuerySchema), async (c) =>
+    c.json({ success: true, ...(await listUsers(c.var.deps, c.req.valid("query"))) }),
+  )
   .get("/chatbot-conversations", validate("query", adminConversationsQuerySchema), async (c) =>
     c.json({ success: true, ...(await listConversations(c.var.deps, c.req.valid("query"))) }),
   )
@@ -27,5 +29,13 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json({ success: true, message: await makeAdmin(c.var.deps, currentUser(c).id, c.req.valid("param").id) }),
   )
   .post("/update-subscription/:id", userIdParam, validate("json", adminTierSchema), async (c) =>
-    c.json({ success: true, message: await updateSubscription(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").tier) }),
+    c.json({
+      success: true,
+      message: await updateSubscription(
+        c.var.deps,
+        currentUser(c).id,
+        c.req.valid("param").id,
+        c.req.valid("json").tier,
+      ),
+    }),
   );

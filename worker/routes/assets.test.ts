@@ -58,17 +58,32 @@ describe("GET /assets/*", () => {
 
   it("a navigation to a missing build file is a 404 too (the browser sends Sec-Fetch-Mode: navigate)", async () => {
     const layer = assetLayer(BUILD);
-    const response = await call("GET", "/assets/missing.js", { env: layer.env, headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" } });
+    const response = await call("GET", "/assets/missing.js", {
+      env: layer.env,
+      headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" },
+    });
     expect(response.status).toBe(404);
   });
 });
 
 describe("pages", () => {
-  const FILES = { "/favicon.svg": { body: "<svg/>", type: "image/svg+xml" }, "/robots.txt": { body: "User-agent: *", type: "text/plain" } };
+  const FILES = {
+    "/favicon.svg": { body: "<svg/>", type: "image/svg+xml" },
+    "/robots.txt": { body: "User-agent: *", type: "text/plain" },
+  };
 
   it("a page of the SPA is its index.html with 200, a parameter or a trailing slash included", async () => {
     const layer = assetLayer(FILES);
-    for (const path of ["/", "/auth", "/dashboard", "/generate", "/projects/12/settings", "/project/abc", "/team/accept/tok_1", "/history/"]) {
+    for (const path of [
+      "/",
+      "/auth",
+      "/dashboard",
+      "/generate",
+      "/projects/12/settings",
+      "/project/abc",
+      "/team/accept/tok_1",
+      "/history/",
+    ]) {
       const response = await call("GET", path, { env: layer.env });
       expect(response.status, path).toBe(200);
       // the SPA's own headers (web/public/_headers), never the API's "default-src 'none'"

@@ -30,7 +30,11 @@ function mockTranscriptionApi(options: { failing?: () => boolean; text?: string 
     if (!request.url.startsWith(`${API}/audio/transcriptions`)) return realFetch(input, init);
     const form = await request.formData();
     const file = form.get("file") as File;
-    received.push({ file: new Uint8Array(await file.arrayBuffer()), model: String(form.get("model")), name: file.name });
+    received.push({
+      file: new Uint8Array(await file.arrayBuffer()),
+      model: String(form.get("model")),
+      name: file.name,
+    });
     if (options.failing?.()) return Response.json({ error: { message: "overloaded" } }, { status: 500 });
     return Response.json({ text: options.text ?? "Nurses need to see the bed count for every ward." });
   });
@@ -38,10 +42,20 @@ function mockTranscriptionApi(options: { failing?: () => boolean; text?: string 
 }
 afterEach(() => vi.restoreAllMocks());
 
-async function upload(user: TestUser, file: Blob | null, name = "recording.wav", bindings: Partial<Bindings> = TRANSCRIBING, path = "/api/transcribe-audio") {
+async function upload(
+  user: TestUser,
+  file: Blob | null,
+  name = "recording.wav",
+  bindings: Partial<Bindings> = TRANSCRIBING,
+  path = "/api/transcribe-audio",
+) {
   const form = new FormData();
   if (file) form.append("audio", file, name);
-  const request = new Request(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: `__Host-sl_session=${user.session}`, "CF-Connecting-IP": "198.51.100.90" }, body: file ? form : undefined });
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { Origin: ORIGIN, Cookie: `__Host-sl_session=${user.session}`, "CF-Connecting-IP": "198.51.100.90" },
+    body: file ? form : undefined,
+  });
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, { ...env, ...bindings } as Bindings, ctx);
   await waitOnExecutionContext(ctx);
@@ -78,14 +92,19 @@ describe("transcribe audio", () => {
     const user = await proUser();
     const hostile: [string, Uint8Array][] = [
       ["notes.mp3", new TextEncoder().encode("Ana: We need a password reset link.\n")],
-      ["setup.wav", new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff])],
+      [
+        "setup.wav",
+        new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff]),
+      ],
       ["cut.wav", FIXTURES.wav.slice(0, 8)],
       ["fake.webm", new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...new TextEncoder().encode("matroska-but-video")])],
     ];
     for (const [name, content] of hostile) {
       const response = await upload(user, new Blob([content]), name);
       expect(response.status, name).toBe(415);
-      expect((await json<{ error: string }>(response)).error).toMatch(/^This file is not a recording StoryLoom can read/);
+      expect((await json<{ error: string }>(response)).error).toMatch(
+        /^This file is not a recording StoryLoom can read/,
+      );
     }
     expect(received).toHaveLength(0);
     expect(await countRows("audio_transcriptions", "user_id = ?", user.id)).toBe(0);
@@ -123,7 +142,9 @@ describe("transcribe audio", () => {
     const { details, error } = await json<{ error: string; details: { recordingId: string } }>(failed);
     expect(error).toMatch(/try again without uploading it again/);
     const other = await proUser();
-    expect((await upload(other, null, "", TRANSCRIBING, `/api/transcribe-audio/${details.recordingId}/retry`)).status).toBe(404);
+    expect(
+      (await upload(other, null, "", TRANSCRIBING, `/api/transcribe-audio/${details.recordingId}/retry`)).status,
+    ).toBe(404);
 
     failing = false;
     const retried = await upload(user, null, "", TRANSCRIBING, `/api/transcribe-audio/${details.recordingId}/retry`);

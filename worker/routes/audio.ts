@@ -28,10 +28,12 @@ export const audioRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const form = await c.req.formData().catch(() => {
-        throw new AppError("bad_request", "Send the recording as multipart/form-data with the field \"audio\".");
+        throw new AppError("bad_request", 'Send the recording as multipart/form-data with the field "audio".');
       });
       const file = form.get("audio");
       return c.json(await transcribeUpload(c.var.deps, currentUser(c).id, file instanceof File ? file : null));
     },
   )
-  .post("/:recordingId/retry", async (c) => c.json(await retryTranscription(c.var.deps, currentUser(c).id, c.req.param("recordingId"))));
+  .post("/:recordingId/retry", async (c) =>
+    c.json(await retryTranscription(c.var.deps, currentUser(c).id, c.req.param("recordingId"))),
+  );

@@ -29,7 +29,9 @@ describe("registration", () => {
     expect(response.status).toBe(201);
     expect(await json(response)).toEqual({ emailVerificationRequired: true, email: email.toLowerCase() });
     expect(sessionFrom(response)).toBeUndefined();
-    const outbox = await json<Array<{ to: string; subject: string; text: string }>>(await call("GET", "/api/dev/outbox"));
+    const outbox = await json<Array<{ to: string; subject: string; text: string }>>(
+      await call("GET", "/api/dev/outbox"),
+    );
     const mail = outbox.find((m) => m.to === email.toLowerCase());
     expect(mail?.subject).toBe("Verify your StoryLoom email address");
     expect(mail?.text).toMatch(/http:\/\/localhost\/verify-email\/confirm\?token=[A-Za-z0-9_-]{43}/);
@@ -38,7 +40,9 @@ describe("registration", () => {
   it("refuses a duplicate username regardless of case", async () => {
     const username = unique("Dup");
     expect((await call("POST", "/api/register", { body: { username, password: TEST_PASSWORD } })).status).toBe(201);
-    const again = await call("POST", "/api/register", { body: { username: username.toUpperCase(), password: TEST_PASSWORD } });
+    const again = await call("POST", "/api/register", {
+      body: { username: username.toUpperCase(), password: TEST_PASSWORD },
+    });
     expect(again.status).toBe(409);
     expect(await json(again)).toMatchObject({ success: false, code: "conflict", error: "Username already taken" });
   });
@@ -46,7 +50,9 @@ describe("registration", () => {
   it("answers a sign-up for a verified address like any sign-up, creates nothing, and tells the owner", async () => {
     const owner = await createUser();
     const username = unique("late");
-    const response = await call("POST", "/api/register", { body: { username, password: TEST_PASSWORD, email: owner.email } });
+    const response = await call("POST", "/api/register", {
+      body: { username, password: TEST_PASSWORD, email: owner.email },
+    });
     expect(response.status).toBe(201);
     expect(await json(response)).toEqual({ emailVerificationRequired: true, email: owner.email });
     expect(await countRows("users", "lower(username) = lower(?)", username)).toBe(0);
@@ -59,7 +65,13 @@ describe("registration", () => {
     const username = unique("Mallory");
     const email = `${unique("victim")}@example.com`;
     await call("POST", "/api/register", {
-      body: { username, password: TEST_PASSWORD, email, firstName: "Click <a href=//evil.example>here</a>", lastName: "Now" },
+      body: {
+        username,
+        password: TEST_PASSWORD,
+        email,
+        firstName: "Click <a href=//evil.example>here</a>",
+        lastName: "Now",
+      },
     });
     const mail = (await outbox()).find((m) => m.to === email)!;
     for (const typed of ["Click", "evil.example", "Now"]) {
@@ -73,7 +85,10 @@ describe("registration", () => {
     [{ username: "ab", password: TEST_PASSWORD }, "Username must be 3-32 characters"],
     [{ username: "bad name!", password: TEST_PASSWORD }, "Username may contain letters, digits, '_', '-' and '.' only"],
     [{ username: unique(), password: "short" }, "Password must be at least 8 characters"],
-    [{ username: unique(), password: "password123" }, "This password is too common. Please choose a less guessable one."],
+    [
+      { username: unique(), password: "password123" },
+      "This password is too common. Please choose a less guessable one.",
+    ],
     [{ username: unique(), password: TEST_PASSWORD, email: "not-an-email" }, "Enter a valid email address"],
     [{ password: TEST_PASSWORD }, "username is required"],
   ])("rejects invalid input %#", async (body, message) => {
@@ -103,7 +118,9 @@ describe("login and sessions", () => {
 
   it("stores only the SHA-256 of the session token", async () => {
     const user = await createUser();
-    const row = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? LIMIT 1").bind(user.id).first<{ id: string }>();
+    const row = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? LIMIT 1")
+      .bind(user.id)
+      .first<{ id: string }>();
     expect(row?.id).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.id).not.toBe(user.session);
   });
@@ -111,7 +128,9 @@ describe("login and sessions", () => {
   it("rejects a wrong password and an unknown user with the same message", async () => {
     const user = await createUser();
     const wrong = await call("POST", "/api/login", { body: { username: user.username, password: "wrong-password-1" } });
-    const unknown = await call("POST", "/api/login", { body: { username: unique("ghost"), password: "wrong-password-1" } });
+    const unknown = await call("POST", "/api/login", {
+      body: { username: unique("ghost"), password: "wrong-password-1" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect((await json(wrong)).error).toBe("Invalid username or password");
@@ -144,17 +163,25 @@ describe("login and sessions", () => {
 
   it("GET /api/logout signs out a same-origin navigation but not a cross-site one", async () => {
     const user = await createUser();
-    const crossSite = await call("GET", "/api/logout", { cookie: user.session, headers: { "Sec-Fetch-Site": "cross-site" } });
+    const crossSite = await call("GET", "/api/logout", {
+      cookie: user.session,
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
     expect(crossSite.status).toBe(302);
     expect((await call("GET", "/api/user", { cookie: user.session })).status).toBe(200);
-    const sameOrigin = await call("GET", "/api/logout", { cookie: user.session, headers: { "Sec-Fetch-Site": "same-origin" } });
+    const sameOrigin = await call("GET", "/api/logout", {
+      cookie: user.session,
+      headers: { "Sec-Fetch-Site": "same-origin" },
+    });
     expect(sameOrigin.headers.get("Location")).toBe("/auth");
     expect((await call("GET", "/api/user", { cookie: user.session })).status).toBe(401);
   });
 
   it("an expired session is refused", async () => {
     const user = await createUser();
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1000, user.id).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1000, user.id)
+      .run();
     expect((await call("GET", "/api/user", { cookie: user.session })).status).toBe(401);
   });
 
@@ -165,13 +192,18 @@ describe("login and sessions", () => {
     const response = await call("GET", "/api/user", { cookie: user.session });
     expect(response.status).toBe(200);
     expect(sessionFrom(response)).toBe(user.session);
-    const row = await env.DB.prepare("SELECT expires_at FROM sessions WHERE user_id = ?").bind(user.id).first<{ expires_at: number }>();
+    const row = await env.DB.prepare("SELECT expires_at FROM sessions WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ expires_at: number }>();
     expect(row!.expires_at).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
   });
 
   it("each sign-in creates a new session and replaces the one presented", async () => {
     const user = await createUser();
-    const again = await call("POST", "/api/login", { cookie: user.session, body: { username: user.username, password: TEST_PASSWORD } });
+    const again = await call("POST", "/api/login", {
+      cookie: user.session,
+      body: { username: user.username, password: TEST_PASSWORD },
+    });
     const next = sessionFrom(again)!;
     expect(next).not.toBe(user.session);
     expect((await call("GET", "/api/user", { cookie: user.session })).status).toBe(401);
@@ -206,7 +238,9 @@ describe("brute-force protection", () => {
   it("stops a parallel burst at the limit: 50 guesses at once, the right password last, never signs in", async () => {
     const user = await createUser();
     const guesses = Array.from({ length: 49 }, (_, i) => `wrong-guess-${i}`);
-    const responses = await Promise.all([...guesses, TEST_PASSWORD].map((password) => login(user.username, password, "203.0.113.10")));
+    const responses = await Promise.all(
+      [...guesses, TEST_PASSWORD].map((password) => login(user.username, password, "203.0.113.10")),
+    );
     const statuses = responses.map((r) => r.status);
     // Only the free failures are evaluated (each reserved before its password is checked); the rest wait.
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
@@ -227,7 +261,9 @@ describe("brute-force protection", () => {
 
   it("counts the username and the email of one account together", async () => {
     const user = await createUser();
-    const byName = await Promise.all(Array.from({ length: 5 }, (_, i) => login(user.username, `guess-${i}`, "203.0.113.30")));
+    const byName = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => login(user.username, `guess-${i}`, "203.0.113.30")),
+    );
     expect(byName.every((r) => r.status === 401)).toBe(true);
     expect((await login(user.email!, "guess-6", "203.0.113.30")).status).toBe(429);
   });

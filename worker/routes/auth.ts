@@ -12,7 +12,15 @@ import { SIGN_IN_LINK_SENT, signInLinkConfirmSchema, signInLinkRequestSchema } f
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 import { clearSignInPassCookie, setSignInPassCookie, signInPassToken } from "../middleware/sign-in-pass";
-import { clearSessionCookie, clientIp, currentSession, currentUser, requireUser, sessionToken, setSessionCookie } from "../middleware/session";
+import {
+  clearSessionCookie,
+  clientIp,
+  currentSession,
+  currentUser,
+  requireUser,
+  sessionToken,
+  setSessionCookie,
+} from "../middleware/session";
 import { login, register, resendVerification } from "../services/auth/accounts";
 import { enabledProviders } from "../services/auth/oauth";
 import { toPublicUser } from "../services/auth/public-user";
@@ -86,7 +94,10 @@ export const authRoutes = new Hono<AppEnv>()
   // "Forgot password?": the same answer whether or not an account has the address.
   .post("/password-reset/request", validate("json", passwordResetRequestSchema), async (c) => {
     await requestPasswordReset(c.var.deps, c.req.valid("json").email, clientIp(c));
-    return c.json({ success: true, message: "If an account uses that address, a link to reset its password is on its way." });
+    return c.json({
+      success: true,
+      message: "If an account uses that address, a link to reset its password is on its way.",
+    });
   })
 
   // The reset link's form. Every session of the account ends; the person signs in with the new password.
@@ -100,6 +111,11 @@ export const authRoutes = new Hono<AppEnv>()
   // The account screen: the current password is required; every other session ends.
   .post("/change-password", requireUser, validate("json", changePasswordSchema), async (c) => {
     const session = currentSession(c);
-    await changePassword(c.var.deps, { userId: session.user.id, sessionId: session.sessionId }, c.req.valid("json"), clientIp(c));
+    await changePassword(
+      c.var.deps,
+      { userId: session.user.id, sessionId: session.sessionId },
+      c.req.valid("json"),
+      clientIp(c),
+    );
     return c.json({ success: true });
   });

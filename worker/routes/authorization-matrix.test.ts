@@ -27,8 +27,27 @@ import {
  * a platform admin get 404, exactly as for a missing id. (Issue 26: the actors of another team are here because an
  * outsider who belongs to no team did not catch a role lookup that any active membership satisfied.)
  */
-type Role = "anonymous" | "owner" | "teamAdmin" | "member" | "removed" | "outsider" | "otherTeamMember" | "otherTeamAdmin" | "platformAdmin";
-const ROLES: Role[] = ["anonymous", "owner", "teamAdmin", "member", "removed", "outsider", "otherTeamMember", "otherTeamAdmin", "platformAdmin"];
+type Role =
+  | "anonymous"
+  | "owner"
+  | "teamAdmin"
+  | "member"
+  | "removed"
+  | "outsider"
+  | "otherTeamMember"
+  | "otherTeamAdmin"
+  | "platformAdmin";
+const ROLES: Role[] = [
+  "anonymous",
+  "owner",
+  "teamAdmin",
+  "member",
+  "removed",
+  "outsider",
+  "otherTeamMember",
+  "otherTeamAdmin",
+  "platformAdmin",
+];
 
 interface Target {
   path?: string;
@@ -81,12 +100,15 @@ const ownerOnly: Record<Role, number> = { ...everyone(401, 404), owner: 200 };
 
 const project = async (owner: TestUser) => createProject(owner, { name: unique("proj") });
 /** A transcript filed in one of the owner's projects: the team shares it. */
-const transcript = async (owner: TestUser) => (await createTranscripts(owner, { projectId: (await project(owner)).id }))[0]!;
+const transcript = async (owner: TestUser) =>
+  (await createTranscripts(owner, { projectId: (await project(owner)).id }))[0]!;
 /** A transcript outside any project: the owner's alone. */
 const unfiledTranscript = async (owner: TestUser) => (await createTranscripts(owner))[0]!;
 /** Memberships and invitations of the owner's team other than the matrix's admin and member are cleared first. */
 async function resetTeam(t: Team) {
-  await env.DB.prepare("DELETE FROM team_memberships WHERE owner_id = ? AND (member_id IS NULL OR member_id NOT IN (?, ?))")
+  await env.DB.prepare(
+    "DELETE FROM team_memberships WHERE owner_id = ? AND (member_id IS NULL OR member_id NOT IN (?, ?))",
+  )
     .bind(t.owner.id, t.teamAdmin.id, t.member.id)
     .run();
 }
@@ -106,7 +128,9 @@ async function exported(owner: TestUser, type: "jira" | "notion") {
 const JIRA_CREDENTIALS = { domain: "not a domain", email: "pm@acme.test", apiToken: "x", projectKey: "SL" };
 const EDITED_STORIES = {
   epic: { title: "Edited", description: "", team: "", priority: "High" },
-  userStories: [{ title: "One", description: "", acceptanceCriteria: [], priority: "Low", storyPoints: 1, estimatedHours: 2 }],
+  userStories: [
+    { title: "One", description: "", acceptanceCriteria: [], priority: "Low", storyPoints: 1, estimatedHours: 2 },
+  ],
 };
 
 const MATRIX: Record<string, Row> = {
@@ -122,16 +146,31 @@ const MATRIX: Record<string, Row> = {
   "POST /api/logout": { request: () => ({}), expect: open },
   "GET /api/logout": { request: () => ({}), expect: redirect },
   "GET /api/auth/providers": { request: () => ({}), expect: open },
-  "POST /api/resend-verification": { request: () => ({ body: { email: `${unique("someone")}@example.com` } }), expect: open },
+  "POST /api/resend-verification": {
+    request: () => ({ body: { email: `${unique("someone")}@example.com` } }),
+    expect: open,
+  },
   "GET /api/verify-email": { request: () => ({ path: "/api/verify-email?token=x" }), expect: redirect },
   // An emailed link's calls need no session: a token that is not valid is a 400 for anyone, signed in or not.
-  "GET /api/verify-email/details": { request: () => ({ path: `/api/verify-email/details?token=${"x".repeat(43)}` }), expect: everyone(400, 400) },
-  "POST /api/verify-email/confirm": { request: () => ({ body: { token: "x".repeat(43) } }), expect: everyone(400, 400) },
+  "GET /api/verify-email/details": {
+    request: () => ({ path: `/api/verify-email/details?token=${"x".repeat(43)}` }),
+    expect: everyone(400, 400),
+  },
+  "POST /api/verify-email/confirm": {
+    request: () => ({ body: { token: "x".repeat(43) } }),
+    expect: everyone(400, 400),
+  },
   "POST /api/verify-email/reject": { request: () => ({ body: { token: "x".repeat(43) } }), expect: everyone(400, 400) },
-  "POST /api/password-reset/request": { request: () => ({ body: { email: `${unique("someone")}@example.com` } }), expect: open },
+  "POST /api/password-reset/request": {
+    request: () => ({ body: { email: `${unique("someone")}@example.com` } }),
+    expect: open,
+  },
   // A blocked sign-in's emailed link: the same answer for anyone, account or not; a link that is not valid: 400.
   "POST /api/sign-in-link": { request: () => ({ body: { username: unique("someone") } }), expect: open },
-  "POST /api/sign-in-link/confirm": { request: () => ({ body: { token: "x".repeat(43) } }), expect: everyone(400, 400) },
+  "POST /api/sign-in-link/confirm": {
+    request: () => ({ body: { token: "x".repeat(43) } }),
+    expect: everyone(400, 400),
+  },
   // A link that is not valid: 400 for anyone; the route needs no session.
   "POST /api/password-reset/confirm": {
     request: () => ({ body: { token: "x".repeat(43), password: "a-new-long-passphrase" } }),
@@ -169,23 +208,38 @@ const MATRIX: Record<string, Row> = {
   "GET /api/projects": { request: () => ({}), expect: signedIn },
   // (every account may create projects of its own; the free plan's one project is the only limit)
   "POST /api/projects": { request: () => ({ body: { name: "Matrix" } }), expect: everyone(401, 201) },
-  "GET /api/projects/:id": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}` }), expect: team() },
+  "GET /api/projects/:id": {
+    request: async (o) => ({ path: `/api/projects/${(await project(o)).id}` }),
+    expect: team(),
+  },
   "PUT /api/projects/:id": {
     request: async (o) => ({ path: `/api/projects/${(await project(o)).id}`, body: { name: "Renamed" } }),
     expect: managed(),
   },
-  "DELETE /api/projects/:id": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}` }), expect: managed() },
+  "DELETE /api/projects/:id": {
+    request: async (o) => ({ path: `/api/projects/${(await project(o)).id}` }),
+    expect: managed(),
+  },
 
   "GET /api/transcripts": { request: () => ({}), expect: signedIn },
-  "GET /api/transcripts/:id": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}` }), expect: team() },
-  "GET /api/transcripts/:id (outside any project)": { request: async (o) => ({ path: `/api/transcripts/${await unfiledTranscript(o)}` }), expect: ownerOnly },
+  "GET /api/transcripts/:id": {
+    request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}` }),
+    expect: team(),
+  },
+  "GET /api/transcripts/:id (outside any project)": {
+    request: async (o) => ({ path: `/api/transcripts/${await unfiledTranscript(o)}` }),
+    expect: ownerOnly,
+  },
   // taking a transcript out of the team's projects is for the owner and the admin
   "PATCH /api/transcripts/:id/project": {
     request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/project`, body: { projectId: null } }),
     expect: managed(),
   },
   "PATCH /api/transcripts/:id/project (to another of the team's projects)": {
-    request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/project`, body: { projectId: (await project(o)).id } }),
+    request: async (o) => ({
+      path: `/api/transcripts/${await transcript(o)}/project`,
+      body: { projectId: (await project(o)).id },
+    }),
     expect: team(),
   },
   "PUT /api/transcripts/:id/stories": {
@@ -205,23 +259,48 @@ const MATRIX: Record<string, Row> = {
     expect: team(),
   },
   // the owner made it: a member may delete only what they made
-  "DELETE /api/transcript/:id": { request: async (o) => ({ path: `/api/transcript/${await transcript(o)}` }), expect: managed() },
+  "DELETE /api/transcript/:id": {
+    request: async (o) => ({ path: `/api/transcript/${await transcript(o)}` }),
+    expect: managed(),
+  },
   "GET /api/activity": { request: () => ({}), expect: signedIn },
-  "POST /api/generate": { request: () => ({ body: { transcript: "Ana: We need a password reset link." } }), expect: signedIn },
+  "POST /api/generate": {
+    request: () => ({ body: { transcript: "Ana: We need a password reset link." } }),
+    expect: signedIn,
+  },
   // The quality gate reads only what it is sent: any signed-in account may check stories.
-  "POST /api/stories/check": { request: () => ({ body: { transcript: "Ana: We need a password reset link.", stories: EDITED_STORIES } }), expect: signedIn },
-  "POST /api/transcripts/:id/generate": { request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/generate` }), expect: team() },
+  "POST /api/stories/check": {
+    request: () => ({ body: { transcript: "Ana: We need a password reset link.", stories: EDITED_STORIES } }),
+    expect: signedIn,
+  },
+  "POST /api/transcripts/:id/generate": {
+    request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/generate` }),
+    expect: team(),
+  },
 
-  "GET /api/projects/:id/integrations": { request: async (o) => ({ path: `/api/projects/${(await project(o)).id}/integrations` }), expect: team() },
+  "GET /api/projects/:id/integrations": {
+    request: async (o) => ({ path: `/api/projects/${(await project(o)).id}/integrations` }),
+    expect: team(),
+  },
   "POST /api/projects/:id/integrations": {
     request: async (o) => ({
       path: `/api/projects/${(await project(o)).id}/integrations`,
-      body: { type: "notion", name: "Docs", config: { integrationSecret: "secret_x", pageUrl: "https://www.notion.so/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d" } },
+      body: {
+        type: "notion",
+        name: "Docs",
+        config: { integrationSecret: "secret_x", pageUrl: "https://www.notion.so/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d" },
+      },
     }),
     expect: managed(201),
   },
-  "PUT /api/integrations/:id": { request: async (o) => ({ path: `/api/integrations/${await integration(o)}`, body: { name: "Renamed" } }), expect: managed() },
-  "DELETE /api/integrations/:id": { request: async (o) => ({ path: `/api/integrations/${await integration(o)}` }), expect: managed() },
+  "PUT /api/integrations/:id": {
+    request: async (o) => ({ path: `/api/integrations/${await integration(o)}`, body: { name: "Renamed" } }),
+    expect: managed(),
+  },
+  "DELETE /api/integrations/:id": {
+    request: async (o) => ({ path: `/api/integrations/${await integration(o)}` }),
+    expect: managed(),
+  },
   // Refused by validation before any outside call, for whoever is signed in.
   "POST /api/validate/jira-domain": { request: () => ({ body: { domain: "evil.example" } }), expect: invalidInput },
   "POST /api/validate/jira-auth": { request: () => ({ body: JIRA_CREDENTIALS }), expect: invalidInput },
@@ -301,15 +380,24 @@ const MATRIX: Record<string, Row> = {
   // Platform admin: the same 403 for every signed-in account that is not one.
   "GET /api/admin/analytics": { request: () => ({}), expect: adminOnly },
   "GET /api/admin/users": { request: () => ({ path: "/api/admin/users?page=1&limit=5&search=e" }), expect: adminOnly },
-  "GET /api/admin/chatbot-conversations": { request: () => ({ path: "/api/admin/chatbot-conversations?page=1&limit=20" }), expect: adminOnly },
-  "POST /api/admin/make-admin/:id": { request: async () => ({ path: `/api/admin/make-admin/${(await createUser()).id}` }), expect: adminOnly },
+  "GET /api/admin/chatbot-conversations": {
+    request: () => ({ path: "/api/admin/chatbot-conversations?page=1&limit=20" }),
+    expect: adminOnly,
+  },
+  "POST /api/admin/make-admin/:id": {
+    request: async () => ({ path: `/api/admin/make-admin/${(await createUser()).id}` }),
+    expect: adminOnly,
+  },
   "POST /api/admin/update-subscription/:id": {
     request: async () => ({ path: `/api/admin/update-subscription/${(await createUser()).id}`, body: { tier: "pro" } }),
     expect: adminOnly,
   },
 
   // The help assistant answers visitors and users alike.
-  "POST /api/chatbot": { request: () => ({ body: { message: "How much is the Pro plan?", conversationHistory: [] } }), expect: open },
+  "POST /api/chatbot": {
+    request: () => ({ body: { message: "How much is the Pro plan?", conversationHistory: [] } }),
+    expect: open,
+  },
 
   // Audio: Pro only (the owner is on Enterprise); no provider is configured in this test, so the owner gets 503, and
   // the free accounts the plan's 403. A recording id of someone else's, or none, is 404 on retry.
@@ -390,8 +478,17 @@ describe("authorization matrix", () => {
         const actor = role === "anonymous" ? undefined : row.selfDestructive ? await createUser() : actors[role];
         const session = actor ? await freshSession(actor.id) : undefined;
         const ownerSession = await freshSession(team.owner.id);
-        const { path = routePath, body, env: bindings } = await row.request({ ...team.owner, session: ownerSession }, team);
-        const response = await call(method, path, { cookie: session, body, env: bindings, ip: `100.65.${failures.length}.${Math.floor(Math.random() * 250)}` });
+        const {
+          path = routePath,
+          body,
+          env: bindings,
+        } = await row.request({ ...team.owner, session: ownerSession }, team);
+        const response = await call(method, path, {
+          cookie: session,
+          body,
+          env: bindings,
+          ip: `100.65.${failures.length}.${Math.floor(Math.random() * 250)}`,
+        });
         if (response.status !== row.expect[role]) {
           failures.push(`${key} as ${role}: expected ${row.expect[role]}, got ${response.status}`);
         }
@@ -440,7 +537,8 @@ describe("authorization matrix", () => {
         }
       }
       // The canonical spelling still reaches the owner's resource.
-      if ((await call(method, path!, { cookie: sessionFor(key), body })).status >= 400) failures.push(`${key}: canonical id refused`);
+      if ((await call(method, path!, { cookie: sessionFor(key), body })).status >= 400)
+        failures.push(`${key}: canonical id refused`);
     }
     expect(failures).toEqual([]);
   }, 60_000);

@@ -20,19 +20,32 @@ const BILLING: Partial<Bindings> = {
 function billing() {
   const fake = new FakeStripe();
   mockStripe(fake);
-  const post = (user: TestUser, path: string, body?: unknown) => call("POST", path, { cookie: user.session, body, env: BILLING });
+  const post = (user: TestUser, path: string, body?: unknown) =>
+    call("POST", path, { cookie: user.session, body, env: BILLING });
   const get = (user: TestUser, path: string) => call("GET", path, { cookie: user.session, env: BILLING });
   return { fake, post, get };
 }
 
 async function stored(userId: number) {
-  return env.DB.prepare("SELECT tier, status, stripe_customer_id, stripe_subscription_id, cancel_at_period_end FROM subscriptions WHERE user_id = ?")
+  return env.DB.prepare(
+    "SELECT tier, status, stripe_customer_id, stripe_subscription_id, cancel_at_period_end FROM subscriptions WHERE user_id = ?",
+  )
     .bind(userId)
-    .first<{ tier: string; status: string; stripe_customer_id: string; stripe_subscription_id: string; cancel_at_period_end: number }>();
+    .first<{
+      tier: string;
+      status: string;
+      stripe_customer_id: string;
+      stripe_subscription_id: string;
+      cancel_at_period_end: number;
+    }>();
 }
 
 /** A paid, active Pro subscription for `user`; returns its Stripe id. */
-async function subscribeAndPay(fake: FakeStripe, post: ReturnType<typeof billing>["post"], user: TestUser): Promise<string> {
+async function subscribeAndPay(
+  fake: FakeStripe,
+  post: ReturnType<typeof billing>["post"],
+  user: TestUser,
+): Promise<string> {
   await post(user, "/api/create-subscription", { tier: "pro" });
   const { stripe_subscription_id: id } = (await stored(user.id))!;
   fake.pay(id);
@@ -48,7 +61,10 @@ describe("create, pay and confirm", () => {
   it("creates one customer and an incomplete subscription whose secret the Payment Element confirms; paying activates Pro", async () => {
     const { fake, post, get } = billing();
     const user = await createUser();
-    expect(await json(await get(user, "/api/subscription/payment-config"))).toEqual({ configured: true, publishableKey: "pk_test_storyloom" });
+    expect(await json(await get(user, "/api/subscription/payment-config"))).toEqual({
+      configured: true,
+      publishableKey: "pk_test_storyloom",
+    });
 
     const created = await post(user, "/api/create-subscription", { tier: "pro" });
     expect(created.status).toBe(200);
@@ -73,18 +89,26 @@ describe("create, pay and confirm", () => {
     const row = (await stored(user.id))!;
     fake.pay(row.stripe_subscription_id);
     expect(await json(await post(user, "/api/confirm-payment"))).toEqual({ status: "active" });
-    expect(await json(await get(user, "/api/subscription"))).toMatchObject({ tier: "pro", status: "active", cancelAtPeriodEnd: false });
+    expect(await json(await get(user, "/api/subscription"))).toMatchObject({
+      tier: "pro",
+      status: "active",
+      cancelAtPeriodEnd: false,
+    });
     expect(await limitsTier(get, user)).toBe("pro");
   });
 
   it("keeps a payment that needs 3-D Secure pending, with its secret to complete, until it is paid", async () => {
     const { fake, post } = billing();
     const user = await createUser();
-    const { clientSecret } = await json<{ clientSecret: string }>(await post(user, "/api/create-subscription", { tier: "pro" }));
+    const { clientSecret } = await json<{ clientSecret: string }>(
+      await post(user, "/api/create-subscription", { tier: "pro" }),
+    );
     const { stripe_subscription_id: id } = (await stored(user.id))!;
     fake.requireAction(id);
     expect(await json(await post(user, "/api/confirm-payment"))).toEqual({ status: "incomplete" });
-    const retry = await json<{ requiresPayment: boolean; clientSecret: string }>(await post(user, "/api/retry-subscription-payment"));
+    const retry = await json<{ requiresPayment: boolean; clientSecret: string }>(
+      await post(user, "/api/retry-subscription-payment"),
+    );
     expect(retry).toMatchObject({ requiresPayment: true, clientSecret });
     fake.pay(id);
     expect(await json(await post(user, "/api/confirm-payment"))).toEqual({ status: "active" });
@@ -97,7 +121,9 @@ describe("create, pay and confirm", () => {
     fake.decline(id);
     expect(await json(await post(user, "/api/confirm-payment"))).toEqual({ status: "past_due" });
     expect(await limitsTier(get, user)).toBe("free");
-    const retry = await json<{ requiresPayment: boolean; clientSecret: string | null }>(await post(user, "/api/retry-subscription-payment"));
+    const retry = await json<{ requiresPayment: boolean; clientSecret: string | null }>(
+      await post(user, "/api/retry-subscription-payment"),
+    );
     expect(retry.requiresPayment).toBe(true);
     expect(retry.clientSecret).toMatch(/_secret_/);
   });
@@ -108,7 +134,9 @@ describe("create, pay and confirm", () => {
     await post(user, "/api/create-subscription", { tier: "enterprise" });
     const { stripe_subscription_id: first } = (await stored(user.id))!;
     fake.expire(first);
-    const retry = await json<{ requiresPayment: boolean; status: string }>(await post(user, "/api/retry-subscription-payment"));
+    const retry = await json<{ requiresPayment: boolean; status: string }>(
+      await post(user, "/api/retry-subscription-payment"),
+    );
     expect(retry).toMatchObject({ requiresPayment: true, status: "incomplete" });
     const { stripe_subscription_id: second } = (await stored(user.id))!;
     expect(second).not.toBe(first);
@@ -150,11 +178,17 @@ describe("cancel and reset", () => {
     const user = await createUser();
     const id = await subscribeAndPay(fake, post, user);
 
-    const cancelled = await json<{ success: boolean; currentPeriodEnd: string }>(await post(user, "/api/cancel-subscription"));
+    const cancelled = await json<{ success: boolean; currentPeriodEnd: string }>(
+      await post(user, "/api/cancel-subscription"),
+    );
     expect(cancelled.success).toBe(true);
     expect(new Date(cancelled.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now());
     expect(fake.inspect(id).cancel_at_period_end).toBe(true);
-    expect(await json(await get(user, "/api/subscription"))).toMatchObject({ tier: "pro", status: "active", cancelAtPeriodEnd: true });
+    expect(await json(await get(user, "/api/subscription"))).toMatchObject({
+      tier: "pro",
+      status: "active",
+      cancelAtPeriodEnd: true,
+    });
     expect(await limitsTier(get, user)).toBe("pro");
 
     await post(user, "/api/create-subscription", { tier: "pro" });

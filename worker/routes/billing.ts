@@ -17,7 +17,9 @@ export const billingRoutes = new Hono<AppEnv>()
     c.json(await createSubscription(c.var.deps, currentUser(c).id, c.req.valid("json").tier)),
   )
   .post("/confirm-payment", requireUser, async (c) => c.json(await confirmPayment(c.var.deps, currentUser(c).id)))
-  .post("/cancel-subscription", requireUser, async (c) => c.json(await cancelSubscription(c.var.deps, currentUser(c).id)))
+  .post("/cancel-subscription", requireUser, async (c) =>
+    c.json(await cancelSubscription(c.var.deps, currentUser(c).id)),
+  )
   .post("/retry-subscription-payment", requireUser, async (c) =>
     c.json(await retrySubscriptionPayment(c.var.deps, currentUser(c).id)),
   )

@@ -18,12 +18,24 @@ export const chatbotRoutes = new Hono<AppEnv>().post("/", validate("json", chatR
   if (!user) {
     const cookie = getCookie(c, GUEST_COOKIE);
     guestId = cookie && GUEST_ID.test(cookie) ? cookie : randomToken(16);
-    if (guestId !== cookie) setCookie(c, GUEST_COOKIE, guestId, { httpOnly: true, secure: true, sameSite: "Lax", path: "/api/chatbot", maxAge: 30 * 24 * 3600 });
+    if (guestId !== cookie)
+      setCookie(c, GUEST_COOKIE, guestId, {
+        httpOnly: true,
+        secure: true,
+        sameSite: "Lax",
+        path: "/api/chatbot",
+        maxAge: 30 * 24 * 3600,
+      });
   }
   return c.json(
     await answerQuestion(
       c.var.deps,
-      { user: user && { id: user.id, username: user.username, email: user.email }, guestId, ip: clientIp(c), userAgent: c.req.header("User-Agent") ?? null },
+      {
+        user: user && { id: user.id, username: user.username, email: user.email },
+        guestId,
+        ip: clientIp(c),
+        userAgent: c.req.header("User-Agent") ?? null,
+      },
       c.req.valid("json"),
     ),
   );

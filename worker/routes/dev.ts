@@ -30,7 +30,8 @@ export const devRoutes = new Hono<AppEnv>()
         spreadAcrossProjects: z.boolean().default(false),
       }),
     ),
-    async (c) => c.json({ success: true, ids: await createSampleTranscripts(c.var.deps, currentUser(c).id, c.req.valid("json")) }),
+    async (c) =>
+      c.json({ success: true, ids: await createSampleTranscripts(c.var.deps, currentUser(c).id, c.req.valid("json")) }),
   )
   // Sets the signed-in user's plan while billing does not exist yet.
   .post("/subscription", requireUser, validate("json", z.object({ tier: z.enum(TIERS) })), async (c) => {

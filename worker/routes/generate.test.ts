@@ -1,6 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { MAX_TRANSCRIPT_CHARS, type GenerateResponse, type Transcript, type TranscriptPage } from "../../schema/api/transcripts";
+import {
+  MAX_TRANSCRIPT_CHARS,
+  type GenerateResponse,
+  type Transcript,
+  type TranscriptPage,
+} from "../../schema/api/transcripts";
 import type { Bindings } from "../bindings";
 import { call, json } from "../test/client";
 import { countRows, createProject, createUser, setTier, type TestUser } from "../test/factories";
@@ -8,7 +13,8 @@ import { jsonResponse, mockOutbound } from "../test/outbound";
 import sso from "../test/fixtures/transcripts/synthetic/sso-audit-refinement.txt?raw";
 
 const OPENAI: Partial<Bindings> = { OPENAI_API_KEY: "sk-test", OPENAI_MODEL: "test-model" };
-const SHORT = "Priya: Account owners need to download past invoices as PDF.\nTom: Billing contacts should get invoices by email.";
+const SHORT =
+  "Priya: Account owners need to download past invoices as PDF.\nTom: Billing contacts should get invoices by email.";
 
 function generate(user: TestUser, body: Record<string, unknown>, bindings?: Partial<Bindings>) {
   return call("POST", "/api/generate", { cookie: user.session, body, env: bindings });
@@ -36,7 +42,10 @@ const MODEL_STORIES = {
     {
       title: "Download invoices as PDF",
       description: "As an account owner, I want to download past invoices as PDF, so that I can file them.",
-      acceptanceCriteria: ["Given an invoice, when I download it, then I get a PDF", "The list shows the last 24 months"],
+      acceptanceCriteria: [
+        "Given an invoice, when I download it, then I get a PDF",
+        "The list shows the last 24 months",
+      ],
       priority: "High",
       storyPoints: 5,
       estimatedHours: 10,
@@ -57,7 +66,9 @@ describe("POST /api/generate with the embedded generator", () => {
     for (const story of body.data.userStories) {
       for (const e of story.evidence ?? []) expect(sso.slice(e.start, e.end)).toBe(e.quote);
     }
-    const saved = await json<Transcript>(await call("GET", `/api/transcripts/${body.transcriptId}`, { cookie: user.session }));
+    const saved = await json<Transcript>(
+      await call("GET", `/api/transcripts/${body.transcriptId}`, { cookie: user.session }),
+    );
     expect(saved.generatedStories).toEqual(body.data);
     expect(saved.title).toBe(body.data.epic.title);
     expect(saved.content).toBe(sso);
@@ -66,8 +77,14 @@ describe("POST /api/generate with the embedded generator", () => {
   it("keeps a given title and files the transcript under the chosen project", async () => {
     const user = await createUser();
     const project = await createProject(user, { name: "Billing" });
-    const body = await json<GenerateResponse>(await generate(user, { transcript: SHORT, title: "Invoices sync", projectId: project.id }));
-    const [summary] = (await json<TranscriptPage>(await call("GET", `/api/transcripts?projectId=${project.id}`, { cookie: user.session }))).transcripts;
+    const body = await json<GenerateResponse>(
+      await generate(user, { transcript: SHORT, title: "Invoices sync", projectId: project.id }),
+    );
+    const [summary] = (
+      await json<TranscriptPage>(
+        await call("GET", `/api/transcripts?projectId=${project.id}`, { cookie: user.session }),
+      )
+    ).transcripts;
     expect(summary).toMatchObject({ id: body.transcriptId, title: "Invoices sync", hasStories: true });
   });
 
@@ -102,14 +119,17 @@ describe("monthly allowance", () => {
     expect(await countRows("transcripts", "owner_id = ?", user.id)).toBe(5);
 
     // Deleting a transcript does not give a generation back.
-    const [first] = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
+    const [first] = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session })))
+      .transcripts;
     await call("DELETE", `/api/transcript/${first!.id}`, { cookie: user.session });
     expect((await generate(user, { transcript: SHORT })).status).toBe(403);
 
     // Move this month's generations into last month: the clock has turned over.
     const lastMonth = new Date();
     lastMonth.setUTCDate(0);
-    await env.DB.prepare("UPDATE generations SET created_at = ? WHERE user_id = ?").bind(lastMonth.getTime(), user.id).run();
+    await env.DB.prepare("UPDATE generations SET created_at = ? WHERE user_id = ?")
+      .bind(lastMonth.getTime(), user.id)
+      .run();
     expect((await generate(user, { transcript: SHORT })).status).toBe(200);
   });
 
@@ -123,15 +143,20 @@ describe("monthly allowance", () => {
 describe("provider failures and regeneration (OpenAI at the HTTP boundary)", () => {
   it("keeps the transcript on a provider failure, gives the generation back, and regenerates later", async () => {
     const user = await createUser();
-    mockOutbound({ "POST https://api.openai.com/v1/chat/completions": () => jsonResponse({ error: { message: "boom" } }, 500) });
+    mockOutbound({
+      "POST https://api.openai.com/v1/chat/completions": () => jsonResponse({ error: { message: "boom" } }, 500),
+    });
     const failed = await generate(user, { transcript: SHORT, title: "Will fail" }, OPENAI);
     expect(failed.status).toBe(502);
-    const [summary] = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
+    const [summary] = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session })))
+      .transcripts;
     expect(summary).toMatchObject({ title: "Will fail", hasStories: false });
     expect(summary!.generationError).toContain("The AI provider failed (500)");
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
 
-    const { calls } = mockOutbound({ "POST https://api.openai.com/v1/chat/completions": () => completion(MODEL_STORIES) });
+    const { calls } = mockOutbound({
+      "POST https://api.openai.com/v1/chat/completions": () => completion(MODEL_STORIES),
+    });
     const again = await call("POST", `/api/transcripts/${summary!.id}/generate`, { cookie: user.session, env: OPENAI });
     expect(again.status).toBe(200);
     const body = await json<GenerateResponse>(again);
@@ -145,7 +170,8 @@ describe("provider failures and regeneration (OpenAI at the HTTP boundary)", () 
     expect(request.model).toBe("test-model");
     expect(request.response_format.type).toBe("json_schema");
     expect(request.messages[1].content).toContain("<transcript>");
-    const [after] = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
+    const [after] = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session })))
+      .transcripts;
     expect(after).toMatchObject({ hasStories: true, generationError: null, storyCount: 1 });
   });
 
@@ -163,10 +189,16 @@ describe("provider failures and regeneration (OpenAI at the HTTP boundary)", () 
     const user = await createUser();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const { calls } = mockOutbound({});
-    const response = await generate(user, { transcript: SHORT, title: "No key" }, { LLM_PROVIDER: "openai", OPENAI_API_KEY: "" });
+    const response = await generate(
+      user,
+      { transcript: SHORT, title: "No key" },
+      { LLM_PROVIDER: "openai", OPENAI_API_KEY: "" },
+    );
     expect(response.status).toBe(503);
     const body = await json<{ error: string; requestId: string }>(response);
-    expect(body.error).toBe('Story generation is not configured: LLM_PROVIDER is "openai" but OPENAI_API_KEY is not set.');
+    expect(body.error).toBe(
+      'Story generation is not configured: LLM_PROVIDER is "openai" but OPENAI_API_KEY is not set.',
+    );
     expect(calls).toHaveLength(0);
     expect(await countRows("transcripts", "owner_id = ?", user.id)).toBe(0);
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
@@ -187,14 +219,23 @@ describe("provider failures and regeneration (OpenAI at the HTTP boundary)", () 
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     mockOutbound({
       "POST https://api.openai.com/v1/chat/completions": () =>
-        jsonResponse({ error: { message: "Upstream exploded near key sk-live-abcdef123456 for Bearer tok_987654" } }, 500),
+        jsonResponse(
+          { error: { message: "Upstream exploded near key sk-live-abcdef123456 for Bearer tok_987654" } },
+          500,
+        ),
     });
     const response = await generate(user, { transcript: SHORT }, OPENAI);
     expect(response.status).toBe(502);
     const { requestId } = await json<{ requestId: string }>(response);
     expect(logged).toHaveBeenCalledTimes(1);
     const line = String(logged.mock.calls[0]![0]);
-    expect(JSON.parse(line)).toMatchObject({ requestId, route: "/api/generate", status: 502, code: "upstream_error", upstream: "openai" });
+    expect(JSON.parse(line)).toMatchObject({
+      requestId,
+      route: "/api/generate",
+      status: 502,
+      code: "upstream_error",
+      upstream: "openai",
+    });
     expect(JSON.parse(line).durationMs).toBeGreaterThanOrEqual(0);
     expect(line).toContain("Upstream exploded");
     for (const secret of ["sk-live-abcdef123456", "tok_987654", "sk-test", "Account owners need", user.email!]) {
@@ -206,6 +247,8 @@ describe("provider failures and regeneration (OpenAI at the HTTP boundary)", () 
     const owner = await createUser();
     const other = await createUser();
     const { transcriptId } = await json<GenerateResponse>(await generate(owner, { transcript: SHORT }));
-    expect((await call("POST", `/api/transcripts/${transcriptId}/generate`, { cookie: other.session })).status).toBe(404);
+    expect((await call("POST", `/api/transcripts/${transcriptId}/generate`, { cookie: other.session })).status).toBe(
+      404,
+    );
   });
 });

@@ -15,7 +15,10 @@ const jiraBody = (overrides: Record<string, unknown> = {}) => ({
 const notionBody = {
   type: "notion",
   name: "Roadmap",
-  config: { integrationSecret: NOTION_SECRET, pageUrl: "https://www.notion.so/acme/Roadmap-1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d?pvs=4" },
+  config: {
+    integrationSecret: NOTION_SECRET,
+    pageUrl: "https://www.notion.so/acme/Roadmap-1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d?pvs=4",
+  },
 };
 
 async function proOwner() {
@@ -43,23 +46,38 @@ describe("integrations of a project", () => {
       config: { domain: "acme.atlassian.net", email: "pm@acme.test", projectKey: "SL", apiToken: "••••9876" },
     });
 
-    const list = await json<Integration[]>(await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }));
+    const list = await json<Integration[]>(
+      await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }),
+    );
     expect(list.map((i) => i.id)).toEqual([created.id]);
 
     // A PUT without a secret keeps the stored one; with one, replaces it.
     const renamed = await json<Integration>(
-      await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { name: "Renamed", isActive: false, config: { apiToken: "" } } }),
+      await call("PUT", `/api/integrations/${created.id}`, {
+        cookie: user.session,
+        body: { name: "Renamed", isActive: false, config: { apiToken: "" } },
+      }),
     );
     expect(renamed).toMatchObject({ name: "Renamed", isActive: false, config: { apiToken: "••••9876" } });
-    const before = await env.DB.prepare("SELECT secret_sealed FROM integrations WHERE id = ?").bind(created.id).first<{ secret_sealed: string }>();
+    const before = await env.DB.prepare("SELECT secret_sealed FROM integrations WHERE id = ?")
+      .bind(created.id)
+      .first<{ secret_sealed: string }>();
     const rotated = await json<Integration>(
-      await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { config: { apiToken: "new-token-abcdef-1234" } } }),
+      await call("PUT", `/api/integrations/${created.id}`, {
+        cookie: user.session,
+        body: { config: { apiToken: "new-token-abcdef-1234" } },
+      }),
     );
     expect(rotated.config).toMatchObject({ apiToken: "••••1234" });
-    const after = await env.DB.prepare("SELECT secret_sealed FROM integrations WHERE id = ?").bind(created.id).first<{ secret_sealed: string }>();
+    const after = await env.DB.prepare("SELECT secret_sealed FROM integrations WHERE id = ?")
+      .bind(created.id)
+      .first<{ secret_sealed: string }>();
     expect(after!.secret_sealed).not.toBe(before!.secret_sealed);
 
-    const deleted = await call("DELETE", `/api/integrations/${created.id}`, { cookie: user.session, body: { projectId: project.id } });
+    const deleted = await call("DELETE", `/api/integrations/${created.id}`, {
+      cookie: user.session,
+      body: { projectId: project.id },
+    });
     expect(deleted.status).toBe(200);
     expect(await countRows("integrations", "project_id = ?", project.id)).toBe(0);
   });
@@ -67,15 +85,22 @@ describe("integrations of a project", () => {
   it("creates a Notion integration from a page link", async () => {
     const { user, project } = await proOwner();
     const created = await create(user, project.id, notionBody);
-    expect(created).toMatchObject({ type: "notion", config: { pageUrl: notionBody.config.pageUrl, integrationSecret: "••••5555" } });
-    const row = await env.DB.prepare("SELECT settings FROM integrations WHERE id = ?").bind(created.id).first<{ settings: string }>();
+    expect(created).toMatchObject({
+      type: "notion",
+      config: { pageUrl: notionBody.config.pageUrl, integrationSecret: "••••5555" },
+    });
+    const row = await env.DB.prepare("SELECT settings FROM integrations WHERE id = ?")
+      .bind(created.id)
+      .first<{ settings: string }>();
     expect(JSON.parse(row!.settings).pageId).toBe("1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d");
   });
 
   it("never stores or answers a credential in plaintext", async () => {
     const { user, project } = await proOwner();
     const created = await create(user, project.id);
-    const raw = JSON.stringify(await env.DB.prepare("SELECT * FROM integrations WHERE id = ?").bind(created.id).first());
+    const raw = JSON.stringify(
+      await env.DB.prepare("SELECT * FROM integrations WHERE id = ?").bind(created.id).first(),
+    );
     expect(raw).not.toContain(TOKEN);
     expect(raw).not.toContain(btoa(TOKEN));
     for (const response of [
@@ -103,7 +128,9 @@ describe("integrations of a project", () => {
     const { user, project } = await proOwner();
     const created = await create(user, project.id);
     await setTier(user, "free");
-    expect((await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { name: "X" } })).status).toBe(403);
+    expect(
+      (await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { name: "X" } })).status,
+    ).toBe(403);
     expect((await call("DELETE", `/api/integrations/${created.id}`, { cookie: user.session })).status).toBe(200);
   });
 
@@ -121,7 +148,9 @@ describe("integrations of a project", () => {
       call("DELETE", `/api/integrations/999999`, { cookie: user.session }),
     ];
     for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
-    const list = await json<Integration[]>(await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }));
+    const list = await json<Integration[]>(
+      await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }),
+    );
     expect(list).toMatchObject([{ name: "Team JIRA" }]);
   });
 
@@ -131,10 +160,19 @@ describe("integrations of a project", () => {
       [{ name: "No type", config: {} }, "Please provide integration type and name."],
       [jiraBody({ name: "  " }), "Please provide integration type and name."],
       [jiraBody({ config: { ...jiraBody().config, domain: "" } }), "Domain is required"],
-      [jiraBody({ config: { ...jiraBody().config, domain: "acme.atlassian.net.evil.com" } }), "Invalid domain format. Use format: your-site.atlassian.net"],
+      [
+        jiraBody({ config: { ...jiraBody().config, domain: "acme.atlassian.net.evil.com" } }),
+        "Invalid domain format. Use format: your-site.atlassian.net",
+      ],
       [jiraBody({ config: { ...jiraBody().config, apiToken: "" } }), "Email and API token are required"],
       [jiraBody({ config: { ...jiraBody().config, projectKey: "" } }), "Project key is required"],
-      [{ ...notionBody, config: { ...notionBody.config, pageUrl: "https://evil.test/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d" } }, "Use the link of a Notion page"],
+      [
+        {
+          ...notionBody,
+          config: { ...notionBody.config, pageUrl: "https://evil.test/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d" },
+        },
+        "Use the link of a Notion page",
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await call("POST", `/api/projects/${project.id}/integrations`, { cookie: user.session, body });
@@ -168,7 +206,11 @@ describe("integrations of a project", () => {
       });
       expect(response.status, pageUrl).toBe(400);
       const body = await json<{ success: boolean; error: string; code: string; requestId: string }>(response);
-      expect(body, pageUrl).toMatchObject({ success: false, code: "validation_failed", requestId: expect.stringMatching(/^req_/) });
+      expect(body, pageUrl).toMatchObject({
+        success: false,
+        code: "validation_failed",
+        requestId: expect.stringMatching(/^req_/),
+      });
       expect(body.error, pageUrl).toContain(message);
     }
     expect(await countRows("integrations", "project_id = ?", project.id)).toBe(0);
@@ -178,12 +220,20 @@ describe("integrations of a project", () => {
     const { user, project } = await proOwner();
     const created = await create(user, project.id, notionBody);
     for (const [pageUrl, message] of hostilePageUrls) {
-      const response = await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { config: { pageUrl } } });
+      const response = await call("PUT", `/api/integrations/${created.id}`, {
+        cookie: user.session,
+        body: { config: { pageUrl } },
+      });
       expect(response.status, pageUrl).toBe(400);
       expect((await json(response)).error, pageUrl).toContain(message);
     }
-    const row = await env.DB.prepare("SELECT settings FROM integrations WHERE id = ?").bind(created.id).first<{ settings: string }>();
-    expect(JSON.parse(row!.settings)).toEqual({ pageUrl: notionBody.config.pageUrl, pageId: "1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d" });
+    const row = await env.DB.prepare("SELECT settings FROM integrations WHERE id = ?")
+      .bind(created.id)
+      .first<{ settings: string }>();
+    expect(JSON.parse(row!.settings)).toEqual({
+      pageUrl: notionBody.config.pageUrl,
+      pageId: "1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d",
+    });
   });
 
   it("takes Notion's own link forms and stores the link as parsed", async () => {
@@ -196,7 +246,10 @@ describe("integrations of a project", () => {
       [`  HTTPS://WWW.Notion.SO/acme/Roadmap-${HEX}  `, `https://www.notion.so/acme/Roadmap-${HEX}`],
     ];
     for (const [pageUrl, stored] of good) {
-      const response = await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { config: { pageUrl } } });
+      const response = await call("PUT", `/api/integrations/${created.id}`, {
+        cookie: user.session,
+        body: { config: { pageUrl } },
+      });
       expect(response.status, pageUrl).toBe(200);
       expect((await json<Integration>(response)).config, pageUrl).toMatchObject({ pageUrl: stored });
     }
@@ -205,14 +258,24 @@ describe("integrations of a project", () => {
   it("answers a page link stored before the https rule as Notion's link to the same page, and keeps it on other edits", async () => {
     const { user, project } = await proOwner();
     const created = await create(user, project.id, notionBody);
-    const legacy = JSON.stringify({ pageUrl: `javascript:alert(1)//${HEX}`, pageId: "1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d" });
+    const legacy = JSON.stringify({
+      pageUrl: `javascript:alert(1)//${HEX}`,
+      pageId: "1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d",
+    });
     await env.DB.prepare("UPDATE integrations SET settings = ? WHERE id = ?").bind(legacy, created.id).run();
-    const list = await json<Integration[]>(await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }));
+    const list = await json<Integration[]>(
+      await call("GET", `/api/projects/${project.id}/integrations`, { cookie: user.session }),
+    );
     expect(list[0]!.config).toMatchObject({ pageUrl: `https://www.notion.so/${HEX}` });
-    const renamed = await call("PUT", `/api/integrations/${created.id}`, { cookie: user.session, body: { name: "Renamed" } });
+    const renamed = await call("PUT", `/api/integrations/${created.id}`, {
+      cookie: user.session,
+      body: { name: "Renamed" },
+    });
     expect(renamed.status).toBe(200);
     expect((await json<Integration>(renamed)).config).toMatchObject({ pageUrl: `https://www.notion.so/${HEX}` });
-    const row = await env.DB.prepare("SELECT settings FROM integrations WHERE id = ?").bind(created.id).first<{ settings: string }>();
+    const row = await env.DB.prepare("SELECT settings FROM integrations WHERE id = ?")
+      .bind(created.id)
+      .first<{ settings: string }>();
     expect(JSON.parse(row!.settings).pageId).toBe("1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d");
   });
 

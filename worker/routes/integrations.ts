@@ -27,12 +27,16 @@ const integrationIdParam = idParam("Integration");
 const transcriptIdParam = idParam("Transcript");
 // Each id in the path answers like a missing one of its own kind when spelled any other way.
 const progressParams = zValidator("param", z.object({ id: canonicalId, integrationId: canonicalId }), (result) => {
-  if (!result.success) throw notFound(result.error.issues.some((issue) => issue.path[0] === "id") ? "Transcript" : "Integration");
+  if (!result.success)
+    throw notFound(result.error.issues.some((issue) => issue.path[0] === "id") ? "Transcript" : "Integration");
 });
 
 /** docs/product-spec.md §3 "JIRA export response"; the transcript-scoped call adds `data.epicKey`. */
 function exportResponse(outcome: ExportOutcome, withKey: boolean): ExportResponse {
-  return { success: true, data: { success: true, data: outcome.summary, ...(withKey ? { epicKey: outcome.targetKey } : {}) } };
+  return {
+    success: true,
+    data: { success: true, data: outcome.summary, ...(withKey ? { epicKey: outcome.targetKey } : {}) },
+  };
 }
 
 /** Mounted at /api/projects/:id/integrations (the spec's list and create). */
@@ -68,7 +72,10 @@ export const validationRoutes = new Hono<AppEnv>()
   )
   .post("/jira-project", validate("json", validateJiraProjectSchema), async (c) => {
     const { projectKey, ...credentials } = c.req.valid("json");
-    return c.json({ success: true, data: await checkJiraProject(c.var.deps, currentUser(c).id, credentials, projectKey) });
+    return c.json({
+      success: true,
+      data: await checkJiraProject(c.var.deps, currentUser(c).id, credentials, projectKey),
+    });
   });
 
 /** Mounted at /api/export: the spec's transcript-in-the-body JIRA export. */
@@ -76,17 +83,29 @@ export const exportRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/jira", validate("json", exportJiraSchema), async (c) => {
     const { transcriptId, integrationId } = c.req.valid("json");
-    return c.json(exportResponse(await exportToJira(c.var.deps, currentUser(c).id, transcriptId, integrationId), false));
+    return c.json(
+      exportResponse(await exportToJira(c.var.deps, currentUser(c).id, transcriptId, integrationId), false),
+    );
   });
 
 /** Mounted at /api/transcripts: exports of one transcript and their progress. */
 export const transcriptExportRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/:id/export/jira", transcriptIdParam, validate("json", exportToIntegrationSchema), async (c) =>
-    c.json(exportResponse(await exportToJira(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").integrationId), true)),
+    c.json(
+      exportResponse(
+        await exportToJira(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").integrationId),
+        true,
+      ),
+    ),
   )
   .post("/:id/export/notion", transcriptIdParam, validate("json", exportToIntegrationSchema), async (c) =>
-    c.json(exportResponse(await exportToNotion(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").integrationId), true)),
+    c.json(
+      exportResponse(
+        await exportToNotion(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").integrationId),
+        true,
+      ),
+    ),
   )
   .get("/:id/exports/:integrationId", progressParams, async (c) => {
     const { id, integrationId } = c.req.valid("param");

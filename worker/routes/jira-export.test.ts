@@ -8,22 +8,34 @@ import { mockJira } from "../test/jira/mock";
 
 const DOMAIN = "acme.atlassian.net";
 
-async function setUp(options: { stories?: Parameters<typeof createTranscriptWithStories>[2]; jira?: FakeJiraOptions } = {}) {
+async function setUp(
+  options: { stories?: Parameters<typeof createTranscriptWithStories>[2]; jira?: FakeJiraOptions } = {},
+) {
   const user = await createUser();
   await setTier(user, "pro");
   const project = await createProject(user, { name: "Payments" });
   const integration = await json<Integration>(
     await call("POST", `/api/projects/${project.id}/integrations`, {
       cookie: user.session,
-      body: { type: "jira", name: "Acme JIRA", config: { domain: DOMAIN, email: "pm@acme.test", apiToken: FAKE_JIRA_TOKEN, projectKey: "SL" } },
+      body: {
+        type: "jira",
+        name: "Acme JIRA",
+        config: { domain: DOMAIN, email: "pm@acme.test", apiToken: FAKE_JIRA_TOKEN, projectKey: "SL" },
+      },
     }),
   );
   const transcriptId = await createTranscriptWithStories(user, project.id, options.stories ?? { count: 12 });
   const fake = new FakeJira(options.jira);
   const mock = mockJira(fake);
-  const exportNow = () => call("POST", `/api/transcripts/${transcriptId}/export/jira`, { cookie: user.session, body: { integrationId: integration.id } });
+  const exportNow = () =>
+    call("POST", `/api/transcripts/${transcriptId}/export/jira`, {
+      cookie: user.session,
+      body: { integrationId: integration.id },
+    });
   const progress = async () =>
-    json<ExportProgress>(await call("GET", `/api/transcripts/${transcriptId}/exports/${integration.id}`, { cookie: user.session }));
+    json<ExportProgress>(
+      await call("GET", `/api/transcripts/${transcriptId}/exports/${integration.id}`, { cookie: user.session }),
+    );
   return { user, project, integration, transcriptId, fake, mock, exportNow, progress };
 }
 
@@ -42,7 +54,11 @@ describe("export to JIRA", () => {
       data: {
         success: true,
         epicKey: epic!.key,
-        data: { summary: { storiesCreated: 12, epicCreated: true }, epicUrl: `https://${DOMAIN}/browse/${epic!.key}`, alreadyExported: false },
+        data: {
+          summary: { storiesCreated: 12, epicCreated: true },
+          epicUrl: `https://${DOMAIN}/browse/${epic!.key}`,
+          alreadyExported: false,
+        },
       },
     });
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -96,7 +112,15 @@ describe("export to JIRA", () => {
     const resumed = await json<ExportResponse>(await exportNow());
     expect(resumed.data.data.summary).toEqual({ storiesCreated: 1, epicCreated: false });
     expect(epics(fake)).toHaveLength(1);
-    expect(stories(fake).map((s) => s.summary).sort()).toEqual(numberedStories(12).userStories.map((s) => s.title).sort());
+    expect(
+      stories(fake)
+        .map((s) => s.summary)
+        .sort(),
+    ).toEqual(
+      numberedStories(12)
+        .userStories.map((s) => s.title)
+        .sort(),
+    );
     const lastBulk = fake.requestsTo("POST", "/rest/api/3/issue/bulk").at(-1)!;
     expect((lastBulk.body as { issueUpdates: unknown[] }).issueUpdates).toHaveLength(1);
   });
@@ -117,7 +141,10 @@ describe("export to JIRA", () => {
     expect(stories(fake)).toHaveLength(12);
 
     const resumed = await json<ExportResponse>(await exportNow());
-    expect(resumed.data.data).toMatchObject({ alreadyExported: false, summary: { storiesCreated: 0, epicCreated: false } });
+    expect(resumed.data.data).toMatchObject({
+      alreadyExported: false,
+      summary: { storiesCreated: 0, epicCreated: false },
+    });
     expect(fake.issues).toHaveLength(13);
     expect(fake.requestsTo("POST", "/rest/api/3/issue/bulk")).toHaveLength(1);
     expect(fake.requestsTo("GET", "/rest/api/3/search/jql")).toHaveLength(1);
@@ -141,7 +168,9 @@ describe("export to JIRA", () => {
     const resumed = await json<ExportResponse>(await exportNow());
     expect(resumed.data.data.summary.storiesCreated).toBe(0);
     expect(fake.issues).toHaveLength(4);
-    const row = await env.DB.prepare("SELECT story_keys FROM integration_exports ORDER BY id DESC LIMIT 1").first<{ story_keys: string }>();
+    const row = await env.DB.prepare("SELECT story_keys FROM integration_exports ORDER BY id DESC LIMIT 1").first<{
+      story_keys: string;
+    }>();
     const keys = JSON.parse(row!.story_keys) as string[];
     expect(keys.map((key) => fake.issue(key).summary)).toEqual(stories(fake).map((s) => s.summary));
     expect(fake.issue(keys[1]!).summary).toBe("Export CSV");
@@ -212,7 +241,10 @@ describe("export to JIRA", () => {
   });
 
   it("leaves out priority, story points and time tracking when the project has none of them", async () => {
-    const { fake, exportNow } = await setUp({ stories: { count: 1 }, jira: { priorities: null, storyPoints: null, timeTracking: false } });
+    const { fake, exportNow } = await setUp({
+      stories: { count: 1 },
+      jira: { priorities: null, storyPoints: null, timeTracking: false },
+    });
     expect((await exportNow()).status).toBe(200);
     const fields = stories(fake)[0]!.fields;
     expect(Object.keys(fields).sort()).toEqual(["description", "issuetype", "labels", "parent", "project", "summary"]);
@@ -220,7 +252,10 @@ describe("export to JIRA", () => {
 
   it("answers POST /api/export/jira with the same response, without epicKey", async () => {
     const { user, integration, transcriptId, fake } = await setUp({ stories: { count: 1 } });
-    const response = await call("POST", "/api/export/jira", { cookie: user.session, body: { transcriptId, integrationId: integration.id } });
+    const response = await call("POST", "/api/export/jira", {
+      cookie: user.session,
+      body: { transcriptId, integrationId: integration.id },
+    });
     expect(response.status).toBe(200);
     const body = await json<ExportResponse>(response);
     expect(body.data.epicKey).toBeUndefined();
@@ -233,15 +268,25 @@ describe("export to JIRA", () => {
     const other = await createUser();
     await setTier(other, "pro");
     const unassigned = await createTranscriptWithStories(user, null, { count: 1 });
-    const elsewhere = await createTranscriptWithStories(user, (await createProject(user, { name: "Other" })).id, { count: 1 });
+    const elsewhere = await createTranscriptWithStories(user, (await createProject(user, { name: "Other" })).id, {
+      count: 1,
+    });
     const [noStories] = [await createTranscriptWithStories(user, project.id, { count: 1 })];
     await env.DB.prepare("UPDATE transcripts SET generated_stories = NULL WHERE id = ?").bind(noStories).run();
-    const exportOf = (id: number, who = user) => call("POST", `/api/transcripts/${id}/export/jira`, { cookie: who.session, body: { integrationId: integration.id } });
+    const exportOf = (id: number, who = user) =>
+      call("POST", `/api/transcripts/${id}/export/jira`, {
+        cookie: who.session,
+        body: { integrationId: integration.id },
+      });
 
     expect((await exportOf(transcriptId, other)).status).toBe(404);
-    expect((await json(await exportOf(unassigned))).error).toBe("Assign this transcript to a project to export it to JIRA.");
+    expect((await json(await exportOf(unassigned))).error).toBe(
+      "Assign this transcript to a project to export it to JIRA.",
+    );
     expect((await json(await exportOf(elsewhere))).error).toContain("belongs to another project");
-    expect((await json(await exportOf(noStories))).error).toBe("This transcript doesn't have generated stories to export.");
+    expect((await json(await exportOf(noStories))).error).toBe(
+      "This transcript doesn't have generated stories to export.",
+    );
     await call("PUT", `/api/integrations/${integration.id}`, { cookie: user.session, body: { isActive: false } });
     expect((await json(await exportOf(transcriptId))).error).toContain("is inactive");
     await call("PUT", `/api/integrations/${integration.id}`, { cookie: user.session, body: { isActive: true } });
@@ -257,10 +302,16 @@ describe("export to JIRA", () => {
     expect((await exportNow()).status).toBe(200);
     await call("PUT", `/api/integrations/${integration.id}`, { cookie: user.session, body: { name: "Renamed" } });
     expect((await json<ExportResponse>(await exportNow())).data.data.alreadyExported).toBe(true);
-    await call("PUT", `/api/integrations/${integration.id}`, { cookie: user.session, body: { config: { projectKey: "SL" } } });
+    await call("PUT", `/api/integrations/${integration.id}`, {
+      cookie: user.session,
+      body: { config: { projectKey: "SL" } },
+    });
     expect((await json<ExportResponse>(await exportNow())).data.data.alreadyExported).toBe(true);
     fake.options.projectKey = "NEW";
-    await call("PUT", `/api/integrations/${integration.id}`, { cookie: user.session, body: { config: { projectKey: "NEW" } } });
+    await call("PUT", `/api/integrations/${integration.id}`, {
+      cookie: user.session,
+      body: { config: { projectKey: "NEW" } },
+    });
     expect((await json<ExportResponse>(await exportNow())).data.data.alreadyExported).toBe(false);
   });
 });

@@ -12,20 +12,34 @@ async function setUp(stories: Parameters<typeof createTranscriptWithStories>[2] 
   const project = await createProject(user, { name: "Docs" });
   const created = await call("POST", `/api/projects/${project.id}/integrations`, {
     cookie: user.session,
-    body: { type: "notion", name: "Roadmap", config: { integrationSecret: FAKE_NOTION_SECRET, pageUrl: FAKE_NOTION_PARENT_URL } },
+    body: {
+      type: "notion",
+      name: "Roadmap",
+      config: { integrationSecret: FAKE_NOTION_SECRET, pageUrl: FAKE_NOTION_PARENT_URL },
+    },
   });
   const integration = await json<Integration>(created);
   const transcriptId = await createTranscriptWithStories(user, project.id, stories);
   const fake = new FakeNotion();
   mockNotion(fake);
-  const exportNow = () => call("POST", `/api/transcripts/${transcriptId}/export/notion`, { cookie: user.session, body: { integrationId: integration.id } });
+  const exportNow = () =>
+    call("POST", `/api/transcripts/${transcriptId}/export/notion`, {
+      cookie: user.session,
+      body: { integrationId: integration.id },
+    });
   const progress = async () =>
-    json<ExportProgress>(await call("GET", `/api/transcripts/${transcriptId}/exports/${integration.id}`, { cookie: user.session }));
+    json<ExportProgress>(
+      await call("GET", `/api/transcripts/${transcriptId}/exports/${integration.id}`, { cookie: user.session }),
+    );
   return { user, project, integration, transcriptId, fake, exportNow, progress };
 }
 
 const writes = (fake: FakeNotion) => fake.calls.filter((c) => c.method !== "GET" && c.status === 200);
-const childrenOf = (body: unknown) => ((body as { children?: unknown[] } | null)?.children ?? []) as Record<string, { rich_text: { text: { content: string } }[] }>[];
+const childrenOf = (body: unknown) =>
+  ((body as { children?: unknown[] } | null)?.children ?? []) as Record<
+    string,
+    { rich_text: { text: { content: string } }[] }
+  >[];
 /** A block as "type:text", the text joined from its rich-text items. */
 const show = (block: { type: string; content: Record<string, unknown> }) =>
   `${block.type}:${((block.content.rich_text ?? []) as { text: { content: string } }[]).map((r) => r.text.content).join("")}`;
@@ -36,7 +50,10 @@ describe("export to Notion", () => {
     const response = await exportNow();
     expect(response.status).toBe(200);
     const body = await json<ExportResponse>(response);
-    expect(body.data.data).toMatchObject({ summary: { storiesCreated: 12, epicCreated: true }, alreadyExported: false });
+    expect(body.data.data).toMatchObject({
+      summary: { storiesCreated: 12, epicCreated: true },
+      alreadyExported: false,
+    });
     const [page] = fake.pages().filter((p) => p.title === "Checkout redesign");
     expect(page).toBeDefined();
     const texts = fake.blocksOf(page!.id).map(show);
@@ -48,7 +65,11 @@ describe("export to Notion", () => {
 
     const before = fake.calls.length;
     const again = await json<ExportResponse>(await exportNow());
-    expect(again.data.data).toMatchObject({ alreadyExported: true, exportedAt: body.data.data.exportedAt, epicUrl: page!.url });
+    expect(again.data.data).toMatchObject({
+      alreadyExported: true,
+      exportedAt: body.data.data.exportedAt,
+      epicUrl: page!.url,
+    });
     expect(fake.calls.length).toBe(before);
   });
 
@@ -113,7 +134,9 @@ describe("export to Notion", () => {
     expect(response.status).toBe(400);
     expect((await json(response)).error).toContain("not shared with the integration");
     expect(await progress()).toMatchObject({ status: "partial", done: 0 });
-    const row = await env.DB.prepare("SELECT in_doubt, target_key FROM integration_exports ORDER BY id DESC LIMIT 1").first();
+    const row = await env.DB.prepare(
+      "SELECT in_doubt, target_key FROM integration_exports ORDER BY id DESC LIMIT 1",
+    ).first();
     expect(row).toMatchObject({ in_doubt: 0, target_key: null });
   });
 

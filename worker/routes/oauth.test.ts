@@ -26,7 +26,10 @@ async function start(provider: string, bindings: Partial<Bindings>) {
   return { location, cookies, state: location.searchParams.get("state")! };
 }
 
-function githubMocks(profile: { id: number; name: string }, emails: Array<{ email: string; primary: boolean; verified: boolean }>) {
+function githubMocks(
+  profile: { id: number; name: string },
+  emails: Array<{ email: string; primary: boolean; verified: boolean }>,
+) {
   return mockOutbound({
     "POST https://github.com/login/oauth/access_token": () =>
       jsonResponse({ access_token: "gh-access", token_type: "bearer", scope: "read:user,user:email" }),
@@ -92,7 +95,8 @@ describe("OAuth callback", () => {
   it("treats a provider answer in an unexpected shape as a failed sign-in: back to /auth, no account", async () => {
     const { cookies, state } = await start("github", GITHUB);
     mockOutbound({
-      "POST https://github.com/login/oauth/access_token": () => jsonResponse({ access_token: "gh-access", token_type: "bearer" }),
+      "POST https://github.com/login/oauth/access_token": () =>
+        jsonResponse({ access_token: "gh-access", token_type: "bearer" }),
       // The emails endpoint answering an object instead of a list (a proxy's error page, an API change…).
       "GET https://api.github.com/user/emails": () => jsonResponse({ message: "Bad credentials" }),
       "GET https://api.github.com/user": () => jsonResponse({ id: "not-a-number" }),
@@ -122,7 +126,9 @@ describe("OAuth callback", () => {
     const tokenCall = calls.find((c) => c.url.startsWith("https://github.com/login/oauth/access_token"))!;
     expect(new URLSearchParams(tokenCall.body).get("code")).toBe("the-code");
     expect(tokenCall.headers.get("Authorization")).toBe(`Basic ${btoa("gh-id:gh-secret")}`);
-    expect(calls.find((c) => c.url === "https://api.github.com/user")!.headers.get("Authorization")).toBe("Bearer gh-access");
+    expect(calls.find((c) => c.url === "https://api.github.com/user")!.headers.get("Authorization")).toBe(
+      "Bearer gh-access",
+    );
 
     const me = await json(await call("GET", "/api/user", { cookie: sessionFrom(response) }));
     expect(me).toMatchObject({ email, emailVerified: true, username: null, hasPassword: false, firstName: "Mona" });
@@ -157,13 +163,17 @@ describe("OAuth callback", () => {
     // Whoever set the password may not own the mailbox; the provider just proved who does.
     expect(me.hasPassword).toBe(false);
     expect((await call("GET", "/api/user", { cookie: existing.session })).status).toBe(401);
-    expect((await call("POST", "/api/login", { body: { username: existing.username, password: TEST_PASSWORD } })).status).toBe(401);
+    expect(
+      (await call("POST", "/api/login", { body: { username: existing.username, password: TEST_PASSWORD } })).status,
+    ).toBe(401);
   });
 
   it("does not link through an unverified email: a separate account without that email", async () => {
     const existing = await createUser();
     const { cookies, state } = await start("github", GITHUB);
-    githubMocks({ id: Date.now() + 13, name: "Not Verified" }, [{ email: existing.email!, primary: true, verified: false }]);
+    githubMocks({ id: Date.now() + 13, name: "Not Verified" }, [
+      { email: existing.email!, primary: true, verified: false },
+    ]);
     const response = await call("GET", `/auth/github/callback?code=x&state=${state}`, {
       env: GITHUB,
       cookie: `sl_oauth_state=${cookies.sl_oauth_state}`,
@@ -177,7 +187,9 @@ describe("OAuth callback", () => {
     const squatter = await createUser({ emailVerified: false });
     const another = await createUser({ email: squatter.email, emailVerified: false });
     const { cookies, state } = await start("github", GITHUB);
-    githubMocks({ id: Date.now() + 17, name: "Real Owner" }, [{ email: squatter.email!, primary: true, verified: true }]);
+    githubMocks({ id: Date.now() + 17, name: "Real Owner" }, [
+      { email: squatter.email!, primary: true, verified: true },
+    ]);
     const response = await call("GET", `/auth/github/callback?code=x&state=${state}`, {
       env: GITHUB,
       cookie: `sl_oauth_state=${cookies.sl_oauth_state}`,
@@ -197,7 +209,13 @@ describe("OAuth callback", () => {
       "POST https://oauth2.googleapis.com/token": () =>
         jsonResponse({ access_token: "g-access", token_type: "Bearer", expires_in: 3600, id_token: "x.y.z" }),
       "GET https://openidconnect.googleapis.com/v1/userinfo": () =>
-        jsonResponse({ sub: `g-${Date.now()}`, email, email_verified: true, given_name: "Ada", family_name: "Lovelace" }),
+        jsonResponse({
+          sub: `g-${Date.now()}`,
+          email,
+          email_verified: true,
+          given_name: "Ada",
+          family_name: "Lovelace",
+        }),
     });
     const response = await call("GET", `/auth/google/callback?code=gcode&state=${state}`, {
       env: GOOGLE,
@@ -226,10 +244,18 @@ describe("OAuth callback", () => {
 
 describe("Apple form_post callback", () => {
   async function appleEnv(): Promise<Partial<Bindings>> {
-    const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+      "sign",
+      "verify",
+    ])) as CryptoKeyPair;
     const pkcs8 = new Uint8Array((await crypto.subtle.exportKey("pkcs8", pair.privateKey)) as ArrayBuffer);
     const pem = `-----BEGIN PRIVATE KEY-----\n${btoa(String.fromCharCode(...pkcs8))}\n-----END PRIVATE KEY-----`;
-    return { APPLE_CLIENT_ID: "com.storyloom.web", APPLE_TEAM_ID: "TEAM123", APPLE_KEY_ID: "KEY123", APPLE_PRIVATE_KEY: pem };
+    return {
+      APPLE_CLIENT_ID: "com.storyloom.web",
+      APPLE_TEAM_ID: "TEAM123",
+      APPLE_KEY_ID: "KEY123",
+      APPLE_PRIVATE_KEY: pem,
+    };
   }
 
   it("uses form_post, a SameSite=None state cookie, and signs in from the ID token", async () => {
@@ -243,7 +269,9 @@ describe("Apple form_post callback", () => {
     const email = `${unique("apple")}@privaterelay.appleid.com`;
     const idToken = [
       toBase64Url(new TextEncoder().encode(JSON.stringify({ alg: "ES256" }))),
-      toBase64Url(new TextEncoder().encode(JSON.stringify({ sub: `apple-${Date.now()}`, email, email_verified: "true" }))),
+      toBase64Url(
+        new TextEncoder().encode(JSON.stringify({ sub: `apple-${Date.now()}`, email, email_verified: "true" })),
+      ),
       "sig",
     ].join(".");
     const { calls } = mockOutbound({

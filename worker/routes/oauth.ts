@@ -25,7 +25,11 @@ function flowCookieOptions(provider: OAuthProvider) {
   };
 }
 
-async function finish(c: Context<AppEnv>, provider: OAuthProvider, params: { code?: string; state?: string; error?: string; user?: string }) {
+async function finish(
+  c: Context<AppEnv>,
+  provider: OAuthProvider,
+  params: { code?: string; state?: string; error?: string; user?: string },
+) {
   const expectedState = getCookie(c, STATE_COOKIE);
   const codeVerifier = getCookie(c, VERIFIER_COOKIE);
   const options = flowCookieOptions(provider);
@@ -50,7 +54,11 @@ async function finish(c: Context<AppEnv>, provider: OAuthProvider, params: { cod
   } catch (error) {
     if (error instanceof AppError && error.code === "upstream_error") {
       // Not a 5xx (the person is sent back to sign in), but an operator should see a provider refusing codes.
-      logEvent("warn", "oauth_failed", { requestId: c.var.requestId, upstream: error.upstream, cause: causeMessage(error) });
+      logEvent("warn", "oauth_failed", {
+        requestId: c.var.requestId,
+        upstream: error.upstream,
+        cause: causeMessage(error),
+      });
       return c.redirect("/auth?error=oauth", 302);
     }
     throw error;
@@ -77,8 +85,6 @@ export const oauthRoutes = new Hono<AppEnv>()
   )
   // Apple's form_post callback: the reviewed exception to the JSON-only rule (it is not under /api and is
   // protected by the state cookie instead).
-  .post(
-    "/apple/callback",
-    validate("form", callbackQuery.extend({ user: z.string().max(4096).optional() })),
-    (c) => finish(c, "apple", c.req.valid("form")),
+  .post("/apple/callback", validate("form", callbackQuery.extend({ user: z.string().max(4096).optional() })), (c) =>
+    finish(c, "apple", c.req.valid("form")),
   );

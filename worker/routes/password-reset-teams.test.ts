@@ -19,14 +19,28 @@ describe("password reset and teams", () => {
     const loner = await createUser();
     const reset = async (user: TestUser) => {
       const token = randomToken(32);
-      await insertPasswordResetToken(buildTestDeps().db, { id: await sha256Hex(token), userId: user.id, expiresAt: Date.now() + 60_000 });
-      const response = await call("POST", "/api/password-reset/confirm", { body: { token, password: "a-brand-new-passphrase" } });
+      await insertPasswordResetToken(buildTestDeps().db, {
+        id: await sha256Hex(token),
+        userId: user.id,
+        expiresAt: Date.now() + 60_000,
+      });
+      const response = await call("POST", "/api/password-reset/confirm", {
+        body: { token, password: "a-brand-new-passphrase" },
+      });
       expect(response.status).toBe(200);
       return json<PasswordResetConfirmed>(response);
     };
     expect(await reset(member)).toEqual({
       success: true,
-      memberOf: [{ ownerId: owner.id, ownerName: owner.username, ownerEmail: owner.email, role: "admin", joinedAt: expect.any(String) }],
+      memberOf: [
+        {
+          ownerId: owner.id,
+          ownerName: owner.username,
+          ownerEmail: owner.email,
+          role: "admin",
+          joinedAt: expect.any(String),
+        },
+      ],
     });
     expect(await reset(loner)).toEqual({ success: true, memberOf: [] });
   });

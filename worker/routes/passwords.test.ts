@@ -25,7 +25,9 @@ describe("password reset", () => {
     expect(request.status).toBe(200);
     const token = (await resetLinkFor(user.email!))!;
     expect(token).toBeDefined();
-    const stored = await env.DB.prepare("SELECT id, expires_at - created_at AS ttl FROM password_reset_tokens WHERE user_id = ?")
+    const stored = await env.DB.prepare(
+      "SELECT id, expires_at - created_at AS ttl FROM password_reset_tokens WHERE user_id = ?",
+    )
       .bind(user.id)
       .first<{ id: string; ttl: number }>();
     expect(stored!.id).toMatch(/^[0-9a-f]{64}$/);
@@ -38,7 +40,9 @@ describe("password reset", () => {
     expect((await login(user.username, TEST_PASSWORD)).status).toBe(401);
     expect((await login(user.username, NEW_PASSWORD)).status).toBe(200);
 
-    const again = await call("POST", "/api/password-reset/confirm", { body: { token, password: "another-new-passphrase" } });
+    const again = await call("POST", "/api/password-reset/confirm", {
+      body: { token, password: "another-new-passphrase" },
+    });
     expect(again.status).toBe(400);
     expect((await json(again)).error).toBe("This password reset link has already been used. Ask for a new one.");
   });
@@ -67,7 +71,9 @@ describe("password reset", () => {
     expect((await json(await confirm({ token: "A".repeat(43), password: NEW_PASSWORD }))).error).toBe(
       "This password reset link is not valid. Ask for a new one.",
     );
-    await env.DB.prepare("UPDATE password_reset_tokens SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, user.id).run();
+    await env.DB.prepare("UPDATE password_reset_tokens SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, user.id)
+      .run();
     expect((await json(await confirm({ token, password: NEW_PASSWORD }))).error).toBe(
       "This password reset link has expired. Ask for a new one.",
     );
@@ -77,11 +83,15 @@ describe("password reset", () => {
   it("sends at most 3 links an hour per account, silently, and limits each address", async () => {
     const user = await createUser();
     for (let i = 0; i < 5; i++) {
-      expect((await call("POST", "/api/password-reset/request", { body: { email: user.email }, ip: `198.18.1.${i}` })).status).toBe(200);
+      expect(
+        (await call("POST", "/api/password-reset/request", { body: { email: user.email }, ip: `198.18.1.${i}` }))
+          .status,
+      ).toBe(200);
     }
     expect(await countRows("password_reset_tokens", "user_id = ?", user.id)).toBe(3);
     const ip = "198.18.2.1";
-    for (let i = 0; i < 10; i++) await call("POST", "/api/password-reset/request", { body: { email: `${unique("x")}@example.com` }, ip });
+    for (let i = 0; i < 10; i++)
+      await call("POST", "/api/password-reset/request", { body: { email: `${unique("x")}@example.com` }, ip });
     expect((await call("POST", "/api/password-reset/request", { body: { email: user.email }, ip })).status).toBe(429);
   });
 });
@@ -91,11 +101,17 @@ describe("change password", () => {
     const user = await createUser();
     const elsewhere = sessionFrom(await login(user.username, TEST_PASSWORD))!;
     const change = (currentPassword: string) =>
-      call("POST", "/api/change-password", { cookie: user.session, body: { currentPassword, newPassword: NEW_PASSWORD } });
+      call("POST", "/api/change-password", {
+        cookie: user.session,
+        body: { currentPassword, newPassword: NEW_PASSWORD },
+      });
 
     const wrong = await change("not-my-password");
     expect(wrong.status).toBe(400);
-    expect(await json(wrong)).toMatchObject({ error: "Your current password is not correct.", details: { field: "currentPassword" } });
+    expect(await json(wrong)).toMatchObject({
+      error: "Your current password is not correct.",
+      details: { field: "currentPassword" },
+    });
     expect((await change(TEST_PASSWORD)).status).toBe(200);
     expect((await call("GET", "/api/user", { cookie: user.session })).status).toBe(200);
     expect((await call("GET", "/api/user", { cookie: elsewhere })).status).toBe(401);
@@ -106,7 +122,10 @@ describe("change password", () => {
     const user = await createUser();
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        call("POST", "/api/change-password", { cookie: user.session, body: { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD } }),
+        call("POST", "/api/change-password", {
+          cookie: user.session,
+          body: { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD },
+        }),
       ),
     ).then((responses) => responses.map((r) => r.status));
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(5);
@@ -118,7 +137,9 @@ describe("pre-hijacking by squatting an unverified address", () => {
   it("ends with the real owner in control and the squatter's sign-up deleted", async () => {
     const email = `${unique("victim")}@example.com`;
     const squatter = unique("squatter");
-    expect((await call("POST", "/api/register", { body: { username: squatter, password: TEST_PASSWORD, email } })).status).toBe(201);
+    expect(
+      (await call("POST", "/api/register", { body: { username: squatter, password: TEST_PASSWORD, email } })).status,
+    ).toBe(201);
 
     // The owner signs up with their own address: accepted, beside the squatter's sign-up (neither replaces the other).
     const owner = unique("owner");
@@ -141,7 +162,8 @@ describe("pre-hijacking by squatting an unverified address", () => {
   it("mails a reset link only to the account that verified the address, never to sign-ups waiting for it", async () => {
     const email = `${unique("pending")}@example.com`;
     const waiting = [unique("waita"), unique("waitb")];
-    for (const username of waiting) await call("POST", "/api/register", { body: { username, password: TEST_PASSWORD, email } });
+    for (const username of waiting)
+      await call("POST", "/api/register", { body: { username, password: TEST_PASSWORD, email } });
     expect((await call("POST", "/api/password-reset/request", { body: { email }, ip: "198.18.4.1" })).status).toBe(200);
     expect(await resetLinkFor(email)).toBeUndefined();
 
@@ -158,8 +180,12 @@ describe("pre-hijacking by squatting an unverified address", () => {
     const tokenId = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)))]
       .map((b) => b.toString(16).padStart(2, "0"))
       .join("");
-    await env.DB.prepare("INSERT INTO password_reset_tokens (id, user_id, expires_at) VALUES (?, ?, ?)").bind(tokenId, pending.id, Date.now() + 60_000).run();
-    expect((await call("POST", "/api/password-reset/confirm", { body: { token, password: NEW_PASSWORD } })).status).toBe(200);
+    await env.DB.prepare("INSERT INTO password_reset_tokens (id, user_id, expires_at) VALUES (?, ?, ?)")
+      .bind(tokenId, pending.id, Date.now() + 60_000)
+      .run();
+    expect(
+      (await call("POST", "/api/password-reset/confirm", { body: { token, password: NEW_PASSWORD } })).status,
+    ).toBe(200);
     expect(await countRows("users", "id = ? AND email_verified = 0", pending.id)).toBe(1);
   });
 

@@ -6,7 +6,10 @@ import { countRows, createProject, createTranscripts, createUser, setTier } from
 describe("POST /api/projects", () => {
   it("creates a project with trimmed fields and the default colour", async () => {
     const user = await createUser();
-    const response = await call("POST", "/api/projects", { cookie: user.session, body: { name: "  Alpha  ", description: " First " } });
+    const response = await call("POST", "/api/projects", {
+      cookie: user.session,
+      body: { name: "  Alpha  ", description: " First " },
+    });
     expect(response.status).toBe(201);
     const project = await json<Project>(response);
     expect(project).toMatchObject({ name: "Alpha", description: "First", color: "#3B82F6", transcriptCount: 0 });
@@ -46,7 +49,9 @@ describe("POST /api/projects", () => {
   it("holds the limit under concurrent creates", async () => {
     const user = await createUser();
     const responses = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => call("POST", "/api/projects", { cookie: user.session, body: { name: `P${i}` } })),
+      Array.from({ length: 5 }, (_, i) =>
+        call("POST", "/api/projects", { cookie: user.session, body: { name: `P${i}` } }),
+      ),
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(await countRows("projects", "owner_id = ?", user.id)).toBe(1);
@@ -100,9 +105,14 @@ describe("GET/PUT/DELETE /api/projects/{id}", () => {
       body: { name: "Renamed", description: "New words", color: "#10B981" },
     });
     expect(await json(put)).toMatchObject({ name: "Renamed", description: "New words", color: "#10B981" });
-    const foreignPut = await call("PUT", `/api/projects/${project.id}`, { cookie: other.session, body: { name: "Hijack" } });
+    const foreignPut = await call("PUT", `/api/projects/${project.id}`, {
+      cookie: other.session,
+      body: { name: "Hijack" },
+    });
     expect(foreignPut.status).toBe(404);
-    expect((await json(await call("GET", `/api/projects/${project.id}`, { cookie: owner.session }))).name).toBe("Renamed");
+    expect((await json(await call("GET", `/api/projects/${project.id}`, { cookie: owner.session }))).name).toBe(
+      "Renamed",
+    );
   });
 
   it("validates ids (anything but a positive integer is a missing project) and bodies", async () => {
@@ -110,7 +120,9 @@ describe("GET/PUT/DELETE /api/projects/{id}", () => {
     const project = await createProject(user);
     expect((await call("GET", "/api/projects/abc", { cookie: user.session })).status).toBe(404);
     expect((await call("GET", "/api/projects/0", { cookie: user.session })).status).toBe(404);
-    expect((await call("PUT", `/api/projects/${project.id}`, { cookie: user.session, body: { name: "" } })).status).toBe(400);
+    expect(
+      (await call("PUT", `/api/projects/${project.id}`, { cookie: user.session, body: { name: "" } })).status,
+    ).toBe(400);
   });
 
   it("deletes the project and its transcripts together, and frees the free-plan slot", async () => {

@@ -9,7 +9,15 @@ import type { Bindings } from "../bindings";
 import { addressKey } from "../lib/ip";
 import { LOGIN_POLICIES, RATE_RULES } from "../services/rate-limit";
 import { call, json, ORIGIN, sessionFrom, unique } from "../test/client";
-import { createProject, createTranscriptWithStories, createTranscripts, createUser, setTier, TEST_PASSWORD, type TestUser } from "../test/factories";
+import {
+  createProject,
+  createTranscriptWithStories,
+  createTranscripts,
+  createUser,
+  setTier,
+  TEST_PASSWORD,
+  type TestUser,
+} from "../test/factories";
 import wav from "../test/fixtures/audio/speech.wav";
 import { FAKE_JIRA_TOKEN, FakeJira } from "../test/jira/fake-jira";
 import { mockJira } from "../test/jira/mock";
@@ -33,7 +41,10 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "GET /api/logout": ["neither", "ends the caller's own session"],
   "GET /api/auth/providers": ["neither", "configuration"],
   "POST /api/resend-verification": ["costly", "sends an email"],
-  "GET /api/verify-email": ["neither", "a redirect to the confirmation page (links in mail sent before it); checks nothing"],
+  "GET /api/verify-email": [
+    "neither",
+    "a redirect to the confirmation page (links in mail sent before it); checks nothing",
+  ],
   "GET /api/verify-email/details": ["enumerable", "checks a token guess"],
   "POST /api/verify-email/confirm": ["enumerable", "checks a token guess"],
   "POST /api/verify-email/reject": ["enumerable", "checks a token guess"],
@@ -50,7 +61,10 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "POST /api/cancel-subscription": ["costly", "Stripe API calls"],
   "POST /api/retry-subscription-payment": ["costly", "Stripe API calls"],
   "POST /api/cleanup-stripe": ["costly", "Stripe API calls"],
-  "POST /api/stripe/webhook": ["neither", "authenticated by Stripe's signature; a limit would drop Stripe's own retries"],
+  "POST /api/stripe/webhook": [
+    "neither",
+    "authenticated by Stripe's signature; a limit would drop Stripe's own retries",
+  ],
   "GET /api/projects": ["neither", "D1 reads of the caller's workspace"],
   "POST /api/projects": ["neither", "one row, within the plan's project limit"],
   "GET /api/projects/:id": ["neither", "ids answer 404 like missing ones (authorization-matrix.test.ts)"],
@@ -61,7 +75,10 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "PUT /api/integrations/:id": ["neither", "one row; no outside call"],
   "DELETE /api/integrations/:id": ["neither", "one row"],
   "POST /api/validate/jira-domain": ["costly", "calls the JIRA site the user named"],
-  "POST /api/validate/jira-auth": ["costly", "calls JIRA with the given credentials (a token-guessing oracle otherwise)"],
+  "POST /api/validate/jira-auth": [
+    "costly",
+    "calls JIRA with the given credentials (a token-guessing oracle otherwise)",
+  ],
   "POST /api/validate/jira-project": ["costly", "calls JIRA"],
   "POST /api/export/jira": ["costly", "JIRA calls"],
   "GET /api/transcripts": ["neither", "a page of summaries"],
@@ -84,7 +101,10 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "DELETE /api/team/members/:id": ["neither", "one row"],
   "PATCH /api/team/members/:id": ["neither", "one row"],
   "POST /api/team/accept/:token": ["enumerable", "checks a token guess"],
-  "DELETE /api/team/memberships/:id": ["neither", "one batch; a team the caller is not in answers 404 like a missing one"],
+  "DELETE /api/team/memberships/:id": [
+    "neither",
+    "one batch; a team the caller is not in answers 404 like a missing one",
+  ],
   "GET /api/user/data-summary": ["costly", "counts over every table the account owns and an R2 listing"],
   "GET /api/user/export-data": ["costly", "reads and streams everything the account owns"],
   "DELETE /api/user/delete-account": ["costly", "Stripe cancellation, R2 deletes, one large batch"],
@@ -101,7 +121,10 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "POST /api/dev/sample-transcripts": ["neither", "404 outside local development"],
   "POST /api/dev/subscription": ["neither", "404 outside local development"],
   "GET /auth/:provider": ["neither", "a redirect to the provider with a fresh state cookie"],
-  "GET /auth/:provider/callback": ["neither", "needs the state cookie of a flow the caller started; the provider's token endpoint (free) checks the code"],
+  "GET /auth/:provider/callback": [
+    "neither",
+    "needs the state cookie of a flow the caller started; the provider's token endpoint (free) checks the code",
+  ],
   "POST /auth/apple/callback": ["neither", "as the GET callback"],
 };
 
@@ -144,8 +167,13 @@ async function withIntegration(ctx: Context, type: "jira" | "notion") {
   await setTier(ctx.user, "pro");
   const project = await createProject(ctx.user, { name: unique("proj") });
   const config =
-    type === "jira" ? { ...JIRA, projectKey: "SL" } : { integrationSecret: FAKE_NOTION_SECRET, pageUrl: FAKE_NOTION_PARENT_URL };
-  const created = await call("POST", `/api/projects/${project.id}/integrations`, { cookie: ctx.user.session, body: { type, name: "Target", config } });
+    type === "jira"
+      ? { ...JIRA, projectKey: "SL" }
+      : { integrationSecret: FAKE_NOTION_SECRET, pageUrl: FAKE_NOTION_PARENT_URL };
+  const created = await call("POST", `/api/projects/${project.id}/integrations`, {
+    cookie: ctx.user.session,
+    body: { type, name: "Target", config },
+  });
   ctx.extra.projectId = project.id;
   ctx.extra.integrationId = (await json<Integration>(created)).id;
   if (type === "jira") mockJira(new FakeJira());
@@ -187,7 +215,10 @@ const LIMITED: Record<string, LimitedRow> = {
     key: byAddress("register"),
     send: (ctx) => {
       const username = unique("signup");
-      return call("POST", "/api/register", { body: { username, email: `${username}@example.com`, password: "a-long-unusual-passphrase" }, ip: ctx.ip });
+      return call("POST", "/api/register", {
+        body: { username, email: `${username}@example.com`, password: "a-long-unusual-passphrase" },
+        ip: ctx.ip,
+      });
     },
   },
   "POST /api/resend-verification": {
@@ -195,7 +226,11 @@ const LIMITED: Record<string, LimitedRow> = {
     key: byAddress("verify-email"),
     send: as("POST", "/api/resend-verification", () => ({ email: `${unique("someone")}@example.com` })),
   },
-  "GET /api/verify-email/details": { rule: "linkTokensPerIp", key: byAddress("verify-link"), send: as("GET", "/api/verify-email/details?token=guess") },
+  "GET /api/verify-email/details": {
+    rule: "linkTokensPerIp",
+    key: byAddress("verify-link"),
+    send: as("GET", "/api/verify-email/details?token=guess"),
+  },
   "POST /api/verify-email/confirm": {
     rule: "linkTokensPerIp",
     key: byAddress("verify-link"),
@@ -214,7 +249,10 @@ const LIMITED: Record<string, LimitedRow> = {
   "POST /api/password-reset/confirm": {
     rule: "linkTokensPerIp",
     key: byAddress("reset-link"),
-    send: as("POST", "/api/password-reset/confirm", () => ({ token: "g".repeat(43), password: "a-long-unusual-passphrase" })),
+    send: as("POST", "/api/password-reset/confirm", () => ({
+      token: "g".repeat(43),
+      password: "a-long-unusual-passphrase",
+    })),
   },
   "POST /api/sign-in-link": {
     rule: "signInLinkEmailPerIp",
@@ -226,10 +264,22 @@ const LIMITED: Record<string, LimitedRow> = {
     key: byAddress("sign-in-link-open"),
     send: as("POST", "/api/sign-in-link/confirm", () => ({ token: "g".repeat(43) })),
   },
-  "POST /api/create-subscription": { rule: "billing", key: byUser("billing"), send: as("POST", "/api/create-subscription", () => ({ tier: "pro" })) },
+  "POST /api/create-subscription": {
+    rule: "billing",
+    key: byUser("billing"),
+    send: as("POST", "/api/create-subscription", () => ({ tier: "pro" })),
+  },
   "POST /api/confirm-payment": { rule: "billing", key: byUser("billing"), send: as("POST", "/api/confirm-payment") },
-  "POST /api/cancel-subscription": { rule: "billing", key: byUser("billing"), send: as("POST", "/api/cancel-subscription") },
-  "POST /api/retry-subscription-payment": { rule: "billing", key: byUser("billing"), send: as("POST", "/api/retry-subscription-payment") },
+  "POST /api/cancel-subscription": {
+    rule: "billing",
+    key: byUser("billing"),
+    send: as("POST", "/api/cancel-subscription"),
+  },
+  "POST /api/retry-subscription-payment": {
+    rule: "billing",
+    key: byUser("billing"),
+    send: as("POST", "/api/retry-subscription-payment"),
+  },
   "POST /api/cleanup-stripe": { rule: "billing", key: byUser("billing"), send: as("POST", "/api/cleanup-stripe") },
   "POST /api/validate/jira-domain": {
     rule: "integrationChecks",
@@ -263,26 +313,40 @@ const LIMITED: Record<string, LimitedRow> = {
     key: byUser("export"),
     setup: (ctx) => withIntegration(ctx, "jira"),
     send: async (ctx) =>
-      call("POST", "/api/export/jira", { cookie: ctx.user.session, body: { transcriptId: await freshTranscript(ctx), integrationId: ctx.extra.integrationId }, ip: ctx.ip }),
+      call("POST", "/api/export/jira", {
+        cookie: ctx.user.session,
+        body: { transcriptId: await freshTranscript(ctx), integrationId: ctx.extra.integrationId },
+        ip: ctx.ip,
+      }),
   },
   "POST /api/transcripts/:id/export/jira": {
     rule: "integrationExports",
     key: byUser("export"),
     setup: (ctx) => withIntegration(ctx, "jira"),
     send: async (ctx) =>
-      call("POST", `/api/transcripts/${await freshTranscript(ctx)}/export/jira`, { cookie: ctx.user.session, body: { integrationId: ctx.extra.integrationId }, ip: ctx.ip }),
+      call("POST", `/api/transcripts/${await freshTranscript(ctx)}/export/jira`, {
+        cookie: ctx.user.session,
+        body: { integrationId: ctx.extra.integrationId },
+        ip: ctx.ip,
+      }),
   },
   "POST /api/transcripts/:id/export/notion": {
     rule: "integrationExports",
     key: byUser("export"),
     setup: (ctx) => withIntegration(ctx, "notion"),
     send: async (ctx) =>
-      call("POST", `/api/transcripts/${await freshTranscript(ctx)}/export/notion`, { cookie: ctx.user.session, body: { integrationId: ctx.extra.integrationId }, ip: ctx.ip }),
+      call("POST", `/api/transcripts/${await freshTranscript(ctx)}/export/notion`, {
+        cookie: ctx.user.session,
+        body: { integrationId: ctx.extra.integrationId },
+        ip: ctx.ip,
+      }),
   },
   "POST /api/generate": {
     rule: "generation",
     key: byUser("generate"),
-    send: as("POST", "/api/generate", () => ({ transcript: "Ana: We need a password reset link on the sign-in page." })),
+    send: as("POST", "/api/generate", () => ({
+      transcript: "Ana: We need a password reset link on the sign-in page.",
+    })),
   },
   "POST /api/stories/check": {
     rule: "storyChecks",
@@ -305,8 +369,16 @@ const LIMITED: Record<string, LimitedRow> = {
     setup: (ctx) => setTier(ctx.user, "enterprise"),
     send: as("POST", "/api/team/invite", () => ({ email: `${unique("invitee")}@example.com`, role: "member" })),
   },
-  "POST /api/team/accept/:token": { rule: "teamAccepts", key: byUser("team-accept"), send: as("POST", "/api/team/accept/not-a-real-invitation") },
-  "GET /api/user/data-summary": { rule: "accountSummary", key: byUser("account-summary"), send: as("GET", "/api/user/data-summary") },
+  "POST /api/team/accept/:token": {
+    rule: "teamAccepts",
+    key: byUser("team-accept"),
+    send: as("POST", "/api/team/accept/not-a-real-invitation"),
+  },
+  "GET /api/user/data-summary": {
+    rule: "accountSummary",
+    key: byUser("account-summary"),
+    send: as("GET", "/api/user/data-summary"),
+  },
   "GET /api/user/export-data": {
     rule: "accountExport",
     key: byUser("account-export"),
@@ -323,14 +395,20 @@ const LIMITED: Record<string, LimitedRow> = {
     key: byUser("account-delete"),
     setup: async (ctx) => {
       await setTier(ctx.user, "pro");
-      await env.DB.prepare("UPDATE subscriptions SET stripe_subscription_id = 'sub_rate_limit' WHERE user_id = ?").bind(ctx.user.id).run();
+      await env.DB.prepare("UPDATE subscriptions SET stripe_subscription_id = 'sub_rate_limit' WHERE user_id = ?")
+        .bind(ctx.user.id)
+        .run();
     },
     send: as("DELETE", "/api/user/delete-account"),
   },
   "POST /api/chatbot": {
     rule: "assistantMessages",
     key: byAddress("assistant"),
-    send: (ctx) => call("POST", "/api/chatbot", { body: { message: "How much is the Pro plan?", conversationHistory: [] }, ip: ctx.ip }),
+    send: (ctx) =>
+      call("POST", "/api/chatbot", {
+        body: { message: "How much is the Pro plan?", conversationHistory: [] },
+        ip: ctx.ip,
+      }),
   },
   "POST /api/transcribe-audio": {
     rule: "transcriptions",
@@ -350,7 +428,9 @@ const LIMITED: Record<string, LimitedRow> = {
       mockTranscription(() => true);
       const failed = await upload(ctx);
       expect(failed.status).toBe(502);
-      const row = await env.DB.prepare("SELECT recording_id FROM audio_transcriptions WHERE user_id = ?").bind(ctx.user.id).first<{ recording_id: string }>();
+      const row = await env.DB.prepare("SELECT recording_id FROM audio_transcriptions WHERE user_id = ?")
+        .bind(ctx.user.id)
+        .first<{ recording_id: string }>();
       ctx.extra.recordingId = row!.recording_id;
     },
     send: (ctx) => upload(ctx, `/api/transcribe-audio/${ctx.extra.recordingId}/retry`),
@@ -408,13 +488,19 @@ describe("rate limits: each fires", () => {
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(Math.ceil((rule.blockMs ?? rule.windowMs) / 1000));
       const body = await json(refused);
-      expect(body).toEqual({ success: false, error: expect.any(String), code: "rate_limited", requestId: expect.stringMatching(/^req_/) });
+      expect(body).toEqual({
+        success: false,
+        error: expect.any(String),
+        code: "rate_limited",
+        requestId: expect.stringMatching(/^req_/),
+      });
     }, 30_000);
   }
 });
 
 describe("sign-in from behind one shared address (an office)", () => {
-  const login = (username: string, password: string, ip: string) => call("POST", "/api/login", { body: { username, password }, ip });
+  const login = (username: string, password: string, ip: string) =>
+    call("POST", "/api/login", { body: { username, password }, ip });
 
   it("50 failed sign-ins against other accounts from the address do not stop a colleague's correct sign-in there", async () => {
     expect(LOGIN_POLICIES.address.maxFailures).toBeGreaterThan(50);
@@ -447,13 +533,15 @@ describe("sign-in from behind one shared address (an office)", () => {
     expect(again.status).toBe(200);
     expect(sessionFrom(again)).toBeDefined();
     // and guesses at the owner's password from there are capped by the account's trusted allowance.
-    for (let i = 0; i < LOGIN_POLICIES.account.maxFailures; i++) expect((await login(owner.username, `guess-${i}`, office)).status).toBe(401);
+    for (let i = 0; i < LOGIN_POLICIES.account.maxFailures; i++)
+      expect((await login(owner.username, `guess-${i}`, office)).status).toBe(401);
     expect((await login(owner.username, TEST_PASSWORD, office)).status).toBe(429);
   }, 90_000);
 
   it("6 failures against one account from 6 different addresses start that account's back-off, wherever the next guess comes from", async () => {
     const user = await createUser();
-    for (let i = 0; i < LOGIN_POLICIES.account.freeFailures; i++) expect((await login(user.username, `guess-${i}`, freshIp())).status).toBe(401);
+    for (let i = 0; i < LOGIN_POLICIES.account.freeFailures; i++)
+      expect((await login(user.username, `guess-${i}`, freshIp())).status).toBe(401);
     const sixth = await login(user.username, "guess-6", freshIp());
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -465,7 +553,11 @@ describe("sign-in from behind one shared address (an office)", () => {
   it("change-password checks the current password under the same per-account reservations", async () => {
     const user = await createUser();
     const change = (currentPassword: string) =>
-      call("POST", "/api/change-password", { cookie: user.session, body: { currentPassword, newPassword: "a-new-long-passphrase" }, ip: freshIp() });
+      call("POST", "/api/change-password", {
+        cookie: user.session,
+        body: { currentPassword, newPassword: "a-new-long-passphrase" },
+        ip: freshIp(),
+      });
     for (let i = 0; i < LOGIN_POLICIES.account.freeFailures; i++) expect((await change(`guess-${i}`)).status).toBe(400);
     const refused = await change("guess-6");
     expect(refused.status).toBe(429);

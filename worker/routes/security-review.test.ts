@@ -13,7 +13,13 @@ beforeEach(() => {
   lines = [];
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      lines.push(args.map((a) => (typeof a === "string" ? a : a instanceof Error ? `${a.message} ${a.stack ?? ""}` : JSON.stringify(a))).join(" "));
+      lines.push(
+        args
+          .map((a) =>
+            typeof a === "string" ? a : a instanceof Error ? `${a.message} ${a.stack ?? ""}` : JSON.stringify(a),
+          )
+          .join(" "),
+      );
     });
   }
 });
@@ -29,7 +35,10 @@ function expectNoSecrets(secrets: string[], logged = true) {
 /** An upstream that answers 500 with everything it was sent (headers and body) in its error message. */
 const echoing = (request: { url: string; headers: Headers; body: string }) =>
   jsonResponse(
-    { error: { message: `rejected ${request.url} ${JSON.stringify([...request.headers])} ${request.body}` }, errorMessages: [`rejected ${request.body} ${JSON.stringify([...request.headers])}`] },
+    {
+      error: { message: `rejected ${request.url} ${JSON.stringify([...request.headers])} ${request.body}` },
+      errorMessages: [`rejected ${request.body} ${JSON.stringify([...request.headers])}`],
+    },
     500,
   );
 
@@ -38,7 +47,9 @@ describe("no secret in any log line", () => {
     const user = await createUser();
     const guess = `guess-${unique("pw")}`;
     expect((await call("POST", "/api/login", { body: { username: user.username, password: guess } })).status).toBe(401);
-    expect((await call("POST", "/api/login", { body: { username: unique("ghost"), password: guess } })).status).toBe(401);
+    expect((await call("POST", "/api/login", { body: { username: unique("ghost"), password: guess } })).status).toBe(
+      401,
+    );
     // a 5xx on the same request path: the session cookie and an Authorization header are not logged either
     const failing = await call("POST", "/api/create-subscription", {
       cookie: user.session,
@@ -72,9 +83,19 @@ describe("no secret in any log line", () => {
     const mail = outbox.find((m) => m.to === user.email && m.text.includes("reset-password?token="))!;
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
     const newPassword = `New-${unique("pw")}-passphrase`;
-    expect((await call("POST", "/api/password-reset/confirm", { body: { token: `${token.slice(0, 42)}${token[42] === "A" ? "B" : "A"}`, password: newPassword } })).status).toBe(400);
-    expect((await call("POST", "/api/password-reset/confirm", { body: { token, password: newPassword } })).status).toBe(200);
-    expect((await call("POST", "/api/password-reset/confirm", { body: { token, password: newPassword } })).status).toBe(400);
+    expect(
+      (
+        await call("POST", "/api/password-reset/confirm", {
+          body: { token: `${token.slice(0, 42)}${token[42] === "A" ? "B" : "A"}`, password: newPassword },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call("POST", "/api/password-reset/confirm", { body: { token, password: newPassword } })).status).toBe(
+      200,
+    );
+    expect((await call("POST", "/api/password-reset/confirm", { body: { token, password: newPassword } })).status).toBe(
+      400,
+    );
     expectNoSecrets([token, newPassword], false);
   });
 
@@ -84,7 +105,10 @@ describe("no secret in any log line", () => {
     const apiToken = "ATATT3xFfGF0SuperSecretJiraToken0123456789";
     const basic = btoa(`pm@acme.test:${apiToken}`);
     mockOutbound({ "GET https://acme.atlassian.net": echoing });
-    const response = await call("POST", "/api/validate/jira-auth", { cookie: user.session, body: { domain: "acme.atlassian.net", email: "pm@acme.test", apiToken } });
+    const response = await call("POST", "/api/validate/jira-auth", {
+      cookie: user.session,
+      body: { domain: "acme.atlassian.net", email: "pm@acme.test", apiToken },
+    });
     expect(response.status).toBeGreaterThanOrEqual(500);
     expect(JSON.stringify(await json(response))).not.toContain(apiToken);
     expectNoSecrets([apiToken, basic]);
@@ -93,7 +117,11 @@ describe("no secret in any log line", () => {
   it("Stripe webhook: the signing secret, the signature and the body stay out, whether the secret is set or not", async () => {
     const webhookSecret = "whsec_ReviewSecret0123456789abcdef";
     const signature = `t=${Math.floor(Date.now() / 1000)},v1=${"ab12".repeat(16)}`;
-    const body = JSON.stringify({ id: "evt_review", type: "invoice.paid", data: { object: { customer_email: "payer@example.com", marker: "RAW-BODY-MARKER" } } });
+    const body = JSON.stringify({
+      id: "evt_review",
+      type: "invoice.paid",
+      data: { object: { customer_email: "payer@example.com", marker: "RAW-BODY-MARKER" } },
+    });
     const stripe: Partial<Bindings> = {
       STRIPE_SECRET_KEY: "sk_test_ReviewKey0123456789",
       STRIPE_PUBLISHABLE_KEY: "pk_test_review",
@@ -105,7 +133,14 @@ describe("no secret in any log line", () => {
     expect((await send({ ...stripe, STRIPE_WEBHOOK_SECRET: webhookSecret })).status).toBe(400);
     // without the signing secret the call is a 503, which is logged
     expect((await send(stripe)).status).toBe(503);
-    expectNoSecrets([webhookSecret, signature, "ab12ab12ab12", "RAW-BODY-MARKER", "payer@example.com", "sk_test_ReviewKey0123456789"]);
+    expectNoSecrets([
+      webhookSecret,
+      signature,
+      "ab12ab12ab12",
+      "RAW-BODY-MARKER",
+      "payer@example.com",
+      "sk_test_ReviewKey0123456789",
+    ]);
   });
 
   it("OAuth callback: the code, the state and the client secret stay out when the provider refuses and echoes them", async () => {
@@ -119,7 +154,13 @@ describe("no secret in any log line", () => {
     const code = "gh-code-VerySecret0123456789";
     mockOutbound({
       "POST https://github.com/login/oauth/access_token": (request) =>
-        jsonResponse({ error: "bad_verification_code", error_description: `The code passed is incorrect: ${request.body} ${JSON.stringify([...request.headers])}` }, 400),
+        jsonResponse(
+          {
+            error: "bad_verification_code",
+            error_description: `The code passed is incorrect: ${request.body} ${JSON.stringify([...request.headers])}`,
+          },
+          400,
+        ),
     });
     const response = await call("GET", `/auth/github/callback?code=${code}&state=${state}`, { cookie, env: github });
     expect(response.status).toBe(302);
@@ -131,7 +172,13 @@ describe("no secret in any log line", () => {
   it("OpenAI: the API key stays out when the provider refuses it and echoes it back", async () => {
     const user = await createUser();
     const apiKey = "sk-proj-ReviewKeyAbCdEf0123456789";
-    mockOutbound({ "POST https://api.openai.com": (request) => jsonResponse({ error: { message: `Incorrect API key provided: ${request.headers.get("Authorization")}` } }, 401) });
+    mockOutbound({
+      "POST https://api.openai.com": (request) =>
+        jsonResponse(
+          { error: { message: `Incorrect API key provided: ${request.headers.get("Authorization")}` } },
+          401,
+        ),
+    });
     const response = await call("POST", "/api/generate", {
       cookie: user.session,
       body: { transcript: "Ana: We need a password reset link on the sign-in page." },
@@ -147,22 +194,46 @@ describe("Content-Security-Policy", () => {
 
   it("every response the Worker writes itself forbids rendering and framing: JSON, errors, redirects, downloads, a missing build file", async () => {
     const user = await createUser();
-    const assets = { ASSETS: { fetch: async () => new Response("<!doctype html>", { headers: { "Content-Type": "text/html" } }) } as unknown as Fetcher };
+    const assets = {
+      ASSETS: {
+        fetch: async () => new Response("<!doctype html>", { headers: { "Content-Type": "text/html" } }),
+      } as unknown as Fetcher,
+    };
     const responses: Array<[string, Response]> = [
       ["GET /api/user", await call("GET", "/api/user", { cookie: user.session })],
       ["GET /api/user (401)", await call("GET", "/api/user")],
       ["GET /api/nope (404)", await call("GET", "/api/nope")],
-      ["POST /api/projects (415)", await call("POST", "/api/projects", { cookie: user.session, body: "name=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } })],
-      ["POST /api/create-subscription (503)", await call("POST", "/api/create-subscription", { cookie: user.session, body: { tier: "pro" } })],
+      [
+        "POST /api/projects (415)",
+        await call("POST", "/api/projects", {
+          cookie: user.session,
+          body: "name=x",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+      ],
+      [
+        "POST /api/create-subscription (503)",
+        await call("POST", "/api/create-subscription", { cookie: user.session, body: { tier: "pro" } }),
+      ],
       ["GET /api/user/export-data (attachment)", await call("GET", "/api/user/export-data", { cookie: user.session })],
       ["GET /api/login (redirect)", await call("GET", "/api/login")],
       ["GET /api/verify-email (redirect)", await call("GET", "/api/verify-email?token=x")],
-      ["GET /auth/github (redirect)", await call("GET", "/auth/github", { env: { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" } })],
-      ["GET /auth/github/callback (400)", await call("GET", "/auth/github/callback?code=x&state=y", { env: { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" } })],
+      [
+        "GET /auth/github (redirect)",
+        await call("GET", "/auth/github", { env: { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" } }),
+      ],
+      [
+        "GET /auth/github/callback (400)",
+        await call("GET", "/auth/github/callback?code=x&state=y", {
+          env: { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" },
+        }),
+      ],
       ["GET /assets/missing.js (404)", await call("GET", "/assets/missing.js", { env: assets as Partial<Bindings> })],
       ["POST /assets/app.js (404)", await call("POST", "/assets/app.js", { env: assets as Partial<Bindings> })],
     ];
-    const wrong = responses.filter(([, r]) => r.headers.get("Content-Security-Policy") !== NONE).map(([name, r]) => `${name}: ${r.headers.get("Content-Security-Policy")}`);
+    const wrong = responses
+      .filter(([, r]) => r.headers.get("Content-Security-Policy") !== NONE)
+      .map(([name, r]) => `${name}: ${r.headers.get("Content-Security-Policy")}`);
     expect(wrong).toEqual([]);
     for (const [, response] of responses) await response.body?.cancel();
   });

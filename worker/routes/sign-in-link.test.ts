@@ -24,7 +24,11 @@ async function blockAddress(ip: string) {
 }
 
 const login = (username: string, password: string, ip: string, pass?: string) =>
-  call("POST", "/api/login", { body: { username, password }, ip, cookie: pass ? `${SIGN_IN_PASS_COOKIE}=${pass}` : undefined });
+  call("POST", "/api/login", {
+    body: { username, password },
+    ip,
+    cookie: pass ? `${SIGN_IN_PASS_COOKIE}=${pass}` : undefined,
+  });
 
 async function outbox() {
   return json<Array<{ to: string; subject: string; text: string }>>(await call("GET", "/api/dev/outbox"));
@@ -86,7 +90,9 @@ describe("sign-in link (Worker, Durable Object)", () => {
     // The link was spent too.
     const again = await call("POST", "/api/sign-in-link/confirm", { body: { token }, ip: office });
     expect(again.status).toBe(400);
-    expect((await json(again)).error).toBe("This sign-in link has already been used. Ask for a new one from the sign-in screen.");
+    expect((await json(again)).error).toBe(
+      "This sign-in link has already been used. Ask for a new one from the sign-in screen.",
+    );
   }, 60_000);
 
   it("a wrong password with the pass fails, and the pass allows only a few tries", async () => {
@@ -94,9 +100,13 @@ describe("sign-in link (Worker, Durable Object)", () => {
     const owner = await createUser();
     await blockAddress(office);
     await call("POST", "/api/sign-in-link", { body: { username: owner.email }, ip: office });
-    const opened = await call("POST", "/api/sign-in-link/confirm", { body: { token: (await linkTokenFor(owner.email!))! }, ip: office });
+    const opened = await call("POST", "/api/sign-in-link/confirm", {
+      body: { token: (await linkTokenFor(owner.email!))! },
+      ip: office,
+    });
     const pass = passFrom(opened)!.value;
-    for (let i = 0; i < 5; i++) expect((await login(owner.username, `wrong-${i}`, office, pass)).status, `try ${i + 1}`).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(owner.username, `wrong-${i}`, office, pass)).status, `try ${i + 1}`).toBe(401);
     expect((await login(owner.username, TEST_PASSWORD, office, pass)).status).toBe(429);
   }, 60_000);
 
@@ -105,7 +115,10 @@ describe("sign-in link (Worker, Durable Object)", () => {
     const nobody = unique("nobody");
     const known = await call("POST", "/api/sign-in-link", { body: { username: owner.username }, ip: freshIp() });
     const unknown = await call("POST", "/api/sign-in-link", { body: { username: nobody }, ip: freshIp() });
-    const unknownAddress = await call("POST", "/api/sign-in-link", { body: { username: `${nobody}@example.com` }, ip: freshIp() });
+    const unknownAddress = await call("POST", "/api/sign-in-link", {
+      body: { username: `${nobody}@example.com` },
+      ip: freshIp(),
+    });
     const knownBody = await known.text();
     expect(known.status).toBe(200);
     for (const response of [unknown, unknownAddress]) {

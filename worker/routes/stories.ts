@@ -9,5 +9,8 @@ import { checkStories } from "../services/quality/check";
 export const storyRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/check", validate("json", checkStoriesInputSchema), async (c) =>
-    c.json({ success: true, data: await checkStories(c.var.deps, currentUser(c).id, c.req.valid("json")) } satisfies CheckStoriesResponse),
+    c.json({
+      success: true,
+      data: await checkStories(c.var.deps, currentUser(c).id, c.req.valid("json")),
+    } satisfies CheckStoriesResponse),
   );

@@ -36,7 +36,8 @@ const STORIES: GeneratedStories = {
   ],
 };
 
-const check = (user: TestUser | undefined, body: unknown) => call("POST", "/api/stories/check", { cookie: user?.session, body });
+const check = (user: TestUser | undefined, body: unknown) =>
+  call("POST", "/api/stories/check", { cookie: user?.session, body });
 
 function expectQualityShape(quality: Quality, stories: number) {
   expect(quality.stories.map((s) => s.index)).toEqual([...Array(stories).keys()]);
@@ -58,8 +59,19 @@ describe("POST /api/stories/check", () => {
     expect(data.coverage).toBeNull();
     expect(data.stories[0]!.issues.filter((i) => i.severity === "error")).toEqual([]);
     const second = data.stories[1]!;
-    expect(second.issues.filter((i) => i.severity === "error").map((i) => `${i.criterion}:${i.field}`).sort()).toEqual(
-      ["atomic:description", "estimable:estimatedHours", "estimable:storyPoints", "full_sentence:title", "testable_criteria:acceptanceCriteria"].sort(),
+    expect(
+      second.issues
+        .filter((i) => i.severity === "error")
+        .map((i) => `${i.criterion}:${i.field}`)
+        .sort(),
+    ).toEqual(
+      [
+        "atomic:description",
+        "estimable:estimatedHours",
+        "estimable:storyPoints",
+        "full_sentence:title",
+        "testable_criteria:acceptanceCriteria",
+      ].sort(),
     );
     expect(second.score).toBeLessThan(data.stories[0]!.score);
   });
@@ -78,7 +90,12 @@ describe("POST /api/stories/check", () => {
   it("answers 401 signed out and a clear 400 in the shared shape for bad input", async () => {
     expect((await check(undefined, { stories: STORIES })).status).toBe(401);
     const user = await createUser();
-    for (const body of [{}, { stories: { epic: {} } }, { stories: STORIES, transcript: 7 }, { stories: STORIES, transcript: "x".repeat(200_001) }]) {
+    for (const body of [
+      {},
+      { stories: { epic: {} } },
+      { stories: STORIES, transcript: 7 },
+      { stories: STORIES, transcript: "x".repeat(200_001) },
+    ]) {
       const response = await check(user, body);
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(await json(response)).toMatchObject({ success: false, code: "validation_failed" });
@@ -89,7 +106,12 @@ describe("POST /api/stories/check", () => {
 describe("the report travels with the stories", () => {
   it("comes with a generation, with GET, and is made again when stories are saved or restored", async () => {
     const user = await createUser();
-    const generated = await json<GenerateResponse>(await call("POST", "/api/generate", { cookie: user.session, body: { transcript: TRANSCRIPT, title: "Invoices" } }));
+    const generated = await json<GenerateResponse>(
+      await call("POST", "/api/generate", {
+        cookie: user.session,
+        body: { transcript: TRANSCRIPT, title: "Invoices" },
+      }),
+    );
     expectQualityShape(generated.quality, generated.data.userStories.length);
     expect(generated.quality.coverage?.asks.total).toBeGreaterThan(0);
     // the embedded generator keeps no story in error (it mends or drops them)
@@ -99,21 +121,30 @@ describe("the report travels with the stories", () => {
     const read = await json<Transcript>(await call("GET", `/api/transcripts/${id}`, { cookie: user.session }));
     expect(read.quality).toEqual(generated.quality);
 
-    const saved = await call("PUT", `/api/transcripts/${id}/stories`, { cookie: user.session, body: { storiesVersion: read.storiesVersion, stories: STORIES } });
+    const saved = await call("PUT", `/api/transcripts/${id}/stories`, {
+      cookie: user.session,
+      body: { storiesVersion: read.storiesVersion, stories: STORIES },
+    });
     expect(saved.status).toBe(200);
     const edited = await json<Transcript>(saved);
     expectQualityShape(edited.quality!, 2);
     // a person's stories are checked, never mended: the broken title is still there, flagged
     expect(edited.generatedStories!.userStories[1]!.title).toBe("Filter invoices by");
     expect(edited.quality!.stories[1]!.issues.map((i) => i.criterion)).toContain("full_sentence");
-    expect((await json<Transcript>(await call("GET", `/api/transcripts/${id}`, { cookie: user.session }))).quality).toEqual(edited.quality);
+    expect(
+      (await json<Transcript>(await call("GET", `/api/transcripts/${id}`, { cookie: user.session }))).quality,
+    ).toEqual(edited.quality);
 
     // regenerating keeps the edits as the previous version; restoring brings them back with their report
     await call("POST", `/api/transcripts/${id}/generate`, { cookie: user.session });
-    const restored = await json<Transcript>(await call("POST", `/api/transcripts/${id}/stories/restore`, { cookie: user.session }));
+    const restored = await json<Transcript>(
+      await call("POST", `/api/transcripts/${id}/stories/restore`, { cookie: user.session }),
+    );
     expect(restored.generatedStories!.userStories.map((s) => s.title)).toEqual(STORIES.userStories.map((s) => s.title));
     expect(restored.quality).toEqual(edited.quality);
-    const stored = await env.DB.prepare("SELECT quality FROM transcripts WHERE id = ?").bind(id).first<{ quality: string }>();
+    const stored = await env.DB.prepare("SELECT quality FROM transcripts WHERE id = ?")
+      .bind(id)
+      .first<{ quality: string }>();
     expect(JSON.parse(stored!.quality).report).toEqual(edited.quality);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { GeneratedStories, GenerateResponse, StaleStoriesDetails, Transcript, TranscriptPage } from "../../schema/api/transcripts";
+import type {
+  GeneratedStories,
+  GenerateResponse,
+  StaleStoriesDetails,
+  Transcript,
+  TranscriptPage,
+} from "../../schema/api/transcripts";
 import { call, json } from "../test/client";
 import { createTranscripts, createUser, type TestUser } from "../test/factories";
 
@@ -8,15 +14,21 @@ Ben: We should add an export button on the invoices page, and it must include th
 Ana: Also people need to filter invoices by date before exporting.`;
 
 async function generated(user: TestUser): Promise<GenerateResponse> {
-  const response = await call("POST", "/api/generate", { cookie: user.session, body: { transcript: TRANSCRIPT, title: "Invoices" } });
+  const response = await call("POST", "/api/generate", {
+    cookie: user.session,
+    body: { transcript: TRANSCRIPT, title: "Invoices" },
+  });
   expect(response.status).toBe(200);
   return json<GenerateResponse>(response);
 }
 
-const putBody = (user: TestUser, id: number, body: unknown) => call("PUT", `/api/transcripts/${id}/stories`, { cookie: user.session, body });
+const putBody = (user: TestUser, id: number, body: unknown) =>
+  call("PUT", `/api/transcripts/${id}/stories`, { cookie: user.session, body });
 /** Saves `stories` as an edit of `storiesVersion`. */
-const put = (user: TestUser, id: number, stories: unknown, storiesVersion: number) => putBody(user, id, { storiesVersion, stories });
-const get = async (user: TestUser, id: number) => json<Transcript>(await call("GET", `/api/transcripts/${id}`, { cookie: user.session }));
+const put = (user: TestUser, id: number, stories: unknown, storiesVersion: number) =>
+  putBody(user, id, { storiesVersion, stories });
+const get = async (user: TestUser, id: number) =>
+  json<Transcript>(await call("GET", `/api/transcripts/${id}`, { cookie: user.session }));
 
 function edit(stories: GeneratedStories): GeneratedStories {
   const copy = structuredClone(stories);
@@ -24,7 +36,9 @@ function edit(stories: GeneratedStories): GeneratedStories {
   copy.epic.timeline = "Q2 2026";
   copy.userStories[0]!.priority = "Highest";
   copy.userStories[0]!.estimatedHours = 13;
-  copy.userStories[0]!.acceptanceCriteria.push("Given an empty month, when I export, then I get a file with only the header row.");
+  copy.userStories[0]!.acceptanceCriteria.push(
+    "Given an empty month, when I export, then I get a file with only the header row.",
+  );
   copy.userStories.push({
     title: "Remember the last date filter",
     description: "As an accountant, I want my last filter kept, so that monthly exports are quick.",
@@ -55,7 +69,8 @@ describe("PUT /api/transcripts/{id}/stories", () => {
     expect(reloaded.generatedStories?.userStories).toHaveLength(data.userStories.length + 1);
     expect(reloaded.originalStories).toEqual(data);
     expect(reloaded.storiesVersion).toBe(saved.storiesVersion);
-    const list = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
+    const list = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session })))
+      .transcripts;
     expect(list.find((t) => t.id === transcriptId)?.storyCount).toBe(data.userStories.length + 1);
 
     // Saving the original back is how Reset persists.
@@ -96,7 +111,12 @@ describe("PUT /api/transcripts/{id}/stories", () => {
     for (const body of requests) {
       const response = await putBody(user, transcriptId, body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ success: false, code: "validation_failed", error: expect.any(String), requestId: expect.any(String) });
+      expect(await response.json()).toMatchObject({
+        success: false,
+        code: "validation_failed",
+        error: expect.any(String),
+        requestId: expect.any(String),
+      });
     }
     expect((await get(user, transcriptId)).generatedStories).toEqual(data);
   });
@@ -162,7 +182,10 @@ describe("stale saves (two tabs editing the same stories)", () => {
 
     const overwrite = await put(user, transcriptId, mine, details.storiesVersion);
     expect(overwrite.status).toBe(200);
-    expect(await get(user, transcriptId)).toMatchObject({ storiesVersion: details.storiesVersion + 1, generatedStories: { epic: { title: "My edit" } } });
+    expect(await get(user, transcriptId)).toMatchObject({
+      storiesVersion: details.storiesVersion + 1,
+      generatedStories: { epic: { title: "My edit" } },
+    });
   });
 });
 
@@ -172,7 +195,8 @@ describe("regenerating edited stories keeps them; POST /api/transcripts/{id}/sto
     expect(response.status).toBe(200);
     return json<GenerateResponse>(response);
   };
-  const restore = (user: TestUser, id: number) => call("POST", `/api/transcripts/${id}/stories/restore`, { cookie: user.session });
+  const restore = (user: TestUser, id: number) =>
+    call("POST", `/api/transcripts/${id}/stories/restore`, { cookie: user.session });
 
   it("keeps the edited set as the previous version, says so, and restoring swaps the two (each time a new version)", async () => {
     const user = await createUser();
@@ -196,7 +220,8 @@ describe("regenerating edited stories keeps them; POST /api/transcripts/{id}/sto
       storiesVersion: again.storiesVersion + 1,
     });
     expect(await get(user, transcriptId)).toEqual(back);
-    const list = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session }))).transcripts;
+    const list = (await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: user.session })))
+      .transcripts;
     expect(list.find((t) => t.id === transcriptId)?.storyCount).toBe(edited.generatedStories!.userStories.length);
 
     // An editor still open on the regenerated stories is now stale.
@@ -220,6 +245,8 @@ describe("regenerating edited stories keeps them; POST /api/transcripts/{id}/sto
 
     const nothing = await restore(user, transcriptId);
     expect(nothing.status).toBe(409);
-    expect((await json<{ error: string }>(nothing)).error).toBe("There is no previous version of these stories to restore.");
+    expect((await json<{ error: string }>(nothing)).error).toBe(
+      "There is no previous version of these stories to restore.",
+    );
   });
 });

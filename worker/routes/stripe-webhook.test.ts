@@ -30,7 +30,10 @@ const PRICES = getConfig({ ...env, ...STRIPE_ENV } as Bindings).billing!.prices;
 const TOLERANCE_SECONDS = 300;
 
 /** A delivery as Stripe makes it: server to server, no Origin, no cookie. */
-async function deliver(webhook: Pick<SignedWebhook, "body" | "headers">, bindings: Partial<Bindings> = STRIPE_ENV): Promise<Response> {
+async function deliver(
+  webhook: Pick<SignedWebhook, "body" | "headers">,
+  bindings: Partial<Bindings> = STRIPE_ENV,
+): Promise<Response> {
   const ctx = createExecutionContext();
   const request = new Request(`${ORIGIN}/api/stripe/webhook`, {
     method: "POST",
@@ -42,12 +45,17 @@ async function deliver(webhook: Pick<SignedWebhook, "body" | "headers">, binding
   return response;
 }
 
-const sign = (event: FakeStripeEvent, options?: { timestamp?: number; scheme?: string }) => signedWebhook(event, WEBHOOK_SECRET, options);
+const sign = (event: FakeStripeEvent, options?: { timestamp?: number; scheme?: string }) =>
+  signedWebhook(event, WEBHOOK_SECRET, options);
 
 /** A user who chose Pro through the API: customer and incomplete subscription made in the emulator and stored. */
 async function subscriber(fake: FakeStripe) {
   const user = await createUser();
-  const created = await call("POST", "/api/create-subscription", { cookie: user.session, body: { tier: "pro" }, env: STRIPE_ENV });
+  const created = await call("POST", "/api/create-subscription", {
+    cookie: user.session,
+    body: { tier: "pro" },
+    env: STRIPE_ENV,
+  });
   expect(created.status).toBe(200);
   const stored = (await findSubscription(buildTestDeps().db, user.id))!;
   const subscriptionId = stored.stripeSubscriptionId!;
@@ -78,9 +86,13 @@ describe("POST /api/stripe/webhook", () => {
       types.push(event.type);
     }
 
-    expect(types).toEqual(expect.arrayContaining(["customer.subscription.created", "invoice.paid", "customer.subscription.updated"]));
+    expect(types).toEqual(
+      expect.arrayContaining(["customer.subscription.created", "invoice.paid", "customer.subscription.updated"]),
+    );
     expect(await buyer.plan()).toMatchObject({ tier: "pro", status: "active", cancelAtPeriodEnd: false });
-    const limits = await json<{ data: { tier: string } }>(await call("GET", "/api/subscription/limits", { cookie: buyer.user.session }));
+    const limits = await json<{ data: { tier: string } }>(
+      await call("GET", "/api/subscription/limits", { cookie: buyer.user.session }),
+    );
     expect(limits.data.tier).toBe("pro");
   });
 
@@ -113,20 +125,31 @@ describe("POST /api/stripe/webhook", () => {
     const buyer = await subscriber(fake);
     const checkedOut = buyer.stripeState();
     fake.pay(buyer.subscriptionId);
-    await createStripeBilling(getConfig({ ...env, ...STRIPE_ENV } as Bindings).billing!).cancelNow(buyer.subscriptionId);
+    await createStripeBilling(getConfig({ ...env, ...STRIPE_ENV } as Bindings).billing!).cancelNow(
+      buyer.subscriptionId,
+    );
     const final = buyer.stripeState();
     expect(final).toMatchObject({ tier: "free", status: "canceled" });
 
-    const kinds = ["customer.subscription.created", "customer.subscription.updated", "invoice.paid", "customer.subscription.deleted"];
+    const kinds = [
+      "customer.subscription.created",
+      "customer.subscription.updated",
+      "invoice.paid",
+      "customer.subscription.deleted",
+    ];
     const permutations = (items: string[]): string[][] =>
-      items.length <= 1 ? [items] : items.flatMap((item, i) => permutations(items.filter((_, j) => j !== i)).map((rest) => [item, ...rest]));
+      items.length <= 1
+        ? [items]
+        : items.flatMap((item, i) => permutations(items.filter((_, j) => j !== i)).map((rest) => [item, ...rest]));
     const failures = [];
     for (const order of permutations(kinds)) {
       // Back to what checkout stored, then the four deliveries in this order.
       await saveStripeState(buildTestDeps().db, buyer.user.id, checkedOut, Date.now());
-      for (const type of order) expect((await deliver(await sign(fake.eventFor(type, buyer.subscriptionId)))).status).toBe(200);
+      for (const type of order)
+        expect((await deliver(await sign(fake.eventFor(type, buyer.subscriptionId)))).status).toBe(200);
       const plan = await buyer.plan();
-      if (plan.tier !== final.tier || plan.status !== final.status) failures.push(`${order.join(" → ")}: ${plan.tier}/${plan.status}`);
+      if (plan.tier !== final.tier || plan.status !== final.status)
+        failures.push(`${order.join(" → ")}: ${plan.tier}/${plan.status}`);
     }
     expect(failures).toEqual([]);
   }, 60_000);
@@ -157,7 +180,12 @@ describe("POST /api/stripe/webhook", () => {
     fake.pay(buyer.subscriptionId);
     // The row follows a subscription Stripe does not know (another account's id, or one since removed).
     const goneId = unique("sub_gone");
-    await saveStripeState(buildTestDeps().db, buyer.user.id, { ...buyer.stripeState(), stripeSubscriptionId: goneId }, Date.now());
+    await saveStripeState(
+      buildTestDeps().db,
+      buyer.user.id,
+      { ...buyer.stripeState(), stripeSubscriptionId: goneId },
+      Date.now(),
+    );
     expect(await buyer.plan()).toMatchObject({ tier: "pro", status: "active" });
     const event = structuredClone(fake.eventFor("customer.subscription.deleted", buyer.subscriptionId));
     (event.data.object as { id: string }).id = goneId;
@@ -173,7 +201,9 @@ describe("POST /api/stripe/webhook", () => {
     mockStripe(fake);
     await subscriber(fake);
     const others = fake.events.filter((event) => !SUBSCRIPTION_EVENTS.has(event.type));
-    expect(others.map((event) => event.type)).toEqual(expect.arrayContaining(["customer.created", "invoice.created", "invoice.finalized"]));
+    expect(others.map((event) => event.type)).toEqual(
+      expect.arrayContaining(["customer.created", "invoice.created", "invoice.finalized"]),
+    );
     const calls = fake.calls.length;
 
     for (const event of others) expect((await deliver(await sign(event))).status).toBe(200);
@@ -196,7 +226,12 @@ describe("POST /api/stripe/webhook", () => {
       ["missing header", withSignature(null)],
       ["wrong secret", withSignature((await signedWebhook(event, "whsec_someone_else")).signature)],
       ["tampered body", withSignature(good.signature, good.body.replace('"status": "active"', '"status": "canceled"'))],
-      ["stale timestamp", withSignature((await sign(event, { timestamp: Math.floor(Date.now() / 1000) - TOLERANCE_SECONDS - 5 })).signature)],
+      [
+        "stale timestamp",
+        withSignature(
+          (await sign(event, { timestamp: Math.floor(Date.now() / 1000) - TOLERANCE_SECONDS - 5 })).signature,
+        ),
+      ],
       ["wrong scheme", withSignature((await sign(event, { scheme: "v0" })).signature)],
       ["malformed header", withSignature("not a stripe signature")],
     ];
@@ -215,7 +250,9 @@ describe("POST /api/stripe/webhook", () => {
     expect(await countRows("stripe_events", "1 = 1")).toBe(events);
     // The same delivery, correctly signed, and one just inside the 5-minute tolerance, are accepted.
     expect((await deliver(good)).status).toBe(200);
-    const recent = await sign(fake.eventFor("customer.subscription.updated", id!), { timestamp: Math.floor(Date.now() / 1000) - TOLERANCE_SECONDS + 5 });
+    const recent = await sign(fake.eventFor("customer.subscription.updated", id!), {
+      timestamp: Math.floor(Date.now() / 1000) - TOLERANCE_SECONDS + 5,
+    });
     expect((await deliver(recent)).status).toBe(200);
   });
 

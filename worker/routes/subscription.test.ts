@@ -16,7 +16,12 @@ describe("GET /api/subscription", () => {
     const user = await createUser();
     const response = await call("GET", "/api/subscription", { cookie: user.session });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ tier: "free", status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false });
+    expect(await json(response)).toEqual({
+      tier: "free",
+      status: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it("returns the stored subscription", async () => {
@@ -60,12 +65,21 @@ describe("GET /api/subscription/limits", () => {
     const user = await createUser();
     await createProject(user);
     for (const title of ["Kiosk sync", "Rota review"]) {
-      const generated = await call("POST", "/api/generate", { cookie: user.session, body: { transcript: "Ana: Nurses need to swap shifts from their phone.", title, projectId: null } });
+      const generated = await call("POST", "/api/generate", {
+        cookie: user.session,
+        body: { transcript: "Ana: Nurses need to swap shifts from their phone.", title, projectId: null },
+      });
       expect(generated.status).toBe(200);
     }
     // a generation of an earlier month no longer counts
-    await env.DB.prepare("INSERT INTO generations (user_id, transcript_id, provider, created_at) VALUES (?, NULL, 'local', ?)").bind(user.id, Date.UTC(2020, 0, 15)).run();
-    const body = await json<{ data: { usage: unknown } }>(await call("GET", "/api/subscription/limits", { cookie: user.session }));
+    await env.DB.prepare(
+      "INSERT INTO generations (user_id, transcript_id, provider, created_at) VALUES (?, NULL, 'local', ?)",
+    )
+      .bind(user.id, Date.UTC(2020, 0, 15))
+      .run();
+    const body = await json<{ data: { usage: unknown } }>(
+      await call("GET", "/api/subscription/limits", { cookie: user.session }),
+    );
     expect(body.data.usage).toEqual({ transcriptsThisMonth: 2, projects: 1 });
   });
 

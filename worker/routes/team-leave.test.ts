@@ -5,17 +5,29 @@ import type { TeamContext } from "../../schema/api/teams";
 import { generateStories } from "../services/generation";
 import { buildTestDeps } from "../test/deps";
 import { call, json } from "../test/client";
-import { addTeamMember, countRows, createInvitation, createProject, createTranscripts, createUser, setTier, type TestUser } from "../test/factories";
+import {
+  addTeamMember,
+  countRows,
+  createInvitation,
+  createProject,
+  createTranscripts,
+  createUser,
+  setTier,
+  type TestUser,
+} from "../test/factories";
 
 // Issue 26, "pre-hijacking (a)": someone who held an account before its owner reset the password may have joined a
 // team with it. The account lists every team it belongs to and can leave any of them: DELETE
 // /api/team/memberships/{ownerId}, 404 like a missing team for anything that is not its active membership.
 
-const leave = (member: TestUser, ownerId: number | string) => call("DELETE", `/api/team/memberships/${ownerId}`, { cookie: member.session });
-const context = async (user: TestUser) => (await json<{ data: TeamContext }>(await call("GET", "/api/team/membership", { cookie: user.session }))).data;
+const leave = (member: TestUser, ownerId: number | string) =>
+  call("DELETE", `/api/team/memberships/${ownerId}`, { cookie: member.session });
+const context = async (user: TestUser) =>
+  (await json<{ data: TeamContext }>(await call("GET", "/api/team/membership", { cookie: user.session }))).data;
 const withoutRequestId = (body: Record<string, unknown>) => ({ ...body, requestId: undefined });
 /** What a team that does not exist answers on this route. */
-const missingTeam = async (caller: TestUser) => withoutRequestId(await json(await leave(caller, Number.MAX_SAFE_INTEGER)));
+const missingTeam = async (caller: TestUser) =>
+  withoutRequestId(await json(await leave(caller, Number.MAX_SAFE_INTEGER)));
 
 async function teamOf(tier: "pro" | "enterprise" = "pro") {
   const owner = await createUser();
@@ -30,20 +42,29 @@ describe("leaving a team", () => {
     await addTeamMember(owner, member);
     const project = await createProject(owner, { name: "Checkout" });
     const [filed] = await createTranscripts(owner, { projectId: project.id });
-    const made = await generateStories(buildTestDeps({ now: Date.now }), member.id, { transcript: "Ana: Cashiers need to refund one item.", projectId: project.id });
+    const made = await generateStories(buildTestDeps({ now: Date.now }), member.id, {
+      transcript: "Ana: Cashiers need to refund one item.",
+      projectId: project.id,
+    });
     expect((await call("GET", `/api/projects/${project.id}`, { cookie: member.session })).status).toBe(200);
 
     const response = await leave(member, owner.id);
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ success: true });
 
-    for (const path of [`/api/projects/${project.id}`, `/api/transcripts/${filed}`, `/api/transcripts/${made.transcriptId}`]) {
+    for (const path of [
+      `/api/projects/${project.id}`,
+      `/api/transcripts/${filed}`,
+      `/api/transcripts/${made.transcriptId}`,
+    ]) {
       expect((await call("GET", path, { cookie: member.session })).status, path).toBe(404);
     }
     expect(await json(await call("GET", "/api/projects", { cookie: member.session }))).toEqual([]);
     // what the member made in the owner's project is the owner's, and stays
     expect((await call("GET", `/api/transcripts/${made.transcriptId}`, { cookie: owner.session })).status).toBe(200);
-    const row = await env.DB.prepare("SELECT owner_id, created_by FROM transcripts WHERE id = ?").bind(made.transcriptId).first();
+    const row = await env.DB.prepare("SELECT owner_id, created_by FROM transcripts WHERE id = ?")
+      .bind(made.transcriptId)
+      .first();
     expect(row).toEqual({ owner_id: owner.id, created_by: member.id });
 
     const feed = await json<ActivityItem[]>(await call("GET", "/api/activity", { cookie: owner.session }));
@@ -66,7 +87,9 @@ describe("leaving a team", () => {
     const owner = await teamOf();
     const member = await createUser();
     await addTeamMember(owner, member);
-    const statuses = (await Promise.all([leave(member, owner.id), leave(member, owner.id)])).map((r) => r.status).sort();
+    const statuses = (await Promise.all([leave(member, owner.id), leave(member, owner.id)]))
+      .map((r) => r.status)
+      .sort();
     expect(statuses).toEqual([200, 404]);
     expect(await countRows("activity_events", "owner_id = ? AND kind = 'member_left'", owner.id)).toBe(1);
   });
@@ -100,10 +123,16 @@ describe("leaving a team", () => {
 
     const own = await leave(owner, owner.id);
     expect(own.status).toBe(409);
-    expect(await json(own)).toMatchObject({ success: false, code: "conflict", error: "This is your own team: you can't leave it. Remove its members instead." });
+    expect(await json(own)).toMatchObject({
+      success: false,
+      code: "conflict",
+      error: "This is your own team: you can't leave it. Remove its members instead.",
+    });
 
     expect(await countRows("team_memberships", "owner_id IN (?, ?)", owner.id, stranger.id)).toBe(before);
-    expect(await countRows("activity_events", "owner_id IN (?, ?) AND kind = 'member_left'", owner.id, stranger.id)).toBe(0);
+    expect(
+      await countRows("activity_events", "owner_id IN (?, ?) AND kind = 'member_left'", owner.id, stranger.id),
+    ).toBe(0);
     expect((await context(member)).memberOf.map((t) => t.ownerId)).toEqual([owner.id]);
   });
 
@@ -112,7 +141,14 @@ describe("leaving a team", () => {
     const member = await createUser();
     await addTeamMember(owner, member);
     expect((await call("DELETE", `/api/team/memberships/${owner.id}`)).status).toBe(401);
-    expect((await call("DELETE", `/api/team/memberships/${owner.id}`, { cookie: member.session, headers: { Origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (
+        await call("DELETE", `/api/team/memberships/${owner.id}`, {
+          cookie: member.session,
+          headers: { Origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
     expect(await countRows("team_memberships", "owner_id = ? AND member_id = ?", owner.id, member.id)).toBe(1);
   });
 });
@@ -129,7 +165,13 @@ describe("every team of the account", () => {
     const before = await context(member);
     expect(before).toMatchObject({ position: "member", owner: { id: a.id } });
     expect(before.memberOf).toEqual([
-      { ownerId: a.id, ownerName: a.username, ownerEmail: a.email, role: "member", joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      {
+        ownerId: a.id,
+        ownerName: a.username,
+        ownerEmail: a.email,
+        role: "member",
+        joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
       { ownerId: b.id, ownerName: b.username, ownerEmail: b.email, role: "admin", joinedAt: expect.any(String) },
       { ownerId: c.id, ownerName: c.username, ownerEmail: c.email, role: "member", joinedAt: expect.any(String) },
     ]);

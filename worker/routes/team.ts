@@ -3,7 +3,16 @@ import { inviteInputSchema, roleInputSchema } from "../../schema/api/teams";
 import type { AppEnv } from "../env";
 import { idParam, validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
-import { acceptTeamInvitation, changeMemberRole, getTeamContext, getTeamLimits, inviteMember, leaveTeam, listTeamMembers, removeMember } from "../services/teams";
+import {
+  acceptTeamInvitation,
+  changeMemberRole,
+  getTeamContext,
+  getTeamLimits,
+  inviteMember,
+  leaveTeam,
+  listTeamMembers,
+  removeMember,
+} from "../services/teams";
 
 const membershipIdParam = idParam("Team member");
 /** A team is named by its owner's id; a team the caller is not in answers exactly like a missing one. */
@@ -23,7 +32,10 @@ export const teamRoutes = new Hono<AppEnv>()
     return c.json({ success: true });
   })
   .patch("/members/:id", membershipIdParam, validate("json", roleInputSchema), async (c) =>
-    c.json({ success: true, data: await changeMemberRole(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").role) }),
+    c.json({
+      success: true,
+      data: await changeMemberRole(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").role),
+    }),
   )
   // Leaving a team the caller is an active member of (issue 26): the membership is the caller's in team :id.
   .delete("/memberships/:id", teamIdParam, async (c) => {
@@ -31,4 +43,6 @@ export const teamRoutes = new Hono<AppEnv>()
     return c.json({ success: true });
   })
   // the token is checked by the service, so a malformed one answers exactly like an unknown one
-  .post("/accept/:token", async (c) => c.json({ success: true, data: await acceptTeamInvitation(c.var.deps, currentUser(c).id, c.req.param("token")) }));
+  .post("/accept/:token", async (c) =>
+    c.json({ success: true, data: await acceptTeamInvitation(c.var.deps, currentUser(c).id, c.req.param("token")) }),
+  );

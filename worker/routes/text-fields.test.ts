@@ -4,14 +4,28 @@ import { call, json, unique } from "../test/client";
 import { countRows, createProject, createUser } from "../test/factories";
 
 // One of each kind the single-line fields refuse: C0 controls (NUL, line feed, tab, escape) and the bidi controls.
-const REFUSED_IN_ONE_LINE = ["\u0000", "\n", "\t", "\u001b", "\u061c", "\u200e", "\u200f", "\u202a", "\u202e", "\u2066", "\u2069"];
+const REFUSED_IN_ONE_LINE = [
+  "\u0000",
+  "\n",
+  "\t",
+  "\u001b",
+  "\u061c",
+  "\u200e",
+  "\u200f",
+  "\u202a",
+  "\u202e",
+  "\u2066",
+  "\u2069",
+];
 // Multi-line text keeps \n, \r and \t but not the other C0 controls.
 // (Form feed and vertical tab are page breaks from pasted PDFs: they become line breaks, tested below.)
 const REFUSED_IN_LONG_TEXT = ["\u0000", "\u0007", "\u001f"];
 const PASSWORD = "a-very-long-passphrase";
 const STORIES = {
   epic: { title: "Epic", description: "", team: "", priority: "High" },
-  userStories: [{ title: "One", description: "", acceptanceCriteria: [], priority: "Low", storyPoints: 1, estimatedHours: 2 }],
+  userStories: [
+    { title: "One", description: "", acceptanceCriteria: [], priority: "Low", storyPoints: 1, estimatedHours: 2 },
+  ],
 };
 
 async function expectRefused(response: Response, message: string) {
@@ -29,7 +43,9 @@ describe("names, titles and usernames are one line of plain text", () => {
       );
       for (const field of ["firstName", "lastName"]) {
         await expectRefused(
-          await call("POST", "/api/register", { body: { username: unique("n"), password: PASSWORD, [field]: `Ana${char}Lee` } }),
+          await call("POST", "/api/register", {
+            body: { username: unique("n"), password: PASSWORD, [field]: `Ana${char}Lee` },
+          }),
           "Names cannot contain control or text-direction characters.",
         );
       }
@@ -46,7 +62,10 @@ describe("names, titles and usernames are one line of plain text", () => {
     }
     for (const char of REFUSED_IN_LONG_TEXT) {
       await expectRefused(
-        await call("POST", "/api/projects", { cookie: user.session, body: { name: "Alpha", description: `One${char}two` } }),
+        await call("POST", "/api/projects", {
+          cookie: user.session,
+          body: { name: "Alpha", description: `One${char}two` },
+        }),
         "Descriptions cannot contain control characters.",
       );
     }
@@ -56,7 +75,10 @@ describe("names, titles and usernames are one line of plain text", () => {
       body: { name: "  Alpha\n", description: "Line one\r\nLine two\tand a tab, \u05e9\u05dc\u05d5\u05dd \u200f(RTL)" },
     });
     expect(created.status).toBe(201);
-    expect(await json(created)).toMatchObject({ name: "Alpha", description: "Line one\r\nLine two\tand a tab, \u05e9\u05dc\u05d5\u05dd \u200f(RTL)" });
+    expect(await json(created)).toMatchObject({
+      name: "Alpha",
+      description: "Line one\r\nLine two\tand a tab, \u05e9\u05dc\u05d5\u05dd \u200f(RTL)",
+    });
   });
 
   it("a renamed project is held to the same rule", async () => {
@@ -84,7 +106,10 @@ describe("names, titles and usernames are one line of plain text", () => {
       );
     }
     expect(await countRows("transcripts", "owner_id = ?", user.id)).toBe(0);
-    const ok = await call("POST", "/api/generate", { cookie: user.session, body: { transcript: `00:01\t${transcript}\r\nBo: Yes.\n` } });
+    const ok = await call("POST", "/api/generate", {
+      cookie: user.session,
+      body: { transcript: `00:01\t${transcript}\r\nBo: Yes.\n` },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -100,7 +125,9 @@ describe("names, titles and usernames are one line of plain text", () => {
       }
     }
     const longText = { ...STORIES, userStories: [{ ...story, description: "As a user\nI want\u0000" }] };
-    expect(generatedStoriesSchema.safeParse(longText).error?.issues[0]?.message).toBe("Descriptions cannot contain control characters.");
+    expect(generatedStoriesSchema.safeParse(longText).error?.issues[0]?.message).toBe(
+      "Descriptions cannot contain control characters.",
+    );
     const lineBreaks = { ...STORIES, epic: { ...STORIES.epic, description: "First line\r\nSecond\tline" } };
     expect(generatedStoriesSchema.safeParse(lineBreaks).success).toBe(true);
   });
@@ -121,12 +148,20 @@ describe("names, titles and usernames are one line of plain text", () => {
 
   it("a transcript pasted from a PDF keeps its page breaks as line breaks", async () => {
     const user = await createUser();
-    const transcript = "Ana: Users need to export reports as CSV every week.\fBo: Admins must be able to reset passwords.\u000b";
-    const response = await call("POST", "/api/generate", { cookie: user.session, body: { transcript, title: "Pasted" } });
+    const transcript =
+      "Ana: Users need to export reports as CSV every week.\fBo: Admins must be able to reset passwords.\u000b";
+    const response = await call("POST", "/api/generate", {
+      cookie: user.session,
+      body: { transcript, title: "Pasted" },
+    });
     expect(response.status).toBe(200);
     const saved = await json<{ content: string }>(
-      await call("GET", `/api/transcripts/${(await json<GenerateResponse>(response)).transcriptId}`, { cookie: user.session }),
+      await call("GET", `/api/transcripts/${(await json<GenerateResponse>(response)).transcriptId}`, {
+        cookie: user.session,
+      }),
     );
-    expect(saved.content).toBe("Ana: Users need to export reports as CSV every week.\nBo: Admins must be able to reset passwords.\n");
+    expect(saved.content).toBe(
+      "Ana: Users need to export reports as CSV every week.\nBo: Admins must be able to reset passwords.\n",
+    );
   });
 });

@@ -16,7 +16,16 @@ describe("GET /api/transcripts", () => {
     expect(response.status).toBe(200);
     const { transcripts: list, nextCursor, total } = await json<TranscriptPage>(response);
     expect(list.map((t) => t.id)).toEqual([...ids].reverse());
-    expect(Object.keys(list[0]!).sort()).toEqual(["contentLength", "createdAt", "generationError", "hasStories", "id", "projectId", "storyCount", "title"]);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      "contentLength",
+      "createdAt",
+      "generationError",
+      "hasStories",
+      "id",
+      "projectId",
+      "storyCount",
+      "title",
+    ]);
     // The second sample of each three is still "Processing".
     expect(list.map((t) => t.hasStories)).toEqual([true, false, true]);
     expect(list[0]!.storyCount).toBeGreaterThan(0);
@@ -54,10 +63,23 @@ describe("GET /api/transcripts", () => {
 
   it("answers a malformed cursor or limit with a 400 in words", async () => {
     const user = await createUser();
-    for (const query of ["?cursor=abc", "?cursor=", "?cursor=1_0", "?cursor=-1_2", "?limit=0", "?limit=201", "?limit=1.5", "?limit=", "?limit=ten"]) {
+    for (const query of [
+      "?cursor=abc",
+      "?cursor=",
+      "?cursor=1_0",
+      "?cursor=-1_2",
+      "?limit=0",
+      "?limit=201",
+      "?limit=1.5",
+      "?limit=",
+      "?limit=ten",
+    ]) {
       const response = await call("GET", `/api/transcripts${query}`, { cookie: user.session });
       expect(response.status, query).toBe(400);
-      expect(await json(response), query).toMatchObject({ code: "validation_failed", error: expect.stringMatching(/^(cursor|limit) must be/) });
+      expect(await json(response), query).toMatchObject({
+        code: "validation_failed",
+        error: expect.stringMatching(/^(cursor|limit) must be/),
+      });
     }
   });
 
@@ -79,7 +101,11 @@ describe("GET /api/transcripts", () => {
     expect(first.transcripts.map((t) => t.id)).toEqual([filed[2], filed[1]]);
     expect(first.total).toBe(3);
     const rest = await page(user, `?projectId=${project.id}&limit=2&cursor=${first.nextCursor}`);
-    expect(rest).toEqual({ transcripts: [expect.objectContaining({ id: filed[0], projectId: project.id })], nextCursor: null, total: 3 });
+    expect(rest).toEqual({
+      transcripts: [expect.objectContaining({ id: filed[0], projectId: project.id })],
+      nextCursor: null,
+      total: 3,
+    });
     const other = await createUser();
     expect((await call("GET", `/api/transcripts?projectId=${project.id}`, { cookie: other.session })).status).toBe(404);
   });
@@ -92,7 +118,16 @@ describe("GET /api/transcripts", () => {
     const missing = await json(await list(String(Number.MAX_SAFE_INTEGER)));
     expect(missing).toMatchObject({ code: "not_found", error: "Project not found" });
     const id = String(project.id);
-    for (const spelling of [`0x${project.id.toString(16)}`, `${id}e0`, `%2B${id}`, `%20${id}`, `0${id}`, `${id}.0`, "", `${id}&projectId=${id}`]) {
+    for (const spelling of [
+      `0x${project.id.toString(16)}`,
+      `${id}e0`,
+      `%2B${id}`,
+      `%20${id}`,
+      `0${id}`,
+      `${id}.0`,
+      "",
+      `${id}&projectId=${id}`,
+    ]) {
       const response = await list(spelling);
       expect(response.status, spelling).toBe(404);
       expect({ ...(await json(response)), requestId: undefined }).toEqual({ ...missing, requestId: undefined });
@@ -113,7 +148,10 @@ describe("GET /api/transcripts/{id}", () => {
     expect(full.content.length).toBeGreaterThan(50);
     expect(full.generatedStories?.epic.title).toBeTruthy();
     expect(full.generatedStories?.userStories[0]?.acceptanceCriteria.length).toBeGreaterThan(0);
-    expect((await json<Transcript>(await call("GET", `/api/transcripts/${processing}`, { cookie: user.session }))).generatedStories).toBeNull();
+    expect(
+      (await json<Transcript>(await call("GET", `/api/transcripts/${processing}`, { cookie: user.session })))
+        .generatedStories,
+    ).toBeNull();
     const other = await createUser();
     expect((await call("GET", `/api/transcripts/${id}`, { cookie: other.session })).status).toBe(404);
   });
@@ -124,10 +162,16 @@ describe("PATCH /api/transcripts/{id}/project", () => {
     const user = await createUser();
     const project = await createProject(user);
     const [id] = await createTranscripts(user);
-    const assigned = await call("PATCH", `/api/transcripts/${id}/project`, { cookie: user.session, body: { projectId: project.id } });
+    const assigned = await call("PATCH", `/api/transcripts/${id}/project`, {
+      cookie: user.session,
+      body: { projectId: project.id },
+    });
     expect(assigned.status).toBe(200);
     expect((await json<TranscriptSummary>(assigned)).projectId).toBe(project.id);
-    const cleared = await call("PATCH", `/api/transcripts/${id}/project`, { cookie: user.session, body: { projectId: null } });
+    const cleared = await call("PATCH", `/api/transcripts/${id}/project`, {
+      cookie: user.session,
+      body: { projectId: null },
+    });
     expect((await json<TranscriptSummary>(cleared)).projectId).toBeNull();
   });
 
@@ -136,11 +180,17 @@ describe("PATCH /api/transcripts/{id}/project", () => {
     const other = await createUser();
     const theirs = await createProject(other);
     const [id] = await createTranscripts(user);
-    const response = await call("PATCH", `/api/transcripts/${id}/project`, { cookie: user.session, body: { projectId: theirs.id } });
+    const response = await call("PATCH", `/api/transcripts/${id}/project`, {
+      cookie: user.session,
+      body: { projectId: theirs.id },
+    });
     expect(response.status).toBe(404);
     expect(await countRows("transcripts", "id = ? AND project_id IS NULL", id)).toBe(1);
     // Nor may the other user move my transcript into their project.
-    const foreign = await call("PATCH", `/api/transcripts/${id}/project`, { cookie: other.session, body: { projectId: theirs.id } });
+    const foreign = await call("PATCH", `/api/transcripts/${id}/project`, {
+      cookie: other.session,
+      body: { projectId: theirs.id },
+    });
     expect(foreign.status).toBe(404);
   });
 
@@ -168,7 +218,10 @@ describe("PATCH /api/transcripts/{id}/project", () => {
       races.map(({ project, transcript }, i) => {
         const deletion = () => call("DELETE", `/api/projects/${project.id}`, { cookie: user.session });
         return Promise.all([
-          call("PATCH", `/api/transcripts/${transcript}/project`, { cookie: user.session, body: { projectId: project.id } }),
+          call("PATCH", `/api/transcripts/${transcript}/project`, {
+            cookie: user.session,
+            body: { projectId: project.id },
+          }),
           i % 2 === 0 ? deletion() : later(i % 10).then(deletion),
         ]);
       }),
@@ -210,7 +263,12 @@ describe("GET /api/activity", () => {
     await call("PATCH", `/api/transcripts/${id}/project`, { cookie: user.session, body: { projectId: project.id } });
     await call("DELETE", `/api/transcript/${id}`, { cookie: user.session });
     const feed = await json<ActivityItem[]>(await call("GET", "/api/activity", { cookie: user.session }));
-    expect(feed.map((a) => a.kind)).toEqual(["transcript_deleted", "transcript_moved", "transcript_created", "project_created"]);
+    expect(feed.map((a) => a.kind)).toEqual([
+      "transcript_deleted",
+      "transcript_moved",
+      "transcript_created",
+      "project_created",
+    ]);
     expect(feed[1]).toMatchObject({ projectName: "Feed", projectId: project.id, transcriptId: id });
     expect(feed[3]).toMatchObject({ subject: "Feed" });
     const other = await createUser();
@@ -229,7 +287,12 @@ describe("GET /api/activity", () => {
 
     const feed = await json<ActivityItem[]>(await call("GET", "/api/activity", { cookie: member.session }));
     expect(feed.map((a) => a.kind).sort()).toEqual(["project_created", "transcript_created", "transcript_created"]);
-    expect(feed.filter((a) => a.projectId === project.id).map((a) => a.kind).sort()).toEqual(["project_created", "transcript_created"]);
+    expect(
+      feed
+        .filter((a) => a.projectId === project.id)
+        .map((a) => a.kind)
+        .sort(),
+    ).toEqual(["project_created", "transcript_created"]);
     expect(feed.some((a) => a.transcriptId === mine)).toBe(true);
     expect(feed.some((a) => a.kind.startsWith("member_") || a.kind.startsWith("invitation_"))).toBe(false);
 

@@ -35,7 +35,12 @@ export const transcriptRoutes = new Hono<AppEnv>()
   )
   .patch("/:id/project", transcriptIdParam, validate("json", assignProjectSchema), async (c) =>
     c.json(
-      await assignTranscriptProject(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").projectId),
+      await assignTranscriptProject(
+        c.var.deps,
+        currentUser(c).id,
+        c.req.valid("param").id,
+        c.req.valid("json").projectId,
+      ),
     ),
   )
   // The body names the version it edited; a stale one is a 409 carrying the current stories.

@@ -47,10 +47,12 @@ async function tokenFor(email: string, username: string): Promise<string> {
 // Link calls are limited per address (30 in 15 minutes): each call here comes from its own.
 let calls = 0;
 const nextIp = () => `198.18.${100 + Math.floor(++calls / 250)}.${(calls % 250) + 1}`;
-const details = (token: string) => call("GET", `/api/verify-email/details?token=${encodeURIComponent(token)}`, { ip: nextIp() });
+const details = (token: string) =>
+  call("GET", `/api/verify-email/details?token=${encodeURIComponent(token)}`, { ip: nextIp() });
 const confirm = (body: unknown) => call("POST", "/api/verify-email/confirm", { body, ip: nextIp() });
 const reject = (body: unknown) => call("POST", "/api/verify-email/reject", { body, ip: nextIp() });
-const login = (username: string, password = TEST_PASSWORD) => call("POST", "/api/login", { body: { username, password }, ip: "198.51.100.90" });
+const login = (username: string, password = TEST_PASSWORD) =>
+  call("POST", "/api/login", { body: { username, password }, ip: "198.51.100.90" });
 const usersNamed = (username: string) => countRows("users", "lower(username) = lower(?)", username);
 
 async function expectRefusal(response: Response, status: number, reason: string) {
@@ -110,7 +112,13 @@ describe("opening the link verifies nothing", () => {
       expect(response.status).toBe(200);
       expect(await json(response)).toEqual({ username, email });
     }
-    expect(await countRows("email_verification_tokens", "used_at IS NOT NULL AND user_id = (SELECT id FROM users WHERE lower(username) = lower(?))", username)).toBe(0);
+    expect(
+      await countRows(
+        "email_verification_tokens",
+        "used_at IS NOT NULL AND user_id = (SELECT id FROM users WHERE lower(username) = lower(?))",
+        username,
+      ),
+    ).toBe(0);
     expect((await login(username)).status).toBe(403);
   });
 });
@@ -168,7 +176,10 @@ describe("confirming", () => {
       expect(response.status).toBe(400);
       expect(await json(response)).toMatchObject({ success: false, code: "validation_failed" });
     }
-    const notJson = await call("POST", "/api/verify-email/confirm", { body: "token=x", headers: { "Content-Type": "text/plain" } });
+    const notJson = await call("POST", "/api/verify-email/confirm", {
+      body: "token=x",
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(notJson.status).toBe(415);
     expect(await json(notJson)).toMatchObject({ success: false });
   });
@@ -262,7 +273,11 @@ describe("'No, I did not sign up'", () => {
 
     const refused = await reject({ token: newest.token });
     expect(refused.status).toBe(409);
-    expect(await json(refused)).toMatchObject({ success: false, code: "conflict", details: { field: "token", reason: "verified" } });
+    expect(await json(refused)).toMatchObject({
+      success: false,
+      code: "conflict",
+      details: { field: "token", reason: "verified" },
+    });
     await expectRefusal(await details(newest.token), 400, "verified");
     await expectRefusal(await confirm({ token: newest.token }), 400, "verified");
     expect(await usersNamed(username)).toBe(1);
@@ -274,7 +289,10 @@ describe("resend verification", () => {
   it("sends a new working link, at most 3 per 15 minutes per account whatever is typed, answering alike", async () => {
     const { username, email } = await registerWithEmail();
     for (const [i, identifier] of [email, username, email.toUpperCase()].entries()) {
-      const response = await call("POST", "/api/resend-verification", { body: { email: identifier }, ip: `198.18.0.${i}` });
+      const response = await call("POST", "/api/resend-verification", {
+        body: { email: identifier },
+        ip: `198.18.0.${i}`,
+      });
       expect(response.status).toBe(200);
     }
     expect(await linksFor(email)).toHaveLength(4);
@@ -293,7 +311,9 @@ describe("resend verification", () => {
     const { username, email } = await registerWithEmail();
     expect((await call("POST", "/api/resend-verification", { body: { email: username } })).status).toBe(200);
     expect(await linksFor(email)).toHaveLength(2);
-    const unknown = await call("POST", "/api/resend-verification", { body: { email: `${unique("nobody")}@example.com` } });
+    const unknown = await call("POST", "/api/resend-verification", {
+      body: { email: `${unique("nobody")}@example.com` },
+    });
     expect(unknown.status).toBe(200);
     const verified = await createUser();
     expect((await call("POST", "/api/resend-verification", { body: { email: verified.email } })).status).toBe(200);
@@ -338,7 +358,9 @@ describe("dev outbox", () => {
     for (let i = 0; i < 2; i++) expect((await call("POST", "/api/dev/seed")).status).toBe(200);
     const admin = await call("POST", "/api/login", { body: { username: "admin", password: "storyloom-admin-2026" } });
     expect(await json(admin)).toMatchObject({ username: "admin", isAdmin: true, emailVerified: true });
-    const demo = await call("POST", "/api/login", { body: { username: "demo@storyloom.dev", password: "storyloom-demo-2026" } });
+    const demo = await call("POST", "/api/login", {
+      body: { username: "demo@storyloom.dev", password: "storyloom-demo-2026" },
+    });
     expect(await json(demo)).toMatchObject({ username: "demo", isAdmin: false });
   });
 });

@@ -20,10 +20,15 @@ export async function call(method: string, path: string, options: CallOptions = 
   const headers = new Headers(options.headers);
   if (!headers.has("Origin") && method !== "GET" && method !== "HEAD") headers.set("Origin", ORIGIN);
   if (options.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  if (options.cookie) headers.set("Cookie", options.cookie.includes("=") ? options.cookie : `${SESSION_COOKIE}=${options.cookie}`);
+  if (options.cookie)
+    headers.set("Cookie", options.cookie.includes("=") ? options.cookie : `${SESSION_COOKIE}=${options.cookie}`);
   headers.set("CF-Connecting-IP", options.ip ?? "198.51.100.7");
   const body =
-    options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    options.body === undefined
+      ? undefined
+      : typeof options.body === "string"
+        ? options.body
+        : JSON.stringify(options.body);
   const request = new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
   const ctx = createExecutionContext();
   const bindings = options.env ? ({ ...env, ...options.env } as Bindings) : (env as Bindings);

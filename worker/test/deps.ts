@@ -16,7 +16,11 @@ import { createFakeTranscriber } from "../adapters/transcription/fake";
 /** A clock a test can move: `now()` for Deps, `advance(ms)` to pass time. */
 export function testClock(start = Date.UTC(2026, 10, 23, 12, 0, 0)) {
   let current = start;
-  return { now: () => current, advance: (ms: number) => void (current += ms), set: (at: number) => void (current = at) };
+  return {
+    now: () => current,
+    advance: (ms: number) => void (current += ms),
+    set: (at: number) => void (current = at),
+  };
 }
 
 const pending: Array<Promise<unknown>> = [];

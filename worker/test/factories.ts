@@ -80,14 +80,34 @@ export async function createTranscripts(
 }
 
 /** A JIRA or Notion integration on the project (the owner must be on a paid plan), credentials for the fakes. */
-export async function createIntegration(user: { id: number }, projectId: number, type: "jira" | "notion" = "jira"): Promise<Integration> {
+export async function createIntegration(
+  user: { id: number },
+  projectId: number,
+  type: "jira" | "notion" = "jira",
+): Promise<Integration> {
   return createIntegrationService(
     deps(),
     user.id,
     projectId,
     type === "jira"
-      ? { type, name: "Team JIRA", config: { domain: "acme.atlassian.net", email: "pm@acme.test", apiToken: "fake-jira-token", projectKey: "SL" } }
-      : { type, name: "Roadmap", config: { integrationSecret: "secret_fake_notion", pageUrl: "https://www.notion.so/acme/Roadmap-1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d" } },
+      ? {
+          type,
+          name: "Team JIRA",
+          config: {
+            domain: "acme.atlassian.net",
+            email: "pm@acme.test",
+            apiToken: "fake-jira-token",
+            projectKey: "SL",
+          },
+        }
+      : {
+          type,
+          name: "Roadmap",
+          config: {
+            integrationSecret: "secret_fake_notion",
+            pageUrl: "https://www.notion.so/acme/Roadmap-1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d",
+          },
+        },
   );
 }
 
@@ -101,7 +121,16 @@ export async function createTranscriptWithStories(
   const generated = "epic" in stories ? stories : numberedStories(stories.count, stories.criteria ?? 3);
   const [id] = await insertTranscripts(
     d.db,
-    [{ ownerId: user.id, projectId, title: "Checkout planning", content: "We agreed on the checkout work.", generatedStories: generated, createdAt: d.now() }],
+    [
+      {
+        ownerId: user.id,
+        projectId,
+        title: "Checkout planning",
+        content: "We agreed on the checkout work.",
+        generatedStories: generated,
+        createdAt: d.now(),
+      },
+    ],
     new Map(),
   );
   return id!;
@@ -111,7 +140,13 @@ export async function createTranscriptWithStories(
 export function numberedStories(count: number, criteria = 3): GeneratedStories {
   const priorities = ["Highest", "High", "Medium", "Low", "Lowest"] as const;
   return {
-    epic: { title: "Checkout redesign", description: "Make paying quick and safe.", team: "Payments", timeline: "Q2 2026", priority: "High" },
+    epic: {
+      title: "Checkout redesign",
+      description: "Make paying quick and safe.",
+      team: "Payments",
+      timeline: "Q2 2026",
+      priority: "High",
+    },
     userStories: Array.from({ length: count }, (_, i) => ({
       title: `Story ${i + 1}: customers can pay step ${i + 1}`,
       description: `As a customer, I want step ${i + 1} of paying to work, so that I can finish checkout.`,
@@ -131,13 +166,21 @@ export async function countRows(table: string, where: string, ...params: unknown
 }
 
 /** Invites `email` to the owner's team through the service; returns the membership and its token. */
-export async function createInvitation(owner: { id: number }, email: string, role: TeamRole = "member"): Promise<{ id: number; token: string }> {
+export async function createInvitation(
+  owner: { id: number },
+  email: string,
+  role: TeamRole = "member",
+): Promise<{ id: number; token: string }> {
   const invitation = await inviteMember(deps(), owner.id, { email, role });
   return { id: invitation.id, token: invitation.inviteToken! };
 }
 
 /** Makes `member` an active member of the owner's team (invite and accept, through the service). Returns the membership id. */
-export async function addTeamMember(owner: { id: number }, member: { id: number; email: string | null }, role: TeamRole = "member"): Promise<number> {
+export async function addTeamMember(
+  owner: { id: number },
+  member: { id: number; email: string | null },
+  role: TeamRole = "member",
+): Promise<number> {
   const { id, token } = await createInvitation(owner, member.email ?? `${unique("member")}@example.com`, role);
   await acceptTeamInvitation(deps(), member.id, token);
   return id;

@@ -14,7 +14,11 @@ export default function AuthLayout() {
       <header className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6">
         <BrandLink />
       </header>
-      <main id="main" tabIndex={-1} className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 focus:outline-none sm:pt-10">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 focus:outline-none sm:pt-10"
+      >
         <RouteErrorBoundary>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

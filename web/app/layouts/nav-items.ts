@@ -22,7 +22,11 @@ export interface NavItem {
  * docs/product-spec.md §2: Dashboard, Generate, History; Team for pro/enterprise subscriptions, and for a member of someone else's
  * team whatever their own plan (issue 29: the team they work in, and a way to leave it); Admin for isAdmin.
  */
-export function primaryNavItems(user: PublicUser, subscription: SubscriptionInfo | undefined, memberOfTeam = false): NavItem[] {
+export function primaryNavItems(
+  user: PublicUser,
+  subscription: SubscriptionInfo | undefined,
+  memberOfTeam = false,
+): NavItem[] {
   const items: NavItem[] = [
     // The spec's Dashboard link is "/", which sends signed-in users here; linking directly avoids the hop.
     { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },

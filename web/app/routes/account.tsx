@@ -46,7 +46,11 @@ export default function Account() {
             <div>
               <dt className="text-muted">Member since</dt>
               <dd className="mt-0.5 font-medium text-ink">
-                {new Date(user.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })}
+                {new Date(user.createdAt).toLocaleDateString("en-GB", {
+                  day: "numeric",
+                  month: "long",
+                  year: "numeric",
+                })}
               </dd>
             </div>
           </dl>

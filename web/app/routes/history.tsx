@@ -21,7 +21,10 @@ function AllTranscripts() {
   return (
     <PageContainer>
       <title>Transcript History · StoryLoom</title>
-      <PageHeader title="Transcript History" description="Your transcripts and those of projects shared with you, each with its generated stories." />
+      <PageHeader
+        title="Transcript History"
+        description="Your transcripts and those of projects shared with you, each with its generated stories."
+      />
       <HistoryList
         emptyDescription="Transcripts you turn into user stories are saved here, ready to view, export or file under a project."
         emptyAction={

@@ -279,7 +279,8 @@ export default function Landing() {
               </h1>
               <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted">
                 Paste a transcript, upload a file or drop in the recording. StoryLoom drafts an epic and user stories
-                with acceptance criteria, priorities and story points, ready to edit, export, or push to JIRA and Notion.
+                with acceptance criteria, priorities and story points, ready to edit, export, or push to JIRA and
+                Notion.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 <a href={SIGN_UP_URL} className={buttonClasses("default", "lg")}>

@@ -11,9 +11,9 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          StoryLoom ("we", "us", "our") provides a web application that turns meeting and product-management
-          transcripts into epics and user stories. For the personal data described in this policy, StoryLoom is the
-          data controller under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
+          StoryLoom ("we", "us", "our") provides a web application that turns meeting and product-management transcripts
+          into epics and user stories. For the personal data described in this policy, StoryLoom is the data controller
+          under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
         </p>
         <p>You can contact us about privacy at any time at {mail}.</p>
       </>
@@ -29,10 +29,10 @@ const sections: LegalSection[] = [
           <li>
             Your username, your email address if you give one, and your first and last name if you choose to add them.
           </li>
+          <li>Your password, which we store only as a salted, one-way hash. We cannot see or recover your password.</li>
           <li>
-            Your password, which we store only as a salted, one-way hash. We cannot see or recover your password.
+            Whether your email address is verified, your plan, whether you are an administrator, and when you joined.
           </li>
-          <li>Whether your email address is verified, your plan, whether you are an administrator, and when you joined.</li>
         </ul>
         <h3>Sign-in with Google, GitHub or Apple</h3>
         <p>
@@ -52,9 +52,9 @@ const sections: LegalSection[] = [
           <li>The email addresses of people you invite to your team, with their role and invitation status.</li>
         </ul>
         <p>
-          Transcripts and recordings often contain other people's personal data, such as the names and words of
-          meeting participants. Please read section 5 of our <Link to="/terms-of-service">Terms of Service</Link> about
-          your responsibilities for that content.
+          Transcripts and recordings often contain other people's personal data, such as the names and words of meeting
+          participants. Please read section 5 of our <Link to="/terms-of-service">Terms of Service</Link> about your
+          responsibilities for that content.
         </p>
         <h3>Help assistant conversations</h3>
         <p>
@@ -70,8 +70,8 @@ const sections: LegalSection[] = [
         </p>
         <h3>Technical data</h3>
         <p>
-          Like any website, our servers process your IP address and basic request information (such as the time and
-          the page requested) to deliver the service, keep it secure and limit repeated failed sign-in attempts.
+          Like any website, our servers process your IP address and basic request information (such as the time and the
+          page requested) to deliver the service, keep it secure and limit repeated failed sign-in attempts.
         </p>
       </>
     ),
@@ -106,8 +106,8 @@ const sections: LegalSection[] = [
           </li>
         </ul>
         <p>
-          We do not sell your personal data. We do not use your transcripts, recordings or generated stories to train
-          AI models, and we do not make decisions about you based solely on automated processing that have legal or
+          We do not sell your personal data. We do not use your transcripts, recordings or generated stories to train AI
+          models, and we do not make decisions about you based solely on automated processing that have legal or
           similarly significant effects.
         </p>
       </>
@@ -119,16 +119,15 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          When you generate stories, transcribe audio or ask the help assistant a question, the text or audio needed
-          for that request is processed by the AI provider configured for the service. Depending on configuration this
-          is StoryLoom's own built-in generator running on our hosting infrastructure, Cloudflare Workers AI, or
-          OpenAI (or a compatible provider). The provider processes the content on our behalf only to return the
-          result to you.
+          When you generate stories, transcribe audio or ask the help assistant a question, the text or audio needed for
+          that request is processed by the AI provider configured for the service. Depending on configuration this is
+          StoryLoom's own built-in generator running on our hosting infrastructure, Cloudflare Workers AI, or OpenAI (or
+          a compatible provider). The provider processes the content on our behalf only to return the result to you.
         </p>
         <p>
           We only use AI providers under business terms that do not allow them to train their models on content sent
-          through their services for us. AI output can be inaccurate; always review generated stories before you rely
-          on them.
+          through their services for us. AI output can be inaccurate; always review generated stories before you rely on
+          them.
         </p>
       </>
     ),
@@ -138,7 +137,10 @@ const sections: LegalSection[] = [
     title: "Who we share data with",
     body: (
       <>
-        <p>We share personal data only with service providers who help us run StoryLoom, under contracts that require them to protect it:</p>
+        <p>
+          We share personal data only with service providers who help us run StoryLoom, under contracts that require
+          them to protect it:
+        </p>
         <ul>
           <li>
             <strong>Cloudflare</strong>: hosting, database, file storage for audio, security services and, where
@@ -158,8 +160,8 @@ const sections: LegalSection[] = [
             <strong>Google, GitHub and Apple</strong>: only if you choose to sign in with them.
           </li>
           <li>
-            <strong>Atlassian (JIRA) and Notion</strong>: only when you connect an integration and send stories to
-            it. The data goes to your own workspace, at your direction.
+            <strong>Atlassian (JIRA) and Notion</strong>: only when you connect an integration and send stories to it.
+            The data goes to your own workspace, at your direction.
           </li>
         </ul>
         <p>
@@ -176,8 +178,8 @@ const sections: LegalSection[] = [
       <p>
         Some of our providers process data outside the United Kingdom, for example in the European Economic Area or the
         United States. Where they do, we rely on UK adequacy regulations (including the UK Extension to the EU-US Data
-        Privacy Framework where a provider is certified) or on the UK International Data Transfer Agreement or
-        Addendum to the EU Standard Contractual Clauses, together with any additional safeguards needed.
+        Privacy Framework where a provider is certified) or on the UK International Data Transfer Agreement or Addendum
+        to the EU Standard Contractual Clauses, together with any additional safeguards needed.
       </p>
     ),
   },
@@ -189,16 +191,16 @@ const sections: LegalSection[] = [
         <li>
           <strong>Account data</strong>: for as long as your account is open. When you delete your account we first
           cancel an active subscription (at once, not at the end of the period) and delete your customer record at
-          Stripe, with the card and billing details saved there (Stripe keeps the records of past payments that the
-          law requires it to keep). Then we delete your uploaded recordings and the help assistant's memory of your
-          recent messages, and then, all at once, your profile, sign-in methods and sessions, projects, transcripts
-          and their stories, integrations with their credentials, JIRA and Notion export records, your team with its
-          members and invitations, your memberships in other teams, invitations to your email address that you had not
-          accepted, your subscription record, usage counts, activity and help assistant conversations. In the activity
-          feeds of other teams, your username and email address are replaced with "a former member". What you made
-          inside another team's project stays with that team, without your name on it. Our database host keeps a
-          30-day point-in-time recovery log for disaster recovery; deleted data leaves it after 30 days and is never
-          restored into the live service except to recover from a failure.
+          Stripe, with the card and billing details saved there (Stripe keeps the records of past payments that the law
+          requires it to keep). Then we delete your uploaded recordings and the help assistant's memory of your recent
+          messages, and then, all at once, your profile, sign-in methods and sessions, projects, transcripts and their
+          stories, integrations with their credentials, JIRA and Notion export records, your team with its members and
+          invitations, your memberships in other teams, invitations to your email address that you had not accepted,
+          your subscription record, usage counts, activity and help assistant conversations. In the activity feeds of
+          other teams, your username and email address are replaced with "a former member". What you made inside another
+          team's project stays with that team, without your name on it. Our database host keeps a 30-day point-in-time
+          recovery log for disaster recovery; deleted data leaves it after 30 days and is never restored into the live
+          service except to recover from a failure.
         </li>
         <li>
           <strong>Transcripts, stories and projects</strong>: until you delete them or your account.
@@ -215,8 +217,8 @@ const sections: LegalSection[] = [
           links expire after 24 hours.
         </li>
         <li>
-          <strong>Billing records</strong>: for as long as UK tax law requires, normally six years after the end of
-          the financial year they relate to.
+          <strong>Billing records</strong>: for as long as UK tax law requires, normally six years after the end of the
+          financial year they relate to.
         </li>
       </ul>
     ),
@@ -229,13 +231,13 @@ const sections: LegalSection[] = [
         <p>
           StoryLoom uses <strong>one cookie</strong>: a session cookie that keeps you signed in. It is strictly
           necessary, marked HttpOnly (scripts in the page cannot read it), Secure (sent only over HTTPS) and
-          SameSite=Lax, and it expires after 30 days without use or when you sign out. Because it is strictly
-          necessary, it does not need your consent under the Privacy and Electronic Communications Regulations.
+          SameSite=Lax, and it expires after 30 days without use or when you sign out. Because it is strictly necessary,
+          it does not need your consent under the Privacy and Electronic Communications Regulations.
         </p>
         <p>
           We do not use analytics, advertising or tracking cookies. While you verify your email we keep the address in
-          your browser's session storage for that tab only; it is cleared when the tab closes. When you open the
-          payment form, Stripe may set its own cookies to prevent fraud, as described in Stripe's privacy policy.
+          your browser's session storage for that tab only; it is cleared when the tab closes. When you open the payment
+          form, Stripe may set its own cookies to prevent fraud, as described in Stripe's privacy policy.
         </p>
       </>
     ),
@@ -276,16 +278,21 @@ const sections: LegalSection[] = [
       <p>
         All traffic is encrypted with HTTPS. Passwords are hashed with PBKDF2 and a secret pepper, integration tokens
         and secrets are encrypted with AES-256-GCM, sessions are random tokens of which we store only a hash, and
-        sign-in attempts are rate limited. Access to production data is restricted to the people who need it to run
-        the service. No system is perfectly secure; if a breach affects your data we will tell you and the ICO where
-        the law requires.
+        sign-in attempts are rate limited. Access to production data is restricted to the people who need it to run the
+        service. No system is perfectly secure; if a breach affects your data we will tell you and the ICO where the law
+        requires.
       </p>
     ),
   },
   {
     id: "children",
     title: "Children",
-    body: <p>StoryLoom is a business tool and is not intended for anyone under 18. We do not knowingly collect data from children.</p>,
+    body: (
+      <p>
+        StoryLoom is a business tool and is not intended for anyone under 18. We do not knowingly collect data from
+        children.
+      </p>
+    ),
   },
   {
     id: "changes",
@@ -293,8 +300,7 @@ const sections: LegalSection[] = [
     body: (
       <p>
         We will update this page when our practices change and show the date of the latest version at the top. If a
-        change materially affects how we use your data, we will tell you by email or in the app before it takes
-        effect.
+        change materially affects how we use your data, we will tell you by email or in the app before it takes effect.
       </p>
     ),
   },

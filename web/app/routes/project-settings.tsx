@@ -78,7 +78,11 @@ function Settings({ projectId }: { projectId: number }) {
         ) : error ? (
           <LoadError what="this project" onRetry={() => void mutate()} />
         ) : (
-          <div role="status" aria-label="Loading project" className="grid gap-3 rounded-xl border border-line bg-white p-6">
+          <div
+            role="status"
+            aria-label="Loading project"
+            className="grid gap-3 rounded-xl border border-line bg-white p-6"
+          >
             <Skeleton className="h-6 w-48" />
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-4 w-1/2" />
@@ -86,8 +90,9 @@ function Settings({ projectId }: { projectId: number }) {
         )}
         {project && !project.canManage ? (
           <p className="rounded-xl border border-line bg-white p-6 text-sm text-muted">
-            {project.sharedBy ? `${project.sharedBy} shares this project with you through their team. ` : ""}Only the team's owner or an admin
-            can change its settings and integrations; you can generate, edit and export its stories.
+            {project.sharedBy ? `${project.sharedBy} shares this project with you through their team. ` : ""}Only the
+            team's owner or an admin can change its settings and integrations; you can generate, edit and export its
+            stories.
           </p>
         ) : (
           <IntegrationsSection projectId={projectId} />

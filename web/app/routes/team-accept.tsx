@@ -62,14 +62,22 @@ function Accepting({ token }: { token: string }) {
     acceptInvitation(token).then(
       (team) => {
         setState({ kind: "joined", team });
-        toast({ title: "Welcome to the Team!", description: `You've joined ${team.ownerName}'s team.`, variant: "success" });
+        toast({
+          title: "Welcome to the Team!",
+          description: `You've joined ${team.ownerName}'s team.`,
+          variant: "success",
+        });
       },
       (error: unknown) => {
         setState({ kind: "invalid" });
         const serverText = error instanceof ApiError ? error.serverMessage : "";
         toast({
           title: "Failed to Accept Invitation",
-          description: serverText || (error instanceof ApiError && error.status === 404 ? "Invalid or expired invitation token." : "There was an error accepting the invitation."),
+          description:
+            serverText ||
+            (error instanceof ApiError && error.status === 404
+              ? "Invalid or expired invitation token."
+              : "There was an error accepting the invitation."),
           variant: "destructive",
           error,
         });
@@ -103,11 +111,15 @@ function Accepting({ token }: { token: string }) {
           }
         >
           <span className="grid gap-2 text-left">
-            <span>You're now {state.team.role === "admin" ? "an admin" : "a member"} of {state.team.ownerName}'s team. Next:</span>
+            <span>
+              You're now {state.team.role === "admin" ? "an admin" : "a member"} of {state.team.ownerName}'s team. Next:
+            </span>
             <span>• Open the dashboard to see the team's shared projects.</span>
             <span>• Generate stories into a shared project from the generator's project selector.</span>
             <span>• Edit and export the team's stories from the history.</span>
-            <span role="status" className="text-sm text-muted">Taking you to your team in 3 seconds…</span>
+            <span role="status" className="text-sm text-muted">
+              Taking you to your team in 3 seconds…
+            </span>
           </span>
         </EmptyState>
       )}

@@ -17,8 +17,8 @@ const sections: LegalSection[] = [
           that organisation.
         </p>
         <p>
-          You must be at least 18 to use StoryLoom. Our <Link to="/privacy-policy">Privacy Policy</Link> explains how
-          we handle personal data.
+          You must be at least 18 to use StoryLoom. Our <Link to="/privacy-policy">Privacy Policy</Link> explains how we
+          handle personal data.
         </p>
       </>
     ),
@@ -50,8 +50,8 @@ const sections: LegalSection[] = [
             <strong>Free</strong>: 1 project and 5 transcripts per month, at no cost.
           </li>
           <li>
-            <strong>Pro</strong>: £29 per month. Unlimited projects and transcripts, audio transcription, JIRA and Notion
-            integrations, and up to 3 team members.
+            <strong>Pro</strong>: £29 per month. Unlimited projects and transcripts, audio transcription, JIRA and
+            Notion integrations, and up to 3 team members.
           </li>
           <li>
             <strong>Enterprise</strong>: £99 per month. Everything in Pro plus 5 team seats, single sign-on, custom
@@ -59,9 +59,9 @@ const sections: LegalSection[] = [
           </li>
         </ul>
         <p>
-          Paid plans are billed monthly in advance by card through our payment provider, Stripe, and renew
-          automatically each month until you cancel. Prices are shown in pounds sterling and include any VAT we are
-          required to charge.
+          Paid plans are billed monthly in advance by card through our payment provider, Stripe, and renew automatically
+          each month until you cancel. Prices are shown in pounds sterling and include any VAT we are required to
+          charge.
         </p>
         <p>
           You can cancel at any time from the Subscription page. Cancellation takes effect at the end of the billing
@@ -170,8 +170,8 @@ const sections: LegalSection[] = [
     body: (
       <p>
         We work to keep StoryLoom available and secure, but we do not promise it will be uninterrupted or error-free,
-        and we may need to pause it for maintenance. We may improve or change features. If we remove a feature that is
-        a main part of a paid plan, we will tell you in advance and you may cancel and receive a refund of any unused
+        and we may need to pause it for maintenance. We may improve or change features. If we remove a feature that is a
+        main part of a paid plan, we will tell you in advance and you may cancel and receive a refund of any unused
         prepaid period.
       </p>
     ),
@@ -182,8 +182,8 @@ const sections: LegalSection[] = [
     body: (
       <p>
         We and our licensors own the Service, including its software, design and branding. These terms give you a
-        personal, non-transferable right to use the Service while your account is active; they do not give you any
-        other rights in it.
+        personal, non-transferable right to use the Service while your account is active; they do not give you any other
+        rights in it.
       </p>
     ),
   },
@@ -199,8 +199,8 @@ const sections: LegalSection[] = [
         <p>
           <strong>If you use StoryLoom for business</strong>, we are not liable for loss of profit, revenue, business,
           goodwill or anticipated savings, or for any indirect or consequential loss. Our total liability arising out of
-          or in connection with these terms in any 12-month period is limited to the fees you paid us in that period,
-          or £100 if greater.
+          or in connection with these terms in any 12-month period is limited to the fees you paid us in that period, or
+          £100 if greater.
         </p>
         <p>
           <strong>If you are a consumer</strong>, we are responsible for loss or damage you suffer that is a foreseeable

@@ -35,7 +35,11 @@ export function TextField({
 }
 
 /** A labelled multi-line text box. */
-export function TextareaField({ label, id, ...textareaProps }: ComponentPropsWithRef<"textarea"> & { label: ReactNode }) {
+export function TextareaField({
+  label,
+  id,
+  ...textareaProps
+}: ComponentPropsWithRef<"textarea"> & { label: ReactNode }) {
   const autoId = useId();
   const textareaId = id ?? autoId;
   return (

@@ -7,7 +7,17 @@ export function Skeleton({ className, ...props }: ComponentPropsWithRef<"div">) 
 }
 
 /** A loading list: its label for screen readers, a line of text, and `rows` placeholder rows of `rowClassName`. */
-export function SkeletonList({ label, text, rows = 3, rowClassName }: { label: string; text: string; rows?: number; rowClassName: string }) {
+export function SkeletonList({
+  label,
+  text,
+  rows = 3,
+  rowClassName,
+}: {
+  label: string;
+  text: string;
+  rows?: number;
+  rowClassName: string;
+}) {
   return (
     <div role="status" aria-label={label} className="grid gap-3">
       <p className="text-sm text-muted">{text}</p>

@@ -31,7 +31,10 @@ export function TabsTrigger({ className, ...props }: ComponentPropsWithRef<typeo
 export function TabsContent({ className, ...props }: ComponentPropsWithRef<typeof TabsPrimitive.Content>) {
   return (
     <TabsPrimitive.Content
-      className={cn("mt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600", className)}
+      className={cn(
+        "mt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600",
+        className,
+      )}
       {...props}
     />
   );

@@ -68,4 +68,3 @@ export function dismissToast(id?: number): void {
 export function useToast() {
   return { toast, dismiss: dismissToast };
 }
-

@@ -70,15 +70,24 @@ export function Toaster() {
           <div className="grid min-w-0 flex-1 gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
             {current.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {current.description}
+              </ToastPrimitive.Description>
             )}
             {/* Left out of the live announcement (an id read aloud helps no one); F8 reaches it in the toast. */}
-            {requestId && <RequestId requestId={requestId} className="opacity-75" data-radix-toast-announce-exclude="" />}
+            {requestId && (
+              <RequestId requestId={requestId} className="opacity-75" data-radix-toast-announce-exclude="" />
+            )}
             {current.action && (
               <div className="mt-2">
                 <ToastPrimitive.Action altText={current.action.altText ?? current.action.label} asChild>
                   {current.action.href ? (
-                    <a href={current.action.href} target="_blank" rel="noopener noreferrer" className={actionClass(variant)}>
+                    <a
+                      href={current.action.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={actionClass(variant)}
+                    >
                       {current.action.label}
                       <ExternalLink className="ml-1.5 size-3.5" aria-hidden />
                       <span className="sr-only">(opens in a new tab)</span>

@@ -18,9 +18,7 @@ export const CONVERSATIONS_REFRESH_MS = 30_000;
 const fetchData = <T>(key: QueryKey<T>) => api.get<{ data: T }>(key).then((answer) => answer.data);
 
 function fetchPage<T>(key: QueryKey<AdminPage<T>>): Promise<AdminPage<T>> {
-  return api
-    .get<{ data: T[]; pagination: Pagination }>(key)
-    .then(({ data, pagination }) => ({ data, pagination }));
+  return api.get<{ data: T[]; pagination: Pagination }>(key).then(({ data, pagination }) => ({ data, pagination }));
 }
 
 function useIsAdmin(): boolean {
@@ -41,7 +39,11 @@ export function useAdminUsers(query: Omit<AdminPageQuery, "limit">) {
 /** One page of the help assistant's conversations, refetched every 30 s while shown. */
 export function useAdminConversations(query: Omit<AdminPageQuery, "limit">) {
   const key = useIsAdmin() ? queryKeys.adminConversations({ ...query, limit: CONVERSATIONS_PAGE_SIZE }) : null;
-  const result = useQuery(key, { fetcher: fetchPage, keepPreviousData: true, refreshInterval: CONVERSATIONS_REFRESH_MS });
+  const result = useQuery(key, {
+    fetcher: fetchPage,
+    keepPreviousData: true,
+    refreshInterval: CONVERSATIONS_REFRESH_MS,
+  });
   return { ...result, key };
 }
 

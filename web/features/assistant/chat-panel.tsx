@@ -2,7 +2,12 @@ import { atom, useAtom } from "jotai";
 import { ChevronUp, Minus, Send, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { CHAT_HISTORY_SENT, CHAT_MESSAGE_MAX, type ChatbotResponse, type ChatMessage } from "../../../schema/api/chatbot";
+import {
+  CHAT_HISTORY_SENT,
+  CHAT_MESSAGE_MAX,
+  type ChatbotResponse,
+  type ChatMessage,
+} from "../../../schema/api/chatbot";
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -56,7 +61,8 @@ export default function ChatPanel() {
     if (was === panel || !focusInside.current) return;
     focusInside.current = false;
     if (panel === "minimised") restoreRef.current?.focus();
-    else if (panel === "closed") requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-assistant-launcher]")?.focus());
+    else if (panel === "closed")
+      requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-assistant-launcher]")?.focus());
   }, [panel]);
   const rememberFocus = (next: typeof panel) => {
     focusInside.current = true;
@@ -70,7 +76,12 @@ export default function ChatPanel() {
     const text = draft.trim();
     // docs/product-spec.md §5: blank messages are not sent, and nothing is sent while a reply is pending
     if (!text || pending) return;
-    const question: ChatMessage = { id: nextId(), role: "user", content: text.slice(0, CHAT_MESSAGE_MAX), timestamp: new Date().toISOString() };
+    const question: ChatMessage = {
+      id: nextId(),
+      role: "user",
+      content: text.slice(0, CHAT_MESSAGE_MAX),
+      timestamp: new Date().toISOString(),
+    };
     const history = messages
       .filter((m) => m.id !== GREETING.id)
       .slice(-CHAT_HISTORY_SENT)
@@ -79,14 +90,29 @@ export default function ChatPanel() {
     setDraft("");
     setPending(true);
     try {
-      const answer = await api.post<ChatbotResponse>("/api/chatbot", { message: question.content, conversationHistory: history });
+      const answer = await api.post<ChatbotResponse>("/api/chatbot", {
+        message: question.content,
+        conversationHistory: history,
+      });
       if (!answer.success) throw new Error(answer.error ?? "No answer");
-      setMessages((list) => [...list, { id: nextId(), role: "assistant", content: answer.response, timestamp: new Date().toISOString(), links: screenLinks(answer.sources) }]);
+      setMessages((list) => [
+        ...list,
+        {
+          id: nextId(),
+          role: "assistant",
+          content: answer.response,
+          timestamp: new Date().toISOString(),
+          links: screenLinks(answer.sources),
+        },
+      ]);
     } catch (error) {
       // a refusal of the rate limit says why and when to try again; other failures get the spec's Chat Error
       const failure = chatFailure(error);
       if (failure.toast) toast({ ...failure.toast, variant: "destructive", error });
-      setMessages((list) => [...list, { id: nextId(), role: "assistant", content: failure.reply, timestamp: new Date().toISOString() }]);
+      setMessages((list) => [
+        ...list,
+        { id: nextId(), role: "assistant", content: failure.reply, timestamp: new Date().toISOString() },
+      ]);
     } finally {
       setPending(false);
     }
@@ -104,10 +130,21 @@ export default function ChatPanel() {
     return (
       <div className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full border border-line bg-white py-1.5 pr-1.5 pl-4 shadow-lg sm:right-6 sm:bottom-6">
         <span className="text-sm font-semibold text-ink">StoryLoom Assistant</span>
-        <button ref={restoreRef} type="button" onClick={() => setPanel("open")} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Restore the assistant">
+        <button
+          ref={restoreRef}
+          type="button"
+          onClick={() => setPanel("open")}
+          className="rounded-full p-2 text-slate-600 hover:bg-slate-100"
+          aria-label="Restore the assistant"
+        >
           <ChevronUp className="size-4" aria-hidden />
         </button>
-        <button type="button" onClick={() => rememberFocus("closed")} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Close the assistant">
+        <button
+          type="button"
+          onClick={() => rememberFocus("closed")}
+          className="rounded-full p-2 text-slate-600 hover:bg-slate-100"
+          aria-label="Close the assistant"
+        >
           <X className="size-4" aria-hidden />
         </button>
       </div>
@@ -129,21 +166,38 @@ export default function ChatPanel() {
         </h2>
         <span className="rounded-full bg-white px-2 py-0.5 text-xs font-bold text-brand-700">AI</span>
         <span className="ml-auto flex gap-1">
-          <button type="button" onClick={() => rememberFocus("minimised")} className="rounded-md p-1.5 hover:bg-white/15" aria-label="Minimise the assistant">
+          <button
+            type="button"
+            onClick={() => rememberFocus("minimised")}
+            className="rounded-md p-1.5 hover:bg-white/15"
+            aria-label="Minimise the assistant"
+          >
             <Minus className="size-4" aria-hidden />
           </button>
-          <button type="button" onClick={() => rememberFocus("closed")} className="rounded-md p-1.5 hover:bg-white/15" aria-label="Close the assistant">
+          <button
+            type="button"
+            onClick={() => rememberFocus("closed")}
+            className="rounded-md p-1.5 hover:bg-white/15"
+            aria-label="Close the assistant"
+          >
             <X className="size-4" aria-hidden />
           </button>
         </span>
       </div>
-      <ol ref={listRef} className="flex-1 space-y-3 overflow-y-auto bg-slate-50 px-3 py-4" aria-label="Conversation" aria-live="polite">
+      <ol
+        ref={listRef}
+        className="flex-1 space-y-3 overflow-y-auto bg-slate-50 px-3 py-4"
+        aria-label="Conversation"
+        aria-live="polite"
+      >
         {messages.map((m) => (
           <li key={m.id} className={cn("flex flex-col", m.role === "user" ? "items-end" : "items-start")}>
             <p
               className={cn(
                 "max-w-[85%] rounded-2xl px-3 py-2 text-sm whitespace-pre-line",
-                m.role === "user" ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm border border-line bg-white text-ink",
+                m.role === "user"
+                  ? "rounded-br-sm bg-brand-600 text-white"
+                  : "rounded-bl-sm border border-line bg-white text-ink",
               )}
             >
               <span className="sr-only">{m.role === "user" ? "You: " : "Assistant: "}</span>
@@ -172,7 +226,11 @@ export default function ChatPanel() {
           <li className="flex items-start" role="status" aria-label="The assistant is typing">
             <span className="flex gap-1 rounded-2xl rounded-bl-sm border border-line bg-white px-3 py-3">
               {[0, 150, 300].map((delay) => (
-                <span key={delay} className="size-1.5 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${delay}ms` }} />
+                <span
+                  key={delay}
+                  className="size-1.5 animate-bounce rounded-full bg-slate-400"
+                  style={{ animationDelay: `${delay}ms` }}
+                />
               ))}
             </span>
           </li>

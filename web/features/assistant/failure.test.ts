@@ -9,15 +9,25 @@ const body = (error: string, code: string) => JSON.stringify({ success: false, e
 describe("chat failure", () => {
   it("shows the rate limit's message (why and how long to wait) as the reply, without the Chat Error toast", () => {
     const message = "You're sending messages very quickly. Please wait 42 seconds and try again.";
-    expect(chatFailure(new ApiError(429, "Too Many Requests", body(message, "rate_limited")))).toEqual({ reply: message, toast: null });
+    expect(chatFailure(new ApiError(429, "Too Many Requests", body(message, "rate_limited")))).toEqual({
+      reply: message,
+      toast: null,
+    });
     // a 429 without a readable body still says to slow down, not that something broke
     expect(chatFailure(new ApiError(429, "", "")).reply).toMatch(/sending messages very quickly/);
   });
 
   it("keeps the technical-difficulties reply and the Chat Error toast for real failures", () => {
-    for (const error of [new ApiError(500, "Internal Server Error", body("Something went wrong on our side.", "internal")), new TypeError("Failed to fetch"), new Error("No answer")]) {
+    for (const error of [
+      new ApiError(500, "Internal Server Error", body("Something went wrong on our side.", "internal")),
+      new TypeError("Failed to fetch"),
+      new Error("No answer"),
+    ]) {
       expect(chatFailure(error)).toEqual({ reply: APOLOGY, toast: CHAT_ERROR_TOAST });
     }
-    expect(CHAT_ERROR_TOAST).toEqual({ title: "Chat Error", description: "Sorry, I'm having trouble responding right now. Please try again." });
+    expect(CHAT_ERROR_TOAST).toEqual({
+      title: "Chat Error",
+      description: "Sorry, I'm having trouble responding right now. Please try again.",
+    });
   });
 });

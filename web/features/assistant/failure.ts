@@ -8,7 +8,10 @@ import { ApiError } from "../../lib/api";
 export const APOLOGY =
   "I'm sorry, I'm having technical difficulties and couldn't answer that. Please try again in a moment, or contact support if it keeps happening.";
 
-export const CHAT_ERROR_TOAST = { title: "Chat Error", description: "Sorry, I'm having trouble responding right now. Please try again." } as const;
+export const CHAT_ERROR_TOAST = {
+  title: "Chat Error",
+  description: "Sorry, I'm having trouble responding right now. Please try again.",
+} as const;
 
 const SLOW_DOWN = "You're sending messages very quickly. Please wait a moment and try again.";
 
@@ -20,6 +23,7 @@ export interface ChatFailure {
 }
 
 export function chatFailure(error: unknown): ChatFailure {
-  if (error instanceof ApiError && error.status === 429) return { reply: error.serverMessage.trim() || SLOW_DOWN, toast: null };
+  if (error instanceof ApiError && error.status === 429)
+    return { reply: error.serverMessage.trim() || SLOW_DOWN, toast: null };
   return { reply: APOLOGY, toast: CHAT_ERROR_TOAST };
 }

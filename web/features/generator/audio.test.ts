@@ -7,7 +7,12 @@ describe("what an upload is", () => {
     expect(isTextFile({ name: "call.vtt", type: "text/vtt" })).toBe(true);
     expect(isTextFile({ name: "notes", type: "text/plain" })).toBe(true);
     expect(isTextFile({ name: "minutes.pdf", type: "application/pdf" })).toBe(false);
-    expect(isTextFile({ name: "minutes.docx", type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" })).toBe(false);
+    expect(
+      isTextFile({
+        name: "minutes.docx",
+        type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      }),
+    ).toBe(false);
     expect(isTextFile({ name: "photo.png", type: "image/png" })).toBe(false);
     expect(isAudioFile({ name: "standup.mp3", type: "audio/mpeg" })).toBe(true);
   });

@@ -33,7 +33,10 @@ function extension(name: string): string {
 }
 
 export function isAudioFile(file: Pick<File, "name" | "type">): boolean {
-  return AUDIO_MIME_TYPES.has(file.type.toLowerCase()) || (AUDIO_EXTENSIONS as readonly string[]).includes(extension(file.name));
+  return (
+    AUDIO_MIME_TYPES.has(file.type.toLowerCase()) ||
+    (AUDIO_EXTENSIONS as readonly string[]).includes(extension(file.name))
+  );
 }
 
 /** 'sprint-review.final.md' → 'sprint-review.final' */
@@ -44,7 +47,9 @@ export function titleFromFileName(name: string): string {
 
 /** A file the generator reads as text: a text extension or a text type (a PDF or a Word file is neither). */
 export function isTextFile(file: Pick<File, "name" | "type">): boolean {
-  return (TEXT_EXTENSIONS as readonly string[]).includes(extension(file.name)) || file.type.toLowerCase().startsWith("text/");
+  return (
+    (TEXT_EXTENSIONS as readonly string[]).includes(extension(file.name)) || file.type.toLowerCase().startsWith("text/")
+  );
 }
 
 /** Text read from a file that is not text after all (a NUL byte in its first few thousand characters). */

@@ -18,7 +18,13 @@ export function loadDraft(owner: number): GeneratorDraft | null {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
     const draft = JSON.parse(raw) as Partial<GeneratorDraft>;
-    if (draft.owner !== owner || typeof draft.transcript !== "string" || typeof draft.title !== "string" || typeof draft.project !== "string") return null;
+    if (
+      draft.owner !== owner ||
+      typeof draft.transcript !== "string" ||
+      typeof draft.title !== "string" ||
+      typeof draft.project !== "string"
+    )
+      return null;
     return draft as GeneratorDraft;
   } catch {
     return null;

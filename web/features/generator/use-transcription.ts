@@ -3,7 +3,13 @@ import { AUDIO_MAX_BYTES, type TranscribeAudioResponse } from "../../../schema/a
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api";
 import { invalidateSubscription } from "../../lib/query";
-import { isProRequiredError, isTooLarge, retryableRecordingId, retryTranscription, transcribeAudio } from "./api/transcription";
+import {
+  isProRequiredError,
+  isTooLarge,
+  retryableRecordingId,
+  retryTranscription,
+  transcribeAudio,
+} from "./api/transcription";
 import { groupDigits } from "../../lib/format";
 
 // docs/product-spec.md §4 and §9: progress starts at 10, rises 10 points every 500 ms and stops at 90 until the answer arrives.
@@ -103,7 +109,11 @@ export function useTranscription(onTranscribed: (result: TranscribeAudioResponse
       const result = await call();
       if (!result.transcript.trim()) {
         stop(false);
-        toast({ title: "Transcription Failed", description: "No speech was found in the recording.", variant: "destructive" });
+        toast({
+          title: "Transcription Failed",
+          description: "No speech was found in the recording.",
+          variant: "destructive",
+        });
         return;
       }
       apply.current(result, name);

@@ -3,7 +3,8 @@ import { invalidateIntegrations } from "../../lib/query";
 import { isIntegrationsUnavailable } from "../../shared/integrations/api";
 
 /** docs/product-spec.md §8: the free plan's text, on the settings card and in the toast. */
-export const INTEGRATIONS_UNAVAILABLE_TEXT = "JIRA and Notion integrations are only available on Pro and Enterprise plans.";
+export const INTEGRATIONS_UNAVAILABLE_TEXT =
+  "JIRA and Notion integrations are only available on Pro and Enterprise plans.";
 
 /**
  * Reports a failed create (or wizard check) as docs/product-spec.md §8 says: the free plan's refusal as 'Integrations Not

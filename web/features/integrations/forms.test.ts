@@ -40,8 +40,16 @@ describe("Manual Setup", () => {
       apiToken: "Email and API token are required",
       projectKey: "Project key is required",
     });
-    const notionResult = checkManual({ ...EMPTY_FORM, type: "notion", name: "Roadmap", pageUrl: "https://example.com/x" });
-    expect(notionResult.kind === "invalid" && Object.keys(notionResult.errors).sort()).toEqual(["integrationSecret", "pageUrl"]);
+    const notionResult = checkManual({
+      ...EMPTY_FORM,
+      type: "notion",
+      name: "Roadmap",
+      pageUrl: "https://example.com/x",
+    });
+    expect(notionResult.kind === "invalid" && Object.keys(notionResult.errors).sort()).toEqual([
+      "integrationSecret",
+      "pageUrl",
+    ]);
   });
 
   it("sends the type's config only, normalised", () => {
@@ -61,7 +69,12 @@ describe("Manual Setup", () => {
         type: "jira",
         name: "Team",
         isActive: true,
-        config: { domain: "acme.atlassian.net", email: "pat@example.com", apiToken: "fake-jira-token", projectKey: "SL" },
+        config: {
+          domain: "acme.atlassian.net",
+          email: "pat@example.com",
+          apiToken: "fake-jira-token",
+          projectKey: "SL",
+        },
       },
     });
   });
@@ -69,8 +82,17 @@ describe("Manual Setup", () => {
 
 describe("Edit", () => {
   it("starts with the stored settings and blank secrets", () => {
-    expect(editValuesOf(jira)).toMatchObject({ type: "jira", name: "Team JIRA", domain: "acme.atlassian.net", apiToken: "" });
-    expect(editValuesOf(notion)).toMatchObject({ type: "notion", pageUrl: notion.config.pageUrl, integrationSecret: "" });
+    expect(editValuesOf(jira)).toMatchObject({
+      type: "jira",
+      name: "Team JIRA",
+      domain: "acme.atlassian.net",
+      apiToken: "",
+    });
+    expect(editValuesOf(notion)).toMatchObject({
+      type: "notion",
+      pageUrl: notion.config.pageUrl,
+      integrationSecret: "",
+    });
   });
 
   it("keeps the stored secret when the field is left blank", () => {
@@ -87,18 +109,49 @@ describe("Edit", () => {
 
   it("sends a new secret, checked like a created one", () => {
     const ok = checkEdit(notion, { ...editValuesOf(notion), integrationSecret: "secret_new" }, true);
-    expect(ok.kind === "ok" && ok.input.config).toEqual({ pageUrl: notion.config.pageUrl, integrationSecret: "secret_new" });
+    expect(ok.kind === "ok" && ok.input.config).toEqual({
+      pageUrl: notion.config.pageUrl,
+      integrationSecret: "secret_new",
+    });
     const bad = checkEdit(jira, { ...editValuesOf(jira), apiToken: "has space" }, true);
     expect(bad).toEqual({ kind: "invalid", errors: { apiToken: "Secrets cannot contain spaces or line breaks." } });
   });
 
   it("shows a server error under the field details.field names", () => {
-    const error = new ApiError(400, "Bad Request", JSON.stringify({ success: false, error: "Bad domain", code: "validation", requestId: "r", details: { field: "config.domain" } }));
+    const error = new ApiError(
+      400,
+      "Bad Request",
+      JSON.stringify({
+        success: false,
+        error: "Bad domain",
+        code: "validation",
+        requestId: "r",
+        details: { field: "config.domain" },
+      }),
+    );
     expect(serverFieldErrors(error, ["name", "domain"])).toEqual({ domain: "Bad domain" });
     expect(serverFieldErrors(error, ["name"])).toEqual({});
     expect(serverFieldErrors(new Error("x"), ["domain"])).toEqual({});
-    const schemaError = new ApiError(400, "Bad Request", JSON.stringify({ success: false, error: "Project key is required", code: "validation_failed", requestId: "r", details: { issues: [{ path: "config.projectKey", message: "Project key is required" }, { path: "name", message: "Too long" }] } }));
-    expect(serverFieldErrors(schemaError, ["name", "projectKey"])).toEqual({ projectKey: "Project key is required", name: "Too long" });
+    const schemaError = new ApiError(
+      400,
+      "Bad Request",
+      JSON.stringify({
+        success: false,
+        error: "Project key is required",
+        code: "validation_failed",
+        requestId: "r",
+        details: {
+          issues: [
+            { path: "config.projectKey", message: "Project key is required" },
+            { path: "name", message: "Too long" },
+          ],
+        },
+      }),
+    );
+    expect(serverFieldErrors(schemaError, ["name", "projectKey"])).toEqual({
+      projectKey: "Project key is required",
+      name: "Too long",
+    });
   });
 
   it("describes where each integration sends stories", () => {

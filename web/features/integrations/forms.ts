@@ -68,7 +68,8 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
   if (!(error instanceof ApiError) || !error.details) return {};
   const named: { path: unknown; message: unknown }[] = [];
   if (typeof error.details.field === "string") named.push({ path: error.details.field, message: error.serverMessage });
-  if (Array.isArray(error.details.issues)) named.push(...(error.details.issues as { path: unknown; message: unknown }[]));
+  if (Array.isArray(error.details.issues))
+    named.push(...(error.details.issues as { path: unknown; message: unknown }[]));
   const errors: FieldErrors<F> = {};
   for (const { path, message } of named) {
     if (typeof path !== "string" || typeof message !== "string") continue;
@@ -90,9 +91,7 @@ function configOf(values: IntegrationFormValues, type: IntegrationType): Record<
 }
 
 export type FormCheck<T> =
-  | { kind: "missing" }
-  | { kind: "invalid"; errors: FieldErrors<FormField> }
-  | { kind: "ok"; input: T };
+  { kind: "missing" } | { kind: "invalid"; errors: FieldErrors<FormField> } | { kind: "ok"; input: T };
 
 /**
  * Manual Setup's check (docs/product-spec.md §5): type and name first ('Missing Information'), then that type's config fields with

@@ -96,7 +96,12 @@ describe("JIRA wizard", () => {
     expect(step3).toEqual({ ok: false, errors: { projectKey: "Project key is required" } });
     expect(checkStep(3, filled().values)).toEqual({
       ok: true,
-      request: { domain: "acme.atlassian.net", email: "pat@example.com", apiToken: "fake-jira-token", projectKey: "SL" },
+      request: {
+        domain: "acme.atlassian.net",
+        email: "pat@example.com",
+        apiToken: "fake-jira-token",
+        projectKey: "SL",
+      },
     });
   });
 

@@ -96,16 +96,28 @@ export function goPrevious(state: WizardState): WizardState {
 }
 
 /** Records a step's successful server check. */
-export function markValidated<S extends CheckedStep>(state: WizardState, step: S, result: NonNullable<StepResults[S]>): WizardState {
+export function markValidated<S extends CheckedStep>(
+  state: WizardState,
+  step: S,
+  result: NonNullable<StepResults[S]>,
+): WizardState {
   return { ...state, results: { ...state.results, [step]: result } };
 }
 
 /** A pasted site address is accepted as the bare domain: no scheme, no trailing slash. */
 export function cleanDomain(domain: string): string {
-  return domain.trim().replace(/^https?:\/\//i, "").replace(/\/+$/, "");
+  return domain
+    .trim()
+    .replace(/^https?:\/\//i, "")
+    .replace(/\/+$/, "");
 }
 
-function check<T>(schema: z.ZodType<T>, value: string, field: WizardField, errors: FieldErrors<WizardField>): T | undefined {
+function check<T>(
+  schema: z.ZodType<T>,
+  value: string,
+  field: WizardField,
+  errors: FieldErrors<WizardField>,
+): T | undefined {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   errors[field] = parsed.error.issues[0]?.message;
@@ -113,8 +125,7 @@ function check<T>(schema: z.ZodType<T>, value: string, field: WizardField, error
 }
 
 export type StepCheck<S extends CheckedStep> =
-  | { ok: true; request: StepRequest[S] }
-  | { ok: false; errors: FieldErrors<WizardField> };
+  { ok: true; request: StepRequest[S] } | { ok: false; errors: FieldErrors<WizardField> };
 
 export interface StepRequest {
   1: { domain: string };

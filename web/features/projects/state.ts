@@ -6,8 +6,7 @@ import type { Project } from "../../../schema/api/projects";
  * `returnFocus` is the control that opened it (a menu's trigger, a button): focus goes back there on close.
  */
 export type ProjectDialogState =
-  | (({ mode: "create" } | { mode: "edit"; project: Project }) & { returnFocus?: HTMLElement | null })
-  | null;
+  (({ mode: "create" } | { mode: "edit"; project: Project }) & { returnFocus?: HTMLElement | null }) | null;
 export const projectDialogAtom = atom<ProjectDialogState>(null);
 
 export type ProjectSort = "name" | "created" | "activity";

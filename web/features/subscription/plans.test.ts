@@ -19,11 +19,11 @@ describe("plans", () => {
       ["Pro", 29],
       ["Enterprise", 99],
     ]);
-    expect(planFor("free").features.filter((f) => f.included).map((f) => f.text)).toEqual([
-      "1 project",
-      "5 transcripts per month",
-      "1 team member (you)",
-    ]);
+    expect(
+      planFor("free")
+        .features.filter((f) => f.included)
+        .map((f) => f.text),
+    ).toEqual(["1 project", "5 transcripts per month", "1 team member (you)"]);
   });
 
   it("read the subscription as free, active, cancelling or pending", () => {
@@ -55,9 +55,16 @@ describe("plans", () => {
       pro: { kind: "current" },
       enterprise: { kind: "change", tier: "enterprise", label: "Switch to Enterprise" },
     });
-    expect(actions({ ...pro, tier: "enterprise" }).pro).toEqual({ kind: "change", tier: "pro", label: "Switch to Pro" });
+    expect(actions({ ...pro, tier: "enterprise" }).pro).toEqual({
+      kind: "change",
+      tier: "pro",
+      label: "Switch to Pro",
+    });
     // Already cancelled: Free comes by itself at the period end.
-    expect(actions({ ...pro, cancelAtPeriodEnd: true }).free).toEqual({ kind: "scheduled", label: "Starts Dec 23, 2026" });
+    expect(actions({ ...pro, cancelAtPeriodEnd: true }).free).toEqual({
+      kind: "scheduled",
+      label: "Starts Dec 23, 2026",
+    });
     // An admin-set plan without card payment here: nothing to cancel or change.
     expect(actions(pro, false).free).toEqual({ kind: "none" });
   });

@@ -1,6 +1,12 @@
 // What the subscription screen shows and offers, as pure functions of the subscription (unit-tested). The limits
 // and prices are the server's plan table (PLAN_LIMITS in schema/api/subscription.ts), written out for people to read.
-import { PLAN_LIMITS, type PaidTier, type PlanLimits, type SubscriptionInfo, type Tier } from "../../../schema/api/subscription";
+import {
+  PLAN_LIMITS,
+  type PaidTier,
+  type PlanLimits,
+  type SubscriptionInfo,
+  type Tier,
+} from "../../../schema/api/subscription";
 import { formatDate } from "../../lib/format";
 import { isPaidStatus, isPendingSubscription } from "../../shared/session/subscription";
 
@@ -22,10 +28,17 @@ const no = (text: string): PlanFeature => ({ text, included: false });
 
 /** The limit lines of a plan, written from the server's plan table (PLAN_LIMITS), so the two cannot disagree. */
 function limitFeatures(limits: PlanLimits): PlanFeature[] {
-  const seats = limits.teamMembers === 1 ? "1 team member (you)" : `Up to ${limits.teamMembers} team members, you included`;
+  const seats =
+    limits.teamMembers === 1 ? "1 team member (you)" : `Up to ${limits.teamMembers} team members, you included`;
   return [
-    yes(limits.projects === null ? "Unlimited projects" : `${limits.projects} project${limits.projects === 1 ? "" : "s"}`),
-    yes(limits.transcriptsPerMonth === null ? "Unlimited transcripts" : `${limits.transcriptsPerMonth} transcripts per month`),
+    yes(
+      limits.projects === null ? "Unlimited projects" : `${limits.projects} project${limits.projects === 1 ? "" : "s"}`,
+    ),
+    yes(
+      limits.transcriptsPerMonth === null
+        ? "Unlimited transcripts"
+        : `${limits.transcriptsPerMonth} transcripts per month`,
+    ),
     (limits.audioTranscription ? yes : no)("Audio transcription"),
     (limits.integrations ? yes : no)("JIRA and Notion integrations"),
     yes(seats),
@@ -53,7 +66,13 @@ export const PLANS: readonly Plan[] = [
     name: "Enterprise",
     pricePerMonth: PLAN_LIMITS.enterprise.priceGbpPerMonth,
     summary: "Everything in Pro for larger teams.",
-    features: [yes("Everything in Pro"), limitFeatures(PLAN_LIMITS.enterprise).at(-1)!, yes("SSO"), yes("Custom integrations"), yes("24/7 support")],
+    features: [
+      yes("Everything in Pro"),
+      limitFeatures(PLAN_LIMITS.enterprise).at(-1)!,
+      yes("SSO"),
+      yes("Custom integrations"),
+      yes("24/7 support"),
+    ],
   },
 ];
 

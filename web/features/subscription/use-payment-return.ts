@@ -34,7 +34,11 @@ export function usePaymentReturn(): void {
       toast({ title: "Payment Successful", description: "Activating your subscription…", variant: "success" });
     }
     confirmPayment().catch((error: unknown) =>
-      toastError("Confirmation Failed", error, "We could not confirm your payment. Your plan updates as soon as it is confirmed."),
+      toastError(
+        "Confirmation Failed",
+        error,
+        "We could not confirm your payment. Your plan updates as soon as it is confirmed.",
+      ),
     );
   }, [returned, redirectStatus, navigate]);
 }

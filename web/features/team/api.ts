@@ -43,12 +43,23 @@ export async function removeMember(membershipId: number): Promise<void> {
 export async function leaveTeam(ownerId: number): Promise<void> {
   await api.delete(`/api/team/memberships/${ownerId}`);
   // The team is gone from the list at once; a failed re-read after a successful leave is not a failed leave.
-  await setQueryData(queryKeys.teamMembership, (current) => current && { ...current, memberOf: current.memberOf.filter((t) => t.ownerId !== ownerId) });
+  await setQueryData(
+    queryKeys.teamMembership,
+    (current) => current && { ...current, memberOf: current.memberOf.filter((t) => t.ownerId !== ownerId) },
+  );
   void invalidateProjects();
   void invalidateTranscripts();
-  await Promise.all([unwrap(queryKeys.teamMembership), unwrap(queryKeys.teamMembers), unwrap(queryKeys.teamLimits)]).then(
+  await Promise.all([
+    unwrap(queryKeys.teamMembership),
+    unwrap(queryKeys.teamMembers),
+    unwrap(queryKeys.teamLimits),
+  ]).then(
     ([context, members, limits]) =>
-      Promise.all([setQueryData(queryKeys.teamMembership, context), setQueryData(queryKeys.teamMembers, members), setQueryData(queryKeys.teamLimits, limits)]),
+      Promise.all([
+        setQueryData(queryKeys.teamMembership, context),
+        setQueryData(queryKeys.teamMembers, members),
+        setQueryData(queryKeys.teamLimits, limits),
+      ]),
     () => undefined,
   );
 }

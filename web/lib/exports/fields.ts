@@ -75,7 +75,8 @@ export const OPEN_QUESTIONS = "Open questions";
  */
 export function meetingNotes(quality: Quality | null | undefined): MeetingNotes {
   const items = [...(quality?.coverage?.items ?? [])].sort((a, b) => a.start - b.start);
-  const note = ({ quote, speaker }: { quote: string; speaker?: string }): MeetingNote => (speaker ? { quote, speaker } : { quote });
+  const note = ({ quote, speaker }: { quote: string; speaker?: string }): MeetingNote =>
+    speaker ? { quote, speaker } : { quote };
   return {
     decisions: items.filter((item) => item.kind === "decision").map(note),
     questions: items.filter((item) => item.kind === "question").map(note),

@@ -26,7 +26,9 @@ describe("export file names (docs/product-spec.md §9)", () => {
 
   it("names history's JIRA text file after the lower-case hyphenated title", () => {
     expect(historyJiraFilename("Sprint Planning", DATE)).toBe("sprint-planning_jira_2026-11-20.txt");
-    expect(historyJiraFilename("  Q3 Planning: Payments & Refunds!  ", DATE)).toBe("q3-planning-payments-refunds_jira_2026-11-20.txt");
+    expect(historyJiraFilename("  Q3 Planning: Payments & Refunds!  ", DATE)).toBe(
+      "q3-planning-payments-refunds_jira_2026-11-20.txt",
+    );
     expect(historyJiraFilename("Café Über Straße", DATE)).toBe("café-über-straße_jira_2026-11-20.txt");
     expect(historyJiraFilename("", DATE)).toBe("user-stories_jira_2026-11-20.txt");
     expect(exportFilename("jira", "history", "Sprint Planning", DATE)).toBe("sprint-planning_jira_2026-11-20.txt");

@@ -47,7 +47,11 @@ export function safeFileBase(title: string | null | undefined): string {
     .replace(/[<>:"/\\|?*\u0000-\u001f\u007f]/g, "")
     .replace(/ {2,}/g, " ")
     .trim();
-  return [...cleaned].slice(0, MAX_BASE_LENGTH).join("").replace(/[. ]+$/, "").replace(/^[. ]+/, "");
+  return [...cleaned]
+    .slice(0, MAX_BASE_LENGTH)
+    .join("")
+    .replace(/[. ]+$/, "")
+    .replace(/^[. ]+/, "");
 }
 
 /** The generator's names: `${base}-${date}.md`, `${base}-${date}_jira.txt`, `${base_with_underscores}-${date}.pdf`. */
@@ -78,6 +82,13 @@ export function historyJiraFilename(title: string | null | undefined, date: Date
 }
 
 /** The file name for an export from the generator or a history card (see the rules above). */
-export function exportFilename(format: ExportFormat, origin: ExportOrigin, title: string | null | undefined, date: Date): string {
-  return origin === "history" && format === "jira" ? historyJiraFilename(title, date) : generatorExportFilename(format, title, date);
+export function exportFilename(
+  format: ExportFormat,
+  origin: ExportOrigin,
+  title: string | null | undefined,
+  date: Date,
+): string {
+  return origin === "history" && format === "jira"
+    ? historyJiraFilename(title, date)
+    : generatorExportFilename(format, title, date);
 }

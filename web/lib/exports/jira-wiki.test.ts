@@ -15,31 +15,33 @@ const MARKUP = /[-#*_+?^~|%{}[\]()!@\\]/;
  * markup, i.e. an unescaped special character.
  */
 function shown(escaped: string): string {
-  return escaped
-    // A paragraph break (two breaks) shares its middle space: give each break its own before splitting.
-    .replaceAll(" \\\\ \\\\ ", " \\\\  \\\\ ")
-    .split(" \\\\ ")
-    .map((part) => {
-      let out = "";
-      for (let i = 0; i < part.length; i += 1) {
-        const c = part[i]!;
-        const entity = /^&(#92|#58|#46|amp);/.exec(part.slice(i));
-        if (entity) {
-          out += ENTITIES[entity[1]!];
-          i += entity[0].length - 1;
-        } else if (c === "\\") {
-          const next = part[i + 1] ?? "";
-          expect(MARKUP.test(next) && next !== "\\", `"\\${next}" in ${part}`).toBe(true);
-          out += next;
-          i += 1;
-        } else {
-          expect(MARKUP.test(c), `unescaped "${c}" in ${part}`).toBe(false);
-          out += c;
+  return (
+    escaped
+      // A paragraph break (two breaks) shares its middle space: give each break its own before splitting.
+      .replaceAll(" \\\\ \\\\ ", " \\\\  \\\\ ")
+      .split(" \\\\ ")
+      .map((part) => {
+        let out = "";
+        for (let i = 0; i < part.length; i += 1) {
+          const c = part[i]!;
+          const entity = /^&(#92|#58|#46|amp);/.exec(part.slice(i));
+          if (entity) {
+            out += ENTITIES[entity[1]!];
+            i += entity[0].length - 1;
+          } else if (c === "\\") {
+            const next = part[i + 1] ?? "";
+            expect(MARKUP.test(next) && next !== "\\", `"\\${next}" in ${part}`).toBe(true);
+            out += next;
+            i += 1;
+          } else {
+            expect(MARKUP.test(c), `unescaped "${c}" in ${part}`).toBe(false);
+            out += c;
+          }
         }
-      }
-      return out;
-    })
-    .join("\n");
+        return out;
+      })
+      .join("\n")
+  );
 }
 
 /** The document's lines, each split into our markup prefix and the user text after it. */
@@ -94,7 +96,10 @@ describe("storiesToJiraWiki", () => {
       "\\- starts like a list \\\\ \\-\\-\\-\\- \\\\ bq. quoted\\? \\\\ \\\\ \\{noformat\\}&#92;escaped&#92;\\* C:&#92;temp",
     );
     // A block signature at the start of a description line is broken too.
-    const epicDescription = storiesToJiraWiki({ ...FIXTURE, epic: { ...FIXTURE.epic, description: "h2. Heading\nbq. quote" } });
+    const epicDescription = storiesToJiraWiki({
+      ...FIXTURE,
+      epic: { ...FIXTURE.epic, description: "h2. Heading\nbq. quote" },
+    });
     expect(epicDescription).toContain("\n\nh2&#46; Heading \\\\ bq. quote\n\n");
     // Only our own lines start blocks: headings, field bullets, criteria items.
     for (const line of wiki.split("\n").filter(Boolean)) {

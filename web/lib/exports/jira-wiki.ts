@@ -1,5 +1,13 @@
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { ACCEPTANCE_CRITERIA, epicFields, oneLine, paragraphs, storyFields, userStoriesHeading, type Field } from "./fields";
+import {
+  ACCEPTANCE_CRITERIA,
+  epicFields,
+  oneLine,
+  paragraphs,
+  storyFields,
+  userStoriesHeading,
+  type Field,
+} from "./fields";
 
 /**
  * The characters JIRA's wiki renderer treats as markup and lets a backslash escape (its backslash-escape component
@@ -71,6 +79,8 @@ function storyBlocks(story: UserStory, number: number): (string | null)[] {
     `h3. ${number}. ${escapeJira(story.title)}`,
     fieldList(storyFields(story)),
     jiraParagraph(story.description),
-    criteria.length > 0 ? [`*${ACCEPTANCE_CRITERIA}:*`, ...criteria.map((criterion) => `# ${criterion}`)].join("\n") : null,
+    criteria.length > 0
+      ? [`*${ACCEPTANCE_CRITERIA}:*`, ...criteria.map((criterion) => `# ${criterion}`)].join("\n")
+      : null,
   ];
 }

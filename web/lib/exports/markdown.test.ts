@@ -49,7 +49,13 @@ describe("storiesToMarkdown", () => {
   it("leaves the sections out when there is nothing to list", () => {
     const plain = storiesToMarkdown(FIXTURE);
     expect(storiesToMarkdown(FIXTURE, undefined, meetingNotes(null))).toBe(plain);
-    const onlyQuestions = meetingNotes({ ...FIXTURE_QUALITY, coverage: { ...FIXTURE_QUALITY.coverage!, items: FIXTURE_QUALITY.coverage!.items.filter((i) => i.kind !== "decision") } });
+    const onlyQuestions = meetingNotes({
+      ...FIXTURE_QUALITY,
+      coverage: {
+        ...FIXTURE_QUALITY.coverage!,
+        items: FIXTURE_QUALITY.coverage!.items.filter((i) => i.kind !== "decision"),
+      },
+    });
     const markdown = storiesToMarkdown(FIXTURE, undefined, onlyQuestions);
     expect(markdown).not.toContain("## Decisions");
     expect(markdown).toMatch(/\n## Open questions\n\n- Who signs off the \\\*refund\\\* policy\? \(Priya\)\n$/);
@@ -78,7 +84,17 @@ describe("storiesToMarkdown", () => {
 
     // Nothing from user text became markup: no emphasis, links, images, HTML, code, rules or block quotes, and the
     // only strong text is our own field labels.
-    const forbidden = ["emph", "link", "image", "html_inline", "html_block", "code", "code_block", "thematic_break", "block_quote"];
+    const forbidden = [
+      "emph",
+      "link",
+      "image",
+      "html_inline",
+      "html_block",
+      "code",
+      "code_block",
+      "thematic_break",
+      "block_quote",
+    ];
     expect(all.filter((n) => forbidden.includes(n.type)).map((n) => n.type)).toEqual([]);
     const labels = new Set(["Priority:", "Timeline:", "Team:", "Story points:", "Estimated hours:"]);
     expect(all.filter((n) => n.type === "strong").every((n) => labels.has(textOf(n)))).toBe(true);
@@ -138,11 +154,15 @@ describe("storiesToMarkdown", () => {
   it("keeps hostile story titles and criteria literal inside headings and list items", () => {
     const stories = {
       ...FIXTURE,
-      userStories: [{ ...FIXTURE.userStories[0]!, title: `- ${HOSTILE}`, acceptanceCriteria: [`1. ${HOSTILE}`, "# x\n## y"] }],
+      userStories: [
+        { ...FIXTURE.userStories[0]!, title: `- ${HOSTILE}`, acceptanceCriteria: [`1. ${HOSTILE}`, "# x\n## y"] },
+      ],
     };
     const all = nodes(parse(storiesToMarkdown(stories)));
     expect(all.filter((n) => n.type === "heading" && n.level === 3).map(textOf)).toEqual([`1. - ${HOSTILE}`]);
-    const items = all.filter((n) => n.type === "item" && n.parent?.prev?.type === "heading" && n.parent.prev.level === 4).map(textOf);
+    const items = all
+      .filter((n) => n.type === "item" && n.parent?.prev?.type === "heading" && n.parent.prev.level === 4)
+      .map(textOf);
     expect(items).toEqual([`1. ${HOSTILE}`, "# x ## y"]);
   });
 });

@@ -25,13 +25,15 @@ const LINE_START_SPECIAL = /^(\s*)(?:([#>+=-])|(\d{1,9})([.)]))/;
 
 /** User text as literal CommonMark inline text on one line. */
 export function escapeMarkdown(text: string): string {
-  return oneLine(text)
-    .replace(INLINE_SPECIAL, "\\$&")
-    // "&amp;" or "&#42;" would be read as an entity.
-    .replace(/&(?=#?\w+;)/g, "\\&")
-    .replace(LINE_START_SPECIAL, (_, space: string, mark?: string, digits?: string, dot?: string) =>
-      mark ? `${space}\\${mark}` : `${space}${digits}\\${dot}`,
-    );
+  return (
+    oneLine(text)
+      .replace(INLINE_SPECIAL, "\\$&")
+      // "&amp;" or "&#42;" would be read as an entity.
+      .replace(/&(?=#?\w+;)/g, "\\&")
+      .replace(LINE_START_SPECIAL, (_, space: string, mark?: string, digits?: string, dot?: string) =>
+        mark ? `${space}\\${mark}` : `${space}${digits}\\${dot}`,
+      )
+  );
 }
 
 /** A free-text field as escaped paragraphs; a newline inside a paragraph stays a (soft) line break. */
@@ -55,13 +57,22 @@ export function storiesToMarkdown(stories: GeneratedStories, title?: string | nu
   const { epic, userStories } = stories;
   const fields = epicFields(epic);
   const transcriptTitle = title ? oneLine(title) : "";
-  if (transcriptTitle && transcriptTitle !== oneLine(epic.title)) fields.unshift({ label: "Transcript", value: transcriptTitle });
+  if (transcriptTitle && transcriptTitle !== oneLine(epic.title))
+    fields.unshift({ label: "Transcript", value: transcriptTitle });
 
-  const blocks: string[] = [`# ${escapeMarkdown(epic.title)}`, fieldList(fields), ...markdownParagraphs(epic.description)];
+  const blocks: string[] = [
+    `# ${escapeMarkdown(epic.title)}`,
+    fieldList(fields),
+    ...markdownParagraphs(epic.description),
+  ];
   blocks.push(`## ${userStoriesHeading(userStories.length)}`);
   userStories.forEach((story, index) => blocks.push(...storyBlocks(story, index + 1)));
-  for (const [heading, list] of [[DECISIONS, notes?.decisions ?? []], [OPEN_QUESTIONS, notes?.questions ?? []]] as const) {
-    if (list.length > 0) blocks.push(`## ${heading}`, list.map((note) => `- ${escapeMarkdown(noteLine(note))}`).join("\n"));
+  for (const [heading, list] of [
+    [DECISIONS, notes?.decisions ?? []],
+    [OPEN_QUESTIONS, notes?.questions ?? []],
+  ] as const) {
+    if (list.length > 0)
+      blocks.push(`## ${heading}`, list.map((note) => `- ${escapeMarkdown(noteLine(note))}`).join("\n"));
   }
   return `${blocks.join("\n\n")}\n`;
 }

@@ -60,7 +60,9 @@ describe("renderStoriesPdf", () => {
 
     const { pages } = await extract(await renderStoriesPdf(FIXTURE, "Sprint planning", meetingNotes(FIXTURE_QUALITY)));
     const text = pages.join(" ");
-    expect(text.indexOf("Decisions")).toBeGreaterThan(text.indexOf(FIXTURE.userStories[2]!.acceptanceCriteria[0] ?? "3."));
+    expect(text.indexOf("Decisions")).toBeGreaterThan(
+      text.indexOf(FIXTURE.userStories[2]!.acceptanceCriteria[0] ?? "3."),
+    );
     expect(text).toContain("We ship saved cards first. (Dana)");
     expect(text).toContain("Open questions");
   });
@@ -112,8 +114,14 @@ describe("renderStoriesPdf", () => {
     const { items } = await extract(await renderStoriesPdf(stories));
     const pieces = items.filter((item) => /^x+$/.test(item.text) || /x{10}/.test(item.text));
     expect(pieces.length).toBeGreaterThanOrEqual(3);
-    expect(pieces.map((p) => p.text).join("").replace(/[^x]/g, "")).toHaveLength(300);
-    for (const piece of pieces) expect(piece.right).toBeLessThanOrEqual(PDF_LAYOUT.pageWidth - PDF_LAYOUT.margin + 0.01);
+    expect(
+      pieces
+        .map((p) => p.text)
+        .join("")
+        .replace(/[^x]/g, ""),
+    ).toHaveLength(300);
+    for (const piece of pieces)
+      expect(piece.right).toBeLessThanOrEqual(PDF_LAYOUT.pageWidth - PDF_LAYOUT.margin + 0.01);
   });
 });
 

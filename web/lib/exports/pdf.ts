@@ -59,8 +59,14 @@ export type SplitText = (text: string, width: number, size: number, bold: boolea
 export function pdfBlocks(stories: GeneratedStories, title?: string | null, notes?: MeetingNotes): PdfBlock[] {
   const { epic, userStories } = stories;
   const { titleSize, epicSize, storySize, bodySize } = PDF_LAYOUT;
-  const body = (text: string, extra: Partial<PdfBlock> = {}): PdfBlock => ({ text, size: bodySize, bold: false, ...extra });
-  const facts = (fields: { label: string; value: string }[]) => fields.map((f) => `${f.label}: ${oneLine(f.value)}`).join(" | ");
+  const body = (text: string, extra: Partial<PdfBlock> = {}): PdfBlock => ({
+    text,
+    size: bodySize,
+    bold: false,
+    ...extra,
+  });
+  const facts = (fields: { label: string; value: string }[]) =>
+    fields.map((f) => `${f.label}: ${oneLine(f.value)}`).join(" | ");
   // A description keeps its lines; paragraphs get a little space between them.
   const description = (text: string) =>
     paragraphs(text).flatMap((lines, p) => lines.map((line, l) => body(line, { gapBefore: p > 0 && l === 0 ? 2 : 0 })));
@@ -84,7 +90,10 @@ export function pdfBlocks(stories: GeneratedStories, title?: string | null, note
       for (const criterion of criteria) blocks.push(body(criterion, { bullet: true }));
     }
   });
-  for (const [heading, list] of [[DECISIONS, notes?.decisions ?? []], [OPEN_QUESTIONS, notes?.questions ?? []]] as const) {
+  for (const [heading, list] of [
+    [DECISIONS, notes?.decisions ?? []],
+    [OPEN_QUESTIONS, notes?.questions ?? []],
+  ] as const) {
     if (list.length === 0) continue;
     blocks.push({ text: heading, size: epicSize, bold: true, gapBefore: 5, keepWithNext: true });
     for (const note of list) blocks.push(body(noteLine(note), { bullet: true }));
@@ -114,7 +123,8 @@ export function layoutPdf(blocks: PdfBlock[], split: SplitText): { lines: PdfLin
         page += 1;
         y = margin;
       }
-      if (index === 0 && block.bullet) lines.push({ text: "-", size: block.size, bold: block.bold, page, x: margin, y });
+      if (index === 0 && block.bullet)
+        lines.push({ text: "-", size: block.size, bold: block.bold, page, x: margin, y });
       lines.push({ text, size: block.size, bold: block.bold, page, x, y });
       y += lineHeight;
     });
@@ -126,7 +136,11 @@ export function layoutPdf(blocks: PdfBlock[], split: SplitText): { lines: PdfLin
  * The epic and its stories as an A4 PDF. jsPDF (about 250 KiB gzipped) is imported here, on demand, so it stays out
  * of the initial bundle.
  */
-export async function renderStoriesPdf(stories: GeneratedStories, title?: string | null, notes?: MeetingNotes): Promise<Blob> {
+export async function renderStoriesPdf(
+  stories: GeneratedStories,
+  title?: string | null,
+  notes?: MeetingNotes,
+): Promise<Blob> {
   const { jsPDF } = await import("jspdf");
   const doc = new jsPDF({ orientation: "portrait", unit: "mm", format: "a4" });
   const documentTitle = toWinAnsi(oneLine(title ?? "") || DEFAULT_TITLE);
@@ -211,7 +225,8 @@ export function toWinAnsi(text: string): string {
     if (isWinAnsi(char)) out += char;
     else if (char in TRANSLITERATIONS) out += TRANSLITERATIONS[char];
     else if (/[\t\n\r\u2000-\u200A\u202F\u205F\u3000]/u.test(char)) out += " ";
-    else if (/[\p{Cc}\p{Cf}]/u.test(char)) continue; // control and format characters (zero-width spaces, BOM…)
+    else if (/[\p{Cc}\p{Cf}]/u.test(char))
+      continue; // control and format characters (zero-width spaces, BOM…)
     else {
       const folded = char.normalize("NFKD").replace(/\p{M}/gu, "");
       out += folded.length > 0 && [...folded].every(isWinAnsi) ? folded : "?";

@@ -1,5 +1,13 @@
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { ACCEPTANCE_CRITERIA, epicFields, oneLine, paragraphs, storyFields, storyHeading, userStoriesHeading } from "./fields";
+import {
+  ACCEPTANCE_CRITERIA,
+  epicFields,
+  oneLine,
+  paragraphs,
+  storyFields,
+  storyHeading,
+  userStoriesHeading,
+} from "./fields";
 
 /**
  * Plain-text rendering of an epic and its stories, for the clipboard (docs/product-spec.md §9 'plain-text copy'). It shares its
@@ -18,7 +26,9 @@ export function storiesToPlainText(stories: GeneratedStories): string {
 function storyLines(story: UserStory, number: number): string[] {
   const lines = [storyHeading(story, number), `   ${facts(storyFields(story))}`];
   // Every line of a story stays indented under its heading, so multi-line text cannot look like another story.
-  const description = paragraphs(story.description).map((paragraph) => paragraph.map((line) => `   ${line}`).join("\n"));
+  const description = paragraphs(story.description).map((paragraph) =>
+    paragraph.map((line) => `   ${line}`).join("\n"),
+  );
   if (description.length > 0) lines.push(description.join("\n\n"));
   if (story.acceptanceCriteria.length > 0) {
     lines.push(`   ${ACCEPTANCE_CRITERIA}:`);

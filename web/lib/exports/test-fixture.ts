@@ -30,7 +30,11 @@ export const FIXTURE: GeneratedStories = {
     {
       title: "{code}|table|*bold*_under_[link]",
       description: "- starts like a list\n----\nbq. quoted?\n\n{noformat}\\escaped\\* C:\\temp",
-      acceptanceCriteria: ["Given a refund\nWhen it is approved\nThen the shopper is emailed", "- dash first", "`code` ~~strike~~ ^sup^ ??cite?? (y) :D"],
+      acceptanceCriteria: [
+        "Given a refund\nWhen it is approved\nThen the shopper is emailed",
+        "- dash first",
+        "`code` ~~strike~~ ^sup^ ??cite?? (y) :D",
+      ],
       priority: "Medium",
       storyPoints: 3,
       estimatedHours: 6,
@@ -51,7 +55,11 @@ export function manyStories(count: number): GeneratedStories {
   const story = (n: number): UserStory => ({
     title: `Story number ${n} about a feature`,
     description: `As a user I want feature ${n} so that my work gets easier. `.repeat(4).trim(),
-    acceptanceCriteria: [`Criterion A of story ${n} is met`, `Criterion B of story ${n} is met`, `Criterion C of story ${n} is met`],
+    acceptanceCriteria: [
+      `Criterion A of story ${n} is met`,
+      `Criterion B of story ${n} is met`,
+      `Criterion C of story ${n} is met`,
+    ],
     priority: "Medium",
     storyPoints: 5,
     estimatedHours: 8,
@@ -72,7 +80,14 @@ export const FIXTURE_QUALITY: Quality = {
   coverage: {
     asks: { covered: 1, total: 2 },
     items: [
-      { kind: "question", quote: "Who signs off\nthe *refund* policy?", start: 90, end: 124, speaker: "Priya", coveredBy: [] },
+      {
+        kind: "question",
+        quote: "Who signs off\nthe *refund* policy?",
+        start: 90,
+        end: 124,
+        speaker: "Priya",
+        coveredBy: [],
+      },
       { kind: "decision", quote: "We ship saved cards first.", start: 40, end: 66, speaker: "Dana", coveredBy: [0] },
       { kind: "ask", quote: "We need Apple Pay too.", start: 10, end: 32, coveredBy: [] },
       { kind: "decision", quote: "# Refunds go through [Stripe] <only>", start: 70, end: 106, coveredBy: [] },

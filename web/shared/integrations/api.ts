@@ -17,7 +17,9 @@ import { queryKeys, type ProjectIntegrations } from "../../lib/query-keys";
 
 /** docs/product-spec.md §8: the free plan's refusal is recognised by its message text. */
 export function isIntegrationsUnavailable(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && error.serverMessage.includes("Integrations are only available");
+  return (
+    error instanceof ApiError && error.status === 403 && error.serverMessage.includes("Integrations are only available")
+  );
 }
 
 /** The list, or `{ available: false }` when the plan has no integrations: that 403 is an answer, not a failure. */
@@ -99,7 +101,11 @@ export async function validateJiraDomain(domain: string): Promise<JiraDomainResu
   return (await api.post<Validated<JiraDomainResult>>("/api/validate/jira-domain", { domain })).data;
 }
 
-export async function validateJiraAuth(input: { domain: string; email: string; apiToken: string }): Promise<JiraAuthResult> {
+export async function validateJiraAuth(input: {
+  domain: string;
+  email: string;
+  apiToken: string;
+}): Promise<JiraAuthResult> {
   return (await api.post<Validated<JiraAuthResult>>("/api/validate/jira-auth", input)).data;
 }
 
@@ -113,7 +119,10 @@ export async function validateJiraProject(input: {
 }
 
 /** POST /api/transcripts/{id}/export/{jira|notion}: resolves when the export has finished on the server. */
-export function postExport(transcriptId: number, integration: Pick<Integration, "id" | "type">): Promise<ExportResponse> {
+export function postExport(
+  transcriptId: number,
+  integration: Pick<Integration, "id" | "type">,
+): Promise<ExportResponse> {
   return api.post<ExportResponse>(`/api/transcripts/${transcriptId}/export/${integration.type}`, {
     integrationId: integration.id,
   });

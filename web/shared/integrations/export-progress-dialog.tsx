@@ -51,10 +51,13 @@ export function useIntegrationExport(): {
   const exportTo = useCallback(
     async ({ transcriptId, integration, storyCount, returnFocus: focusTarget }: ExportRequest) => {
       const wording = exportWording(integration.type);
-      const returnFocus = focusTarget ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+      const returnFocus =
+        focusTarget ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
       setState({ transcriptId, integration, done: 0, total: exportTotal(storyCount), returnFocus });
-      const mine = (s: ExportState | null) => s !== null && s.transcriptId === transcriptId && s.integration.id === integration.id;
-      const update = (change: (s: ExportState) => ExportState) => mounted.current && setState((s) => (s && mine(s) ? change(s) : s));
+      const mine = (s: ExportState | null) =>
+        s !== null && s.transcriptId === transcriptId && s.integration.id === integration.id;
+      const update = (change: (s: ExportState) => ExportState) =>
+        mounted.current && setState((s) => (s && mine(s) ? change(s) : s));
       const finish = () => mounted.current && setState((s) => (mine(s) ? null : s));
       try {
         const response = await exportWithProgress({
@@ -119,8 +122,8 @@ function ExportProgressDialog({ state, onClose }: { state: ExportState | null; o
       >
         <DialogTitle>{wording.dialogTitle}</DialogTitle>
         <DialogDescription>
-          Creating the epic and its stories in {state.integration.name}… You can close this: the export carries on and
-          a notification says when it is done.
+          Creating the epic and its stories in {state.integration.name}… You can close this: the export carries on and a
+          notification says when it is done.
         </DialogDescription>
 
         <div className="mt-5 grid gap-2">
@@ -139,7 +142,10 @@ function ExportProgressDialog({ state, onClose }: { state: ExportState | null; o
             aria-valuetext={`${done} of ${total} created`}
             className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
           >
-            <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+            <div
+              className="h-full rounded-full bg-brand-600 transition-[width] duration-300"
+              style={{ width: `${percent}%` }}
+            />
           </div>
         </div>
       </DialogContent>

@@ -38,5 +38,8 @@ export async function deleteProject(id: number): Promise<void> {
 
 /** docs/product-spec.md §8: the free plan's limit is recognised by its message text. */
 export function isProjectLimitError(error: unknown): boolean {
-  return error instanceof Error && (error instanceof ApiError ? error.serverMessage : error.message).includes("Project limit reached");
+  return (
+    error instanceof Error &&
+    (error instanceof ApiError ? error.serverMessage : error.message).includes("Project limit reached")
+  );
 }

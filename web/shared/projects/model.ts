@@ -36,7 +36,9 @@ export function useProjectOptions(projects: Project[] | undefined): {
   options: ProjectOption[] | undefined;
   byId: Map<number, ProjectOption>;
 } {
-  const signature = projects?.map((p) => `${p.id}\u0000${p.name}\u0000${p.color}\u0000${p.sharedBy ?? ""}`).join("\u0001");
+  const signature = projects
+    ?.map((p) => `${p.id}\u0000${p.name}\u0000${p.color}\u0000${p.sharedBy ?? ""}`)
+    .join("\u0001");
   return useMemo(() => {
     const list = projects?.map(({ id, name, color, sharedBy }) => ({ id, name, color, sharedBy }));
     return { options: list, byId: new Map((list ?? []).map((p) => [p.id, p])) };

@@ -53,12 +53,18 @@ export function CoveragePanel({
           {total > 0 && (
             <span aria-hidden className="hidden h-2 w-24 overflow-hidden rounded-full bg-slate-200 sm:block">
               <span
-                className={cn("block h-full rounded-full", share >= 0.8 ? "bg-emerald-500" : share >= 0.5 ? "bg-amber-500" : "bg-red-500")}
+                className={cn(
+                  "block h-full rounded-full",
+                  share >= 0.8 ? "bg-emerald-500" : share >= 0.5 ? "bg-amber-500" : "bg-red-500",
+                )}
                 style={{ width: `${Math.round(share * 100)}%` }}
               />
             </span>
           )}
-          <ChevronDown className={cn("size-5 shrink-0 text-slate-500 transition-transform", open && "rotate-180")} aria-hidden />
+          <ChevronDown
+            className={cn("size-5 shrink-0 text-slate-500 transition-transform", open && "rotate-180")}
+            aria-hidden
+          />
         </button>
       </Heading>
       <div id={`${id}-body`} hidden={!open} className="grid gap-5 border-t border-line px-4 py-4">
@@ -67,14 +73,41 @@ export function CoveragePanel({
           icon={<ListPlus className="size-4 text-red-600" aria-hidden />}
           title="Asks no story covers"
           items={groups.uncoveredAsks}
-          empty={total === 0 ? "The transcript holds no asks the check could read." : "Every ask is covered by a story."}
+          empty={
+            total === 0 ? "The transcript holds no asks the check could read." : "Every ask is covered by a story."
+          }
           action={onAddAsStory}
         />
-        <Group Heading={Sub} icon={<Flag className="size-4 text-brand-600" aria-hidden />} title="Decisions" items={groups.decisions} />
-        <Group Heading={Sub} icon={<CircleHelp className="size-4 text-brand-600" aria-hidden />} title="Open questions" items={groups.questions} />
-        <Group Heading={Sub} icon={<ShieldAlert className="size-4 text-amber-600" aria-hidden />} title="Risks" items={groups.risks} />
-        <Group Heading={Sub} icon={<ListTodo className="size-4 text-brand-600" aria-hidden />} title="Action items" items={groups.actions} />
-        <Group Heading={Sub} icon={<XCircle className="size-4 text-slate-500" aria-hidden />} title="Left out on purpose" items={groups.leftOut} />
+        <Group
+          Heading={Sub}
+          icon={<Flag className="size-4 text-brand-600" aria-hidden />}
+          title="Decisions"
+          items={groups.decisions}
+        />
+        <Group
+          Heading={Sub}
+          icon={<CircleHelp className="size-4 text-brand-600" aria-hidden />}
+          title="Open questions"
+          items={groups.questions}
+        />
+        <Group
+          Heading={Sub}
+          icon={<ShieldAlert className="size-4 text-amber-600" aria-hidden />}
+          title="Risks"
+          items={groups.risks}
+        />
+        <Group
+          Heading={Sub}
+          icon={<ListTodo className="size-4 text-brand-600" aria-hidden />}
+          title="Action items"
+          items={groups.actions}
+        />
+        <Group
+          Heading={Sub}
+          icon={<XCircle className="size-4 text-slate-500" aria-hidden />}
+          title="Left out on purpose"
+          items={groups.leftOut}
+        />
         {groups.coveredAsks.length > 0 && (
           <p className="text-xs text-muted">
             {plural(groups.coveredAsks.length, "more ask is", "more asks are")} covered by the stories above.

@@ -11,12 +11,23 @@ export function fieldMark(issues: readonly StoryIssue[] | undefined, shape: "tex
   if (!severity) return undefined;
   const error = severity === "error";
   return shape === "text"
-    ? cn("underline decoration-wavy decoration-1 underline-offset-4", error ? "decoration-red-500" : "decoration-amber-500")
+    ? cn(
+        "underline decoration-wavy decoration-1 underline-offset-4",
+        error ? "decoration-red-500" : "decoration-amber-500",
+      )
     : cn("rounded-md ring-1 ring-offset-2", error ? "ring-red-400" : "ring-amber-400");
 }
 
 /** The words for a flagged field, for screen readers (the field points at it with aria-describedby). */
-export function FieldNote({ id, label, issues }: { id: string; label: string; issues: readonly StoryIssue[] | undefined }) {
+export function FieldNote({
+  id,
+  label,
+  issues,
+}: {
+  id: string;
+  label: string;
+  issues: readonly StoryIssue[] | undefined;
+}) {
   if (!issues?.length) return null;
   return (
     <span id={id} className="sr-only">

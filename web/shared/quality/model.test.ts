@@ -50,8 +50,12 @@ describe("scores and issues", () => {
     expect(storiesLabel([2])).toBe("Story 3");
     expect(storiesLabel([4, 1])).toBe("Stories 2 and 5");
     expect(storiesLabel([0, 3, 5, 3])).toBe("Stories 1, 4 and 6");
-    expect(namesStories({ criterion: "unique", stories: [1, 4], message: "Stories 2 and 5 ask for the same thing." })).toBe(true);
-    expect(namesStories({ criterion: "independent", stories: [1], message: "These stories lean on another story." })).toBe(false);
+    expect(
+      namesStories({ criterion: "unique", stories: [1, 4], message: "Stories 2 and 5 ask for the same thing." }),
+    ).toBe(true);
+    expect(
+      namesStories({ criterion: "independent", stories: [1], message: "These stories lean on another story." }),
+    ).toBe(false);
   });
 });
 
@@ -81,12 +85,34 @@ describe("coverage groups", () => {
 
 describe("a draft story from an ask", () => {
   it("reads what is wished for and who wants it", () => {
-    expect(askPhrase("So, um, we really need to export the audit log as CSV.")).toEqual({ text: "export the audit log as CSV", wish: true, verb: true, role: null });
+    expect(askPhrase("So, um, we really need to export the audit log as CSV.")).toEqual({
+      text: "export the audit log as CSV",
+      wish: true,
+      verb: true,
+      role: null,
+    });
     expect(askPhrase("It would be great if we could filter by date range!").text).toBe("filter by date range");
-    expect(askPhrase("I'll be blunt: SSO is blocking the Halvorsen deal.")).toEqual({ text: "SSO is blocking the Halvorsen deal", wish: false, verb: false, role: null });
-    expect(askPhrase("Receptionists need to send an SMS reminder to patients.")).toMatchObject({ text: "send an SMS reminder to patients", role: "receptionist", verb: true });
-    expect(askPhrase("Clinic managers want a weekly report of no-shows.")).toMatchObject({ text: "a weekly report of no-shows", role: "clinic manager", verb: false });
-    expect(askPhrase("Patients should be able to update their contact details.")).toMatchObject({ text: "update their contact details", role: "patient", verb: true });
+    expect(askPhrase("I'll be blunt: SSO is blocking the Halvorsen deal.")).toEqual({
+      text: "SSO is blocking the Halvorsen deal",
+      wish: false,
+      verb: false,
+      role: null,
+    });
+    expect(askPhrase("Receptionists need to send an SMS reminder to patients.")).toMatchObject({
+      text: "send an SMS reminder to patients",
+      role: "receptionist",
+      verb: true,
+    });
+    expect(askPhrase("Clinic managers want a weekly report of no-shows.")).toMatchObject({
+      text: "a weekly report of no-shows",
+      role: "clinic manager",
+      verb: false,
+    });
+    expect(askPhrase("Patients should be able to update their contact details.")).toMatchObject({
+      text: "update their contact details",
+      role: "patient",
+      verb: true,
+    });
     expect(roleOf("Our support agents need a shared inbox.")).toBe("agent");
     expect(roleOf("As an auditor I want read-only access.")).toBe("auditor");
     expect(roleOf("As a result we should wait.")).toBeNull();
@@ -102,7 +128,10 @@ describe("a draft story from an ask", () => {
   });
 
   it("keeps the quote as evidence with its offsets, unsized, and valid for saving", () => {
-    const item = ask("Managers need to approve refunds over £500 before they are paid.", { start: 240, speaker: "Priya" });
+    const item = ask("Managers need to approve refunds over £500 before they are paid.", {
+      start: 240,
+      speaker: "Priya",
+    });
     item.end = item.start + item.quote.length;
     const story = draftStoryFromItem(item);
     expect(story).toMatchObject({
@@ -117,12 +146,16 @@ describe("a draft story from an ask", () => {
   });
 
   it("takes the role from who needs it, not from anyone the quote mentions", () => {
-    const story = draftStoryFromItem(ask("Receptionists need to send an SMS reminder to patients 24 hours before their appointment."));
-    expect(story.title).toBe("Send an SMS reminder to patients 24 hours");
-    expect(story.description).toBe("As a receptionist, I want to send an SMS reminder to patients 24 hours before their appointment");
-    expect(draftStoryFromItem(ask("Clinic managers want a weekly report of no-shows per practitioner.")).description).toBe(
-      "As a clinic manager, I want a weekly report of no-shows per practitioner",
+    const story = draftStoryFromItem(
+      ask("Receptionists need to send an SMS reminder to patients 24 hours before their appointment."),
     );
+    expect(story.title).toBe("Send an SMS reminder to patients 24 hours");
+    expect(story.description).toBe(
+      "As a receptionist, I want to send an SMS reminder to patients 24 hours before their appointment",
+    );
+    expect(
+      draftStoryFromItem(ask("Clinic managers want a weekly report of no-shows per practitioner.")).description,
+    ).toBe("As a clinic manager, I want a weekly report of no-shows per practitioner");
   });
 
   it("leaves the role and the wish for the user when the quote does not say them", () => {

@@ -117,10 +117,12 @@ const TITLE_WORDS = 8;
 export const DRAFT_GAP = "…";
 
 /** Role nouns a quote may name ("our support agents need…"). */
-const ROLE_NOUNS = "admins?|administrators?|managers?|customers?|agents?|owners?|editors?|reviewers?|approvers?|drivers?|technicians?|nurses?|doctors?|teachers?|students?|members?|operators?|accountants?|buyers?|sellers?|vendors?|guests?|visitors?|patients?|clients?|developers?|designers?|analysts?|auditors?";
+const ROLE_NOUNS =
+  "admins?|administrators?|managers?|customers?|agents?|owners?|editors?|reviewers?|approvers?|drivers?|technicians?|nurses?|doctors?|teachers?|students?|members?|operators?|accountants?|buyers?|sellers?|vendors?|guests?|visitors?|patients?|clients?|developers?|designers?|analysts?|auditors?";
 
 /** Filler before the point ("So, um, I think…"). */
-const FILLER = /^(?:(?:so|and|but|ok(?:ay)?|well|um+|uh+|yeah|right|also|honestly|basically|look|i think|i guess|i mean|to be honest)[,\s]+)+/i;
+const FILLER =
+  /^(?:(?:so|and|but|ok(?:ay)?|well|um+|uh+|yeah|right|also|honestly|basically|look|i think|i guess|i mean|to be honest)[,\s]+)+/i;
 
 /**
  * "<someone> [really] needs to / wants / should be able to / 'd like to …": the someone (a role unless it is a
@@ -191,7 +193,11 @@ export function askPhrase(quote: string, speaker?: string): AskPhrase {
 export function draftTitle(quote: string, speaker?: string): string {
   const words = askPhrase(quote, speaker).text.split(" ").filter(Boolean);
   let cut = words.slice(0, TITLE_WORDS);
-  while (cut.length > 3 && /^(?:and|or|but|the|a|an|to|of|for|with|in|on|at|by|so|that|if|we|i)$/i.test(cut.at(-1) ?? "")) cut = cut.slice(0, -1);
+  while (
+    cut.length > 3 &&
+    /^(?:and|or|but|the|a|an|to|of|for|with|in|on|at|by|so|that|if|we|i)$/i.test(cut.at(-1) ?? "")
+  )
+    cut = cut.slice(0, -1);
   const title = cut.join(" ").replace(/[,;:]+$/, "") || "New story from the meeting";
   return (title.charAt(0).toUpperCase() + title.slice(1)).slice(0, STORY_LIMITS.title);
 }
@@ -213,7 +219,9 @@ export function roleOf(quote: string): string | null {
 /** "Export the report" → "export the report", but "SSO" and "I" stay as they are. */
 function lowerFirst(text: string): string {
   const first = text.split(" ")[0] ?? "";
-  return first.length > 1 && first.slice(1) === first.slice(1).toLowerCase() ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  return first.length > 1 && first.slice(1) === first.slice(1).toLowerCase()
+    ? text.charAt(0).toLowerCase() + text.slice(1)
+    : text;
 }
 
 function article(word: string): string {

@@ -33,7 +33,12 @@ export function QualityBadge({
 }) {
   if (!quality) {
     return (
-      <span className={cn("inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium text-muted ring-1 ring-line ring-inset", className)}>
+      <span
+        className={cn(
+          "inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium text-muted ring-1 ring-line ring-inset",
+          className,
+        )}
+      >
         {checking ? <Spinner className="size-3 text-slate-500" /> : <Gauge className="size-3.5" aria-hidden />}
         {checking ? "Checking quality…" : "Not checked yet"}
       </span>

@@ -7,10 +7,19 @@ import { CRITERION_LABEL, namesStories, storiesLabel } from "./model";
  * its stories: the gate's message when it already does ("Stories 2 and 5 ask for the same thing…"), else a label.
  * `positions` maps the report's story positions to the ones shown now (the editor's draft may have moved them).
  */
-export function SetIssuesNotice({ issues, positions = (p) => p }: { issues: readonly SetIssue[]; positions?: (position: number) => number }) {
+export function SetIssuesNotice({
+  issues,
+  positions = (p) => p,
+}: {
+  issues: readonly SetIssue[];
+  positions?: (position: number) => number;
+}) {
   if (issues.length === 0) return null;
   return (
-    <section aria-label="Across the stories" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+    <section
+      aria-label="Across the stories"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
       <p className="flex items-center gap-2 font-semibold">
         <Layers className="size-4 shrink-0" aria-hidden />
         Across the stories

@@ -62,7 +62,10 @@ export function useStoryCheck({
     running.current = controller;
     setStatus("checking");
     try {
-      const quality = await checkStories({ stories: draft, ...(text?.trim() ? { transcript: text } : {}) }, controller.signal);
+      const quality = await checkStories(
+        { stories: draft, ...(text?.trim() ? { transcript: text } : {}) },
+        controller.signal,
+      );
       if (controller.signal.aborted) return;
       setResult({ quality, keys: draftKeys, storiesJson: json });
       setStatus("checked");

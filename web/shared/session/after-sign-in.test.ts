@@ -25,7 +25,18 @@ describe("after sign-in", () => {
   });
 
   it("remembers nothing outside the app or of the sign-in pages, so sign-in cannot be steered elsewhere", () => {
-    for (const path of ["https://evil.example/team/accept/x", "//evil.example", "/\\evil.example", "/team/accept/../../admin", "/auth", "/auth?tab=signup", "/verify-email", "/", "javascript:alert(1)", "/x<script>"]) {
+    for (const path of [
+      "https://evil.example/team/accept/x",
+      "//evil.example",
+      "/\\evil.example",
+      "/team/accept/../../admin",
+      "/auth",
+      "/auth?tab=signup",
+      "/verify-email",
+      "/",
+      "javascript:alert(1)",
+      "/x<script>",
+    ]) {
       rememberAfterSignIn(path);
       expect(takeAfterSignInPath(), path).toBe("/dashboard");
     }

@@ -13,7 +13,8 @@ export const JOINED_TEAMS_PATH = `/team#${JOINED_TEAMS_ANCHOR}`;
 const IN_APP_PATH = /^\/(?![/\\])[A-Za-z0-9\-_/]{0,150}(?:\?[A-Za-z0-9\-_=&%.]{0,200})?(?:#[A-Za-z0-9\-_]{1,60})?$/;
 const SIGN_IN_PAGES = /^\/(?:auth|verify-email|reset-password|forgot-password)(?:[/?#]|$)/;
 
-const isRemembered = (path: string) => IN_APP_PATH.test(path) && !path.includes("..") && !SIGN_IN_PAGES.test(path) && path !== "/";
+const isRemembered = (path: string) =>
+  IN_APP_PATH.test(path) && !path.includes("..") && !SIGN_IN_PAGES.test(path) && path !== "/";
 
 export function rememberAfterSignIn(path: string): void {
   if (!isRemembered(path)) return;

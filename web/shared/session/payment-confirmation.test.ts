@@ -26,11 +26,17 @@ describe("confirmPayment", () => {
   });
 
   it("lets the next call through after a failure", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("down", { status: 503 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("down", { status: 503 })),
+    );
     await expect(confirmPayment()).rejects.toThrow("503: down");
     expect(isConfirmingPayment()).toBe(false);
 
-    vi.stubGlobal("fetch", vi.fn(async () => answer({ status: "active" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer({ status: "active" })),
+    );
     expect(await confirmPayment()).toEqual({ status: "active" });
   });
 });

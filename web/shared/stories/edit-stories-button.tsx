@@ -32,7 +32,10 @@ export interface StoryEditorControls {
  * Export to JIRA saves the edits, then exports them to the project's JIRA integration (the first active one by
  * name); a project without one goes to its settings, where JIRA is set up.
  */
-export function useStoryEditor(transcript: Transcript | undefined, { describedBy }: { describedBy?: string } = {}): StoryEditorControls {
+export function useStoryEditor(
+  transcript: Transcript | undefined,
+  { describedBy }: { describedBy?: string } = {},
+): StoryEditorControls {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   // The story "Add as story" opens the editor with; null for a plain Edit.
@@ -75,7 +78,11 @@ export function useStoryEditor(transcript: Transcript | undefined, { describedBy
       return;
     }
     if (!jira) {
-      toast({ title: "Stories Updated", description: "Your edits are saved. Set up JIRA for this project to export them.", variant: "success" });
+      toast({
+        title: "Stories Updated",
+        description: "Your edits are saved. Set up JIRA for this project to export them.",
+        variant: "success",
+      });
       navigate(`/projects/${projectId}/settings`);
       return;
     }
@@ -90,7 +97,13 @@ export function useStoryEditor(transcript: Transcript | undefined, { describedBy
 
   return {
     editButton: (
-      <Button ref={editButton} variant="outline" size="sm" aria-describedby={describedBy} onClick={() => openEditor(null)}>
+      <Button
+        ref={editButton}
+        variant="outline"
+        size="sm"
+        aria-describedby={describedBy}
+        onClick={() => openEditor(null)}
+      >
         <Pencil aria-hidden />
         Edit
       </Button>

@@ -37,7 +37,10 @@ function sample(): GeneratedStories {
       {
         title: "Pay with saved card",
         description: "As a shopper, I want to pay with a saved card so that checkout is faster.",
-        acceptanceCriteria: ["Given a saved card, when I pay, then no card form is shown", "The card's last 4 digits show"],
+        acceptanceCriteria: [
+          "Given a saved card, when I pay, then no card form is shown",
+          "The card's last 4 digits show",
+        ],
         priority: "High",
         storyPoints: 5,
         estimatedHours: 12,
@@ -117,7 +120,9 @@ describe("story and criterion edits", () => {
   });
 
   it("stops adding criteria at the schema's limit", () => {
-    const stories = updateStory(sample(), 0, { acceptanceCriteria: Array.from({ length: STORY_LIMITS.criteria }, () => "c") });
+    const stories = updateStory(sample(), 0, {
+      acceptanceCriteria: Array.from({ length: STORY_LIMITS.criteria }, () => "c"),
+    });
     expect(addCriterion(stories, 0)).toBe(stories);
   });
 });
@@ -186,7 +191,9 @@ describe("normaliseForSave", () => {
   it("leaves out an empty timeline and keeps one that is not among the choices", () => {
     expect("timeline" in normaliseForSave(updateEpic(sample(), { timeline: "  " })).epic).toBe(false);
     expect("timeline" in normaliseForSave(updateEpic(sample(), { timeline: undefined })).epic).toBe(false);
-    expect(normaliseForSave(updateEpic(sample(), { timeline: "Q2 2026 (Apr-Jun)" })).epic.timeline).toBe("Q2 2026 (Apr-Jun)");
+    expect(normaliseForSave(updateEpic(sample(), { timeline: "Q2 2026 (Apr-Jun)" })).epic.timeline).toBe(
+      "Q2 2026 (Apr-Jun)",
+    );
   });
 
   it("brings over-long text and out-of-range numbers within the schema", () => {
@@ -294,13 +301,18 @@ describe("restoreStory (Undo after a delete)", () => {
 });
 
 describe("criteria lines: Enter, paste and Backspace", () => {
-  const criteria = (stories: GeneratedStories | undefined, story = 0) => stories?.userStories[story]!.acceptanceCriteria;
+  const criteria = (stories: GeneratedStories | undefined, story = 0) =>
+    stories?.userStories[story]!.acceptanceCriteria;
 
   it("Enter splits a criterion at the caret, and the caret goes to the start of the new line", () => {
     const text = "Given a saved card, when I pay, then no card form is shown";
     const at = text.indexOf(" when");
     const result = typeIntoCriterion(sample(), 0, 0, at, at, "\n");
-    expect(criteria(result?.stories)).toEqual(["Given a saved card,", "when I pay, then no card form is shown", "The card's last 4 digits show"]);
+    expect(criteria(result?.stories)).toEqual([
+      "Given a saved card,",
+      "when I pay, then no card form is shown",
+      "The card's last 4 digits show",
+    ]);
     expect(result?.caret).toEqual({ criterion: 1, caret: 0 });
   });
 
@@ -314,8 +326,19 @@ describe("criteria lines: Enter, paste and Backspace", () => {
   });
 
   it("a pasted list becomes one criterion per line, blank lines skipped, the caret at the end of the pasted text", () => {
-    const result = typeIntoCriterion(sample(), 1, 0, 0, 0, "Guests see a summary\r\n\nA receipt is emailed\nNo account is created: ");
-    expect(criteria(result?.stories, 1)).toEqual(["Guests see a summary", "A receipt is emailed", "No account is created: No sign-in is required"]);
+    const result = typeIntoCriterion(
+      sample(),
+      1,
+      0,
+      0,
+      0,
+      "Guests see a summary\r\n\nA receipt is emailed\nNo account is created: ",
+    );
+    expect(criteria(result?.stories, 1)).toEqual([
+      "Guests see a summary",
+      "A receipt is emailed",
+      "No account is created: No sign-in is required",
+    ]);
     expect(result?.caret).toEqual({ criterion: 2, caret: "No account is created: ".length });
   });
 
@@ -326,19 +349,28 @@ describe("criteria lines: Enter, paste and Backspace", () => {
   });
 
   it("never goes past the schema's 30 criteria: Enter does nothing on a full list, extra pasted lines join the last", () => {
-    const full = updateStory(sample(), 0, { acceptanceCriteria: Array.from({ length: STORY_LIMITS.criteria }, (_, i) => `C${i}`) });
+    const full = updateStory(sample(), 0, {
+      acceptanceCriteria: Array.from({ length: STORY_LIMITS.criteria }, (_, i) => `C${i}`),
+    });
     expect(typeIntoCriterion(full, 0, 0, 2, 2, "\n")).toBeNull();
     const pasted = typeIntoCriterion(full, 0, 29, 3, 3, "\nx\ny");
     expect(criteria(pasted?.stories)).toHaveLength(STORY_LIMITS.criteria);
     expect(criteria(pasted?.stories)?.at(-1)).toBe("C29 x y");
-    const almost = updateStory(sample(), 0, { acceptanceCriteria: Array.from({ length: STORY_LIMITS.criteria - 1 }, (_, i) => `C${i}`) });
+    const almost = updateStory(sample(), 0, {
+      acceptanceCriteria: Array.from({ length: STORY_LIMITS.criteria - 1 }, (_, i) => `C${i}`),
+    });
     expect(criteria(typeIntoCriterion(almost, 0, 0, 2, 2, "\nA\nB")?.stories)).toHaveLength(STORY_LIMITS.criteria);
   });
 
   it("Backspace at the start of a line joins it to the one above; the first line has nothing to join", () => {
     const result = joinWithPreviousCriterion(sample(), 0, 1);
-    expect(criteria(result?.stories)).toEqual(["Given a saved card, when I pay, then no card form is shownThe card's last 4 digits show"]);
-    expect(result?.caret).toEqual({ criterion: 0, caret: "Given a saved card, when I pay, then no card form is shown".length });
+    expect(criteria(result?.stories)).toEqual([
+      "Given a saved card, when I pay, then no card form is shownThe card's last 4 digits show",
+    ]);
+    expect(result?.caret).toEqual({
+      criterion: 0,
+      caret: "Given a saved card, when I pay, then no card form is shown".length,
+    });
     expect(joinWithPreviousCriterion(sample(), 0, 0)).toBeNull();
     expect(joinWithPreviousCriterion(sample(), 5, 1)).toBeNull();
   });

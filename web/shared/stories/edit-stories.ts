@@ -63,7 +63,11 @@ export function setStoryPoints(stories: GeneratedStories, index: number, points:
   const story = stories.userStories[index];
   if (!story) return stories;
   const follow = story.estimatedHours === 0 || story.estimatedHours === hoursForPoints(story.storyPoints);
-  return updateStory(stories, index, follow ? { storyPoints: points, estimatedHours: hoursForPoints(points) } : { storyPoints: points });
+  return updateStory(
+    stories,
+    index,
+    follow ? { storyPoints: points, estimatedHours: hoursForPoints(points) } : { storyPoints: points },
+  );
 }
 
 /** What an empty criterion line shows (docs/product-spec.md §3's default criterion text, as a hint rather than text to delete). */
@@ -150,7 +154,11 @@ export function updateCriterion(
   });
 }
 
-export function removeCriterion(stories: GeneratedStories, storyIndex: number, criterionIndex: number): GeneratedStories {
+export function removeCriterion(
+  stories: GeneratedStories,
+  storyIndex: number,
+  criterionIndex: number,
+): GeneratedStories {
   const story = stories.userStories[storyIndex];
   if (!story || criterionIndex < 0 || criterionIndex >= story.acceptanceCriteria.length) return stories;
   return updateStory(stories, storyIndex, {
@@ -197,7 +205,11 @@ export function typeIntoCriterion(
   if (parts.length > 1 && room <= 1 && inserted.trim() === "") return null;
   if (lines.length > room) {
     const kept = lines.slice(0, Math.max(room - 1, 0));
-    const joined = lines.slice(kept.length).map((line) => line.trim()).filter((line) => line !== "").join(" ");
+    const joined = lines
+      .slice(kept.length)
+      .map((line) => line.trim())
+      .filter((line) => line !== "")
+      .join(" ");
     lines = [...kept, joined];
   }
   const last = lines.length - 1;

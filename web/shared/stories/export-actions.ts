@@ -17,7 +17,13 @@ import { queryKeys } from "../../lib/query-keys";
 
 /** What an Export menu exports: the generator's shown result, or a history card's saved transcript. */
 export type ExportSource =
-  | { origin: "generator"; transcriptId: number | null; title: string; stories: GeneratedStories | null; quality?: Quality | null }
+  | {
+      origin: "generator";
+      transcriptId: number | null;
+      title: string;
+      stories: GeneratedStories | null;
+      quality?: Quality | null;
+    }
   | { origin: "history"; transcriptId: number; title: string };
 
 /** The stories to export, with the quality report whose decisions and open questions the Markdown and PDF list. */
@@ -32,7 +38,8 @@ export interface Exportable {
  */
 export async function exportableStories(source: ExportSource): Promise<Exportable | null> {
   if (source.origin === "generator") {
-    if (source.stories && source.transcriptId !== null) return { stories: source.stories, quality: source.quality ?? null };
+    if (source.stories && source.transcriptId !== null)
+      return { stories: source.stories, quality: source.quality ?? null };
     toast({ title: "Export Failed", description: "No transcript available for export", variant: "destructive" });
     return null;
   }
@@ -46,8 +53,14 @@ export async function exportableStories(source: ExportSource): Promise<Exportabl
   return null;
 }
 
-async function render(format: ExportFormat, { stories, quality }: Exportable, title: string, filename: string): Promise<void> {
-  if (format === "markdown") downloadText(filename, storiesToMarkdown(stories, title, meetingNotes(quality)), EXPORT_MIME.markdown);
+async function render(
+  format: ExportFormat,
+  { stories, quality }: Exportable,
+  title: string,
+  filename: string,
+): Promise<void> {
+  if (format === "markdown")
+    downloadText(filename, storiesToMarkdown(stories, title, meetingNotes(quality)), EXPORT_MIME.markdown);
   else if (format === "jira") downloadText(filename, storiesToJiraWiki(stories), EXPORT_MIME.jira);
   // renderStoriesPdf loads jspdf on the first PDF export, so it never ships with the page.
   else downloadBlob(filename, await renderStoriesPdf(stories, title, meetingNotes(quality)));
@@ -65,7 +78,9 @@ export async function exportStories(format: ExportFormat, source: ExportSource):
     toast({
       title: "Export Failed",
       description:
-        format === "pdf" ? "Failed to export PDF. Please try again." : errorMessage(error, "Failed to export the stories. Please try again."),
+        format === "pdf"
+          ? "Failed to export PDF. Please try again."
+          : errorMessage(error, "Failed to export the stories. Please try again."),
       variant: "destructive",
       error,
     });

@@ -61,7 +61,12 @@ export function ExportMenu({
       exportable = await exportableStories(source);
     } catch (error) {
       const wording = exportWording(integration.type);
-      toast({ title: wording.failedTitle, description: errorMessage(error, wording.failedFallback), variant: "destructive", error });
+      toast({
+        title: wording.failedTitle,
+        description: errorMessage(error, wording.failedFallback),
+        variant: "destructive",
+        error,
+      });
       return;
     } finally {
       setBusy(false);

@@ -26,7 +26,11 @@ export function PreviousVersionNotice({ transcript, describedBy }: { transcript:
   }
 
   return (
-    <ActionNotice tone="info" icon={History} action={{ label: "Restore previous version", icon: Undo2, describedBy, run: restore }}>
+    <ActionNotice
+      tone="info"
+      icon={History}
+      action={{ label: "Restore previous version", icon: Undo2, describedBy, run: restore }}
+    >
       A previous version of these stories is kept.
     </ActionNotice>
   );

@@ -1,6 +1,12 @@
 import { ChevronDown, Clock, Layers, Quote, Users } from "lucide-react";
 import { useId, useState } from "react";
-import { ISSUE_FIELDS, type CoverageItem, type IssueField, type Quality, type StoryQuality } from "../../../schema/api/quality";
+import {
+  ISSUE_FIELDS,
+  type CoverageItem,
+  type IssueField,
+  type Quality,
+  type StoryQuality,
+} from "../../../schema/api/quality";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { PriorityBadge } from "../../components/transcript-badges";
 import { Badge } from "../../components/ui/badge";
@@ -73,7 +79,9 @@ export function StoriesView({
           </li>
         ))}
       </ol>
-      {quality?.coverage && <CoveragePanel coverage={quality.coverage} onAddAsStory={onAddAsStory} headingLevel={headingLevel} />}
+      {quality?.coverage && (
+        <CoveragePanel coverage={quality.coverage} onAddAsStory={onAddAsStory} headingLevel={headingLevel} />
+      )}
     </div>
   );
 }
@@ -108,11 +116,17 @@ function StoryItem({
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
           {quality !== undefined && <QualityBadge quality={quality ?? undefined} storyName={`Story ${number}`} />}
           <PriorityBadge priority={story.priority} />
-          <span aria-describedby={note("storyPoints")} className={cn("inline-flex items-center gap-1", fieldMark(flagged.storyPoints, "ring"))}>
+          <span
+            aria-describedby={note("storyPoints")}
+            className={cn("inline-flex items-center gap-1", fieldMark(flagged.storyPoints, "ring"))}
+          >
             <Layers className="size-3.5" aria-hidden />
             {plural(story.storyPoints, "point")}
           </span>
-          <span aria-describedby={note("estimatedHours")} className={cn("inline-flex items-center gap-1", fieldMark(flagged.estimatedHours, "ring"))}>
+          <span
+            aria-describedby={note("estimatedHours")}
+            className={cn("inline-flex items-center gap-1", fieldMark(flagged.estimatedHours, "ring"))}
+          >
             <Clock className="size-3.5" aria-hidden />
             {plural(story.estimatedHours, "hour")}
           </span>
@@ -124,7 +138,10 @@ function StoryItem({
       {story.acceptanceCriteria.length > 0 && (
         <div className={cn("mt-3", fieldMark(flagged.acceptanceCriteria, "ring"), flagged.acceptanceCriteria && "p-2")}>
           <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Acceptance criteria</p>
-          <ul aria-describedby={note("acceptanceCriteria")} className="mt-1.5 grid list-disc gap-1 pl-5 text-sm text-slate-700 marker:text-slate-400">
+          <ul
+            aria-describedby={note("acceptanceCriteria")}
+            className="mt-1.5 grid list-disc gap-1 pl-5 text-sm text-slate-700 marker:text-slate-400"
+          >
             {story.acceptanceCriteria.map((criterion, i) => (
               <li key={i} className="break-words">
                 {criterion}
@@ -149,9 +166,17 @@ function StoryItem({
             <ChevronDown className={cn("size-4 transition-transform", showEvidence && "rotate-180")} aria-hidden />
             {showEvidence ? "Hide evidence" : "Show evidence"} ({evidence.length})
           </button>
-          <ul id={evidenceId} hidden={!showEvidence} aria-label="Evidence from the transcript" className="mt-2 grid gap-2">
+          <ul
+            id={evidenceId}
+            hidden={!showEvidence}
+            aria-label="Evidence from the transcript"
+            className="mt-2 grid gap-2"
+          >
             {evidence.map((item, i) => (
-              <li key={i} className="flex gap-2 rounded-md border-l-4 border-brand-300 bg-slate-50 py-2 pr-3 pl-2.5 text-sm text-slate-700">
+              <li
+                key={i}
+                className="flex gap-2 rounded-md border-l-4 border-brand-300 bg-slate-50 py-2 pr-3 pl-2.5 text-sm text-slate-700"
+              >
                 <Quote className="mt-0.5 size-3.5 shrink-0 text-brand-500" aria-hidden />
                 <blockquote className="min-w-0 break-words whitespace-pre-wrap italic">{item.quote}</blockquote>
               </li>
@@ -165,4 +190,3 @@ function StoryItem({
     </div>
   );
 }
-

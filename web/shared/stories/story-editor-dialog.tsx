@@ -90,11 +90,26 @@ interface Deletion {
   phase: "asking" | "cancelled" | "deleted";
 }
 
-function startSession(stories: GeneratedStories, version: number, quality: Quality | null, added: UserStory | null): Session {
+function startSession(
+  stories: GeneratedStories,
+  version: number,
+  quality: Quality | null,
+  added: UserStory | null,
+): Session {
   const draft = copyStories(stories);
   const keys = draft.userStories.map((_, i) => i);
   const initialQuality = quality ? { quality, keys, storiesJson: JSON.stringify(normaliseForSave(stories)) } : null;
-  const session: Session = { draft, saved: copyStories(stories), version, keys, nextKey: keys.length, tab: "epic", initialQuality, addedKey: null, removed: null };
+  const session: Session = {
+    draft,
+    saved: copyStories(stories),
+    version,
+    keys,
+    nextKey: keys.length,
+    tab: "epic",
+    initialQuality,
+    addedKey: null,
+    removed: null,
+  };
   if (!added || !canAddStory(draft)) return session;
   return {
     ...session,
@@ -278,7 +293,12 @@ export function StoryEditorDialog({
   /** Delete asks first; the answer is `onConfirmDelete` or Cancel (focus back on the Delete button). */
   function onRemoveStory(index: number, trigger: HTMLElement | null) {
     if (!session) return;
-    setDeletion({ index, trigger, phase: "asking", question: deleteQuestion(session.draft.userStories[index], index + 1) });
+    setDeletion({
+      index,
+      trigger,
+      phase: "asking",
+      question: deleteQuestion(session.draft.userStories[index], index + 1),
+    });
   }
 
   /** Removes the story and keeps it for Undo, whose button takes its place in the list and the focus. */
@@ -319,7 +339,14 @@ export function StoryEditorDialog({
   }
 
   /** Enter or a pasted list in a criterion: new lines become new criteria, and the caret follows. */
-  function onBreakCriterion(index: number, key: number, criterionIndex: number, start: number, end: number, text: string) {
+  function onBreakCriterion(
+    index: number,
+    key: number,
+    criterionIndex: number,
+    start: number,
+    end: number,
+    text: string,
+  ) {
     if (!session) return;
     const result = typeIntoCriterion(session.draft, index, criterionIndex, start, end, text);
     if (!result || result.stories === session.draft) return;
@@ -357,7 +384,11 @@ export function StoryEditorDialog({
   function onReset() {
     if (!session) return;
     setSession(withDraft(session, original));
-    toast({ title: "Reset Complete", description: "All changes have been reset to original values.", variant: "success" });
+    toast({
+      title: "Reset Complete",
+      description: "All changes have been reset to original values.",
+      variant: "success",
+    });
   }
 
   /** Saves the draft as an edit of `baseVersion` (the session's, or the newer one being overwritten). */
@@ -386,9 +417,17 @@ export function StoryEditorDialog({
   /** The stories saved elsewhere replace the draft, and become what this editor edits. */
   function onReloadStale() {
     if (!session || !stale) return;
-    setSession({ ...withDraft(session, stale.generatedStories), saved: copyStories(stale.generatedStories), version: stale.storiesVersion });
+    setSession({
+      ...withDraft(session, stale.generatedStories),
+      saved: copyStories(stale.generatedStories),
+      version: stale.storiesVersion,
+    });
     setStale(null);
-    toast({ title: "Stories Reloaded", description: "The editor now shows the latest saved stories.", variant: "success" });
+    toast({
+      title: "Stories Reloaded",
+      description: "The editor now shows the latest saved stories.",
+      variant: "success",
+    });
   }
 
   /** Saves the draft over the stories saved elsewhere (against their version, so a yet newer save still asks). */
@@ -415,7 +454,10 @@ export function StoryEditorDialog({
     if (!removed || Math.min(removed.index, count) !== index) return null;
     const title = removed.story.title.trim() || UNTITLED_STORY;
     return (
-      <li key="undo" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-3 text-sm">
+      <li
+        key="undo"
+        className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-3 text-sm"
+      >
         <p role="status" id={`${ids.undo}-text`} className="min-w-0 flex-1 text-ink">
           Story deleted: <span className="font-medium break-words">{title}</span>
         </p>
@@ -432,7 +474,14 @@ export function StoryEditorDialog({
             <Undo2 aria-hidden />
             Undo
           </Button>
-          <Button variant="ghost" size="icon" onClick={onDismissUndo} aria-label="Dismiss" title="Dismiss" className="text-slate-500">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onDismissUndo}
+            aria-label="Dismiss"
+            title="Dismiss"
+            className="text-slate-500"
+          >
             <X aria-hidden />
           </Button>
         </div>
@@ -556,7 +605,9 @@ export function StoryEditorDialog({
                             onPointsChange={(points) => edit((d) => setStoryPoints(d, index, points))}
                             onRemove={(trigger) => onRemoveStory(index, trigger)}
                             onCriterionChange={(i, text) => edit((d) => updateCriterion(d, index, i, text))}
-                            onCriterionBreak={(i, start, end, text) => onBreakCriterion(index, key, i, start, end, text)}
+                            onCriterionBreak={(i, start, end, text) =>
+                              onBreakCriterion(index, key, i, start, end, text)
+                            }
                             onCriterionJoin={(i) => onJoinCriterion(index, key, i)}
                             onAddCriterion={() => onAddCriterion(index, key)}
                             onRemoveCriterion={(i) => onRemoveCriterion(index, key, i)}
@@ -869,7 +920,11 @@ function StoryFields({
       <div className="grid items-start gap-4 sm:grid-cols-3">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-priority`}>Priority</Label>
-          <PrioritySelect id={`${id}-priority`} value={story.priority} onChange={(priority) => onChange({ priority })} />
+          <PrioritySelect
+            id={`${id}-priority`}
+            value={story.priority}
+            onChange={(priority) => onChange({ priority })}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-points`}>Story Points</Label>
@@ -1026,7 +1081,9 @@ function HoursInput({
 /** A field the quality gate flags: a ring in the severity's colour (its messages are shown under it in words). */
 function flagRing(issues: readonly { severity: "error" | "warning" }[] | undefined): string | undefined {
   if (!issues?.length) return undefined;
-  return issues.some((i) => i.severity === "error") ? "border-red-400 ring-1 ring-red-300" : "border-amber-400 ring-1 ring-amber-300";
+  return issues.some((i) => i.severity === "error")
+    ? "border-red-400 ring-1 ring-red-300"
+    : "border-amber-400 ring-1 ring-amber-300";
 }
 
 const CHECK_STATUS_TEXT: Record<CheckStatus, string> = {

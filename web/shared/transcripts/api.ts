@@ -2,7 +2,13 @@
 // (and the rules for rewriting cached lists in place) live here rather than in one feature.
 import { useCallback, useRef, useState } from "react";
 import { mutate } from "swr";
-import type { GeneratedStories, StaleStoriesDetails, Transcript, TranscriptPage, TranscriptSummary } from "../../../schema/api/transcripts";
+import type {
+  GeneratedStories,
+  StaleStoriesDetails,
+  Transcript,
+  TranscriptPage,
+  TranscriptSummary,
+} from "../../../schema/api/transcripts";
 import { api, ApiError } from "../../lib/api";
 import { invalidateProjectCountsAndActivity, setQueryData, useQuery } from "../../lib/query";
 import { isTranscriptListKey, queryKeys, transcriptListProjectId } from "../../lib/query-keys";
@@ -16,7 +22,11 @@ import { appendPage, pageUrl, refetchLimit, rewritePage } from "./pages";
 export function useTranscriptList(projectId?: number | null) {
   const key = projectId === null ? null : queryKeys.transcripts(projectId);
   const shown = useRef(0);
-  const { data, error, mutate: refetch } = useQuery(key, {
+  const {
+    data,
+    error,
+    mutate: refetch,
+  } = useQuery(key, {
     fetcher: (listKey: string) => api.get<TranscriptPage>(pageUrl(listKey, { limit: refetchLimit(shown.current) })),
   });
   shown.current = data?.transcripts.length ?? 0;
@@ -67,7 +77,8 @@ async function updateCachedLists(
 
 /** What is saved now, when a save was refused because the stories changed since `storiesVersion`; else null. */
 export function staleStories(error: unknown): StaleStoriesDetails | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || typeof error.details?.storiesVersion !== "number") return null;
+  if (!(error instanceof ApiError) || error.status !== 409 || typeof error.details?.storiesVersion !== "number")
+    return null;
   return error.details as unknown as StaleStoriesDetails;
 }
 
@@ -76,7 +87,10 @@ export function staleStories(error: unknown): StaleStoriesDetails | null {
  * answer carries one, else none until the refetch brings it: an old report would describe other stories), and
  * cached lists their count.
  */
-async function cacheStories(id: number, transcript: Pick<Transcript, "generatedStories" | "storiesVersion"> & { quality?: Transcript["quality"] }) {
+async function cacheStories(
+  id: number,
+  transcript: Pick<Transcript, "generatedStories" | "storiesVersion"> & { quality?: Transcript["quality"] },
+) {
   const quality = transcript.quality ?? null;
   await setQueryData(queryKeys.transcript(id), (t) => (t ? { ...t, ...transcript, quality } : t));
   const storyCount = transcript.generatedStories?.userStories.length ?? 0;

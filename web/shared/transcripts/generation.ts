@@ -36,7 +36,10 @@ export async function regenerateStories(transcriptId: number): Promise<GenerateR
  * Puts a fresh generation into the transcript cache so the generator shows it without fetching back what it just
  * sent (the server names an untitled transcript after its epic, as here; only createdAt is approximate).
  */
-export function showGenerated(response: GenerateResponse, input: { title: string; projectId: number | null; content: string }): void {
+export function showGenerated(
+  response: GenerateResponse,
+  input: { title: string; projectId: number | null; content: string },
+): void {
   const transcript: Transcript = {
     id: response.transcriptId,
     title: input.title || response.data.epic.title,

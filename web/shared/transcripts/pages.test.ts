@@ -12,12 +12,18 @@ const row = (id: number, projectId: number | null = null): TranscriptSummary => 
   contentLength: 900,
   generationError: null,
 });
-const page = (ids: number[], nextCursor: string | null, total: number): TranscriptPage => ({ transcripts: ids.map((id) => row(id)), nextCursor, total });
+const page = (ids: number[], nextCursor: string | null, total: number): TranscriptPage => ({
+  transcripts: ids.map((id) => row(id)),
+  nextCursor,
+  total,
+});
 
 describe("transcript list pages", () => {
   it("add the cursor and limit to the list's own query", () => {
     expect(pageUrl("/api/transcripts", { cursor: "1700_9" })).toBe("/api/transcripts?cursor=1700_9");
-    expect(pageUrl("/api/transcripts?projectId=4", { cursor: "1700_9", limit: 80 })).toBe("/api/transcripts?projectId=4&cursor=1700_9&limit=80");
+    expect(pageUrl("/api/transcripts?projectId=4", { cursor: "1700_9", limit: 80 })).toBe(
+      "/api/transcripts?projectId=4&cursor=1700_9&limit=80",
+    );
     expect(pageUrl("/api/transcripts", {})).toBe("/api/transcripts");
   });
 

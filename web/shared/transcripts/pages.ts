@@ -34,7 +34,10 @@ export function appendPage(current: TranscriptPage, next: TranscriptPage): Trans
 }
 
 /** The list rewritten in place (a row replaced, or rows dropped); the total falls by the rows dropped. */
-export function rewritePage(page: TranscriptPage, update: (rows: TranscriptSummary[]) => TranscriptSummary[]): TranscriptPage {
+export function rewritePage(
+  page: TranscriptPage,
+  update: (rows: TranscriptSummary[]) => TranscriptSummary[],
+): TranscriptPage {
   const transcripts = update(page.transcripts);
   return { ...page, transcripts, total: Math.max(0, page.total - (page.transcripts.length - transcripts.length)) };
 }

@@ -23,7 +23,9 @@ export interface FakeBilling extends Billing {
 }
 
 /** A subscription as the fake's Stripe holds it: active, one month, nothing pending unless told otherwise. */
-export function fakeSubscription(fields: Partial<BillingSubscription> & Pick<BillingSubscription, "id" | "customerId">): BillingSubscription {
+export function fakeSubscription(
+  fields: Partial<BillingSubscription> & Pick<BillingSubscription, "id" | "customerId">,
+): BillingSubscription {
   return {
     status: "active",
     itemId: `si_${fields.id}`,
@@ -96,7 +98,12 @@ export function createFakeBilling(options: { webhooksConfigured?: boolean } = {}
       subscriptions.delete(id);
     },
 
-    failNextCall({ method, error = new AppError("service_unavailable", "The payment provider could not complete the request.", { upstream: "stripe" }) } = {}) {
+    failNextCall({
+      method,
+      error = new AppError("service_unavailable", "The payment provider could not complete the request.", {
+        upstream: "stripe",
+      }),
+    } = {}) {
       nextFailure = { method, error };
     },
 
@@ -151,7 +158,8 @@ export function createFakeBilling(options: { webhooksConfigured?: boolean } = {}
       begin("deleteCustomer");
       deletedCustomers.push(id);
       for (const subscription of subscriptions.values()) {
-        if (subscription.customerId === id && subscription.status !== "canceled") update(subscription.id, { status: "canceled" });
+        if (subscription.customerId === id && subscription.status !== "canceled")
+          update(subscription.id, { status: "canceled" });
       }
     },
 

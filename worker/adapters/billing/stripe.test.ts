@@ -14,7 +14,10 @@ const ENTERPRISE = "price_storyloom_enterprise";
  */
 function stripeBilling(fake = new FakeStripe()) {
   mockStripe(fake);
-  return { fake, billing: createStripeBilling({ secretKey: "sk_test_storyloom", webhookSecret: WEBHOOK_SECRET, apiBase: null }) };
+  return {
+    fake,
+    billing: createStripeBilling({ secretKey: "sk_test_storyloom", webhookSecret: WEBHOOK_SECRET, apiBase: null }),
+  };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
@@ -29,7 +32,10 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 async function subscribed(priceId = PRO) {
   const setup = stripeBilling();
   const customer = await setup.billing.createCustomer({ userId: 7, email: "ada@example.com" }, "customer-7");
-  const subscription = await setup.billing.createSubscription({ customerId: customer.id, priceId, userId: 7 }, "subscribe-7");
+  const subscription = await setup.billing.createSubscription(
+    { customerId: customer.id, priceId, userId: 7 },
+    "subscribe-7",
+  );
   return { ...setup, subscription };
 }
 
@@ -39,7 +45,10 @@ describe("Stripe billing adapter against the emulator", () => {
     const first = await billing.createCustomer({ userId: 7, email: "ada@example.com" }, "customer-7");
     const again = await billing.createCustomer({ userId: 7, email: "ada@example.com" }, "customer-7");
     expect(again.id).toBe(first.id);
-    expect(fake.calls.map((c) => [c.idempotencyKey, c.replayed])).toEqual([["customer-7", false], ["customer-7", true]]);
+    expect(fake.calls.map((c) => [c.idempotencyKey, c.replayed])).toEqual([
+      ["customer-7", false],
+      ["customer-7", true],
+    ]);
     expect(fake.calls[0]!.params).toEqual({ email: "ada@example.com", metadata: { userId: "7" } });
   });
 
@@ -66,7 +75,11 @@ describe("Stripe billing adapter against the emulator", () => {
       currentPeriodEnd: item.current_period_end * 1000,
       cancelAtPeriodEnd: false,
       userId: 7,
-      latestInvoice: { id: expect.stringMatching(/^in_/), status: "open", clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) },
+      latestInvoice: {
+        id: expect.stringMatching(/^in_/),
+        status: "open",
+        clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
+      },
     });
   });
 
@@ -89,7 +102,9 @@ describe("Stripe billing adapter against the emulator", () => {
       items: [{ id: subscription.itemId, price: ENTERPRISE }],
       proration_behavior: "create_prorations",
     });
-    expect(fake.prorations).toEqual([expect.objectContaining({ itemId: subscription.itemId, fromPriceId: PRO, toPriceId: ENTERPRISE })]);
+    expect(fake.prorations).toEqual([
+      expect.objectContaining({ itemId: subscription.itemId, fromPriceId: PRO, toPriceId: ENTERPRISE }),
+    ]);
   });
 
   it("sets and clears cancel at period end, and cancels now", async () => {
@@ -107,7 +122,9 @@ describe("Stripe billing adapter against the emulator", () => {
     const { fake, billing, subscription } = await subscribed();
     fake.pay(subscription.id);
     await billing.deleteCustomer(subscription.customerId);
-    expect(fake.callsTo("DELETE", `/v1/customers/${subscription.customerId}`)).toEqual([expect.objectContaining({ params: {}, status: 200 })]);
+    expect(fake.callsTo("DELETE", `/v1/customers/${subscription.customerId}`)).toEqual([
+      expect.objectContaining({ params: {}, status: 200 }),
+    ]);
     expect((await billing.getSubscription(subscription.id))?.status).toBe("canceled");
     await billing.deleteCustomer(subscription.customerId);
     expect(fake.callsTo("DELETE", `/v1/customers/${subscription.customerId}`).map((c) => c.status)).toEqual([200, 404]);
@@ -128,7 +145,10 @@ describe("Stripe billing adapter against the emulator", () => {
     expect(new Set(listed)).toEqual(new Set(seeded));
     const calls = fake.callsTo("GET", "/v1/subscriptions");
     expect(calls).toHaveLength(10);
-    expect(calls.map((c) => c.params.starting_after ?? null)).toEqual([null, ...listed.filter((_, i) => i % 100 === 99).slice(0, 9)]);
+    expect(calls.map((c) => c.params.starting_after ?? null)).toEqual([
+      null,
+      ...listed.filter((_, i) => i % 100 === 99).slice(0, 9),
+    ]);
     expect(calls.every((c) => c.params.status === "all" && c.params.limit === "100")).toBe(true);
   });
 
@@ -143,7 +163,10 @@ describe("Stripe billing adapter against the emulator", () => {
       subscriptionId: subscription.id,
     });
     const paid = await signedWebhook(fake.lastEvent("invoice.paid"), WEBHOOK_SECRET);
-    expect(await billing.verifyEvent(paid.body, paid.signature)).toMatchObject({ type: "invoice.paid", subscriptionId: subscription.id });
+    expect(await billing.verifyEvent(paid.body, paid.signature)).toMatchObject({
+      type: "invoice.paid",
+      subscriptionId: subscription.id,
+    });
   });
 
   it("refuses an event whose signature is missing, wrong, stale, of another scheme or malformed, or whose body changed", async () => {

@@ -14,8 +14,13 @@ export interface StripeOptions {
 }
 
 function toInvoice(invoice: string | Stripe.Invoice | null | undefined): BillingInvoice | null {
-  if (!invoice || typeof invoice === "string") return invoice ? { id: invoice, status: null, clientSecret: null } : null;
-  return { id: invoice.id!, status: invoice.status ?? null, clientSecret: invoice.confirmation_secret?.client_secret ?? null };
+  if (!invoice || typeof invoice === "string")
+    return invoice ? { id: invoice, status: null, clientSecret: null } : null;
+  return {
+    id: invoice.id!,
+    status: invoice.status ?? null,
+    clientSecret: invoice.confirmation_secret?.client_secret ?? null,
+  };
 }
 
 export function toBillingSubscription(subscription: Stripe.Subscription): BillingSubscription {
@@ -94,7 +99,8 @@ function buildStripeBilling(options: StripeOptions): Billing {
           { idempotencyKey },
         );
         // An answer without an id is no customer: before, it stored a subscription row with no customer (fault grid).
-        if (typeof customer?.id !== "string" || !customer.id) throw new Error("Stripe's answer to a customer create had no id");
+        if (typeof customer?.id !== "string" || !customer.id)
+          throw new Error("Stripe's answer to a customer create had no id");
         return { id: customer.id };
       }),
 
@@ -143,7 +149,9 @@ function buildStripeBilling(options: StripeOptions): Billing {
 
     setCancelAtPeriodEnd: (id, cancel) =>
       call(async () =>
-        toBillingSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: cancel, expand: expandInvoice })),
+        toBillingSubscription(
+          await stripe.subscriptions.update(id, { cancel_at_period_end: cancel, expand: expandInvoice }),
+        ),
       ),
 
     cancelNow: (id) =>
@@ -170,27 +178,44 @@ function buildStripeBilling(options: StripeOptions): Billing {
 
     listSubscriptions: (cursor) =>
       call(async () => {
-        const page = await stripe.subscriptions.list({ status: "all", limit: 100, ...(cursor ? { starting_after: cursor } : {}) });
+        const page = await stripe.subscriptions.list({
+          status: "all",
+          limit: 100,
+          ...(cursor ? { starting_after: cursor } : {}),
+        });
         const subscriptions = page.data.map(toBillingSubscription);
         return { subscriptions, nextCursor: page.has_more ? (subscriptions.at(-1)?.id ?? null) : null };
       }),
 
     async verifyEvent(rawBody, signature): Promise<BillingEvent> {
-      if (!options.webhookSecret) throw new AppError("service_unavailable", "Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).");
+      if (!options.webhookSecret)
+        throw new AppError("service_unavailable", "Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).");
       if (!signature) throw new AppError("bad_request", "Missing Stripe signature");
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        event = await stripe.webhooks.constructEventAsync(
+          rawBody,
+          signature,
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
       } catch {
         throw new AppError("bad_request", "Invalid Stripe signature");
       }
-      const object = event.data.object as { id?: string; object?: string; customer?: string | { id: string } | null; subscription?: unknown };
+      const object = event.data.object as {
+        id?: string;
+        object?: string;
+        customer?: string | { id: string } | null;
+        subscription?: unknown;
+      };
       const customer = object.customer;
       const subscriptionId =
         object.object === "subscription"
           ? (object.id ?? null)
-          : typeof (object as { parent?: { subscription_details?: { subscription?: unknown } } }).parent?.subscription_details?.subscription === "string"
-            ? ((object as { parent: { subscription_details: { subscription: string } } }).parent.subscription_details.subscription)
+          : typeof (object as { parent?: { subscription_details?: { subscription?: unknown } } }).parent
+                ?.subscription_details?.subscription === "string"
+            ? (object as { parent: { subscription_details: { subscription: string } } }).parent.subscription_details
+                .subscription
             : null;
       return {
         id: event.id,

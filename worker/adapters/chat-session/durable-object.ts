@@ -7,7 +7,9 @@ type ForOneVisitor<F> = F extends (visitor: string, ...rest: infer A) => infer R
  * What the ChatSession Durable Object (durable-objects/chat-session.ts) answers: ChatSessions for one visitor. The
  * class implements it, so the stub is typed without this folder importing the Durable Object (which imports adapters).
  */
-export type ChatSessionObject = Rpc.DurableObjectBranded & { [K in keyof ChatSessions]: ForOneVisitor<ChatSessions[K]> };
+export type ChatSessionObject = Rpc.DurableObjectBranded & {
+  [K in keyof ChatSessions]: ForOneVisitor<ChatSessions[K]>;
+};
 
 /** Production and `wrangler dev`: one ChatSession Durable Object per visitor. */
 export function createDurableObjectChatSessions(namespace: DurableObjectNamespace<ChatSessionObject>): ChatSessions {

@@ -2,7 +2,9 @@ import type { ChatSessions } from "./index";
 import { emptySession, remember, takeTurn, type SessionState } from "./session";
 
 /** Tests: the same session rules in memory, on the test's clock. */
-export function createFakeChatSessions(now: () => number = Date.now): ChatSessions & { sessions: Map<string, SessionState> } {
+export function createFakeChatSessions(
+  now: () => number = Date.now,
+): ChatSessions & { sessions: Map<string, SessionState> } {
   const sessions = new Map<string, SessionState>();
   return {
     sessions,

@@ -5,17 +5,25 @@ import { SESSION_MESSAGES } from "./session";
 // One visitor's help-assistant session: its own record of the conversation, and its message limit.
 
 const rule = [{ limit: 3, windowMs: 60_000 }];
-const message = (i: number, role: "user" | "assistant") => ({ id: String(i), role, content: `m${i}`, timestamp: new Date(0).toISOString() });
+const message = (i: number, role: "user" | "assistant") => ({
+  id: String(i),
+  role,
+  content: `m${i}`,
+  timestamp: new Date(0).toISOString(),
+});
 
 describe("chat sessions", () => {
   it("keeps the last messages of each visitor apart", async () => {
     const sessions = createFakeChatSessions(() => 1_000);
-    for (let i = 0; i < 8; i++) await sessions.record("guest:a", [message(2 * i, "user"), message(2 * i + 1, "assistant")]);
+    for (let i = 0; i < 8; i++)
+      await sessions.record("guest:a", [message(2 * i, "user"), message(2 * i + 1, "assistant")]);
     await sessions.record("user:7", [message(99, "user")]);
     const { history } = await sessions.begin("guest:a", [{ limit: 100, windowMs: 1 }]);
     expect(history).toHaveLength(SESSION_MESSAGES);
     expect(history.at(-1)!.content).toBe("m15");
-    expect((await sessions.begin("user:7", [{ limit: 100, windowMs: 1 }])).history.map((m) => m.content)).toEqual(["m99"]);
+    expect((await sessions.begin("user:7", [{ limit: 100, windowMs: 1 }])).history.map((m) => m.content)).toEqual([
+      "m99",
+    ]);
   });
 
   it("counts each visitor's messages in a fixed window and says when to come back", async () => {
@@ -33,7 +41,10 @@ describe("chat sessions", () => {
   it("holds a visitor to a burst and a longer window at once, telling the longest wait, and counts no refused message", async () => {
     let now = 0;
     const sessions = createFakeChatSessions(() => now);
-    const rules = [{ limit: 2, windowMs: 60_000 }, { limit: 3, windowMs: 600_000 }];
+    const rules = [
+      { limit: 2, windowMs: 60_000 },
+      { limit: 3, windowMs: 600_000 },
+    ];
     expect((await sessions.begin("user:1", rules)).limit.allowed).toBe(true);
     expect((await sessions.begin("user:1", rules)).limit.allowed).toBe(true);
     // the burst is spent: 60 s to wait

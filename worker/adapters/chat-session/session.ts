@@ -24,11 +24,18 @@ export function emptySession(now: number): SessionState {
  * Counts one message against every rule; the session's state after it. A message refused by one rule is counted by
  * none (the wait it is told is the longest of the blocked rules'), so waiting out a burst costs nothing later.
  */
-export function takeTurn(state: SessionState, rules: LimitRule[], now: number): { result: LimitResult; state: SessionState } {
+export function takeTurn(
+  state: SessionState,
+  rules: LimitRule[],
+  now: number,
+): { result: LimitResult; state: SessionState } {
   const stored = state.counters ?? [];
   const blocked = rules.map((_, i) => limitStatus(stored[i], now)).filter((r) => !r.allowed);
   if (blocked.length) {
-    return { result: { allowed: false, retryAfterMs: Math.max(...blocked.map((r) => r.retryAfterMs)), remaining: 0 }, state: { ...state, touchedAt: now } };
+    return {
+      result: { allowed: false, retryAfterMs: Math.max(...blocked.map((r) => r.retryAfterMs)), remaining: 0 },
+      state: { ...state, touchedAt: now },
+    };
   }
   const counted = rules.map((rule, i) => countHit(stored[i], rule, now));
   return {

@@ -170,7 +170,11 @@ export function adfText(doc: AdfDoc): string {
   const text = (content: AdfInline[]) => content.map((n) => (n.type === "text" ? n.text : "\n")).join("");
   for (const block of doc.content) {
     if (block.type === "paragraph" || block.type === "heading") lines.push(text(block.content));
-    else for (const child of block.content) lines.push(child.type === "listItem" ? child.content.map((p) => text(p.content)).join("\n") : text(child.content));
+    else
+      for (const child of block.content)
+        lines.push(
+          child.type === "listItem" ? child.content.map((p) => text(p.content)).join("\n") : text(child.content),
+        );
   }
   return lines.join("\n");
 }

@@ -1,9 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { storyDescription } from "./adf";
-import { interpretCreateFields, issueFields, STORY_POINTS_CUSTOM_TYPE, type CreateMetaField, type IssueFieldsInput } from "./fields";
+import {
+  interpretCreateFields,
+  issueFields,
+  STORY_POINTS_CUSTOM_TYPE,
+  type CreateMetaField,
+  type IssueFieldsInput,
+} from "./fields";
 import type { JiraCreateFields } from "./index";
 
-const field = (fieldId: string, name: string, schema: CreateMetaField["schema"], extra: Partial<CreateMetaField> = {}): CreateMetaField => ({
+const field = (
+  fieldId: string,
+  name: string,
+  schema: CreateMetaField["schema"],
+  extra: Partial<CreateMetaField> = {},
+): CreateMetaField => ({
   fieldId,
   key: fieldId,
   name,
@@ -17,26 +28,47 @@ const BASE = [
   field("summary", "Summary", { type: "string", system: "summary" }, { required: true }),
   field("issuetype", "Issue Type", { type: "issuetype", system: "issuetype" }, { required: true }),
 ];
-const PRIORITY = field("priority", "Priority", { type: "priority", system: "priority" }, {
-  allowedValues: [
-    { self: "https://acme.atlassian.net/rest/api/3/priority/1", id: "1", name: "Highest", iconUrl: "x" },
-    { id: "3", name: "Medium" },
-    { name: "no id" },
-  ],
-});
+const PRIORITY = field(
+  "priority",
+  "Priority",
+  { type: "priority", system: "priority" },
+  {
+    allowedValues: [
+      { self: "https://acme.atlassian.net/rest/api/3/priority/1", id: "1", name: "Highest", iconUrl: "x" },
+      { id: "3", name: "Medium" },
+      { name: "no id" },
+    ],
+  },
+);
 
 describe("interpretCreateFields", () => {
   it("finds team-managed story points by the field's custom type, whatever its name or id", () => {
-    const meta = interpretCreateFields([...BASE, field("customfield_10099", "Estimate", { type: "number", custom: STORY_POINTS_CUSTOM_TYPE, customId: 10099 })]);
+    const meta = interpretCreateFields([
+      ...BASE,
+      field("customfield_10099", "Estimate", { type: "number", custom: STORY_POINTS_CUSTOM_TYPE, customId: 10099 }),
+    ]);
     expect(meta.storyPointsFieldId).toBe("customfield_10099");
   });
 
   it("else a number field named Story Points or Story point estimate, in any case", () => {
     const float = "com.atlassian.jira.plugin.system.customfieldtypes:float";
-    expect(interpretCreateFields([...BASE, field("customfield_10028", " story POINTS ", { type: "number", custom: float })]).storyPointsFieldId).toBe("customfield_10028");
-    expect(interpretCreateFields([...BASE, field("customfield_10030", "Story point estimate", { type: "number", custom: float })]).storyPointsFieldId).toBe("customfield_10030");
-    expect(interpretCreateFields([...BASE, field("customfield_10031", "Story Points", { type: "string" })]).storyPointsFieldId).toBeNull();
-    expect(interpretCreateFields([...BASE, field("customfield_10032", "Points", { type: "number" })]).storyPointsFieldId).toBeNull();
+    expect(
+      interpretCreateFields([...BASE, field("customfield_10028", " story POINTS ", { type: "number", custom: float })])
+        .storyPointsFieldId,
+    ).toBe("customfield_10028");
+    expect(
+      interpretCreateFields([
+        ...BASE,
+        field("customfield_10030", "Story point estimate", { type: "number", custom: float }),
+      ]).storyPointsFieldId,
+    ).toBe("customfield_10030");
+    expect(
+      interpretCreateFields([...BASE, field("customfield_10031", "Story Points", { type: "string" })])
+        .storyPointsFieldId,
+    ).toBeNull();
+    expect(
+      interpretCreateFields([...BASE, field("customfield_10032", "Points", { type: "number" })]).storyPointsFieldId,
+    ).toBeNull();
   });
 
   it("prefers the custom type over a field found by name", () => {
@@ -67,8 +99,17 @@ describe("interpretCreateFields", () => {
       labels: true,
       parent: true,
     });
-    expect(interpretCreateFields(BASE)).toEqual({ priorities: null, storyPointsFieldId: null, timeTracking: false, labels: false, parent: false });
-    expect(interpretCreateFields([...BASE, field("priority", "Priority", { type: "priority", system: "priority" })]).priorities).toEqual([]);
+    expect(interpretCreateFields(BASE)).toEqual({
+      priorities: null,
+      storyPointsFieldId: null,
+      timeTracking: false,
+      labels: false,
+      parent: false,
+    });
+    expect(
+      interpretCreateFields([...BASE, field("priority", "Priority", { type: "priority", system: "priority" })])
+        .priorities,
+    ).toEqual([]);
   });
 });
 
@@ -83,7 +124,13 @@ const ALL: JiraCreateFields = {
   labels: true,
   parent: true,
 };
-const NONE: JiraCreateFields = { priorities: null, storyPointsFieldId: null, timeTracking: false, labels: false, parent: false };
+const NONE: JiraCreateFields = {
+  priorities: null,
+  storyPointsFieldId: null,
+  timeTracking: false,
+  labels: false,
+  parent: false,
+};
 
 const input = (over: Partial<IssueFieldsInput> = {}): IssueFieldsInput => ({
   projectKey: "SL",
@@ -105,7 +152,11 @@ describe("issueFields", () => {
       project: { key: "SL" },
       issuetype: { id: "10001" },
       summary: "Pay by card",
-      description: { type: "doc", version: 1, content: [{ type: "paragraph", content: [{ type: "text", text: "Cards." }] }] },
+      description: {
+        type: "doc",
+        version: 1,
+        content: [{ type: "paragraph", content: [{ type: "text", text: "Cards." }] }],
+      },
       priority: { id: "2" },
       customfield_10016: 5,
       timetracking: { originalEstimate: "8h" },
@@ -119,7 +170,9 @@ describe("issueFields", () => {
   });
 
   it("matches the priority by name in any case, and leaves it out when JIRA has no such priority", () => {
-    expect(issueFields(input({ priority: "Highest" }), { ...ALL, priorities: [{ id: "9", name: "HIGHEST" }] }).priority).toEqual({ id: "9" });
+    expect(
+      issueFields(input({ priority: "Highest" }), { ...ALL, priorities: [{ id: "9", name: "HIGHEST" }] }).priority,
+    ).toEqual({ id: "9" });
     expect(issueFields(input({ priority: "Lowest" }), ALL)).not.toHaveProperty("priority");
     expect(issueFields(input({ priority: undefined }), ALL)).not.toHaveProperty("priority");
   });
@@ -142,6 +195,8 @@ describe("issueFields", () => {
     expect(long).toHaveLength(255);
     expect(long.endsWith("…")).toBe(true);
     expect(issueFields(input({ summary: " Pay\nby  card " }), ALL).summary).toBe("Pay by card");
-    expect(issueFields(input({ description: { type: "doc", version: 1, content: [] } }), ALL)).not.toHaveProperty("description");
+    expect(issueFields(input({ description: { type: "doc", version: 1, content: [] } }), ALL)).not.toHaveProperty(
+      "description",
+    );
   });
 });

@@ -93,7 +93,9 @@ export function issueFields(input: IssueFieldsInput, meta: JiraCreateFields): Ji
   if (meta.timeTracking && input.estimatedHours !== undefined && input.estimatedHours > 0) {
     const hours = input.estimatedHours;
     // Whole hours as JIRA writes them ("8h"); a fraction in minutes ("90m").
-    fields.timetracking = { originalEstimate: Number.isInteger(hours) ? `${hours}h` : `${Math.max(1, Math.round(hours * 60))}m` };
+    fields.timetracking = {
+      originalEstimate: Number.isInteger(hours) ? `${hours}h` : `${Math.max(1, Math.round(hours * 60))}m`,
+    };
   }
   const labels = [...new Set(input.labels.map((l) => l.trim()).filter(Boolean))];
   if (meta.labels && labels.length) fields.labels = labels;

@@ -7,7 +7,11 @@ import { issueFields } from "./fields";
 import { createHttpJira, retryAfterMs, type HttpJiraOptions } from "./http";
 import { JiraError, type JiraCreateFields, type JiraCredentials, type JiraIssueFields } from "./index";
 
-const credentials: JiraCredentials = { domain: "acme.atlassian.net", email: "pm@example.com", apiToken: FAKE_JIRA_TOKEN };
+const credentials: JiraCredentials = {
+  domain: "acme.atlassian.net",
+  email: "pm@example.com",
+  apiToken: FAKE_JIRA_TOKEN,
+};
 const STORY = "10001";
 const EPIC = "10000";
 
@@ -36,13 +40,21 @@ async function refusal(promise: Promise<unknown>): Promise<JiraError> {
   return error as JiraError;
 }
 
-function story(summary: string, meta: JiraCreateFields, extra: Partial<Parameters<typeof issueFields>[0]> = {}): JiraIssueFields {
+function story(
+  summary: string,
+  meta: JiraCreateFields,
+  extra: Partial<Parameters<typeof issueFields>[0]> = {},
+): JiraIssueFields {
   return issueFields(
     {
       projectKey: "SL",
       issueTypeId: STORY,
       summary,
-      description: storyDescription({ description: `${summary}, described.`, acceptanceCriteria: ["It works"], evidence: [] }),
+      description: storyDescription({
+        description: `${summary}, described.`,
+        acceptanceCriteria: ["It works"],
+        evidence: [],
+      }),
       priority: "High",
       storyPoints: 3,
       estimatedHours: 8,
@@ -69,7 +81,10 @@ describe("JIRA adapter: discovery", () => {
 
   it("reads the account with Basic auth of email and token", async () => {
     const { jira, mock } = setup();
-    expect(await jira.myself(credentials)).toEqual({ accountId: "712020:fake-jira-account", displayName: "Fake JIRA User" });
+    expect(await jira.myself(credentials)).toEqual({
+      accountId: "712020:fake-jira-account",
+      displayName: "Fake JIRA User",
+    });
     expect(mock.calls[0]!.headers.get("Authorization")).toBe(`Basic ${btoa(`pm@example.com:${FAKE_JIRA_TOKEN}`)}`);
   });
 
@@ -140,7 +155,11 @@ describe("JIRA adapter: creating", () => {
     expect(epic).toEqual({ id: "10001", key: "SL-1" });
     const created = await jira.createIssue(credentials, story("Pay by card", storyMeta, { parentKey: epic.key }));
     expect(created.key).toBe("SL-2");
-    expect(fake.issue("SL-2")).toMatchObject({ issueTypeName: "Story", parentKey: "SL-1", labels: ["storyloom-export-1"] });
+    expect(fake.issue("SL-2")).toMatchObject({
+      issueTypeName: "Story",
+      parentKey: "SL-1",
+      labels: ["storyloom-export-1"],
+    });
     expect(fake.issue("SL-2").fields).toMatchObject({
       priority: { id: "2" },
       customfield_10016: 3,
@@ -154,12 +173,18 @@ describe("JIRA adapter: creating", () => {
     const { jira, fake } = setup();
     const meta = await jira.createFields(credentials, "SL", STORY);
     fake.failBulkItem(1);
-    const result = await jira.bulkCreate(credentials, [story("First", meta), story("Second", meta), story("Third", meta)]);
+    const result = await jira.bulkCreate(credentials, [
+      story("First", meta),
+      story("Second", meta),
+      story("Third", meta),
+    ]);
     expect(result.issues).toEqual([
       { id: "10001", key: "SL-1", index: 0 },
       { id: "10002", key: "SL-2", index: 2 },
     ]);
-    expect(result.errors).toEqual([{ index: 1, status: 400, message: "summary: The fake JIRA was told to refuse this issue (failBulkItem)." }]);
+    expect(result.errors).toEqual([
+      { index: 1, status: 400, message: "summary: The fake JIRA was told to refuse this issue (failBulkItem)." },
+    ]);
     expect(fake.issues.map((i) => [i.key, i.summary])).toEqual([
       ["SL-1", "First"],
       ["SL-2", "Third"],
@@ -176,7 +201,12 @@ describe("JIRA adapter: creating", () => {
     ]);
     expect(result.issues).toEqual([{ id: "10001", key: "SL-1", index: 1 }]);
     expect(result.errors).toEqual([
-      { index: 0, status: 400, message: "customfield_10016: Field 'customfield_10016' cannot be set. It is not on the appropriate screen, or unknown." },
+      {
+        index: 0,
+        status: 400,
+        message:
+          "customfield_10016: Field 'customfield_10016' cannot be set. It is not on the appropriate screen, or unknown.",
+      },
       { index: 2, status: 400, message: "summary: You must specify a summary of the issue." },
     ]);
   });
@@ -184,7 +214,10 @@ describe("JIRA adapter: creating", () => {
   it("returns every item's error when all fail (JIRA answers 400 with the same shape)", async () => {
     const { jira } = setup();
     const meta = await jira.createFields(credentials, "SL", STORY);
-    const result = await jira.bulkCreate(credentials, [{ ...story("a", meta), summary: " " }, { ...story("b", meta), labels: ["has space"] }]);
+    const result = await jira.bulkCreate(credentials, [
+      { ...story("a", meta), summary: " " },
+      { ...story("b", meta), labels: ["has space"] },
+    ]);
     expect(result.issues).toEqual([]);
     expect(result.errors.map((e) => [e.index, e.message])).toEqual([
       [0, "summary: You must specify a summary of the issue."],
@@ -195,7 +228,12 @@ describe("JIRA adapter: creating", () => {
   it("refuses more than 50 items without a request, and sends nothing for none", async () => {
     const { jira, mock } = setup();
     const meta = { priorities: null, storyPointsFieldId: null, timeTracking: false, labels: true, parent: true };
-    const error = await refusal(jira.bulkCreate(credentials, Array.from({ length: 51 }, (_, i) => story(`S${i}`, meta))));
+    const error = await refusal(
+      jira.bulkCreate(
+        credentials,
+        Array.from({ length: 51 }, (_, i) => story(`S${i}`, meta)),
+      ),
+    );
     expect(error.kind).toBe("invalid");
     expect(await jira.bulkCreate(credentials, [])).toEqual({ issues: [], errors: [] });
     expect(mock.calls).toHaveLength(0);
@@ -204,7 +242,10 @@ describe("JIRA adapter: creating", () => {
   it("creates 50 at once", async () => {
     const { jira, fake } = setup();
     const meta = await jira.createFields(credentials, "SL", STORY);
-    const result = await jira.bulkCreate(credentials, Array.from({ length: 50 }, (_, i) => story(`S${i}`, meta)));
+    const result = await jira.bulkCreate(
+      credentials,
+      Array.from({ length: 50 }, (_, i) => story(`S${i}`, meta)),
+    );
     expect(result.issues.map((i) => i.index)).toEqual(Array.from({ length: 50 }, (_, i) => i));
     expect(fake.issues).toHaveLength(50);
   });
@@ -213,7 +254,12 @@ describe("JIRA adapter: creating", () => {
     const { jira } = setup();
     const meta = await jira.createFields(credentials, "SL", STORY);
     const error = await refusal(jira.createIssue(credentials, { ...story("x", meta), summary: "" }));
-    expect([error.kind, error.status, error.message, error.mayHaveApplied]).toEqual(["invalid", 400, "summary: You must specify a summary of the issue.", false]);
+    expect([error.kind, error.status, error.message, error.mayHaveApplied]).toEqual([
+      "invalid",
+      400,
+      "summary: You must specify a summary of the issue.",
+      false,
+    ]);
   });
 });
 
@@ -222,13 +268,23 @@ describe("JIRA adapter: finding by label", () => {
     const { jira, fake } = setup({ searchPageSize: 40 });
     const meta = await jira.createFields(credentials, "SL", STORY);
     for (let batch = 0; batch < 3; batch++) {
-      await jira.bulkCreate(credentials, Array.from({ length: 35 }, (_, i) => story(`Story ${batch * 35 + i}`, meta)));
+      await jira.bulkCreate(
+        credentials,
+        Array.from({ length: 35 }, (_, i) => story(`Story ${batch * 35 + i}`, meta)),
+      );
     }
     await jira.createIssue(credentials, story("Other export", meta, { labels: ["storyloom-export-2"] }));
     const found = await jira.findByLabel(credentials, "SL", "storyloom-export-1");
     expect(found).toHaveLength(105);
     expect(found.map((f) => f.summary)).toEqual(Array.from({ length: 105 }, (_, i) => `Story ${i}`));
-    expect(found[0]).toEqual({ key: "SL-1", id: "10001", summary: "Story 0", issueTypeName: "Story", labels: ["storyloom-export-1"], parentKey: null });
+    expect(found[0]).toEqual({
+      key: "SL-1",
+      id: "10001",
+      summary: "Story 0",
+      issueTypeName: "Story",
+      labels: ["storyloom-export-1"],
+      parentKey: null,
+    });
     const searches = fake.requestsTo("GET", "/rest/api/3/search/jql");
     expect(searches).toHaveLength(3);
     expect(searches[0]!.query).toEqual({
@@ -242,7 +298,10 @@ describe("JIRA adapter: finding by label", () => {
   it("reads at most 10 pages, and says so rather than returning part of the answer", async () => {
     const { jira, fake } = setup({ searchPageSize: 1 });
     const meta = await jira.createFields(credentials, "SL", STORY);
-    await jira.bulkCreate(credentials, Array.from({ length: 11 }, (_, i) => story(`S${i}`, meta)));
+    await jira.bulkCreate(
+      credentials,
+      Array.from({ length: 11 }, (_, i) => story(`S${i}`, meta)),
+    );
     const error = await refusal(jira.findByLabel(credentials, "SL", "storyloom-export-1"));
     expect(error.kind).toBe("unavailable");
     expect(fake.requestsTo("GET", "/rest/api/3/search/jql")).toHaveLength(10);
@@ -253,7 +312,19 @@ describe("JIRA adapter: finding by label", () => {
     const meta = await jira.createFields(credentials, "SL", STORY);
     const epicMeta = await jira.createFields(credentials, "SL", EPIC);
     const odd = 'quote"and\\slash';
-    const epic = await jira.createIssue(credentials, issueFields({ projectKey: "SL", issueTypeId: EPIC, summary: "E", description: epicDescription({ description: "", team: "" }), labels: [odd] }, epicMeta));
+    const epic = await jira.createIssue(
+      credentials,
+      issueFields(
+        {
+          projectKey: "SL",
+          issueTypeId: EPIC,
+          summary: "E",
+          description: epicDescription({ description: "", team: "" }),
+          labels: [odd],
+        },
+        epicMeta,
+      ),
+    );
     await jira.createIssue(credentials, story("Child", meta, { labels: [odd], parentKey: epic.key }));
     const found = await jira.findByLabel(credentials, "SL", odd);
     expect(found.map((f) => [f.key, f.issueTypeName, f.parentKey])).toEqual([
@@ -413,23 +484,33 @@ describe("JIRA adapter: what it will not read or follow", () => {
     vi.restoreAllMocks();
     const cancelled = vi.fn();
     const body = new ReadableStream({ pull: (c) => c.enqueue(new Uint8Array(10)), cancel: cancelled });
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(body, { headers: { "Content-Type": "application/json", "Content-Length": "10000" } }));
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(body, { headers: { "Content-Type": "application/json", "Content-Length": "10000" } }),
+    );
     expect((await refusal(jira.myself(credentials))).message).toContain("larger than");
     expect(cancelled).toHaveBeenCalled();
   });
 
   it("refuses an answer that is not JSON (and a serverInfo that is not JSON is not JIRA)", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("<html>Log in</html>", { headers: { "Content-Type": "text/html" } }));
+    vi.spyOn(globalThis, "fetch").mockImplementation(
+      async () => new Response("<html>Log in</html>", { headers: { "Content-Type": "text/html" } }),
+    );
     const jira = createHttpJira({ apiBase: null });
     const error = await refusal(jira.myself(credentials));
-    expect([error.kind, error.message]).toEqual(["unavailable", "JIRA answered with something other than JSON, which StoryLoom does not read."]);
+    expect([error.kind, error.message]).toEqual([
+      "unavailable",
+      "JIRA answered with something other than JSON, which StoryLoom does not read.",
+    ]);
     expect((await refusal(jira.serverInfo("acme.atlassian.net"))).kind).toBe("not_jira");
   });
 
   it("refuses JSON that is not the expected shape", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ accountId: 42 }));
     const error = await refusal(createHttpJira({ apiBase: null }).myself(credentials));
-    expect([error.kind, error.message]).toEqual(["unavailable", "JIRA's answer was not in the shape StoryLoom expects."]);
+    expect([error.kind, error.message]).toEqual([
+      "unavailable",
+      "JIRA's answer was not in the shape StoryLoom expects.",
+    ]);
   });
 });
 
@@ -437,10 +518,17 @@ describe("JIRA adapter: refusals", () => {
   it("names the kind: unauthorized, forbidden, not_found", async () => {
     const { jira, fake } = setup();
     const unauthorized = await refusal(jira.myself({ ...credentials, apiToken: "wrong-token" }));
-    expect([unauthorized.kind, unauthorized.status, unauthorized.message]).toEqual(["unauthorized", 401, "JIRA refused the email or API token."]);
+    expect([unauthorized.kind, unauthorized.status, unauthorized.message]).toEqual([
+      "unauthorized",
+      401,
+      "JIRA refused the email or API token.",
+    ]);
     fake.failNext(1, { status: 403 });
     const forbidden = await refusal(jira.project(credentials, "SL"));
-    expect([forbidden.kind, forbidden.message]).toEqual(["forbidden", "Your JIRA account does not have permission to see project SL."]);
+    expect([forbidden.kind, forbidden.message]).toEqual([
+      "forbidden",
+      "Your JIRA account does not have permission to see project SL.",
+    ]);
     const missing = await refusal(jira.project(credentials, "NOPE"));
     expect([missing.kind, missing.status]).toEqual(["not_found", 404]);
     expect(missing.message).toBe("JIRA could not find project NOPE (or your account cannot see it).");
@@ -481,7 +569,9 @@ describe("JIRA adapter: refusals", () => {
     vi.restoreAllMocks();
     // A network failure whose message carries the header (as a badly behaved runtime might).
     vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
-      throw new TypeError(`connect failed; Authorization: ${new Headers(init?.headers).get("Authorization")} (${pair})`);
+      throw new TypeError(
+        `connect failed; Authorization: ${new Headers(init?.headers).get("Authorization")} (${pair})`,
+      );
     });
     errors.push(await refusal(jira.myself(creds)));
     errors.push(await refusal(jira.createIssue(creds, story("y", meta))));
@@ -504,7 +594,8 @@ describe("JIRA adapter: refusals", () => {
     expect(errors[1]!.message).toContain("Echo: Basic [redacted]");
     for (const error of errors) {
       const texts: string[] = [];
-      for (let e: unknown = error; e instanceof Error; e = e.cause) texts.push(e.message, e.stack ?? "", JSON.stringify(e));
+      for (let e: unknown = error; e instanceof Error; e = e.cause)
+        texts.push(e.message, e.stack ?? "", JSON.stringify(e));
       const all = texts.join("\n");
       for (const leak of [secret, pair, encoded]) expect(all).not.toContain(leak);
     }
@@ -513,7 +604,16 @@ describe("JIRA adapter: refusals", () => {
 });
 
 describe("JIRA adapter: addresses", () => {
-  const HOSTILE = ["evil.com", "acme.atlassian.net.evil.com", "127.0.0.1", "user@acme.atlassian.net", "acme.atlassian.net:8443", "acme.atlassian.net/rest", "localhost", ""];
+  const HOSTILE = [
+    "evil.com",
+    "acme.atlassian.net.evil.com",
+    "127.0.0.1",
+    "user@acme.atlassian.net",
+    "acme.atlassian.net:8443",
+    "acme.atlassian.net/rest",
+    "localhost",
+    "",
+  ];
 
   it("makes no request at all for a hostile domain, whatever the method", async () => {
     const { jira, mock } = setup();
@@ -537,7 +637,8 @@ describe("JIRA adapter: addresses", () => {
 
   it("refuses a project key or issue type id that could change the path, before any request", async () => {
     const { jira, mock } = setup();
-    for (const key of ["../x", "SL/../../admin", "sl", "S"]) expect((await refusal(jira.project(credentials, key))).kind).toBe("invalid");
+    for (const key of ["../x", "SL/../../admin", "sl", "S"])
+      expect((await refusal(jira.project(credentials, key))).kind).toBe("invalid");
     expect((await refusal(jira.createFields(credentials, "SL", "../10001"))).kind).toBe("invalid");
     expect(mock.calls).toHaveLength(0);
   });

@@ -147,7 +147,11 @@ function basicAuthorization(credentials: JiraCredentials): string {
 /** Removes the token, the email-and-token pair and its base64 from text that could reach a message or a log. */
 function scrubber(credentials: JiraCredentials | null): (text: string) => string {
   if (!credentials) return (text) => text;
-  const secrets = [basicAuthorization(credentials).slice("Basic ".length), `${credentials.email}:${credentials.apiToken}`, credentials.apiToken]
+  const secrets = [
+    basicAuthorization(credentials).slice("Basic ".length),
+    `${credentials.email}:${credentials.apiToken}`,
+    credentials.apiToken,
+  ]
     .filter((s) => s.length >= 4)
     .sort((a, b) => b.length - a.length);
   return (text) => secrets.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
@@ -168,7 +172,9 @@ function jiraMessage(body: unknown, scrub: (text: string) => string): string | n
   if (!parsed.success) return null;
   const parts = [
     ...(parsed.data.errorMessages ?? []),
-    ...Object.entries(parsed.data.errors ?? {}).flatMap(([field, message]) => (typeof message === "string" ? [`${field}: ${message}`] : [])),
+    ...Object.entries(parsed.data.errors ?? {}).flatMap(([field, message]) =>
+      typeof message === "string" ? [`${field}: ${message}`] : [],
+    ),
   ]
     .map((m) => m.replace(/\s+/g, " ").trim())
     .filter(Boolean);
@@ -248,7 +254,11 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
     const headers: Record<string, string> = { Accept: "application/json" };
     if (call.credentials) headers.Authorization = basicAuthorization(call.credentials);
     if (call.body !== undefined) headers["Content-Type"] = "application/json";
-    const init: RequestInit = { method: call.method, headers, ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}) };
+    const init: RequestInit = {
+      method: call.method,
+      headers,
+      ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+    };
     const scrub = scrubber(call.credentials);
     const isCreate = call.method === "POST";
     /** The validated site (never the fake's host), for the not-JIRA message. */
@@ -274,14 +284,22 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
 
       if (result.kind === "timeout") {
         if (await retryRead(null)) continue;
-        throw new JiraError("unavailable", `JIRA did not answer within ${Number((timeoutMs / 1000).toFixed(2))} seconds.${unknownOutcome}`, {
-          mayHaveApplied: isCreate,
-        });
+        throw new JiraError(
+          "unavailable",
+          `JIRA did not answer within ${Number((timeoutMs / 1000).toFixed(2))} seconds.${unknownOutcome}`,
+          {
+            mayHaveApplied: isCreate,
+          },
+        );
       }
       if (result.kind === "network") {
         if (await retryRead(null)) continue;
-        const cause = result.error instanceof Error ? new Error(scrub(`${result.error.name}: ${result.error.message}`)) : undefined;
-        throw new JiraError("unavailable", `Could not reach JIRA.${unknownOutcome}`, { mayHaveApplied: isCreate, cause });
+        const cause =
+          result.error instanceof Error ? new Error(scrub(`${result.error.name}: ${result.error.message}`)) : undefined;
+        throw new JiraError("unavailable", `Could not reach JIRA.${unknownOutcome}`, {
+          mayHaveApplied: isCreate,
+          cause,
+        });
       }
 
       const { status } = result;
@@ -289,28 +307,47 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
 
       if (status >= 200 && status < 300) {
         if (result.oversize || !json.ok) {
-          if (call.notJiraOnMismatch) throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
-          const what = result.oversize ? `an answer larger than ${Math.round(maxBytes / 1024)} KiB` : "something other than JSON";
-          throw new JiraError("unavailable", `JIRA answered with ${what}, which StoryLoom does not read.${unknownOutcome}`, {
-            status,
-            mayHaveApplied: isCreate,
-          });
+          if (call.notJiraOnMismatch)
+            throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
+          const what = result.oversize
+            ? `an answer larger than ${Math.round(maxBytes / 1024)} KiB`
+            : "something other than JSON";
+          throw new JiraError(
+            "unavailable",
+            `JIRA answered with ${what}, which StoryLoom does not read.${unknownOutcome}`,
+            {
+              status,
+              mayHaveApplied: isCreate,
+            },
+          );
         }
         const parsed = call.answer.safeParse(json.value);
         if (parsed.success) return parsed.data;
-        if (call.notJiraOnMismatch) throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
+        if (call.notJiraOnMismatch)
+          throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
         throw new JiraError("unavailable", `JIRA's answer was not in the shape StoryLoom expects.${unknownOutcome}`, {
           status,
           mayHaveApplied: isCreate,
-          cause: new Error(scrub(parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; "))),
+          cause: new Error(
+            scrub(
+              parsed.error.issues
+                .slice(0, 3)
+                .map((i) => `${i.path.join(".")}: ${i.message}`)
+                .join("; "),
+            ),
+          ),
         });
       }
 
       if (status >= 300 && status < 400) {
-        throw new JiraError("unavailable", `JIRA answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`, {
-          status,
-          mayHaveApplied: isCreate,
-        });
+        throw new JiraError(
+          "unavailable",
+          `JIRA answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`,
+          {
+            status,
+            mayHaveApplied: isCreate,
+          },
+        );
       }
 
       if (status === 429) {
@@ -325,14 +362,19 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
         }
         throw new JiraError(
           "rate_limited",
-          retryAfter === null ? "JIRA is limiting requests. Please try again shortly." : `JIRA is limiting requests. Please try again in ${retryAfter} seconds.`,
+          retryAfter === null
+            ? "JIRA is limiting requests. Please try again shortly."
+            : `JIRA is limiting requests. Please try again in ${retryAfter} seconds.`,
           { status, retryAfter },
         );
       }
 
       if (status >= 500) {
         if (await retryRead(retryAfterMs(result.headers.get("Retry-After")))) continue;
-        throw new JiraError("unavailable", `JIRA is unavailable (HTTP ${status}).${unknownOutcome}`, { status, mayHaveApplied: isCreate });
+        throw new JiraError("unavailable", `JIRA is unavailable (HTTP ${status}).${unknownOutcome}`, {
+          status,
+          mayHaveApplied: isCreate,
+        });
       }
 
       if (call.errorAnswer && json.ok) {
@@ -340,17 +382,21 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
         if (answer !== null) return answer;
       }
       const said = json.ok ? jiraMessage(json.value, scrub) : null;
-      if (call.notJiraOnMismatch && status === 404) throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
+      if (call.notJiraOnMismatch && status === 404)
+        throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
       if (status === 401) throw new JiraError("unauthorized", "JIRA refused the email or API token.", { status });
-      if (status === 403) throw new JiraError("forbidden", `Your JIRA account does not have permission to ${call.action}.`, { status });
+      if (status === 403)
+        throw new JiraError("forbidden", `Your JIRA account does not have permission to ${call.action}.`, { status });
       if (status === 404) throw new JiraError("not_found", `JIRA could not find ${call.missing}.`, { status });
-      if (status === 400 || status === 422) throw new JiraError("invalid", said ?? `JIRA refused the request (HTTP ${status}).`, { status });
+      if (status === 400 || status === 422)
+        throw new JiraError("invalid", said ?? `JIRA refused the request (HTTP ${status}).`, { status });
       throw new JiraError("unavailable", `JIRA answered HTTP ${status}${said ? `: ${said}` : "."}`, { status });
     }
   }
 
   function projectKey(key: string): string {
-    if (!JIRA_PROJECT_KEY_PATTERN.test(key)) throw new JiraError("invalid", `${JSON.stringify(key.slice(0, 20))} is not a JIRA project key.`);
+    if (!JIRA_PROJECT_KEY_PATTERN.test(key))
+      throw new JiraError("invalid", `${JSON.stringify(key.slice(0, 20))} is not a JIRA project key.`);
     return key;
   }
 
@@ -426,7 +472,11 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
         const items = answer.fields ?? answer.results ?? [];
         fields.push(...items);
         startAt += items.length;
-        const done = items.length === 0 || (answer.total !== undefined ? startAt >= answer.total : items.length < (answer.maxResults ?? CREATEMETA_PAGE_SIZE));
+        const done =
+          items.length === 0 ||
+          (answer.total !== undefined
+            ? startAt >= answer.total
+            : items.length < (answer.maxResults ?? CREATEMETA_PAGE_SIZE));
         if (done) break;
       }
       return interpretCreateFields(fields);
@@ -447,7 +497,11 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
     },
 
     async bulkCreate(credentials, issues: JiraIssueFields[]): Promise<JiraBulkResult> {
-      if (issues.length > JIRA_BULK_MAX) throw new JiraError("invalid", `JIRA creates at most ${JIRA_BULK_MAX} issues in one request, not ${issues.length}.`);
+      if (issues.length > JIRA_BULK_MAX)
+        throw new JiraError(
+          "invalid",
+          `JIRA creates at most ${JIRA_BULK_MAX} issues in one request, not ${issues.length}.`,
+        );
       if (issues.length === 0) return { issues: [], errors: [] };
       const scrub = scrubber(credentials);
       const answer = await send({
@@ -502,7 +556,10 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
         nextPageToken = answer.isLast === true ? null : (answer.nextPageToken ?? null);
         if (!nextPageToken) return [...found.values()];
       }
-      throw new JiraError("unavailable", `More than ${SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE} JIRA issues carry the label ${label}; StoryLoom stopped reading them.`);
+      throw new JiraError(
+        "unavailable",
+        `More than ${SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE} JIRA issues carry the label ${label}; StoryLoom stopped reading them.`,
+      );
     },
 
     browseUrl: (domain, key) => jiraBrowseUrl(domain, key),
@@ -514,19 +571,31 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
  * and names each failure by its 0-based `failedElementNumber`; an answer that does not account for every item once
  * cannot be matched, and issues may exist, so it throws with `mayHaveApplied`.
  */
-export function bulkResult(count: number, answer: z.infer<typeof bulkAnswer>, scrub: (text: string) => string = (t) => t): JiraBulkResult {
+export function bulkResult(
+  count: number,
+  answer: z.infer<typeof bulkAnswer>,
+  scrub: (text: string) => string = (t) => t,
+): JiraBulkResult {
   const errors: JiraBulkResult["errors"] = [];
   const failed = new Set<number>();
   for (const error of answer.errors ?? []) {
     const index = error.failedElementNumber;
     if (index === undefined || index < 0 || index >= count || failed.has(index)) {
-      throw new JiraError("unavailable", "JIRA's answer to the bulk create does not say which issues failed. Some issues may have been created.", {
-        status: error.status ?? null,
-        mayHaveApplied: true,
-      });
+      throw new JiraError(
+        "unavailable",
+        "JIRA's answer to the bulk create does not say which issues failed. Some issues may have been created.",
+        {
+          status: error.status ?? null,
+          mayHaveApplied: true,
+        },
+      );
     }
     failed.add(index);
-    errors.push({ index, status: error.status ?? 400, message: jiraMessage(error.elementErrors ?? {}, scrub) ?? "JIRA refused this issue." });
+    errors.push({
+      index,
+      status: error.status ?? 400,
+      message: jiraMessage(error.elementErrors ?? {}, scrub) ?? "JIRA refused this issue.",
+    });
   }
   const succeeded = Array.from({ length: count }, (_, i) => i).filter((i) => !failed.has(i));
   const created = answer.issues ?? [];

@@ -97,7 +97,11 @@ export class JiraError extends Error {
   /** Seconds JIRA asked to wait (429), when it said. */
   readonly retryAfter: number | null;
 
-  constructor(kind: JiraErrorKind, message: string, options: { status?: number | null; mayHaveApplied?: boolean; retryAfter?: number | null; cause?: unknown } = {}) {
+  constructor(
+    kind: JiraErrorKind,
+    message: string,
+    options: { status?: number | null; mayHaveApplied?: boolean; retryAfter?: number | null; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "JiraError";
     this.kind = kind;

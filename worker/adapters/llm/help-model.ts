@@ -39,7 +39,12 @@ export function createOpenAIHelpModel(options: OpenAIOptions): HelpModel {
   return {
     name: "openai",
     async answer(input) {
-      const response = await client.chat.completions.create({ model: options.model, temperature: 0, max_tokens: 300, messages: helpMessages(input) });
+      const response = await client.chat.completions.create({
+        model: options.model,
+        temperature: 0,
+        max_tokens: 300,
+        messages: helpMessages(input),
+      });
       return response.choices[0]?.message.content?.trim() ?? "";
     },
   };
@@ -49,7 +54,9 @@ export function createWorkersAIHelpModel(ai: AiRunner, model: string): HelpModel
   return {
     name: "workers-ai",
     async answer(input) {
-      const result = (await ai.run(model, { messages: helpMessages(input), max_tokens: 300, temperature: 0 })) as { response?: unknown };
+      const result = (await ai.run(model, { messages: helpMessages(input), max_tokens: 300, temperature: 0 })) as {
+        response?: unknown;
+      };
       return typeof result?.response === "string" ? result.response.trim() : "";
     },
   };

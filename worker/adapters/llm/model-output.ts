@@ -88,7 +88,9 @@ function withSingleLineTitles(data: unknown): unknown {
   if (!data || typeof data !== "object") return data;
   const answer = data as { epic?: { title?: unknown }; userStories?: Array<{ title?: unknown }> };
   const clean = <T extends { title?: unknown }>(item: T): T =>
-    item && typeof item === "object" && typeof item.title === "string" ? { ...item, title: toSingleLine(item.title) } : item;
+    item && typeof item === "object" && typeof item.title === "string"
+      ? { ...item, title: toSingleLine(item.title) }
+      : item;
   return {
     ...answer,
     epic: answer.epic ? clean(answer.epic) : answer.epic,
@@ -96,7 +98,11 @@ function withSingleLineTitles(data: unknown): unknown {
   };
 }
 
-const normalizeTitle = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const normalizeTitle = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 /** Merges the answers for a transcript's parts (duplicate titles once) and locates evidence in the full text. */
 export function mergeModelOutputs(transcript: string, outputs: ModelOutput[]): GeneratedStories {
@@ -134,7 +140,10 @@ export function splitTranscript(text: string, size: number): Array<{ text: strin
 }
 
 /** Runs `once` with one bounded retry when the answer is unusable; then fails with a clear upstream error. */
-export async function withOneRetry<T>(once: () => Promise<T>, onGiveUp: (error: InvalidModelOutput) => Error): Promise<T> {
+export async function withOneRetry<T>(
+  once: () => Promise<T>,
+  onGiveUp: (error: InvalidModelOutput) => Error,
+): Promise<T> {
   try {
     return await once();
   } catch (error) {

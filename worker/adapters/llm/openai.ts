@@ -72,7 +72,12 @@ export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
         outputs.push(
           await withOneRetry(
             () => once(userPrompt(chunk.text, title)),
-            (e) => new AppError("upstream_error", `The AI provider's answer could not be used: ${e.message.toLowerCase()}.`, { upstream: UPSTREAM }),
+            (e) =>
+              new AppError(
+                "upstream_error",
+                `The AI provider's answer could not be used: ${e.message.toLowerCase()}.`,
+                { upstream: UPSTREAM },
+              ),
           ),
         );
       }
@@ -87,16 +92,32 @@ export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
 
 function toAppError(error: unknown): AppError {
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
-    return new AppError("service_unavailable", "The AI provider did not answer in time. Please try again.", { cause: error, upstream: UPSTREAM });
+    return new AppError("service_unavailable", "The AI provider did not answer in time. Please try again.", {
+      cause: error,
+      upstream: UPSTREAM,
+    });
   }
   if (error instanceof OpenAI.APIError) {
     if (error.status === 401 || error.status === 403) {
-      return new AppError("service_unavailable", "The AI provider refused the configured credentials.", { cause: error, upstream: UPSTREAM });
+      return new AppError("service_unavailable", "The AI provider refused the configured credentials.", {
+        cause: error,
+        upstream: UPSTREAM,
+      });
     }
     if (error.status === 429) {
-      return new AppError("service_unavailable", "The AI provider is busy right now. Please try again in a minute.", { cause: error, upstream: UPSTREAM });
+      return new AppError("service_unavailable", "The AI provider is busy right now. Please try again in a minute.", {
+        cause: error,
+        upstream: UPSTREAM,
+      });
     }
-    return new AppError("upstream_error", `The AI provider failed (${error.status ?? "no response"}). Please try again.`, { cause: error, upstream: UPSTREAM });
+    return new AppError(
+      "upstream_error",
+      `The AI provider failed (${error.status ?? "no response"}). Please try again.`,
+      { cause: error, upstream: UPSTREAM },
+    );
   }
-  return new AppError("upstream_error", "The AI provider could not be reached. Please try again.", { cause: error, upstream: UPSTREAM });
+  return new AppError("upstream_error", "The AI provider could not be reached. Please try again.", {
+    cause: error,
+    upstream: UPSTREAM,
+  });
 }

@@ -49,11 +49,17 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
           temperature: 0.2,
         }),
         options.timeoutMs ?? WORKERS_AI_TIMEOUT_MS,
-        () => new AppError("service_unavailable", "Workers AI did not answer in time. Please try again.", { upstream: UPSTREAM }),
+        () =>
+          new AppError("service_unavailable", "Workers AI did not answer in time. Please try again.", {
+            upstream: UPSTREAM,
+          }),
       );
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError("upstream_error", "Workers AI failed. Please try again.", { cause: error, upstream: UPSTREAM });
+      throw new AppError("upstream_error", "Workers AI failed. Please try again.", {
+        cause: error,
+        upstream: UPSTREAM,
+      });
     }
     const response = (result as { response?: unknown } | null)?.response;
     if (response === undefined || response === null) throw new InvalidModelOutput("The answer was empty");
@@ -69,7 +75,10 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
         outputs.push(
           await withOneRetry(
             () => once(userPrompt(chunk.text, title)),
-            (e) => new AppError("upstream_error", `Workers AI's answer could not be used: ${e.message.toLowerCase()}.`, { upstream: UPSTREAM }),
+            (e) =>
+              new AppError("upstream_error", `Workers AI's answer could not be used: ${e.message.toLowerCase()}.`, {
+                upstream: UPSTREAM,
+              }),
           ),
         );
       }

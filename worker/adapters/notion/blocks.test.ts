@@ -13,12 +13,21 @@ const story = (fields: Partial<UserStory> = {}): UserStory => ({
 });
 
 const stories = (userStories: UserStory[], epic: Partial<GeneratedStories["epic"]> = {}): GeneratedStories => ({
-  epic: { title: "Integrations", description: "Send stories where teams work.", team: "Platform", timeline: "Q3", priority: "Medium", ...epic },
+  epic: {
+    title: "Integrations",
+    description: "Send stories where teams work.",
+    team: "Platform",
+    timeline: "Q3",
+    priority: "Medium",
+    ...epic,
+  },
   userStories,
 });
 
 const textOf = (block: Record<string, unknown>) =>
-  ((block[block.type as string] as { rich_text: { text: { content: string } }[] }).rich_text).map((item) => item.text.content).join("");
+  (block[block.type as string] as { rich_text: { text: { content: string } }[] }).rich_text
+    .map((item) => item.text.content)
+    .join("");
 
 describe("richText", () => {
   it("keeps text of up to 2,000 characters in one item, and gives nothing for empty text", () => {
@@ -85,7 +94,9 @@ describe("storiesToBlocks", () => {
   });
 
   it("formats the estimate line", () => {
-    expect(storyEstimateLine({ priority: "Lowest", storyPoints: 0, estimatedHours: 13 })).toBe("Priority: Lowest · 0 story points · 13 hours");
+    expect(storyEstimateLine({ priority: "Lowest", storyPoints: 0, estimatedHours: 13 })).toBe(
+      "Priority: Lowest · 0 story points · 13 hours",
+    );
   });
 });
 
@@ -102,7 +113,9 @@ describe("batches", () => {
 
   it("blockBatches also keeps each request's JSON under the byte budget", () => {
     // 100 paragraphs of a 5,000-character description would be over Notion's 500 KB.
-    const big = storiesToBlocks(stories([story({ description: Array.from({ length: 250 }, () => "d".repeat(5000)).join("\n\n") })]));
+    const big = storiesToBlocks(
+      stories([story({ description: Array.from({ length: 250 }, () => "d".repeat(5000)).join("\n\n") })]),
+    );
     const runs = blockBatches(big);
     expect(runs.flat()).toEqual(big);
     for (const run of runs) {
@@ -110,6 +123,8 @@ describe("batches", () => {
       expect(new TextEncoder().encode(JSON.stringify(run)).length).toBeLessThanOrEqual(400_000);
     }
     expect(runs.length).toBeGreaterThan(Math.ceil(big.length / 100));
-    expect(blockBatches(Array.from({ length: 250 }, () => ({ type: "divider", divider: {} }))).map((run) => run.length)).toEqual([100, 100, 50]);
+    expect(
+      blockBatches(Array.from({ length: 250 }, () => ({ type: "divider", divider: {} }))).map((run) => run.length),
+    ).toEqual([100, 100, 50]);
   });
 });

@@ -97,9 +97,11 @@ describe("createNotionClient: the official SDK in workerd", () => {
     const stored = fake.blocksOf(page.id);
     expect(stored).toHaveLength(blocks.length);
     expect(stored.map((b) => b.type)).toEqual(blocks.map((b) => b.type));
-    expect(stored.filter((b) => b.type === "heading_2").map((b) => (b.content.rich_text as { text: { content: string } }[])[0]!.text.content)).toEqual(
-      Array.from({ length: 250 }, (_, i) => `Story ${i + 1}`),
-    );
+    expect(
+      stored
+        .filter((b) => b.type === "heading_2")
+        .map((b) => (b.content.rich_text as { text: { content: string } }[])[0]!.text.content),
+    ).toEqual(Array.from({ length: 250 }, (_, i) => `Story ${i + 1}`));
     expect(fake.page(page.id)).toMatchObject({ parentId: PARENT, title: "Epic" });
     expect(page.url).toMatch(/^https:\/\/www\.notion\.so\/Epic-[0-9a-f]{32}$/);
 
@@ -113,7 +115,9 @@ describe("createNotionClient: the official SDK in workerd", () => {
     const blocks = storiesToBlocks(generated([story(1, { acceptanceCriteria: ["x".repeat(2500)] })]));
     const page = await notion.createChildPage(SECRET, PARENT, "Long", blocks);
     const criterion = fake.blocksOf(page.id).find((b) => b.type === "bulleted_list_item")!;
-    expect((criterion.content.rich_text as { text: { content: string } }[]).map((item) => item.text.content.length)).toEqual([2000, 500]);
+    expect(
+      (criterion.content.rich_text as { text: { content: string } }[]).map((item) => item.text.content.length),
+    ).toEqual([2000, 500]);
   });
 
   it("refuses more than 100 blocks before sending anything", async () => {
@@ -127,7 +131,11 @@ describe("createNotionClient: the official SDK in workerd", () => {
   it("lists only child pages, across pages of results", async () => {
     const { notion } = setup();
     const first = await notion.createChildPage(SECRET, PARENT, "First export", []);
-    await notion.appendBlocks(SECRET, PARENT, Array.from({ length: 100 }, () => ({ type: "divider", divider: {} })));
+    await notion.appendBlocks(
+      SECRET,
+      PARENT,
+      Array.from({ length: 100 }, () => ({ type: "divider", divider: {} })),
+    );
     const second = await notion.createChildPage(SECRET, PARENT, "Second export", []);
     expect(await notion.countChildren(SECRET, PARENT)).toBe(102);
     expect(await notion.listChildPages(SECRET, PARENT)).toEqual([
@@ -174,7 +182,12 @@ describe("createNotionClient: failures", () => {
       const { notion, fake } = setup();
       fake.failNext(1, { status });
       const error = await failure(notion.createChildPage(SECRET, PARENT, "Once", []));
-      expect(error).toMatchObject({ kind: "unavailable", status, mayHaveApplied: true, message: "Notion did not answer. Please try again." });
+      expect(error).toMatchObject({
+        kind: "unavailable",
+        status,
+        mayHaveApplied: true,
+        message: "Notion did not answer. Please try again.",
+      });
       expect(fake.calls).toHaveLength(1);
     }
   });
@@ -217,7 +230,12 @@ describe("createNotionClient: failures", () => {
     const { notion } = setup();
     const wrong = "ntn_live_secret_that_must_not_leak_1234";
     const error = await failure(notion.getPage(wrong, PARENT));
-    expect(error).toMatchObject({ kind: "unauthorized", status: 401, mayHaveApplied: false, message: "Notion refused the integration secret." });
+    expect(error).toMatchObject({
+      kind: "unauthorized",
+      status: 401,
+      mayHaveApplied: false,
+      message: "Notion refused the integration secret.",
+    });
     expect(everything(error)).not.toContain(wrong);
     expect(everything(error)).toContain("API token is invalid.");
   });
@@ -230,23 +248,33 @@ describe("createNotionClient: failures", () => {
       status: 404,
       message: "The Notion page was not found, or it is not shared with the integration.",
     });
-    await expect(notion.createChildPage(SECRET, "00000000000040008000000000000000", "x", [])).rejects.toMatchObject({ kind: "not_found", mayHaveApplied: false });
+    await expect(notion.createChildPage(SECRET, "00000000000040008000000000000000", "x", [])).rejects.toMatchObject({
+      kind: "not_found",
+      mayHaveApplied: false,
+    });
   });
 
   it("answers a page in the trash as not_found", async () => {
     const { notion, fake } = setup();
     fake.trash(PARENT);
-    await expect(notion.getPage(SECRET, PARENT)).rejects.toMatchObject({ kind: "not_found", message: expect.stringContaining("trash") });
+    await expect(notion.getPage(SECRET, PARENT)).rejects.toMatchObject({
+      kind: "not_found",
+      message: expect.stringContaining("trash"),
+    });
   });
 
   it("maps 403 to forbidden and 400 to invalid with Notion's message, never retried", async () => {
     const { notion, fake } = setup();
     fake.failNext(1, { status: 403 });
     await expect(notion.getPage(SECRET, PARENT)).rejects.toMatchObject({ kind: "forbidden", status: 403 });
-    const raw = [{ type: "paragraph", paragraph: { rich_text: [{ type: "text", text: { content: "y".repeat(2001) } }] } }];
+    const raw = [
+      { type: "paragraph", paragraph: { rich_text: [{ type: "text", text: { content: "y".repeat(2001) } }] } },
+    ];
     const error = await failure(notion.appendBlocks(SECRET, PARENT, raw));
     expect(error).toMatchObject({ kind: "invalid", status: 400, mayHaveApplied: false });
-    expect(error.message).toBe("body failed validation: body.children[0].paragraph.rich_text[0].text.content.length should be ≤ `2000`, instead was `2001`.");
+    expect(error.message).toBe(
+      "body failed validation: body.children[0].paragraph.rich_text[0].text.content.length should be ≤ `2000`, instead was `2001`.",
+    );
     expect(fake.calls).toHaveLength(2);
   });
 
@@ -257,7 +285,9 @@ describe("createNotionClient: failures", () => {
     const errors = [await failure(notion.appendBlocks(SECRET, PARENT, [{ type: "divider", divider: {} }]))];
     errors.push(await failure(notion.createChildPage(SECRET, PARENT, "x", [])));
     fake.hangNext();
-    errors.push(await failure(createNotionClient({ apiBase: null, timeoutMs: 20 }).createChildPage(SECRET, PARENT, "x", [])));
+    errors.push(
+      await failure(createNotionClient({ apiBase: null, timeoutMs: 20 }).createChildPage(SECRET, PARENT, "x", [])),
+    );
     for (const error of errors) expect(everything(error)).not.toContain(SECRET);
     expect(errors[0]!.message).toBe("Token [secret] is not allowed here");
   });

@@ -10,7 +10,14 @@ import {
   type ListBlockChildrenResponse,
 } from "@notionhq/client";
 import { MAX_CHILDREN_PER_REQUEST, richText } from "./blocks";
-import { NotionError, type Notion, type NotionBlock, type NotionChildPage, type NotionErrorKind, type NotionPage } from "./index";
+import {
+  NotionError,
+  type Notion,
+  type NotionBlock,
+  type NotionChildPage,
+  type NotionErrorKind,
+  type NotionPage,
+} from "./index";
 
 /**
  * The Notion API version every request names (`Notion-Version`): the official SDK's own default, whose types the
@@ -38,7 +45,8 @@ export interface NotionClientOptions {
 
 const MESSAGES: Record<Exclude<NotionErrorKind, "invalid">, string> = {
   unauthorized: "Notion refused the integration secret.",
-  forbidden: "The integration is not allowed to do this. Check that it can read and insert content, and that the page is shared with it.",
+  forbidden:
+    "The integration is not allowed to do this. Check that it can read and insert content, and that the page is shared with it.",
   not_found: "The Notion page was not found, or it is not shared with the integration.",
   rate_limited: "Notion is receiving too many requests from this integration. Please try again in a minute.",
   unavailable: "Notion did not answer. Please try again.",
@@ -65,7 +73,12 @@ export function createNotionClient(options: NotionClientOptions): Notion {
     logLevel: LogLevel.ERROR,
     // `fetch` looked up on each call (tests spy on it), with an abort so an unanswered request does not linger.
     fetch: (url, init) =>
-      globalThis.fetch(url, { method: init?.method, headers: init?.headers, body: init?.body, signal: AbortSignal.timeout(timeoutMs) }),
+      globalThis.fetch(url, {
+        method: init?.method,
+        headers: init?.headers,
+        body: init?.body,
+        signal: AbortSignal.timeout(timeoutMs),
+      }),
   });
 
   async function call<T>(secret: string, write: boolean, work: () => Promise<T>): Promise<T> {
@@ -93,11 +106,20 @@ export function createNotionClient(options: NotionClientOptions): Notion {
   }
 
   /** Every child of a block, 100 a page, following next_cursor. */
-  async function eachChild(secret: string, blockId: string, visit: (child: ListBlockChildrenResponse["results"][number]) => void) {
+  async function eachChild(
+    secret: string,
+    blockId: string,
+    visit: (child: ListBlockChildrenResponse["results"][number]) => void,
+  ) {
     let cursor: string | undefined;
     do {
       const page = await call(secret, false, () =>
-        sdk.blocks.children.list({ block_id: blockId, page_size: 100, ...(cursor ? { start_cursor: cursor } : {}), auth: secret }),
+        sdk.blocks.children.list({
+          block_id: blockId,
+          page_size: 100,
+          ...(cursor ? { start_cursor: cursor } : {}),
+          auth: secret,
+        }),
       );
       if (!Array.isArray(page?.results)) throw unreadable("a block list", false);
       page.results.forEach(visit);
@@ -109,7 +131,10 @@ export function createNotionClient(options: NotionClientOptions): Notion {
     async getPage(secret, pageId): Promise<NotionPage> {
       const page = await call(secret, false, () => sdk.pages.retrieve({ page_id: pageId, auth: secret }));
       if (isFullPage(page) && (page.in_trash || page.archived)) {
-        throw new NotionError("not_found", "The Notion page is in the trash. Restore it in Notion, or choose another page.");
+        throw new NotionError(
+          "not_found",
+          "The Notion page is in the trash. Restore it in Notion, or choose another page.",
+        );
       }
       return toPage(page, "a page read", false);
     },
@@ -120,7 +145,9 @@ export function createNotionClient(options: NotionClientOptions): Notion {
         sdk.pages.create({
           parent: { type: "page_id", page_id: parentPageId },
           properties: { title: { title: richText(title) } },
-          ...(children.length ? { children: children as unknown as NonNullable<CreatePageParameters["children"]> } : {}),
+          ...(children.length
+            ? { children: children as unknown as NonNullable<CreatePageParameters["children"]> }
+            : {}),
           auth: secret,
         }),
       );
@@ -131,7 +158,11 @@ export function createNotionClient(options: NotionClientOptions): Notion {
       assertBatch(children);
       if (children.length === 0) return;
       const answer = await call(secret, true, () =>
-        sdk.blocks.children.append({ block_id: blockId, children: children as unknown as AppendBlockChildrenParameters["children"], auth: secret }),
+        sdk.blocks.children.append({
+          block_id: blockId,
+          children: children as unknown as AppendBlockChildrenParameters["children"],
+          auth: secret,
+        }),
       );
       if ((answer as { object?: unknown } | null)?.object !== "list") throw unreadable("a block append", true);
     },
@@ -147,7 +178,8 @@ export function createNotionClient(options: NotionClientOptions): Notion {
     async listChildPages(secret, pageId): Promise<NotionChildPage[]> {
       const pages: NotionChildPage[] = [];
       await eachChild(secret, pageId, (child) => {
-        if (isFullBlock(child) && child.type === "child_page") pages.push({ id: child.id, title: child.child_page.title });
+        if (isFullBlock(child) && child.type === "child_page")
+          pages.push({ id: child.id, title: child.child_page.title });
       });
       return pages;
     },
@@ -157,13 +189,18 @@ export function createNotionClient(options: NotionClientOptions): Notion {
 /** A caller's bug, not Notion's answer: Notion takes at most 100 children a request (see blocks.ts `batches`). */
 function assertBatch(children: readonly NotionBlock[]) {
   if (children.length > MAX_CHILDREN_PER_REQUEST) {
-    throw new RangeError(`Notion takes at most ${MAX_CHILDREN_PER_REQUEST} blocks per request, not ${children.length}: send them in batches.`);
+    throw new RangeError(
+      `Notion takes at most ${MAX_CHILDREN_PER_REQUEST} blocks per request, not ${children.length}: send them in batches.`,
+    );
   }
 }
 
 function toPage(page: { id?: unknown; url?: unknown } | null, what: string, write: boolean): NotionPage {
   if (typeof page?.id !== "string" || !page.id) throw unreadable(what, write);
-  return { id: page.id, url: typeof page.url === "string" ? page.url : `https://www.notion.so/${page.id.replace(/-/g, "")}` };
+  return {
+    id: page.id,
+    url: typeof page.url === "string" ? page.url : `https://www.notion.so/${page.id.replace(/-/g, "")}`,
+  };
 }
 
 /**
@@ -204,7 +241,9 @@ function toNotionError(error: unknown, secret: string, write: boolean): NotionEr
   if (error instanceof NotionError) return error;
   // Refused by the SDK before sending (an id with "..").
   if (InvalidPathParameterError.isInvalidPathParameterError(error)) {
-    return new NotionError("invalid", "That is not a Notion page id.", { cause: new Error(redact(error.message, secret)) });
+    return new NotionError("invalid", "That is not a Notion page id.", {
+      cause: new Error(redact(error.message, secret)),
+    });
   }
   if (isHTTPResponseError(error)) {
     const status = error.status;
@@ -223,7 +262,8 @@ function toNotionError(error: unknown, secret: string, write: boolean): NotionEr
                 : "invalid";
     // A 409 is Notion's conflict_error: the transaction did not complete, so nothing was applied.
     const mayHaveApplied = write && status >= 500;
-    const message = kind === "invalid" ? redact(error.message || `Notion refused the request (${status}).`, secret) : MESSAGES[kind];
+    const message =
+      kind === "invalid" ? redact(error.message || `Notion refused the request (${status}).`, secret) : MESSAGES[kind];
     return new NotionError(kind, message, { status, mayHaveApplied, cause });
   }
   // No answer: a timeout (the SDK's or our abort), a network failure, or an answer that was not JSON. A write may

@@ -36,7 +36,11 @@ export class NotionError extends Error {
   /** A write whose outcome is unknown (timeout, 5xx): Notion may have applied it. */
   readonly mayHaveApplied: boolean;
 
-  constructor(kind: NotionErrorKind, message: string, options: { status?: number | null; mayHaveApplied?: boolean; cause?: unknown } = {}) {
+  constructor(
+    kind: NotionErrorKind,
+    message: string,
+    options: { status?: number | null; mayHaveApplied?: boolean; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "NotionError";
     this.kind = kind;

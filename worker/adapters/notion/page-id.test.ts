@@ -11,8 +11,14 @@ describe("notionPageIdFromUrl", () => {
     ["a workspace page link", `https://www.notion.so/acme/Roadmap-${HEX}`],
     ["a link without a title, with a view", `https://www.notion.so/${HEX}?v=0f9e8d7c6b5a49382716f5e4d3c2b1a0`],
     ["a published notion.site page", `https://acme.notion.site/Roadmap-${HEX}?pvs=4`],
-    ["notion.so without www, with a block anchor (the page wins)", `https://notion.so/${HEX}#9f8e7d6c5b4a49382716f5e4d3c2b1a0`],
-    ["a block anchor after a titled page", `https://www.notion.so/acme/Roadmap-${HEX}#9f8e7d6c5b4a49382716f5e4d3c2b1a0`],
+    [
+      "notion.so without www, with a block anchor (the page wins)",
+      `https://notion.so/${HEX}#9f8e7d6c5b4a49382716f5e4d3c2b1a0`,
+    ],
+    [
+      "a block anchor after a titled page",
+      `https://www.notion.so/acme/Roadmap-${HEX}#9f8e7d6c5b4a49382716f5e4d3c2b1a0`,
+    ],
     ["a hyphenated UUID at the end of a link", `https://www.notion.so/acme/${ID}`],
     ["a published page with a hyphenated workspace", `https://my-team.notion.site/${HEX}`],
     ["upper case and spaces around it", `  https://WWW.NOTION.SO/acme/Roadmap-${HEX.toUpperCase()}  `],
@@ -56,9 +62,7 @@ describe("notionPageIdFromUrl", () => {
   });
 
   // 33 or more hex digits are not an id with something in front: reading their last 32 would name a page nobody gave.
-  it.each([
-    ["an id that is too long", `https://www.notion.so/acme/Roadmap-0${HEX}`],
-  ])("refuses %s", (_, input) => {
+  it.each([["an id that is too long", `https://www.notion.so/acme/Roadmap-0${HEX}`]])("refuses %s", (_, input) => {
     expect(notionPageIdFromUrl(input)).toBeNull();
   });
 

@@ -54,12 +54,23 @@ export function createArcticOAuth(config: Config["oauth"], origin: string): OAut
         : provider === "github"
           ? config.github && new GitHub(config.github.clientId, config.github.clientSecret, callbackUrl(provider))
           : config.apple &&
-            new Apple(config.apple.clientId, config.apple.teamId, config.apple.keyId, pemToPkcs8(config.apple.privateKey), callbackUrl(provider));
+            new Apple(
+              config.apple.clientId,
+              config.apple.teamId,
+              config.apple.keyId,
+              pemToPkcs8(config.apple.privateKey),
+              callbackUrl(provider),
+            );
     if (!made) throw new AppError("not_found", "This sign-in provider is not enabled");
     return made;
   }
 
-  async function getJson<T>(provider: OAuthProvider, url: string, accessToken: string, schema: z.ZodType<T>): Promise<T> {
+  async function getJson<T>(
+    provider: OAuthProvider,
+    url: string,
+    accessToken: string,
+    schema: z.ZodType<T>,
+  ): Promise<T> {
     const upstream = `oauth:${provider}`;
     const response = await fetchWithTimeout(
       url,
@@ -71,7 +82,8 @@ export function createArcticOAuth(config: Config["oauth"], origin: string): OAut
       throw new AppError("upstream_error", `Provider answered ${response.status}`, { upstream });
     }
     const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) throw new AppError("upstream_error", "The sign-in provider answered in an unexpected shape", { upstream });
+    if (!parsed.success)
+      throw new AppError("upstream_error", "The sign-in provider answered in an unexpected shape", { upstream });
     return parsed.data;
   }
 
@@ -81,7 +93,9 @@ export function createArcticOAuth(config: Config["oauth"], origin: string): OAut
     try {
       // arctic's token request has no timeout of its own: a token endpoint that never answers held the callback open.
       const tokens = await withDeadline(
-        c instanceof Google ? c.validateAuthorizationCode(callback.code, callback.codeVerifier!) : c.validateAuthorizationCode(callback.code),
+        c instanceof Google
+          ? c.validateAuthorizationCode(callback.code, callback.codeVerifier!)
+          : c.validateAuthorizationCode(callback.code),
         TOKEN_TIMEOUT_MS,
         () => new Error("The token endpoint did not answer in time"),
       );
@@ -105,9 +119,14 @@ export function createArcticOAuth(config: Config["oauth"], origin: string): OAut
       const state = generateState();
       if (c instanceof Google) {
         const codeVerifier = generateCodeVerifier();
-        return { url: c.createAuthorizationURL(state, codeVerifier, ["openid", "email", "profile"]).toString(), state, codeVerifier };
+        return {
+          url: c.createAuthorizationURL(state, codeVerifier, ["openid", "email", "profile"]).toString(),
+          state,
+          codeVerifier,
+        };
       }
-      if (c instanceof GitHub) return { url: c.createAuthorizationURL(state, ["read:user", "user:email"]).toString(), state };
+      if (c instanceof GitHub)
+        return { url: c.createAuthorizationURL(state, ["read:user", "user:email"]).toString(), state };
       const url = c.createAuthorizationURL(state, ["name", "email"]);
       // Apple only returns name and email to a form_post callback.
       url.searchParams.set("response_mode", "form_post");
@@ -117,7 +136,12 @@ export function createArcticOAuth(config: Config["oauth"], origin: string): OAut
     async profile(provider, callback): Promise<ProviderProfile> {
       const tokens = await exchange(provider, callback);
       if (provider === "google") {
-        const info = await getJson(provider, "https://openidconnect.googleapis.com/v1/userinfo", tokens.accessToken(), googleUserInfo);
+        const info = await getJson(
+          provider,
+          "https://openidconnect.googleapis.com/v1/userinfo",
+          tokens.accessToken(),
+          googleUserInfo,
+        );
         return {
           providerUserId: info.sub,
           email: info.email?.toLowerCase() ?? null,
@@ -145,7 +169,9 @@ export function createArcticOAuth(config: Config["oauth"], origin: string): OAut
       // Apple: the ID token comes straight from Apple's token endpoint over TLS, so its claims can be read as they are.
       const claims = appleIdToken.safeParse(decodeIdToken(tokens.idToken()));
       if (!claims.success) {
-        throw new AppError("upstream_error", "The sign-in provider answered in an unexpected shape", { upstream: "oauth:apple" });
+        throw new AppError("upstream_error", "The sign-in provider answered in an unexpected shape", {
+          upstream: "oauth:apple",
+        });
       }
       const appleUser = parseAppleUser(callback.appleUser);
       return {

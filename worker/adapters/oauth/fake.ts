@@ -12,7 +12,9 @@ export function createFakeOAuth(profiles: Record<string, ProviderProfile> = {}):
     async profile(provider, { code }) {
       const profile = profiles[code];
       if (!profile) {
-        throw new AppError("upstream_error", "The sign-in provider refused the authorization code", { upstream: `oauth:${provider}` });
+        throw new AppError("upstream_error", "The sign-in provider refused the authorization code", {
+          upstream: `oauth:${provider}`,
+        });
       }
       return profile;
     },

@@ -50,7 +50,8 @@ function current(stored: AttemptState | undefined, policy: AttemptPolicy, now: n
   if (state.blockedUntil <= now && now - state.windowStart >= policy.windowMs) {
     Object.assign(state, { failures: 0, trustedFailures: 0, windowStart: now, blockedUntil: 0 });
   }
-  for (const [address, at] of Object.entries(state.trusted)) if (now - at >= policy.trustMs) delete state.trusted[address];
+  for (const [address, at] of Object.entries(state.trusted))
+    if (now - at >= policy.trustMs) delete state.trusted[address];
   return state;
 }
 
@@ -67,7 +68,10 @@ export function reserveAttempt(
 ): { result: AttemptResult; state: AttemptState } {
   const state = current(stored, policy, now);
   const trusted = isTrusted(state, address);
-  const deny = (until: number) => ({ result: { allowed: false, retryAfterMs: Math.max(1, until - now), trusted }, state });
+  const deny = (until: number) => ({
+    result: { allowed: false, retryAfterMs: Math.max(1, until - now), trusted },
+    state,
+  });
 
   if (trusted) {
     if (state.trustedFailures >= policy.maxFailures) return deny(state.windowStart + policy.windowMs);
@@ -89,7 +93,12 @@ export function reserveAttempt(
  * The reserved attempt succeeded: it is given back (a block it caused is lifted) and, with a trust period, the
  * address becomes trusted. A failure needs no call: the reservation already counted it.
  */
-export function attemptSucceeded(stored: AttemptState | undefined, policy: AttemptPolicy, address: string, now: number): AttemptState {
+export function attemptSucceeded(
+  stored: AttemptState | undefined,
+  policy: AttemptPolicy,
+  address: string,
+  now: number,
+): AttemptState {
   const state = current(stored, policy, now);
   if (isTrusted(state, address)) {
     state.trustedFailures = Math.max(0, state.trustedFailures - 1);
@@ -104,14 +113,21 @@ export function attemptSucceeded(stored: AttemptState | undefined, policy: Attem
  * The address signed in to the key without a reservation (a sign-in pass from the emailed link let it through the
  * limits, services/auth/sign-in-pass.ts): it becomes trusted as after a success; no count changes.
  */
-export function trustAddress(stored: AttemptState | undefined, policy: AttemptPolicy, address: string, now: number): AttemptState {
+export function trustAddress(
+  stored: AttemptState | undefined,
+  policy: AttemptPolicy,
+  address: string,
+  now: number,
+): AttemptState {
   return remember(current(stored, policy, now), policy, address, now);
 }
 
 function remember(state: AttemptState, policy: AttemptPolicy, address: string, now: number): AttemptState {
   if (policy.trustMs > 0) {
     state.trusted[address] = now;
-    const recent = Object.entries(state.trusted).sort((a, b) => b[1] - a[1]).slice(0, MAX_TRUSTED);
+    const recent = Object.entries(state.trusted)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, MAX_TRUSTED);
     state.trusted = Object.fromEntries(recent);
   }
   return state;

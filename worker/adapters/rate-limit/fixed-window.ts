@@ -25,7 +25,8 @@ export interface CounterState {
 
 /** Whether the key is blocked right now, without counting anything. */
 export function limitStatus(state: CounterState | undefined, now: number): LimitResult {
-  if (state && state.blockedUntil > now) return { allowed: false, retryAfterMs: state.blockedUntil - now, remaining: 0 };
+  if (state && state.blockedUntil > now)
+    return { allowed: false, retryAfterMs: state.blockedUntil - now, remaining: 0 };
   return { allowed: true, retryAfterMs: 0, remaining: -1 };
 }
 
@@ -40,7 +41,8 @@ export function countHit(
 ): { result: LimitResult; state?: CounterState; expiresAt?: number } {
   const expired = !stored || (stored.blockedUntil <= now && now - stored.windowStart >= rule.windowMs);
   const state = expired ? { count: 0, windowStart: now, blockedUntil: 0 } : { ...stored };
-  if (state.blockedUntil > now) return { result: { allowed: false, retryAfterMs: state.blockedUntil - now, remaining: 0 } };
+  if (state.blockedUntil > now)
+    return { result: { allowed: false, retryAfterMs: state.blockedUntil - now, remaining: 0 } };
   state.count += 1;
   if (state.count >= rule.limit) state.blockedUntil = now + (rule.blockMs ?? state.windowStart + rule.windowMs - now);
   return {

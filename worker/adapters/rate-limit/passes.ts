@@ -35,7 +35,13 @@ export const PASS_MEMORY_MS = 60 * 60_000;
 
 export function issuePass(pass: NewPass, now: number): PassState {
   const expiresAt = now + pass.ttlMs;
-  return { userId: pass.userId, email: pass.email ?? "", expiresAt, usesLeft: pass.uses, keepUntil: expiresAt + PASS_MEMORY_MS };
+  return {
+    userId: pass.userId,
+    email: pass.email ?? "",
+    expiresAt,
+    usesLeft: pass.uses,
+    keepUntil: expiresAt + PASS_MEMORY_MS,
+  };
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Transcriber } from "./index";
 
 /** Tests: records what it was given, answers a fixed text, or fails on demand. */
-export function createFakeTranscriber(options: { text?: string; failWith?: Error } = {}): Transcriber & { calls: { audio: Uint8Array; format: string; fileName: string }[]; failWith?: Error } {
+export function createFakeTranscriber(
+  options: { text?: string; failWith?: Error } = {},
+): Transcriber & { calls: { audio: Uint8Array; format: string; fileName: string }[]; failWith?: Error } {
   const fake = {
     name: "fake",
     calls: [] as { audio: Uint8Array; format: string; fileName: string }[],

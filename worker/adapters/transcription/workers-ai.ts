@@ -10,7 +10,11 @@ import type { Transcriber } from "./index";
 export const WORKERS_AI_TRANSCRIPTION_TIMEOUT_MS = 120_000;
 
 /** Workers AI Whisper through the AI binding (the model is configurable: WORKERS_AI_TRANSCRIPTION_MODEL). */
-export function createWorkersAITranscriber(ai: AiRunner, model: string, timeoutMs = WORKERS_AI_TRANSCRIPTION_TIMEOUT_MS): Transcriber {
+export function createWorkersAITranscriber(
+  ai: AiRunner,
+  model: string,
+  timeoutMs = WORKERS_AI_TRANSCRIPTION_TIMEOUT_MS,
+): Transcriber {
   return {
     name: "workers-ai",
     async transcribe({ audio }) {
@@ -20,14 +24,23 @@ export function createWorkersAITranscriber(ai: AiRunner, model: string, timeoutM
         result = await withDeadline(
           ai.run(model, model.includes("large") ? { audio: toBase64(audio) } : { audio: Array.from(audio) }),
           timeoutMs,
-          () => new AppError("service_unavailable", "The transcription service did not answer in time. Please try again.", { upstream: "workers-ai" }),
+          () =>
+            new AppError("service_unavailable", "The transcription service did not answer in time. Please try again.", {
+              upstream: "workers-ai",
+            }),
         );
       } catch (error) {
         if (error instanceof AppError) throw error;
-        throw new AppError("upstream_error", "The transcription service failed. Please try again.", { cause: error, upstream: "workers-ai" });
+        throw new AppError("upstream_error", "The transcription service failed. Please try again.", {
+          cause: error,
+          upstream: "workers-ai",
+        });
       }
       const text = (result as { text?: unknown } | null)?.text;
-      if (typeof text !== "string") throw new AppError("upstream_error", "The transcription service answered without a transcript.", { upstream: "workers-ai" });
+      if (typeof text !== "string")
+        throw new AppError("upstream_error", "The transcription service answered without a transcript.", {
+          upstream: "workers-ai",
+        });
       return text;
     },
   };

@@ -41,10 +41,18 @@ const world: fc.Arbitrary<World> = fc
   .record({
     accounts: fc.integer({ min: 2, max: MAX_ACCOUNTS }),
     memberships: fc.array(
-      fc.record({ owner: account, member: account, status: fc.constantFrom<Status>("active", "pending", "removed", "expired"), role: fc.constantFrom<Role>("admin", "member") }),
+      fc.record({
+        owner: account,
+        member: account,
+        status: fc.constantFrom<Status>("active", "pending", "removed", "expired"),
+        role: fc.constantFrom<Role>("admin", "member"),
+      }),
       { maxLength: 8 },
     ),
-    projects: fc.array(fc.record({ owner: account, transcriptsBy: fc.array(account, { maxLength: 2 }), integration: fc.boolean() }), { minLength: 1, maxLength: 5 }),
+    projects: fc.array(
+      fc.record({ owner: account, transcriptsBy: fc.array(account, { maxLength: 2 }), integration: fc.boolean() }),
+      { minLength: 1, maxLength: 5 },
+    ),
     unfiled: fc.array(fc.record({ owner: account }), { maxLength: 3 }),
   })
   .map((w) => {
@@ -71,7 +79,11 @@ async function build(w: World) {
   const users: Array<{ id: number; email: string }> = [];
   for (let i = 0; i < w.accounts; i++) {
     const email = `${unique("prop")}@example.com`.toLowerCase();
-    const row = await env.DB.prepare("INSERT INTO users (username, email, email_verified) VALUES (?, ?, 1) RETURNING id").bind(unique("prop"), email).first<{ id: number }>();
+    const row = await env.DB.prepare(
+      "INSERT INTO users (username, email, email_verified) VALUES (?, ?, 1) RETURNING id",
+    )
+      .bind(unique("prop"), email)
+      .first<{ id: number }>();
     users.push({ id: row!.id, email });
   }
   for (const m of w.memberships) {
@@ -84,16 +96,35 @@ async function build(w: World) {
     await env.DB.prepare(
       "INSERT INTO team_memberships (owner_id, member_id, invited_email, role, status, invite_ref, token_hash, expires_at, accepted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
-      .bind(owner.id, accepted ? member.id : null, member.email, m.role, accepted ? "active" : "pending", ref, accepted ? null : `${ref}-hash`, m.status === "expired" ? now - DAY : now + 7 * DAY, accepted ? now : null)
+      .bind(
+        owner.id,
+        accepted ? member.id : null,
+        member.email,
+        m.role,
+        accepted ? "active" : "pending",
+        ref,
+        accepted ? null : `${ref}-hash`,
+        m.status === "expired" ? now - DAY : now + 7 * DAY,
+        accepted ? now : null,
+      )
       .run();
   }
-  const projects: Array<{ id: number; owner: number; integrationId: number | null; transcripts: Array<{ id: number; by: number }> }> = [];
+  const projects: Array<{
+    id: number;
+    owner: number;
+    integrationId: number | null;
+    transcripts: Array<{ id: number; by: number }>;
+  }> = [];
   for (const p of w.projects) {
     const ownerId = users[p.owner]!.id;
-    const project = await env.DB.prepare("INSERT INTO projects (owner_id, name) VALUES (?, ?) RETURNING id").bind(ownerId, unique("p")).first<{ id: number }>();
+    const project = await env.DB.prepare("INSERT INTO projects (owner_id, name) VALUES (?, ?) RETURNING id")
+      .bind(ownerId, unique("p"))
+      .first<{ id: number }>();
     const transcripts = [];
     for (const by of p.transcriptsBy) {
-      const t = await env.DB.prepare("INSERT INTO transcripts (owner_id, project_id, created_by, title, content, created_at, updated_at) VALUES (?, ?, ?, 't', 'c', ?, ?) RETURNING id")
+      const t = await env.DB.prepare(
+        "INSERT INTO transcripts (owner_id, project_id, created_by, title, content, created_at, updated_at) VALUES (?, ?, ?, 't', 'c', ?, ?) RETURNING id",
+      )
         .bind(ownerId, project!.id, users[by]!.id, now, now)
         .first<{ id: number }>();
       transcripts.push({ id: t!.id, by });
@@ -112,7 +143,9 @@ async function build(w: World) {
   const unfiled: Array<{ id: number; owner: number }> = [];
   for (const u of w.unfiled) {
     const ownerId = users[u.owner]!.id;
-    const t = await env.DB.prepare("INSERT INTO transcripts (owner_id, project_id, created_by, title, content, created_at, updated_at) VALUES (?, NULL, ?, 't', 'c', ?, ?) RETURNING id")
+    const t = await env.DB.prepare(
+      "INSERT INTO transcripts (owner_id, project_id, created_by, title, content, created_at, updated_at) VALUES (?, NULL, ?, 't', 'c', ?, ?) RETURNING id",
+    )
       .bind(ownerId, ownerId, now, now)
       .first<{ id: number }>();
     unfiled.push({ id: t!.id, owner: u.owner });
@@ -158,23 +191,47 @@ describe("access, as a property over random teams", () => {
             const manage = position === null ? 404 : position === "member" ? 403 : "ok";
             if (position) visibleProjects.add(p.id);
             check(`actor ${actor} reads project of ${p.owner}`, await outcome(accessProject(deps, userId, p.id)), work);
-            check(`actor ${actor} manages project of ${p.owner}`, await outcome(requireManagedProject(deps, userId, p.id)), manage);
+            check(
+              `actor ${actor} manages project of ${p.owner}`,
+              await outcome(requireManagedProject(deps, userId, p.id)),
+              manage,
+            );
             if (p.integrationId !== null) {
-              check(`actor ${actor} uses integration of ${p.owner}`, await outcome(requireIntegration(deps, userId, p.integrationId, "work")), work);
-              check(`actor ${actor} manages integration of ${p.owner}`, await outcome(requireIntegration(deps, userId, p.integrationId, "manage")), manage);
+              check(
+                `actor ${actor} uses integration of ${p.owner}`,
+                await outcome(requireIntegration(deps, userId, p.integrationId, "work")),
+                work,
+              );
+              check(
+                `actor ${actor} manages integration of ${p.owner}`,
+                await outcome(requireIntegration(deps, userId, p.integrationId, "manage")),
+                manage,
+              );
             }
             for (const t of p.transcripts) {
               if (position) visibleTranscripts.add(t.id);
-              check(`actor ${actor} reads filed transcript of ${p.owner}`, await outcome(accessTranscript(deps, userId, t.id)), work);
+              check(
+                `actor ${actor} reads filed transcript of ${p.owner}`,
+                await outcome(accessTranscript(deps, userId, t.id)),
+                work,
+              );
               const deletes = position === null ? 404 : position === "member" && t.by !== actor ? 403 : "ok";
-              check(`actor ${actor} deletes filed transcript of ${p.owner} made by ${t.by}`, await outcome(requireDeletableTranscript(deps, userId, t.id)), deletes);
+              check(
+                `actor ${actor} deletes filed transcript of ${p.owner} made by ${t.by}`,
+                await outcome(requireDeletableTranscript(deps, userId, t.id)),
+                deletes,
+              );
             }
           }
           for (const t of built.unfiled) {
             // outside any project a transcript is its owner's alone, whatever the teams
             const own = t.owner === actor;
             if (own) visibleTranscripts.add(t.id);
-            check(`actor ${actor} reads unfiled transcript of ${t.owner}`, await outcome(accessTranscript(deps, userId, t.id)), own ? "ok" : 404);
+            check(
+              `actor ${actor} reads unfiled transcript of ${t.owner}`,
+              await outcome(accessTranscript(deps, userId, t.id)),
+              own ? "ok" : 404,
+            );
           }
           // the lists show exactly what the reads open
           const listed = new Set((await listProjects(deps, userId)).map((p) => p.id));

@@ -8,7 +8,9 @@ async function teamAccessLines(work: () => Promise<unknown>): Promise<Array<Reco
   const log = vi.spyOn(console, "log").mockImplementation(() => {});
   try {
     await work();
-    return log.mock.calls.map((c) => JSON.parse(String(c[0])) as Record<string, unknown>).filter((l) => l.event === "team_access");
+    return log.mock.calls
+      .map((c) => JSON.parse(String(c[0])) as Record<string, unknown>)
+      .filter((l) => l.event === "team_access");
   } finally {
     log.mockRestore();
   }
@@ -33,8 +35,24 @@ describe("the team access log", () => {
       await accessTranscript(deps, member.id, transcriptId!);
     });
     expect(lines.map(({ time: _time, ...rest }) => rest)).toEqual([
-      { level: "info", event: "team_access", userId: member.id, ownerId: owner.id, kind: "project", id: project.id, role: "admin" },
-      { level: "info", event: "team_access", userId: member.id, ownerId: owner.id, kind: "transcript", id: transcriptId, role: "admin" },
+      {
+        level: "info",
+        event: "team_access",
+        userId: member.id,
+        ownerId: owner.id,
+        kind: "project",
+        id: project.id,
+        role: "admin",
+      },
+      {
+        level: "info",
+        event: "team_access",
+        userId: member.id,
+        ownerId: owner.id,
+        kind: "transcript",
+        id: transcriptId,
+        role: "admin",
+      },
     ]);
     expect(JSON.stringify(lines)).not.toContain("@");
   });

@@ -32,7 +32,13 @@ const MANAGE_MESSAGE = "Only the team's owner or an admin can change this projec
  * One line per access granted through a team membership (never for the owner's own), so an operator can audit in
  * Workers Logs that every such access is to a team the account belongs to (docs/decisions/2026-11-27-tenancy-fix-issue-26.md). Ids only.
  */
-function logTeamAccess(userId: number, ownerId: number, kind: "project" | "transcript", id: number, role: TeamPosition): void {
+function logTeamAccess(
+  userId: number,
+  ownerId: number,
+  kind: "project" | "transcript",
+  id: number,
+  role: TeamPosition,
+): void {
   logEvent("info", "team_access", { userId, ownerId, kind, id, role });
 }
 
@@ -82,10 +88,17 @@ export async function requireTranscript(deps: Deps, userId: number, transcriptId
 }
 
 /** Deleting a transcript: its workspace's owner, a team admin, or the member who made it. */
-export async function requireDeletableTranscript(deps: Deps, userId: number, transcriptId: number): Promise<TranscriptRow> {
+export async function requireDeletableTranscript(
+  deps: Deps,
+  userId: number,
+  transcriptId: number,
+): Promise<TranscriptRow> {
   const access = await accessTranscript(deps, userId, transcriptId);
   if (access.position === "member" && access.transcript.createdBy !== userId) {
-    throw new AppError("forbidden", "Only the team's owner, an admin or the person who added this transcript can delete it.");
+    throw new AppError(
+      "forbidden",
+      "Only the team's owner, an admin or the person who added this transcript can delete it.",
+    );
   }
   return access.transcript;
 }

@@ -10,14 +10,23 @@ export interface TableCoverage {
   /** Where the export puts it (a key of the export document). */
   exportedAs: string;
   /** How the deletion removes it. */
-  deletion: "the user row" | "cascade from users" | "cascade from a parent" | "set to null (the row is another account's)" | "deleted by address";
+  deletion:
+    | "the user row"
+    | "cascade from users"
+    | "cascade from a parent"
+    | "set to null (the row is another account's)"
+    | "deleted by address";
 }
 
 export const ACCOUNT_TABLES: Record<string, TableCoverage> = {
   users: { userColumns: ["id"], exportedAs: "account", deletion: "the user row" },
   sessions: { userColumns: ["user_id"], exportedAs: "sessions", deletion: "cascade from users" },
   oauth_accounts: { userColumns: ["user_id"], exportedAs: "account.signInMethods", deletion: "cascade from users" },
-  email_verification_tokens: { userColumns: ["user_id"], exportedAs: "emailVerifications", deletion: "cascade from users" },
+  email_verification_tokens: {
+    userColumns: ["user_id"],
+    exportedAs: "emailVerifications",
+    deletion: "cascade from users",
+  },
   password_reset_tokens: { userColumns: ["user_id"], exportedAs: "passwordResets", deletion: "cascade from users" },
   subscriptions: { userColumns: ["user_id"], exportedAs: "subscription", deletion: "cascade from users" },
   projects: { userColumns: ["owner_id"], exportedAs: "projects", deletion: "cascade from users" },
@@ -30,11 +39,23 @@ export const ACCOUNT_TABLES: Record<string, TableCoverage> = {
   integration_exports: { userColumns: [], exportedAs: "exports", deletion: "cascade from a parent" },
   // Invitations still pending for the person's address (in any team; they name no user) are deleted by address in
   // the same batch (data/account.ts deleteAccountRows).
-  team_memberships: { userColumns: ["owner_id", "member_id", "invited_by"], exportedAs: "team", deletion: "cascade from users" },
+  team_memberships: {
+    userColumns: ["owner_id", "member_id", "invited_by"],
+    exportedAs: "team",
+    deletion: "cascade from users",
+  },
   email_outbox: { userColumns: ["to"], exportedAs: "emails", deletion: "deleted by address" },
-  chatbot_conversations: { userColumns: ["user_id"], exportedAs: "assistantConversations", deletion: "cascade from users" },
+  chatbot_conversations: {
+    userColumns: ["user_id"],
+    exportedAs: "assistantConversations",
+    deletion: "cascade from users",
+  },
   audio_transcriptions: { userColumns: ["user_id"], exportedAs: "audioTranscriptions", deletion: "cascade from users" },
-  admin_audit_log: { userColumns: ["actor_id", "target_user_id"], exportedAs: "adminActions", deletion: "set to null (the row is another account's)" },
+  admin_audit_log: {
+    userColumns: ["actor_id", "target_user_id"],
+    exportedAs: "adminActions",
+    deletion: "set to null (the row is another account's)",
+  },
 };
 
 /** Tables that hold no account's data, and why. */

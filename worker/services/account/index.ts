@@ -1,6 +1,13 @@
 import type { DataSummary } from "../../../schema/api/account";
 import type { Deps } from "../../deps";
-import { countAccountData, deleteAccountRows, forgetStripeCustomer, markSubscriptionCancelled, readAccountData, transcriptPage } from "../../data/account";
+import {
+  countAccountData,
+  deleteAccountRows,
+  forgetStripeCustomer,
+  markSubscriptionCancelled,
+  readAccountData,
+  transcriptPage,
+} from "../../data/account";
 import { deleteUserAudio, listUserAudio } from "../../data/audio-objects";
 import { findSubscription, findUserById } from "../../data/users";
 import { AppError, notFound } from "../../lib/errors";
@@ -16,8 +23,16 @@ import { forgetAccountChat } from "../assistant";
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
 export async function getDataSummary(deps: Deps, userId: number): Promise<DataSummary> {
-  await enforceLimit(deps.limits, `account-summary:user:${userId}`, RATE_RULES.accountSummary, "Too many requests. Please wait a few minutes.");
-  const [counts, recordings] = await Promise.all([countAccountData(deps.db, userId), listUserAudio(deps.audio, userId)]);
+  await enforceLimit(
+    deps.limits,
+    `account-summary:user:${userId}`,
+    RATE_RULES.accountSummary,
+    "Too many requests. Please wait a few minutes.",
+  );
+  const [counts, recordings] = await Promise.all([
+    countAccountData(deps.db, userId),
+    listUserAudio(deps.audio, userId),
+  ]);
   return { ...counts, recordings: recordings.length };
 }
 
@@ -29,19 +44,42 @@ const EXPORT_PAGE = 50;
  * proper error answer), then the transcripts page by page, so a heavy account never sits in the Worker's memory at
  * once. Secrets stay out: no password hash, no token or its hash, integration credentials masked.
  */
-export async function exportAccountData(deps: Deps, userId: number): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
-  await enforceLimit(deps.limits, `account-export:user:${userId}`, RATE_RULES.accountExport, "You have exported your data several times this hour. Please try again later.");
+export async function exportAccountData(
+  deps: Deps,
+  userId: number,
+): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
+  await enforceLimit(
+    deps.limits,
+    `account-export:user:${userId}`,
+    RATE_RULES.accountExport,
+    "You have exported your data several times this hour. Please try again later.",
+  );
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound("Account");
-  const [data, recordings] = await Promise.all([readAccountData(deps.db, userId, user.email), listUserAudio(deps.audio, userId)]);
+  const [data, recordings] = await Promise.all([
+    readAccountData(deps.db, userId, user.email),
+    listUserAudio(deps.audio, userId),
+  ]);
   const now = deps.now();
   const head = {
     format: "storyloom-account-export/1",
     exportedAt: iso(now),
-    account: { ...toPublicUser(user), signInMethods: data.oauth.map((o) => ({ provider: o.provider, linkedAt: iso(o.createdAt) })) },
+    account: {
+      ...toPublicUser(user),
+      signInMethods: data.oauth.map((o) => ({ provider: o.provider, linkedAt: iso(o.createdAt) })),
+    },
     sessions: data.sessionRows.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
-    emailVerifications: data.verifications.map((v) => ({ email: v.email, sentAt: iso(v.createdAt), expiresAt: iso(v.expiresAt), usedAt: iso(v.usedAt) })),
-    passwordResets: data.resets.map((r) => ({ requestedAt: iso(r.createdAt), expiresAt: iso(r.expiresAt), usedAt: iso(r.usedAt) })),
+    emailVerifications: data.verifications.map((v) => ({
+      email: v.email,
+      sentAt: iso(v.createdAt),
+      expiresAt: iso(v.expiresAt),
+      usedAt: iso(v.usedAt),
+    })),
+    passwordResets: data.resets.map((r) => ({
+      requestedAt: iso(r.createdAt),
+      expiresAt: iso(r.expiresAt),
+      usedAt: iso(r.usedAt),
+    })),
     subscription: data.subscription && {
       tier: data.subscription.tier,
       status: data.subscription.status,
@@ -51,7 +89,14 @@ export async function exportAccountData(deps: Deps, userId: number): Promise<{ f
       stripeCustomerId: data.subscription.stripeCustomerId,
       stripeSubscriptionId: data.subscription.stripeSubscriptionId,
     },
-    projects: data.projectRows.map((p) => ({ id: p.id, name: p.name, description: p.description, color: p.color, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt) })),
+    projects: data.projectRows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      color: p.color,
+      createdAt: iso(p.createdAt),
+      updatedAt: iso(p.updatedAt),
+    })),
     integrations: data.integrationRows.map(toIntegration),
     exports: data.exportRows.map(({ export: e }) => ({
       integrationId: e.integrationId,
@@ -72,12 +117,31 @@ export async function exportAccountData(deps: Deps, userId: number): Promise<{ f
         invitedAt: iso(m.createdAt),
         joinedAt: iso(m.acceptedAt),
       })),
-      memberOf: data.memberOf.map((t) => ({ teamOwner: t.ownerUsername, role: t.role, status: t.status, joinedAt: iso(t.acceptedAt) })),
+      memberOf: data.memberOf.map((t) => ({
+        teamOwner: t.ownerUsername,
+        role: t.role,
+        status: t.status,
+        joinedAt: iso(t.acceptedAt),
+      })),
     },
-    generations: data.generationRows.map((g) => ({ provider: g.provider, transcriptId: g.transcriptId, at: iso(g.createdAt) })),
-    activity: data.activity.map((a) => ({ kind: a.kind, subject: a.subject, projectName: a.projectName, transcriptId: a.transcriptId, at: iso(a.createdAt) })),
+    generations: data.generationRows.map((g) => ({
+      provider: g.provider,
+      transcriptId: g.transcriptId,
+      at: iso(g.createdAt),
+    })),
+    activity: data.activity.map((a) => ({
+      kind: a.kind,
+      subject: a.subject,
+      projectName: a.projectName,
+      transcriptId: a.transcriptId,
+      at: iso(a.createdAt),
+    })),
     emails: data.mails.map((m) => ({ subject: m.subject, text: m.text, sentAt: iso(m.createdAt) })),
-    assistantConversations: data.conversations.map((c) => ({ question: c.userMessage, answer: c.botResponse, at: iso(c.createdAt) })),
+    assistantConversations: data.conversations.map((c) => ({
+      question: c.userMessage,
+      answer: c.botResponse,
+      at: iso(c.createdAt),
+    })),
     adminActions: data.adminActions.map((a) => ({
       action: a.action,
       by: a.actorId === userId ? "you" : "a platform admin",
@@ -151,7 +215,12 @@ export const CUSTOMER_NOT_DELETED_MESSAGE =
  * answer says so, and deleting again continues where it stopped.
  */
 export async function deleteAccount(deps: Deps, userId: number): Promise<void> {
-  await enforceLimit(deps.limits, `account-delete:user:${userId}`, RATE_RULES.accountDeletion, "Too many attempts to delete this account. Please wait a few minutes and try again.");
+  await enforceLimit(
+    deps.limits,
+    `account-delete:user:${userId}`,
+    RATE_RULES.accountDeletion,
+    "Too many attempts to delete this account. Please wait a few minutes and try again.",
+  );
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound("Account");
   const subscription = await findSubscription(deps.db, userId);
@@ -160,7 +229,9 @@ export async function deleteAccount(deps: Deps, userId: number): Promise<void> {
     // Stripe is not configured here (any more): what it holds cannot be removed, so nothing is deleted.
     throw new AppError(
       "service_unavailable",
-      cancelling ? "Your subscription can't be cancelled right now, so your account was not deleted. Please try again later." : CUSTOMER_NOT_DELETED_MESSAGE,
+      cancelling
+        ? "Your subscription can't be cancelled right now, so your account was not deleted. Please try again later."
+        : CUSTOMER_NOT_DELETED_MESSAGE,
     );
   }
   if (cancelling && deps.billing) {
@@ -173,12 +244,21 @@ export async function deleteAccount(deps: Deps, userId: number): Promise<void> {
       await deps.billing.deleteCustomer(customerId);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      throw new AppError(error.code, CUSTOMER_NOT_DELETED_MESSAGE, { cause: error, upstream: error.upstream ?? "stripe", retryAfter: error.retryAfter });
+      throw new AppError(error.code, CUSTOMER_NOT_DELETED_MESSAGE, {
+        cause: error,
+        upstream: error.upstream ?? "stripe",
+        retryAfter: error.retryAfter,
+      });
     }
     await forgetStripeCustomer(deps.db, userId, deps.now());
   }
   const recordings = await deleteUserAudio(deps.audio, userId);
   await forgetAccountChat(deps, userId);
   await deleteAccountRows(deps.db, user);
-  logEvent("info", "account_deleted", { userId, recordings, cancelledSubscription: cancelling, deletedStripeCustomer: Boolean(customerId) });
+  logEvent("info", "account_deleted", {
+    userId,
+    recordings,
+    cancelledSubscription: cancelling,
+    deletedStripeCustomer: Boolean(customerId),
+  });
 }

@@ -18,24 +18,44 @@ describe("admin actions", () => {
     expect(await makeAdmin(deps, admin.id, target.id)).toBe(`${target.username} is now an admin.`);
     expect(await makeAdmin(deps, admin.id, target.id)).toBe(`${target.username} is already an admin.`);
     expect(await countRows("users", "id = ? AND is_admin = 1", target.id)).toBe(1);
-    expect(await countRows("admin_audit_log", "actor_id = ? AND target_user_id = ? AND action = 'make_admin'", admin.id, target.id)).toBe(1);
+    expect(
+      await countRows(
+        "admin_audit_log",
+        "actor_id = ? AND target_user_id = ? AND action = 'make_admin'",
+        admin.id,
+        target.id,
+      ),
+    ).toBe(1);
   });
 
   it("grants a tier as granted (never as paid), and records it", async () => {
     const admin = await createUser({ isAdmin: true });
     const target = await createUser();
     const deps = buildTestDeps({ now: Date.now });
-    expect(await updateSubscription(deps, admin.id, target.id, "enterprise")).toBe(`${target.username} is now on the enterprise plan (granted, not paid).`);
+    expect(await updateSubscription(deps, admin.id, target.id, "enterprise")).toBe(
+      `${target.username} is now on the enterprise plan (granted, not paid).`,
+    );
     const row = (await findSubscription(deps.db, target.id))!;
-    expect([row.tier, row.status, row.source, effectiveTier(row)]).toEqual(["enterprise", "complete", "manual", "enterprise"]);
-    const entry = await env.DB.prepare("SELECT details FROM admin_audit_log WHERE target_user_id = ? AND action = 'update_subscription'").bind(target.id).first<{ details: string }>();
+    expect([row.tier, row.status, row.source, effectiveTier(row)]).toEqual([
+      "enterprise",
+      "complete",
+      "manual",
+      "enterprise",
+    ]);
+    const entry = await env.DB.prepare(
+      "SELECT details FROM admin_audit_log WHERE target_user_id = ? AND action = 'update_subscription'",
+    )
+      .bind(target.id)
+      .first<{ details: string }>();
     expect(JSON.parse(entry!.details)).toEqual({ from: "free", to: "enterprise" });
   });
 
   it("does not replace a subscription paid through Stripe with a grant, and says why", async () => {
     const admin = await createUser({ isAdmin: true });
     const payer = await createUser();
-    await env.DB.prepare("INSERT INTO subscriptions (user_id, tier, status, source, stripe_subscription_id, updated_at) VALUES (?, 'pro', 'active', 'stripe', ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO subscriptions (user_id, tier, status, source, stripe_subscription_id, updated_at) VALUES (?, 'pro', 'active', 'stripe', ?, ?)",
+    )
       .bind(payer.id, `sub_${payer.id}`, Date.now())
       .run();
     const deps = buildTestDeps({ now: Date.now });
@@ -59,7 +79,11 @@ describe("admin actions", () => {
     expect((await listUsers(deps, { page: 1, limit: 10, search: "%" })).data).toEqual([]);
 
     for (const [i, text] of ["How much is Pro?", "How do I export to JIRA?", "what about notion"].entries()) {
-      await env.DB.prepare("INSERT INTO chatbot_conversations (username, user_message, bot_response, created_at) VALUES (?, ?, 'answer', ?)").bind(i ? null : "amy", text, Date.now() + i).run();
+      await env.DB.prepare(
+        "INSERT INTO chatbot_conversations (username, user_message, bot_response, created_at) VALUES (?, ?, 'answer', ?)",
+      )
+        .bind(i ? null : "amy", text, Date.now() + i)
+        .run();
     }
     const found = await listConversations(deps, { page: 1, limit: 20, search: "export" });
     expect(found.data.map((c) => c.userMessage)).toEqual(["How do I export to JIRA?"]);
@@ -74,7 +98,10 @@ describe("admin actions", () => {
     expect(refused.status).toBe(403);
     expect(await json(refused)).toMatchObject({ error: "Admin access required", code: "forbidden" });
     const admin = await createUser({ isAdmin: true });
-    const bad = await call("POST", `/api/admin/update-subscription/${user.id}`, { cookie: admin.session, body: { tier: "platinum" } });
+    const bad = await call("POST", `/api/admin/update-subscription/${user.id}`, {
+      cookie: admin.session,
+      body: { tier: "platinum" },
+    });
     expect(bad.status).toBe(400);
   });
 });

@@ -30,15 +30,23 @@ const POPULATION: { created: number; subscription?: { tier: string; status: stri
 
 describe("admin analytics", () => {
   it("computes the windows in UTC: today, the week from Monday, the calendar month", () => {
-    expect(analyticsWindows(NOW)).toEqual({ dayStart: at(2026, 11, 25, 0), weekStart: at(2026, 11, 23, 0), monthStart: at(2026, 11, 1, 0) });
+    expect(analyticsWindows(NOW)).toEqual({
+      dayStart: at(2026, 11, 25, 0),
+      weekStart: at(2026, 11, 23, 0),
+      monthStart: at(2026, 11, 1, 0),
+    });
   });
 
   it("answers the seeded population exactly, in at most 5 D1 queries", async () => {
     for (const [i, person] of POPULATION.entries()) {
-      const { meta } = await env.DB.prepare("INSERT INTO users (username, email, created_at) VALUES (?, ?, ?)").bind(`pop${i}`, `pop${i}@example.com`, person.created).run();
+      const { meta } = await env.DB.prepare("INSERT INTO users (username, email, created_at) VALUES (?, ?, ?)")
+        .bind(`pop${i}`, `pop${i}@example.com`, person.created)
+        .run();
       if (person.subscription) {
         const { tier, status, source } = person.subscription;
-        await env.DB.prepare("INSERT INTO subscriptions (user_id, tier, status, source, stripe_subscription_id, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
+        await env.DB.prepare(
+          "INSERT INTO subscriptions (user_id, tier, status, source, stripe_subscription_id, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+        )
           .bind(meta.last_row_id, tier, status, source, source === "stripe" ? `sub_pop${i}` : null, NOW)
           .run();
       }

@@ -15,7 +15,11 @@ export function analyticsWindows(now: number) {
   const d = new Date(now);
   const dayStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
   const weekday = (d.getUTCDay() + 6) % 7; // Monday 0
-  return { dayStart, weekStart: dayStart - weekday * DAY, monthStart: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) };
+  return {
+    dayStart,
+    weekStart: dayStart - weekday * DAY,
+    monthStart: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+  };
 }
 
 export async function getAnalytics(deps: Deps): Promise<AdminAnalytics> {
@@ -48,8 +52,15 @@ function pagination(page: number, limit: number, found: number, total: number): 
   return { page, limit, hasMore: found > limit, total };
 }
 
-export async function listUsers(deps: Deps, query: { page: number; limit: number; search?: string }): Promise<{ data: AdminUser[]; pagination: Pagination }> {
-  const { rows, total } = await listUsersPage(deps.db, { offset: (query.page - 1) * query.limit, limit: query.limit, search: query.search });
+export async function listUsers(
+  deps: Deps,
+  query: { page: number; limit: number; search?: string },
+): Promise<{ data: AdminUser[]; pagination: Pagination }> {
+  const { rows, total } = await listUsersPage(deps.db, {
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+    search: query.search,
+  });
   return {
     data: rows.slice(0, query.limit).map(({ user, tier, status, source }) => ({
       id: user.id,
@@ -67,8 +78,15 @@ export async function listUsers(deps: Deps, query: { page: number; limit: number
   };
 }
 
-export async function listConversations(deps: Deps, query: { page: number; limit: number; search?: string }): Promise<{ data: AdminConversation[]; pagination: Pagination }> {
-  const { rows, total } = await listConversationsPage(deps.db, { offset: (query.page - 1) * query.limit, limit: query.limit, search: query.search });
+export async function listConversations(
+  deps: Deps,
+  query: { page: number; limit: number; search?: string },
+): Promise<{ data: AdminConversation[]; pagination: Pagination }> {
+  const { rows, total } = await listConversationsPage(deps.db, {
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+    search: query.search,
+  });
   return {
     data: rows.slice(0, query.limit).map((r) => ({
       id: r.id,
@@ -99,11 +117,23 @@ export async function makeAdmin(deps: Deps, actorId: number, targetUserId: numbe
  * Grants a tier (recorded as granted, never touching Stripe). A user paying through Stripe keeps what they pay for:
  * a grant over an active paid subscription is refused with the reason, instead of silently replacing it.
  */
-export async function updateSubscription(deps: Deps, actorId: number, targetUserId: number, tier: Tier): Promise<string> {
-  const [target, subscription] = await Promise.all([findUserById(deps.db, targetUserId), findSubscription(deps.db, targetUserId)]);
+export async function updateSubscription(
+  deps: Deps,
+  actorId: number,
+  targetUserId: number,
+  tier: Tier,
+): Promise<string> {
+  const [target, subscription] = await Promise.all([
+    findUserById(deps.db, targetUserId),
+    findSubscription(deps.db, targetUserId),
+  ]);
   if (!target) throw notFound("User");
-  const paysThroughStripe = subscription?.source === "stripe" && Boolean(subscription.stripeSubscriptionId) && isPaidStatus(subscription.status);
-  if (paysThroughStripe && subscription!.tier === tier) return `${nameOf(target)} already pays for ${tier} through Stripe; nothing changed.`;
+  const paysThroughStripe =
+    subscription?.source === "stripe" &&
+    Boolean(subscription.stripeSubscriptionId) &&
+    isPaidStatus(subscription.status);
+  if (paysThroughStripe && subscription!.tier === tier)
+    return `${nameOf(target)} already pays for ${tier} through Stripe; nothing changed.`;
   if (paysThroughStripe && subscription) {
     throw new AppError(
       "conflict",

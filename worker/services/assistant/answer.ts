@@ -24,7 +24,9 @@ const INJECTION = [
 
 /** Verbs and words too general to show a question is about the product ("write me a poem"). */
 const GENERIC = new Set(
-  "write make get tell give help need want use work know like go see find show say think do let put take try mean time way thing good best new one day please thank thanks".split(" "),
+  "write make get tell give help need want use work know like go see find show say think do let put take try mean time way thing good best new one day please thank thanks".split(
+    " ",
+  ),
 );
 
 /**
@@ -50,7 +52,12 @@ const DOMAIN = new Set(
 /** Whether one word of the question is the product's (a typo of one counts: "pasword", "subscribtion"). */
 function aboutProduct(question: string): boolean {
   const words = question.toLowerCase().match(/[a-z£]+/g) ?? [];
-  return words.some((w) => DOMAIN.has(w) || DOMAIN.has(w.replace(/(es|s)$/, "")) || (w.length >= 6 && [...DOMAIN].some((d) => d.length >= 5 && nearlyEqual(w, d))));
+  return words.some(
+    (w) =>
+      DOMAIN.has(w) ||
+      DOMAIN.has(w.replace(/(es|s)$/, "")) ||
+      (w.length >= 6 && [...DOMAIN].some((d) => d.length >= 5 && nearlyEqual(w, d))),
+  );
 }
 
 /** One letter added, dropped or changed. */
@@ -61,14 +68,18 @@ function nearlyEqual(a: string, b: string): boolean {
   return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
 }
 
-const GREETING = /^(hi|hello|hey|hiya|good (morning|afternoon|evening)|thanks?( you)?|thank you|cheers|ok(ay)?|great)[!. ]*$/i;
+const GREETING =
+  /^(hi|hello|hey|hiya|good (morning|afternoon|evening)|thanks?( you)?|thank you|cheers|ok(ay)?|great)[!. ]*$/i;
 
 /** The support address the site shows (web/lib/site.ts). */
 const SUPPORT = "support@storyloom.app";
 
 /** Sentences of a passage, up to about `max` characters, never cut mid-sentence. */
 function excerpt(text: string, max = 650): string {
-  const plain = text.replace(/\n{2,}/g, "\n").replace(/^[-*] /gm, "• ").trim();
+  const plain = text
+    .replace(/\n{2,}/g, "\n")
+    .replace(/^[-*] /gm, "• ")
+    .trim();
   if (plain.length <= max) return plain;
   const sentences = plain.match(/[^.!?\n]+[.!?]+["')\]]*\s*|[^\n]+\n/g) ?? [plain];
   let out = "";
@@ -86,8 +97,12 @@ function excerpt(text: string, max = 650): string {
  */
 function unknownWords(question: string, askingForFeature: boolean): string[] {
   const { search } = knowledgeIndex();
-  const known = (w: string) => search.search(w, { prefix: false, fuzzy: false }).length > 0 || search.search(expandQuery(w), { prefix: false, fuzzy: false }).length > 0;
-  const names = (question.match(/\b[A-Z][a-zA-Z0-9]{2,}\b/g) ?? []).filter((n, i) => !(i === 0 && question.startsWith(n)));
+  const known = (w: string) =>
+    search.search(w, { prefix: false, fuzzy: false }).length > 0 ||
+    search.search(expandQuery(w), { prefix: false, fuzzy: false }).length > 0;
+  const names = (question.match(/\b[A-Z][a-zA-Z0-9]{2,}\b/g) ?? []).filter(
+    (n, i) => !(i === 0 && question.startsWith(n)),
+  );
   // what is asked for ends the question ("is there a calendar VIEW", "can I use it in FRENCH"); the verbs before it
   // ("hand over", "use") are not features
   const tail = (question.toLowerCase().match(/\b[a-z]+\b/g) ?? []).slice(-3);
@@ -96,7 +111,11 @@ function unknownWords(question: string, askingForFeature: boolean): string[] {
 }
 
 /** Words that say nothing of what is asked for ("is there a way to …", "does it have …"). */
-const STOP_WORDS = new Set("there have does able possible would could should option feature anyway somehow thing things some any with your their".split(" "));
+const STOP_WORDS = new Set(
+  "there have does able possible would could should option feature anyway somehow thing things some any with your their".split(
+    " ",
+  ),
+);
 
 function relevant(hits: Hit[]): Hit[] {
   const top = hits[0];
@@ -104,14 +123,17 @@ function relevant(hits: Hit[]): Hit[] {
   // the match must rest on a word about the product, not on "write" or "help"
   const specific = top.terms.filter((t) => !GENERIC.has(t));
   if (specific.length === 0 || top.score < 2) return [];
-  return hits.filter((h, i) => i === 0 || (h.score >= top.score * 0.6 && h.passage.title !== top.passage.title)).slice(0, 2);
+  return hits
+    .filter((h, i) => i === 0 || (h.score >= top.score * 0.6 && h.passage.title !== top.passage.title))
+    .slice(0, 2);
 }
 
 export function answerFromKnowledge(question: string): AssistantAnswer {
   const q = question.trim();
   if (INJECTION.some((re) => re.test(q))) {
     return {
-      response: "I can only help with questions about using StoryLoom, and I don't share or change my instructions. What would you like to know about StoryLoom?",
+      response:
+        "I can only help with questions about using StoryLoom, and I don't share or change my instructions. What would you like to know about StoryLoom?",
       sources: [],
       kind: "refused",
       passages: [],
@@ -119,7 +141,8 @@ export function answerFromKnowledge(question: string): AssistantAnswer {
   }
   if (GREETING.test(q)) {
     return {
-      response: "Happy to help! Ask me anything about StoryLoom: generating stories, editing, exports, JIRA and Notion, teams, plans or your account.",
+      response:
+        "Happy to help! Ask me anything about StoryLoom: generating stories, editing, exports, JIRA and Notion, teams, plans or your account.",
       sources: [],
       kind: "small talk",
       passages: [],
@@ -142,13 +165,19 @@ export function answerFromKnowledge(question: string): AssistantAnswer {
   const parts: string[] = [];
   // the passage that says StoryLoom lacks something answers for itself; elsewhere, a thing nothing covers is said to be missing
   if (unknown.length && main!.passage.article !== "what-storyloom-does-not-do") {
-    parts.push(`I couldn't find anything about ${unknown.join(" or ")} in StoryLoom's help, so StoryLoom does not offer it as far as I know. Here is what it does:`);
+    parts.push(
+      `I couldn't find anything about ${unknown.join(" or ")} in StoryLoom's help, so StoryLoom does not offer it as far as I know. Here is what it does:`,
+    );
   }
   parts.push(excerpt(main!.passage.text));
   // a definition is one passage; other answers add a close second on another topic
-  if (extra && form !== "definition") parts.push(`See also "${extra.passage.heading || extra.passage.title}": ${excerpt(extra.passage.text, 240)}`);
+  if (extra && form !== "definition")
+    parts.push(`See also "${extra.passage.heading || extra.passage.title}": ${excerpt(extra.passage.text, 240)}`);
   if (main!.passage.path) parts.push(`You'll find this at ${main!.passage.path}.`);
   const shown = form === "definition" ? hits.slice(0, 1) : hits;
-  const sources = shown.map((h) => ({ title: h.passage.heading ? `${h.passage.title}: ${h.passage.heading}` : h.passage.title, path: h.passage.path }));
+  const sources = shown.map((h) => ({
+    title: h.passage.heading ? `${h.passage.title}: ${h.passage.heading}` : h.passage.title,
+    path: h.passage.path,
+  }));
   return { response: parts.join("\n\n"), sources, kind: "answered", passages: shown.map((h) => h.passage) };
 }

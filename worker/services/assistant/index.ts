@@ -1,4 +1,9 @@
-import { chatRequestSchema, type ChatbotResponse, type ChatMessage, type ChatRequest } from "../../../schema/api/chatbot";
+import {
+  chatRequestSchema,
+  type ChatbotResponse,
+  type ChatMessage,
+  type ChatRequest,
+} from "../../../schema/api/chatbot";
 import { PLAN_LIMITS } from "../../../schema/api/subscription";
 import type { Deps } from "../../deps";
 import { logConversation } from "../../data/admin";
@@ -28,7 +33,8 @@ export function waitText(seconds: number): string {
 }
 
 /** The visitor's own limit: the answer says why and when to come back (issue 29), not a generic failure. */
-export const tooFastMessage = (seconds: number) => `You're sending messages very quickly. Please wait ${waitText(seconds)} and try again.`;
+export const tooFastMessage = (seconds: number) =>
+  `You're sending messages very quickly. Please wait ${waitText(seconds)} and try again.`;
 /** The address's limit on guests: many people (or a script) on the visitor's network; signing in is the way past it. */
 export const busyNetworkMessage = (seconds: number) =>
   `A lot of messages are coming from your network right now. Please wait ${waitText(seconds)} and try again, or sign in to keep asking.`;
@@ -58,7 +64,8 @@ async function modelCallAllowed(deps: Deps, modelName: string): Promise<boolean>
   const limit = deps.config.assistant.modelCallsPerMinute;
   if (limit <= 0) return false;
   const result = await deps.limits.consume(MODEL_CALLS_KEY, { limit, windowMs: 60_000 });
-  if (result.allowed && result.remaining === 0) logEvent("warn", "assistant_model_ceiling_reached", { model: modelName, limit });
+  if (result.allowed && result.remaining === 0)
+    logEvent("warn", "assistant_model_ceiling_reached", { model: modelName, limit });
   return result.allowed;
 }
 
@@ -75,7 +82,14 @@ async function groundedAnswer(deps: Deps, question: string, history: ChatMessage
   if (!(await modelCallAllowed(deps, model.name))) return local;
   try {
     const text = await withDeadline(
-      model.answer({ question, history, passages: local.passages.map((p) => ({ title: p.heading ? `${p.title}: ${p.heading}` : p.title, text: p.text })) }),
+      model.answer({
+        question,
+        history,
+        passages: local.passages.map((p) => ({
+          title: p.heading ? `${p.title}: ${p.heading}` : p.title,
+          text: p.text,
+        })),
+      }),
       MODEL_DEADLINE_MS,
       () => new Error("The help model did not answer in time"),
     );
@@ -108,10 +122,16 @@ export async function answerQuestion(deps: Deps, visitor: Visitor, input: ChatRe
   // message, so only the address bounds a script; the rule is wide enough for an office (rate-limit/index.ts).
   // Signed-in accounts are not counted per address: each is held to its own limits.
   const sessionKey = visitor.user ? accountChatSession(visitor.user.id) : `guest:${visitor.guestId ?? visitor.ip}`;
-  const { limit, history } = await deps.chatSessions.begin(sessionKey, [RATE_RULES.assistantVisitorBurst, RATE_RULES.assistantVisitorMessages]);
+  const { limit, history } = await deps.chatSessions.begin(sessionKey, [
+    RATE_RULES.assistantVisitorBurst,
+    RATE_RULES.assistantVisitorMessages,
+  ]);
   if (!limit.allowed) throw refused(limit.retryAfterMs, tooFastMessage);
   if (!visitor.user) {
-    const address = await deps.limits.consume(`assistant:address:${addressKey(visitor.ip)}`, RATE_RULES.assistantMessages);
+    const address = await deps.limits.consume(
+      `assistant:address:${addressKey(visitor.ip)}`,
+      RATE_RULES.assistantMessages,
+    );
     if (!address.allowed) throw refused(address.retryAfterMs, busyNetworkMessage);
   }
   const answer = await groundedAnswer(deps, message, history);

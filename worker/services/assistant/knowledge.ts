@@ -104,14 +104,21 @@ export function passages(): Passage[] {
     const path = meta.path && meta.path !== "none" ? meta.path : null;
     const keywords = fillTokens(meta.keywords ?? "", tokens);
     const [opening, ...sections] = fillTokens(body, tokens).split(/^## /m);
-    const parts = [{ heading: "", text: opening! }, ...sections.map((section) => ({ heading: section.slice(0, section.indexOf("\n")).trim(), text: section.slice(section.indexOf("\n") + 1) }))];
+    const parts = [
+      { heading: "", text: opening! },
+      ...sections.map((section) => ({
+        heading: section.slice(0, section.indexOf("\n")).trim(),
+        text: section.slice(section.indexOf("\n") + 1),
+      })),
+    ];
     for (const part of parts) {
       // (a top-level "# Title" line repeats the title)
       let text = part.text.replace(/^# .*$/m, "").trim();
       // a section about another screen than its article's says so in a comment line under its heading
       const own = /^<!-- path: (\S+) -->\n?/.exec(text);
       if (own) text = text.slice(own[0].length).trim();
-      if (text) out.push({ id: out.length, article, title, heading: part.heading, text, path: own ? own[1]! : path, keywords });
+      if (text)
+        out.push({ id: out.length, article, title, heading: part.heading, text, path: own ? own[1]! : path, keywords });
     }
   }
   return out;
@@ -140,7 +147,12 @@ export function knowledgeIndex() {
       fields: ["title", "heading", "text", "keywords"],
       storeFields: [],
       processTerm,
-      searchOptions: { boost: { keywords: 2, heading: 4, title: 1.5 }, prefix: (term) => term.length > 4, fuzzy: (term) => (term.length > 4 ? 0.2 : false), combineWith: "OR" },
+      searchOptions: {
+        boost: { keywords: 2, heading: 4, title: 1.5 },
+        prefix: (term) => term.length > 4,
+        fuzzy: (term) => (term.length > 4 ? 0.2 : false),
+        combineWith: "OR",
+      },
     });
     search.addAll(all);
     index = { search, byId: new Map(all.map((p) => [p.id, p])) };
@@ -158,7 +170,12 @@ export interface Hit {
 /** Names in the question (capitalised words after its first): a product or tool named is what the question is about. */
 function namedTerms(question: string): Set<string> {
   const words = question.match(/\b[A-Z][a-zA-Z0-9]+\b/g) ?? [];
-  return new Set(words.filter((w) => !question.startsWith(w)).map((w) => processTerm(w)).filter((t): t is string => t !== null));
+  return new Set(
+    words
+      .filter((w) => !question.startsWith(w))
+      .map((w) => processTerm(w))
+      .filter((t): t is string => t !== null),
+  );
 }
 
 /**
@@ -198,7 +215,9 @@ const SYNONYMS: [RegExp, string][] = [
  */
 function howLong(question: string): string {
   if (!/\bhow (long|big|large)\b/i.test(question)) return "";
-  return /\b(keep|kept|store[sd]?|stay|last|valid|expire|take|takes|retain(ed)?|held|hold)\b/i.test(question) ? "kept days expires" : "length maximum characters size";
+  return /\b(keep|kept|store[sd]?|stay|last|valid|expire|take|takes|retain(ed)?|held|hold)\b/i.test(question)
+    ? "kept days expires"
+    : "length maximum characters size";
 }
 
 /** The question with the articles' words for what it says added (SYNONYMS, howLong). */
@@ -219,10 +238,19 @@ export type QuestionForm = "definition" | "availability" | "howto" | "amount" | 
 export function questionForm(question: string): QuestionForm {
   const q = question.trim().toLowerCase();
   // "what is X" / "what are X" / "what does X mean", but not "what happens", "what do I get" or "what is in the plan"
-  if (/^(so |and |ok,? )?(what(?:'s| is| are|s)|define|explain|meaning of)\b/.test(q) && !/\b(happens?|included?|in (the|my)|difference|best|cost|price|limit|max)\b/.test(q)) return "definition";
+  if (
+    /^(so |and |ok,? )?(what(?:'s| is| are|s)|define|explain|meaning of)\b/.test(q) &&
+    !/\b(happens?|included?|in (the|my)|difference|best|cost|price|limit|max)\b/.test(q)
+  )
+    return "definition";
   if (/\bwhat does .{1,40} mean\b/.test(q)) return "definition";
   if (/\bhow (much|many)\b|\b(price|cost|limit|maximum|max)\b/.test(q)) return "amount";
-  if (/^(is there|are there|do (you|u|they) (have|offer|support|take|accept|do)|does (it|storyloom|the app) (have|support|offer|work|integrate|do|come)|can (it|storyloom|you)|will (it|storyloom)|is it possible|is storyloom available)\b/.test(q)) return "availability";
+  if (
+    /^(is there|are there|do (you|u|they) (have|offer|support|take|accept|do)|does (it|storyloom|the app) (have|support|offer|work|integrate|do|come)|can (it|storyloom|you)|will (it|storyloom)|is it possible|is storyloom available)\b/.test(
+      q,
+    )
+  )
+    return "availability";
   if (/\b(how (do|can|to|should|would|does)|how i\b|where (do|can|is|are)|steps?\b|way to)\b/.test(q)) return "howto";
   if (/^can (i|we)\b/.test(q)) return "availability";
   return "other";
@@ -240,11 +268,15 @@ const SCREENS: [RegExp, string][] = [
 ];
 
 /** A heading that names a task ("Create a project", "Invite a teammate"): what a how-to question wants. */
-const TASK_HEADING = /^(create|invite|connect|export|download|delete|cancel|upgrade|switch|upload|generate|open|edit|save|undo|restore|sign|forgot|change|verify|remove|share|accept|assign|find|copy|turn|send|prepare)\b/i;
+const TASK_HEADING =
+  /^(create|invite|connect|export|download|delete|cancel|upgrade|switch|upload|generate|open|edit|save|undo|restore|sign|forgot|change|verify|remove|share|accept|assign|find|copy|turn|send|prepare)\b/i;
 
 /** The task a question asks about: the verb after "how do I" / "how to" / "can I", with its synonyms' words. */
 function actionOf(question: string): Set<string> | null {
-  const m = /\b(?:how (?:do|can|should|would|could) (?:i|we|you|u|one)|^can (?:i|we|u))\s+(?:\w+ly\s+)?([a-z-]+(?: (?:up|out|in|off|rid of))?)|\bhow to\s+([a-z-]+(?: (?:up|out|in|off|rid of))?)/i.exec(question.trim());
+  const m =
+    /\b(?:how (?:do|can|should|would|could) (?:i|we|you|u|one)|^can (?:i|we|u))\s+(?:\w+ly\s+)?([a-z-]+(?: (?:up|out|in|off|rid of))?)|\bhow to\s+([a-z-]+(?: (?:up|out|in|off|rid of))?)/i.exec(
+      question.trim(),
+    );
   const verb = m?.[1] ?? m?.[2];
   if (!verb) return null;
   return new Set(terms(expandQuery(verb)));

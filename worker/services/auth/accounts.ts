@@ -31,8 +31,7 @@ const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please try again la
 const TOO_MANY_EMAILS = "Too many verification emails. Please wait before asking for another.";
 
 export type RegisterResult =
-  | { kind: "verification-required"; body: RegisterResponse }
-  | { kind: "signed-in"; user: UserRow; session: NewSession };
+  { kind: "verification-required"; body: RegisterResponse } | { kind: "signed-in"; user: UserRow; session: NewSession };
 
 /** Resending by address mails each of the newest this many sign-ups waiting for it (each names its username). */
 const PENDING_SIGN_UPS_RESENT = 5;
@@ -57,7 +56,12 @@ export function assertUncommonPassword(password: string, field = "password"): vo
  */
 export async function register(deps: Deps, input: RegisterValues, clientIp: string): Promise<RegisterResult> {
   assertUncommonPassword(input.password);
-  await enforceLimit(deps.limits, `register:address:${addressKey(clientIp)}`, RATE_RULES.registration, "Too many sign-ups from this network. Please try again later.");
+  await enforceLimit(
+    deps.limits,
+    `register:address:${addressKey(clientIp)}`,
+    RATE_RULES.registration,
+    "Too many sign-ups from this network. Please try again later.",
+  );
 
   const [byUsername, owner] = await Promise.all([
     findUserByUsername(deps.db, input.username),
@@ -121,7 +125,11 @@ export function findByIdentifier(deps: Deps, identifier: string) {
  * address limit, so an office or a carrier's shared address that someone else's failures have blocked does not lock
  * the owner out; the account's own allowance for trusted addresses still caps guesses made from there.
  */
-export async function reserveSignInAttempt(deps: Deps, accountKey: string, clientIp: string): Promise<{ settle(): Promise<void> }> {
+export async function reserveSignInAttempt(
+  deps: Deps,
+  accountKey: string,
+  clientIp: string,
+): Promise<{ settle(): Promise<void> }> {
   const address = addressKey(clientIp);
   // Addresses are remembered (trusted) by hash only.
   const addressId = await sha256Hex(address);
@@ -186,7 +194,12 @@ export async function login(deps: Deps, input: LoginInput, clientIp: string, pas
  * sign-up), each naming its username so the mailbox's owner confirms hers and refuses the others.
  */
 export async function resendVerification(deps: Deps, identifier: string, clientIp: string): Promise<void> {
-  await enforceLimit(deps.limits, `verify-email:address:${addressKey(clientIp)}`, RATE_RULES.verificationEmailPerIp, TOO_MANY_EMAILS);
+  await enforceLimit(
+    deps.limits,
+    `verify-email:address:${addressKey(clientIp)}`,
+    RATE_RULES.verificationEmailPerIp,
+    TOO_MANY_EMAILS,
+  );
   const normalized = identifier.trim();
   const waiting = normalized.includes("@")
     ? await findPendingSignUps(deps.db, normalized, PENDING_SIGN_UPS_RESENT)

@@ -8,12 +8,26 @@ import type { EmailMessage } from "../../adapters/email";
 /** A paragraph: text, where `{ strong }` parts are set in bold in HTML and in quotes in plain text. */
 type Paragraph = string | Array<string | { strong: string }>;
 
-const plain = (p: Paragraph) => (typeof p === "string" ? p : p.map((part) => (typeof part === "string" ? part : `"${part.strong}"`)).join(""));
+const plain = (p: Paragraph) =>
+  typeof p === "string" ? p : p.map((part) => (typeof part === "string" ? part : `"${part.strong}"`)).join("");
 const rich = (p: Paragraph) =>
-  typeof p === "string" ? escapeHtml(p) : p.map((part) => (typeof part === "string" ? escapeHtml(part) : `<strong>${escapeHtml(part.strong)}</strong>`)).join("");
+  typeof p === "string"
+    ? escapeHtml(p)
+    : p
+        .map((part) => (typeof part === "string" ? escapeHtml(part) : `<strong>${escapeHtml(part.strong)}</strong>`))
+        .join("");
 
-function message(to: string, subject: string, paragraphs: Paragraph[], link?: { href: string; label: string }): EmailMessage {
-  const text = [...paragraphs.slice(0, 1).map(plain), ...(link ? [link.href] : []), ...paragraphs.slice(1).map(plain)].join("\n\n");
+function message(
+  to: string,
+  subject: string,
+  paragraphs: Paragraph[],
+  link?: { href: string; label: string },
+): EmailMessage {
+  const text = [
+    ...paragraphs.slice(0, 1).map(plain),
+    ...(link ? [link.href] : []),
+    ...paragraphs.slice(1).map(plain),
+  ].join("\n\n");
   const html = [
     `<p>${rich(paragraphs[0]!)}</p>`,
     ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
@@ -36,8 +50,16 @@ export function verificationEmail(to: string, link: string, username: string): E
     "Verify your StoryLoom email address",
     [
       ["Confirm the StoryLoom account ", { strong: username }, " to start using it with this email address:"],
-      ["The page asks whether ", { strong: username }, " is your account; nothing is verified until you confirm there. The link works once and expires in 24 hours."],
-      ["If you did not create the StoryLoom account ", { strong: username }, ", open the link and choose \"No, I did not sign up\" to delete it, or ignore this email: it will be deleted after 7 days."],
+      [
+        "The page asks whether ",
+        { strong: username },
+        " is your account; nothing is verified until you confirm there. The link works once and expires in 24 hours.",
+      ],
+      [
+        "If you did not create the StoryLoom account ",
+        { strong: username },
+        ', open the link and choose "No, I did not sign up" to delete it, or ignore this email: it will be deleted after 7 days.',
+      ],
     ],
     { href: link, label: "Review and confirm my account" },
   );

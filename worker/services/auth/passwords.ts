@@ -1,4 +1,9 @@
-import { completePasswordReset, savePassword, findPasswordResetToken, insertPasswordResetToken } from "../../data/password-reset";
+import {
+  completePasswordReset,
+  savePassword,
+  findPasswordResetToken,
+  insertPasswordResetToken,
+} from "../../data/password-reset";
 import { findUserById, findVerifiedUserByEmail } from "../../data/users";
 import type { Deps } from "../../deps";
 import { randomToken, sha256Hex } from "../../lib/crypto";
@@ -32,8 +37,17 @@ export async function requestPasswordReset(deps: Deps, email: string, clientIp: 
   const { allowed } = await deps.limits.consume(`password-reset:user:${user.id}`, RATE_RULES.passwordResetEmail);
   if (!allowed) return;
   const token = randomToken(32);
-  await insertPasswordResetToken(deps.db, { id: await sha256Hex(token), userId: user.id, expiresAt: deps.now() + PASSWORD_RESET_TTL_MS });
-  sendInBackground(deps, passwordResetEmail(user.email, `${deps.origin}/reset-password?token=${token}`), "password_reset_email_failed", user.id);
+  await insertPasswordResetToken(deps.db, {
+    id: await sha256Hex(token),
+    userId: user.id,
+    expiresAt: deps.now() + PASSWORD_RESET_TTL_MS,
+  });
+  sendInBackground(
+    deps,
+    passwordResetEmail(user.email, `${deps.origin}/reset-password?token=${token}`),
+    "password_reset_email_failed",
+    user.id,
+  );
 }
 
 function invalidLink(message: string): AppError {
@@ -45,8 +59,18 @@ function invalidLink(message: string): AppError {
  * start afresh. Returns the teams the account belongs to: whoever held it before the reset may have joined one
  * (issue 26), and the screen after the reset lists them (docs/decisions/2026-11-27-leaving-teams.md).
  */
-export async function resetPassword(deps: Deps, token: string, password: string, clientIp: string): Promise<JoinedTeam[]> {
-  await enforceLimit(deps.limits, `reset-link:address:${addressKey(clientIp)}`, RATE_RULES.linkTokensPerIp, "Too many attempts. Please wait a few minutes and try again.");
+export async function resetPassword(
+  deps: Deps,
+  token: string,
+  password: string,
+  clientIp: string,
+): Promise<JoinedTeam[]> {
+  await enforceLimit(
+    deps.limits,
+    `reset-link:address:${addressKey(clientIp)}`,
+    RATE_RULES.linkTokensPerIp,
+    "Too many attempts. Please wait a few minutes and try again.",
+  );
   if (!TOKEN_PATTERN.test(token)) throw invalidLink("This password reset link is not valid. Ask for a new one.");
   const id = await sha256Hex(token);
   const row = await findPasswordResetToken(deps.db, id);
@@ -74,14 +98,24 @@ export async function changePassword(
   const user = await findUserById(deps.db, session.userId);
   if (!user) throw unauthenticated();
   if (!user.passwordHash) {
-    throw new AppError("bad_request", "This account signs in with Google, GitHub or Apple and has no password to change.");
+    throw new AppError(
+      "bad_request",
+      "This account signs in with Google, GitHub or Apple and has no password to change.",
+    );
   }
   const attempt = await reserveSignInAttempt(deps, accountAttemptKey(user.id), clientIp);
   const { valid } = await verifyPassword(input.currentPassword, user.passwordHash, deps.config.passwordPepper);
   if (!valid) {
-    throw new AppError("validation_failed", "Your current password is not correct.", { details: { field: "currentPassword" } });
+    throw new AppError("validation_failed", "Your current password is not correct.", {
+      details: { field: "currentPassword" },
+    });
   }
   await attempt.settle();
   assertUncommonPassword(input.newPassword, "newPassword");
-  await savePassword(deps.db, user.id, await hashPassword(input.newPassword, deps.config.passwordPepper), session.sessionId);
+  await savePassword(
+    deps.db,
+    user.id,
+    await hashPassword(input.newPassword, deps.config.passwordPepper),
+    session.sessionId,
+  );
 }

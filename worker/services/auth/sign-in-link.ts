@@ -40,7 +40,9 @@ export async function requestSignInLink(deps: Deps, identifier: string, clientIp
       if (!allowed) return;
       const token = randomToken(32);
       await deps.limits.issuePass(await linkKey(token), { userId, email, uses: 1, ttlMs: SIGN_IN_LINK_TTL_MS });
-      await deps.email.send(signInLinkEmail(email, `${deps.origin}/sign-in-link?token=${token}`, `${deps.origin}/forgot-password`));
+      await deps.email.send(
+        signInLinkEmail(email, `${deps.origin}/sign-in-link?token=${token}`, `${deps.origin}/forgot-password`),
+      );
     })().catch((error: unknown) => {
       // The person sees the same answer either way and can ask again.
       logEvent("error", "sign_in_link_email_failed", { userId, cause: causeMessage(error) });
@@ -63,7 +65,11 @@ function invalidLink(message: string): AppError {
  * The link's page posts its token here (a GET would let mail scanners spend it). The token is spent whatever
  * follows; a link for an address the account no longer has (changed or unverified since) proves nothing.
  */
-export async function openSignInLink(deps: Deps, token: string, clientIp: string): Promise<{ token: string; expiresAt: number }> {
+export async function openSignInLink(
+  deps: Deps,
+  token: string,
+  clientIp: string,
+): Promise<{ token: string; expiresAt: number }> {
   await enforceLimit(
     deps.limits,
     `sign-in-link-open:address:${addressKey(clientIp)}`,
@@ -72,7 +78,8 @@ export async function openSignInLink(deps: Deps, token: string, clientIp: string
   );
   if (!TOKEN_PATTERN.test(token)) throw invalidLink(INVALID_LINK);
   const spent = await deps.limits.spendPass(await linkKey(token));
-  if (spent.outcome !== "ok" || spent.userId === undefined) throw invalidLink(LINK_PROBLEMS[spent.outcome === "ok" ? "invalid" : spent.outcome]);
+  if (spent.outcome !== "ok" || spent.userId === undefined)
+    throw invalidLink(LINK_PROBLEMS[spent.outcome === "ok" ? "invalid" : spent.outcome]);
   const user = await findUserById(deps.db, spent.userId);
   if (!user?.emailVerified || user.email !== spent.email) throw invalidLink(INVALID_LINK);
   return issueSignInPass(deps, user.id);

@@ -42,7 +42,10 @@ export async function attemptWithPass(
   return {
     settle: async () => {
       const addressId = await sha256Hex(addressKey(clientIp));
-      await Promise.all([deps.limits.trustAddress(accountKey, LOGIN_POLICIES.account, addressId), deps.limits.reset(key)]);
+      await Promise.all([
+        deps.limits.trustAddress(accountKey, LOGIN_POLICIES.account, addressId),
+        deps.limits.reset(key),
+      ]);
     },
   };
 }

@@ -65,7 +65,12 @@ interface OpenLink {
  * (RATE_RULES.linkTokensPerIp): tokens are 256 bits, so this only keeps guessing slow.
  */
 async function openLink(deps: Deps, token: string, clientIp: string): Promise<OpenLink> {
-  await enforceLimit(deps.limits, `verify-link:address:${addressKey(clientIp)}`, RATE_RULES.linkTokensPerIp, "Too many attempts. Please wait a few minutes and try again.");
+  await enforceLimit(
+    deps.limits,
+    `verify-link:address:${addressKey(clientIp)}`,
+    RATE_RULES.linkTokensPerIp,
+    "Too many attempts. Please wait a few minutes and try again.",
+  );
   if (!TOKEN_PATTERN.test(token)) throw refused("invalid");
   return classify(deps, await sha256Hex(token));
 }
@@ -81,7 +86,11 @@ async function classify(deps: Deps, tokenId: string): Promise<OpenLink> {
 }
 
 /** What the confirmation page shows: the account the link is for. Changes nothing. */
-export async function describeVerificationLink(deps: Deps, token: string, clientIp: string): Promise<VerificationLinkDetails> {
+export async function describeVerificationLink(
+  deps: Deps,
+  token: string,
+  clientIp: string,
+): Promise<VerificationLinkDetails> {
   const link = await openLink(deps, token, clientIp);
   if (link.emailVerified) throw refused("verified");
   return { username: link.username, email: link.email };
@@ -92,10 +101,19 @@ export async function describeVerificationLink(deps: Deps, token: string, client
  * in one batch (data/email-verification.ts). Verifying does not sign anyone in: the page may be open on another
  * device than the one that signed up.
  */
-export async function confirmVerificationLink(deps: Deps, token: string, clientIp: string): Promise<{ username: string | null }> {
+export async function confirmVerificationLink(
+  deps: Deps,
+  token: string,
+  clientIp: string,
+): Promise<{ username: string | null }> {
   const link = await openLink(deps, token, clientIp);
   if (link.emailVerified) throw refused("verified");
-  const verified = await confirmInDatabase(deps.db, { tokenId: link.tokenId, userId: link.userId, email: link.email, now: deps.now() });
+  const verified = await confirmInDatabase(deps.db, {
+    tokenId: link.tokenId,
+    userId: link.userId,
+    email: link.email,
+    now: deps.now(),
+  });
   if (!verified) await refuseAfterRace(deps, link.tokenId);
   return { username: link.username };
 }

@@ -22,7 +22,12 @@ const LIVE = new Set(["active", "trialing", "past_due", "unpaid"]);
 
 /** Every payment call talks to Stripe: counted per user (RATE_RULES.billing) before anything else. */
 async function guardBilling(deps: Deps, userId: number) {
-  await enforceLimit(deps.limits, `billing:user:${userId}`, RATE_RULES.billing, "Too many payment requests. Please wait a few minutes and try again.");
+  await enforceLimit(
+    deps.limits,
+    `billing:user:${userId}`,
+    RATE_RULES.billing,
+    "Too many payment requests. Please wait a few minutes and try again.",
+  );
   return requireBilling(deps);
 }
 
@@ -54,7 +59,13 @@ async function currentStripeSubscription(deps: Deps, billing: Billing, userId: n
   return { row, subscription };
 }
 
-async function startSubscription(deps: Deps, billing: Billing, userId: number, priceId: string, replacing: string | null) {
+async function startSubscription(
+  deps: Deps,
+  billing: Billing,
+  userId: number,
+  priceId: string,
+  replacing: string | null,
+) {
   const customerId = await customerFor(deps, billing, userId);
   // The key names what this create replaces: the same request retried gets the same subscription back.
   const subscription = await billing.createSubscription(
@@ -70,7 +81,11 @@ async function startSubscription(deps: Deps, billing: Billing, userId: number, p
  * tier changes its price (with proration); an abandoned incomplete one is reused for the same tier and cancelled
  * for another.
  */
-export async function createSubscription(deps: Deps, userId: number, tier: PaidTier): Promise<CreateSubscriptionResponse> {
+export async function createSubscription(
+  deps: Deps,
+  userId: number,
+  tier: PaidTier,
+): Promise<CreateSubscriptionResponse> {
   const { billing, prices } = await guardBilling(deps, userId);
   const priceId = prices[tier];
   const { subscription } = await currentStripeSubscription(deps, billing, userId);
@@ -81,7 +96,11 @@ export async function createSubscription(deps: Deps, userId: number, tier: PaidT
         ? subscription.cancelAtPeriodEnd
           ? await billing.setCancelAtPeriodEnd(subscription.id, false)
           : subscription
-        : await billing.changePrice(subscription, priceId, `change:${subscription.id}:${priceId}:${subscription.priceId}`);
+        : await billing.changePrice(
+            subscription,
+            priceId,
+            `change:${subscription.id}:${priceId}:${subscription.priceId}`,
+          );
     await store(deps, userId, updated);
     const due = updated.latestInvoice?.status === "open" ? updated.latestInvoice.clientSecret : null;
     return { clientSecret: due, status: updated.status };
@@ -110,15 +129,23 @@ export async function confirmPayment(deps: Deps, userId: number): Promise<Confir
 }
 
 /** Cancels at the end of the period: access lasts until then. */
-export async function cancelSubscription(deps: Deps, userId: number): Promise<{ success: true; currentPeriodEnd: string | null }> {
+export async function cancelSubscription(
+  deps: Deps,
+  userId: number,
+): Promise<{ success: true; currentPeriodEnd: string | null }> {
   const { billing } = await guardBilling(deps, userId);
   const { subscription } = await currentStripeSubscription(deps, billing, userId);
   if (!subscription || !LIVE.has(subscription.status)) {
     throw new AppError("conflict", "There is no active paid subscription to cancel.");
   }
-  const cancelled = subscription.cancelAtPeriodEnd ? subscription : await billing.setCancelAtPeriodEnd(subscription.id, true);
+  const cancelled = subscription.cancelAtPeriodEnd
+    ? subscription
+    : await billing.setCancelAtPeriodEnd(subscription.id, true);
   await store(deps, userId, cancelled);
-  return { success: true, currentPeriodEnd: cancelled.currentPeriodEnd ? new Date(cancelled.currentPeriodEnd).toISOString() : null };
+  return {
+    success: true,
+    currentPeriodEnd: cancelled.currentPeriodEnd ? new Date(cancelled.currentPeriodEnd).toISOString() : null,
+  };
 }
 
 /**
@@ -130,11 +157,21 @@ export async function retrySubscriptionPayment(deps: Deps, userId: number): Prom
   const { row, subscription } = await currentStripeSubscription(deps, billing, userId);
   if (subscription?.status === "active" || subscription?.status === "trialing") {
     await store(deps, userId, subscription);
-    return { requiresPayment: false, clientSecret: null, status: subscription.status, message: "Your subscription is active." };
+    return {
+      requiresPayment: false,
+      clientSecret: null,
+      status: subscription.status,
+      message: "Your subscription is active.",
+    };
   }
   const open = subscription?.latestInvoice?.status === "open" ? subscription.latestInvoice.clientSecret : null;
   if (subscription && open) {
-    return { requiresPayment: true, clientSecret: open, status: subscription.status, message: "Complete the payment to activate your subscription." };
+    return {
+      requiresPayment: true,
+      clientSecret: open,
+      status: subscription.status,
+      message: "Complete the payment to activate your subscription.",
+    };
   }
   const storedTier = row && isPaidTier(row.tier) ? row.tier : null;
   const tier = (subscription && tierForPrice(prices, subscription.priceId)) ?? storedTier;

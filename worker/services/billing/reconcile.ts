@@ -66,7 +66,11 @@ function wantedState(prices: Prices, row: SubscriptionRow, listed: BillingSubscr
 /** Statements per D1 batch: a first run after a long outage may repair thousands of rows. */
 const WRITES_PER_BATCH = 100;
 
-async function saveAll(db: Database, writes: Array<{ userId: number; state: StripeState }>, startedAt: number): Promise<number> {
+async function saveAll(
+  db: Database,
+  writes: Array<{ userId: number; state: StripeState }>,
+  startedAt: number,
+): Promise<number> {
   let changed = 0;
   for (let start = 0; start < writes.length; start += WRITES_PER_BATCH) {
     const [first, ...rest] = writes.slice(start, start + WRITES_PER_BATCH).map(({ userId, state }) =>
@@ -85,7 +89,12 @@ async function saveAll(db: Database, writes: Array<{ userId: number; state: Stri
  * rows following a subscription Stripe no longer lists become free. Statements go only to rows that differ, so a
  * second run writes nothing.
  */
-export async function reconcileSubscriptions(db: Database, billing: Billing, prices: Prices, startedAt: number): Promise<ReconcileSummary> {
+export async function reconcileSubscriptions(
+  db: Database,
+  billing: Billing,
+  prices: Prices,
+  startedAt: number,
+): Promise<ReconcileSummary> {
   const { byCustomer, pages, seen } = await listAll(billing);
   const seenIds = new Set([...byCustomer.values()].flat().map((subscription) => subscription.id));
 
@@ -102,5 +111,10 @@ export async function reconcileSubscriptions(db: Database, billing: Billing, pri
       writes.push({ userId: row.userId, state: vanishedStateOf(row, row.stripeSubscriptionId!) });
     }
   }
-  return { pages, seen, repaired: await saveAll(db, writes, startedAt), unknownCustomers: byCustomer.size - rows.length };
+  return {
+    pages,
+    seen,
+    repaired: await saveAll(db, writes, startedAt),
+    unknownCustomers: byCustomer.size - rows.length,
+  };
 }

@@ -8,7 +8,10 @@ import { isPaidStatus } from "../plans";
 const ENDED_STATUSES: readonly string[] = ["canceled", "incomplete_expired"];
 
 /** The tier a Stripe price buys, from configuration (never from the client); null for a price we do not sell. */
-export function tierForPrice(prices: NonNullable<Config["billing"]>["prices"], priceId: string | null): PaidTier | null {
+export function tierForPrice(
+  prices: NonNullable<Config["billing"]>["prices"],
+  priceId: string | null,
+): PaidTier | null {
   if (priceId === prices.pro) return "pro";
   if (priceId === prices.enterprise) return "enterprise";
   return null;
@@ -19,7 +22,10 @@ export function tierForPrice(prices: NonNullable<Config["billing"]>["prices"], p
  * active or complete), so a past-due or incomplete subscription keeps its tier here but grants nothing.
  * Ended subscriptions fall back to free.
  */
-export function stripeStateOf(prices: NonNullable<Config["billing"]>["prices"], subscription: BillingSubscription): StripeState {
+export function stripeStateOf(
+  prices: NonNullable<Config["billing"]>["prices"],
+  subscription: BillingSubscription,
+): StripeState {
   const ended = ENDED_STATUSES.includes(subscription.status);
   return {
     tier: ended ? "free" : (tierForPrice(prices, subscription.priceId) ?? "free"),
@@ -34,7 +40,10 @@ export function stripeStateOf(prices: NonNullable<Config["billing"]>["prices"], 
  * A subscription Stripe no longer knows (a 404, or missing from its list) has ended: no access. The period end is
  * kept when it is the subscription the row already follows.
  */
-export function vanishedStateOf(held: Pick<StripeState, "stripeSubscriptionId" | "currentPeriodEnd">, subscriptionId: string): StripeState {
+export function vanishedStateOf(
+  held: Pick<StripeState, "stripeSubscriptionId" | "currentPeriodEnd">,
+  subscriptionId: string,
+): StripeState {
   return {
     tier: "free",
     status: "canceled",
@@ -59,5 +68,7 @@ type Held = Pick<StripeState, "stripeSubscriptionId" | "status">;
  * whatever order events arrive in; a paid plan granted without Stripe (active, no subscription) is left alone.
  */
 export function takesOver(held: Held, incoming: Held): boolean {
-  return incoming.stripeSubscriptionId === held.stripeSubscriptionId || standing(incoming.status) > standing(held.status);
+  return (
+    incoming.stripeSubscriptionId === held.stripeSubscriptionId || standing(incoming.status) > standing(held.status)
+  );
 }

@@ -12,7 +12,8 @@ const NO_SUBSCRIPTION = "none";
 /** The stored subscription as the client sees it; the free default when the user never subscribed. */
 export async function getSubscription(deps: Deps, userId: number): Promise<SubscriptionInfo> {
   const row = await findSubscription(deps.db, userId);
-  if (!row || row.status === NO_SUBSCRIPTION) return { tier: "free", status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false };
+  if (!row || row.status === NO_SUBSCRIPTION)
+    return { tier: "free", status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false };
   return {
     tier: row.tier,
     status: row.status,
@@ -25,12 +26,19 @@ export async function getSubscriptionLimits(deps: Deps, userId: number): Promise
   // (the two counts go in one round trip; they are read with the plan so the SPA can warn before the work is done)
   const [row, [[generated], [owned]]] = await Promise.all([
     findSubscription(deps.db, userId),
-    deps.db.batch([countGenerationsSince(deps.db, userId, startOfMonthUtc(deps.now())), countOwnedProjects(deps.db, userId)]),
+    deps.db.batch([
+      countGenerationsSince(deps.db, userId, startOfMonthUtc(deps.now())),
+      countOwnedProjects(deps.db, userId),
+    ]),
   ]);
   const tier = effectiveTier(row);
   return {
     success: true,
-    data: { tier, limits: limitsFor(tier), usage: { transcriptsThisMonth: Number(generated?.n ?? 0), projects: Number(owned?.n ?? 0) } },
+    data: {
+      tier,
+      limits: limitsFor(tier),
+      usage: { transcriptsThisMonth: Number(generated?.n ?? 0), projects: Number(owned?.n ?? 0) },
+    },
   };
 }
 

@@ -2,7 +2,12 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { BillingEvent } from "../../adapters/billing";
 import { createFakeBilling, fakeSubscription } from "../../adapters/billing/fake";
-import { clearSubscription, findSubscriptionByCustomer, saveCustomerId, saveStripeState } from "../../data/subscriptions";
+import {
+  clearSubscription,
+  findSubscriptionByCustomer,
+  saveCustomerId,
+  saveStripeState,
+} from "../../data/subscriptions";
 import { AppError } from "../../lib/errors";
 import { unique } from "../../test/client";
 import { buildTestDeps } from "../../test/deps";
@@ -80,10 +85,18 @@ describe("Stripe webhooks (service)", () => {
   it("applies 10 simultaneous deliveries of one event once (the claim and the change share a batch)", async () => {
     const { stripe, deps, deliver } = setup();
     const { userId, customerId, row } = await customer(deps);
-    const subscription = fakeSubscription({ id: unique("sub_"), customerId, priceId: PRICES.enterprise, status: "active" });
+    const subscription = fakeSubscription({
+      id: unique("sub_"),
+      customerId,
+      priceId: PRICES.enterprise,
+      status: "active",
+    });
     // Every fetch sees Stripe a little later (another period end), so each delivery that wrote would change the row.
     let fetches = 0;
-    vi.spyOn(stripe, "getSubscription").mockImplementation(async () => ({ ...subscription, currentPeriodEnd: Date.UTC(2027, 0, 1) + ++fetches }));
+    vi.spyOn(stripe, "getSubscription").mockImplementation(async () => ({
+      ...subscription,
+      currentPeriodEnd: Date.UTC(2027, 0, 1) + ++fetches,
+    }));
     await env.DB.exec(`CREATE TABLE IF NOT EXISTS test_subscription_writes (user_id INTEGER)`);
     await env.DB.exec(
       `CREATE TRIGGER IF NOT EXISTS test_count_subscription_writes AFTER UPDATE ON subscriptions BEGIN INSERT INTO test_subscription_writes VALUES (NEW.user_id); END`,
@@ -101,9 +114,16 @@ describe("Stripe webhooks (service)", () => {
   });
 
   it("converges to Stripe's final state for every order of created, updated, paid and deleted", async () => {
-    const kinds = ["customer.subscription.created", "customer.subscription.updated", "invoice.paid", "customer.subscription.deleted"];
+    const kinds = [
+      "customer.subscription.created",
+      "customer.subscription.updated",
+      "invoice.paid",
+      "customer.subscription.deleted",
+    ];
     const permutations = (items: string[]): string[][] =>
-      items.length <= 1 ? [items] : items.flatMap((item, i) => permutations(items.filter((_, j) => j !== i)).map((rest) => [item, ...rest]));
+      items.length <= 1
+        ? [items]
+        : items.flatMap((item, i) => permutations(items.filter((_, j) => j !== i)).map((rest) => [item, ...rest]));
     const orders = permutations(kinds);
     expect(orders).toHaveLength(24);
 
@@ -115,8 +135,20 @@ describe("Stripe webhooks (service)", () => {
       const stages = [
         fakeSubscription({ id, customerId, priceId: PRICES.pro, status: "incomplete" }),
         fakeSubscription({ id, customerId, priceId: PRICES.pro, status: "active" }),
-        fakeSubscription({ id, customerId, priceId: PRICES.pro, status: "active", currentPeriodEnd: Date.UTC(2027, 0, 23) }),
-        fakeSubscription({ id, customerId, priceId: PRICES.pro, status: "canceled", currentPeriodEnd: Date.UTC(2027, 0, 23) }),
+        fakeSubscription({
+          id,
+          customerId,
+          priceId: PRICES.pro,
+          status: "active",
+          currentPeriodEnd: Date.UTC(2027, 0, 23),
+        }),
+        fakeSubscription({
+          id,
+          customerId,
+          priceId: PRICES.pro,
+          status: "canceled",
+          currentPeriodEnd: Date.UTC(2027, 0, 23),
+        }),
       ];
       for (const [step, type] of order.entries()) {
         stripe.setSubscription(stages[step]!);
@@ -142,7 +174,12 @@ describe("Stripe webhooks (service)", () => {
     expect(await countRows("stripe_events", "id = ?", paid.id)).toBe(0);
     const lines = warned.mock.calls.map(([line]) => String(line));
     expect(lines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ event: "stripe_event_unknown_customer", eventId: paid.id, type: "invoice.paid", customerId: stranger.customerId }),
+      expect.objectContaining({
+        event: "stripe_event_unknown_customer",
+        eventId: paid.id,
+        type: "invoice.paid",
+        customerId: stranger.customerId,
+      }),
     ]);
     expect(lines.join("\n")).not.toMatch(/sk_test|whsec_|pk_test/);
   });
@@ -165,7 +202,12 @@ describe("Stripe webhooks (service)", () => {
     const { stripe, deps, deliver } = setup();
     const { userId, customerId, row } = await customer(deps);
     const abandoned = fakeSubscription({ id: unique("sub_"), customerId, priceId: PRICES.pro, status: "canceled" });
-    const current = fakeSubscription({ id: unique("sub_"), customerId, priceId: PRICES.enterprise, status: "incomplete" });
+    const current = fakeSubscription({
+      id: unique("sub_"),
+      customerId,
+      priceId: PRICES.enterprise,
+      status: "incomplete",
+    });
     stripe.setSubscription(abandoned);
     stripe.setSubscription(current);
     await saveStripeState(deps.db, userId, stripeStateOf(PRICES, current), deps.now());
@@ -192,7 +234,12 @@ describe("Stripe webhooks (service)", () => {
 
   it("acknowledges other event types without calling Stripe or claiming them", async () => {
     const { stripe, deliver } = setup();
-    const other: BillingEvent = { id: unique("evt_"), type: "customer.created", customerId: unique("cus_"), subscriptionId: null };
+    const other: BillingEvent = {
+      id: unique("evt_"),
+      type: "customer.created",
+      customerId: unique("cus_"),
+      subscriptionId: null,
+    };
 
     expect(await deliver(other)).toBe("ignored");
     expect(await deliver({ ...other, id: unique("evt_"), type: "invoice.paid" })).toBe("ignored");

@@ -1,4 +1,9 @@
-import { claimEventStatement, findSubscriptionByCustomer, isEventProcessed, saveStripeStateStatement } from "../../data/subscriptions";
+import {
+  claimEventStatement,
+  findSubscriptionByCustomer,
+  isEventProcessed,
+  saveStripeStateStatement,
+} from "../../data/subscriptions";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { logEvent } from "../../lib/log";
@@ -27,9 +32,16 @@ export type WebhookOutcome = "applied" | "unchanged" | "duplicate" | "ignored" |
  * arrive late, twice or in any order and the row still ends at what Stripe says now. The event id is claimed in the
  * same batch as the change, so a redelivery, even a concurrent one, changes nothing.
  */
-export async function handleStripeWebhook(deps: Deps, rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
+export async function handleStripeWebhook(
+  deps: Deps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
   if (!deps.billing || !deps.config.billing) {
-    throw new AppError("service_unavailable", "Stripe webhooks are not configured here (STRIPE_SECRET_KEY and prices).");
+    throw new AppError(
+      "service_unavailable",
+      "Stripe webhooks are not configured here (STRIPE_SECRET_KEY and prices).",
+    );
   }
   const event = await deps.billing.verifyEvent(rawBody, signature);
   if (!SUBSCRIPTION_EVENTS.has(event.type) || !event.subscriptionId) return "ignored";
@@ -50,7 +62,9 @@ export async function handleStripeWebhook(deps: Deps, rawBody: string, signature
     return "unknown_customer";
   }
 
-  const state = subscription ? stripeStateOf(deps.config.billing.prices, subscription) : vanishedStateOf(row, event.subscriptionId);
+  const state = subscription
+    ? stripeStateOf(deps.config.billing.prices, subscription)
+    : vanishedStateOf(row, event.subscriptionId);
   const now = deps.now();
   const claim = claimEventStatement(deps.db, event, now);
   if (!takesOver(row, state)) {

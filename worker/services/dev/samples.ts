@@ -24,7 +24,8 @@ const SAMPLES: Array<{ title: string; content: string; stories: GeneratedStories
       userStories: [
         {
           title: "Download past invoices as PDF",
-          description: "As an account owner, I want to download any past invoice as a PDF so that I can send it to finance.",
+          description:
+            "As an account owner, I want to download any past invoice as a PDF so that I can send it to finance.",
           acceptanceCriteria: [
             "Given I am an account owner, when I open Billing, then I see invoices from the last 24 months, newest first",
             "When I select Download, then a PDF matching the emailed invoice is saved",
@@ -35,8 +36,11 @@ const SAMPLES: Array<{ title: string; content: string; stories: GeneratedStories
         },
         {
           title: "Email invoices to the billing contact",
-          description: "As an account owner, I want invoices emailed to our billing contact so that I don't forward them by hand.",
-          acceptanceCriteria: ["When an invoice is issued, then the billing contact receives it by email within an hour"],
+          description:
+            "As an account owner, I want invoices emailed to our billing contact so that I don't forward them by hand.",
+          acceptanceCriteria: [
+            "When an invoice is issued, then the billing contact receives it by email within an hour",
+          ],
           priority: "Medium",
           storyPoints: 3,
           estimatedHours: 6,
@@ -58,7 +62,8 @@ const SAMPLES: Array<{ title: string; content: string; stories: GeneratedStories
       userStories: [
         {
           title: "Create a savings goal",
-          description: "As a customer, I want to set a goal with a target amount and date so that I can plan my saving.",
+          description:
+            "As a customer, I want to set a goal with a target amount and date so that I can plan my saving.",
           acceptanceCriteria: ["Given a name, amount and date, when I save, then the goal appears on my home screen"],
           priority: "High",
           storyPoints: 5,
@@ -74,7 +79,8 @@ const SAMPLES: Array<{ title: string; content: string; stories: GeneratedStories
         },
         {
           title: "Goal reached notification",
-          description: "As a customer, I want a notification when I reach a goal so that I can celebrate and decide what's next.",
+          description:
+            "As a customer, I want a notification when I reach a goal so that I can celebrate and decide what's next.",
           acceptanceCriteria: ["When the saved amount reaches the target, then a push notification is sent once"],
           priority: "Low",
           storyPoints: 2,
@@ -97,7 +103,8 @@ const SAMPLES: Array<{ title: string; content: string; stories: GeneratedStories
       userStories: [
         {
           title: "Export SSO sign-ins as CSV",
-          description: "As an enterprise admin, I want to export sign-ins for a date range so that I can run security reviews.",
+          description:
+            "As an enterprise admin, I want to export sign-ins for a date range so that I can run security reviews.",
           acceptanceCriteria: ["Given a date range, when I export, then a CSV of sign-ins in that range downloads"],
           priority: "High",
           storyPoints: 3,
@@ -119,7 +126,8 @@ export async function createSampleTranscripts(
   const now = deps.now();
   const rows: NewTranscript[] = Array.from({ length: options.count }, (_, i) => {
     const sample = SAMPLES[i % SAMPLES.length]!;
-    const projectId = options.spreadAcrossProjects && projects.length > 0 ? projects[i % projects.length]!.id : options.projectId;
+    const projectId =
+      options.spreadAcrossProjects && projects.length > 0 ? projects[i % projects.length]!.id : options.projectId;
     return {
       ownerId: userId,
       projectId,

@@ -3,7 +3,6 @@ import { findUserByUsername, insertUser, updateUser } from "../../data/users";
 import { hashPassword } from "../../lib/password";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 
-
 /** Idempotent: creates the demo accounts, or resets their passwords and flags when they exist. */
 export async function seedDemoAccounts(deps: Deps) {
   for (const account of DEMO_ACCOUNTS) {

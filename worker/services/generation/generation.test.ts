@@ -11,7 +11,8 @@ import { generateStories, INTERRUPTED_GENERATION_MESSAGE, regenerateStories } fr
 
 // The generation service called directly with fakes: no HTTP, no provider, a clock the test controls.
 
-const TRANSCRIPT = "Priya: Account owners need to download past invoices as PDF.\nTom: Billing contacts should get invoices by email.";
+const TRANSCRIPT =
+  "Priya: Account owners need to download past invoices as PDF.\nTom: Billing contacts should get invoices by email.";
 
 const STORIES: GeneratedStories = {
   epic: { title: "Self-serve invoices", description: "Invoices without support.", team: "Billing", priority: "High" },
@@ -24,7 +25,10 @@ const STORIES: GeneratedStories = {
       storyPoints: 5,
       estimatedHours: 10,
       // One real quote without offsets (found on the server) and one the meeting never said (dropped).
-      evidence: [{ quote: "Account owners need to download past invoices as PDF.", start: 0, end: 0 }, { quote: "Nobody said this.", start: 0, end: 0 }],
+      evidence: [
+        { quote: "Account owners need to download past invoices as PDF.", start: 0, end: 0 },
+        { quote: "Nobody said this.", start: 0, end: 0 },
+      ],
     },
   ],
 };
@@ -54,14 +58,21 @@ describe("generateStories (service)", () => {
     const saved = await getTranscript(deps, user.id, result.transcriptId);
     expect(saved).toMatchObject({ title: "Self-serve invoices", content: TRANSCRIPT, generatedStories: result.data });
     expect(await countRows("generations", "user_id = ? AND transcript_id = ?", user.id, result.transcriptId)).toBe(1);
-    expect((await listActivity(deps, user.id))[0]).toMatchObject({ kind: "transcript_created", transcriptId: result.transcriptId });
+    expect((await listActivity(deps, user.id))[0]).toMatchObject({
+      kind: "transcript_created",
+      transcriptId: result.transcriptId,
+    });
   });
 
   it("files the transcript under the caller's project, and refuses another user's project with 404 before anything is saved", async () => {
     const [owner, other] = [await createUser(), await createUser()];
     const project = await createProject(owner, { name: "Billing" });
     const deps = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(STORIES) });
-    const { transcriptId } = await generateStories(deps, owner.id, { transcript: TRANSCRIPT, title: "Sync", projectId: project.id });
+    const { transcriptId } = await generateStories(deps, owner.id, {
+      transcript: TRANSCRIPT,
+      title: "Sync",
+      projectId: project.id,
+    });
     expect((await getTranscript(deps, owner.id, transcriptId)).projectId).toBe(project.id);
 
     await expectAppError(generateStories(deps, other.id, { transcript: TRANSCRIPT, projectId: project.id }), 404);
@@ -70,21 +81,44 @@ describe("generateStories (service)", () => {
 
   it("keeps the transcript with the reason when the provider fails, and gives the generation back", async () => {
     const user = await createUser();
-    const failure = new AppError("upstream_error", "The AI provider failed (500). Please try again.", { upstream: "openai" });
+    const failure = new AppError("upstream_error", "The AI provider failed (500). Please try again.", {
+      upstream: "openai",
+    });
     const deps = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(failure) });
-    const error = await expectAppError(generateStories(deps, user.id, { transcript: TRANSCRIPT, title: "Kept", projectId: null }), 502);
+    const error = await expectAppError(
+      generateStories(deps, user.id, { transcript: TRANSCRIPT, title: "Kept", projectId: null }),
+      502,
+    );
     expect(error.upstream).toBe("openai");
-    expect(await countRows("transcripts", "owner_id = ? AND title = 'Kept' AND generation_error = ?", user.id, failure.message)).toBe(1);
+    expect(
+      await countRows(
+        "transcripts",
+        "owner_id = ? AND title = 'Kept' AND generation_error = ?",
+        user.id,
+        failure.message,
+      ),
+    ).toBe(1);
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
   });
 
   it("turns an unexpected provider failure or an answer in the wrong shape into a 502 that costs nothing", async () => {
     const user = await createUser();
     const crashing = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(new TypeError("boom")) });
-    await expectAppError(generateStories(crashing, user.id, { transcript: TRANSCRIPT, projectId: null }), 502, /Story generation failed/);
-    const malformed = { ...STORIES, userStories: [{ ...STORIES.userStories[0]!, priority: "Urgent" }] } as unknown as GeneratedStories;
+    await expectAppError(
+      generateStories(crashing, user.id, { transcript: TRANSCRIPT, projectId: null }),
+      502,
+      /Story generation failed/,
+    );
+    const malformed = {
+      ...STORIES,
+      userStories: [{ ...STORIES.userStories[0]!, priority: "Urgent" }],
+    } as unknown as GeneratedStories;
     const wrongShape = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(malformed) });
-    await expectAppError(generateStories(wrongShape, user.id, { transcript: TRANSCRIPT, projectId: null }), 502, /unexpected shape/);
+    await expectAppError(
+      generateStories(wrongShape, user.id, { transcript: TRANSCRIPT, projectId: null }),
+      502,
+      /unexpected shape/,
+    );
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
   });
 
@@ -93,7 +127,13 @@ describe("generateStories (service)", () => {
     const notConfigured = () => {
       throw new AppError("service_unavailable", "Story generation is not configured");
     };
-    await expectAppError(generateStories(buildTestDeps({ storyGenerator: notConfigured }), user.id, { transcript: TRANSCRIPT, projectId: null }), 503);
+    await expectAppError(
+      generateStories(buildTestDeps({ storyGenerator: notConfigured }), user.id, {
+        transcript: TRANSCRIPT,
+        projectId: null,
+      }),
+      503,
+    );
     expect(await countRows("transcripts", "owner_id = ?", user.id)).toBe(0);
   });
 
@@ -103,7 +143,11 @@ describe("generateStories (service)", () => {
     const generator = createFakeStoryGenerator(STORIES);
     const deps = buildTestDeps({ now: clock.now, storyGenerator: () => generator });
     for (let i = 0; i < 5; i++) await generateStories(deps, user.id, { transcript: TRANSCRIPT, projectId: null });
-    await expectAppError(generateStories(deps, user.id, { transcript: TRANSCRIPT, projectId: null }), 403, /^Monthly transcript limit reached/);
+    await expectAppError(
+      generateStories(deps, user.id, { transcript: TRANSCRIPT, projectId: null }),
+      403,
+      /^Monthly transcript limit reached/,
+    );
     expect(generator.requests).toHaveLength(5);
     expect(await countRows("transcripts", "owner_id = ?", user.id)).toBe(5);
 
@@ -116,7 +160,10 @@ describe("generateStories (service)", () => {
     const user = await createUser();
     const deps = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(STORIES) });
     for (let i = 0; i < 10; i++) await deps.limits.consume(`generate:user:${user.id}`, { limit: 10, windowMs: 60_000 });
-    const error = await expectAppError(generateStories(deps, user.id, { transcript: TRANSCRIPT, projectId: null }), 429);
+    const error = await expectAppError(
+      generateStories(deps, user.id, { transcript: TRANSCRIPT, projectId: null }),
+      429,
+    );
     expect(error.retryAfter).toBe(60);
     expect(await countRows("transcripts", "owner_id = ?", user.id)).toBe(0);
   });
@@ -125,8 +172,12 @@ describe("generateStories (service)", () => {
 describe("regenerateStories (service)", () => {
   it("replaces a failed transcript's stories, and answers 404 for another user's transcript without counting it", async () => {
     const [owner, other] = [await createUser(), await createUser()];
-    const failing = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(new AppError("service_unavailable", "Busy")) });
-    const failed = await generateStories(failing, owner.id, { transcript: TRANSCRIPT, projectId: null }).catch((e: AppError) => e);
+    const failing = buildTestDeps({
+      storyGenerator: () => createFakeStoryGenerator(new AppError("service_unavailable", "Busy")),
+    });
+    const failed = await generateStories(failing, owner.id, { transcript: TRANSCRIPT, projectId: null }).catch(
+      (e: AppError) => e,
+    );
     expect(failed).toBeInstanceOf(AppError);
     const { id } = (await listTranscripts(failing, owner.id, {})).transcripts[0]!;
 
@@ -136,7 +187,10 @@ describe("regenerateStories (service)", () => {
 
     const result = await regenerateStories(working, owner.id, id);
     expect(result.transcriptId).toBe(id);
-    expect(await getTranscript(working, owner.id, id)).toMatchObject({ generatedStories: result.data, originalStories: result.data });
+    expect(await getTranscript(working, owner.id, id)).toMatchObject({
+      generatedStories: result.data,
+      originalStories: result.data,
+    });
   });
 });
 
@@ -153,7 +207,9 @@ function heldGenerator() {
 }
 
 const runningSince = async (transcriptId: number) =>
-  (await env.DB.prepare("SELECT generation_started_at AS at FROM transcripts WHERE id = ?").bind(transcriptId).first<{ at: number | null }>())!.at;
+  (await env.DB.prepare("SELECT generation_started_at AS at FROM transcripts WHERE id = ?")
+    .bind(transcriptId)
+    .first<{ at: number | null }>())!.at;
 
 describe("generation that outlives its request", () => {
   it("runs under waitUntil, marks the transcript as generating from the start until the stories are saved", async () => {
@@ -161,7 +217,11 @@ describe("generation that outlives its request", () => {
     const held = heldGenerator();
     const kept: Array<Promise<unknown>> = [];
     const clock = testClock();
-    const deps = buildTestDeps({ now: clock.now, storyGenerator: () => held.generator, waitUntil: (work) => void kept.push(work) });
+    const deps = buildTestDeps({
+      now: clock.now,
+      storyGenerator: () => held.generator,
+      waitUntil: (work) => void kept.push(work),
+    });
     const request = generateStories(deps, user.id, { transcript: TRANSCRIPT, projectId: null });
     await held.called;
 
@@ -176,7 +236,9 @@ describe("generation that outlives its request", () => {
 
   it("refuses a second generation for a transcript while one runs (409), without counting it", async () => {
     const user = await createUser();
-    const failing = buildTestDeps({ storyGenerator: () => createFakeStoryGenerator(new AppError("upstream_error", "Down")) });
+    const failing = buildTestDeps({
+      storyGenerator: () => createFakeStoryGenerator(new AppError("upstream_error", "Down")),
+    });
     await generateStories(failing, user.id, { transcript: TRANSCRIPT, projectId: null }).catch(() => undefined);
     const { id } = (await listTranscripts(failing, user.id, {})).transcripts[0]!;
 
@@ -215,7 +277,9 @@ describe("generation that outlives its request", () => {
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
     // Idempotent: a second sweep finds nothing.
     await failStaleGenerations(deps.db, started + STALE_GENERATION_MS + 2);
-    expect(await countRows("transcripts", "owner_id = ? AND generation_error = ?", user.id, INTERRUPTED_GENERATION_MESSAGE)).toBe(1);
+    expect(
+      await countRows("transcripts", "owner_id = ? AND generation_error = ?", user.id, INTERRUPTED_GENERATION_MESSAGE),
+    ).toBe(1);
     expect(warned).toHaveBeenCalledTimes(1);
 
     // The stopped call answers after all: it cannot save over the failure or be counted again.

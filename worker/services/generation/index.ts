@@ -106,16 +106,23 @@ function runProvider(deps: Deps, job: ProviderJob): Promise<GenerateResponse> {
  * A provider failure (or no answer within GENERATION_TIMEOUT_MS) keeps the transcript with the reason, gives the
  * generation back, and answers 502/503 so the person can try again from history.
  */
-async function generateAndSave(deps: Deps, { generator, run, input, renameToEpic }: ProviderJob): Promise<GenerateResponse> {
+async function generateAndSave(
+  deps: Deps,
+  { generator, run, input, renameToEpic }: ProviderJob,
+): Promise<GenerateResponse> {
   let stories: GeneratedStories;
   try {
     const raw = await withDeadline(
       generator.generate(input),
       GENERATION_TIMEOUT_MS,
-      () => new AppError("service_unavailable", "Story generation took too long. Please try again.", { upstream: generator.name }),
+      () =>
+        new AppError("service_unavailable", "Story generation took too long. Please try again.", {
+          upstream: generator.name,
+        }),
     );
     const parsed = generatedStoriesSchema.safeParse(raw);
-    if (!parsed.success) throw new AppError("upstream_error", "The story generator returned stories in an unexpected shape.");
+    if (!parsed.success)
+      throw new AppError("upstream_error", "The story generator returned stories in an unexpected shape.");
     stories = verifyStoriesEvidence(input.transcript, parsed.data).stories;
   } catch (error) {
     const appError =
@@ -128,9 +135,19 @@ async function generateAndSave(deps: Deps, { generator, run, input, renameToEpic
   // The gate (services/quality): the embedded generator's stories in error are mended or dropped; an LLM's get one
   // repair round, and what is still wrong is kept and shown. The gate reads the transcript with the language layer.
   await loadLanguage();
-  const gated = generator.name === "local" ? gateEmbedded(stories, { transcript: input.transcript }) : await gateProvided(generator, stories, input.transcript);
+  const gated =
+    generator.name === "local"
+      ? gateEmbedded(stories, { transcript: input.transcript })
+      : await gateProvided(generator, stories, input.transcript);
   stories = gated.stories;
-  const saved = await saveGeneratedStories(deps.db, run, stories, toStored(gated.quality), deps.now(), renameToEpic ? stories.epic.title : undefined);
+  const saved = await saveGeneratedStories(
+    deps.db,
+    run,
+    stories,
+    toStored(gated.quality),
+    deps.now(),
+    renameToEpic ? stories.epic.title : undefined,
+  );
   if (!saved) throw await lostRun(deps, run.transcriptId);
   return { data: stories, transcriptId: run.transcriptId, ...saved, quality: gated.quality };
 }
@@ -155,7 +172,12 @@ export async function generateStories(deps: Deps, userId: number, request: Gener
   const provider = deps.config.llm.provider;
   // Generating into a team's project uses the team owner's plan and allowance (docs/product-decisions.md Teams).
   const check = await allowanceFor(deps, project?.ownerId ?? userId, provider);
-  await enforceLimit(deps.limits, `generate:user:${userId}`, RATE_RULES.generation, "You are generating very quickly. Please wait a moment.");
+  await enforceLimit(
+    deps.limits,
+    `generate:user:${userId}`,
+    RATE_RULES.generation,
+    "You are generating very quickly. Please wait a moment.",
+  );
   const started = await startGeneration(deps.db, check, {
     projectId: project?.id ?? null,
     projectName: project?.name ?? null,
@@ -182,14 +204,24 @@ export async function regenerateStories(deps: Deps, userId: number, transcriptId
   if (transcript.generationStartedAt !== null) throw alreadyRunning();
   const generator = deps.storyGenerator();
   const check = await allowanceFor(deps, transcript.ownerId, deps.config.llm.provider);
-  await enforceLimit(deps.limits, `generate:user:${userId}`, RATE_RULES.generation, "You are generating very quickly. Please wait a moment.");
+  await enforceLimit(
+    deps.limits,
+    `generate:user:${userId}`,
+    RATE_RULES.generation,
+    "You are generating very quickly. Please wait a moment.",
+  );
   const run = await startRegeneration(deps.db, check, transcript.id);
   if (!run) {
     // Refused by the allowance, or another request started a generation since the read above.
     if ((await findTranscript(deps.db, transcript.id))?.generationStartedAt != null) throw alreadyRunning();
     throw limitReached(check);
   }
-  return runProvider(deps, { generator, run, input: { transcript: transcript.content, title: transcript.title }, renameToEpic: false });
+  return runProvider(deps, {
+    generator,
+    run,
+    input: { transcript: transcript.content, title: transcript.title },
+    renameToEpic: false,
+  });
 }
 
 const alreadyRunning = () =>

@@ -59,7 +59,9 @@ export async function prepareExport(
   await requireIntegrationsPlan(deps, integration.ownerId);
   const label = type === "jira" ? "JIRA" : "Notion";
   if (integration.type !== type) {
-    throw new AppError("bad_request", `"${integration.name}" is not a ${label} integration.`, { details: { field: "integrationId" } });
+    throw new AppError("bad_request", `"${integration.name}" is not a ${label} integration.`, {
+      details: { field: "integrationId" },
+    });
   }
   if (transcript.projectId !== integration.projectId) {
     throw new AppError(
@@ -71,9 +73,13 @@ export async function prepareExport(
     );
   }
   if (!integration.isActive) {
-    throw new AppError("bad_request", `"${integration.name}" is inactive. Turn it on in the project's settings to export.`, {
-      details: { field: "integrationId" },
-    });
+    throw new AppError(
+      "bad_request",
+      `"${integration.name}" is inactive. Turn it on in the project's settings to export.`,
+      {
+        details: { field: "integrationId" },
+      },
+    );
   }
   const stories = transcript.generatedStories as GeneratedStories | null;
   if (!stories) throw new AppError("bad_request", "This transcript doesn't have generated stories to export.");
@@ -100,13 +106,26 @@ export async function runExport(
   );
   if (record.completedAt !== null) return alreadyExported(record);
 
-  await enforceLimit(deps.limits, `export:user:${userId}`, RATE_RULES.integrationExports, "Too many exports. Please wait a minute and try again.");
+  await enforceLimit(
+    deps.limits,
+    `export:user:${userId}`,
+    RATE_RULES.integrationExports,
+    "Too many exports. Please wait a minute and try again.",
+  );
   const token = randomToken(16);
-  const claimed = await claimExport(deps.db, record.id, { token, until: deps.now() + EXPORT_LEASE_MS, total }, deps.now());
+  const claimed = await claimExport(
+    deps.db,
+    record.id,
+    { token, until: deps.now() + EXPORT_LEASE_MS, total },
+    deps.now(),
+  );
   if (!claimed) {
     const now = await findExport(deps.db, integration.id, transcript.id);
     if (now?.completedAt) return alreadyExported(now);
-    throw new AppError("conflict", `This transcript is already being exported to "${integration.name}". Wait for it to finish.`);
+    throw new AppError(
+      "conflict",
+      `This transcript is already being exported to "${integration.name}". Wait for it to finish.`,
+    );
   }
 
   let current = claimed;
@@ -116,7 +135,13 @@ export async function runExport(
     },
     async save(changes) {
       const at = deps.now();
-      const kept = await recordExportProgress(deps.db, current.id, token, { ...changes, claimedUntil: at + EXPORT_LEASE_MS }, at);
+      const kept = await recordExportProgress(
+        deps.db,
+        current.id,
+        token,
+        { ...changes, claimedUntil: at + EXPORT_LEASE_MS },
+        at,
+      );
       if (!kept) throw new AppError("conflict", "Another export of this transcript took over. Wait for it to finish.");
       current = { ...current, ...changes };
     },
@@ -143,7 +168,8 @@ export async function sendWrite<T>(attempt: ExportAttempt, write: () => Promise<
   try {
     return await write();
   } catch (error) {
-    const unknownOutcome = typeof error === "object" && error !== null && "mayHaveApplied" in error && error.mayHaveApplied === true;
+    const unknownOutcome =
+      typeof error === "object" && error !== null && "mayHaveApplied" in error && error.mayHaveApplied === true;
     if (!unknownOutcome) await attempt.save({ inDoubt: false });
     throw error;
   }
@@ -162,13 +188,23 @@ function alreadyExported(record: IntegrationExportRow): ExportOutcome {
 }
 
 /** What the progress dialog polls: read from the record, so it moves only when something was really created. */
-export async function exportProgress(deps: Deps, userId: number, transcriptId: number, integrationId: number): Promise<ExportProgress> {
+export async function exportProgress(
+  deps: Deps,
+  userId: number,
+  transcriptId: number,
+  integrationId: number,
+): Promise<ExportProgress> {
   const transcript = await requireTranscript(deps, userId, transcriptId);
   await requireIntegration(deps, userId, integrationId);
   const record = await findExport(deps.db, integrationId, transcript.id);
   if (!record) return { status: "none", done: 0, total: transcript.storyCount + 1, epicUrl: null, exportedAt: null };
   return {
-    status: record.completedAt !== null ? "complete" : record.claimToken && (record.claimedUntil ?? 0) > deps.now() ? "running" : "partial",
+    status:
+      record.completedAt !== null
+        ? "complete"
+        : record.claimToken && (record.claimedUntil ?? 0) > deps.now()
+          ? "running"
+          : "partial",
     done: itemsDone(record),
     total: record.total,
     epicUrl: record.targetUrl,

@@ -31,7 +31,8 @@ import { effectiveTier, limitsFor } from "../plans";
 // changes them (services/access), and anyone else's id answers 404. Credentials are sealed before they are stored
 // and never leave the Worker again except in the Authorization header of a JIRA or Notion call.
 
-export const INTEGRATIONS_PLAN_MESSAGE = "Integrations are only available on Pro and Enterprise plans. Upgrade to connect JIRA or Notion.";
+export const INTEGRATIONS_PLAN_MESSAGE =
+  "Integrations are only available on Pro and Enterprise plans. Upgrade to connect JIRA or Notion.";
 
 /**
  * 403 unless the account's plan includes integrations (checked on every integration call, reads and exports too).
@@ -56,7 +57,12 @@ export async function requireIntegrationsPlanForUser(deps: Deps, userId: number)
  * delete; the owner or a team admin). Anyone else gets 404, exactly like a missing id; a team member asking to
  * manage gets 403.
  */
-export async function requireIntegration(deps: Deps, userId: number, integrationId: number, need: "work" | "manage" = "work"): Promise<IntegrationRow> {
+export async function requireIntegration(
+  deps: Deps,
+  userId: number,
+  integrationId: number,
+  need: "work" | "manage" = "work",
+): Promise<IntegrationRow> {
   const found = await findIntegrationWithOwner(deps.db, integrationId);
   if (!found) throw notFound("Integration");
   // The project check goes through services/access, so teams widen it in one place.
@@ -73,7 +79,10 @@ const keyCache = new Map<string, Promise<CryptoKey>>();
 function secretsKey(deps: Deps): Promise<CryptoKey> {
   const base64 = deps.config.integrationsKey;
   if (!base64) {
-    throw new AppError("service_unavailable", "Integrations are not configured here: INTEGRATIONS_KEY is not set, so credentials cannot be stored safely.");
+    throw new AppError(
+      "service_unavailable",
+      "Integrations are not configured here: INTEGRATIONS_KEY is not set, so credentials cannot be stored safely.",
+    );
   }
   let key = keyCache.get(base64);
   if (!key) {
@@ -92,13 +101,20 @@ async function seal(deps: Deps, ownerId: number, secret: string) {
 /** The plaintext credential, for the adapter call about to be made; never logged or answered. */
 export async function openSecret(deps: Deps, row: IntegrationRow): Promise<string> {
   try {
-    return await decryptSecret(await secretsKey(deps), row.secretSealed, { ownerId: row.ownerId, integrationRef: row.secretRef });
+    return await decryptSecret(await secretsKey(deps), row.secretSealed, {
+      ownerId: row.ownerId,
+      integrationRef: row.secretRef,
+    });
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Another key, or an altered value: the stored credential is unusable, and saying so is the way out.
-    throw new AppError("conflict", `The saved credentials of "${row.name}" can no longer be read. Edit the integration and enter them again.`, {
-      cause: error,
-    });
+    throw new AppError(
+      "conflict",
+      `The saved credentials of "${row.name}" can no longer be read. Edit the integration and enter them again.`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -113,7 +129,16 @@ export function toIntegration(row: IntegrationRow): Integration {
   };
   const settings = row.settings;
   if (row.type === "jira" && "domain" in settings) {
-    return { ...base, type: "jira", config: { domain: settings.domain, email: settings.email, projectKey: settings.projectKey, apiToken: row.secretMask } };
+    return {
+      ...base,
+      type: "jira",
+      config: {
+        domain: settings.domain,
+        email: settings.email,
+        projectKey: settings.projectKey,
+        apiToken: row.secretMask,
+      },
+    };
   }
   if (row.type === "notion" && "pageUrl" in settings) {
     return { ...base, type: "notion", config: { pageUrl: safePageUrl(settings), integrationSecret: row.secretMask } };
@@ -126,7 +151,9 @@ export function toIntegration(row: IntegrationRow): Integration {
  * scheme (or a bare id), so it is answered as Notion's own link to the same page instead of as typed.
  */
 function safePageUrl(settings: { pageUrl: string; pageId: string }): string {
-  return "href" in parseNotionPageUrl(settings.pageUrl) ? settings.pageUrl : `https://www.notion.so/${settings.pageId.replace(/-/g, "")}`;
+  return "href" in parseNotionPageUrl(settings.pageUrl)
+    ? settings.pageUrl
+    : `https://www.notion.so/${settings.pageId.replace(/-/g, "")}`;
 }
 
 export async function listIntegrations(deps: Deps, userId: number, projectId: number): Promise<Integration[]> {
@@ -135,7 +162,12 @@ export async function listIntegrations(deps: Deps, userId: number, projectId: nu
   return (await listIntegrationRows(deps.db, projectId)).map(toIntegration);
 }
 
-export async function createIntegration(deps: Deps, userId: number, projectId: number, input: CreateIntegrationInput): Promise<Integration> {
+export async function createIntegration(
+  deps: Deps,
+  userId: number,
+  projectId: number,
+  input: CreateIntegrationInput,
+): Promise<Integration> {
   const project = await requireManagedProject(deps, userId, projectId);
   await requireIntegrationsPlan(deps, project.ownerId);
   const values = createIntegrationSchema.parse(input);
@@ -165,7 +197,12 @@ export async function createIntegration(deps: Deps, userId: number, projectId: n
   return toIntegration(row);
 }
 
-export async function updateIntegration(deps: Deps, userId: number, integrationId: number, input: UpdateIntegrationInput): Promise<Integration> {
+export async function updateIntegration(
+  deps: Deps,
+  userId: number,
+  integrationId: number,
+  input: UpdateIntegrationInput,
+): Promise<Integration> {
   const row = await requireIntegration(deps, userId, integrationId, "manage");
   await requireIntegrationsPlan(deps, row.ownerId);
   const values = updateIntegrationSchema.parse(input);
@@ -177,15 +214,22 @@ export async function updateIntegration(deps: Deps, userId: number, integrationI
   let settings: IntegrationSettings = row.settings;
   let secret: string | undefined;
   if (row.type === "jira" && "domain" in settings) {
-    settings = { domain: config.domain ?? settings.domain, email: config.email ?? settings.email, projectKey: config.projectKey ?? settings.projectKey };
+    settings = {
+      domain: config.domain ?? settings.domain,
+      email: config.email ?? settings.email,
+      projectKey: config.projectKey ?? settings.projectKey,
+    };
     secret = config.apiToken || undefined;
   } else if ("pageUrl" in settings) {
     // Only a new link is read again: a row's own link may predate the https-only rule, and its page id stays valid.
-    if (config.pageUrl !== undefined) settings = { pageUrl: config.pageUrl, pageId: notionPageIdFromUrl(config.pageUrl)! };
+    if (config.pageUrl !== undefined)
+      settings = { pageUrl: config.pageUrl, pageId: notionPageIdFromUrl(config.pageUrl)! };
     secret = config.integrationSecret || undefined;
   }
   if (secret !== undefined && /\s/.test(secret)) {
-    throw new AppError("validation_failed", "Secrets cannot contain spaces or line breaks.", { details: { field: row.type === "jira" ? "apiToken" : "integrationSecret" } });
+    throw new AppError("validation_failed", "Secrets cannot contain spaces or line breaks.", {
+      details: { field: row.type === "jira" ? "apiToken" : "integrationSecret" },
+    });
   }
   const destinationChanged = destinationOf(settings) !== destinationOf(row.settings);
   if (destinationChanged || JSON.stringify(settings) !== JSON.stringify(row.settings)) changes.settings = settings;

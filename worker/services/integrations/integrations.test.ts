@@ -1,18 +1,31 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildTestDeps } from "../../test/deps";
-import { countRows, createIntegration, createProject, createTranscriptWithStories, createUser, setTier } from "../../test/factories";
+import {
+  countRows,
+  createIntegration,
+  createProject,
+  createTranscriptWithStories,
+  createUser,
+  setTier,
+} from "../../test/factories";
 import { createIntegration as createIntegrationService } from ".";
 import { exportToJira } from "./jira-export";
 
-const JIRA = { type: "jira" as const, name: "Team JIRA", config: { domain: "acme.atlassian.net", email: "pm@acme.test", apiToken: "token-abcdef-1234", projectKey: "SL" } };
+const JIRA = {
+  type: "jira" as const,
+  name: "Team JIRA",
+  config: { domain: "acme.atlassian.net", email: "pm@acme.test", apiToken: "token-abcdef-1234", projectKey: "SL" },
+};
 
 describe("integration credentials", () => {
   it("are refused in production without INTEGRATIONS_KEY (503), and nothing is stored", async () => {
     const user = await createUser();
     await setTier(user, "pro");
     const project = await createProject(user);
-    const deps = buildTestDeps({ bindings: { APP_ENV: "production", PASSWORD_PEPPER: "pepper", APP_URL: "https://storyloom.example" } });
+    const deps = buildTestDeps({
+      bindings: { APP_ENV: "production", PASSWORD_PEPPER: "pepper", APP_URL: "https://storyloom.example" },
+    });
     expect(deps.config.integrationsKey).toBeNull();
     await expect(createIntegrationService(deps, user.id, project.id, JIRA)).rejects.toMatchObject({
       status: 503,
@@ -28,7 +41,9 @@ describe("integration credentials", () => {
     const first = await createIntegration(user, project.id);
     const second = await createIntegration(user, project.id);
     // Copy the first credential onto the second row: its additional data names another credential, so it must not open.
-    await env.DB.prepare("UPDATE integrations SET secret_sealed = (SELECT secret_sealed FROM integrations WHERE id = ?) WHERE id = ?")
+    await env.DB.prepare(
+      "UPDATE integrations SET secret_sealed = (SELECT secret_sealed FROM integrations WHERE id = ?) WHERE id = ?",
+    )
       .bind(first.id, second.id)
       .run();
     const transcriptId = await createTranscriptWithStories(user, project.id, { count: 1 });

@@ -11,7 +11,12 @@ import { requireIntegrationsPlanForUser } from "./index";
 
 async function guard(deps: Deps, userId: number) {
   await requireIntegrationsPlanForUser(deps, userId);
-  await enforceLimit(deps.limits, `jira-check:user:${userId}`, RATE_RULES.integrationChecks, "Too many checks. Please wait a minute and try again.");
+  await enforceLimit(
+    deps.limits,
+    `jira-check:user:${userId}`,
+    RATE_RULES.integrationChecks,
+    "Too many checks. Please wait a minute and try again.",
+  );
 }
 
 export async function checkJiraDomain(deps: Deps, userId: number, domain: string): Promise<JiraDomainResult> {
@@ -19,14 +24,25 @@ export async function checkJiraDomain(deps: Deps, userId: number, domain: string
   try {
     const info = await deps.jira.serverInfo(domain);
     if (info.deploymentType !== "Cloud") {
-      throw new AppError("bad_request", `${domain} does not answer as a JIRA Cloud site.`, { details: { field: "domain" }, upstream: "jira" });
+      throw new AppError("bad_request", `${domain} does not answer as a JIRA Cloud site.`, {
+        details: { field: "domain" },
+        upstream: "jira",
+      });
     }
     return { serverTitle: info.serverTitle };
   } catch (error) {
     // A site name nobody uses answers with Atlassian's own page or a redirect, not JIRA's API: the name is wrong.
-    const notJira = error instanceof JiraError && (error.kind === "not_found" || error.kind === "not_jira" || (error.kind === "unavailable" && error.status !== null && error.status < 500));
+    const notJira =
+      error instanceof JiraError &&
+      (error.kind === "not_found" ||
+        error.kind === "not_jira" ||
+        (error.kind === "unavailable" && error.status !== null && error.status < 500));
     if (notJira) {
-      throw new AppError("bad_request", `${domain} does not answer as a JIRA Cloud site. Check the site name.`, { details: { field: "domain" }, upstream: "jira", cause: error });
+      throw new AppError("bad_request", `${domain} does not answer as a JIRA Cloud site. Check the site name.`, {
+        details: { field: "domain" },
+        upstream: "jira",
+        cause: error,
+      });
     }
     throw jiraFailure(error, { domain });
   }
@@ -69,8 +85,13 @@ export async function checkJiraProject(
  */
 export function exportIssueTypes(project: JiraProject): { epic: JiraIssueType; story: JiraIssueType } {
   const standard = project.issueTypes.filter((type) => !type.subtask && type.hierarchyLevel === 0);
-  const epic = project.issueTypes.find((type) => type.hierarchyLevel === 1) ?? project.issueTypes.find((type) => /^epic$/i.test(type.name));
-  const story = standard.find((type) => /^story$/i.test(type.name)) ?? standard.find((type) => /^task$/i.test(type.name)) ?? standard[0];
+  const epic =
+    project.issueTypes.find((type) => type.hierarchyLevel === 1) ??
+    project.issueTypes.find((type) => /^epic$/i.test(type.name));
+  const story =
+    standard.find((type) => /^story$/i.test(type.name)) ??
+    standard.find((type) => /^task$/i.test(type.name)) ??
+    standard[0];
   const missing = [!epic && "an Epic issue type", !story && "a Story or Task issue type"].filter(Boolean);
   if (!epic || !story) {
     throw new AppError(

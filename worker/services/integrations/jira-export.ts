@@ -16,11 +16,20 @@ import { jiraFailure } from "./upstream-errors";
 /** JIRA's documented maximum of issues per bulk create. */
 export const JIRA_BULK_LIMIT = 50;
 
-export async function exportToJira(deps: Deps, userId: number, transcriptId: number, integrationId: number): Promise<ExportOutcome> {
+export async function exportToJira(
+  deps: Deps,
+  userId: number,
+  transcriptId: number,
+  integrationId: number,
+): Promise<ExportOutcome> {
   const job = await prepareExport(deps, userId, transcriptId, integrationId, "jira");
   const settings = job.integration.settings;
   if (!("domain" in settings)) throw new Error(`Integration ${job.integration.id} has no JIRA settings`);
-  const credentials: JiraCredentials = { domain: settings.domain, email: settings.email, apiToken: await openSecret(deps, job.integration) };
+  const credentials: JiraCredentials = {
+    domain: settings.domain,
+    email: settings.email,
+    apiToken: await openSecret(deps, job.integration),
+  };
   return runExport(deps, userId, job, async (attempt) => {
     try {
       return await createMissing(deps, job, attempt, credentials, settings.projectKey);
@@ -51,19 +60,40 @@ async function createMissing(
   let keys = Array.from({ length: userStories.length }, (_, i) => attempt.record.storyKeys[i] ?? null);
   let epicKey = attempt.record.targetKey;
   if (attempt.record.inDoubt) {
-    ({ epicKey, keys } = await adoptCreated(deps, attempt, credentials, project.key, types.epic.name, epicKey, keys, userStories.map((s) => jiraSummary(s.title))));
+    ({ epicKey, keys } = await adoptCreated(
+      deps,
+      attempt,
+      credentials,
+      project.key,
+      types.epic.name,
+      epicKey,
+      keys,
+      userStories.map((s) => jiraSummary(s.title)),
+    ));
   }
 
   let epicCreated = false;
   if (!epicKey) {
     const fields = issueFields(
-      { projectKey: project.key, issueTypeId: types.epic.id, summary: epic.title, description: epicDescription(epic), priority: epic.priority, labels },
+      {
+        projectKey: project.key,
+        issueTypeId: types.epic.id,
+        summary: epic.title,
+        description: epicDescription(epic),
+        priority: epic.priority,
+        labels,
+      },
       epicMeta,
     );
     const created = await sendWrite(attempt, () => jira.createIssue(credentials, fields));
     epicKey = created.key;
     epicCreated = true;
-    await attempt.save({ targetKey: created.key, targetUrl: jira.browseUrl(credentials.domain, created.key), inDoubt: false, storyKeys: keys });
+    await attempt.save({
+      targetKey: created.key,
+      targetUrl: jira.browseUrl(credentials.domain, created.key),
+      inDoubt: false,
+      storyKeys: keys,
+    });
   }
 
   const missing = keys.flatMap((key, position) => (key === null ? [position] : []));
@@ -71,7 +101,9 @@ async function createMissing(
   let storiesCreated = 0;
   for (let start = 0; start < missing.length; start += JIRA_BULK_LIMIT) {
     const positions = missing.slice(start, start + JIRA_BULK_LIMIT);
-    const batch: JiraIssueFields[] = positions.map((position) => storyFields(userStories[position]!, project.key, types.story.id, storyMeta, labels, epicKey));
+    const batch: JiraIssueFields[] = positions.map((position) =>
+      storyFields(userStories[position]!, project.key, types.story.id, storyMeta, labels, epicKey),
+    );
     const result = await sendWrite(attempt, () => jira.bulkCreate(credentials, batch));
     for (const issue of result.issues) keys[positions[issue.index]!] = issue.key;
     for (const error of result.errors) failures.push({ position: positions[error.index]!, message: error.message });
@@ -140,7 +172,11 @@ async function adoptCreated(
   keys: (string | null)[],
   summaries: string[],
 ): Promise<{ epicKey: string | null; keys: (string | null)[] }> {
-  const found: JiraFoundIssue[] = await deps.jira.findByLabel(credentials, projectKey, `storyloom-${attempt.record.ref}`);
+  const found: JiraFoundIssue[] = await deps.jira.findByLabel(
+    credentials,
+    projectKey,
+    `storyloom-${attempt.record.ref}`,
+  );
   let epic = epicKey;
   if (!epic) epic = found.find((issue) => issue.issueTypeName === epicTypeName)?.key ?? null;
   const adopted = [...keys];

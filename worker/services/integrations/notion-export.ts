@@ -10,7 +10,12 @@ import { notionFailure } from "./upstream-errors";
 // within Notion's limits (100 blocks, 2,000 characters per text item). The record counts blocks appended, so an
 // interrupted export continues after the last block Notion holds.
 
-export async function exportToNotion(deps: Deps, userId: number, transcriptId: number, integrationId: number): Promise<ExportOutcome> {
+export async function exportToNotion(
+  deps: Deps,
+  userId: number,
+  transcriptId: number,
+  integrationId: number,
+): Promise<ExportOutcome> {
   const job = await prepareExport(deps, userId, transcriptId, integrationId, "notion");
   const settings = job.integration.settings;
   if (!("pageId" in settings)) throw new Error(`Integration ${job.integration.id} has no Notion settings`);
@@ -24,7 +29,13 @@ export async function exportToNotion(deps: Deps, userId: number, transcriptId: n
   });
 }
 
-async function writePage(deps: Deps, job: ExportJob, attempt: ExportAttempt, secret: string, parentPageId: string): Promise<ExportOutcome> {
+async function writePage(
+  deps: Deps,
+  job: ExportJob,
+  attempt: ExportAttempt,
+  secret: string,
+  parentPageId: string,
+): Promise<ExportOutcome> {
   const { notion } = deps;
   const blocks = storiesToBlocks(job.stories);
   const title = job.stories.epic.title;
@@ -36,14 +47,22 @@ async function writePage(deps: Deps, job: ExportJob, attempt: ExportAttempt, sec
     // The last write went unanswered: ask Notion what it holds instead of writing it again.
     if (!pageId) {
       const others = await knownTargets(deps.db, job.integration.id);
-      const found = (await notion.listChildPages(secret, parentPageId)).filter((page) => page.title === title && !others.has(page.id)).at(-1);
+      const found = (await notion.listChildPages(secret, parentPageId))
+        .filter((page) => page.title === title && !others.has(page.id))
+        .at(-1);
       if (found) {
         pageId = found.id;
         pageUrl = `https://www.notion.so/${found.id.replace(/-/g, "")}`;
       }
     }
     if (pageId) done = Math.min(await notion.countChildren(secret, pageId), blocks.length);
-    await attempt.save({ targetKey: pageId, targetUrl: pageUrl, blocksDone: done, blocksTotal: blocks.length, inDoubt: false });
+    await attempt.save({
+      targetKey: pageId,
+      targetUrl: pageUrl,
+      blocksDone: done,
+      blocksTotal: blocks.length,
+      inDoubt: false,
+    });
   }
 
   const doneBefore = pageId ? done : 0;
@@ -56,7 +75,13 @@ async function writePage(deps: Deps, job: ExportJob, attempt: ExportAttempt, sec
     pageUrl = page.url;
     done = first.length;
     epicCreated = true;
-    await attempt.save({ targetKey: page.id, targetUrl: page.url, blocksDone: done, blocksTotal: blocks.length, inDoubt: false });
+    await attempt.save({
+      targetKey: page.id,
+      targetUrl: page.url,
+      blocksDone: done,
+      blocksTotal: blocks.length,
+      inDoubt: false,
+    });
   }
 
   while (done < blocks.length) {
@@ -81,4 +106,3 @@ async function writePage(deps: Deps, job: ExportJob, attempt: ExportAttempt, sec
     },
   };
 }
-

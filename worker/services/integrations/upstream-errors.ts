@@ -7,20 +7,29 @@ import { AppError } from "../../lib/errors";
 // 502 when it failed; never a 500, and never the credential itself.
 
 export function jiraFailure(error: unknown, context: { domain: string; projectKey?: string }): AppError {
-  if (!(error instanceof JiraError)) return error instanceof AppError ? error : upstream("jira", "JIRA could not be reached. Please try again.", error);
+  if (!(error instanceof JiraError))
+    return error instanceof AppError ? error : upstream("jira", "JIRA could not be reached. Please try again.", error);
   const site = context.domain;
   switch (error.kind) {
     case "unauthorized":
-      return new AppError("bad_request", `JIRA refused the email or API token for ${site}. Check both, or create a new API token.`, {
-        upstream: "jira",
-        details: { field: "apiToken" },
-        cause: error,
-      });
+      return new AppError(
+        "bad_request",
+        `JIRA refused the email or API token for ${site}. Check both, or create a new API token.`,
+        {
+          upstream: "jira",
+          details: { field: "apiToken" },
+          cause: error,
+        },
+      );
     case "forbidden":
-      return new AppError("bad_request", `Your JIRA account does not have permission for this${context.projectKey ? ` in project ${context.projectKey}` : ""}. Ask a JIRA admin for "Create issues" permission.`, {
-        upstream: "jira",
-        cause: error,
-      });
+      return new AppError(
+        "bad_request",
+        `Your JIRA account does not have permission for this${context.projectKey ? ` in project ${context.projectKey}` : ""}. Ask a JIRA admin for "Create issues" permission.`,
+        {
+          upstream: "jira",
+          cause: error,
+        },
+      );
     case "not_found":
       return new AppError(
         "bad_request",
@@ -30,7 +39,10 @@ export function jiraFailure(error: unknown, context: { domain: string; projectKe
         { upstream: "jira", details: { field: context.projectKey ? "projectKey" : "domain" }, cause: error },
       );
     case "invalid":
-      return new AppError("bad_request", `JIRA refused the request: ${error.message}`, { upstream: "jira", cause: error });
+      return new AppError("bad_request", `JIRA refused the request: ${error.message}`, {
+        upstream: "jira",
+        cause: error,
+      });
     case "rate_limited":
       return new AppError("rate_limited", "JIRA is limiting requests right now. Please try again in a minute.", {
         upstream: "jira",
@@ -38,7 +50,11 @@ export function jiraFailure(error: unknown, context: { domain: string; projectKe
         cause: error,
       });
     case "not_jira":
-      return new AppError("bad_request", `${site} does not answer as a JIRA Cloud site.`, { upstream: "jira", details: { field: "domain" }, cause: error });
+      return new AppError("bad_request", `${site} does not answer as a JIRA Cloud site.`, {
+        upstream: "jira",
+        details: { field: "domain" },
+        cause: error,
+      });
     case "unavailable":
       return upstream(
         "jira",
@@ -51,25 +67,43 @@ export function jiraFailure(error: unknown, context: { domain: string; projectKe
 }
 
 export function notionFailure(error: unknown): AppError {
-  if (!(error instanceof NotionError)) return error instanceof AppError ? error : upstream("notion", "Notion could not be reached. Please try again.", error);
+  if (!(error instanceof NotionError))
+    return error instanceof AppError
+      ? error
+      : upstream("notion", "Notion could not be reached. Please try again.", error);
   switch (error.kind) {
     case "unauthorized":
-      return new AppError("bad_request", "Notion refused the integration secret. Check it in the integration's settings.", {
-        upstream: "notion",
-        details: { field: "integrationSecret" },
-        cause: error,
-      });
+      return new AppError(
+        "bad_request",
+        "Notion refused the integration secret. Check it in the integration's settings.",
+        {
+          upstream: "notion",
+          details: { field: "integrationSecret" },
+          cause: error,
+        },
+      );
     case "forbidden":
     case "not_found":
-      return new AppError("bad_request", "The Notion page was not found, or it is not shared with the integration. In Notion, open the page's ⋯ menu, then Connections, and add your integration.", {
+      return new AppError(
+        "bad_request",
+        "The Notion page was not found, or it is not shared with the integration. In Notion, open the page's ⋯ menu, then Connections, and add your integration.",
+        {
+          upstream: "notion",
+          details: { field: "pageUrl" },
+          cause: error,
+        },
+      );
+    case "invalid":
+      return new AppError("bad_request", `Notion refused the request: ${error.message}`, {
         upstream: "notion",
-        details: { field: "pageUrl" },
         cause: error,
       });
-    case "invalid":
-      return new AppError("bad_request", `Notion refused the request: ${error.message}`, { upstream: "notion", cause: error });
     case "rate_limited":
-      return new AppError("rate_limited", "Notion is limiting requests right now. Please try again in a minute.", { upstream: "notion", retryAfter: 60, cause: error });
+      return new AppError("rate_limited", "Notion is limiting requests right now. Please try again in a minute.", {
+        upstream: "notion",
+        retryAfter: 60,
+        cause: error,
+      });
     case "unavailable":
       return upstream(
         "notion",

@@ -34,7 +34,10 @@ function toProject(row: ProjectWithStats, position: TeamPosition): Project {
 /** The user's own projects and those of the teams they are an active member of (services/access decides the same). */
 export async function listProjects(deps: Deps, userId: number): Promise<Project[]> {
   const teams = await activeTeamsOf(deps.db, userId);
-  const positions = new Map<number, TeamPosition>([[userId, "owner"], ...teams.map((t) => [t.ownerId, t.role] as [number, TeamPosition])]);
+  const positions = new Map<number, TeamPosition>([
+    [userId, "owner"],
+    ...teams.map((t) => [t.ownerId, t.role] as [number, TeamPosition]),
+  ]);
   const rows = await listProjectsWithStats(deps.db, [...positions.keys()]);
   return rows.map((row) => toProject(row, positions.get(row.ownerId) ?? "member"));
 }
@@ -65,7 +68,12 @@ export async function createProject(deps: Deps, userId: number, input: ProjectIn
   return toProject({ ...row, transcriptCount: 0, lastTranscriptAt: null, ownerName: null }, "owner");
 }
 
-export async function updateProject(deps: Deps, userId: number, projectId: number, input: ProjectInput): Promise<Project> {
+export async function updateProject(
+  deps: Deps,
+  userId: number,
+  projectId: number,
+  input: ProjectInput,
+): Promise<Project> {
   const project = await requireManagedProject(deps, userId, projectId);
   await updateProjectRow(deps.db, project, projectInputSchema.parse(input), deps.now());
   return projectWithStats(deps, projectId, project.ownerId === userId ? "owner" : "admin");

@@ -25,7 +25,9 @@ describe("projects (service)", () => {
   it("lets exactly one of many simultaneous creations through on the free plan", async () => {
     const user = await createUser();
     const deps = buildTestDeps();
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => createProject(deps, user.id, { name: `P${i}` })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => createProject(deps, user.id, { name: `P${i}` })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await countRows("projects", "owner_id = ?", user.id)).toBe(1);
     expect(await countRows("activity_events", "owner_id = ? AND kind = 'project_created'", user.id)).toBe(1);

@@ -10,7 +10,12 @@ import { checkQuality } from "./index";
  * It reads the whole transcript, so it is limited like generation (the editor re-checks at most once a second).
  */
 export async function checkStories(deps: Deps, userId: number, input: CheckStoriesInput): Promise<Quality> {
-  await enforceLimit(deps.limits, `story-check:user:${userId}`, RATE_RULES.storyChecks, "You are checking stories very quickly. Please wait a moment.");
+  await enforceLimit(
+    deps.limits,
+    `story-check:user:${userId}`,
+    RATE_RULES.storyChecks,
+    "You are checking stories very quickly. Please wait a moment.",
+  );
   await loadLanguage();
   return checkQuality(input.stories, { transcript: input.transcript });
 }

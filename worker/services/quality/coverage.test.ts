@@ -92,7 +92,10 @@ describe("coverageReport: kinds", () => {
     expect(kind("calls in sick")).toBe("question");
     expect(kind("draft the pricing table")).toBe("action");
     expect(kind("throttles our geocoding")).toBe("risk");
-    const decision = coverageReport("Ines: After the demo we agreed on weekly invoices for fleet customers.", stories());
+    const decision = coverageReport(
+      "Ines: After the demo we agreed on weekly invoices for fleet customers.",
+      stories(),
+    );
     expect(decision.items.map((i) => i.kind)).toEqual(["decision"]);
   });
 
@@ -104,7 +107,8 @@ describe("coverageReport: kinds", () => {
   });
 
   it("reads the sections of notes", () => {
-    const notes = "## Decisions\n- Refund requests must be approved by a store manager.\n- No gift wrapping in the first release.\n\n## Open questions\n- Receipt retention for seven years or ten\n\n## Action items\n- Priya: compare the card terminal vendors\n\n## Parked\n- Loyalty stamps for repeat customers\n";
+    const notes =
+      "## Decisions\n- Refund requests must be approved by a store manager.\n- No gift wrapping in the first release.\n\n## Open questions\n- Receipt retention for seven years or ten\n\n## Action items\n- Priya: compare the card terminal vendors\n\n## Parked\n- Loyalty stamps for repeat customers\n";
     const c = coverageReport(notes, stories());
     expectVerbatim(notes, c);
     expect(find(c, "store manager")?.kind).toBe("ask");
@@ -132,7 +136,8 @@ describe("coverageReport: kinds", () => {
   });
 
   it("lists no small talk and no meeting talk", () => {
-    const text = "Ana: Morning all, how was the weekend?\nBen: Great, thanks.\nAna: Let's go through the agenda.\nBen: I think we should discuss this later.\nAna: Okay.";
+    const text =
+      "Ana: Morning all, how was the weekend?\nBen: Great, thanks.\nAna: Let's go through the agenda.\nBen: I think we should discuss this later.\nAna: Okay.";
     expect(coverageReport(text, stories()).items.filter((i) => i.kind === "ask")).toEqual([]);
   });
 
@@ -155,7 +160,10 @@ describe("coverageReport: coveredBy", () => {
   it("counts a story whose evidence overlaps the item", () => {
     const quote = "Dispatchers need to reassign an open job from the map view.";
     const start = MEETING.indexOf(quote);
-    const withEvidence = story("Move a job to another driver", { description: "As a dispatcher, I want to reassign a job.", evidence: [{ quote, start, end: start + quote.length }] });
+    const withEvidence = story("Move a job to another driver", {
+      description: "As a dispatcher, I want to reassign a job.",
+      evidence: [{ quote, start, end: start + quote.length }],
+    });
     const c = coverageReport(MEETING, stories(story("Print delivery labels"), withEvidence));
     expect(find(c, "reassign an open job")?.coveredBy).toEqual([1]);
     expect(find(c, "VAT number")?.coveredBy).toEqual([]);
@@ -163,12 +171,18 @@ describe("coverageReport: coveredBy", () => {
 
   it("finds evidence by its quote when an LLM got the offsets wrong", () => {
     const quote = "The invoice PDF must show the VAT number of the customer.";
-    const c = coverageReport(MEETING, stories(story("Tax details on invoices", { evidence: [{ quote, start: 3, end: 9 }] })));
+    const c = coverageReport(
+      MEETING,
+      stories(story("Tax details on invoices", { evidence: [{ quote, start: 3, end: 9 }] })),
+    );
     expect(find(c, "VAT number")?.coveredBy).toEqual([0]);
   });
 
   it("counts a story whose text carries the item's content words, in any inflection", () => {
-    const c = coverageReport(MEETING, stories(story("Show customers' VAT numbers on invoice PDFs"), story("Reassigning open jobs from the map")));
+    const c = coverageReport(
+      MEETING,
+      stories(story("Show customers' VAT numbers on invoice PDFs"), story("Reassigning open jobs from the map")),
+    );
     expect(find(c, "VAT number")?.coveredBy).toEqual([0]);
     expect(find(c, "reassign an open job")?.coveredBy).toEqual([1]);
     expect(c.asks).toEqual({ covered: 2, total: 2 });
@@ -178,7 +192,9 @@ describe("coverageReport: coveredBy", () => {
     const llm = stories(
       story("Reassign jobs on the map", {
         description: "As a dispatcher, I want to reassign an open job from the map so that routes stay balanced.",
-        acceptanceCriteria: ["Given an open job, when I drag it to another driver on the map, then the job is reassigned."],
+        acceptanceCriteria: [
+          "Given an open job, when I drag it to another driver on the map, then the job is reassigned.",
+        ],
       }),
     );
     const c = coverageReport(MEETING, llm);
@@ -195,7 +211,10 @@ describe("coverageReport: coveredBy", () => {
   it("does not count evidence of a whole sentence for a second ask the story does not mention", () => {
     const text = "Ana: Buyers need to save a card for later, and we need a receipt emailed after every refund.";
     const quote = text.slice(5);
-    const c = coverageReport(text, stories(story("Save a card for later", { evidence: [{ quote, start: 5, end: text.length }] })));
+    const c = coverageReport(
+      text,
+      stories(story("Save a card for later", { evidence: [{ quote, start: 5, end: text.length }] })),
+    );
     expectVerbatim(text, c);
     expect(find(c, "save a card")?.coveredBy).toEqual([0]);
     expect(find(c, "receipt emailed")?.coveredBy).toEqual([]);
@@ -205,7 +224,10 @@ describe("coverageReport: coveredBy", () => {
 describe("coverageReport: edges", () => {
   it("answers an empty report for an empty transcript", () => {
     expect(coverageReport("", stories())).toEqual({ items: [], asks: { covered: 0, total: 0 } });
-    expect(coverageReport("   \n\n ", stories(story("Export orders")))).toEqual({ items: [], asks: { covered: 0, total: 0 } });
+    expect(coverageReport("   \n\n ", stories(story("Export orders")))).toEqual({
+      items: [],
+      asks: { covered: 0, total: 0 },
+    });
   });
 
   it("gives the same report with the analysis passed in, and ignores an analysis of another text", () => {
@@ -216,11 +238,17 @@ describe("coverageReport: edges", () => {
   });
 
   it("reads the largest stories the schema allows within a bounded budget, evidence still counting", () => {
-    const long = "Drivers see the parcel weight and the route on one screen before they leave the depot. ".repeat(22).slice(0, 2000);
+    const long = "Drivers see the parcel weight and the route on one screen before they leave the depot. "
+      .repeat(22)
+      .slice(0, 2000);
     const quote = "The invoice PDF must show the VAT number of the customer.";
     const start = MEETING.indexOf(quote);
     const huge = Array.from({ length: 100 }, (_, i) =>
-      story(`Story ${i} about depot routes`, { description: long.repeat(3).slice(0, 5000), acceptanceCriteria: Array.from({ length: 30 }, () => long), evidence: i === 99 ? [{ quote, start, end: start + quote.length }] : [] }),
+      story(`Story ${i} about depot routes`, {
+        description: long.repeat(3).slice(0, 5000),
+        acceptanceCriteria: Array.from({ length: 30 }, () => long),
+        evidence: i === 99 ? [{ quote, start, end: start + quote.length }] : [],
+      }),
     );
     const c = coverageReport(MEETING, stories(...huge));
     expect(find(c, "VAT number")?.coveredBy).toEqual([99]);
@@ -230,7 +258,11 @@ describe("coverageReport: edges", () => {
     const lines = MEETING.split("\n");
     let text = "";
     for (let i = 0; text.length < 200_000; i++) text += `${lines[i % lines.length]!.replace(/\.$/, ` (${i}).`)}\n`;
-    const many = stories(...Array.from({ length: 30 }, (_, i) => story(`Reassign open jobs from the map ${i}`, { acceptanceCriteria: ["The invoice shows the VAT number."] })));
+    const many = stories(
+      ...Array.from({ length: 30 }, (_, i) =>
+        story(`Reassign open jobs from the map ${i}`, { acceptanceCriteria: ["The invoice shows the VAT number."] }),
+      ),
+    );
     const c = coverageReport(text, many);
     expect(c.items.length).toBeGreaterThan(1000);
     expectVerbatim(text, c);

@@ -26,7 +26,15 @@
 import type { Coverage, CoverageItem, CoverageKind } from "../../../schema/api/quality";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { analyse, type Analysis, type Sentence, type Token } from "../../adapters/llm/local/language";
-import { classify, isFiller, isRoleNoun, nounLemma, sectionContext, speech, type Classified } from "../../adapters/llm/local/rules/grammar";
+import {
+  classify,
+  isFiller,
+  isRoleNoun,
+  nounLemma,
+  sectionContext,
+  speech,
+  type Classified,
+} from "../../adapters/llm/local/rules/grammar";
 import {
   ASK_MODALS,
   CONDITIONS,
@@ -46,7 +54,25 @@ import {
 // with a derivational ending taken off ("notification"/"notify", "approval"/"approve", "expiry"/"expire"), so a story
 // that says a thing in another word form still carries it.
 
-const SUFFIXES = ["ication", "ation", "ition", "ment", "ness", "ing", "able", "ible", "ers", "er", "ed", "al", "ly", "es", "s", "y", "e"];
+const SUFFIXES = [
+  "ication",
+  "ation",
+  "ition",
+  "ment",
+  "ness",
+  "ing",
+  "able",
+  "ible",
+  "ers",
+  "er",
+  "ed",
+  "al",
+  "ly",
+  "es",
+  "s",
+  "y",
+  "e",
+];
 
 /** A lemma without its derivational ending, at least four letters kept; a doubled last consonant made single. */
 export function stem(lemma: string): string {
@@ -63,7 +89,14 @@ export function stem(lemma: string): string {
 
 /** Verbs that frame an ask or a meeting ("want", "should have", "talk about") carry nothing of what is asked. */
 function isFrameVerb(lemma: string): boolean {
-  return NEED_VERBS.has(lemma) || LIGHT_VERBS.has(lemma) || MEETING_VERBS.has(lemma) || lemma === "let" || lemma === "able" || lemma === "make";
+  return (
+    NEED_VERBS.has(lemma) ||
+    LIGHT_VERBS.has(lemma) ||
+    MEETING_VERBS.has(lemma) ||
+    lemma === "let" ||
+    lemma === "able" ||
+    lemma === "make"
+  );
 }
 
 /** The key of a content word (noun, proper noun, verb, adjective, number), else null. */
@@ -79,7 +112,8 @@ function keyOf(t: Token): string | null {
     const l = t.lemma.toLowerCase();
     return isFrameVerb(l) ? null : stem(l);
   }
-  if (t.pos === "ADJ") return t.normal.length > 2 && !PRIORITY_HIGH.has(t.normal) && !FRAME_WORDS.has(t.normal) ? stem(t.normal) : null;
+  if (t.pos === "ADJ")
+    return t.normal.length > 2 && !PRIORITY_HIGH.has(t.normal) && !FRAME_WORDS.has(t.normal) ? stem(t.normal) : null;
   return null;
 }
 
@@ -94,7 +128,16 @@ function keysOf(tokens: readonly Token[]): Set<string> {
 
 /** A noun that names a thing (not a person, not meeting talk): what makes a sentence about the product. */
 function isThing(t: Token): boolean {
-  return (t.pos === "NOUN" || t.pos === "PROPN") && !t.noise && !t.stop && !isFiller(t) && !isRoleNoun(t) && !MEETING_OBJECTS.has(nounLemma(t)) && /^[\p{L}\d]/u.test(t.text) && t.normal.length > 1;
+  return (
+    (t.pos === "NOUN" || t.pos === "PROPN") &&
+    !t.noise &&
+    !t.stop &&
+    !isFiller(t) &&
+    !isRoleNoun(t) &&
+    !MEETING_OBJECTS.has(nounLemma(t)) &&
+    /^[\p{L}\d]/u.test(t.text) &&
+    t.normal.length > 1
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -102,11 +145,58 @@ function isThing(t: Token): boolean {
 // signals below, each in grammar terms (word classes and the lexicon's cue words), never in any meeting's wording.
 
 /** Lemmas that name a risk or a worry ("the risk is …", "I'm worried that …", "that could break …"). */
-const RISK_WORDS = new Set(["risk", "risky", "concern", "concerned", "worry", "worried", "worrying", "danger", "dangerous", "blocker", "fail", "failure", "break", "breach", "outage", "vulnerability", "threat", "afraid", "fear", "downside", "problem", "issue"]);
+const RISK_WORDS = new Set([
+  "risk",
+  "risky",
+  "concern",
+  "concerned",
+  "worry",
+  "worried",
+  "worrying",
+  "danger",
+  "dangerous",
+  "blocker",
+  "fail",
+  "failure",
+  "break",
+  "breach",
+  "outage",
+  "vulnerability",
+  "threat",
+  "afraid",
+  "fear",
+  "downside",
+  "problem",
+  "issue",
+]);
 /** Words that bound a quantity: with a number, a limit the product must keep ("at most 3", "within 2 days"). */
-const LIMIT_WORDS = new Set(["max", "maximum", "min", "minimum", "most", "least", "limit", "cap", "within", "under", "per", "only", "exactly", "every", "each"]);
+const LIMIT_WORDS = new Set([
+  "max",
+  "maximum",
+  "min",
+  "minimum",
+  "most",
+  "least",
+  "limit",
+  "cap",
+  "within",
+  "under",
+  "per",
+  "only",
+  "exactly",
+  "every",
+  "each",
+]);
 /** Words besides the lexicon's priority words that make a thing a condition of done ("a deal-breaker", "necessary"). */
-const ESSENTIAL = new Set(["necessary", "needed", "non-negotiable", "dealbreaker", "deal-breaker", "must-have", "requirement"]);
+const ESSENTIAL = new Set([
+  "necessary",
+  "needed",
+  "non-negotiable",
+  "dealbreaker",
+  "deal-breaker",
+  "must-have",
+  "requirement",
+]);
 /** Spoken forms of a need verb the tagger reads as nouns ("we wanna …", "it's gotta …"). */
 const SPOKEN_NEED = new Set(["wanna", "gotta"]);
 /** Past-tense auxiliaries: a sentence in the past narrates what happened, it asks for nothing. */
@@ -123,7 +213,13 @@ function isPast(toks: readonly Token[]): boolean {
   const finite = toks[i];
   if (!finite) return false;
   if (PAST_AUX.has(finite.normal)) return true;
-  return finite.pos === "VERB" && i > 0 && toks[i - 1]!.pos === "PRON" && finite.normal !== finite.lemma.toLowerCase() && !/(?:s|ing)$/.test(finite.normal);
+  return (
+    finite.pos === "VERB" &&
+    i > 0 &&
+    toks[i - 1]!.pos === "PRON" &&
+    finite.normal !== finite.lemma.toLowerCase() &&
+    !/(?:s|ing)$/.test(finite.normal)
+  );
 }
 
 /**
@@ -134,7 +230,16 @@ function isPast(toks: readonly Token[]): boolean {
 function governsProduct(toks: readonly Token[], i: number): boolean {
   for (let j = i + 1; j < Math.min(toks.length, i + 6); j++) {
     const t = toks[j]!;
-    if (t.pos === "ADV" || t.pos === "PART" || t.normal === "to" || t.normal === "able" || t.normal === "not" || t.normal === "n't" || (t.normal === "be" && toks[j + 1]?.normal === "able")) continue;
+    if (
+      t.pos === "ADV" ||
+      t.pos === "PART" ||
+      t.normal === "to" ||
+      t.normal === "able" ||
+      t.normal === "not" ||
+      t.normal === "n't" ||
+      (t.normal === "be" && toks[j + 1]?.normal === "able")
+    )
+      continue;
     if (t.pos === "VERB" || t.pos === "AUX") {
       const l = t.lemma.toLowerCase();
       if (l === "be") return true;
@@ -144,7 +249,11 @@ function governsProduct(toks: readonly Token[], i: number): boolean {
         return object !== undefined && isThing(object);
       }
       // ("focus on" a thing sets a priority of the product: "we need to focus on the shape, that it …")
-      if (l === "focus" && toks[j + 1]?.normal === "on") return toks.slice(j + 2, j + 8).some(isThing) || toks.slice(j + 2, j + 4).some((x) => x.normal === "what" || x.normal === "how");
+      if (l === "focus" && toks[j + 1]?.normal === "on")
+        return (
+          toks.slice(j + 2, j + 8).some(isThing) ||
+          toks.slice(j + 2, j + 4).some((x) => x.normal === "what" || x.normal === "how")
+        );
       return !MEETING_VERBS.has(l);
     }
     return toks.slice(j, j + 4).some(isThing);
@@ -192,13 +301,36 @@ function signals(sentence: Sentence): Signals {
       const prev = toks[i - 1];
       const next = toks[i + 1];
       if (t.pos === "AUX" && ASK_MODALS.has(t.normal)) ask = governsProduct(toks, i);
-      else if (((NEED_VERBS.has(l) || DESIRE_VERBS.has(l)) && (t.pos === "VERB" || t.pos === "AUX") && !t.negated) || SPOKEN_NEED.has(t.normal)) ask = governsProduct(toks, i);
-      else if ((t.normal === "would" || t.normal === "'d") && toks.slice(i + 1, i + 4).some((x) => FRAME_WORDS.has(x.lemma.toLowerCase()))) ask = true;
+      else if (
+        ((NEED_VERBS.has(l) || DESIRE_VERBS.has(l)) && (t.pos === "VERB" || t.pos === "AUX") && !t.negated) ||
+        SPOKEN_NEED.has(t.normal)
+      )
+        ask = governsProduct(toks, i);
+      else if (
+        (t.normal === "would" || t.normal === "'d") &&
+        toks.slice(i + 1, i + 4).some((x) => FRAME_WORDS.has(x.lemma.toLowerCase()))
+      )
+        ask = true;
       // ("I can / I'd / I will …" is the speaker's own plan or opinion; the ask of a first person is a need verb)
       // ("we can't …" says what is impossible, not what is wanted)
-      else if (SOFT_MODALS.has(t.normal) && t.pos === "AUX" && prev && SUBJECTS.has(prev.normal) && prev.normal !== "i" && !NEGATORS.has(next?.normal ?? "")) ask = governsProduct(toks, i);
+      else if (
+        SOFT_MODALS.has(t.normal) &&
+        t.pos === "AUX" &&
+        prev &&
+        SUBJECTS.has(prev.normal) &&
+        prev.normal !== "i" &&
+        !NEGATORS.has(next?.normal ?? "")
+      )
+        ask = governsProduct(toks, i);
       // (a priority word itself is no ask: "medium priority" says how much, not that it is wanted; nor a negated one)
-      else if ((PRIORITY_HIGH.has(t.normal) || ESSENTIAL.has(t.normal)) && t.pos !== "AUX" && t.normal !== "priority" && !t.negated && !toks.slice(Math.max(0, i - 2), i).some((x) => NEGATORS.has(x.normal))) ask = true;
+      else if (
+        (PRIORITY_HIGH.has(t.normal) || ESSENTIAL.has(t.normal)) &&
+        t.pos !== "AUX" &&
+        t.normal !== "priority" &&
+        !t.negated &&
+        !toks.slice(Math.max(0, i - 2), i).some((x) => NEGATORS.has(x.normal))
+      )
+        ask = true;
       else if (t.isNumber && toks.slice(Math.max(0, i - 3), i).some((x) => LIMIT_WORDS.has(x.normal))) ask = true;
     }
     // how the product behaves under a condition: "<thing or people> VERB(s) … when/if …"
@@ -209,18 +341,46 @@ function signals(sentence: Sentence): Signals {
         const present = t.normal === l || t.normal === `${l}s` || t.normal === `${l}es`;
         // (or "it" with the verb's -s form: "if you press a key, it lights up" is the product answering a condition)
         const itDoes = subject?.normal === "it" && t.normal !== l && /s$/.test(t.normal);
-        return t.pos === "VERB" && present && subject !== undefined && (subject.pos === "NOUN" || subject.pos === "PROPN" || itDoes) && !MEETING_VERBS.has(l);
+        return (
+          t.pos === "VERB" &&
+          present &&
+          subject !== undefined &&
+          (subject.pos === "NOUN" || subject.pos === "PROPN" || itDoes) &&
+          !MEETING_VERBS.has(l)
+        );
       });
     }
   }
-  const decision = !sentence.isQuestion && lemmas.some((l, i) => DECISION_VERBS.has(l) && toks[i]!.pos === "VERB" && toks[i + 1]?.normal !== "to");
+  const decision =
+    !sentence.isQuestion &&
+    lemmas.some((l, i) => DECISION_VERBS.has(l) && toks[i]!.pos === "VERB" && toks[i + 1]?.normal !== "to");
   // (a risk verb in the past tense tells what went wrong, not what might: "it broke")
-  const risk = toks.some((t, i) => (RISK_WORDS.has(lemmas[i]!) || RISK_WORDS.has(t.normal)) && !(t.pos === "VERB" && t.normal !== lemmas[i] && !/(?:s|ing)$/.test(t.normal)));
+  const risk = toks.some(
+    (t, i) =>
+      (RISK_WORDS.has(lemmas[i]!) || RISK_WORDS.has(t.normal)) &&
+      !(t.pos === "VERB" && t.normal !== lemmas[i] && !/(?:s|ing)$/.test(t.normal)),
+  );
   return { ask, decision, action: isOwnStep(sentence), risk };
 }
 
 /** Words that open a spoken clause without being part of it ("and", "so", "okay", "yeah"). */
-const OPENERS = new Set(["so", "okay", "ok", "right", "then", "well", "now", "alright", "perfect", "great", "cool", "thanks", "yep", "yes", "sure"]);
+const OPENERS = new Set([
+  "so",
+  "okay",
+  "ok",
+  "right",
+  "then",
+  "well",
+  "now",
+  "alright",
+  "perfect",
+  "great",
+  "cool",
+  "thanks",
+  "yep",
+  "yes",
+  "sure",
+]);
 
 /** The speaker's own next step: a clause opening on "I'll / I will / I'm going to / let me" and a verb. */
 function isOwnStep(sentence: Sentence): boolean {
@@ -231,23 +391,40 @@ function isOwnStep(sentence: Sentence): boolean {
   const [a, b, c] = [toks[i], toks[i + 1], toks[i + 2]];
   if (!a || !b) return false;
   if (a.normal === "let" && b.normal === "me") return true;
-  return a.normal === "i" && (b.normal === "will" || (b.normal === "am" && c?.normal === "going") || (b.normal === "'m" && c?.normal === "going"));
+  return (
+    a.normal === "i" &&
+    (b.normal === "will" ||
+      (b.normal === "am" && c?.normal === "going") ||
+      (b.normal === "'m" && c?.normal === "going"))
+  );
 }
 
 /** A heading line ("## Open questions", "**Decisions**"): it names a section, it says nothing. */
 function isHeading(sentence: Sentence): boolean {
   const words = sentence.words.map((t) => t.normal).join(" ");
-  return sentence.section !== null && words === sentence.section.replace(/[^\p{L}\p{N}\s'’-]+/gu, " ").replace(/\s+/g, " ").trim();
+  return (
+    sentence.section !== null &&
+    words ===
+      sentence.section
+        .replace(/[^\p{L}\p{N}\s'’-]+/gu, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+  );
 }
 
 /** A verbless line that opens on "no" or "without" and a noun phrase ("No <thing>"): what notes rule out. */
 function isRuledOut(sentence: Sentence): boolean {
-  const toks = speech(sentence).filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM" && !isFiller(t) && t.type !== "emoji");
+  const toks = speech(sentence).filter(
+    (t) => t.pos !== "PUNCT" && t.pos !== "SYM" && !isFiller(t) && t.type !== "emoji",
+  );
   const [first, second] = toks;
   if (!first || !second || (first.normal !== "no" && first.normal !== "without")) return false;
   // ("no problem", "no issues so far" are pleasantries, not rejections)
   if (RISK_WORDS.has(nounLemma(second))) return false;
-  return (second.pos === "NOUN" || second.pos === "ADJ" || second.pos === "PROPN") && !toks.some((t) => t.pos === "VERB" || t.pos === "AUX");
+  return (
+    (second.pos === "NOUN" || second.pos === "ADJ" || second.pos === "PROPN") &&
+    !toks.some((t) => t.pos === "VERB" || t.pos === "AUX")
+  );
 }
 
 /** Whether the sentence names a thing or a person: a sentence of only meeting talk and pronouns is no item. */
@@ -263,7 +440,10 @@ function kindOf(sentence: Sentence, read: () => Classified, named = namesSomethi
   if (!named || isHeading(sentence)) return null;
   const classified = read();
   // (a rejection told in the past is a story of what happened, "I forgot, I charged them", unless it was decided)
-  const told = (classified.kind === "rejection" || classified.kind === "postponement") && isPast(speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t))) && !sentence.tokens.some((t) => DECISION_VERBS.has(t.lemma.toLowerCase()));
+  const told =
+    (classified.kind === "rejection" || classified.kind === "postponement") &&
+    isPast(speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t))) &&
+    !sentence.tokens.some((t) => DECISION_VERBS.has(t.lemma.toLowerCase()));
   if (told) return null;
   if (classified.kind === "rejection" || isRuledOut(sentence)) return "rejected";
   if (classified.kind === "postponement") return "postponed";
@@ -386,7 +566,13 @@ function readNames(sentences: readonly Sentence[]): { names: boolean[]; topic: S
     for (const k of things) counts.set(k, (counts.get(k) ?? 0) + 1);
     return things.size > 0 || person;
   });
-  const topic = new Set([...counts].filter(([, c]) => c >= 5).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([k]) => k));
+  const topic = new Set(
+    [...counts]
+      .filter(([, c]) => c >= 5)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 3)
+      .map(([k]) => k),
+  );
   return { names, topic };
 }
 
@@ -404,7 +590,8 @@ function partsOf(sentence: Sentence): Sentence[] {
   const toks = sentence.tokens;
   const cuts: number[] = [];
   let from = 0;
-  const wordsIn = (a: number, b: number) => toks.slice(a, b).filter((t) => !t.noise && t.pos !== "PUNCT" && t.pos !== "SYM").length;
+  const wordsIn = (a: number, b: number) =>
+    toks.slice(a, b).filter((t) => !t.noise && t.pos !== "PUNCT" && t.pos !== "SYM").length;
   for (let i = 1; i < toks.length - 1; i++) {
     const t = toks[i]!;
     if (t.noise) continue;
@@ -414,8 +601,15 @@ function partsOf(sentence: Sentence): Sentence[] {
       const next = toks.slice(i + 1).find((x) => !x.noise && !isFiller(x));
       const after = toks.slice(i + 1, i + 5).filter((x) => !x.noise && !isFiller(x));
       // a pronoun subject and any verb, or a noun subject and a finite verb ("and the app sends …")
-      const pronoun = next !== undefined && SUBJECTS.has(next.normal) && after.slice(1, 3).some((x) => x.pos === "AUX" || x.pos === "VERB");
-      const clause = pronoun || (next !== undefined && SUBJECT_POS.has(next.pos) && after.slice(1, 4).some((x) => x.pos === "AUX" || (x.pos === "VERB" && x.normal !== x.lemma.toLowerCase())));
+      const pronoun =
+        next !== undefined &&
+        SUBJECTS.has(next.normal) &&
+        after.slice(1, 3).some((x) => x.pos === "AUX" || x.pos === "VERB");
+      const clause =
+        pronoun ||
+        (next !== undefined &&
+          SUBJECT_POS.has(next.pos) &&
+          after.slice(1, 4).some((x) => x.pos === "AUX" || (x.pos === "VERB" && x.normal !== x.lemma.toLowerCase())));
       cut = clause || toks[i - 1]!.text === ",";
     }
     if (cut && wordsIn(from, i) >= 3 && wordsIn(i + 1, toks.length) >= 3) {
@@ -431,7 +625,8 @@ function partsOf(sentence: Sentence): Sentence[] {
     start = cut + 1;
     const edge = (x: Token) => x.noise !== null || x.pos === "PUNCT" || x.pos === "CCONJ" || x.pos === "SYM";
     while (part.length && edge(part[0]!)) part = part.slice(1);
-    while (part.length && edge(part[part.length - 1]!) && !/[?!.]/.test(part[part.length - 1]!.text)) part = part.slice(0, -1);
+    while (part.length && edge(part[part.length - 1]!) && !/[?!.]/.test(part[part.length - 1]!.text))
+      part = part.slice(0, -1);
     if (!part.length) continue;
     const first = part[0]!.start;
     const last = part[part.length - 1]!.end;
@@ -451,7 +646,14 @@ function partsOf(sentence: Sentence): Sentence[] {
 /** The range [start, end) of `sentence` as a sentence of its own. */
 function span(sentence: Sentence, start: number, end: number): Sentence {
   const tokens = sentence.tokens.filter((t) => t.start >= start && t.end <= end);
-  return { ...sentence, start, end, text: sentence.text.slice(start - sentence.start, end - sentence.start), tokens, words: tokens.filter((t) => !t.noise && t.pos !== "PUNCT" && t.pos !== "SYM") };
+  return {
+    ...sentence,
+    start,
+    end,
+    text: sentence.text.slice(start - sentence.start, end - sentence.start),
+    tokens,
+    words: tokens.filter((t) => !t.noise && t.pos !== "PUNCT" && t.pos !== "SYM"),
+  };
 }
 
 /** One item of the transcript before it is matched to stories: `group` numbers the sentence it was cut from. */
@@ -497,7 +699,10 @@ function readItems(transcript: string, reading: Analysis): TranscriptItem[] {
     const following = sentences.slice(i + 1, i + 3);
     const preceding = sentences.slice(Math.max(0, i - 3), i);
     if (!names[i]) return;
-    const parts = partsOf(whole).map((part) => ({ part, kind: kindOf(part, () => classify(part, following, preceding), part === whole || undefined) }));
+    const parts = partsOf(whole).map((part) => ({
+      part,
+      kind: kindOf(part, () => classify(part, following, preceding), part === whole || undefined),
+    }));
     // a part that is no item on its own (a topic before a colon, a reason after a comma) is read with the item after
     // it, or the one before it when it comes last: "<thing> — Sam: must have" is one item, the cut only separates items
     const groups: { part: Sentence; kind: CoverageKind }[] = [];
@@ -515,7 +720,14 @@ function readItems(transcript: string, reading: Analysis): TranscriptItem[] {
       last.part = span(whole, last.part.start, pending.end);
     }
     for (const { part, kind } of groups) {
-      items.push({ kind, start: part.start, end: part.end, speaker: part.speaker ?? null, keys: itemKeys(part, topic), group: i });
+      items.push({
+        kind,
+        start: part.start,
+        end: part.end,
+        speaker: part.speaker ?? null,
+        keys: itemKeys(part, topic),
+        group: i,
+      });
     }
   });
   return items;
@@ -536,7 +748,9 @@ export function coverageReport(transcript: string, stories: GeneratedStories, an
     storyTexts.forEach((texts, s) => {
       // evidence counts when the story also says something of the item (a quote of a whole sentence that holds two
       // asks is the evidence of a story about one of them), or when its text was beyond the budget and not read
-      const byEvidence = evidence[s]!.some(([a, b]) => a < found.end && b > found.start) && (texts.length === 0 || texts.some((text) => [...keys].some((k) => text.has(k))));
+      const byEvidence =
+        evidence[s]!.some(([a, b]) => a < found.end && b > found.start) &&
+        (texts.length === 0 || texts.some((text) => [...keys].some((k) => text.has(k))));
       if (byEvidence || carries(keys, texts)) coveredBy.push(s);
     });
     // two parts of one sentence that no story carries are one thing to read: the sentence was cut only to tell a
@@ -548,7 +762,13 @@ export function coverageReport(transcript: string, stories: GeneratedStories, an
       prev.quote = transcript.slice(prev.start, prev.end);
       continue;
     }
-    const item: CoverageItem = { kind: found.kind, quote: transcript.slice(found.start, found.end), start: found.start, end: found.end, coveredBy };
+    const item: CoverageItem = {
+      kind: found.kind,
+      quote: transcript.slice(found.start, found.end),
+      start: found.start,
+      end: found.end,
+      coveredBy,
+    };
     if (found.speaker) item.speaker = found.speaker;
     items.push(item);
   }

@@ -32,7 +32,9 @@ function checkRejected(story: UserStory, coverage: Coverage): StoryIssue[] {
     const itemWords = contentLemmas(wordsOf(item.quote));
     const shared = overlap(itemWords, words);
     if (shared < 2 || shared < itemWords.size * 0.6) continue;
-    const askedAgain = coverage.items.some((a) => a.kind === "ask" && a.start > item.end && overlap(contentLemmas(wordsOf(a.quote)), itemWords) >= shared);
+    const askedAgain = coverage.items.some(
+      (a) => a.kind === "ask" && a.start > item.end && overlap(contentLemmas(wordsOf(a.quote)), itemWords) >= shared,
+    );
     if (askedAgain) continue;
     const fromIt = story.evidence?.some((e) => e.start < item.end && e.end > item.start) ?? false;
     const who = item.speaker ? ` (${item.speaker})` : "";
@@ -56,7 +58,8 @@ export interface CheckOptions {
 
 export function checkQuality(stories: GeneratedStories, options: CheckOptions = {}): Quality {
   const { transcript } = options;
-  const coverage = transcript !== undefined && transcript.trim() !== "" ? coverageReport(transcript, stories, options.analysis) : null;
+  const coverage =
+    transcript !== undefined && transcript.trim() !== "" ? coverageReport(transcript, stories, options.analysis) : null;
   const perStory: StoryQuality[] = stories.userStories.map((story, index) => {
     const issues = checkStory(story, transcript);
     if (coverage) issues.push(...checkRejected(story, coverage));
@@ -89,10 +92,15 @@ export function toStored(report: Quality): StoredQuality {
  * The report of the current stories: the stored one when it is of this gate's version, else checked now (the only
  * case that needs the language layer, loaded on first use).
  */
-export async function currentQuality(stored: unknown, stories: GeneratedStories | null, transcript: string): Promise<Quality | null> {
+export async function currentQuality(
+  stored: unknown,
+  stories: GeneratedStories | null,
+  transcript: string,
+): Promise<Quality | null> {
   if (!stories) return null;
   const saved = stored as StoredQuality | null;
-  if (saved && saved.gate === GATE_VERSION && saved.report.stories.length === stories.userStories.length) return saved.report;
+  if (saved && saved.gate === GATE_VERSION && saved.report.stories.length === stories.userStories.length)
+    return saved.report;
   await loadLanguage();
   return checkQuality(stories, { transcript });
 }

@@ -13,7 +13,8 @@ await loadLanguage();
 // its provider (here the real OpenAI adapter against a mocked endpoint), and what is still wrong is kept and shown.
 
 const URL = "POST https://llm.example/v1/chat/completions";
-const TRANSCRIPT = "Ana: Accountants need to export their invoices every month.\nBen: And they want to filter invoices by date first.";
+const TRANSCRIPT =
+  "Ana: Accountants need to export their invoices every month.\nBen: And they want to filter invoices by date first.";
 const good: UserStory = {
   title: "Export monthly invoices",
   description: "As an accountant, I want to export my invoices for a month, so that I can file them.",
@@ -30,20 +31,38 @@ const broken: UserStory = {
   storyPoints: 4,
   estimatedHours: 70,
 };
-const STORIES: GeneratedStories = { epic: { title: "Invoices", description: "", team: "", priority: "High" }, userStories: [good, broken] };
+const STORIES: GeneratedStories = {
+  epic: { title: "Invoices", description: "", team: "", priority: "High" },
+  userStories: [good, broken],
+};
 const completion = (content: unknown) =>
-  jsonResponse({ id: "c", object: "chat.completion", created: 0, model: "m", choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(content) } }] });
-const openai = () => createOpenAIGenerator({ apiKey: "k", baseURL: "https://llm.example/v1", model: "m", timeoutMs: 5_000 });
+  jsonResponse({
+    id: "c",
+    object: "chat.completion",
+    created: 0,
+    model: "m",
+    choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(content) } }],
+  });
+const openai = () =>
+  createOpenAIGenerator({ apiKey: "k", baseURL: "https://llm.example/v1", model: "m", timeoutMs: 5_000 });
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("the embedded generator's gate", () => {
   it("mends what rules can mend and keeps the story", () => {
-    const mendable: UserStory = { ...broken, title: "Filter invoices by date", description: "As an accountant, I want to filter invoices by date (and amount)." };
+    const mendable: UserStory = {
+      ...broken,
+      title: "Filter invoices by date",
+      description: "As an accountant, I want to filter invoices by date (and amount).",
+    };
     const result = gateEmbedded({ ...STORIES, userStories: [good, mendable] }, { transcript: TRANSCRIPT });
     expect(result).toMatchObject({ mended: 1, dropped: 0 });
     const mended = result.stories.userStories[1]!;
-    expect(mended).toMatchObject({ storyPoints: 3, estimatedHours: 12, description: "As an accountant, I want to filter invoices by date." });
+    expect(mended).toMatchObject({
+      storyPoints: 3,
+      estimatedHours: 12,
+      description: "As an accountant, I want to filter invoices by date.",
+    });
     expect(mended.acceptanceCriteria).toEqual(["Only invoices of the chosen dates are listed"]);
     expect(storiesWithErrors(result.quality)).toEqual([]);
   });
@@ -56,18 +75,38 @@ describe("the embedded generator's gate", () => {
   });
 
   it("takes a dropped story out of the epic's description", () => {
-    const epic = { ...STORIES.epic, description: "Stories from this meeting about invoices: export monthly invoices; filter invoices by; …." };
+    const epic = {
+      ...STORIES.epic,
+      description: "Stories from this meeting about invoices: export monthly invoices; filter invoices by; ….",
+    };
     const result = gateEmbedded({ ...STORIES, epic }, { transcript: TRANSCRIPT });
-    expect(result.stories.epic.description).toBe("Stories from this meeting about invoices: export monthly invoices; ….");
-    const last = gateEmbedded({ ...STORIES, epic: { ...epic, description: "Stories from this meeting: export monthly invoices; filter invoices by." } }, { transcript: TRANSCRIPT });
+    expect(result.stories.epic.description).toBe(
+      "Stories from this meeting about invoices: export monthly invoices; ….",
+    );
+    const last = gateEmbedded(
+      {
+        ...STORIES,
+        epic: { ...epic, description: "Stories from this meeting: export monthly invoices; filter invoices by." },
+      },
+      { transcript: TRANSCRIPT },
+    );
     expect(last.stories.epic.description).toBe("Stories from this meeting: export monthly invoices.");
   });
 });
 
 describe("an LLM provider's repair round", () => {
   it("sends only the flagged stories with their errors, once, and keeps the better answer", async () => {
-    const fixed: UserStory = { ...broken, title: "Filter invoices by date", description: "As an accountant, I want to filter invoices by date.", acceptanceCriteria: ["Only invoices of the chosen dates are listed"], storyPoints: 3, estimatedHours: 10 };
-    const { calls } = mockOutbound({ [URL]: () => completion({ epic: { ...STORIES.epic, timeline: "" }, userStories: [{ ...fixed, evidence: [] }] }) });
+    const fixed: UserStory = {
+      ...broken,
+      title: "Filter invoices by date",
+      description: "As an accountant, I want to filter invoices by date.",
+      acceptanceCriteria: ["Only invoices of the chosen dates are listed"],
+      storyPoints: 3,
+      estimatedHours: 10,
+    };
+    const { calls } = mockOutbound({
+      [URL]: () => completion({ epic: { ...STORIES.epic, timeline: "" }, userStories: [{ ...fixed, evidence: [] }] }),
+    });
     const quality = checkQuality(STORIES, { transcript: TRANSCRIPT });
     const result = await repairWithProvider(openai(), STORIES, quality, { transcript: TRANSCRIPT });
     expect(calls).toHaveLength(1);
@@ -87,7 +126,9 @@ describe("an LLM provider's repair round", () => {
     expect(failed).toMatchObject({ repaired: 0, stories: STORIES });
     expect(storiesWithErrors(failed.quality)).toEqual([1]);
     vi.restoreAllMocks();
-    mockOutbound({ [URL]: () => completion({ epic: { ...STORIES.epic, timeline: "" }, userStories: [{ ...broken, evidence: [] }] }) });
+    mockOutbound({
+      [URL]: () => completion({ epic: { ...STORIES.epic, timeline: "" }, userStories: [{ ...broken, evidence: [] }] }),
+    });
     const same = await repairWithProvider(openai(), STORIES, quality, { transcript: TRANSCRIPT });
     expect(same.repaired).toBe(0);
     expect(same.stories.userStories[1]!.title).toBe("Filter invoices by");
@@ -96,7 +137,9 @@ describe("an LLM provider's repair round", () => {
   it("makes no call when nothing is in error", async () => {
     const { calls } = mockOutbound({ [URL]: () => completion({}) });
     const clean = { ...STORIES, userStories: [good] };
-    await repairWithProvider(openai(), clean, checkQuality(clean, { transcript: TRANSCRIPT }), { transcript: TRANSCRIPT });
+    await repairWithProvider(openai(), clean, checkQuality(clean, { transcript: TRANSCRIPT }), {
+      transcript: TRANSCRIPT,
+    });
     expect(calls).toHaveLength(0);
   });
 });
@@ -106,14 +149,23 @@ describe("a story asking for two things", () => {
     const two: UserStory = {
       ...good,
       title: "Scan the label and print a receipt",
-      description: "As a warehouse clerk, I want to scan the returns label and print a receipt, so that returns are quick.",
+      description:
+        "As a warehouse clerk, I want to scan the returns label and print a receipt, so that returns are quick.",
       acceptanceCriteria: ["Scanning a label shows its order", "The receipt lists every returned item"],
     };
     const result = gateEmbedded({ ...STORIES, userStories: [two] }, { transcript: TRANSCRIPT });
     expect(result.dropped).toBe(0);
     expect(result.stories.userStories.map((s) => [s.title, s.description, s.acceptanceCriteria])).toEqual([
-      ["Scan the returns label", "As a warehouse clerk, I want to scan the returns label, so that returns are quick.", ["Scanning a label shows its order"]],
-      ["Print a receipt", "As a warehouse clerk, I want to print a receipt, so that returns are quick.", ["The receipt lists every returned item"]],
+      [
+        "Scan the returns label",
+        "As a warehouse clerk, I want to scan the returns label, so that returns are quick.",
+        ["Scanning a label shows its order"],
+      ],
+      [
+        "Print a receipt",
+        "As a warehouse clerk, I want to print a receipt, so that returns are quick.",
+        ["The receipt lists every returned item"],
+      ],
     ]);
     expect(storiesWithErrors(result.quality)).toEqual([]);
   });

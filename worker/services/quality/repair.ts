@@ -27,8 +27,10 @@ function mend(story: UserStory, issues: Quality["stories"][number]["issues"]): U
   const next: UserStory = { ...story, acceptanceCriteria: [...story.acceptanceCriteria] };
   for (const issue of issues) {
     if (issue.severity !== "error") continue;
-    if (issue.criterion === "estimable" && issue.field === "storyPoints") next.storyPoints = nearestOnScale(next.storyPoints);
-    if (issue.criterion === "estimable" && issue.field === "estimatedHours") next.estimatedHours = next.storyPoints * HOURS_PER_POINT;
+    if (issue.criterion === "estimable" && issue.field === "storyPoints")
+      next.storyPoints = nearestOnScale(next.storyPoints);
+    if (issue.criterion === "estimable" && issue.field === "estimatedHours")
+      next.estimatedHours = next.storyPoints * HOURS_PER_POINT;
     if (issue.criterion === "minimal") {
       next.description = next.description.replace(/\s*[([{][^)\]}]*[)\]}]/g, "");
       // keep the story sentence only
@@ -58,7 +60,11 @@ function withoutTitles(description: string, titles: readonly string[]): string {
   let out = description;
   for (const title of titles) {
     const name = title.toLowerCase();
-    out = out.replace(`: ${name}; `, ": ").replace(`; ${name}; `, "; ").replace(`; ${name}.`, ".").replace(`: ${name}.`, ".");
+    out = out
+      .replace(`: ${name}; `, ": ")
+      .replace(`; ${name}; `, "; ")
+      .replace(`; ${name}.`, ".")
+      .replace(`: ${name}.`, ".");
   }
   return out;
 }
@@ -75,13 +81,18 @@ export function gateEmbedded(stories: GeneratedStories, given: CheckOptions): Ga
     if (!flagged.has(i)) return [s];
     const issues = first.stories[i]!.issues;
     const split = issues.some((x) => x.criterion === "atomic" && x.severity === "error") ? splitCapabilities(s) : null;
-    return split ? split.map((half) => mend(half, checkQuality({ ...stories, userStories: [half] }).stories[0]!.issues)) : [mend(s, issues)];
+    return split
+      ? split.map((half) => mend(half, checkQuality({ ...stories, userStories: [half] }).stories[0]!.issues))
+      : [mend(s, issues)];
   });
   const second = checkQuality({ ...stories, userStories: mendedStories }, options);
   const stillWrong = new Set(storiesWithErrors(second));
   const kept = mendedStories.filter((_, i) => !stillWrong.has(i));
   const droppedTitles = mendedStories.filter((_, i) => stillWrong.has(i)).map((s) => s.title);
-  const result = { epic: { ...stories.epic, description: withoutTitles(stories.epic.description, droppedTitles) }, userStories: kept };
+  const result = {
+    epic: { ...stories.epic, description: withoutTitles(stories.epic.description, droppedTitles) },
+    userStories: kept,
+  };
   return {
     stories: result,
     quality: stillWrong.size ? checkQuality(result, options) : second,
@@ -117,24 +128,44 @@ function repairContext(transcript: string, stories: readonly UserStory[]): strin
  * once; each answer replaces its story only when it has fewer errors. A failed or unusable repair keeps the stories
  * as they were (logged; the generation still succeeds), so what is wrong is shown, never silently dropped.
  */
-export async function repairWithProvider(generator: StoryGenerator, stories: GeneratedStories, quality: Quality, options: CheckOptions & { transcript: string }): Promise<{ stories: GeneratedStories; quality: Quality; repaired: number }> {
+export async function repairWithProvider(
+  generator: StoryGenerator,
+  stories: GeneratedStories,
+  quality: Quality,
+  options: CheckOptions & { transcript: string },
+): Promise<{ stories: GeneratedStories; quality: Quality; repaired: number }> {
   const flagged = storiesWithErrors(quality);
   if (!generator.repair || flagged.length === 0) return { stories, quality, repaired: 0 };
   const sent = flagged.map((i) => stories.userStories[i]!);
-  const issues = flagged.map((i) => quality.stories[i]!.issues.filter((x) => x.severity === "error").map((x) => x.message));
+  const issues = flagged.map((i) =>
+    quality.stories[i]!.issues.filter((x) => x.severity === "error").map((x) => x.message),
+  );
   let answer: GeneratedStories;
   try {
     answer = await withDeadline(
-      generator.repair({ transcript: options.transcript, context: repairContext(options.transcript, sent), stories: { epic: stories.epic, userStories: sent }, issues }),
+      generator.repair({
+        transcript: options.transcript,
+        context: repairContext(options.transcript, sent),
+        stories: { epic: stories.epic, userStories: sent },
+        issues,
+      }),
       REPAIR_TIMEOUT_MS,
       () => new AppError("service_unavailable", "The story repair took too long.", { upstream: generator.name }),
     );
   } catch (error) {
-    logEvent("warn", "story_repair_failed", { upstream: generator.name, stories: flagged.length, cause: causeMessage(error) });
+    logEvent("warn", "story_repair_failed", {
+      upstream: generator.name,
+      stories: flagged.length,
+      cause: causeMessage(error),
+    });
     return { stories, quality, repaired: 0 };
   }
   if (answer.userStories.length !== sent.length) {
-    logEvent("warn", "story_repair_failed", { upstream: generator.name, stories: flagged.length, cause: `answered ${answer.userStories.length} stories` });
+    logEvent("warn", "story_repair_failed", {
+      upstream: generator.name,
+      stories: flagged.length,
+      cause: `answered ${answer.userStories.length} stories`,
+    });
     return { stories, quality, repaired: 0 };
   }
   const errorsOf = (q: Quality, i: number) => q.stories[i]!.issues.filter((x) => x.severity === "error").length;

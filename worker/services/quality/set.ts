@@ -5,7 +5,16 @@
  */
 import type { SetIssue } from "../../../schema/api/quality";
 import type { UserStory } from "../../../schema/api/transcripts";
-import { contentLemmas, jaccard, lemmaOf, meansTokens, overlap, storyParts, titleTokens, type StoryParts } from "./story-text";
+import {
+  contentLemmas,
+  jaccard,
+  lemmaOf,
+  meansTokens,
+  overlap,
+  storyParts,
+  titleTokens,
+  type StoryParts,
+} from "./story-text";
 import type { Token } from "../../adapters/llm/local/language";
 
 /** Shared content lemmas above this share of either story's means: the same ask twice. */
@@ -13,8 +22,40 @@ const DUPLICATE_SIMILARITY = 0.6;
 const DUPLICATE_MIN_SHARED = 2;
 /** Verbs that change or remove a thing someone must first have made. */
 const CHANGE_VERBS = new Set(["edit", "update", "change", "modify", "delete", "remove", "cancel", "rename", "archive"]);
-const MAKE_VERBS = new Set(["create", "add", "make", "register", "upload", "import", "submit", "write", "post", "book", "enter", "record", "set", "open", "start", "invite", "generate", "build", "define", "save"]);
-const NEGATIONS = new Set(["not", "never", "no", "without", "cannot", "can't", "don't", "won't", "shouldn't", "mustn't"]);
+const MAKE_VERBS = new Set([
+  "create",
+  "add",
+  "make",
+  "register",
+  "upload",
+  "import",
+  "submit",
+  "write",
+  "post",
+  "book",
+  "enter",
+  "record",
+  "set",
+  "open",
+  "start",
+  "invite",
+  "generate",
+  "build",
+  "define",
+  "save",
+]);
+const NEGATIONS = new Set([
+  "not",
+  "never",
+  "no",
+  "without",
+  "cannot",
+  "can't",
+  "don't",
+  "won't",
+  "shouldn't",
+  "mustn't",
+]);
 
 interface Read {
   parts: StoryParts;
@@ -35,7 +76,11 @@ function read(story: UserStory): Read {
   };
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 function duplicates(stories: readonly UserStory[], reads: readonly Read[]): SetIssue[] {
   const out: SetIssue[] = [];
@@ -44,10 +89,17 @@ function duplicates(stories: readonly UserStory[], reads: readonly Read[]): SetI
       const a = reads[i]!;
       const b = reads[j]!;
       if (a.negated !== b.negated) continue;
-      const same = norm(stories[i]!.title) === norm(stories[j]!.title) || norm(stories[i]!.description) === norm(stories[j]!.description);
-      const similar = overlap(a.lemmas, b.lemmas) >= DUPLICATE_MIN_SHARED && jaccard(a.lemmas, b.lemmas) >= DUPLICATE_SIMILARITY;
+      const same =
+        norm(stories[i]!.title) === norm(stories[j]!.title) ||
+        norm(stories[i]!.description) === norm(stories[j]!.description);
+      const similar =
+        overlap(a.lemmas, b.lemmas) >= DUPLICATE_MIN_SHARED && jaccard(a.lemmas, b.lemmas) >= DUPLICATE_SIMILARITY;
       if (same || similar) {
-        out.push({ criterion: "unique", stories: [i, j], message: `Stories ${i + 1} and ${j + 1} ask for the same thing: merge them into one, or say how they differ.` });
+        out.push({
+          criterion: "unique",
+          stories: [i, j],
+          message: `Stories ${i + 1} and ${j + 1} ask for the same thing: merge them into one, or say how they differ.`,
+        });
       }
     }
   }
@@ -63,7 +115,11 @@ function conflicts(reads: readonly Read[]): SetIssue[] {
       if (a.negated === b.negated) continue;
       const shared = overlap(a.lemmas, b.lemmas);
       if (shared >= DUPLICATE_MIN_SHARED && shared >= Math.min(a.lemmas.size, b.lemmas.size) * 0.6) {
-        out.push({ criterion: "conflict_free", stories: [i, j], message: `Story ${i + 1} and story ${j + 1} contradict each other: one asks for what the other rules out. Keep the one the meeting decided on.` });
+        out.push({
+          criterion: "conflict_free",
+          stories: [i, j],
+          message: `Story ${i + 1} and story ${j + 1} contradict each other: one asks for what the other rules out. Keep the one the meeting decided on.`,
+        });
       }
     }
   }
@@ -77,16 +133,40 @@ function uniformity(reads: readonly Read[]): SetIssue[] {
   if (counts.size < 2) return [];
   const [main] = [...counts.entries()].sort((x, y) => y[1].length - x[1].length)[0]!;
   const others = [...counts.entries()].filter(([t]) => t !== main).flatMap(([, idx]) => idx);
-  const how = main === "role-means-end" ? "“As a <role>, I want <capability>, so that <benefit>.”" : main === "role-means" ? "“As a <role>, I want <capability>.”" : "the form most stories use";
-  return [{ criterion: "uniform", stories: others.sort((x, y) => x - y), message: `Most stories follow ${how}; write these the same way.` }];
+  const how =
+    main === "role-means-end"
+      ? "“As a <role>, I want <capability>, so that <benefit>.”"
+      : main === "role-means"
+        ? "“As a <role>, I want <capability>.”"
+        : "the form most stories use";
+  return [
+    {
+      criterion: "uniform",
+      stories: others.sort((x, y) => x - y),
+      message: `Most stories follow ${how}; write these the same way.`,
+    },
+  ];
 }
 
 function dependencies(stories: readonly UserStory[]): SetIssue[] {
   const leaning = stories
     .map((s, i) => ({ i, text: `${s.title} ${s.description} ${s.acceptanceCriteria.join(" ")}` }))
-    .filter(({ text }) => /\b(?:story\s+#?\d+|(?:the\s+)?(?:previous|above|preceding|next)\s+story|depends\s+on|after\s+story)\b/i.test(text))
+    .filter(({ text }) =>
+      /\b(?:story\s+#?\d+|(?:the\s+)?(?:previous|above|preceding|next)\s+story|depends\s+on|after\s+story)\b/i.test(
+        text,
+      ),
+    )
     .map(({ i }) => i);
-  return leaning.length ? [{ criterion: "independent", stories: leaning, message: "These stories lean on another story: make each one stand on its own (or say the order in the epic)." }] : [];
+  return leaning.length
+    ? [
+        {
+          criterion: "independent",
+          stories: leaning,
+          message:
+            "These stories lean on another story: make each one stand on its own (or say the order in the epic).",
+        },
+      ]
+    : [];
 }
 
 /** Changing or removing a thing no story lets anyone make: a step is missing. */
@@ -108,10 +188,22 @@ function completeness(reads: readonly Read[]): SetIssue[] {
   const missing = changes.filter((c) => !made.has(c.object));
   if (reads.length < 3 || missing.length === 0) return [];
   const objects = [...new Set(missing.map((c) => c.object))];
-  return [{ criterion: "complete", stories: [...new Set(missing.map((c) => c.i))], message: `No story lets anyone create the ${objects.slice(0, 3).join(", ")} these stories change: add that story, or check it exists elsewhere.` }];
+  return [
+    {
+      criterion: "complete",
+      stories: [...new Set(missing.map((c) => c.i))],
+      message: `No story lets anyone create the ${objects.slice(0, 3).join(", ")} these stories change: add that story, or check it exists elsewhere.`,
+    },
+  ];
 }
 
 export function checkSet(stories: readonly UserStory[]): SetIssue[] {
   const reads = stories.map(read);
-  return [...duplicates(stories, reads), ...conflicts(reads), ...uniformity(reads), ...dependencies(stories), ...completeness(reads)];
+  return [
+    ...duplicates(stories, reads),
+    ...conflicts(reads),
+    ...uniformity(reads),
+    ...dependencies(stories),
+    ...completeness(reads),
+  ];
 }

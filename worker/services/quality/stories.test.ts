@@ -13,14 +13,19 @@ await loadLanguage();
 
 const clean: UserStory = {
   title: "Export the monthly sales report",
-  description: "As a finance manager, I want to export the monthly sales report, so that I can share it with the board.",
-  acceptanceCriteria: ["The export offers CSV and PDF", "The file lists every sale of the chosen month with its date and amount"],
+  description:
+    "As a finance manager, I want to export the monthly sales report, so that I can share it with the board.",
+  acceptanceCriteria: [
+    "The export offers CSV and PDF",
+    "The file lists every sale of the chosen month with its date and amount",
+  ],
   priority: "Medium",
   storyPoints: 3,
   estimatedHours: 12,
 };
 
-const criteriaOf = (story: Partial<UserStory>) => checkStory({ ...clean, ...story }).map((i) => `${i.criterion}:${i.severity}`);
+const criteriaOf = (story: Partial<UserStory>) =>
+  checkStory({ ...clean, ...story }).map((i) => `${i.criterion}:${i.severity}`);
 
 describe("one story", () => {
   it("finds nothing wrong with a clean story", () => {
@@ -40,38 +45,78 @@ describe("one story", () => {
   });
 
   it("asks for a role and a means (well_formed)", () => {
-    expect(criteriaOf({ description: "Export the monthly sales report as a spreadsheet." })).toContain("well_formed:error");
-    expect(criteriaOf({ description: "As a finance manager, the report is exported monthly." })).toContain("well_formed:error");
+    expect(criteriaOf({ description: "Export the monthly sales report as a spreadsheet." })).toContain(
+      "well_formed:error",
+    );
+    expect(criteriaOf({ description: "As a finance manager, the report is exported monthly." })).toContain(
+      "well_formed:error",
+    );
   });
 
   it("asks for a person as the role (conceptually_sound)", () => {
-    expect(criteriaOf({ description: "As a dashboard, I want to show the monthly sales, so that numbers are visible." })).toContain("conceptually_sound:error");
-    expect(criteriaOf({ description: "As the system, I want to send a reminder email." })).toContain("conceptually_sound:error");
-    expect(criteriaOf({ description: "As a warehouse picker, I want to scan a shelf label." })).not.toContain("conceptually_sound:error");
+    expect(
+      criteriaOf({ description: "As a dashboard, I want to show the monthly sales, so that numbers are visible." }),
+    ).toContain("conceptually_sound:error");
+    expect(criteriaOf({ description: "As the system, I want to send a reminder email." })).toContain(
+      "conceptually_sound:error",
+    );
+    expect(criteriaOf({ description: "As a warehouse picker, I want to scan a shelf label." })).not.toContain(
+      "conceptually_sound:error",
+    );
   });
 
   it("finds a capability that only tells what happened or what is lacking (conceptually_sound)", () => {
-    for (const means of ["the test credentials came through on Tuesday", "the booking system has no idea of a household", "the front desk doesn't know who is in"])
-      expect(criteriaOf({ description: `As a receptionist, I want ${means}.` }), means).toContain("conceptually_sound:error");
+    for (const means of [
+      "the test credentials came through on Tuesday",
+      "the booking system has no idea of a household",
+      "the front desk doesn't know who is in",
+    ])
+      expect(criteriaOf({ description: `As a receptionist, I want ${means}.` }), means).toContain(
+        "conceptually_sound:error",
+      );
     // a rule put badly, a participle, or a clause after a verb is not flagged
-    for (const means of ["the opening times are shown on the home page", "the bookings sorted by date", "to see the patient we are expecting next"])
-      expect(criteriaOf({ description: `As a receptionist, I want ${means}.` }), means).not.toContain("conceptually_sound:error");
+    for (const means of [
+      "the opening times are shown on the home page",
+      "the bookings sorted by date",
+      "to see the patient we are expecting next",
+    ])
+      expect(criteriaOf({ description: `As a receptionist, I want ${means}.` }), means).not.toContain(
+        "conceptually_sound:error",
+      );
   });
 
   it("asks for one capability (atomic): two verbs joined, not two nouns under one verb", () => {
-    expect(criteriaOf({ description: "As a librarian, I want to add and remove books from the catalogue." })).toContain("atomic:error");
-    expect(criteriaOf({ description: "As a librarian, I want to search the catalogue or browse new arrivals." })).toContain("atomic:error");
-    expect(criteriaOf({ description: "As a librarian, I want to see the title and author of each loan." })).not.toContain("atomic:error");
+    expect(criteriaOf({ description: "As a librarian, I want to add and remove books from the catalogue." })).toContain(
+      "atomic:error",
+    );
+    expect(
+      criteriaOf({ description: "As a librarian, I want to search the catalogue or browse new arrivals." }),
+    ).toContain("atomic:error");
+    expect(
+      criteriaOf({ description: "As a librarian, I want to see the title and author of each loan." }),
+    ).not.toContain("atomic:error");
   });
 
   it("keeps the description to the story sentence (minimal)", () => {
-    expect(criteriaOf({ description: "As a finance manager, I want to export the report (monthly), so that I can share it." })).toContain("minimal:error");
-    expect(criteriaOf({ description: "As a finance manager, I want to export the report. It should be fast and use the new engine." })).toContain("minimal:error");
+    expect(
+      criteriaOf({
+        description: "As a finance manager, I want to export the report (monthly), so that I can share it.",
+      }),
+    ).toContain("minimal:error");
+    expect(
+      criteriaOf({
+        description: "As a finance manager, I want to export the report. It should be fast and use the new engine.",
+      }),
+    ).toContain("minimal:error");
   });
 
   it("warns about solutions and vague words", () => {
-    expect(criteriaOf({ description: "As a finance manager, I want a dropdown to pick the month of the report." })).toContain("problem_oriented:warning");
-    expect(criteriaOf({ description: "As a finance manager, I want a user-friendly way to export the report." })).toContain("unambiguous:warning");
+    expect(
+      criteriaOf({ description: "As a finance manager, I want a dropdown to pick the month of the report." }),
+    ).toContain("problem_oriented:warning");
+    expect(
+      criteriaOf({ description: "As a finance manager, I want a user-friendly way to export the report." }),
+    ).toContain("unambiguous:warning");
     expect(criteriaOf({ title: "See it freed up on the day view" })).toContain("unambiguous:warning");
   });
 
@@ -85,8 +130,12 @@ describe("one story", () => {
   });
 
   it("asks for testable criteria, not the title again (testable_criteria)", () => {
-    expect(criteriaOf({ acceptanceCriteria: ["Export the monthly sales report"] })).toContain("testable_criteria:error");
-    expect(criteriaOf({ acceptanceCriteria: ["Finance managers can export the monthly sales report."] })).toContain("testable_criteria:error");
+    expect(criteriaOf({ acceptanceCriteria: ["Export the monthly sales report"] })).toContain(
+      "testable_criteria:error",
+    );
+    expect(criteriaOf({ acceptanceCriteria: ["Finance managers can export the monthly sales report."] })).toContain(
+      "testable_criteria:error",
+    );
     expect(criteriaOf({ acceptanceCriteria: ["Which formats do we need?"] })).toContain("testable_criteria:error");
     expect(criteriaOf({ acceptanceCriteria: ["It works correctly"] })).toContain("testable_criteria:warning");
     expect(criteriaOf({ acceptanceCriteria: [] })).toContain("testable_criteria:warning");
@@ -104,15 +153,31 @@ describe("one story", () => {
     const quote = "The board wants the monthly sales report as a file they can open.";
     const start = transcript.indexOf(quote);
     expect(checkStory({ ...clean, evidence: [{ quote, start, end: start + quote.length }] }, transcript)).toEqual([]);
-    expect(checkStory({ ...clean, evidence: [{ quote: "The board wants it", start, end: start + 18 }] }, transcript).map((i) => i.criterion)).toContain("evidence");
+    expect(
+      checkStory({ ...clean, evidence: [{ quote: "The board wants it", start, end: start + 18 }] }, transcript).map(
+        (i) => i.criterion,
+      ),
+    ).toContain("evidence");
     const off = "Dana:";
-    expect(checkStory({ ...clean, evidence: [{ quote: off, start: 0, end: off.length }] }, transcript).map((i) => `${i.criterion}:${i.severity}`)).toContain("evidence:warning");
+    expect(
+      checkStory({ ...clean, evidence: [{ quote: off, start: 0, end: off.length }] }, transcript).map(
+        (i) => `${i.criterion}:${i.severity}`,
+      ),
+    ).toContain("evidence:warning");
   });
 
   it("warns about a criterion copied from the meeting", () => {
     const transcript = "Dana: so I think the board wants the monthly sales report as a file, right?";
-    const copied = { ...clean, acceptanceCriteria: ["So I think the board wants the monthly sales report as a file", ...clean.acceptanceCriteria] };
-    expect(checkStory(copied, transcript).map((i) => `${i.criterion}:${i.severity}:${i.message.slice(0, 12)}`)).toEqual(["testable_criteria:warning:Criterion 1 "]);
+    const copied = {
+      ...clean,
+      acceptanceCriteria: [
+        "So I think the board wants the monthly sales report as a file",
+        ...clean.acceptanceCriteria,
+      ],
+    };
+    expect(checkStory(copied, transcript).map((i) => `${i.criterion}:${i.severity}:${i.message.slice(0, 12)}`)).toEqual(
+      ["testable_criteria:warning:Criterion 1 "],
+    );
     expect(checkStory(clean, transcript)).toEqual([]);
   });
 

@@ -10,26 +10,145 @@ import { isRoleNoun } from "../../adapters/llm/local/rules/grammar";
 import { GENERIC_ROLES, NOT_ROLES, PRODUCT_PARTS } from "../../adapters/llm/local/rules/lexicon";
 import type { StoryIssue } from "../../../schema/api/quality";
 import type { UserStory } from "../../../schema/api/transcripts";
-import { contentLemmas, lemmaOf, meansTokens, overlap, quoteOf, storyParts, titleTokens, tokensOf, wordsOf, type StoryParts } from "./story-text";
+import {
+  contentLemmas,
+  lemmaOf,
+  meansTokens,
+  overlap,
+  quoteOf,
+  storyParts,
+  titleTokens,
+  tokensOf,
+  wordsOf,
+  type StoryParts,
+} from "./story-text";
 
 export const FIBONACCI = new Set([1, 2, 3, 5, 8, 13, 21]);
 /** Hours per point a team plausibly plans with: outside this the two sizes disagree. */
 const HOURS_PER_POINT = { min: 0.5, max: 16 } as const;
 
 /** Roles that are not people: software parts and pronouns ("As a dashboard, I want…", "As it…"). */
-const THING_ROLES = new Set(["system", "app", "application", "software", "platform", "website", "site", "page", "screen", "dashboard", "database", "server", "api", "module", "feature", "tool", "product", "service", "program", "form", "widget", "component", "report", "it", "this", "that", "device", "machine", "bot"]);
+const THING_ROLES = new Set([
+  "system",
+  "app",
+  "application",
+  "software",
+  "platform",
+  "website",
+  "site",
+  "page",
+  "screen",
+  "dashboard",
+  "database",
+  "server",
+  "api",
+  "module",
+  "feature",
+  "tool",
+  "product",
+  "service",
+  "program",
+  "form",
+  "widget",
+  "component",
+  "report",
+  "it",
+  "this",
+  "that",
+  "device",
+  "machine",
+  "bot",
+]);
 /** Words naming a solution rather than a need: widgets, storage and wire formats (a warning: sometimes they are the need). */
-const SOLUTION_WORDS = new Set(["button", "dropdown", "drop-down", "checkbox", "popup", "pop-up", "modal", "radio", "database", "sql", "table", "column", "api", "endpoint", "json", "xml", "cookie", "cache", "javascript", "html", "css", "react", "algorithm", "cron", "webhook", "regex", "iframe", "tab", "click", "textbox", "textfield", "sidebar", "navbar"]);
+const SOLUTION_WORDS = new Set([
+  "button",
+  "dropdown",
+  "drop-down",
+  "checkbox",
+  "popup",
+  "pop-up",
+  "modal",
+  "radio",
+  "database",
+  "sql",
+  "table",
+  "column",
+  "api",
+  "endpoint",
+  "json",
+  "xml",
+  "cookie",
+  "cache",
+  "javascript",
+  "html",
+  "css",
+  "react",
+  "algorithm",
+  "cron",
+  "webhook",
+  "regex",
+  "iframe",
+  "tab",
+  "click",
+  "textbox",
+  "textfield",
+  "sidebar",
+  "navbar",
+]);
 /** Words no tester can check without asking what was meant. */
-const VAGUE_WORDS = new Set(["user-friendly", "friendly", "easy", "easily", "fast", "quick", "quickly", "simple", "simply", "intuitive", "intuitively", "appropriate", "appropriately", "efficient", "efficiently", "flexible", "seamless", "seamlessly", "robust", "etc", "etc.", "various", "several", "some", "properly", "correctly", "nice", "better", "best", "optimal", "adequate", "sufficient", "reasonable", "user friendly", "certain", "stuff", "things"]);
+const VAGUE_WORDS = new Set([
+  "user-friendly",
+  "friendly",
+  "easy",
+  "easily",
+  "fast",
+  "quick",
+  "quickly",
+  "simple",
+  "simply",
+  "intuitive",
+  "intuitively",
+  "appropriate",
+  "appropriately",
+  "efficient",
+  "efficiently",
+  "flexible",
+  "seamless",
+  "seamlessly",
+  "robust",
+  "etc",
+  "etc.",
+  "various",
+  "several",
+  "some",
+  "properly",
+  "correctly",
+  "nice",
+  "better",
+  "best",
+  "optimal",
+  "adequate",
+  "sufficient",
+  "reasonable",
+  "user friendly",
+  "certain",
+  "stuff",
+  "things",
+]);
 /** Criteria that only say the thing works. */
-const WORKS_ONLY = /^(?:it|this|the (?:feature|story|functionality|system|app))\s+(?:works?|functions?|is (?:working|implemented|done|available))(?:\s+(?:well|correctly|properly|as expected|fine))?\.?$/i;
+const WORKS_ONLY =
+  /^(?:it|this|the (?:feature|story|functionality|system|app))\s+(?:works?|functions?|is (?:working|implemented|done|available))(?:\s+(?:well|correctly|properly|as expected|fine))?\.?$/i;
 /** A title may not end on these word classes: it stopped mid-phrase ("Turn them off per", "Export the"). */
 const BROKEN_END = new Set(["DET", "ADP", "CCONJ", "SCONJ", "AUX", "PART"]);
 /** A title may not open on these: it is the tail of a sentence ("and send it", "that the report…"). */
 const BROKEN_START = new Set(["CCONJ", "SCONJ"]);
 
-function issue(criterion: StoryIssue["criterion"], severity: StoryIssue["severity"], field: StoryIssue["field"], message: string): StoryIssue {
+function issue(
+  criterion: StoryIssue["criterion"],
+  severity: StoryIssue["severity"],
+  field: StoryIssue["field"],
+  message: string,
+): StoryIssue {
   return field ? { criterion, severity, message, field } : { criterion, severity, message };
 }
 
@@ -42,32 +161,108 @@ function roleHead(role: string): Token | undefined {
 
 function checkTemplate(description: string, parts: StoryParts, issues: StoryIssue[]): void {
   if (parts.role === null) {
-    issues.push(issue("well_formed", "error", "description", "Start the description with who needs this: “As a <role>, I want <capability>, so that <benefit>.”"));
+    issues.push(
+      issue(
+        "well_formed",
+        "error",
+        "description",
+        "Start the description with who needs this: “As a <role>, I want <capability>, so that <benefit>.”",
+      ),
+    );
     return;
   }
   if (parts.means === null) {
-    issues.push(issue("well_formed", "error", "description", `Say what the ${parts.role} wants after the role: “…, I want <capability>…”.`));
+    issues.push(
+      issue(
+        "well_formed",
+        "error",
+        "description",
+        `Say what the ${parts.role} wants after the role: “…, I want <capability>…”.`,
+      ),
+    );
     return;
   }
   const head = roleHead(parts.role);
   const headLemma = head ? lemmaOf(head) : "";
-  if (head && (THING_ROLES.has(headLemma) || head.pos === "PRON" || PRODUCT_PARTS.has(headLemma) || (NOT_ROLES.has(headLemma) && !isRoleNoun(head)))) {
-    issues.push(issue("conceptually_sound", "error", "description", `“${parts.role}” is not a person: name who needs this (for example the person or team who uses it).`));
+  if (
+    head &&
+    (THING_ROLES.has(headLemma) ||
+      head.pos === "PRON" ||
+      PRODUCT_PARTS.has(headLemma) ||
+      (NOT_ROLES.has(headLemma) && !isRoleNoun(head)))
+  ) {
+    issues.push(
+      issue(
+        "conceptually_sound",
+        "error",
+        "description",
+        `“${parts.role}” is not a person: name who needs this (for example the person or team who uses it).`,
+      ),
+    );
   } else if (head && GENERIC_ROLES.has(headLemma)) {
-    issues.push(issue("conceptually_sound", "warning", "description", `“${parts.role}” says little about who needs this: name the role (for example the job or team).`));
+    issues.push(
+      issue(
+        "conceptually_sound",
+        "warning",
+        "description",
+        `“${parts.role}” says little about who needs this: name the role (for example the job or team).`,
+      ),
+    );
   }
   const means = meansTokens(description, parts);
   if (!means.some((t) => t.pos === "VERB")) {
-    issues.push(issue("conceptually_sound", "warning", "description", "Say what the person does with it: start the capability with a verb (“I want to <verb> …”)."));
+    issues.push(
+      issue(
+        "conceptually_sound",
+        "warning",
+        "description",
+        "Say what the person does with it: start the capability with a verb (“I want to <verb> …”).",
+      ),
+    );
   }
   const told = toldClause(means);
   if (told) {
-    issues.push(issue("conceptually_sound", "error", "description", `“${quoteOf(parts.means ?? "")}” says what is or was, not what someone needs: write the capability (“I want to <verb> …”) or remove the story.`));
+    issues.push(
+      issue(
+        "conceptually_sound",
+        "error",
+        "description",
+        `“${quoteOf(parts.means ?? "")}” says what is or was, not what someone needs: write the capability (“I want to <verb> …”) or remove the story.`,
+      ),
+    );
   }
 }
 
 /** Simple past forms that are not also participles: "the credentials came through" tells, "the list sorted" may ask. */
-const SIMPLE_PAST = new Set(["came", "went", "took", "gave", "saw", "did", "was", "were", "began", "ran", "wrote", "spoke", "broke", "chose", "drove", "ate", "fell", "flew", "grew", "knew", "rode", "rose", "sang", "swam", "threw", "wore", "forgot"]);
+const SIMPLE_PAST = new Set([
+  "came",
+  "went",
+  "took",
+  "gave",
+  "saw",
+  "did",
+  "was",
+  "were",
+  "began",
+  "ran",
+  "wrote",
+  "spoke",
+  "broke",
+  "chose",
+  "drove",
+  "ate",
+  "fell",
+  "flew",
+  "grew",
+  "knew",
+  "rode",
+  "rose",
+  "sang",
+  "swam",
+  "threw",
+  "wore",
+  "forgot",
+]);
 /** Finite verbs that tell (the past, "does not", "has no"); "are returned", "must show", "loads" may be a rule badly put. */
 const TOLD_AUX = new Set(["had", "was", "were", "did", "does", "do"]);
 
@@ -81,7 +276,15 @@ function toldClause(means: readonly Token[]): boolean {
   // the capability opens on a noun phrase (not on a verb: "see the item we're estimating" asks to see)
   for (let i = 0; i < means.length; i++) {
     const t = means[i]!;
-    if (t.pos === "DET" || t.pos === "ADJ" || t.pos === "NUM" || t.pos === "NOUN" || t.pos === "PROPN" || (t.pos === "PUNCT" && t.text === "-")) continue;
+    if (
+      t.pos === "DET" ||
+      t.pos === "ADJ" ||
+      t.pos === "NUM" ||
+      t.pos === "NOUN" ||
+      t.pos === "PROPN" ||
+      (t.pos === "PUNCT" && t.text === "-")
+    )
+      continue;
     if (i === 0 || (t.pos !== "VERB" && t.pos !== "AUX") || t.normal === "to") return false;
     const before = means[i - 1]!;
     if (before.pos !== "NOUN" && before.pos !== "PROPN") return false;
@@ -109,7 +312,15 @@ function joinedAt(tokens: readonly Token[]): { left: Token; conjunction: Token; 
     if (!isJoin) continue;
     // only the main clause's verbs are capabilities: a conjunction after "when", "if", "that"… joins parts of a
     // condition or a detail
-    if (tokens.slice(0, i).some((x) => x.pos === "SCONJ" || /^(?:that|which|who|when|whenever|while|if|once|unless|after|before)$/i.test(x.text))) break;
+    if (
+      tokens
+        .slice(0, i)
+        .some(
+          (x) =>
+            x.pos === "SCONJ" || /^(?:that|which|who|when|whenever|while|if|once|unless|after|before)$/i.test(x.text),
+        )
+    )
+      break;
     const before = tokens.slice(0, i).filter((x) => x.pos !== "PUNCT");
     const after = tokens.slice(i + 1).filter((x) => x.pos !== "PUNCT");
     // the verb right after the conjunction (an adverb or "also" may come first); the library may read a bare verb
@@ -119,9 +330,19 @@ function joinedAt(tokens: readonly Token[]): { left: Token; conjunction: Token; 
     // "estimate or re-estimate X" is one capability done again
     const previous = before[before.length - 1];
     const again = (a: string, b: string) => a.replace(/^re-?/, "") === b;
-    if (previous?.pos === "VERB" && (again(next.lemma.toLowerCase(), previous.lemma.toLowerCase()) || again(next.normal, previous.normal))) continue;
-    const objectFollows = ["DET", "ADJ", "NOUN", "PROPN", "PRON", "NUM"].includes(after[after.indexOf(next) + 1]?.pos ?? "");
-    if (next.pos !== "VERB" && !(next.pos === "NOUN" && objectFollows && titleTokens(joinText(after))[0]?.pos === "VERB")) continue;
+    if (
+      previous?.pos === "VERB" &&
+      (again(next.lemma.toLowerCase(), previous.lemma.toLowerCase()) || again(next.normal, previous.normal))
+    )
+      continue;
+    const objectFollows = ["DET", "ADJ", "NOUN", "PROPN", "PRON", "NUM"].includes(
+      after[after.indexOf(next) + 1]?.pos ?? "",
+    );
+    if (
+      next.pos !== "VERB" &&
+      !(next.pos === "NOUN" && objectFollows && titleTokens(joinText(after))[0]?.pos === "VERB")
+    )
+      continue;
     if (!before.some((x) => x.pos === "VERB")) continue;
     // "so that … and …" and "to make sure … and …" belong to the end, not the means: the means stops at its verb's object
     const leftVerb = [...before].reverse().find((x) => x.pos === "VERB")!;
@@ -143,7 +364,10 @@ export function splitCapabilities(story: UserStory): [UserStory, UserStory] | nu
   const found = joinedAt(tokens);
   if (!found || tokens[0]?.pos !== "VERB") return null;
   const [start, end] = parts.meansAt;
-  const halves = [story.description.slice(start, found.conjunction.start), story.description.slice(found.conjunction.end, end)].map((h) => h.trim().replace(/[,;]$/, "").trim());
+  const halves = [
+    story.description.slice(start, found.conjunction.start),
+    story.description.slice(found.conjunction.end, end),
+  ].map((h) => h.trim().replace(/[,;]$/, "").trim());
   if (halves.some((h) => h.split(/\s+/).length < 2)) return null;
   // things decide where a criterion belongs ("The receipt lists every returned item" is about the receipt)
   const nouns = (text: string) => contentLemmas(wordsOf(text).filter((t) => t.pos === "NOUN" || t.pos === "PROPN"));
@@ -184,30 +408,70 @@ function checkAtomic(description: string, parts: StoryParts, title: string, issu
     const tokens = meansTokens(description, parts);
     const joined = joinedCapabilities(tokens) ?? slashedPair(tokens);
     if (joined) {
-      issues.push(issue("atomic", "error", "description", `This asks for two things (“${joined[0]}” and “${joined[1]}”): keep one capability per story and make the other its own story.`));
+      issues.push(
+        issue(
+          "atomic",
+          "error",
+          "description",
+          `This asks for two things (“${joined[0]}” and “${joined[1]}”): keep one capability per story and make the other its own story.`,
+        ),
+      );
       return;
     }
   } else {
     const joined = joinedCapabilities(titleTokens(title));
-    if (joined) issues.push(issue("atomic", "error", "title", `The title names two things (“${joined[0]}” and “${joined[1]}”): keep one capability per story.`));
+    if (joined)
+      issues.push(
+        issue(
+          "atomic",
+          "error",
+          "title",
+          `The title names two things (“${joined[0]}” and “${joined[1]}”): keep one capability per story.`,
+        ),
+      );
   }
 }
 
 /** A second first-person clause joined to the means ("… and I expect it to fail"): content beyond the story. */
 function secondClause(description: string, parts: StoryParts): boolean {
   const tokens = meansTokens(description, parts);
-  return tokens.some((t, k) => t.pos === "CCONJ" && /^(?:i|we)$/i.test(tokens[k + 1]?.text ?? "") && tokens[k + 2]?.pos === "VERB");
+  return tokens.some(
+    (t, k) => t.pos === "CCONJ" && /^(?:i|we)$/i.test(tokens[k + 1]?.text ?? "") && tokens[k + 2]?.pos === "VERB",
+  );
 }
 
 function checkMinimal(description: string, parts: StoryParts, issues: StoryIssue[]): void {
   if (/[([{][^)\]}]*[)\]}]/.test(description)) {
-    issues.push(issue("minimal", "error", "description", "Remove the text in brackets from the description; put details in acceptance criteria."));
+    issues.push(
+      issue(
+        "minimal",
+        "error",
+        "description",
+        "Remove the text in brackets from the description; put details in acceptance criteria.",
+      ),
+    );
   } else if (parts.rest) {
-    issues.push(issue("minimal", "error", "description", `Keep the description to the story sentence; move “${quoteOf(parts.rest, 50)}” into acceptance criteria or notes.`));
+    issues.push(
+      issue(
+        "minimal",
+        "error",
+        "description",
+        `Keep the description to the story sentence; move “${quoteOf(parts.rest, 50)}” into acceptance criteria or notes.`,
+      ),
+    );
   } else if (/\b(?:e\.g\.|i\.e\.|for example|for instance|such as)/i.test(description)) {
-    issues.push(issue("minimal", "error", "description", "Move the example out of the description into an acceptance criterion."));
+    issues.push(
+      issue("minimal", "error", "description", "Move the example out of the description into an acceptance criterion."),
+    );
   } else if (secondClause(description, parts)) {
-    issues.push(issue("minimal", "error", "description", "The description adds a second statement (“… and I …”): keep the story sentence and move the rest into acceptance criteria."));
+    issues.push(
+      issue(
+        "minimal",
+        "error",
+        "description",
+        "The description adds a second statement (“… and I …”): keep the story sentence and move the rest into acceptance criteria.",
+      ),
+    );
   }
 }
 
@@ -216,17 +480,40 @@ function checkWording(parts: StoryParts, title: string, issues: StoryIssue[]): v
   const tokens = tokensOf(text);
   const solution = tokens.find((t) => SOLUTION_WORDS.has(t.normal) || SOLUTION_WORDS.has(lemmaOf(t)));
   if (solution) {
-    issues.push(issue("problem_oriented", "warning", parts.means ? "description" : "title", `“${solution.text}” describes a solution: say what the person needs to do and leave the design open.`));
+    issues.push(
+      issue(
+        "problem_oriented",
+        "warning",
+        parts.means ? "description" : "title",
+        `“${solution.text}” describes a solution: say what the person needs to do and leave the design open.`,
+      ),
+    );
   }
   // "See it freed up", "Turn them off": the thing is named somewhere else, not in the story
   const titleWords = titleTokens(title);
-  const pronoun = titleWords.find((t, k) => k > 0 && t.pos === "PRON" && /^(?:it|them|this|that|these|those)$/i.test(t.text));
+  const pronoun = titleWords.find(
+    (t, k) => k > 0 && t.pos === "PRON" && /^(?:it|them|this|that|these|those)$/i.test(t.text),
+  );
   if (pronoun) {
-    issues.push(issue("unambiguous", "warning", "title", `“${pronoun.text}” in the title does not say what it is: name the thing.`));
+    issues.push(
+      issue(
+        "unambiguous",
+        "warning",
+        "title",
+        `“${pronoun.text}” in the title does not say what it is: name the thing.`,
+      ),
+    );
   }
   const vague = /user[- ]friendly/i.exec(text)?.[0] ?? tokens.find((t) => VAGUE_WORDS.has(t.normal))?.text;
   if (vague) {
-    issues.push(issue("unambiguous", "warning", parts.means ? "description" : "title", `“${vague}” can be read many ways: say what it means in a way someone can check (a number, a limit, a named case).`));
+    issues.push(
+      issue(
+        "unambiguous",
+        "warning",
+        parts.means ? "description" : "title",
+        `“${vague}” can be read many ways: say what it means in a way someone can check (a number, a limit, a named case).`,
+      ),
+    );
   }
 }
 
@@ -237,10 +524,24 @@ function checkTitle(title: string, issues: StoryIssue[]): void {
   const last = words[words.length - 1]!;
   const first = words[0]!;
   const hasHead = words.some((t) => t.pos === "VERB" || t.pos === "NOUN" || t.pos === "PROPN");
-  const brokenEnd = BROKEN_END.has(last.pos) && !/^(?:in|on|off|up|out|down|over|back|away|through|together)$/i.test(last.text);
+  const brokenEnd =
+    BROKEN_END.has(last.pos) && !/^(?:in|on|off|up|out|down|over|back|away|through|together)$/i.test(last.text);
   if (!hasHead || brokenEnd || BROKEN_START.has(first.pos) || /[,;:–-]$/.test(title.trim())) {
-    const why = !hasHead ? "it has no verb or noun" : brokenEnd ? `it ends on “${last.text}”` : BROKEN_START.has(first.pos) ? `it opens on “${first.text}”` : "it ends mid-sentence";
-    issues.push(issue("full_sentence", "error", "title", `The title is a broken-off phrase (${why}): write it as “<verb> <what>”, for example “Export the monthly report”.`));
+    const why = !hasHead
+      ? "it has no verb or noun"
+      : brokenEnd
+        ? `it ends on “${last.text}”`
+        : BROKEN_START.has(first.pos)
+          ? `it opens on “${first.text}”`
+          : "it ends mid-sentence";
+    issues.push(
+      issue(
+        "full_sentence",
+        "error",
+        "title",
+        `The title is a broken-off phrase (${why}): write it as “<verb> <what>”, for example “Export the monthly report”.`,
+      ),
+    );
   }
 }
 
@@ -253,11 +554,35 @@ function criteriaFindings(story: UserStory): Array<{ at: number; issue: StoryIss
     // who does it is not what is checked: "Receptionists can see X" repeats a title "See X"
     const words = contentLemmas(wordsOf(criterion).filter((t) => !isRoleNoun(t)));
     if (titleWords.size > 0 && words.size > 0 && overlap(words, titleWords) === words.size) {
-      findings.push({ at, issue: issue("testable_criteria", "error", "acceptanceCriteria", `Criterion ${n} repeats the title: say what someone can observe when it works (who does what, and what they see).`) });
+      findings.push({
+        at,
+        issue: issue(
+          "testable_criteria",
+          "error",
+          "acceptanceCriteria",
+          `Criterion ${n} repeats the title: say what someone can observe when it works (who does what, and what they see).`,
+        ),
+      });
     } else if (/\?\s*$/.test(criterion)) {
-      findings.push({ at, issue: issue("testable_criteria", "error", "acceptanceCriteria", `Criterion ${n} is a question: answer it, then state the outcome to check.`) });
+      findings.push({
+        at,
+        issue: issue(
+          "testable_criteria",
+          "error",
+          "acceptanceCriteria",
+          `Criterion ${n} is a question: answer it, then state the outcome to check.`,
+        ),
+      });
     } else if (WORKS_ONLY.test(criterion.trim())) {
-      findings.push({ at, issue: issue("testable_criteria", "warning", "acceptanceCriteria", `Criterion ${n} only says it works: name the outcome a tester can check.`) });
+      findings.push({
+        at,
+        issue: issue(
+          "testable_criteria",
+          "warning",
+          "acceptanceCriteria",
+          `Criterion ${n} only says it works: name the outcome a tester can check.`,
+        ),
+      });
     }
   });
   return findings;
@@ -272,7 +597,11 @@ export function faultyCriteria(story: UserStory): number[] {
 
 /** A criterion of six or more words found word for word in the transcript: something said, not an outcome to check. */
 function copiedFromMeeting(criterion: string, spoken: string): boolean {
-  const words = criterion.toLowerCase().replace(/[^a-z0-9' ]+/g, " ").trim().split(/\s+/);
+  const words = criterion
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]+/g, " ")
+    .trim()
+    .split(/\s+/);
   return words.length >= 6 && spoken.includes(` ${words.join(" ")} `);
 }
 
@@ -285,14 +614,27 @@ let spokenOf: { transcript: string; spoken: string } | null = null;
 
 function spokenForm(transcript: string): string {
   if (spokenOf?.transcript !== transcript) {
-    spokenOf = { transcript, spoken: ` ${transcript.toLowerCase().replace(/[^a-z0-9' ]+/g, " ").replace(/\s+/g, " ")} ` };
+    spokenOf = {
+      transcript,
+      spoken: ` ${transcript
+        .toLowerCase()
+        .replace(/[^a-z0-9' ]+/g, " ")
+        .replace(/\s+/g, " ")} `,
+    };
   }
   return spokenOf.spoken;
 }
 
 function checkCriteria(story: UserStory, transcript: string | undefined, issues: StoryIssue[]): void {
   if (story.acceptanceCriteria.length === 0) {
-    issues.push(issue("testable_criteria", "warning", "acceptanceCriteria", "Add acceptance criteria: what someone can see or do when this works."));
+    issues.push(
+      issue(
+        "testable_criteria",
+        "warning",
+        "acceptanceCriteria",
+        "Add acceptance criteria: what someone can see or do when this works.",
+      ),
+    );
     return;
   }
   const findings = criteriaFindings(story);
@@ -302,7 +644,14 @@ function checkCriteria(story: UserStory, transcript: string | undefined, issues:
   const flagged = new Set(findings.map((f) => f.at));
   story.acceptanceCriteria.forEach((criterion, at) => {
     if (!flagged.has(at) && copiedFromMeeting(criterion, spoken)) {
-      issues.push(issue("testable_criteria", "warning", "acceptanceCriteria", `Criterion ${at + 1} is a sentence from the meeting: rewrite it as an outcome someone can check.`));
+      issues.push(
+        issue(
+          "testable_criteria",
+          "warning",
+          "acceptanceCriteria",
+          `Criterion ${at + 1} is a sentence from the meeting: rewrite it as an outcome someone can check.`,
+        ),
+      );
     }
   });
 }
@@ -312,15 +661,31 @@ function checkSizes(story: UserStory, issues: StoryIssue[]): void {
   if (points === 0) {
     issues.push(issue("estimable", "warning", "storyPoints", "Estimate the story: give it story points."));
   } else if (!FIBONACCI.has(points)) {
-    issues.push(issue("estimable", "error", "storyPoints", `${points} points is not on the scale: use 1, 2, 3, 5, 8, 13 or 21.`));
+    issues.push(
+      issue("estimable", "error", "storyPoints", `${points} points is not on the scale: use 1, 2, 3, 5, 8, 13 or 21.`),
+    );
   } else if (points > 13) {
-    issues.push(issue("estimable", "warning", "storyPoints", `${points} points is too big to plan in one sprint: split the story.`));
+    issues.push(
+      issue(
+        "estimable",
+        "warning",
+        "storyPoints",
+        `${points} points is too big to plan in one sprint: split the story.`,
+      ),
+    );
   }
   const hours = story.estimatedHours;
   if (points > 0 && hours > 0) {
     const perPoint = hours / points;
     if (perPoint > HOURS_PER_POINT.max || perPoint < HOURS_PER_POINT.min) {
-      issues.push(issue("estimable", "error", "estimatedHours", `${hours} hours does not fit ${points} points: make the two sizes agree (roughly ${Math.round(points * 2)}–${points * 8} hours).`));
+      issues.push(
+        issue(
+          "estimable",
+          "error",
+          "estimatedHours",
+          `${hours} hours does not fit ${points} points: make the two sizes agree (roughly ${Math.round(points * 2)}–${points * 8} hours).`,
+        ),
+      );
     }
   }
 }
@@ -331,9 +696,23 @@ function checkEvidence(story: UserStory, transcript: string | undefined, issues:
   story.evidence.forEach((e, i) => {
     const n = i + 1;
     if (transcript.slice(e.start, e.end) !== e.quote) {
-      issues.push(issue("evidence", "error", "evidence", `Evidence ${n} is not quoted word for word from the transcript: quote what was said.`));
+      issues.push(
+        issue(
+          "evidence",
+          "error",
+          "evidence",
+          `Evidence ${n} is not quoted word for word from the transcript: quote what was said.`,
+        ),
+      );
     } else if (overlap(contentLemmas(wordsOf(e.quote)), storyWords) === 0) {
-      issues.push(issue("evidence", "warning", "evidence", `Evidence ${n} does not mention what the story asks for: quote where it was asked.`));
+      issues.push(
+        issue(
+          "evidence",
+          "warning",
+          "evidence",
+          `Evidence ${n} does not mention what the story asks for: quote where it was asked.`,
+        ),
+      );
     }
   });
 }

@@ -23,7 +23,8 @@ export interface StoryParts {
 }
 
 const ROLE = /^\s*as\s+(?:an?|the|one of the)?\s*([^,]{1,120}?)\s*,?\s+(?=(?:i|we)\b)/i;
-const MEANS_INDICATOR = /^(?:i|we)\s+(?:(?:really\s+)?(?:want|wanna|need|wish|require|expect)(?:\s+to)?|would\s+like(?:\s+to)?|'d\s+like(?:\s+to)?|can|could|should\s+be\s+able\s+to|must\s+be\s+able\s+to|am\s+able\s+to|are\s+able\s+to|would\s+love(?:\s+to)?|(?:want|need)\s+to\s+be\s+able\s+to)\b\s*/i;
+const MEANS_INDICATOR =
+  /^(?:i|we)\s+(?:(?:really\s+)?(?:want|wanna|need|wish|require|expect)(?:\s+to)?|would\s+like(?:\s+to)?|'d\s+like(?:\s+to)?|can|could|should\s+be\s+able\s+to|must\s+be\s+able\s+to|am\s+able\s+to|are\s+able\s+to|would\s+love(?:\s+to)?|(?:want|need)\s+to\s+be\s+able\s+to)\b\s*/i;
 const END_INDICATOR = /,?\s+(?:so\s+that|so|in\s+order\s+to|in\s+order\s+that|because)\s+/i;
 
 /** Where the story's first sentence ends: a full stop, "!" or "?" followed by space and more text. */
@@ -101,7 +102,12 @@ export function titleTokens(title: string): Token[] {
   const lowered = /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
   return tokensOf(lead + lowered)
     .filter((t) => t.start >= lead.length)
-    .map((t) => ({ ...t, start: t.start - lead.length, end: t.end - lead.length, text: text.slice(t.start - lead.length, t.end - lead.length) }));
+    .map((t) => ({
+      ...t,
+      start: t.start - lead.length,
+      end: t.end - lead.length,
+      text: text.slice(t.start - lead.length, t.end - lead.length),
+    }));
 }
 
 export function wordsOf(text: string): Token[] {
@@ -109,7 +115,24 @@ export function wordsOf(text: string): Token[] {
 }
 
 /** Verbs that only frame an ask ("want", "be able"), not what is asked for. */
-const FRAME_LEMMAS = new Set(["want", "need", "be", "have", "able", "can", "would", "like", "should", "must", "will", "get", "let", "allow", "make", "do"]);
+const FRAME_LEMMAS = new Set([
+  "want",
+  "need",
+  "be",
+  "have",
+  "able",
+  "can",
+  "would",
+  "like",
+  "should",
+  "must",
+  "will",
+  "get",
+  "let",
+  "allow",
+  "make",
+  "do",
+]);
 
 /** A token's lemma for comparing meanings: nouns singular, verbs in base form, lower case. */
 export function lemmaOf(t: Token): string {

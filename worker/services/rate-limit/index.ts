@@ -72,8 +72,22 @@ export const RATE_RULES = {
  * - Per address: 100 failures in 10 minutes, enough for an office or a mobile carrier behind one address.
  */
 export const LOGIN_POLICIES = {
-  account: { windowMs: 15 * 60_000, freeFailures: 5, maxFailures: 10, backoffMs: 2_000, blockMs: 15 * 60_000, trustMs: 30 * 24 * 60 * 60_000 },
-  address: { windowMs: 10 * 60_000, freeFailures: 100, maxFailures: 100, backoffMs: 0, blockMs: 10 * 60_000, trustMs: 0 },
+  account: {
+    windowMs: 15 * 60_000,
+    freeFailures: 5,
+    maxFailures: 10,
+    backoffMs: 2_000,
+    blockMs: 15 * 60_000,
+    trustMs: 30 * 24 * 60 * 60_000,
+  },
+  address: {
+    windowMs: 10 * 60_000,
+    freeFailures: 100,
+    maxFailures: 100,
+    backoffMs: 0,
+    blockMs: 10 * 60_000,
+    trustMs: 0,
+  },
 } satisfies Record<string, AttemptPolicy>;
 
 /** Counts one hit and throws a 429 (with Retry-After) when the key is over its limit. */

@@ -39,7 +39,11 @@ import { enforceLimit, RATE_RULES } from "../rate-limit";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INVALID_INVITATION = "This invitation link is invalid, expired, or has already been used.";
-const teamFull = () => new AppError("plan_limit", "This team is full: its plan has no seat left for you. Ask the team's owner to upgrade or free a seat.");
+const teamFull = () =>
+  new AppError(
+    "plan_limit",
+    "This team is full: its plan has no seat left for you. Ask the team's owner to upgrade or free a seat.",
+  );
 
 /** The team a user works in, and their place in it. */
 interface Team {
@@ -52,7 +56,10 @@ interface Team {
  * anyone invited), else the first team they joined, else their own (empty) team. docs/product-spec.md §7 names no team in its
  * calls: an account holds at most one membership per team, and this picks one team per account.
  */
-async function currentTeam(deps: Deps, userId: number): Promise<Team & { memberOf: Awaited<ReturnType<typeof activeTeamsOf>> }> {
+async function currentTeam(
+  deps: Deps,
+  userId: number,
+): Promise<Team & { memberOf: Awaited<ReturnType<typeof activeTeamsOf>> }> {
   const [memberOf, subscription, seats] = await Promise.all([
     activeTeamsOf(deps.db, userId),
     findSubscription(deps.db, userId),
@@ -67,7 +74,8 @@ async function currentTeam(deps: Deps, userId: number): Promise<Team & { memberO
 const canManage = (position: TeamPosition) => position !== "member";
 
 function requireManager(team: Team): void {
-  if (!canManage(team.position)) throw new AppError("forbidden", "Only the team's owner or an admin can manage its members.");
+  if (!canManage(team.position))
+    throw new AppError("forbidden", "Only the team's owner or an admin can manage its members.");
 }
 
 /** The invitation token, derived from the row's random ref with the server's secret: never stored. */
@@ -101,7 +109,12 @@ export async function getTeamContext(deps: Deps, userId: number): Promise<TeamCo
   const owner = await findUserById(deps.db, team.ownerId);
   if (!owner) throw notFound("Team");
   return {
-    owner: { id: owner.id, username: owner.username, email: team.position === "owner" || canManage(team.position) ? owner.email : null, joinedAt: new Date(owner.createdAt).toISOString() },
+    owner: {
+      id: owner.id,
+      username: owner.username,
+      email: team.position === "owner" || canManage(team.position) ? owner.email : null,
+      joinedAt: new Date(owner.createdAt).toISOString(),
+    },
     position: team.position,
     canManage: canManage(team.position),
     memberOf: team.memberOf.map(toJoinedTeam),
@@ -131,7 +144,8 @@ export async function joinedTeams(deps: Deps, userId: number): Promise<JoinedTea
  * 404 exactly like a missing id; its own team cannot be left.
  */
 export async function leaveTeam(deps: Deps, userId: number, ownerId: number): Promise<void> {
-  if (ownerId === userId) throw new AppError("conflict", "This is your own team: you can't leave it. Remove its members instead.");
+  if (ownerId === userId)
+    throw new AppError("conflict", "This is your own team: you can't leave it. Remove its members instead.");
   const user = await findUserById(deps.db, userId);
   const subject = user?.username ?? user?.email ?? "A member";
   if (!(await deleteOwnMembership(deps.db, ownerId, userId, subject, deps.now()))) throw notFound("Team");
@@ -144,7 +158,10 @@ export async function listTeamMembers(deps: Deps, userId: number): Promise<TeamM
 }
 
 async function limitsOf(deps: Deps, team: Team): Promise<TeamLimits> {
-  const [subscription, seats] = await Promise.all([findSubscription(deps.db, team.ownerId), countSeats(deps.db, team.ownerId, deps.now())]);
+  const [subscription, seats] = await Promise.all([
+    findSubscription(deps.db, team.ownerId),
+    countSeats(deps.db, team.ownerId, deps.now()),
+  ]);
   const tier = effectiveTier(subscription);
   const maxCount = limitsFor(tier).teamMembers;
   const currentCount = 1 + seats.active + seats.pending;
@@ -168,37 +185,75 @@ export async function inviteMember(deps: Deps, userId: number, input: InviteInpu
   const team = await currentTeam(deps, userId);
   requireManager(team);
   const now = deps.now();
-  const [inviter, owner] = await Promise.all([findUserById(deps.db, userId), team.ownerId === userId ? null : findUserById(deps.db, team.ownerId)]);
-  if (inviter?.email === email) throw new AppError("validation_failed", "You can't invite yourself.", { details: { field: "email" } });
-  if ((owner ?? inviter)?.email === email) throw new AppError("validation_failed", "That address belongs to the team's owner.", { details: { field: "email" } });
+  const [inviter, owner] = await Promise.all([
+    findUserById(deps.db, userId),
+    team.ownerId === userId ? null : findUserById(deps.db, team.ownerId),
+  ]);
+  if (inviter?.email === email)
+    throw new AppError("validation_failed", "You can't invite yourself.", { details: { field: "email" } });
+  if ((owner ?? inviter)?.email === email)
+    throw new AppError("validation_failed", "That address belongs to the team's owner.", {
+      details: { field: "email" },
+    });
   const existing = await findMembershipByEmail(deps.db, team.ownerId, email, now);
   if (existing) {
     throw new AppError(
       "conflict",
-      existing.membership.status === "active" ? `${email} is already a member of this team.` : `${email} already has a pending invitation. Copy its link from the list instead.`,
+      existing.membership.status === "active"
+        ? `${email} is already a member of this team.`
+        : `${email} already has a pending invitation. Copy its link from the list instead.`,
       { details: { field: "email" } },
     );
   }
   const limits = await limitsOf(deps, team);
-  await enforceLimit(deps.limits, `team-invite:user:${userId}`, RATE_RULES.teamInvitations, "Too many invitations sent. Please wait a while before inviting more people.");
-  if (!limits.canInvite) throw new AppError("plan_limit", limits.message ?? "Your team is full.", { details: { currentCount: limits.currentCount, maxCount: limits.maxCount } });
+  await enforceLimit(
+    deps.limits,
+    `team-invite:user:${userId}`,
+    RATE_RULES.teamInvitations,
+    "Too many invitations sent. Please wait a while before inviting more people.",
+  );
+  if (!limits.canInvite)
+    throw new AppError("plan_limit", limits.message ?? "Your team is full.", {
+      details: { currentCount: limits.currentCount, maxCount: limits.maxCount },
+    });
 
   const inviteRef = randomToken(16);
   const token = await invitationToken(deps, inviteRef);
   const id = await insertInvitation(
     deps.db,
-    { ownerId: team.ownerId, invitedEmail: email, role, inviteRef, tokenHash: await sha256Hex(token), expiresAt: now + INVITATION_DAYS * DAY_MS, invitedBy: userId, createdAt: now },
+    {
+      ownerId: team.ownerId,
+      invitedEmail: email,
+      role,
+      inviteRef,
+      tokenHash: await sha256Hex(token),
+      expiresAt: now + INVITATION_DAYS * DAY_MS,
+      invitedBy: userId,
+      createdAt: now,
+    },
     limits.maxCount,
   ).catch((error: unknown) => {
     // the partial unique index: another request invited the same address at the same moment
-    if (isUniqueViolation(error)) throw new AppError("conflict", `${email} already has a pending invitation. Copy its link from the list instead.`, { details: { field: "email" } });
+    if (isUniqueViolation(error))
+      throw new AppError(
+        "conflict",
+        `${email} already has a pending invitation. Copy its link from the list instead.`,
+        { details: { field: "email" } },
+      );
     throw error;
   });
   if (id === null) {
     const now2 = await limitsOf(deps, team);
-    throw new AppError("plan_limit", now2.message ?? "Your team is full.", { details: { currentCount: now2.currentCount, maxCount: now2.maxCount } });
+    throw new AppError("plan_limit", now2.message ?? "Your team is full.", {
+      details: { currentCount: now2.currentCount, maxCount: now2.maxCount },
+    });
   }
-  sendInBackground(deps, teamInvitationEmail(email, `${deps.origin}/team/accept/${token}`, INVITATION_DAYS), "team_invitation_email_failed", userId);
+  sendInBackground(
+    deps,
+    teamInvitationEmail(email, `${deps.origin}/team/accept/${token}`, INVITATION_DAYS),
+    "team_invitation_email_failed",
+    userId,
+  );
   const row = await findMembership(deps.db, team.ownerId, id);
   if (!row) throw notFound("Invitation");
   return toMembership(deps, row, true);
@@ -212,19 +267,47 @@ export async function removeMember(deps: Deps, userId: number, membershipId: num
   if (!row) throw notFound("Team member");
   requireManager(team);
   const pending = row.membership.status === "pending";
-  const subject = pending ? row.membership.invitedEmail : (row.memberUsername ?? row.memberEmail ?? row.membership.invitedEmail);
-  if (!(await deleteMembership(deps.db, team.ownerId, membershipId, subject, pending ? "invitation_revoked" : "member_removed", deps.now()))) throw notFound("Team member");
+  const subject = pending
+    ? row.membership.invitedEmail
+    : (row.memberUsername ?? row.memberEmail ?? row.membership.invitedEmail);
+  if (
+    !(await deleteMembership(
+      deps.db,
+      team.ownerId,
+      membershipId,
+      subject,
+      pending ? "invitation_revoked" : "member_removed",
+      deps.now(),
+    ))
+  )
+    throw notFound("Team member");
 }
 
-export async function changeMemberRole(deps: Deps, userId: number, membershipId: number, role: TeamRole): Promise<TeamMembership> {
+export async function changeMemberRole(
+  deps: Deps,
+  userId: number,
+  membershipId: number,
+  role: TeamRole,
+): Promise<TeamMembership> {
   const team = await currentTeam(deps, userId);
   const row = await findMembership(deps.db, team.ownerId, membershipId);
   if (!row) throw notFound("Team member");
   requireManager(team);
-  if (row.membership.status !== "active") throw new AppError("conflict", "Only active members have a role to change. Withdraw the invitation and invite again instead.");
+  if (row.membership.status !== "active")
+    throw new AppError(
+      "conflict",
+      "Only active members have a role to change. Withdraw the invitation and invite again instead.",
+    );
   if (row.membership.memberId === userId) throw new AppError("forbidden", "You can't change your own role.");
   if (row.membership.role !== role) {
-    await updateMemberRole(deps.db, team.ownerId, membershipId, role, row.memberUsername ?? row.memberEmail ?? row.membership.invitedEmail, deps.now());
+    await updateMemberRole(
+      deps.db,
+      team.ownerId,
+      membershipId,
+      role,
+      row.memberUsername ?? row.memberEmail ?? row.membership.invitedEmail,
+      deps.now(),
+    );
   }
   const updated = await findMembership(deps.db, team.ownerId, membershipId);
   if (!updated) throw notFound("Team member");
@@ -240,13 +323,19 @@ export interface AcceptedInvitation {
 /** Accepts an invitation for the signed-in account: single use, within 7 days, one membership per account and team. */
 export async function acceptTeamInvitation(deps: Deps, userId: number, token: string): Promise<AcceptedInvitation> {
   const invalid = () => new AppError("not_found", INVALID_INVITATION);
-  await enforceLimit(deps.limits, `team-accept:user:${userId}`, RATE_RULES.teamAccepts, "Too many attempts. Please wait a minute and try again.");
+  await enforceLimit(
+    deps.limits,
+    `team-accept:user:${userId}`,
+    RATE_RULES.teamAccepts,
+    "Too many attempts. Please wait a minute and try again.",
+  );
   if (!inviteTokenSchema.safeParse(token).success) throw invalid();
   const tokenHash = await sha256Hex(token);
   const invitation = await findInvitationByTokenHash(deps.db, tokenHash);
   const now = deps.now();
   if (!invitation || invitation.status !== "pending" || invitation.expiresAt <= now) throw invalid();
-  if (invitation.ownerId === userId) throw new AppError("conflict", "This is an invitation to your own team: send the link to the person you invited.");
+  if (invitation.ownerId === userId)
+    throw new AppError("conflict", "This is an invitation to your own team: send the link to the person you invited.");
   const [user, owner, memberOf, subscription, seats] = await Promise.all([
     findUserById(deps.db, userId),
     findUserById(deps.db, invitation.ownerId),
@@ -255,16 +344,22 @@ export async function acceptTeamInvitation(deps: Deps, userId: number, token: st
     countSeats(deps.db, invitation.ownerId, now),
   ]);
   if (!user || !owner) throw invalid();
-  if (memberOf.some((t) => t.ownerId === invitation.ownerId)) throw new AppError("conflict", "You're already a member of this team.");
+  if (memberOf.some((t) => t.ownerId === invitation.ownerId))
+    throw new AppError("conflict", "You're already a member of this team.");
   // after a downgrade the pending seat may no longer fit: the owner and active members come first
   const maxCount = limitsFor(effectiveTier(subscription)).teamMembers;
   if (1 + seats.active + 1 > maxCount) throw teamFull();
-  const outcome = await acceptInvitation(deps.db, { id: invitation.id, ownerId: invitation.ownerId, tokenHash }, userId, user.username ?? user.email ?? invitation.invitedEmail, now, maxCount).catch(
-    (error: unknown) => {
-      if (isUniqueViolation(error)) throw new AppError("conflict", "You're already a member of this team.");
-      throw error;
-    },
-  );
+  const outcome = await acceptInvitation(
+    deps.db,
+    { id: invitation.id, ownerId: invitation.ownerId, tokenHash },
+    userId,
+    user.username ?? user.email ?? invitation.invitedEmail,
+    now,
+    maxCount,
+  ).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw new AppError("conflict", "You're already a member of this team.");
+    throw error;
+  });
   if (outcome === "full") throw teamFull();
   if (outcome === "invalid") throw invalid();
   return { ownerId: owner.id, ownerName: owner.username ?? owner.email ?? "Team owner", role: invitation.role };

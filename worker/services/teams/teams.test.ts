@@ -2,11 +2,27 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors";
 import { buildTestDeps, settled, testClock } from "../../test/deps";
-import { addTeamMember, countRows, createInvitation, createProject, createTranscripts, createUser, setTier } from "../../test/factories";
+import {
+  addTeamMember,
+  countRows,
+  createInvitation,
+  createProject,
+  createTranscripts,
+  createUser,
+  setTier,
+} from "../../test/factories";
 import { generateStories } from "../generation";
 import { listProjects } from "../projects";
 import { getTranscript, listActivity, listTranscripts } from "../transcripts";
-import { acceptTeamInvitation, changeMemberRole, getTeamContext, getTeamLimits, inviteMember, listTeamMembers, removeMember } from "./index";
+import {
+  acceptTeamInvitation,
+  changeMemberRole,
+  getTeamContext,
+  getTeamLimits,
+  inviteMember,
+  listTeamMembers,
+  removeMember,
+} from "./index";
 
 // Teams through the service (issue 16): invitations, acceptance, seats, roles, removal, and what membership opens.
 
@@ -33,16 +49,25 @@ describe("invitations", () => {
     const deps = buildTestDeps();
     const invited = await inviteMember(deps, owner.id, { email: "  Nadia@Example.COM ", role: "admin" });
     await settled();
-    expect(invited).toMatchObject({ status: "pending", role: "admin", invitedEmail: "nadia@example.com", memberUsername: null });
+    expect(invited).toMatchObject({
+      status: "pending",
+      role: "admin",
+      invitedEmail: "nadia@example.com",
+      memberUsername: null,
+    });
     expect(invited.inviteToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const mail = deps.email.sent.find((m) => m.to === "nadia@example.com")!;
     expect(mail.text).toContain(`${deps.origin}/team/accept/${invited.inviteToken}`);
     // at rest: a random ref and the token's SHA-256, never the token
-    const row = await env.DB.prepare("SELECT * FROM team_memberships WHERE id = ?").bind(invited.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT * FROM team_memberships WHERE id = ?")
+      .bind(invited.id)
+      .first<Record<string, unknown>>();
     expect(JSON.stringify(row)).not.toContain(invited.inviteToken!);
     expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     // the owner can copy the same link again; a member of the team cannot see it
-    expect((await listTeamMembers(deps, owner.id)).find((m) => m.id === invited.id)!.inviteToken).toBe(invited.inviteToken);
+    expect((await listTeamMembers(deps, owner.id)).find((m) => m.id === invited.id)!.inviteToken).toBe(
+      invited.inviteToken,
+    );
     const member = await createUser();
     await addTeamMember(owner, member);
     expect((await listTeamMembers(deps, member.id)).every((m) => m.inviteToken === null)).toBe(true);
@@ -53,13 +78,23 @@ describe("invitations", () => {
     const member = await createUser();
     await addTeamMember(owner, member);
     const deps = buildTestDeps();
-    expect((await refusal(inviteMember(deps, owner.id, { email: owner.email! }))).message).toBe("You can't invite yourself.");
-    expect((await refusal(inviteMember(deps, owner.id, { email: member.email! }))).message).toBe(`${member.email} is already a member of this team.`);
+    expect((await refusal(inviteMember(deps, owner.id, { email: owner.email! }))).message).toBe(
+      "You can't invite yourself.",
+    );
+    expect((await refusal(inviteMember(deps, owner.id, { email: member.email! }))).message).toBe(
+      `${member.email} is already a member of this team.`,
+    );
     await inviteMember(deps, owner.id, { email: "twice@example.com" });
     const twice = await refusal(inviteMember(deps, owner.id, { email: "TWICE@example.com" }));
-    expect([twice.status, twice.message]).toEqual([409, "twice@example.com already has a pending invitation. Copy its link from the list instead."]);
+    expect([twice.status, twice.message]).toEqual([
+      409,
+      "twice@example.com already has a pending invitation. Copy its link from the list instead.",
+    ]);
     const byMember = await refusal(inviteMember(deps, member.id, { email: "friend@example.com" }));
-    expect([byMember.status, byMember.message]).toEqual([403, "Only the team's owner or an admin can manage its members."]);
+    expect([byMember.status, byMember.message]).toEqual([
+      403,
+      "Only the team's owner or an admin can manage its members.",
+    ]);
     expect(await countRows("team_memberships", "owner_id = ?", owner.id)).toBe(2);
   });
 
@@ -67,8 +102,15 @@ describe("invitations", () => {
     const owner = await proOwner(); // 3 seats
     const deps = buildTestDeps();
     await inviteMember(deps, owner.id, { email: "first@example.com" });
-    expect(await getTeamLimits(deps, owner.id)).toEqual({ canInvite: true, currentCount: 2, maxCount: 3, message: null });
-    const results = await Promise.allSettled(["a", "b", "c", "d"].map((x) => inviteMember(deps, owner.id, { email: `${x}@example.com` })));
+    expect(await getTeamLimits(deps, owner.id)).toEqual({
+      canInvite: true,
+      currentCount: 2,
+      maxCount: 3,
+      message: null,
+    });
+    const results = await Promise.allSettled(
+      ["a", "b", "c", "d"].map((x) => inviteMember(deps, owner.id, { email: `${x}@example.com` })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await getTeamLimits(deps, owner.id)).toEqual({
       canInvite: false,
@@ -104,7 +146,9 @@ describe("accepting", () => {
     const joiner = await createUser();
     const { token } = await createInvitation(owner, "joiner@example.com");
     expect(await acceptTeamInvitation(deps, joiner.id, token)).toMatchObject({ ownerId: owner.id, role: "member" });
-    expect((await refusal(acceptTeamInvitation(deps, joiner.id, token))).message).toBe("This invitation link is invalid, expired, or has already been used.");
+    expect((await refusal(acceptTeamInvitation(deps, joiner.id, token))).message).toBe(
+      "This invitation link is invalid, expired, or has already been used.",
+    );
     expect((await refusal(acceptTeamInvitation(deps, (await createUser()).id, token))).status).toBe(404);
     expect((await refusal(acceptTeamInvitation(deps, joiner.id, "not-a-token"))).status).toBe(404);
 
@@ -123,7 +167,10 @@ describe("accepting", () => {
     for (const _ of [1, 2, 3]) await addTeamMember(owner, await createUser());
     await setTier(owner, "pro"); // 3 seats, 4 active with the owner
     const full = await refusal(acceptTeamInvitation(buildTestDeps(), (await createUser()).id, pending.token));
-    expect([full.status, full.message]).toEqual([403, "This team is full: its plan has no seat left for you. Ask the team's owner to upgrade or free a seat."]);
+    expect([full.status, full.message]).toEqual([
+      403,
+      "This team is full: its plan has no seat left for you. Ask the team's owner to upgrade or free a seat.",
+    ]);
   });
 
   it("keeps one membership per account and team, whatever address the invitation was sent to", async () => {
@@ -131,7 +178,9 @@ describe("accepting", () => {
     const member = await createUser();
     await addTeamMember(owner, member);
     const second = await createInvitation(owner, "other-address@example.com");
-    expect((await refusal(acceptTeamInvitation(buildTestDeps(), member.id, second.token))).message).toBe("You're already a member of this team.");
+    expect((await refusal(acceptTeamInvitation(buildTestDeps(), member.id, second.token))).message).toBe(
+      "You're already a member of this team.",
+    );
     expect(await countRows("team_memberships", "owner_id = ? AND member_id = ?", owner.id, member.id)).toBe(1);
   });
 
@@ -150,15 +199,22 @@ describe("accepting", () => {
   it("answers racing invitations to one address and racing accepts into one team with a 409", async () => {
     const owner = await createUser();
     await setTier(owner, "enterprise");
-    const invites = await Promise.allSettled([1, 2, 3].map(() => inviteMember(buildTestDeps(), owner.id, { email: "racer@example.com" })));
+    const invites = await Promise.allSettled(
+      [1, 2, 3].map(() => inviteMember(buildTestDeps(), owner.id, { email: "racer@example.com" })),
+    );
     expect(invites.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of invites.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
       expect(r.reason).toBeInstanceOf(AppError);
       expect((r.reason as AppError).status).toBe(409);
     }
     const member = await createUser();
-    const [a, b] = await Promise.all([createInvitation(owner, "first@example.com"), createInvitation(owner, "second@example.com")]);
-    const accepts = await Promise.allSettled([a, b].map((inv) => acceptTeamInvitation(buildTestDeps(), member.id, inv.token)));
+    const [a, b] = await Promise.all([
+      createInvitation(owner, "first@example.com"),
+      createInvitation(owner, "second@example.com"),
+    ]);
+    const accepts = await Promise.allSettled(
+      [a, b].map((inv) => acceptTeamInvitation(buildTestDeps(), member.id, inv.token)),
+    );
     expect(accepts.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = accepts.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason as AppError;
     expect(refused).toBeInstanceOf(AppError);
@@ -173,10 +229,18 @@ describe("accepting", () => {
     const invitations = await Promise.all([1, 2, 3, 4].map((n) => createInvitation(owner, `seat${n}@example.com`)));
     await setTier(owner, "pro"); // 3 seats: the owner and two members
     const users = await Promise.all(invitations.map(() => createUser()));
-    const results = await Promise.allSettled(users.map((u, i) => acceptTeamInvitation(buildTestDeps(), u.id, invitations[i]!.token)));
+    const results = await Promise.allSettled(
+      users.map((u, i) => acceptTeamInvitation(buildTestDeps(), u.id, invitations[i]!.token)),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => (r.reason as AppError).message);
-    expect(new Set(refused)).toEqual(new Set(["This team is full: its plan has no seat left for you. Ask the team's owner to upgrade or free a seat."]));
+    const refused = results
+      .filter((r): r is PromiseRejectedResult => r.status === "rejected")
+      .map((r) => (r.reason as AppError).message);
+    expect(new Set(refused)).toEqual(
+      new Set([
+        "This team is full: its plan has no seat left for you. Ask the team's owner to upgrade or free a seat.",
+      ]),
+    );
     expect(await countRows("team_memberships", "owner_id = ? AND status = 'active'", owner.id)).toBe(2);
     expect(await countRows("activity_events", "owner_id = ? AND kind = 'member_joined'", owner.id)).toBe(2);
   });
@@ -192,7 +256,10 @@ describe("roles and removal", () => {
     const deps = buildTestDeps({ now: Date.now });
     expect((await refusal(changeMemberRole(deps, member.id, memberId, "admin"))).status).toBe(403);
     expect((await refusal(removeMember(deps, member.id, memberId))).status).toBe(403);
-    expect(await changeMemberRole(deps, admin.id, memberId, "admin")).toMatchObject({ role: "admin", status: "active" });
+    expect(await changeMemberRole(deps, admin.id, memberId, "admin")).toMatchObject({
+      role: "admin",
+      status: "active",
+    });
     expect(await changeMemberRole(deps, owner.id, memberId, "member")).toMatchObject({ role: "member" });
     await removeMember(deps, admin.id, memberId);
     expect((await refusal(removeMember(deps, owner.id, memberId))).status).toBe(404);
@@ -212,9 +279,19 @@ describe("roles and removal", () => {
     const member = await createUser();
     await addTeamMember(owner, member);
     const context = await getTeamContext(buildTestDeps(), member.id);
-    expect(context).toMatchObject({ position: "member", canManage: false, owner: { id: owner.id, username: owner.username, email: null } });
-    expect(context.memberOf).toEqual([expect.objectContaining({ ownerId: owner.id, ownerName: owner.username, role: "member" })]);
-    expect(await getTeamContext(buildTestDeps(), owner.id)).toMatchObject({ position: "owner", canManage: true, memberOf: [] });
+    expect(context).toMatchObject({
+      position: "member",
+      canManage: false,
+      owner: { id: owner.id, username: owner.username, email: null },
+    });
+    expect(context.memberOf).toEqual([
+      expect.objectContaining({ ownerId: owner.id, ownerName: owner.username, role: "member" }),
+    ]);
+    expect(await getTeamContext(buildTestDeps(), owner.id)).toMatchObject({
+      position: "owner",
+      canManage: true,
+      memberOf: [],
+    });
   });
 });
 
@@ -228,7 +305,9 @@ describe("shared work", () => {
     const [unfiled] = await createTranscripts(owner);
     const deps = buildTestDeps();
 
-    expect((await listProjects(deps, member.id)).map((p) => [p.name, p.sharedBy, p.canManage])).toEqual([["Checkout", owner.username, false]]);
+    expect((await listProjects(deps, member.id)).map((p) => [p.name, p.sharedBy, p.canManage])).toEqual([
+      ["Checkout", owner.username, false],
+    ]);
     expect((await listTranscripts(deps, member.id, {})).transcripts.map((t) => t.id)).toEqual([filed]);
     expect((await getTranscript(deps, member.id, filed!)).id).toBe(filed);
     expect((await refusal(getTranscript(deps, member.id, unfiled!))).status).toBe(404);
@@ -246,8 +325,13 @@ describe("shared work", () => {
     await setTier(owner, "free");
     const project = await createProject(owner, { name: "Shared" });
     const deps = buildTestDeps({ now: Date.now });
-    const result = await generateStories(deps, member.id, { transcript: "Ana: Nurses need to see the ward's bed count.", projectId: project.id });
-    const row = await env.DB.prepare("SELECT owner_id, created_by FROM transcripts WHERE id = ?").bind(result.transcriptId).first<{ owner_id: number; created_by: number }>();
+    const result = await generateStories(deps, member.id, {
+      transcript: "Ana: Nurses need to see the ward's bed count.",
+      projectId: project.id,
+    });
+    const row = await env.DB.prepare("SELECT owner_id, created_by FROM transcripts WHERE id = ?")
+      .bind(result.transcriptId)
+      .first<{ owner_id: number; created_by: number }>();
     expect(row).toEqual({ owner_id: owner.id, created_by: member.id });
     expect(await countRows("generations", "user_id = ?", owner.id)).toBe(1);
     expect(await countRows("generations", "user_id = ?", member.id)).toBe(0);

@@ -109,7 +109,12 @@ const noStoriesYet = () =>
  * A stale save (another tab or window saved, restored or regenerated since) is a 409 whose details carry what is
  * saved now, so the editor can offer to reload it or to overwrite it.
  */
-export async function saveStoryEdits(deps: Deps, userId: number, transcriptId: number, input: SaveStoriesInput): Promise<Transcript> {
+export async function saveStoryEdits(
+  deps: Deps,
+  userId: number,
+  transcriptId: number,
+  input: SaveStoriesInput,
+): Promise<Transcript> {
   const row = await requireTranscript(deps, userId, transcriptId);
   if (row.generatedStories === null) throw noStoriesYet();
   const { stories } = verifyStoriesEvidence(row.content, input.stories);
@@ -119,7 +124,14 @@ export async function saveStoryEdits(deps: Deps, userId: number, transcriptId: n
   const quality = toStored(checkQuality(stories, { transcript: row.content }));
   const storiesVersion = await saveEditedStories(deps.db, row.id, input.storiesVersion, stories, quality, now);
   if (storiesVersion === undefined) throw await staleSave(deps, row.id);
-  return toTranscript({ ...row, generatedStories: stories, quality, storyCount: stories.userStories.length, storiesVersion, updatedAt: now });
+  return toTranscript({
+    ...row,
+    generatedStories: stories,
+    quality,
+    storyCount: stories.userStories.length,
+    storiesVersion,
+    updatedAt: now,
+  });
 }
 
 /** Why a save wrote nothing, read after the fact (the write itself was the check). */
@@ -167,8 +179,13 @@ export async function assignTranscriptProject(
   // where it then belongs to the team's owner.
   const sameWorkspace = project === null || project.ownerId === transcript.ownerId;
   const ownIntoTeam = project !== null && transcript.ownerId === userId;
-  if (!sameWorkspace && !ownIntoTeam) throw new AppError("forbidden", "A team's transcript can only be moved between the team's projects.");
-  if (project === null && position === "member") throw new AppError("forbidden", "Only the team's owner or an admin can take a transcript out of the team's projects.");
+  if (!sameWorkspace && !ownIntoTeam)
+    throw new AppError("forbidden", "A team's transcript can only be moved between the team's projects.");
+  if (project === null && position === "member")
+    throw new AppError(
+      "forbidden",
+      "Only the team's owner or an admin can take a transcript out of the team's projects.",
+    );
   const now = deps.now();
   if (!(await moveTranscript(deps.db, transcript, project, now))) {
     // Deleted since the checks above, at the same moment as this move: answer as if it had been gone before.

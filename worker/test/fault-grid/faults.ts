@@ -40,7 +40,8 @@ export const FAULTS: readonly Fault[] = [
   // What fetch does when nothing listens: it rejects with a TypeError.
   {
     name: "connection refused",
-    handler: () => Promise.reject(new TypeError(`fetch failed: connect ECONNREFUSED 203.0.113.9:443 (${UPSTREAM_MARKER})`)),
+    handler: () =>
+      Promise.reject(new TypeError(`fetch failed: connect ECONNREFUSED 203.0.113.9:443 (${UPSTREAM_MARKER})`)),
   },
   {
     name: "429 with Retry-After",
@@ -49,20 +50,30 @@ export const FAULTS: readonly Fault[] = [
         "Retry-After": String(RETRY_AFTER_SECONDS),
       }),
   },
-  { name: "500", handler: () => json(JSON.stringify({ error: { message: `Internal error ${UPSTREAM_MARKER}`, type: "api_error" } }), 500) },
+  {
+    name: "500",
+    handler: () =>
+      json(JSON.stringify({ error: { message: `Internal error ${UPSTREAM_MARKER}`, type: "api_error" } }), 500),
+  },
   // A gateway's HTML page, as a load balancer answers in front of the real API.
   {
     name: "503",
     handler: () =>
-      new Response(`<html><body><h1>503 Service Temporarily Unavailable</h1><!-- ${UPSTREAM_MARKER} --></body></html>`, {
-        status: 503,
-        headers: { "Content-Type": "text/html" },
-      }),
+      new Response(
+        `<html><body><h1>503 Service Temporarily Unavailable</h1><!-- ${UPSTREAM_MARKER} --></body></html>`,
+        {
+          status: 503,
+          headers: { "Content-Type": "text/html" },
+        },
+      ),
   },
   // A 200 whose JSON body was cut off.
   { name: "garbage body", handler: () => json(`{"id": "${UPSTREAM_MARKER}", "object":`, 200) },
   // Valid JSON, 200, but nothing the caller expects is in it.
-  { name: "wrong shape", handler: () => json(JSON.stringify({ unexpected: UPSTREAM_MARKER, data: "none", results: 7 }), 200) },
+  {
+    name: "wrong shape",
+    handler: () => json(JSON.stringify({ unexpected: UPSTREAM_MARKER, data: "none", results: 7 }), 200),
+  },
 ];
 
 /**
@@ -86,7 +97,10 @@ export const FAULT_ROWS = FAULTS.map((fault) => [fault.name, fault] as const);
 // ——— Workers AI: a binding, not HTTP. The same seven faults as the binding shows them. ———
 
 /** A fake `AI` binding whose every `run` shows `fault`; `calls` counts them. */
-export function faultyAi(fault: FaultName, answers: { garbage: unknown; wrongShape: unknown }): AiRunner & { calls: number } {
+export function faultyAi(
+  fault: FaultName,
+  answers: { garbage: unknown; wrongShape: unknown },
+): AiRunner & { calls: number } {
   const ai = {
     calls: 0,
     run(): Promise<unknown> {
@@ -98,7 +112,11 @@ export function faultyAi(fault: FaultName, answers: { garbage: unknown; wrongSha
           return Promise.reject(new TypeError(`Network connection lost. (${UPSTREAM_MARKER})`));
         // The binding throws errors naming the upstream status in the message, e.g. "3040: Capacity temporarily exceeded".
         case "429 with Retry-After":
-          return Promise.reject(new Error(`AiError: 3040: Capacity temporarily exceeded, please try again. (429, Retry-After ${RETRY_AFTER_SECONDS}) ${UPSTREAM_MARKER}`));
+          return Promise.reject(
+            new Error(
+              `AiError: 3040: Capacity temporarily exceeded, please try again. (429, Retry-After ${RETRY_AFTER_SECONDS}) ${UPSTREAM_MARKER}`,
+            ),
+          );
         case "500":
           return Promise.reject(new Error(`InferenceUpstreamError: 500 Internal Server Error ${UPSTREAM_MARKER}`));
         case "503":
@@ -169,7 +187,11 @@ export interface ErrorBody {
  * A clear refusal: one of `statuses` (never a 500), in the shared error shape, with a message a person can read: no
  * upstream body, no stack, no secret, no raw error name.
  */
-export async function expectClearError(response: Response, statuses: readonly number[], secrets: readonly string[] = []): Promise<ErrorBody> {
+export async function expectClearError(
+  response: Response,
+  statuses: readonly number[],
+  secrets: readonly string[] = [],
+): Promise<ErrorBody> {
   const text = await response.text();
   expect(statuses, `status ${response.status}: ${text}`).toContain(response.status);
   const body = JSON.parse(text) as ErrorBody;

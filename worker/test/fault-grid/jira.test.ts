@@ -4,10 +4,24 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { call, json } from "../../test/client";
-import { createIntegration, createProject, createTranscriptWithStories, createUser, setTier } from "../../test/factories";
+import {
+  createIntegration,
+  createProject,
+  createTranscriptWithStories,
+  createUser,
+  setTier,
+} from "../../test/factories";
 import { FAKE_JIRA_TOKEN, FakeJira } from "../../test/jira/fake-jira";
 import { mockOutbound, type RecordedRequest } from "../../test/outbound";
-import { captureLogs, compressTime, expectClearError, expectLogsWithout, FAULT_ROWS, type Fault, type FaultName } from "./faults";
+import {
+  captureLogs,
+  compressTime,
+  expectClearError,
+  expectLogsWithout,
+  FAULT_ROWS,
+  type Fault,
+  type FaultName,
+} from "./faults";
 
 const SITE = "https://acme.atlassian.net";
 const STORIES = 3;
@@ -24,7 +38,8 @@ function fromFake(fake: FakeJira) {
       headers: Object.fromEntries(request.headers),
       host: url.host,
     });
-    if (answer.kind === "json") return new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
+    if (answer.kind === "json")
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
     if (answer.kind === "empty") return new Response(null, { status: answer.status, headers: answer.headers });
     throw new Error(`The fake JIRA answered ${answer.kind}, which the grid does not use`);
   };
@@ -64,14 +79,28 @@ async function exportWith(fault: Fault, step: Step) {
   const integration = await createIntegration(user, project.id, "jira");
   const transcriptId = await createTranscriptWithStories(user, project.id, { count: STORIES });
   const fake = new FakeJira();
-  const { calls } = mockOutbound({ [step.route]: fault.handler, [`GET ${SITE}/`]: fromFake(fake), [`POST ${SITE}/`]: fromFake(fake) });
-  const exportNow = () => call("POST", `/api/transcripts/${transcriptId}/export/jira`, { cookie: user.session, body: { integrationId: integration.id } });
+  const { calls } = mockOutbound({
+    [step.route]: fault.handler,
+    [`GET ${SITE}/`]: fromFake(fake),
+    [`POST ${SITE}/`]: fromFake(fake),
+  });
+  const exportNow = () =>
+    call("POST", `/api/transcripts/${transcriptId}/export/jira`, {
+      cookie: user.session,
+      body: { integrationId: integration.id },
+    });
   const response = await exportNow();
   const record = await env.DB.prepare(
     "SELECT completed_at, claim_token, in_doubt, target_key, story_keys FROM integration_exports WHERE integration_id = ? AND transcript_id = ?",
   )
     .bind(integration.id, transcriptId)
-    .first<{ completed_at: number | null; claim_token: string | null; in_doubt: number; target_key: string | null; story_keys: string }>();
+    .first<{
+      completed_at: number | null;
+      claim_token: string | null;
+      in_doubt: number;
+      target_key: string | null;
+      story_keys: string;
+    }>();
   const faulty = calls.filter((c) => `${c.method} ${c.url}`.startsWith(step.route)).length;
   /** JIRA is healthy again: the same click exports. */
   const resume = async () => {
@@ -83,23 +112,34 @@ async function exportWith(fault: Fault, step: Step) {
 }
 
 describe.each(STEPS)("fault grid: JIRA × export, at $name", (step) => {
-  it.each(FAULT_ROWS)("%s: a clear 4xx/5xx, the export record consistent and resumable, calls bounded", async (name, fault) => {
-    const { response, record, faulty, fake, logs, resume } = await exportWith(fault, step);
-    const body = await expectClearError(response, name === "429 with Retry-After" ? [429] : [502], [FAKE_JIRA_TOKEN]);
-    expect(body.code).toBe(name === "429 with Retry-After" ? "rate_limited" : "upstream_error");
-    expectLogsWithout(logs, [FAKE_JIRA_TOKEN]);
-    // Nothing half-written: not complete, the claim released, nothing recorded as created, and "in doubt" exactly
-    // when a create went unanswered.
-    expect(record).toMatchObject({ completed_at: null, claim_token: null, target_key: null, in_doubt: mayHaveApplied(name, step) ? 1 : 0 });
-    expect((JSON.parse(record!.story_keys) as unknown[]).every((key) => key === null)).toBe(true);
-    expect(fake.issues).toHaveLength(0);
-    expect(faulty).toBe(expectedCalls(name, step));
+  it.each(FAULT_ROWS)(
+    "%s: a clear 4xx/5xx, the export record consistent and resumable, calls bounded",
+    async (name, fault) => {
+      const { response, record, faulty, fake, logs, resume } = await exportWith(fault, step);
+      const body = await expectClearError(response, name === "429 with Retry-After" ? [429] : [502], [FAKE_JIRA_TOKEN]);
+      expect(body.code).toBe(name === "429 with Retry-After" ? "rate_limited" : "upstream_error");
+      expectLogsWithout(logs, [FAKE_JIRA_TOKEN]);
+      // Nothing half-written: not complete, the claim released, nothing recorded as created, and "in doubt" exactly
+      // when a create went unanswered.
+      expect(record).toMatchObject({
+        completed_at: null,
+        claim_token: null,
+        target_key: null,
+        in_doubt: mayHaveApplied(name, step) ? 1 : 0,
+      });
+      expect((JSON.parse(record!.story_keys) as unknown[]).every((key) => key === null)).toBe(true);
+      expect(fake.issues).toHaveLength(0);
+      expect(faulty).toBe(expectedCalls(name, step));
 
-    // Resumable: once JIRA answers, the next export creates one epic and its stories, no duplicates.
-    const resumed = await resume();
-    expect(resumed.status).toBe(200);
-    expect((await json<{ data: { data: { summary: { storiesCreated: number } } } }>(resumed)).data.data.summary.storiesCreated).toBe(STORIES);
-    expect(fake.issues.filter((i) => i.issueTypeName === "Epic")).toHaveLength(1);
-    expect(fake.issues.filter((i) => i.issueTypeName === "Story")).toHaveLength(STORIES);
-  });
+      // Resumable: once JIRA answers, the next export creates one epic and its stories, no duplicates.
+      const resumed = await resume();
+      expect(resumed.status).toBe(200);
+      expect(
+        (await json<{ data: { data: { summary: { storiesCreated: number } } } }>(resumed)).data.data.summary
+          .storiesCreated,
+      ).toBe(STORIES);
+      expect(fake.issues.filter((i) => i.issueTypeName === "Epic")).toHaveLength(1);
+      expect(fake.issues.filter((i) => i.issueTypeName === "Story")).toHaveLength(STORIES);
+    },
+  );
 });

@@ -28,7 +28,8 @@ const STEPS: Step[] = [
 ];
 
 const healthy = {
-  [TOKEN]: () => jsonResponse({ access_token: "gh-access-faultgrid", token_type: "bearer", scope: "read:user,user:email" }),
+  [TOKEN]: () =>
+    jsonResponse({ access_token: "gh-access-faultgrid", token_type: "bearer", scope: "read:user,user:email" }),
   [`${USERINFO}/emails`]: () => jsonResponse([{ email: "octo-faultgrid@example.com", primary: true, verified: true }]),
   [USERINFO]: () => jsonResponse({ id: PROVIDER_USER_ID, login: "octo", name: "Octo Cat" }),
 };
@@ -42,24 +43,38 @@ async function signInWith(fault: Fault, step: Step) {
   const routes: Parameters<typeof mockOutbound>[0] = { [step.route]: fault.handler };
   for (const [route, handler] of Object.entries(healthy)) if (!(route in routes)) routes[route] = handler;
   const { calls } = mockOutbound(routes);
-  const response = await call("GET", `/auth/github/callback?code=abc&state=${state}`, { env: GITHUB, cookie: `sl_oauth_state=${state}` });
-  const identities = (await env.DB.prepare("SELECT count(*) AS n FROM oauth_accounts WHERE provider = 'github' AND provider_user_id = ?").bind(String(PROVIDER_USER_ID)).first<{ n: number }>())!.n;
-  const users = (await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'octo-faultgrid@example.com'").first<{ n: number }>())!.n;
+  const response = await call("GET", `/auth/github/callback?code=abc&state=${state}`, {
+    env: GITHUB,
+    cookie: `sl_oauth_state=${state}`,
+  });
+  const identities = (await env.DB.prepare(
+    "SELECT count(*) AS n FROM oauth_accounts WHERE provider = 'github' AND provider_user_id = ?",
+  )
+    .bind(String(PROVIDER_USER_ID))
+    .first<{ n: number }>())!.n;
+  const users = (await env.DB.prepare(
+    "SELECT count(*) AS n FROM users WHERE email = 'octo-faultgrid@example.com'",
+  ).first<{ n: number }>())!.n;
   const faulty = calls.filter((c) => `${c.method} ${c.url}`.startsWith(step.route)).length;
   return { response, logs, identities, users, faulty };
 }
 
 describe.each(STEPS)("fault grid: OAuth (GitHub) × sign-in, at $name", (step) => {
-  it.each(FAULT_ROWS)("%s: back to /auth?error=oauth, no user, identity or session, calls bounded", async (_name, fault) => {
-    const { response, logs, identities, users, faulty } = await signInWith(fault, step);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/auth?error=oauth");
-    expect(response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`) && !/Max-Age=0/.test(c))).toBe(false);
-    expect(identities).toBe(0);
-    expect(users).toBe(0);
-    expect(faulty).toBeGreaterThanOrEqual(1);
-    expect(faulty).toBeLessThanOrEqual(step.maxCalls);
-    expectLogsWithout(logs, [CLIENT_SECRET, "gh-access-faultgrid"]);
-    expect(logs.lines().filter((line) => line.includes('"oauth_failed"'))).toHaveLength(1);
-  });
+  it.each(FAULT_ROWS)(
+    "%s: back to /auth?error=oauth, no user, identity or session, calls bounded",
+    async (_name, fault) => {
+      const { response, logs, identities, users, faulty } = await signInWith(fault, step);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/auth?error=oauth");
+      expect(
+        response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`) && !/Max-Age=0/.test(c)),
+      ).toBe(false);
+      expect(identities).toBe(0);
+      expect(users).toBe(0);
+      expect(faulty).toBeGreaterThanOrEqual(1);
+      expect(faulty).toBeLessThanOrEqual(step.maxCalls);
+      expectLogsWithout(logs, [CLIENT_SECRET, "gh-access-faultgrid"]);
+      expect(logs.lines().filter((line) => line.includes('"oauth_failed"'))).toHaveLength(1);
+    },
+  );
 });

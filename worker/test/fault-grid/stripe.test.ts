@@ -14,7 +14,15 @@ import { call, type CallOptions } from "../../test/client";
 import { createUser, type TestUser } from "../../test/factories";
 import { mockOutbound, type RecordedRequest } from "../../test/outbound";
 import { FAKE_PRICES, FakeStripe } from "../../test/stripe/fake-stripe";
-import { captureLogs, compressTime, expectClearError, expectLogsWithout, FAULT_ROWS, type Fault, type FaultName } from "./faults";
+import {
+  captureLogs,
+  compressTime,
+  expectClearError,
+  expectLogsWithout,
+  FAULT_ROWS,
+  type Fault,
+  type FaultName,
+} from "./faults";
 
 const STRIPE_API = "https://api.stripe.com/v1/";
 const SECRET_KEY = "sk_test_faultgrid_0123456789";
@@ -28,11 +36,21 @@ const BILLING: Partial<Bindings> = {
 function fromFake(fake: FakeStripe) {
   return (request: RecordedRequest): Response => {
     const url = new URL(request.url);
-    const { status, body } = fake.handle({ method: request.method, path: url.pathname, query: url.search.slice(1), body: request.body, headers: Object.fromEntries(request.headers) });
+    const { status, body } = fake.handle({
+      method: request.method,
+      path: url.pathname,
+      query: url.search.slice(1),
+      body: request.body,
+      headers: Object.fromEntries(request.headers),
+    });
     return Response.json(body, { status });
   };
 }
-const fakeRoutes = (fake: FakeStripe) => ({ [`GET ${STRIPE_API}`]: fromFake(fake), [`POST ${STRIPE_API}`]: fromFake(fake), [`DELETE ${STRIPE_API}`]: fromFake(fake) });
+const fakeRoutes = (fake: FakeStripe) => ({
+  [`GET ${STRIPE_API}`]: fromFake(fake),
+  [`POST ${STRIPE_API}`]: fromFake(fake),
+  [`DELETE ${STRIPE_API}`]: fromFake(fake),
+});
 
 /**
  * The adapter's policy (adapters/billing/stripe.ts): the SDK with maxNetworkRetries 2, which retries a request that
@@ -43,9 +61,11 @@ const expectedCalls = (fault: FaultName) => (["timeout", "connection refused", "
 
 const subscriptionRow = async (userId: number) =>
   env.DB.prepare("SELECT * FROM subscriptions WHERE user_id = ?").bind(userId).first();
-const allSubscriptionRows = async () => (await env.DB.prepare("SELECT * FROM subscriptions ORDER BY user_id").all()).results;
+const allSubscriptionRows = async () =>
+  (await env.DB.prepare("SELECT * FROM subscriptions ORDER BY user_id").all()).results;
 
-const post = (user: TestUser, path: string, options: CallOptions = {}) => call("POST", path, { cookie: user.session, env: BILLING, ...options });
+const post = (user: TestUser, path: string, options: CallOptions = {}) =>
+  call("POST", path, { cookie: user.session, env: BILLING, ...options });
 
 /** A user paying for Pro in the fake Stripe, with the row StoryLoom stored. */
 async function payingUser(fake: FakeStripe): Promise<TestUser> {
@@ -101,7 +121,9 @@ describe("fault grid: Stripe × the hourly reconciliation (the subscription list
     const fake = new FakeStripe();
     const user = await payingUser(fake);
     // Stripe ended the subscription while every webhook was missed: a working run would repair the row.
-    await env.DB.prepare("UPDATE subscriptions SET status = 'past_due', updated_at = ? WHERE user_id = ?").bind(Date.now() - 60_000, user.id).run();
+    await env.DB.prepare("UPDATE subscriptions SET status = 'past_due', updated_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 60_000, user.id)
+      .run();
     const before = await allSubscriptionRows();
     const { logs, faulty } = faultOn(`GET ${STRIPE_API}subscriptions`, fault, fake);
     // What the reconcile cron runs (index.ts), awaited here: the billing adapter chosen from the same configuration.

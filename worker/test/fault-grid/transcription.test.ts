@@ -16,7 +16,16 @@ import { buildTestDeps } from "../../test/deps";
 import { createUser, setTier, type TestUser } from "../../test/factories";
 import wav from "../../test/fixtures/audio/speech.wav";
 import { jsonResponse, mockOutbound } from "../../test/outbound";
-import { captureLogs, compressTime, expectClearError, expectHumanMessage, FAULT_NAMES, FAULT_ROWS, faultyAi, type Fault } from "./faults";
+import {
+  captureLogs,
+  compressTime,
+  expectClearError,
+  expectHumanMessage,
+  FAULT_NAMES,
+  FAULT_ROWS,
+  faultyAi,
+  type Fault,
+} from "./faults";
 
 const API = "https://transcribe.example/v1";
 const TRANSCRIBING: Partial<Bindings> = { TRANSCRIPTION_API_BASE: API };
@@ -42,7 +51,9 @@ async function post(user: TestUser, path: string, form?: FormData): Promise<Resp
 }
 
 const recordingRow = (userId: number) =>
-  env.DB.prepare("SELECT recording_id, status, error FROM audio_transcriptions WHERE user_id = ?").bind(userId).first<{ recording_id: string; status: string; error: string | null }>();
+  env.DB.prepare("SELECT recording_id, status, error FROM audio_transcriptions WHERE user_id = ?")
+    .bind(userId)
+    .first<{ recording_id: string; status: string; error: string | null }>();
 
 async function uploadWith(fault: Fault) {
   compressTime();
@@ -62,43 +73,55 @@ async function uploadWith(fault: Fault) {
 }
 
 describe("fault grid: transcription (OpenAI API) × upload", () => {
-  it.each(FAULT_ROWS)("%s: 502/503 saying the recording is kept, the row failed and the file in R2, one call, a retry works", async (_name, fault) => {
-    const { user, response, calls, retry } = await uploadWith(fault);
-    const body = await expectClearError(response, [502, 503], ["fake-transcription-key"]);
-    expect(body.error).toContain("Your recording is kept for 7 days");
-    const row = await recordingRow(user.id);
-    expect(row).toMatchObject({ status: "failed", recording_id: body.details?.recordingId });
-    expect(await env.AUDIO.head(recordingKey(user.id, row!.recording_id))).not.toBeNull();
-    // The SDK's own retries are off (maxRetries 0): one call. (The SDK also probes fetch with a `data:` URL; not counted.)
-    expect(calls).toHaveLength(1);
+  it.each(FAULT_ROWS)(
+    "%s: 502/503 saying the recording is kept, the row failed and the file in R2, one call, a retry works",
+    async (_name, fault) => {
+      const { user, response, calls, retry } = await uploadWith(fault);
+      const body = await expectClearError(response, [502, 503], ["fake-transcription-key"]);
+      expect(body.error).toContain("Your recording is kept for 7 days");
+      const row = await recordingRow(user.id);
+      expect(row).toMatchObject({ status: "failed", recording_id: body.details?.recordingId });
+      expect(await env.AUDIO.head(recordingKey(user.id, row!.recording_id))).not.toBeNull();
+      // The SDK's own retries are off (maxRetries 0): one call. (The SDK also probes fetch with a `data:` URL; not counted.)
+      expect(calls).toHaveLength(1);
 
-    const again = await retry(row!.recording_id);
-    expect(again.response.status).toBe(200);
-    expect(await again.response.json()).toMatchObject({ transcript: TEXT, recordingId: row!.recording_id });
-    expect(again.calls).toHaveLength(1);
-    expect(await recordingRow(user.id)).toMatchObject({ status: "transcribed" });
-  });
+      const again = await retry(row!.recording_id);
+      expect(again.response.status).toBe(200);
+      expect(await again.response.json()).toMatchObject({ transcript: TEXT, recordingId: row!.recording_id });
+      expect(again.calls).toHaveLength(1);
+      expect(await recordingRow(user.id)).toMatchObject({ status: "transcribed" });
+    },
+  );
 });
 
 describe("fault grid: transcription (Workers AI Whisper) × upload", () => {
-  it.each(FAULT_NAMES)("%s: 502/503 saying the recording is kept, the row failed and the file in R2, one call", async (fault) => {
-    compressTime();
-    captureLogs();
-    const user = await proUser();
-    const ai = faultyAi(fault, { garbage: "<html>502 Bad Gateway</html>", wrongShape: { transcription: { words: [] }, vtt: "" } });
-    const deps = buildTestDeps({ now: Date.now, transcriber: () => createWorkersAITranscriber(ai, "@cf/openai/whisper") });
-    const file = new File([RECORDING], "standup.wav", { type: "audio/wav" });
-    const error = await transcribeUpload(deps, user.id, file).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(AppError);
-    expect([502, 503]).toContain((error as AppError).status);
-    expectHumanMessage((error as AppError).message);
-    expect((error as AppError).message).toContain("Your recording is kept for 7 days");
-    const row = await recordingRow(user.id);
-    expect(row).toMatchObject({ status: "failed", recording_id: (error as AppError).details?.recordingId });
-    expect(await env.AUDIO.head(recordingKey(user.id, row!.recording_id))).not.toBeNull();
-    expect(ai.calls).toBe(1);
-  });
+  it.each(FAULT_NAMES)(
+    "%s: 502/503 saying the recording is kept, the row failed and the file in R2, one call",
+    async (fault) => {
+      compressTime();
+      captureLogs();
+      const user = await proUser();
+      const ai = faultyAi(fault, {
+        garbage: "<html>502 Bad Gateway</html>",
+        wrongShape: { transcription: { words: [] }, vtt: "" },
+      });
+      const deps = buildTestDeps({
+        now: Date.now,
+        transcriber: () => createWorkersAITranscriber(ai, "@cf/openai/whisper"),
+      });
+      const file = new File([RECORDING], "standup.wav", { type: "audio/wav" });
+      const error = await transcribeUpload(deps, user.id, file).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(AppError);
+      expect([502, 503]).toContain((error as AppError).status);
+      expectHumanMessage((error as AppError).message);
+      expect((error as AppError).message).toContain("Your recording is kept for 7 days");
+      const row = await recordingRow(user.id);
+      expect(row).toMatchObject({ status: "failed", recording_id: (error as AppError).details?.recordingId });
+      expect(await env.AUDIO.head(recordingKey(user.id, row!.recording_id))).not.toBeNull();
+      expect(ai.calls).toBe(1);
+    },
+  );
 });

@@ -7,9 +7,18 @@ import type { Bindings } from "../../bindings";
 import { call } from "../../test/client";
 import { createUser } from "../../test/factories";
 import { mockOutbound } from "../../test/outbound";
-import { captureLogs, compressTime, expectClearError, FAULT_NAMES, faultyAi, GENERATION_CALLS, type FaultName } from "./faults";
+import {
+  captureLogs,
+  compressTime,
+  expectClearError,
+  FAULT_NAMES,
+  faultyAi,
+  GENERATION_CALLS,
+  type FaultName,
+} from "./faults";
 
-const TRANSCRIPT = "Priya: Account owners need to download past invoices as PDF.\nTom: Billing contacts should get invoices by email.";
+const TRANSCRIPT =
+  "Priya: Account owners need to download past invoices as PDF.\nTom: Billing contacts should get invoices by email.";
 
 async function generateWith(fault: FaultName) {
   compressTime();
@@ -26,20 +35,29 @@ async function generateWith(fault: FaultName) {
     body: { transcript: TRANSCRIPT, title: "Invoices sync" },
     env: { LLM_PROVIDER: "workers-ai", AI: ai as unknown as Ai } satisfies Partial<Bindings>,
   });
-  const transcripts = await env.DB.prepare("SELECT content, generated_stories, generation_error, generation_started_at FROM transcripts WHERE owner_id = ?")
+  const transcripts = await env.DB.prepare(
+    "SELECT content, generated_stories, generation_error, generation_started_at FROM transcripts WHERE owner_id = ?",
+  )
     .bind(user.id)
     .all();
-  const generations = await env.DB.prepare("SELECT count(*) AS n FROM generations WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+  const generations = await env.DB.prepare("SELECT count(*) AS n FROM generations WHERE user_id = ?")
+    .bind(user.id)
+    .first<{ n: number }>();
   return { response, ai, fetches: calls.length, transcripts: transcripts.results, generationsCounted: generations!.n };
 }
 
 describe("fault grid: Workers AI × generation", () => {
-  it.each(FAULT_NAMES)("%s: 502/503 with a clear message, the transcript kept with the reason, nothing counted", async (fault) => {
-    const { response, ai, fetches, transcripts, generationsCounted } = await generateWith(fault);
-    const body = await expectClearError(response, [502, 503]);
-    expect(transcripts).toEqual([{ content: TRANSCRIPT, generated_stories: null, generation_error: body.error, generation_started_at: null }]);
-    expect(generationsCounted).toBe(0);
-    expect(ai.calls).toBe(GENERATION_CALLS[fault]);
-    expect(fetches).toBe(0);
-  });
+  it.each(FAULT_NAMES)(
+    "%s: 502/503 with a clear message, the transcript kept with the reason, nothing counted",
+    async (fault) => {
+      const { response, ai, fetches, transcripts, generationsCounted } = await generateWith(fault);
+      const body = await expectClearError(response, [502, 503]);
+      expect(transcripts).toEqual([
+        { content: TRANSCRIPT, generated_stories: null, generation_error: body.error, generation_started_at: null },
+      ]);
+      expect(generationsCounted).toBe(0);
+      expect(ai.calls).toBe(GENERATION_CALLS[fault]);
+      expect(fetches).toBe(0);
+    },
+  );
 });

@@ -61,7 +61,12 @@ export interface Fixture {
   gold: GoldFile;
 }
 
-const fixture = (name: string, set: FixtureSet, transcript: string, gold: string): Fixture => ({ name, set, transcript, gold: JSON.parse(gold) as GoldFile });
+const fixture = (name: string, set: FixtureSet, transcript: string, gold: string): Fixture => ({
+  name,
+  set,
+  transcript,
+  gold: JSON.parse(gold) as GoldFile,
+});
 
 /** The split as written down in split.json (a test checks that the sets below agree with it). */
 export const SPLIT = JSON.parse(splitJson) as Record<FixtureSet, string[]>;

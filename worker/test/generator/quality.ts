@@ -104,7 +104,8 @@ export function coversRequirement(story: UserStory, req: GoldRequirement): boole
 
 const NEGATION_BEFORE =
   /(?:^|\s)(?:no|not|never|without|except|instead of|rather than|skip|skipping|drop|exclude|excluding|nor|don't|doesn't|won't|isn't|aren't|can't|cannot|avoid|not including)(?:\s|$)|n't(?:\s|$)/;
-const NEGATION_AFTER = /^\s*(?:\S+\s+){0,2}?(?:is|are)?\s*(?:not|out of scope|excluded|dropped|rejected|off the table|not happening)\b/;
+const NEGATION_AFTER =
+  /^\s*(?:\S+\s+){0,2}?(?:is|are)?\s*(?:not|out of scope|excluded|dropped|rejected|off the table|not happening)\b/;
 
 /** True when the keyword occurs somewhere in the text outside a negation ("TV only, no teletext" negates teletext). */
 export function mentionsOutsideNegation(text: string, keyword: string): boolean {
@@ -141,14 +142,20 @@ const LEAK_PATTERNS: RegExp[] = [
 ];
 
 export function leakedTokens(result: GeneratedStories): string[] {
-  const texts = [result.epic.title, result.epic.description, ...result.userStories.flatMap((s) => [s.title, s.description, ...s.acceptanceCriteria])];
+  const texts = [
+    result.epic.title,
+    result.epic.description,
+    ...result.userStories.flatMap((s) => [s.title, s.description, ...s.acceptanceCriteria]),
+  ];
   const found: string[] = [];
   for (const text of texts) for (const re of LEAK_PATTERNS) for (const m of text.matchAll(re)) found.push(m[0]);
   return found;
 }
 
 const STOP = new Set(
-  "a an the and or but to of in on for with as at by from is are be it this that i want so as user my me we can".split(" "),
+  "a an the and or but to of in on for with as at by from is are be it this that i want so as user my me we can".split(
+    " ",
+  ),
 );
 
 function wordSet(s: string): Set<string> {
@@ -186,14 +193,20 @@ export function nearDuplicates(stories: readonly UserStory[]): [number, number][
 
 const words = (list: string) => new Set(list.split(/\s+/).filter(Boolean));
 
-const DETERMINERS = words("a an the this that these those some any each every no all both either neither another such what which whose my your his her its our their");
+const DETERMINERS = words(
+  "a an the this that these those some any each every no all both either neither another such what which whose my your his her its our their",
+);
 const PREPOSITIONS = words(
   "to of in on at by for with from into onto about above across after against along among around before behind below beneath beside between beyond during except inside like near off out outside over past per since than through toward towards under until upon via within without as",
 );
 /** Prepositions that are also verb particles and may end a complete verb phrase ("Sign in", "Log out"). */
 const PARTICLES = words("in on up out off down back over away around");
-const AUXILIARIES = words("am is are was were be been being do does did doing have has had having can could will would shall should may might must ought");
-const CONJUNCTIONS = words("and or but nor so yet because if when whenever while although though unless whether since once until than that as where whereas cause 'cause");
+const AUXILIARIES = words(
+  "am is are was were be been being do does did doing have has had having can could will would shall should may might must ought",
+);
+const CONJUNCTIONS = words(
+  "and or but nor so yet because if when whenever while although though unless whether since once until than that as where whereas cause 'cause",
+);
 const SUBJECT_PRONOUNS = words("i we you he she it they there");
 /** Question and relative words: a title ending with one has lost its clause ("… with who"). */
 const WH_WORDS = words("what which who whom whose where when how why");
@@ -201,15 +214,20 @@ const PRONOUNS = words(
   "i me my mine we us our you your he him his she her it its they them their one someone something somebody anyone anything anybody everyone everything everybody nobody nothing myself ourselves yourself themselves itself who whom",
 );
 /** Adverbs and fillers that leave a phrase hanging when they end it ("… without even"). */
-const DANGLING_ADVERBS = words("just really also even very too so not then actually basically maybe perhaps quite rather um uh yeah okay ok oh");
+const DANGLING_ADVERBS = words(
+  "just really also even very too so not then actually basically maybe perhaps quite rather um uh yeah okay ok oh",
+);
 /** Verbs that cannot end a phrase without their complement ("It really need", "We're gonna"). */
 const COMPLEMENT_VERBS = words("need needs want wants gonna wanna gotta going got able");
 /** Words that open a subordinate clause; a title starting with one needs a main clause after a comma or "then". */
-const SUBORDINATORS = words("if that when whenever because although though unless whether while since once until whereas so cause 'cause");
+const SUBORDINATORS = words(
+  "if that when whenever because although though unless whether while since once until whereas so cause 'cause",
+);
 /** Contractions of a subject with an auxiliary: a clause, not a title ("We're gonna make", "There'd to be …"). */
 const AUX_CONTRACTION = /^[a-z]+'(?:d|ll|ve|re|m)$/;
 const SUBJECT_CONTRACTION = /^(?:i|we|you|he|she|it|they|there|that)'(?:d|ll|ve|re|m|s)$/;
-const NEGATED_AUX = /^[a-z]+n't$|^(?:cannot|dont|doesnt|didnt|cant|wont|shouldnt|wouldnt|couldnt|isnt|arent|wasnt|werent|mustnt)$/;
+const NEGATED_AUX =
+  /^[a-z]+n't$|^(?:cannot|dont|doesnt|didnt|cant|wont|shouldnt|wouldnt|couldnt|isnt|arent|wasnt|werent|mustnt)$/;
 
 /** Every closed-class word: what is not one of these (and has a letter) is a content word. */
 const FUNCTION_WORDS = new Set([
@@ -225,11 +243,22 @@ const FUNCTION_WORDS = new Set([
 ]);
 
 function tokens(text: string): string[] {
-  return text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? []
+  );
 }
 
 function isContentWord(token: string): boolean {
-  return /[a-z]/.test(token) && !FUNCTION_WORDS.has(token) && !AUX_CONTRACTION.test(token) && !SUBJECT_CONTRACTION.test(token) && !NEGATED_AUX.test(token);
+  return (
+    /[a-z]/.test(token) &&
+    !FUNCTION_WORDS.has(token) &&
+    !AUX_CONTRACTION.test(token) &&
+    !SUBJECT_CONTRACTION.test(token) &&
+    !NEGATED_AUX.test(token)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -237,7 +266,12 @@ function isContentWord(token: string): boolean {
 
 /** Lower case, whitespace collapsed, trimmed (and a final full stop dropped, so "x." and "x" are the same text). */
 export function boilerplateKey(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, " ").trim().replace(/[.!]+$/, "").trim();
+  return text
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!]+$/, "")
+    .trim();
 }
 
 /** The "so that …" benefit of a description, if it has one. */
@@ -289,11 +323,15 @@ export function fragmentReason(title: string): string | undefined {
   if (SUBJECT_PRONOUNS.has(first) || SUBJECT_CONTRACTION.test(first)) return `starts with a subject ("${first}")`;
   if (AUXILIARIES.has(first) && first !== "be" && first !== "have") return `starts with an auxiliary ("${first}")`;
   if (SUBORDINATORS.has(first)) {
-    const rest = title.split(/,|\bthen\b/i).slice(1).join(" ");
+    const rest = title
+      .split(/,|\bthen\b/i)
+      .slice(1)
+      .join(" ");
     if (!tokens(rest).some(isContentWord)) return `subordinate clause without a main clause ("${first}")`;
   }
   for (let i = 0; i < t.length; i++)
-    if (AUX_CONTRACTION.test(t[i]!) && (i === t.length - 1 || t[i + 1] === "to")) return `dangling contraction ("${t[i]}")`;
+    if (AUX_CONTRACTION.test(t[i]!) && (i === t.length - 1 || t[i + 1] === "to"))
+      return `dangling contraction ("${t[i]}")`;
   const endsWithFunctionWord =
     DETERMINERS.has(last) ||
     (PREPOSITIONS.has(last) && !PARTICLES.has(last)) ||
@@ -364,7 +402,8 @@ function wishNegationScope(t: readonly string[], i: number): number {
   };
   if (w === "not" && (t[i + 1] === "only" || t[i + 1] === "just" || t[i + 1] === "merely")) return -1;
   if (NEGATED_MODAL.test(w)) return i + 1;
-  if ((w === "not" || w === "never") && prev !== undefined && (MODALS.has(prev) || /'(?:ll|d)$/.test(prev))) return i + 1;
+  if ((w === "not" || w === "never") && prev !== undefined && (MODALS.has(prev) || /'(?:ll|d)$/.test(prev)))
+    return i + 1;
   if (w === "not" && t[i + 1] === "to" && prev !== undefined && DECISION_VERBS.has(prev)) return i + 2;
   if (w === "not" && (prev === "let's" || prev === "lets")) return i + 1;
   if (i === 0 && (w === "don't" || w === "dont" || w === "never")) return i + 1;
@@ -379,7 +418,11 @@ function wishNegationScope(t: readonly string[], i: number): number {
     return -1;
   }
   if (w === "no") {
-    if (prev !== undefined && (LACK_BEFORE_NO.has(prev) || (prev === "is" && t[i - 2] === "there") || (prev === "are" && t[i - 2] === "there"))) return -1;
+    if (
+      prev !== undefined &&
+      (LACK_BEFORE_NO.has(prev) || (prev === "is" && t[i - 2] === "there") || (prev === "are" && t[i - 2] === "there"))
+    )
+      return -1;
     const following = t[i + 1];
     if (following === "one" || following === "longer" || following === "more") return -1;
     return following !== undefined && (isContentWord(following) || WISH_VERBS.has(following)) ? i + 1 : -1;
@@ -514,7 +557,9 @@ export function madeFromQuestion(story: UserStory, transcript: string): boolean 
 export function evaluate(name: string, transcript: string, result: GeneratedStories, gold?: GoldFile): FixtureMetrics {
   const stories = result.userStories;
   const evidence = stories.flatMap((s) => s.evidence ?? []);
-  const covered = gold ? gold.requirements.filter((r) => stories.some((s) => coversRequirement(s, r))).map((r) => r.id) : [];
+  const covered = gold
+    ? gold.requirements.filter((r) => stories.some((s) => coversRequirement(s, r))).map((r) => r.id)
+    : [];
   const repeated = boilerplate(stories);
   return {
     name,
@@ -527,7 +572,9 @@ export function evaluate(name: string, transcript: string, result: GeneratedStor
     nearDuplicates: nearDuplicates(stories),
     gold: gold?.requirements.length ?? 0,
     covered,
-    rejectedMade: gold ? gold.rejected.filter((r) => stories.some((s) => madeRejectedStory(s, r))).map((r) => r.summary) : [],
+    rejectedMade: gold
+      ? gold.rejected.filter((r) => stories.some((s) => madeRejectedStory(s, r))).map((r) => r.summary)
+      : [],
     precise: gold ? stories.filter((s) => gold.requirements.some((r) => coversRequirement(s, r))).length : 0,
     hasGold: Boolean(gold),
     boilerplate: repeated.stories,
@@ -545,7 +592,11 @@ export function evaluate(name: string, transcript: string, result: GeneratedStor
     fromQuestions: stories.filter((s) => madeFromQuestion(s, transcript)).map((s) => s.title),
     priorities: countPriorities(stories),
     hoursFourTimesPoints: stories.filter((s) => s.estimatedHours === 4 * s.storyPoints).length,
-    priorityAgrees: gold ? gold.requirements.filter((r) => stories.some((s) => coversRequirement(s, r) && level(s.priority) === level(r.priority))).length : 0,
+    priorityAgrees: gold
+      ? gold.requirements.filter((r) =>
+          stories.some((s) => coversRequirement(s, r) && level(s.priority) === level(r.priority)),
+        ).length
+      : 0,
   };
 }
 
@@ -591,7 +642,13 @@ export function total(rows: readonly FixtureMetrics[], name = "TOTAL"): Totals {
     titleEcho: rows.flatMap((r) => r.titleEcho),
     copiedCriteria: rows.flatMap((r) => r.copiedCriteria),
     fromQuestions: rows.flatMap((r) => r.fromQuestions),
-    priorities: { Highest: sum((r) => r.priorities.Highest), High: sum((r) => r.priorities.High), Medium: sum((r) => r.priorities.Medium), Low: sum((r) => r.priorities.Low), Lowest: sum((r) => r.priorities.Lowest) },
+    priorities: {
+      Highest: sum((r) => r.priorities.Highest),
+      High: sum((r) => r.priorities.High),
+      Medium: sum((r) => r.priorities.Medium),
+      Low: sum((r) => r.priorities.Low),
+      Lowest: sum((r) => r.priorities.Lowest),
+    },
     hoursFourTimesPoints: sum((r) => r.hoursFourTimesPoints),
     priorityAgrees: sum((r) => r.priorityAgrees),
   };
@@ -647,24 +704,40 @@ export const TARGETS = {
 export function missedTargets(t: Totals, targets: typeof TARGETS = TARGETS): string[] {
   const missed: string[] = [];
   const share = (n: number, d: number) => `${n}/${d} (${pct(n, d)})`;
-  if (t.stories && t.wellFormed / t.stories < targets.wellFormed) missed.push(`well-formed ${share(t.wellFormed, t.stories)}`);
-  if (t.stories && t.criteria / t.stories < targets.criteriaPerStory) missed.push(`${(t.criteria / t.stories).toFixed(2)} criteria per story < ${targets.criteriaPerStory}`);
-  if (t.evidence === 0 || t.evidenceVerbatim / t.evidence < targets.verbatimEvidence) missed.push(`verbatim evidence ${share(t.evidenceVerbatim, t.evidence)}`);
+  if (t.stories && t.wellFormed / t.stories < targets.wellFormed)
+    missed.push(`well-formed ${share(t.wellFormed, t.stories)}`);
+  if (t.stories && t.criteria / t.stories < targets.criteriaPerStory)
+    missed.push(`${(t.criteria / t.stories).toFixed(2)} criteria per story < ${targets.criteriaPerStory}`);
+  if (t.evidence === 0 || t.evidenceVerbatim / t.evidence < targets.verbatimEvidence)
+    missed.push(`verbatim evidence ${share(t.evidenceVerbatim, t.evidence)}`);
   if (t.leaked.length > targets.leaked) missed.push(`${t.leaked.length} leaked tokens`);
   if (t.nearDuplicates.length > targets.nearDuplicates) missed.push(`${t.nearDuplicates.length} near-duplicate pairs`);
-  if (t.rejectedMade.length > targets.rejectedMade) missed.push(`${t.rejectedMade.length} rejected items made into stories`);
+  if (t.rejectedMade.length > targets.rejectedMade)
+    missed.push(`${t.rejectedMade.length} rejected items made into stories`);
   if (t.boilerplate > targets.boilerplate) missed.push(`${t.boilerplate} stories with boilerplate`);
   if (t.inverted.length > targets.inverted) missed.push(`${t.inverted.length} inverted asks`);
-  if (t.stories && t.fragmentTitles.length / t.stories > targets.fragmentTitles) missed.push(`fragment titles ${share(t.fragmentTitles.length, t.stories)} > ${pct(targets.fragmentTitles, 1)}`);
-  if (t.gold && t.coveredCount / t.gold < targets.coverage) missed.push(`gold coverage ${share(t.coveredCount, t.gold)} < ${pct(targets.coverage, 1)}`);
-  if (t.gold && (t.goldStories === 0 || t.precise / t.goldStories < targets.precision)) missed.push(`precision ${share(t.precise, t.goldStories)} < ${pct(targets.precision, 1)}`);
-  if (t.stories && t.titleEcho.length / t.stories > targets.titleEcho) missed.push(`stories with a criterion repeating the title ${share(t.titleEcho.length, t.stories)} > ${pct(targets.titleEcho, 1)}`);
+  if (t.stories && t.fragmentTitles.length / t.stories > targets.fragmentTitles)
+    missed.push(`fragment titles ${share(t.fragmentTitles.length, t.stories)} > ${pct(targets.fragmentTitles, 1)}`);
+  if (t.gold && t.coveredCount / t.gold < targets.coverage)
+    missed.push(`gold coverage ${share(t.coveredCount, t.gold)} < ${pct(targets.coverage, 1)}`);
+  if (t.gold && (t.goldStories === 0 || t.precise / t.goldStories < targets.precision))
+    missed.push(`precision ${share(t.precise, t.goldStories)} < ${pct(targets.precision, 1)}`);
+  if (t.stories && t.titleEcho.length / t.stories > targets.titleEcho)
+    missed.push(
+      `stories with a criterion repeating the title ${share(t.titleEcho.length, t.stories)} > ${pct(targets.titleEcho, 1)}`,
+    );
   if (t.criteria && t.copiedCriteria.length / t.criteria > targets.copiedCriteria)
-    missed.push(`criteria copied from the transcript ${share(t.copiedCriteria.length, t.criteria)} > ${pct(targets.copiedCriteria, 1)}`);
-  if (t.fromQuestions.length > targets.fromQuestions) missed.push(`${t.fromQuestions.length} stories made from questions`);
-  if (t.stories && t.priorities.Medium / t.stories > targets.mediumPriority) missed.push(`Medium priority ${share(t.priorities.Medium, t.stories)} > ${pct(targets.mediumPriority, 1)}`);
+    missed.push(
+      `criteria copied from the transcript ${share(t.copiedCriteria.length, t.criteria)} > ${pct(targets.copiedCriteria, 1)}`,
+    );
+  if (t.fromQuestions.length > targets.fromQuestions)
+    missed.push(`${t.fromQuestions.length} stories made from questions`);
+  if (t.stories && t.priorities.Medium / t.stories > targets.mediumPriority)
+    missed.push(`Medium priority ${share(t.priorities.Medium, t.stories)} > ${pct(targets.mediumPriority, 1)}`);
   if (t.stories && t.hoursFourTimesPoints / t.stories > targets.hoursFourTimesPoints)
-    missed.push(`hours = 4 × points ${share(t.hoursFourTimesPoints, t.stories)} > ${pct(targets.hoursFourTimesPoints, 1)}`);
+    missed.push(
+      `hours = 4 × points ${share(t.hoursFourTimesPoints, t.stories)} > ${pct(targets.hoursFourTimesPoints, 1)}`,
+    );
   return missed;
 }
 
@@ -676,7 +749,8 @@ function pct(n: number, d: number): string {
 function grid(head: readonly string[], body: readonly string[][], totalRow: readonly string[]): string {
   const all = [head, ...body, totalRow];
   const widths = head.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-  const fmt = (r: readonly string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const fmt = (r: readonly string[]) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   return [fmt(head), rule, ...body.map(fmt), rule, fmt(totalRow)].join("\n");
 }
@@ -725,7 +799,16 @@ export function formatTable(rows: readonly FixtureMetrics[], totalName = "TOTAL"
     `${r.fragmentTitles.length} (${pct(r.fragmentTitles.length, r.stories)})`,
     String(r.inverted.length),
   ];
-  const head2 = ["fixture", "stories", "AC repeat title", "AC copied", "from questions", "priority H/M/L", "priority as gold", "hours = 4 × pts"];
+  const head2 = [
+    "fixture",
+    "stories",
+    "AC repeat title",
+    "AC copied",
+    "from questions",
+    "priority H/M/L",
+    "priority as gold",
+    "hours = 4 × pts",
+  ];
   const line2 = (r: FixtureMetrics) => [
     r.name,
     String(r.stories),
@@ -738,7 +821,11 @@ export function formatTable(rows: readonly FixtureMetrics[], totalName = "TOTAL"
   ];
   const t = total(rows, totalName);
   return [
-    grid(head, rows.map((r) => line(r, r.hasGold ? r.stories : 0)), line(t, t.goldStories)),
+    grid(
+      head,
+      rows.map((r) => line(r, r.hasGold ? r.stories : 0)),
+      line(t, t.goldStories),
+    ),
     grid(head2, rows.map(line2), line2(t)),
   ].join("\n\n");
 }

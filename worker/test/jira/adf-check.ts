@@ -23,7 +23,8 @@ const CHILDREN: Record<string, { allowed: Set<string> | null; atLeastOne: boolea
   hardBreak: { allowed: null, atLeastOne: false },
 };
 
-const isObject = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Node =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function extraKeys(node: Node, allowed: string[]): string[] {
   return Object.keys(node).filter((key) => !allowed.includes(key));
@@ -44,24 +45,32 @@ function check(node: unknown, at: string, problems: string[]): void {
   for (const key of extraKeys(node, keys)) problems.push(`${at}: unknown key '${key}'`);
 
   if (node.type === "text") {
-    if (typeof node.text !== "string" || node.text.length === 0) problems.push(`${at}: a text node needs non-empty text`);
+    if (typeof node.text !== "string" || node.text.length === 0)
+      problems.push(`${at}: a text node needs non-empty text`);
     if (node.marks !== undefined) {
       if (!Array.isArray(node.marks)) problems.push(`${at}: marks must be an array`);
-      else node.marks.forEach((mark, i) => {
-        if (!isObject(mark) || !MARKS.has(String(mark.type))) problems.push(`${at}/marks/${i}: unknown mark`);
-      });
+      else
+        node.marks.forEach((mark, i) => {
+          if (!isObject(mark) || !MARKS.has(String(mark.type))) problems.push(`${at}/marks/${i}: unknown mark`);
+        });
     }
   }
   if (node.type === "heading") {
     const level = isObject(node.attrs) ? node.attrs.level : undefined;
-    if (typeof level !== "number" || !Number.isInteger(level) || level < 1 || level > 6) problems.push(`${at}: a heading needs attrs.level 1-6`);
+    if (typeof level !== "number" || !Number.isInteger(level) || level < 1 || level > 6)
+      problems.push(`${at}: a heading needs attrs.level 1-6`);
   } else if (node.attrs !== undefined && !isObject(node.attrs)) {
     problems.push(`${at}: attrs must be an object`);
   }
   children(node, rule, at, problems);
 }
 
-function children(node: Node, rule: { allowed: Set<string> | null; atLeastOne: boolean }, at: string, problems: string[]): void {
+function children(
+  node: Node,
+  rule: { allowed: Set<string> | null; atLeastOne: boolean },
+  at: string,
+  problems: string[],
+): void {
   if (node.content === undefined) {
     if (rule.atLeastOne) problems.push(`${at}: '${String(node.type)}' needs content`);
     return;
@@ -74,10 +83,12 @@ function children(node: Node, rule: { allowed: Set<string> | null; atLeastOne: b
     problems.push(`${at}: content must be an array`);
     return;
   }
-  if (rule.atLeastOne && node.content.length === 0) problems.push(`${at}: '${String(node.type)}' needs at least one child`);
+  if (rule.atLeastOne && node.content.length === 0)
+    problems.push(`${at}: '${String(node.type)}' needs at least one child`);
   node.content.forEach((child, i) => {
     const type = isObject(child) ? String(child.type) : "?";
-    if (!rule.allowed!.has(type)) problems.push(`${at}/content/${i}: '${type}' cannot be inside '${String(node.type)}'`);
+    if (!rule.allowed!.has(type))
+      problems.push(`${at}/content/${i}: '${type}' cannot be inside '${String(node.type)}'`);
     else check(child, `${at}/content/${i}`, problems);
   });
 }

@@ -141,16 +141,32 @@ class JiraRefusal extends Error {
 }
 
 const ISSUE_TYPES: readonly IssueType[] = [
-  { id: "10000", name: "Epic", description: "A big user story that needs to be broken down.", subtask: false, hierarchyLevel: 1 },
+  {
+    id: "10000",
+    name: "Epic",
+    description: "A big user story that needs to be broken down.",
+    subtask: false,
+    hierarchyLevel: 1,
+  },
   { id: "10001", name: "Story", description: "A user story.", subtask: false, hierarchyLevel: 0 },
   { id: "10002", name: "Task", description: "A small, distinct piece of work.", subtask: false, hierarchyLevel: 0 },
-  { id: "10003", name: "Sub-task", description: "A small piece of work that's part of a larger task.", subtask: true, hierarchyLevel: -1 },
+  {
+    id: "10003",
+    name: "Sub-task",
+    description: "A small piece of work that's part of a larger task.",
+    subtask: true,
+    hierarchyLevel: -1,
+  },
 ];
 const PROJECT_ID = "10000";
 const FIRST_ISSUE_ID = 10_000;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const errorBody = (errorMessages: string[], errors: Record<string, string> = {}): ErrorBody => ({ errorMessages, errors });
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const errorBody = (errorMessages: string[], errors: Record<string, string> = {}): ErrorBody => ({
+  errorMessages,
+  errors,
+});
 
 function decodeBasic(header: string | undefined): { email: string; token: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/.exec(header ?? "");
@@ -217,7 +233,10 @@ export class FakeJira {
   }
 
   /** The next bulk create refuses the items chosen (index in the request, or a test on their fields), `times` bulk requests long. */
-  failBulkItem(which: number | ((fields: Record<string, unknown>, index: number) => boolean), options: { errors?: Record<string, string>; times?: number } = {}): this {
+  failBulkItem(
+    which: number | ((fields: Record<string, unknown>, index: number) => boolean),
+    options: { errors?: Record<string, string>; times?: number } = {},
+  ): this {
     this.bulkRules.push({
       matches: typeof which === "number" ? (_, index) => index === which : which,
       errors: options.errors ?? { summary: "The fake JIRA was told to refuse this issue (failBulkItem)." },
@@ -270,9 +289,11 @@ export class FakeJira {
     const query = Object.fromEntries(new URLSearchParams(request.query ?? ""));
     const entry: FakeJiraLogEntry = { method, path: request.path, query, body: null, status: 0 };
     this.requests.push(entry);
-    if (!jiraOperation(method, request.path)) throw new NotEmulatedError(`FakeJira does not emulate ${method} ${request.path}`);
+    if (!jiraOperation(method, request.path))
+      throw new NotEmulatedError(`FakeJira does not emulate ${method} ${request.path}`);
     const unknown = unknownQueryParameters(method, request.path, Object.keys(query));
-    if (unknown.length) throw new NotEmulatedError(`${method} ${request.path} has no query parameter ${unknown.join(", ")}`);
+    if (unknown.length)
+      throw new NotEmulatedError(`${method} ${request.path} has no query parameter ${unknown.join(", ")}`);
 
     let body: unknown = null;
     if (method === "POST") {
@@ -297,9 +318,20 @@ export class FakeJira {
     }
     if (fault?.type === "oversize") {
       entry.status = 200;
-      return { kind: "oversize", status: 200, headers: { "Content-Type": "application/json;charset=UTF-8" }, bytes: fault.bytes };
+      return {
+        kind: "oversize",
+        status: 200,
+        headers: { "Content-Type": "application/json;charset=UTF-8" },
+        bytes: fault.bytes,
+      };
     }
-    if (fault?.type === "fail") return this.respond(entry, fault.status, fault.body ?? this.faultBody(fault.status), retryAfterHeader(fault.retryAfter));
+    if (fault?.type === "fail")
+      return this.respond(
+        entry,
+        fault.status,
+        fault.body ?? this.faultBody(fault.status),
+        retryAfterHeader(fault.retryAfter),
+      );
 
     let answer: { status: number; body: unknown };
     try {
@@ -312,10 +344,20 @@ export class FakeJira {
     return this.respond(entry, answer.status, answer.body);
   }
 
-  private respond(entry: FakeJiraLogEntry, status: number, body: unknown, headers: Record<string, string> = {}): FakeJiraResponse {
+  private respond(
+    entry: FakeJiraLogEntry,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): FakeJiraResponse {
     entry.status = status;
     assertJiraResponse(entry.method, entry.path, status, body);
-    return { kind: "json", status, headers: { "Content-Type": "application/json;charset=UTF-8", ...headers }, body: structuredClone(body) };
+    return {
+      kind: "json",
+      status,
+      headers: { "Content-Type": "application/json;charset=UTF-8", ...headers },
+      body: structuredClone(body),
+    };
   }
 
   private faultBody(status: number): ErrorBody {
@@ -327,18 +369,30 @@ export class FakeJira {
     return errorBody([`HTTP ${status}`]);
   }
 
-  private route(method: string, path: string, query: Record<string, string>, body: unknown, headers: Record<string, string>, host: string): { status: number; body: unknown } {
+  private route(
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: unknown,
+    headers: Record<string, string>,
+    host: string,
+  ): { status: number; body: unknown } {
     const site = `https://${host}`;
     if (method === "GET" && path === "/rest/api/3/serverInfo") return { status: 200, body: this.serverInfo(site) };
     this.authenticate(headers.authorization);
     if (method === "POST" && !/^application\/json\b/i.test(headers["content-type"] ?? "")) {
       throw new JiraRefusal(415, { errorMessages: ["Unsupported Media Type"] });
     }
-    if (method === "GET" && path === "/rest/api/3/myself") return { status: 200, body: this.myself(site, headers.authorization) };
+    if (method === "GET" && path === "/rest/api/3/myself")
+      return { status: 200, body: this.myself(site, headers.authorization) };
     let match = /^\/rest\/api\/3\/project\/([^/]+)$/.exec(path);
     if (method === "GET" && match) return { status: 200, body: this.project(site, decodeURIComponent(match[1]!)) };
     match = /^\/rest\/api\/3\/issue\/createmeta\/([^/]+)\/issuetypes\/([^/]+)$/.exec(path);
-    if (method === "GET" && match) return { status: 200, body: this.createMeta(site, decodeURIComponent(match[1]!), decodeURIComponent(match[2]!), query) };
+    if (method === "GET" && match)
+      return {
+        status: 200,
+        body: this.createMeta(site, decodeURIComponent(match[1]!), decodeURIComponent(match[2]!), query),
+      };
     if (method === "POST" && path === "/rest/api/3/issue") return { status: 201, body: this.createOne(site, body) };
     if (method === "POST" && path === "/rest/api/3/issue/bulk") return this.createBulk(site, body);
     if (method === "GET" && path === "/rest/api/3/search/jql") return { status: 200, body: this.search(site, query) };
@@ -424,7 +478,12 @@ export class FakeJira {
 
   /** The create screen of one issue type, as this fake is configured. */
   private fieldsOf(site: string, type: IssueType): FieldMeta[] {
-    const field = (fieldId: string, name: string, schema: FieldMeta["schema"], extra: Partial<FieldMeta> = {}): FieldMeta => ({
+    const field = (
+      fieldId: string,
+      name: string,
+      schema: FieldMeta["schema"],
+      extra: Partial<FieldMeta> = {},
+    ): FieldMeta => ({
       required: false,
       schema,
       name,
@@ -435,36 +494,80 @@ export class FakeJira {
       ...extra,
     });
     const fields: FieldMeta[] = [
-      field("issuetype", "Issue Type", { type: "issuetype", system: "issuetype" }, { required: true, allowedValues: [this.issueTypeDetails(site, type)] }),
-      field("project", "Project", { type: "project", system: "project" }, {
-        required: true,
-        allowedValues: [{ self: `${site}/rest/api/3/project/${PROJECT_ID}`, id: PROJECT_ID, key: this.options.projectKey, name: this.options.projectName }],
-      }),
+      field(
+        "issuetype",
+        "Issue Type",
+        { type: "issuetype", system: "issuetype" },
+        { required: true, allowedValues: [this.issueTypeDetails(site, type)] },
+      ),
+      field(
+        "project",
+        "Project",
+        { type: "project", system: "project" },
+        {
+          required: true,
+          allowedValues: [
+            {
+              self: `${site}/rest/api/3/project/${PROJECT_ID}`,
+              id: PROJECT_ID,
+              key: this.options.projectKey,
+              name: this.options.projectName,
+            },
+          ],
+        },
+      ),
       field("summary", "Summary", { type: "string", system: "summary" }, { required: true }),
       field("description", "Description", { type: "string", system: "description" }),
-      field("reporter", "Reporter", { type: "user", system: "reporter" }, { autoCompleteUrl: `${site}/rest/api/3/user/search?query=` }),
-      field("labels", "Labels", { type: "array", items: "string", system: "labels" }, {
-        operations: ["add", "set", "remove"],
-        autoCompleteUrl: `${site}/rest/api/1.0/labels/suggest?query=`,
-      }),
+      field(
+        "reporter",
+        "Reporter",
+        { type: "user", system: "reporter" },
+        { autoCompleteUrl: `${site}/rest/api/3/user/search?query=` },
+      ),
+      field(
+        "labels",
+        "Labels",
+        { type: "array", items: "string", system: "labels" },
+        {
+          operations: ["add", "set", "remove"],
+          autoCompleteUrl: `${site}/rest/api/1.0/labels/suggest?query=`,
+        },
+      ),
       field("parent", "Parent", { type: "issuelink", system: "parent" }, { required: type.subtask }),
     ];
     const { priorities, storyPoints, timeTracking } = this.options;
     if (priorities) {
-      const values = priorities.map((name, i) => ({ self: `${site}/rest/api/3/priority/${i + 1}`, iconUrl: `${site}/images/icons/priorities/${name.toLowerCase()}.svg`, name, id: String(i + 1) }));
+      const values = priorities.map((name, i) => ({
+        self: `${site}/rest/api/3/priority/${i + 1}`,
+        iconUrl: `${site}/images/icons/priorities/${name.toLowerCase()}.svg`,
+        name,
+        id: String(i + 1),
+      }));
       const fallback = values.find((v) => v.name === "Medium") ?? values[0];
-      fields.push(field("priority", "Priority", { type: "priority", system: "priority" }, { allowedValues: values, ...(fallback ? { hasDefaultValue: true, defaultValue: fallback } : {}) }));
+      fields.push(
+        field(
+          "priority",
+          "Priority",
+          { type: "priority", system: "priority" },
+          { allowedValues: values, ...(fallback ? { hasDefaultValue: true, defaultValue: fallback } : {}) },
+        ),
+      );
     }
-    if (timeTracking) fields.push(field("timetracking", "Time tracking", { type: "timetracking", system: "timetracking" }));
+    if (timeTracking)
+      fields.push(field("timetracking", "Time tracking", { type: "timetracking", system: "timetracking" }));
     if (storyPoints && type.hierarchyLevel === 0) {
       const custom = storyPoints.custom === undefined ? STORY_POINTS_JSW : storyPoints.custom;
       const customId = Number(/\d+$/.exec(storyPoints.fieldId)?.[0] ?? 0);
       fields.push(
-        field(storyPoints.fieldId, storyPoints.name ?? (custom === STORY_POINTS_JSW ? "Story point estimate" : "Story Points"), {
-          type: "number",
-          custom: custom ?? FLOAT_FIELD,
-          customId,
-        }),
+        field(
+          storyPoints.fieldId,
+          storyPoints.name ?? (custom === STORY_POINTS_JSW ? "Story point estimate" : "Story Points"),
+          {
+            type: "number",
+            custom: custom ?? FLOAT_FIELD,
+            customId,
+          },
+        ),
       );
     }
     return fields;
@@ -472,13 +575,20 @@ export class FakeJira {
 
   private issueType(idOrName: unknown): IssueType | undefined {
     if (!isObject(idOrName)) return undefined;
-    return ISSUE_TYPES.find((t) => t.id === idOrName.id || (typeof idOrName.name === "string" && t.name.toLowerCase() === idOrName.name.toLowerCase()));
+    return ISSUE_TYPES.find(
+      (t) =>
+        t.id === idOrName.id ||
+        (typeof idOrName.name === "string" && t.name.toLowerCase() === idOrName.name.toLowerCase()),
+    );
   }
 
   private createMeta(site: string, projectKeyOrId: string, issueTypeId: string, query: Record<string, string>) {
     this.knownProject(projectKeyOrId);
     const type = ISSUE_TYPES.find((t) => t.id === issueTypeId);
-    if (!type) throw new JiraRefusal(404, { errorMessages: [`Issue type with id '${issueTypeId}' does not exist or you do not have permission to see it.`] });
+    if (!type)
+      throw new JiraRefusal(404, {
+        errorMessages: [`Issue type with id '${issueTypeId}' does not exist or you do not have permission to see it.`],
+      });
     const all = this.fieldsOf(site, type);
     const startAt = Math.max(0, Number(query.startAt ?? 0) || 0);
     const maxResults = Math.min(this.options.createMetaPageSize, Math.max(1, Number(query.maxResults ?? 50) || 50));
@@ -486,19 +596,25 @@ export class FakeJira {
   }
 
   /** What JIRA would refuse in one issue's fields, or the issue to create. */
-  private validate(site: string, fields: unknown): { errors: Record<string, string> } | { create: Omit<FakeJiraIssue, "id" | "key" | "created"> } {
+  private validate(
+    site: string,
+    fields: unknown,
+  ): { errors: Record<string, string> } | { create: Omit<FakeJiraIssue, "id" | "key" | "created"> } {
     if (!isObject(fields)) return { errors: { fields: "Fields are required." } };
     const errors: Record<string, string> = {};
     const project = fields.project;
-    if (!isObject(project) || (project.key !== this.options.projectKey && project.id !== PROJECT_ID)) errors.project = "Specify a valid project ID or key";
+    if (!isObject(project) || (project.key !== this.options.projectKey && project.id !== PROJECT_ID))
+      errors.project = "Specify a valid project ID or key";
     const type = this.issueType(fields.issuetype);
     if (!type) {
-      errors.issuetype = fields.issuetype === undefined ? "Specify an issue type" : "The issue type selected is invalid.";
+      errors.issuetype =
+        fields.issuetype === undefined ? "Specify an issue type" : "The issue type selected is invalid.";
       return { errors };
     }
     const meta = new Map(this.fieldsOf(site, type).map((f) => [f.fieldId, f]));
     for (const name of Object.keys(fields)) {
-      if (!meta.has(name)) errors[name] = `Field '${name}' cannot be set. It is not on the appropriate screen, or unknown.`;
+      if (!meta.has(name))
+        errors[name] = `Field '${name}' cannot be set. It is not on the appropriate screen, or unknown.`;
     }
     const summary = fields.summary;
     if (typeof summary !== "string" || !summary.trim()) errors.summary = "You must specify a summary of the issue.";
@@ -506,7 +622,8 @@ export class FakeJira {
     else if (/[\r\n]/.test(summary)) errors.summary = "Field 'summary' cannot contain line breaks.";
 
     if (fields.description !== undefined && fields.description !== null) {
-      if (adfProblems(fields.description).length) errors.description = "Operation value must be an Atlassian Document (see the Atlassian Document Format)";
+      if (adfProblems(fields.description).length)
+        errors.description = "Operation value must be an Atlassian Document (see the Atlassian Document Format)";
       else if (JSON.stringify(fields.description).length > DESCRIPTION_MAX) {
         errors.description = "The entered text is too long. It exceeds the allowed limit of 32,767 characters.";
       }
@@ -519,19 +636,30 @@ export class FakeJira {
       }
     }
     const points = this.options.storyPoints?.fieldId;
-    if (points && fields[points] !== undefined && meta.has(points) && (typeof fields[points] !== "number" || !Number.isFinite(fields[points]))) {
+    if (
+      points &&
+      fields[points] !== undefined &&
+      meta.has(points) &&
+      (typeof fields[points] !== "number" || !Number.isFinite(fields[points]))
+    ) {
       errors[points] = "Operation value must be a number";
     }
     const tracking = fields.timetracking;
     if (tracking !== undefined && meta.has("timetracking")) {
       const estimate = isObject(tracking) ? tracking.originalEstimate : undefined;
-      if (!isObject(tracking) || Object.keys(tracking).some((k) => k !== "originalEstimate" && k !== "remainingEstimate") || typeof estimate !== "string" || !DURATION.test(estimate.trim())) {
+      if (
+        !isObject(tracking) ||
+        Object.keys(tracking).some((k) => k !== "originalEstimate" && k !== "remainingEstimate") ||
+        typeof estimate !== "string" ||
+        !DURATION.test(estimate.trim())
+      ) {
         errors.timetracking = "Original Estimate: Invalid duration format";
       }
     }
     let labels: string[] = [];
     if (fields.labels !== undefined && meta.has("labels")) {
-      if (!Array.isArray(fields.labels) || !fields.labels.every((l) => typeof l === "string")) errors.labels = "Operation value must be an array of strings";
+      if (!Array.isArray(fields.labels) || !fields.labels.every((l) => typeof l === "string"))
+        errors.labels = "Operation value must be an array of strings";
       else {
         labels = fields.labels as string[];
         const bad = labels.find((l) => !l || /\s/.test(l) || l.length > 255);
@@ -543,7 +671,10 @@ export class FakeJira {
       const wanted = fields.parent;
       const parent = isObject(wanted) ? this.issues.find((i) => i.key === wanted.key || i.id === wanted.id) : undefined;
       if (!parent) errors.parent = "Could not find issue by id or key.";
-      else if ((ISSUE_TYPES.find((t) => t.id === parent.issueTypeId)?.hierarchyLevel ?? 0) !== type.hierarchyLevel + 1) {
+      else if (
+        (ISSUE_TYPES.find((t) => t.id === parent.issueTypeId)?.hierarchyLevel ?? 0) !==
+        type.hierarchyLevel + 1
+      ) {
         errors.parent = "Given parent work item does not belong to appropriate hierarchy.";
       } else parentKey = parent.key;
     } else if (type.subtask) errors.parent = "Parent is required for a sub-task.";
@@ -582,15 +713,24 @@ export class FakeJira {
 
   private createBulk(site: string, body: unknown): { status: number; body: unknown } {
     const updates = isObject(body) && Array.isArray(body.issueUpdates) ? body.issueUpdates : [];
-    if (updates.length === 0) throw new JiraRefusal(400, { errorMessages: ["Bulk create requires at least one issue."] });
-    if (updates.length > BULK_MAX) throw new JiraRefusal(400, { errorMessages: [`Bulk create of more than ${BULK_MAX} issues is not allowed.`] });
+    if (updates.length === 0)
+      throw new JiraRefusal(400, { errorMessages: ["Bulk create requires at least one issue."] });
+    if (updates.length > BULK_MAX)
+      throw new JiraRefusal(400, { errorMessages: [`Bulk create of more than ${BULK_MAX} issues is not allowed.`] });
     const issues: unknown[] = [];
     const errors: unknown[] = [];
     updates.forEach((update, index) => {
       const fields = isObject(update) && isObject(update.fields) ? update.fields : {};
       const rule = this.bulkRules.find((r) => r.remaining > 0 && r.matches(fields, index));
-      const checked = rule ? { errors: rule.errors } : this.validate(site, isObject(update) ? update.fields : undefined);
-      if ("errors" in checked) errors.push({ status: 400, elementErrors: { errorMessages: [], errors: checked.errors }, failedElementNumber: index });
+      const checked = rule
+        ? { errors: rule.errors }
+        : this.validate(site, isObject(update) ? update.fields : undefined);
+      if ("errors" in checked)
+        errors.push({
+          status: 400,
+          elementErrors: { errorMessages: [], errors: checked.errors },
+          failedElementNumber: index,
+        });
       else issues.push(this.store(site, checked.create));
     });
     for (const rule of this.bulkRules) rule.remaining -= 1;
@@ -601,18 +741,24 @@ export class FakeJira {
   private search(site: string, query: Record<string, string>) {
     const match = JQL.exec(query.jql ?? "");
     if (!match) {
-      throw new JiraRefusal(400, { errorMessages: [`Error in the JQL Query: the fake JIRA understands only 'project = "KEY" AND labels = "label" ORDER BY created ASC'.`] });
+      throw new JiraRefusal(400, {
+        errorMessages: [
+          `Error in the JQL Query: the fake JIRA understands only 'project = "KEY" AND labels = "label" ORDER BY created ASC'.`,
+        ],
+      });
     }
     const project = unquote(match[1]!);
     const label = unquote(match[2]!);
-    if (project !== this.options.projectKey) throw new JiraRefusal(400, { errorMessages: [`The value '${project}' does not exist for the field 'project'.`] });
+    if (project !== this.options.projectKey)
+      throw new JiraRefusal(400, { errorMessages: [`The value '${project}' does not exist for the field 'project'.`] });
     const wanted = new Set((query.fields ?? "*navigable").split(",").map((f) => f.trim()));
     const all = wanted.has("*all") || wanted.has("*navigable");
     const matching = this.issues.filter((i) => i.labels.includes(label));
     let offset = 0;
     if (query.nextPageToken) {
       const decoded = /^page:(\d+)$/.exec(atobSafe(query.nextPageToken));
-      if (!decoded) throw new JiraRefusal(400, { errorMessages: ["The provided next page token is invalid or expired."] });
+      if (!decoded)
+        throw new JiraRefusal(400, { errorMessages: ["The provided next page token is invalid or expired."] });
       offset = Number(decoded[1]);
     }
     const size = Math.min(this.options.searchPageSize, Math.max(1, Number(query.maxResults ?? 50) || 50));
@@ -628,10 +774,21 @@ export class FakeJira {
         if (all || wanted.has("labels")) fields.labels = issue.labels;
         if ((all || wanted.has("parent")) && parent) {
           const parentType = ISSUE_TYPES.find((t) => t.id === parent.issueTypeId)!;
-          fields.parent = { id: parent.id, key: parent.key, self: `${site}/rest/api/3/issue/${parent.id}`, fields: { summary: parent.summary, issuetype: this.issueTypeDetails(site, parentType) } };
+          fields.parent = {
+            id: parent.id,
+            key: parent.key,
+            self: `${site}/rest/api/3/issue/${parent.id}`,
+            fields: { summary: parent.summary, issuetype: this.issueTypeDetails(site, parentType) },
+          };
         }
         if (all || wanted.has("created")) fields.created = issue.created;
-        return { expand: "renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations", id: issue.id, self: `${site}/rest/api/3/issue/${issue.id}`, key: issue.key, fields };
+        return {
+          expand: "renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations",
+          id: issue.id,
+          self: `${site}/rest/api/3/issue/${issue.id}`,
+          key: issue.key,
+          fields,
+        };
       }),
       ...(more ? { nextPageToken: btoa(`page:${offset + size}`) } : {}),
       isLast: !more,

@@ -12,7 +12,10 @@ describe("mockJira", () => {
     const jira = createHttpJira({ apiBase: null });
     await jira.myself(credentials);
     await jira.myself({ ...credentials, domain: "other-site.atlassian.net" });
-    expect(mock.calls.map((c) => c.url)).toEqual(["https://acme.atlassian.net/rest/api/3/myself", "https://other-site.atlassian.net/rest/api/3/myself"]);
+    expect(mock.calls.map((c) => c.url)).toEqual([
+      "https://acme.atlassian.net/rest/api/3/myself",
+      "https://other-site.atlassian.net/rest/api/3/myself",
+    ]);
     expect(fake.requests.map((r) => [r.method, r.path, r.status])).toEqual([
       ["GET", "/rest/api/3/myself", 200],
       ["GET", "/rest/api/3/myself", 200],
@@ -37,8 +40,11 @@ describe("mockJira", () => {
     await fetch("https://acme.atlassian.net.evil.com/rest/api/3/myself").catch(() => undefined);
   });
 
-  it.fails("fails the test when the emulator throws (a request it does not model), even if the 500 is swallowed", async () => {
-    mockJira(new FakeJira());
-    await fetch("https://acme.atlassian.net/rest/api/3/priority/search").catch(() => undefined);
-  });
+  it.fails(
+    "fails the test when the emulator throws (a request it does not model), even if the 500 is swallowed",
+    async () => {
+      mockJira(new FakeJira());
+      await fetch("https://acme.atlassian.net/rest/api/3/priority/search").catch(() => undefined);
+    },
+  );
 });

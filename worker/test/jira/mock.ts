@@ -55,7 +55,11 @@ function streamed(bytes: number, record: StreamedAnswer): ReadableStream<Uint8Ar
   );
 }
 
-function toResponse(answer: FakeJiraResponse, request: RecordedRequest, streams: StreamedAnswer[]): Response | Promise<Response> {
+function toResponse(
+  answer: FakeJiraResponse,
+  request: RecordedRequest,
+  streams: StreamedAnswer[],
+): Response | Promise<Response> {
   switch (answer.kind) {
     case "hang":
       return neverAnswers(request);
@@ -72,7 +76,8 @@ function toResponse(answer: FakeJiraResponse, request: RecordedRequest, streams:
 }
 
 function isJira(url: URL, apiBase: URL | null): boolean {
-  if (apiBase && url.origin === apiBase.origin && url.pathname.startsWith(apiBase.pathname.replace(/\/+$/, ""))) return true;
+  if (apiBase && url.origin === apiBase.origin && url.pathname.startsWith(apiBase.pathname.replace(/\/+$/, "")))
+    return true;
   return url.protocol === "https:" && url.port === "" && !url.username && !url.password && JIRA_SITE.test(url.hostname);
 }
 
@@ -101,7 +106,10 @@ export function mockJira(fake: FakeJira, options: { apiBase?: URL | null } = {})
       failures.push(error);
       throw error;
     }
-    const path = apiBase && url.origin === apiBase.origin ? url.pathname.slice(apiBase.pathname.replace(/\/+$/, "").length) : url.pathname;
+    const path =
+      apiBase && url.origin === apiBase.origin
+        ? url.pathname.slice(apiBase.pathname.replace(/\/+$/, "").length)
+        : url.pathname;
     try {
       const answer = fake.handle({
         method: recorded.method,

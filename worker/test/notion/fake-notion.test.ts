@@ -1,12 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { FAKE_NOTION_PARENT_ID, FAKE_NOTION_SECRET, FakeNotion, NotEmulatedError, type FakeNotionRequest } from "./fake-notion";
+import {
+  FAKE_NOTION_PARENT_ID,
+  FAKE_NOTION_SECRET,
+  FakeNotion,
+  NotEmulatedError,
+  type FakeNotionRequest,
+} from "./fake-notion";
 import { mockNotion } from "./mock";
 
 const AUTH = { Authorization: `Bearer ${FAKE_NOTION_SECRET}`, "Notion-Version": "2025-09-03" };
 const PARENT = FAKE_NOTION_PARENT_ID;
 
-function call(fake: FakeNotion, method: string, path: string, body?: unknown, headers: Record<string, string> = AUTH, query = "") {
-  const request: FakeNotionRequest = { method, path, query, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+function call(
+  fake: FakeNotion,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = AUTH,
+  query = "",
+) {
+  const request: FakeNotionRequest = {
+    method,
+    path,
+    query,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
   return fake.handle(request);
 }
 
@@ -15,9 +34,14 @@ const paragraph = (...contents: string[]) => ({
   type: "paragraph",
   paragraph: { rich_text: contents.map((content) => ({ type: "text", text: { content } })) },
 });
-const append = (fake: FakeNotion, id: string, children: unknown[], headers = AUTH) => call(fake, "PATCH", `/v1/blocks/${id}/children`, { children }, headers);
+const append = (fake: FakeNotion, id: string, children: unknown[], headers = AUTH) =>
+  call(fake, "PATCH", `/v1/blocks/${id}/children`, { children }, headers);
 const createPage = (fake: FakeNotion, title: string, children: unknown[] = []) =>
-  call(fake, "POST", "/v1/pages", { parent: { page_id: PARENT }, properties: { title: { title: [{ type: "text", text: { content: title } }] } }, children });
+  call(fake, "POST", "/v1/pages", {
+    parent: { page_id: PARENT },
+    properties: { title: { title: [{ type: "text", text: { content: title } }] } },
+    children,
+  });
 
 describe("FakeNotion: Notion's limits", () => {
   it("refuses a rich-text item over 2,000 characters as Notion does, and takes one of 2,000 + 500", () => {
@@ -28,13 +52,17 @@ describe("FakeNotion: Notion's limits", () => {
         object: "error",
         status: 400,
         code: "validation_error",
-        message: "body failed validation: body.children[0].paragraph.rich_text[0].text.content.length should be ≤ `2000`, instead was `2001`.",
+        message:
+          "body failed validation: body.children[0].paragraph.rich_text[0].text.content.length should be ≤ `2000`, instead was `2001`.",
       },
     });
     expect(append(fake, PARENT, [paragraph("a".repeat(2000), "b".repeat(500))])).toMatchObject({ status: 200 });
     expect(fake.blocksOf(PARENT)).toHaveLength(1);
     // A page title is rich text too.
-    expect(createPage(fake, "t".repeat(2001))).toMatchObject({ status: 400, body: { message: expect.stringContaining("body.properties.title.title[0].text.content.length") } });
+    expect(createPage(fake, "t".repeat(2001))).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining("body.properties.title.title[0].text.content.length") },
+    });
   });
 
   it("refuses more than 100 children in one request, on create and on append, and stores nothing", () => {
@@ -42,7 +70,10 @@ describe("FakeNotion: Notion's limits", () => {
     const children = Array.from({ length: 101 }, () => paragraph("x"));
     expect(append(fake, PARENT, children)).toMatchObject({
       status: 400,
-      body: { code: "validation_error", message: "body failed validation: body.children.length should be ≤ `100`, instead was `101`." },
+      body: {
+        code: "validation_error",
+        message: "body failed validation: body.children.length should be ≤ `100`, instead was `101`.",
+      },
     });
     expect(createPage(fake, "Too many", children)).toMatchObject({ status: 400 });
     expect(fake.pages()).toHaveLength(1);
@@ -53,7 +84,13 @@ describe("FakeNotion: Notion's limits", () => {
   it("refuses more than 100 rich-text items in a block, and a body over 500 KB", () => {
     const fake = new FakeNotion();
     expect(append(fake, PARENT, [paragraph(...Array.from({ length: 101 }, () => "x"))])).toMatchObject({ status: 400 });
-    expect(append(fake, PARENT, Array.from({ length: 100 }, () => paragraph("x".repeat(2000), "y".repeat(2000), "z".repeat(2000))))).toMatchObject({
+    expect(
+      append(
+        fake,
+        PARENT,
+        Array.from({ length: 100 }, () => paragraph("x".repeat(2000), "y".repeat(2000), "z".repeat(2000))),
+      ),
+    ).toMatchObject({
       status: 413,
     });
   });
@@ -61,7 +98,10 @@ describe("FakeNotion: Notion's limits", () => {
   it("requires a Notion-Version it knows, and the bearer secret", () => {
     const fake = new FakeNotion();
     const path = `/v1/pages/${PARENT}`;
-    expect(call(fake, "GET", path, undefined, { Authorization: AUTH.Authorization })).toMatchObject({ status: 400, body: { code: "missing_version" } });
+    expect(call(fake, "GET", path, undefined, { Authorization: AUTH.Authorization })).toMatchObject({
+      status: 400,
+      body: { code: "missing_version" },
+    });
     expect(call(fake, "GET", path, undefined, { ...AUTH, "Notion-Version": "2019-01-01" })).toMatchObject({
       status: 400,
       body: { code: "validation_error", message: expect.stringContaining("Notion-Version") },
@@ -70,8 +110,16 @@ describe("FakeNotion: Notion's limits", () => {
       status: 401,
       body: { object: "error", code: "unauthorized", message: "API token is invalid." },
     });
-    expect(call(fake, "GET", path, undefined, { ...AUTH, Authorization: "Bearer secret_wrong" })).toMatchObject({ status: 401 });
-    expect(call(fake, "GET", path, undefined, { ...AUTH, authorization: AUTH.Authorization, "notion-version": "2022-06-28" })).toMatchObject({ status: 200 });
+    expect(call(fake, "GET", path, undefined, { ...AUTH, Authorization: "Bearer secret_wrong" })).toMatchObject({
+      status: 401,
+    });
+    expect(
+      call(fake, "GET", path, undefined, {
+        ...AUTH,
+        authorization: AUTH.Authorization,
+        "notion-version": "2022-06-28",
+      }),
+    ).toMatchObject({ status: 200 });
   });
 
   it("answers 404 object_not_found for a page it does not have, and 400 for a malformed id", () => {
@@ -88,8 +136,12 @@ describe("FakeNotion: Notion's limits", () => {
     const fake = new FakeNotion();
     expect(() => call(fake, "GET", "/v1/users/me")).toThrow(NotEmulatedError);
     expect(() => append(fake, PARENT, [{ type: "image", image: {} }])).toThrow(/image/);
-    expect(() => append(fake, PARENT, [{ type: "toggle", toggle: { rich_text: [], children: [paragraph("x")] } }])).toThrow(/nested/);
-    expect(() => call(fake, "POST", "/v1/pages", { parent: { database_id: PARENT }, properties: {} })).toThrow(/page parents/);
+    expect(() =>
+      append(fake, PARENT, [{ type: "toggle", toggle: { rich_text: [], children: [paragraph("x")] } }]),
+    ).toThrow(/nested/);
+    expect(() => call(fake, "POST", "/v1/pages", { parent: { database_id: PARENT }, properties: {} })).toThrow(
+      /page parents/,
+    );
   });
 });
 
@@ -97,13 +149,38 @@ describe("FakeNotion: pages and blocks", () => {
   it("creates a child page, lists it in its parent as child_page, and pages through children 100 at a time", () => {
     const fake = new FakeNotion();
     const created = createPage(fake, "Epic", [paragraph("first")]);
-    const page = created.body as { id: string; url: string; parent: unknown; properties: { title: { title: { plain_text: string }[] } } };
-    expect(page).toMatchObject({ object: "page", parent: { type: "page_id", page_id: PARENT }, properties: { title: { title: [{ plain_text: "Epic" }] } } });
-    for (let i = 0; i < 3; i++) append(fake, page.id, Array.from({ length: 50 }, (_, j) => paragraph(`${i}.${j}`)));
-    const first = call(fake, "GET", `/v1/blocks/${page.id}/children`, undefined, AUTH, "page_size=100").body as { results: unknown[]; has_more: boolean; next_cursor: string };
+    const page = created.body as {
+      id: string;
+      url: string;
+      parent: unknown;
+      properties: { title: { title: { plain_text: string }[] } };
+    };
+    expect(page).toMatchObject({
+      object: "page",
+      parent: { type: "page_id", page_id: PARENT },
+      properties: { title: { title: [{ plain_text: "Epic" }] } },
+    });
+    for (let i = 0; i < 3; i++)
+      append(
+        fake,
+        page.id,
+        Array.from({ length: 50 }, (_, j) => paragraph(`${i}.${j}`)),
+      );
+    const first = call(fake, "GET", `/v1/blocks/${page.id}/children`, undefined, AUTH, "page_size=100").body as {
+      results: unknown[];
+      has_more: boolean;
+      next_cursor: string;
+    };
     expect(first).toMatchObject({ object: "list", has_more: true });
     expect(first.results).toHaveLength(100);
-    const second = call(fake, "GET", `/v1/blocks/${page.id}/children`, undefined, AUTH, `page_size=100&start_cursor=${first.next_cursor}`).body as {
+    const second = call(
+      fake,
+      "GET",
+      `/v1/blocks/${page.id}/children`,
+      undefined,
+      AUTH,
+      `page_size=100&start_cursor=${first.next_cursor}`,
+    ).body as {
       results: { paragraph: { rich_text: { plain_text: string }[] } }[];
       has_more: boolean;
       next_cursor: null;
@@ -112,20 +189,31 @@ describe("FakeNotion: pages and blocks", () => {
     expect(second.results).toHaveLength(51);
     expect(second.results.at(-1)!.paragraph.rich_text[0]!.plain_text).toBe("2.49");
     expect(fake.blocksOf(PARENT)).toEqual([{ id: page.id, type: "child_page", content: { title: "Epic" } }]);
-    expect(call(fake, "GET", `/v1/blocks/${page.id}/children`, undefined, AUTH, "page_size=101")).toMatchObject({ status: 400 });
+    expect(call(fake, "GET", `/v1/blocks/${page.id}/children`, undefined, AUTH, "page_size=101")).toMatchObject({
+      status: 400,
+    });
   });
 
   it("fails on request: failNext with Retry-After, hangNext, applyThenFail; then resets", () => {
     const fake = new FakeNotion();
     fake.failNext(2, { status: 429, retryAfter: 3 });
     const limited = call(fake, "GET", `/v1/pages/${PARENT}`);
-    expect(limited).toMatchObject({ status: 429, headers: { "Retry-After": "3" }, body: { object: "error", code: "rate_limited" } });
+    expect(limited).toMatchObject({
+      status: 429,
+      headers: { "Retry-After": "3" },
+      body: { object: "error", code: "rate_limited" },
+    });
     expect(call(fake, "GET", `/v1/pages/${PARENT}`)).toMatchObject({ status: 429 });
     fake.hangNext();
     expect(append(fake, PARENT, [paragraph("lost")])).toMatchObject({ hang: true });
     fake.applyThenFail();
-    expect(append(fake, PARENT, [paragraph("kept")])).toMatchObject({ status: 500, body: { code: "internal_server_error" } });
-    expect(fake.blocksOf(PARENT).map((b) => b.content)).toEqual([{ rich_text: [{ type: "text", text: { content: "kept" } }] }]);
+    expect(append(fake, PARENT, [paragraph("kept")])).toMatchObject({
+      status: 500,
+      body: { code: "internal_server_error" },
+    });
+    expect(fake.blocksOf(PARENT).map((b) => b.content)).toEqual([
+      { rich_text: [{ type: "text", text: { content: "kept" } }] },
+    ]);
     expect(fake.calls.map((c) => [c.method, c.status, c.applied])).toEqual([
       ["GET", 429, false],
       ["GET", 429, false],
@@ -150,12 +238,19 @@ describe("mockNotion", () => {
   it("refuses any request it did not expect", async () => {
     mockNotion(new FakeNotion());
     await expect(fetch("https://api.notion.com/v2/pages")).rejects.toThrow(/Unexpected outbound request/);
-    await expect(fetch("https://example.com/v1/pages", { method: "POST" })).rejects.toThrow(/Unexpected outbound request/);
-    await expect(fetch(`https://api.notion.com/v1/pages/${PARENT}`, { method: "DELETE" })).rejects.toThrow(/Unexpected outbound request/);
+    await expect(fetch("https://example.com/v1/pages", { method: "POST" })).rejects.toThrow(
+      /Unexpected outbound request/,
+    );
+    await expect(fetch(`https://api.notion.com/v1/pages/${PARENT}`, { method: "DELETE" })).rejects.toThrow(
+      /Unexpected outbound request/,
+    );
   });
 
-  it.fails("fails the test when the fake meets a request it does not model, even if the caller swallows the error", async () => {
-    mockNotion(new FakeNotion());
-    await fetch("https://api.notion.com/v1/users/me", { headers: AUTH }).catch(() => undefined);
-  });
+  it.fails(
+    "fails the test when the fake meets a request it does not model, even if the caller swallows the error",
+    async () => {
+      mockNotion(new FakeNotion());
+      await fetch("https://api.notion.com/v1/users/me", { headers: AUTH }).catch(() => undefined);
+    },
+  );
 });

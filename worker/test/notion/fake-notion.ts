@@ -22,7 +22,18 @@ const MAX_RICH_TEXT_ITEMS = 100;
 const MAX_PAGE_SIZE = 100;
 /** Notion's documented limit on a whole request body (observed answered as 413). */
 const MAX_BODY_BYTES = 500_000;
-const TEXT_BLOCK_TYPES = new Set(["paragraph", "heading_1", "heading_2", "heading_3", "bulleted_list_item", "numbered_list_item", "quote", "to_do", "toggle", "callout"]);
+const TEXT_BLOCK_TYPES = new Set([
+  "paragraph",
+  "heading_1",
+  "heading_2",
+  "heading_3",
+  "bulleted_list_item",
+  "numbered_list_item",
+  "quote",
+  "to_do",
+  "toggle",
+  "callout",
+]);
 const BOT_USER = { object: "user", id: "9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a" };
 
 export class NotEmulatedError extends Error {
@@ -121,7 +132,8 @@ class NotionApiError extends Error {
 }
 
 const invalid = (message: string) => new NotionApiError(400, "validation_error", `body failed validation: ${message}`);
-const tooLong = (path: string, limit: number, actual: number) => invalid(`${path}.length should be ≤ \`${limit}\`, instead was \`${actual}\`.`);
+const tooLong = (path: string, limit: number, actual: number) =>
+  invalid(`${path}.length should be ≤ \`${limit}\`, instead was \`${actual}\`.`);
 
 /** 32 hex digits, hyphenated or not, as Notion accepts ids; null otherwise. */
 function normalizeId(id: string): string | null {
@@ -130,7 +142,8 @@ function normalizeId(id: string): string | null {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export class FakeNotion {
   readonly calls: FakeNotionCall[] = [];
@@ -231,7 +244,12 @@ export class FakeNotion {
         return this.answerError(call, new NotionApiError(500, "internal_server_error", "Unexpected error occurred."));
       }
       call.status = 200;
-      return { status: 200, body: { ...body, request_id: this.requestId() }, headers: { "Content-Type": "application/json" }, hang: false };
+      return {
+        status: 200,
+        body: { ...body, request_id: this.requestId() },
+        headers: { "Content-Type": "application/json" },
+        hang: false,
+      };
     } catch (error) {
       if (error instanceof NotionApiError) return this.answerError(call, error);
       throw error;
@@ -249,7 +267,13 @@ export class FakeNotion {
     if (retryAfter !== undefined) headers["Retry-After"] = String(retryAfter);
     return {
       status: error.status,
-      body: { object: "error", status: error.status, code: error.code, message: error.message, request_id: this.requestId() },
+      body: {
+        object: "error",
+        status: error.status,
+        code: error.code,
+        message: error.message,
+        request_id: this.requestId(),
+      },
       headers,
       hang: false,
     };
@@ -260,13 +284,26 @@ export class FakeNotion {
     if (!auth || auth[1] !== this.secret) throw new NotionApiError(401, "unauthorized", "API token is invalid.");
     const version = headers["notion-version"];
     if (!version) {
-      throw new NotionApiError(400, "missing_version", "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.");
+      throw new NotionApiError(
+        400,
+        "missing_version",
+        "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.",
+      );
     }
     if (!FAKE_NOTION_VERSIONS.includes(version)) {
-      throw new NotionApiError(400, "validation_error", `Notion-Version header failed validation: Notion-Version header should be one of ${FAKE_NOTION_VERSIONS.join(", ")}, instead was \`${version}\`.`);
+      throw new NotionApiError(
+        400,
+        "validation_error",
+        `Notion-Version header failed validation: Notion-Version header should be one of ${FAKE_NOTION_VERSIONS.join(", ")}, instead was \`${version}\`.`,
+      );
     }
     const bodyBytes = new TextEncoder().encode(request.body ?? "").length;
-    if (bodyBytes > MAX_BODY_BYTES) throw new NotionApiError(413, "validation_error", `Request body too large: ${bodyBytes} bytes, at most ${MAX_BODY_BYTES}.`);
+    if (bodyBytes > MAX_BODY_BYTES)
+      throw new NotionApiError(
+        413,
+        "validation_error",
+        `Request body too large: ${bodyBytes} bytes, at most ${MAX_BODY_BYTES}.`,
+      );
     const body = request.body ? parseJson(request.body) : {};
     if (request.body && body === null) throw new NotionApiError(400, "invalid_json", "Error parsing JSON body.");
     if (!isObject(body)) throw invalid("body should be an object.");
@@ -285,18 +322,29 @@ export class FakeNotion {
 
   private findPage(rawId: string, what: "page_id" | "block_id"): FakeNotionPage {
     const id = normalizeId(decodeURIComponent(rawId));
-    if (!id) throw new NotionApiError(400, "validation_error", `path failed validation: path.${what} should be a valid uuid, instead was \`"${rawId}"\`.`);
+    if (!id)
+      throw new NotionApiError(
+        400,
+        "validation_error",
+        `path failed validation: path.${what} should be a valid uuid, instead was \`"${rawId}"\`.`,
+      );
     const page = this.pagesById.get(id);
     if (page) return page;
-    if (this.blockIndex.has(id)) throw new NotEmulatedError(`FakeNotion models children of pages only, not of block ${id}`);
+    if (this.blockIndex.has(id))
+      throw new NotEmulatedError(`FakeNotion models children of pages only, not of block ${id}`);
     const noun = what === "page_id" ? "page" : "block";
-    throw new NotionApiError(404, "object_not_found", `Could not find ${noun} with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`);
+    throw new NotionApiError(
+      404,
+      "object_not_found",
+      `Could not find ${noun} with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`,
+    );
   }
 
   private createPage(body: Record<string, unknown>): Record<string, unknown> {
     const parent = body.parent;
     if (!isObject(parent)) throw invalid("body.parent should be defined, instead was `undefined`.");
-    if (typeof parent.page_id !== "string") throw new NotEmulatedError(`FakeNotion models page parents only, not ${JSON.stringify(parent)}`);
+    if (typeof parent.page_id !== "string")
+      throw new NotEmulatedError(`FakeNotion models page parents only, not ${JSON.stringify(parent)}`);
     const parentPage = this.findPage(parent.page_id, "page_id");
     const properties = body.properties;
     if (!isObject(properties)) throw invalid("body.properties should be defined, instead was `undefined`.");
@@ -307,7 +355,8 @@ export class FakeNotion {
     if (!Array.isArray(titleItems)) throw invalid("body.properties.title.title should be an array.");
     const title = checkRichText(titleItems, "body.properties.title.title");
     const children = body.children === undefined ? [] : checkChildren(body.children);
-    if (parentPage.inTrash) throw invalid("Can't edit block that is archived. You must unarchive the block before editing.");
+    if (parentPage.inTrash)
+      throw invalid("Can't edit block that is archived. You must unarchive the block before editing.");
 
     const id = this.nextId();
     const page = this.addPage(id, parentPage.id, title);
@@ -317,26 +366,39 @@ export class FakeNotion {
   }
 
   private appendChildren(rawId: string, body: Record<string, unknown>): Record<string, unknown> {
-    if (body.after !== undefined || body.position !== undefined) throw new NotEmulatedError("FakeNotion appends at the end only");
+    if (body.after !== undefined || body.position !== undefined)
+      throw new NotEmulatedError("FakeNotion appends at the end only");
     const page = this.findPage(rawId, "block_id");
     const children = checkChildren(body.children);
     if (page.inTrash) throw invalid("Can't edit block that is archived. You must unarchive the block before editing.");
     const added = children.map((child) => this.storeBlock(child, page.id));
     page.blocks.push(...added);
-    return { object: "list", results: added.map((block) => this.blockObject(block, page.id)), next_cursor: null, has_more: false, type: "block", block: {} };
+    return {
+      object: "list",
+      results: added.map((block) => this.blockObject(block, page.id)),
+      next_cursor: null,
+      has_more: false,
+      type: "block",
+      block: {},
+    };
   }
 
   private listChildren(rawId: string, query: URLSearchParams): Record<string, unknown> {
     const page = this.findPage(rawId, "block_id");
     const size = query.has("page_size") ? Number(query.get("page_size")) : MAX_PAGE_SIZE;
     if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-      throw new NotionApiError(400, "validation_error", `query failed validation: query.page_size should be ≤ \`${MAX_PAGE_SIZE}\`, instead was \`${query.get("page_size")}\`.`);
+      throw new NotionApiError(
+        400,
+        "validation_error",
+        `query failed validation: query.page_size should be ≤ \`${MAX_PAGE_SIZE}\`, instead was \`${query.get("page_size")}\`.`,
+      );
     }
     const cursor = query.get("start_cursor");
     let start = 0;
     if (cursor) {
       start = page.blocks.findIndex((block) => block.id === normalizeId(cursor));
-      if (start < 0) throw new NotionApiError(400, "validation_error", `The start_cursor provided is invalid: ${cursor}`);
+      if (start < 0)
+        throw new NotionApiError(400, "validation_error", `The start_cursor provided is invalid: ${cursor}`);
     }
     const slice = page.blocks.slice(start, start + size);
     const next = page.blocks[start + size];
@@ -352,12 +414,23 @@ export class FakeNotion {
 
   private addPage(id: string, parentId: string | null, title: string): FakeNotionPage {
     const slug = title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
-    const page: FakeNotionPage = { id, parentId, title, url: `https://www.notion.so/${slug ? `${slug}-` : ""}${id.replace(/-/g, "")}`, inTrash: false, blocks: [] };
+    const page: FakeNotionPage = {
+      id,
+      parentId,
+      title,
+      url: `https://www.notion.so/${slug ? `${slug}-` : ""}${id.replace(/-/g, "")}`,
+      inTrash: false,
+      blocks: [],
+    };
     this.pagesById.set(id, page);
     return page;
   }
 
-  private storeBlock(block: { type: string; content: Record<string, unknown> }, pageId: string, id = this.nextId()): FakeNotionBlock {
+  private storeBlock(
+    block: { type: string; content: Record<string, unknown> },
+    pageId: string,
+    id = this.nextId(),
+  ): FakeNotionBlock {
     this.blockIndex.set(id, pageId);
     return { id, type: block.type, content: block.content };
   }
@@ -386,7 +459,12 @@ export class FakeNotion {
   private blockObject(block: FakeNotionBlock, pageId: string): Record<string, unknown> {
     const time = this.timestamp();
     const content = Array.isArray(block.content.rich_text)
-      ? { ...block.content, rich_text: (block.content.rich_text as { text: { content: string } }[]).map((item) => richTextObject(item.text.content)) }
+      ? {
+          ...block.content,
+          rich_text: (block.content.rich_text as { text: { content: string } }[]).map((item) =>
+            richTextObject(item.text.content),
+          ),
+        }
       : block.content;
     return {
       object: "block",
@@ -445,11 +523,18 @@ function checkRichText(items: unknown[], path: string): string {
   return items
     .map((item, index) => {
       const text = isObject(item) ? item.text : undefined;
-      if (!isObject(item) || (item.type !== undefined && item.type !== "text") || !isObject(text) || typeof text.content !== "string") {
-        if (isObject(item) && item.type !== undefined && item.type !== "text") throw new NotEmulatedError(`FakeNotion models text rich text only, not ${String(item.type)}`);
+      if (
+        !isObject(item) ||
+        (item.type !== undefined && item.type !== "text") ||
+        !isObject(text) ||
+        typeof text.content !== "string"
+      ) {
+        if (isObject(item) && item.type !== undefined && item.type !== "text")
+          throw new NotEmulatedError(`FakeNotion models text rich text only, not ${String(item.type)}`);
         throw invalid(`${path}[${index}].text should be defined, instead was \`undefined\`.`);
       }
-      if (text.content.length > MAX_TEXT_CONTENT) throw tooLong(`${path}[${index}].text.content`, MAX_TEXT_CONTENT, text.content.length);
+      if (text.content.length > MAX_TEXT_CONTENT)
+        throw tooLong(`${path}[${index}].text.content`, MAX_TEXT_CONTENT, text.content.length);
       return text.content;
     })
     .join("");
@@ -469,7 +554,8 @@ function checkChildren(children: unknown): { type: string; content: Record<strin
     if (!TEXT_BLOCK_TYPES.has(type)) throw new NotEmulatedError(`FakeNotion does not model ${type} blocks`);
     if (!isObject(content)) throw invalid(`${path}.${type} should be defined, instead was \`undefined\`.`);
     if (content.children !== undefined) throw new NotEmulatedError("FakeNotion does not model nested children");
-    if (!Array.isArray(content.rich_text)) throw invalid(`${path}.${type}.rich_text should be defined, instead was \`undefined\`.`);
+    if (!Array.isArray(content.rich_text))
+      throw invalid(`${path}.${type}.rich_text should be defined, instead was \`undefined\`.`);
     checkRichText(content.rich_text, `${path}.${type}.rich_text`);
     return { type, content };
   });

@@ -32,7 +32,10 @@ export function mockNotion(fake: FakeNotion, options: { base?: URL | string } = 
       return new Response(JSON.stringify(response.body), { status: response.status, headers: response.headers });
     } catch (error) {
       failures.push(error);
-      return Response.json({ object: "error", status: 400, code: "invalid_request", message: String(error) }, { status: 400 });
+      return Response.json(
+        { object: "error", status: 400, code: "invalid_request", message: String(error) },
+        { status: 400 },
+      );
     }
   }
 

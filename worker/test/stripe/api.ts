@@ -12,9 +12,11 @@ type Handler = (ids: string[], params: FormObject) => unknown;
 export type Route = [method: string, path: RegExp, handler: Handler];
 
 const text = (value: FormValue | undefined): string | undefined => (typeof value === "string" ? value : undefined);
-const object = (value: FormValue | undefined): FormObject => (typeof value === "object" && !Array.isArray(value) ? value : {});
+const object = (value: FormValue | undefined): FormObject =>
+  typeof value === "object" && !Array.isArray(value) ? value : {};
 const objects = (value: FormValue | undefined): FormObject[] => (Array.isArray(value) ? value.map(object) : []);
-const expansions = (params: FormObject): string[] => (Array.isArray(params.expand) ? params.expand.filter((e) => typeof e === "string") : []);
+const expansions = (params: FormObject): string[] =>
+  Array.isArray(params.expand) ? params.expand.filter((e) => typeof e === "string") : [];
 
 function only(params: FormObject, supported: readonly string[], what: string): void {
   const other = Object.keys(params).filter((key) => !supported.includes(key));
@@ -22,7 +24,12 @@ function only(params: FormObject, supported: readonly string[], what: string): v
 }
 
 const missingParam = (param: string) =>
-  new StripeApiError(400, { type: "invalid_request_error", code: "parameter_missing", param, message: `Missing required param: ${param}.` });
+  new StripeApiError(400, {
+    type: "invalid_request_error",
+    code: "parameter_missing",
+    param,
+    message: `Missing required param: ${param}.`,
+  });
 
 function required(value: FormValue | undefined, param: string): string {
   const found = text(value);
@@ -50,9 +57,15 @@ export function stripeApi(ledger: StripeLedger): Route[] {
   }
 
   function createSubscription(params: FormObject): Stripe.Subscription {
-    only(params, ["customer", "items", "payment_behavior", "payment_settings", "metadata", "expand"], "POST /v1/subscriptions");
+    only(
+      params,
+      ["customer", "items", "payment_behavior", "payment_settings", "metadata", "expand"],
+      "POST /v1/subscriptions",
+    );
     if (params.payment_behavior !== "default_incomplete") {
-      throw new NotEmulatedError(`FakeStripe creates subscriptions only with payment_behavior=default_incomplete, not ${String(params.payment_behavior)}`);
+      throw new NotEmulatedError(
+        `FakeStripe creates subscriptions only with payment_behavior=default_incomplete, not ${String(params.payment_behavior)}`,
+      );
     }
     const paymentSettings = object(params.payment_settings);
     only(paymentSettings, ["save_default_payment_method"], "payment_settings");
@@ -67,16 +80,22 @@ export function stripeApi(ledger: StripeLedger): Route[] {
       customer,
       prices,
       metadata: mergeMetadata({}, params.metadata),
-      saveDefaultPaymentMethod: (text(paymentSettings.save_default_payment_method) ?? null) as Stripe.Subscription.PaymentSettings.SaveDefaultPaymentMethod | null,
+      saveDefaultPaymentMethod: (text(paymentSettings.save_default_payment_method) ??
+        null) as Stripe.Subscription.PaymentSettings.SaveDefaultPaymentMethod | null,
     });
     return ledger.renderSubscription(subscription, expansions(params));
   }
 
   function updateSubscription(id: string, params: FormObject): Stripe.Subscription {
-    only(params, ["items", "proration_behavior", "cancel_at_period_end", "metadata", "expand"], "POST /v1/subscriptions/{id}");
+    only(
+      params,
+      ["items", "proration_behavior", "cancel_at_period_end", "metadata", "expand"],
+      "POST /v1/subscriptions/{id}",
+    );
     const subscription = ledger.liveSubscription(id);
     const proration = text(params.proration_behavior) ?? "create_prorations";
-    if (proration === "always_invoice") throw new NotEmulatedError("FakeStripe does not emulate proration_behavior=always_invoice");
+    if (proration === "always_invoice")
+      throw new NotEmulatedError("FakeStripe does not emulate proration_behavior=always_invoice");
     objects(params.items).forEach((change, index) => {
       // With an id, `items[i]` changes or deletes that item; without one it adds an item (as Stripe does).
       only(change, ["id", "price", "deleted"], `items[${index}]`);
@@ -87,7 +106,8 @@ export function stripeApi(ledger: StripeLedger): Route[] {
       if (change.deleted === "true") items.splice(position, 1);
       else ledger.changePrice(subscription, position, itemPrice(change, index), proration === "create_prorations");
     });
-    if (params.cancel_at_period_end !== undefined) ledger.setCancelAtPeriodEnd(subscription, params.cancel_at_period_end === "true");
+    if (params.cancel_at_period_end !== undefined)
+      ledger.setCancelAtPeriodEnd(subscription, params.cancel_at_period_end === "true");
     subscription.metadata = mergeMetadata(subscription.metadata, params.metadata);
     ledger.emit("customer.subscription.updated", subscription);
     return ledger.renderSubscription(subscription, expansions(params));
@@ -98,7 +118,11 @@ export function stripeApi(ledger: StripeLedger): Route[] {
     only(params, ["status", "limit", "starting_after", "customer", "expand"], "GET /v1/subscriptions");
     const limit = Number(text(params.limit) ?? 10);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-      throw new StripeApiError(400, { type: "invalid_request_error", param: "limit", message: "Invalid integer: limit must be between 1 and 100" });
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        param: "limit",
+        message: "Invalid integer: limit must be between 1 and 100",
+      });
     }
     const status = text(params.status);
     const customer = text(params.customer);
@@ -122,7 +146,11 @@ export function stripeApi(ledger: StripeLedger): Route[] {
     only(params, ["expand"], "POST /v1/invoices/{id}/pay");
     const invoice = ledger.invoice(id);
     if (invoice.status !== "open") {
-      throw new StripeApiError(400, { type: "invalid_request_error", code: "invoice_not_open", message: `Invoice ${id} is ${invoice.status}; only an open invoice can be paid.` });
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        code: "invoice_not_open",
+        message: `Invoice ${id} is ${invoice.status}; only an open invoice can be paid.`,
+      });
     }
     const subscription = ledger.subscription(String(invoice.parent?.subscription_details?.subscription));
     if (ledger.decliningCustomers.has(String(invoice.customer))) {
@@ -134,26 +162,50 @@ export function stripeApi(ledger: StripeLedger): Route[] {
   }
 
   return [
-    ["POST", /^\/v1\/customers$/, (_, params) => {
-      only(params, ["email", "name", "metadata"], "POST /v1/customers");
-      return ledger.addCustomer({ email: text(params.email) || null, name: text(params.name) || null, metadata: mergeMetadata({}, params.metadata) });
-    }],
+    [
+      "POST",
+      /^\/v1\/customers$/,
+      (_, params) => {
+        only(params, ["email", "name", "metadata"], "POST /v1/customers");
+        return ledger.addCustomer({
+          email: text(params.email) || null,
+          name: text(params.name) || null,
+          metadata: mergeMetadata({}, params.metadata),
+        });
+      },
+    ],
     ["GET", /^\/v1\/customers\/([^/]+)$/, ([id]) => ledger.retrieveCustomer(id!)],
-    ["DELETE", /^\/v1\/customers\/([^/]+)$/, ([id], params) => {
-      only(params, [], "DELETE /v1/customers/{id}");
-      return ledger.deleteCustomer(id!);
-    }],
+    [
+      "DELETE",
+      /^\/v1\/customers\/([^/]+)$/,
+      ([id], params) => {
+        only(params, [], "DELETE /v1/customers/{id}");
+        return ledger.deleteCustomer(id!);
+      },
+    ],
     ["POST", /^\/v1\/subscriptions$/, (_, params) => createSubscription(params)],
     ["GET", /^\/v1\/subscriptions$/, (_, params) => listSubscriptions(params)],
-    ["GET", /^\/v1\/subscriptions\/([^/]+)$/, ([id], params) => ledger.renderSubscription(ledger.subscription(id!), expansions(params))],
+    [
+      "GET",
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([id], params) => ledger.renderSubscription(ledger.subscription(id!), expansions(params)),
+    ],
     ["POST", /^\/v1\/subscriptions\/([^/]+)$/, ([id], params) => updateSubscription(id!, params)],
-    ["DELETE", /^\/v1\/subscriptions\/([^/]+)$/, ([id], params) => {
-      only(params, ["expand"], "DELETE /v1/subscriptions/{id}");
-      const subscription = ledger.liveSubscription(id!);
-      ledger.cancel(subscription);
-      return ledger.renderSubscription(subscription, expansions(params));
-    }],
-    ["GET", /^\/v1\/invoices\/([^/]+)$/, ([id], params) => ledger.renderInvoice(ledger.invoice(id!), expansions(params))],
+    [
+      "DELETE",
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([id], params) => {
+        only(params, ["expand"], "DELETE /v1/subscriptions/{id}");
+        const subscription = ledger.liveSubscription(id!);
+        ledger.cancel(subscription);
+        return ledger.renderSubscription(subscription, expansions(params));
+      },
+    ],
+    [
+      "GET",
+      /^\/v1\/invoices\/([^/]+)$/,
+      ([id], params) => ledger.renderInvoice(ledger.invoice(id!), expansions(params)),
+    ],
     ["POST", /^\/v1\/invoices\/([^/]+)\/pay$/, ([id], params) => payInvoice(id!, params)],
     ["GET", /^\/v1\/payment_intents\/([^/]+)$/, ([id]) => ledger.paymentIntent(id!)],
   ];

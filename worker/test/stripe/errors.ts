@@ -19,7 +19,12 @@ export class NotEmulatedError extends Error {
 
 /** Stripe's 404 for an unknown id. */
 export const missing = (kind: string, id: string, param = "id") =>
-  new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", param, message: `No such ${kind}: '${id}'` });
+  new StripeApiError(404, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    param,
+    message: `No such ${kind}: '${id}'`,
+  });
 
 export const CARD_DECLINED = {
   type: "card_error",

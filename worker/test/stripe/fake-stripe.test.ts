@@ -6,11 +6,18 @@ const AUTH = { Authorization: "Bearer sk_test_fake", "Stripe-Version": "2026-10-
 
 function call(fake: FakeStripe, method: string, path: string, params = "", headers: Record<string, string> = {}) {
   const inQuery = method === "GET";
-  return fake.handle({ method, path, query: inQuery ? params : "", body: inQuery ? "" : params, headers: { ...AUTH, ...headers } });
+  return fake.handle({
+    method,
+    path,
+    query: inQuery ? params : "",
+    body: inQuery ? "" : params,
+    headers: { ...AUTH, ...headers },
+  });
 }
 
 function subscribe(fake: FakeStripe, price = "price_storyloom_pro") {
-  const customer = call(fake, "POST", "/v1/customers", "email=a%40example.com&metadata[userId]=7").body as Stripe.Customer;
+  const customer = call(fake, "POST", "/v1/customers", "email=a%40example.com&metadata[userId]=7")
+    .body as Stripe.Customer;
   const params = `customer=${customer.id}&items[0][price]=${price}&payment_behavior=default_incomplete&payment_settings[save_default_payment_method]=on_subscription&metadata[userId]=7&expand[0]=latest_invoice.confirmation_secret`;
   return call(fake, "POST", "/v1/subscriptions", params);
 }
@@ -32,26 +39,50 @@ describe("FakeStripe: requests", () => {
   it("refuses what Stripe refuses: no API key, an unknown or mistyped parameter, an unknown id", () => {
     const fake = new FakeStripe();
     expect(fake.handle({ method: "GET", path: "/v1/subscriptions/sub_1" })).toMatchObject({ status: 401 });
-    expect(call(fake, "POST", "/v1/subscriptions", "customer=cus_1&items[0][prices]=price_storyloom_pro")).toMatchObject({
+    expect(
+      call(fake, "POST", "/v1/subscriptions", "customer=cus_1&items[0][prices]=price_storyloom_pro"),
+    ).toMatchObject({
       status: 400,
-      body: { error: { code: "parameter_unknown", param: "items[0][prices]", message: "Received unknown parameter: items[0][prices]" } },
+      body: {
+        error: {
+          code: "parameter_unknown",
+          param: "items[0][prices]",
+          message: "Received unknown parameter: items[0][prices]",
+        },
+      },
     });
-    expect(call(fake, "POST", "/v1/subscriptions", "customer=cus_1&payment_behaviour=default_incomplete")).toMatchObject({
+    expect(
+      call(fake, "POST", "/v1/subscriptions", "customer=cus_1&payment_behaviour=default_incomplete"),
+    ).toMatchObject({
       status: 400,
       body: { error: { code: "parameter_unknown", param: "payment_behaviour" } },
     });
-    expect(call(fake, "POST", "/v1/subscriptions/sub_1", "cancel_at_period_end=maybe")).toMatchObject({ status: 400, body: { error: { param: "cancel_at_period_end" } } });
+    expect(call(fake, "POST", "/v1/subscriptions/sub_1", "cancel_at_period_end=maybe")).toMatchObject({
+      status: 400,
+      body: { error: { param: "cancel_at_period_end" } },
+    });
     expect(call(fake, "GET", "/v1/subscriptions/sub_1")).toMatchObject({
       status: 404,
-      body: { error: { type: "invalid_request_error", code: "resource_missing", param: "id", message: "No such subscription: 'sub_1'" } },
+      body: {
+        error: {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "id",
+          message: "No such subscription: 'sub_1'",
+        },
+      },
     });
   });
 
   it("throws on what it does not model instead of answering plausibly", () => {
     const fake = new FakeStripe();
     expect(() => call(fake, "GET", "/v1/prices")).toThrow(NotEmulatedError);
-    expect(() => call(fake, "POST", "/v1/subscriptions", "customer=cus_1&items[0][price]=p&payment_behavior=allow_incomplete")).toThrow(/default_incomplete/);
-    expect(() => call(fake, "GET", "/v1/customers/cus_1", "", { "Stripe-Version": "2024-06-20" })).toThrow(/speaks 2026-10-28.endive/);
+    expect(() =>
+      call(fake, "POST", "/v1/subscriptions", "customer=cus_1&items[0][price]=p&payment_behavior=allow_incomplete"),
+    ).toThrow(/default_incomplete/);
+    expect(() => call(fake, "GET", "/v1/customers/cus_1", "", { "Stripe-Version": "2024-06-20" })).toThrow(
+      /speaks 2026-10-28.endive/,
+    );
   });
 });
 
@@ -60,12 +91,32 @@ describe("FakeStripe: customers", () => {
     const fake = new FakeStripe();
     const subscription = subscribe(fake).body as Stripe.Subscription;
     const customer = String(subscription.customer);
-    expect(call(fake, "DELETE", `/v1/customers/${customer}`, "expand[]=x")).toMatchObject({ status: 400, body: { error: { code: "parameter_unknown" } } });
-    expect(call(fake, "DELETE", `/v1/customers/${customer}`)).toEqual({ status: 200, body: { id: customer, object: "customer", deleted: true } });
+    expect(call(fake, "DELETE", `/v1/customers/${customer}`, "expand[]=x")).toMatchObject({
+      status: 400,
+      body: { error: { code: "parameter_unknown" } },
+    });
+    expect(call(fake, "DELETE", `/v1/customers/${customer}`)).toEqual({
+      status: 200,
+      body: { id: customer, object: "customer", deleted: true },
+    });
     expect(fake.inspect(subscription.id).status).toBe("canceled");
-    expect(call(fake, "GET", `/v1/customers/${customer}`).body).toEqual({ id: customer, object: "customer", deleted: true });
-    expect(call(fake, "DELETE", `/v1/customers/${customer}`)).toMatchObject({ status: 404, body: { error: { code: "resource_missing" } } });
-    expect(call(fake, "POST", "/v1/subscriptions", `customer=${customer}&items[0][price]=price_storyloom_pro&payment_behavior=default_incomplete`)).toMatchObject({ status: 404 });
+    expect(call(fake, "GET", `/v1/customers/${customer}`).body).toEqual({
+      id: customer,
+      object: "customer",
+      deleted: true,
+    });
+    expect(call(fake, "DELETE", `/v1/customers/${customer}`)).toMatchObject({
+      status: 404,
+      body: { error: { code: "resource_missing" } },
+    });
+    expect(
+      call(
+        fake,
+        "POST",
+        "/v1/subscriptions",
+        `customer=${customer}&items[0][price]=price_storyloom_pro&payment_behavior=default_incomplete`,
+      ),
+    ).toMatchObject({ status: 404 });
   });
 });
 
@@ -75,17 +126,36 @@ describe("FakeStripe: subscriptions", () => {
     const { status, body } = subscribe(fake);
     const subscription = body as Stripe.Subscription & { latest_invoice: Stripe.Invoice };
     expect(status).toBe(200);
-    expect(subscription).toMatchObject({ status: "incomplete", metadata: { userId: "7" }, payment_settings: { save_default_payment_method: "on_subscription" } });
-    expect(subscription.latest_invoice).toMatchObject({ status: "open", amount_due: 2900, billing_reason: "subscription_create" });
-    expect(subscription.latest_invoice.confirmation_secret).toEqual({ client_secret: expect.stringMatching(/^pi_\w+_secret_\w+$/), type: "payment_intent" });
+    expect(subscription).toMatchObject({
+      status: "incomplete",
+      metadata: { userId: "7" },
+      payment_settings: { save_default_payment_method: "on_subscription" },
+    });
+    expect(subscription.latest_invoice).toMatchObject({
+      status: "open",
+      amount_due: 2900,
+      billing_reason: "subscription_create",
+    });
+    expect(subscription.latest_invoice.confirmation_secret).toEqual({
+      client_secret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
+      type: "payment_intent",
+    });
     expect(subscription.items.data[0]!.current_period_end).toBe(Date.UTC(2027, 1, 28, 12) / 1000);
-    expect(fake.events.map((e) => e.type)).toEqual(["customer.created", "customer.subscription.created", "invoice.created", "invoice.finalized"]);
+    expect(fake.events.map((e) => e.type)).toEqual([
+      "customer.created",
+      "customer.subscription.created",
+      "invoice.created",
+      "invoice.finalized",
+    ]);
     expect(subscriptionOf(fake, subscription.id, "").latest_invoice).toBe(subscription.latest_invoice.id);
   });
 
   it("refuses an unknown price", () => {
     const fake = new FakeStripe();
-    expect(subscribe(fake, "price_gold")).toMatchObject({ status: 404, body: { error: { code: "resource_missing", param: "items[0][price]" } } });
+    expect(subscribe(fake, "price_gold")).toMatchObject({
+      status: 404,
+      body: { error: { code: "resource_missing", param: "items[0][price]" } },
+    });
   });
 
   it("pay: the invoice is paid and the subscription active; the confirmation secret is gone", () => {
@@ -94,9 +164,17 @@ describe("FakeStripe: subscriptions", () => {
     fake.pay(id);
     const subscription = subscriptionOf(fake, id);
     expect(subscription.status).toBe("active");
-    expect(subscription.latest_invoice).toMatchObject({ status: "paid", amount_paid: 2900, amount_remaining: 0, confirmation_secret: null });
+    expect(subscription.latest_invoice).toMatchObject({
+      status: "paid",
+      amount_paid: 2900,
+      amount_remaining: 0,
+      confirmation_secret: null,
+    });
     expect(fake.lastEvent().type).toBe("customer.subscription.updated");
-    expect(fake.lastEvent("invoice.paid").data.object).toMatchObject({ id: subscription.latest_invoice.id, status: "paid" });
+    expect(fake.lastEvent("invoice.paid").data.object).toMatchObject({
+      id: subscription.latest_invoice.id,
+      status: "paid",
+    });
     expect(() => fake.pay(id)).toThrow(/no open invoice/);
   });
 
@@ -106,7 +184,10 @@ describe("FakeStripe: subscriptions", () => {
     fake.requireAction(id);
     const invoice = subscriptionOf(fake, id, "expand[]=latest_invoice.payments").latest_invoice;
     const intentId = invoice.payments!.data[0]!.payment.payment_intent as string;
-    expect(call(fake, "GET", `/v1/payment_intents/${intentId}`).body).toMatchObject({ status: "requires_action", next_action: { type: "use_stripe_sdk" } });
+    expect(call(fake, "GET", `/v1/payment_intents/${intentId}`).body).toMatchObject({
+      status: "requires_action",
+      next_action: { type: "use_stripe_sdk" },
+    });
     expect(subscriptionOf(fake, id).status).toBe("incomplete");
     expect(fake.lastEvent().type).toBe("invoice.payment_action_required");
   });
@@ -124,7 +205,11 @@ describe("FakeStripe: subscriptions", () => {
     const pastDue = subscriptionOf(fake, renewing!);
     expect(pastDue.status).toBe("past_due");
     expect(pastDue.items.data[0]!.current_period_start).toBe(paidPeriodEnd);
-    expect(pastDue.latest_invoice).toMatchObject({ status: "open", billing_reason: "subscription_cycle", attempt_count: 1 });
+    expect(pastDue.latest_invoice).toMatchObject({
+      status: "open",
+      billing_reason: "subscription_cycle",
+      attempt_count: 1,
+    });
     expect(call(fake, "POST", `/v1/invoices/${pastDue.latest_invoice.id}/pay`)).toMatchObject({
       status: 402,
       body: { error: { type: "card_error", code: "card_declined", decline_code: "generic_decline" } },
@@ -137,7 +222,10 @@ describe("FakeStripe: subscriptions", () => {
     const fake = new FakeStripe();
     const { id } = subscribe(fake).body as Stripe.Subscription;
     fake.expire(id);
-    expect(subscriptionOf(fake, id)).toMatchObject({ status: "incomplete_expired", latest_invoice: { status: "void", confirmation_secret: null } });
+    expect(subscriptionOf(fake, id)).toMatchObject({
+      status: "incomplete_expired",
+      latest_invoice: { status: "void", confirmation_secret: null },
+    });
     expect(call(fake, "POST", `/v1/subscriptions/${id}`, "cancel_at_period_end=true")).toMatchObject({ status: 404 });
   });
 
@@ -148,10 +236,26 @@ describe("FakeStripe: subscriptions", () => {
     fake.pay(id);
     const itemId = subscriptionOf(fake, id).items.data[0]!.id;
     now = Date.UTC(2027, 3, 16); // half of April's 30 days remain
-    const changed = call(fake, "POST", `/v1/subscriptions/${id}`, `items[0][id]=${itemId}&items[0][price]=price_storyloom_enterprise&proration_behavior=create_prorations`);
-    expect((changed.body as Stripe.Subscription).items.data.map((i) => [i.id, i.price.id])).toEqual([[itemId, "price_storyloom_enterprise"]]);
-    expect(fake.prorations).toEqual([{ subscriptionId: id, itemId, fromPriceId: "price_storyloom_pro", toPriceId: "price_storyloom_enterprise", amount: 3500 }]);
-    const added = call(fake, "POST", `/v1/subscriptions/${id}`, "items[0][price]=price_storyloom_pro").body as Stripe.Subscription;
+    const changed = call(
+      fake,
+      "POST",
+      `/v1/subscriptions/${id}`,
+      `items[0][id]=${itemId}&items[0][price]=price_storyloom_enterprise&proration_behavior=create_prorations`,
+    );
+    expect((changed.body as Stripe.Subscription).items.data.map((i) => [i.id, i.price.id])).toEqual([
+      [itemId, "price_storyloom_enterprise"],
+    ]);
+    expect(fake.prorations).toEqual([
+      {
+        subscriptionId: id,
+        itemId,
+        fromPriceId: "price_storyloom_pro",
+        toPriceId: "price_storyloom_enterprise",
+        amount: 3500,
+      },
+    ]);
+    const added = call(fake, "POST", `/v1/subscriptions/${id}`, "items[0][price]=price_storyloom_pro")
+      .body as Stripe.Subscription;
     expect(added.items.data).toHaveLength(2);
   });
 
@@ -159,19 +263,30 @@ describe("FakeStripe: subscriptions", () => {
     const fake = new FakeStripe();
     const { id } = subscribe(fake).body as Stripe.Subscription;
     fake.pay(id);
-    const scheduled = call(fake, "POST", `/v1/subscriptions/${id}`, "cancel_at_period_end=true").body as Stripe.Subscription;
-    expect(scheduled).toMatchObject({ cancel_at_period_end: true, cancel_at: scheduled.items.data[0]!.current_period_end });
-    expect(call(fake, "DELETE", `/v1/subscriptions/${id}`).body).toMatchObject({ status: "canceled", cancellation_details: { reason: "cancellation_requested" } });
+    const scheduled = call(fake, "POST", `/v1/subscriptions/${id}`, "cancel_at_period_end=true")
+      .body as Stripe.Subscription;
+    expect(scheduled).toMatchObject({
+      cancel_at_period_end: true,
+      cancel_at: scheduled.items.data[0]!.current_period_end,
+    });
+    expect(call(fake, "DELETE", `/v1/subscriptions/${id}`).body).toMatchObject({
+      status: "canceled",
+      cancellation_details: { reason: "cancellation_requested" },
+    });
     expect(fake.lastEvent().type).toBe("customer.subscription.deleted");
     expect(subscriptionOf(fake, id).status).toBe("canceled");
-    expect(call(fake, "DELETE", `/v1/subscriptions/${id}`)).toMatchObject({ status: 404, body: { error: { code: "resource_missing" } } });
+    expect(call(fake, "DELETE", `/v1/subscriptions/${id}`)).toMatchObject({
+      status: 404,
+      body: { error: { code: "resource_missing" } },
+    });
   });
 
   it("lists newest first in pages, canceled ones only with status=all", () => {
     const fake = new FakeStripe();
     const ids = fake.seed(250);
     call(fake, "DELETE", `/v1/subscriptions/${ids[0]}`);
-    const page = (query: string) => call(fake, "GET", "/v1/subscriptions", query).body as Stripe.ApiList<Stripe.Subscription>;
+    const page = (query: string) =>
+      call(fake, "GET", "/v1/subscriptions", query).body as Stripe.ApiList<Stripe.Subscription>;
     const first = page("status=all&limit=100");
     expect(first.data.map((s) => s.id)).toEqual(ids.slice(150).reverse());
     expect(first.has_more).toBe(true);

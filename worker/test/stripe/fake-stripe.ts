@@ -91,7 +91,14 @@ export class FakeStripe {
     const method = request.method.toUpperCase();
     const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
     const params = { ...decodeStripeForm(request.query ?? ""), ...decodeStripeForm(request.body ?? "") };
-    const call: FakeStripeCall = { method, path: request.path, params, idempotencyKey: headers["idempotency-key"] ?? null, status: 0, replayed: false };
+    const call: FakeStripeCall = {
+      method,
+      path: request.path,
+      params,
+      idempotencyKey: headers["idempotency-key"] ?? null,
+      status: 0,
+      replayed: false,
+    };
     this.calls.push(call);
     const response = this.answer(call, headers);
     call.status = response.status;
@@ -102,15 +109,25 @@ export class FakeStripe {
 
   private answer(call: FakeStripeCall, headers: Record<string, string>): FakeStripeResponse {
     if (!/^Bearer \S+/.test(headers.authorization ?? "")) {
-      return failure(new StripeApiError(401, { type: "invalid_request_error", message: "You did not provide an API key." }));
+      return failure(
+        new StripeApiError(401, { type: "invalid_request_error", message: "You did not provide an API key." }),
+      );
     }
     const version = headers["stripe-version"];
-    if (version && version !== FAKE_STRIPE_API_VERSION) throw new NotEmulatedError(`FakeStripe speaks ${FAKE_STRIPE_API_VERSION}, not ${version}`);
+    if (version && version !== FAKE_STRIPE_API_VERSION)
+      throw new NotEmulatedError(`FakeStripe speaks ${FAKE_STRIPE_API_VERSION}, not ${version}`);
     const run = this.route(call.method, call.path);
     const problem = stripeRequestProblem(call.method, call.path, call.params);
     if (problem) {
       const code = problem.unknown ? "parameter_unknown" : problem.missing ? "parameter_missing" : undefined;
-      return failure(new StripeApiError(400, { type: "invalid_request_error", param: problem.param, message: problem.message, ...(code ? { code } : {}) }));
+      return failure(
+        new StripeApiError(400, {
+          type: "invalid_request_error",
+          param: problem.param,
+          message: problem.message,
+          ...(code ? { code } : {}),
+        }),
+      );
     }
     if (call.method !== "POST" || !call.idempotencyKey) return run(call.params);
     // Stripe keeps the first answer to a key and replays it; the same key with other parameters is an error.
@@ -179,7 +196,8 @@ export class FakeStripe {
   /** Nobody paid the first invoice in time (23 hours): incomplete_expired, its invoice void. */
   expire(subscriptionId: string): void {
     const { subscription, invoice } = this.openInvoiceOf(subscriptionId, "expire");
-    if (subscription.status !== "incomplete") throw new Error(`expire: subscription ${subscriptionId} is ${subscription.status}, not incomplete`);
+    if (subscription.status !== "incomplete")
+      throw new Error(`expire: subscription ${subscriptionId} is ${subscription.status}, not incomplete`);
     this.ledger.expire(subscription, invoice);
   }
 
@@ -193,7 +211,12 @@ export class FakeStripe {
       Array.from({ length: count }, (_, index) => {
         const metadata: Stripe.Metadata = options.userId ? { userId: String(options.userId(index)) } : {};
         const customer = this.ledger.addCustomer({ email: null, name: null, metadata });
-        const subscription = this.ledger.addSubscription({ customer, prices: [price], metadata, saveDefaultPaymentMethod: "on_subscription" });
+        const subscription = this.ledger.addSubscription({
+          customer,
+          prices: [price],
+          metadata,
+          saveDefaultPaymentMethod: "on_subscription",
+        });
         this.pay(subscription.id);
         return subscription.id;
       }),
@@ -204,7 +227,9 @@ export class FakeStripe {
 
   /** A subscription as Stripe holds it now (latest_invoice expanded with its confirmation secret). */
   inspect(subscriptionId: string): Stripe.Subscription {
-    return structuredClone(this.ledger.renderSubscription(this.known(subscriptionId, "inspect"), ["latest_invoice.confirmation_secret"]));
+    return structuredClone(
+      this.ledger.renderSubscription(this.known(subscriptionId, "inspect"), ["latest_invoice.confirmation_secret"]),
+    );
   }
 
   /** The newest event, of `type` when given. */
@@ -217,7 +242,10 @@ export class FakeStripe {
   /** A new event of any type about a subscription (about its latest invoice for `invoice.*` types). */
   eventFor(type: string, subscriptionId: string): FakeStripeEvent {
     const subscription = this.known(subscriptionId, "eventFor");
-    return this.ledger.emit(type, type.startsWith("invoice.") ? this.ledger.invoice(String(subscription.latest_invoice)) : subscription);
+    return this.ledger.emit(
+      type,
+      type.startsWith("invoice.") ? this.ledger.invoice(String(subscription.latest_invoice)) : subscription,
+    );
   }
 
   /** The requests made to one path, e.g. `callsTo("GET", "/v1/subscriptions")` for the list calls. */
@@ -232,10 +260,16 @@ export class FakeStripe {
   }
 
   /** The invoice a control acts on: the subscription's latest, which must be open. */
-  private openInvoiceOf(subscriptionId: string, control: string): { subscription: Stripe.Subscription; invoice: Stripe.Invoice } {
+  private openInvoiceOf(
+    subscriptionId: string,
+    control: string,
+  ): { subscription: Stripe.Subscription; invoice: Stripe.Invoice } {
     const subscription = this.known(subscriptionId, control);
     const invoice = this.ledger.invoice(String(subscription.latest_invoice));
-    if (invoice.status !== "open") throw new Error(`${control}: subscription ${subscriptionId} has no open invoice (${subscription.status}, invoice ${invoice.status})`);
+    if (invoice.status !== "open")
+      throw new Error(
+        `${control}: subscription ${subscriptionId} has no open invoice (${subscription.status}, invoice ${invoice.status})`,
+      );
     return { subscription, invoice };
   }
 }

@@ -125,7 +125,11 @@ export class StripeLedger {
   }
 
   paymentIntent(id: string): Stripe.PaymentIntent {
-    return found([...this.intents.values()].find((intent) => intent.id === id), "payment_intent", id);
+    return found(
+      [...this.intents.values()].find((intent) => intent.id === id),
+      "payment_intent",
+      id,
+    );
   }
 
   private intentOf(invoice: Stripe.Invoice): Stripe.PaymentIntent {
@@ -156,7 +160,14 @@ export class StripeLedger {
       created: start,
       status: "incomplete",
       items: input.prices.map((price) =>
-        itemObject({ id: this.id("si"), subscription: id, price, created: start, periodStart: start, periodEnd: oneMonthAfter(start) }),
+        itemObject({
+          id: this.id("si"),
+          subscription: id,
+          price,
+          created: start,
+          periodStart: start,
+          periodEnd: oneMonthAfter(start),
+        }),
       ),
       metadata: input.metadata,
       saveDefaultPaymentMethod: input.saveDefaultPaymentMethod,
@@ -178,10 +189,23 @@ export class StripeLedger {
     if (current && prorate && current.price.id !== price.id) {
       const unused = Math.max(0, periodEnd - now) / (periodEnd - periodStart);
       const amount = Math.round(((price.unit_amount ?? 0) - (current.price.unit_amount ?? 0)) * unused);
-      this.prorations.push({ subscriptionId: subscription.id, itemId: current.id, fromPriceId: current.price.id, toPriceId: price.id, amount });
+      this.prorations.push({
+        subscriptionId: subscription.id,
+        itemId: current.id,
+        fromPriceId: current.price.id,
+        toPriceId: price.id,
+        amount,
+      });
     }
     const id = current?.id ?? this.id("si");
-    items[position] = itemObject({ id, subscription: subscription.id, price, created: current?.created ?? now, periodStart, periodEnd });
+    items[position] = itemObject({
+      id,
+      subscription: subscription.id,
+      price,
+      created: current?.created ?? now,
+      periodStart,
+      periodEnd,
+    });
   }
 
   setCancelAtPeriodEnd(subscription: Stripe.Subscription, cancel: boolean): void {
@@ -195,7 +219,12 @@ export class StripeLedger {
     subscription.status = "canceled";
     subscription.canceled_at = now;
     subscription.ended_at = now;
-    subscription.cancellation_details = { comment: null, feedback: null, feedback_option: null, reason: "cancellation_requested" };
+    subscription.cancellation_details = {
+      comment: null,
+      feedback: null,
+      feedback_option: null,
+      reason: "cancellation_requested",
+    };
     this.emit("customer.subscription.deleted", subscription);
   }
 
@@ -216,7 +245,13 @@ export class StripeLedger {
     const sequence = customer.next_invoice_sequence ?? 1;
     customer.next_invoice_sequence = sequence + 1;
     const number = `${customer.invoice_prefix}-${String(sequence).padStart(4, "0")}`;
-    const invoice = invoiceObject({ id: this.id("in"), number, subscription, created: this.now(), billingReason: reason });
+    const invoice = invoiceObject({
+      id: this.id("in"),
+      number,
+      subscription,
+      created: this.now(),
+      billingReason: reason,
+    });
     this.invoices.set(invoice.id!, invoice);
     this.intents.set(invoice.id!, paymentIntentObject({ id: this.id("pi"), invoice, created: this.now() }));
     subscription.latest_invoice = invoice.id!;
@@ -227,8 +262,19 @@ export class StripeLedger {
 
   /** The payment succeeds: the invoice is paid and the subscription active. */
   settle(subscription: Stripe.Subscription, invoice: Stripe.Invoice): void {
-    Object.assign(this.intentOf(invoice), { status: "succeeded", amount_received: invoice.amount_due, next_action: null, last_payment_error: null });
-    Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, amount_remaining: 0, attempted: true, next_payment_attempt: null });
+    Object.assign(this.intentOf(invoice), {
+      status: "succeeded",
+      amount_received: invoice.amount_due,
+      next_action: null,
+      last_payment_error: null,
+    });
+    Object.assign(invoice, {
+      status: "paid",
+      amount_paid: invoice.amount_due,
+      amount_remaining: 0,
+      attempted: true,
+      next_payment_attempt: null,
+    });
     invoice.attempt_count += 1;
     invoice.status_transitions.paid_at = this.now();
     this.decliningCustomers.delete(String(invoice.customer));
@@ -253,7 +299,10 @@ export class StripeLedger {
 
   /** 3-D Secure: the PaymentIntent waits for the customer to authenticate. */
   requireAction(invoice: Stripe.Invoice): void {
-    Object.assign(this.intentOf(invoice), { status: "requires_action", next_action: { type: "use_stripe_sdk", use_stripe_sdk: {} } });
+    Object.assign(this.intentOf(invoice), {
+      status: "requires_action",
+      next_action: { type: "use_stripe_sdk", use_stripe_sdk: {} },
+    });
     this.emit("invoice.payment_action_required", invoice);
   }
 
@@ -269,7 +318,11 @@ export class StripeLedger {
   /** The first invoice went unpaid for 23 hours: it is voided and the subscription incomplete_expired. */
   expire(subscription: Stripe.Subscription, invoice: Stripe.Invoice): void {
     const now = this.now();
-    Object.assign(this.intentOf(invoice), { status: "canceled", canceled_at: now, cancellation_reason: "void_invoice" });
+    Object.assign(this.intentOf(invoice), {
+      status: "canceled",
+      canceled_at: now,
+      cancellation_reason: "void_invoice",
+    });
     invoice.status = "void";
     invoice.status_transitions.voided_at = now;
     this.emit("invoice.voided", invoice);
@@ -288,7 +341,8 @@ export class StripeLedger {
   /** Only `latest_invoice` and what lies under it can be expanded. */
   renderSubscription(subscription: Stripe.Subscription, expand: string[]): Stripe.Subscription {
     const invoicePaths = expand.map((path) => {
-      if (path !== "latest_invoice" && !path.startsWith("latest_invoice.")) throw new NotEmulatedError(`FakeStripe does not expand ${path} on a subscription`);
+      if (path !== "latest_invoice" && !path.startsWith("latest_invoice."))
+        throw new NotEmulatedError(`FakeStripe does not expand ${path} on a subscription`);
       return path.slice("latest_invoice.".length);
     });
     const latest = subscription.latest_invoice;
@@ -302,7 +356,8 @@ export class StripeLedger {
     const intent = this.intentOf(invoice);
     for (const path of expand) {
       if (path === "confirmation_secret") {
-        rendered.confirmation_secret = invoice.status === "open" ? { client_secret: intent.client_secret!, type: "payment_intent" } : null;
+        rendered.confirmation_secret =
+          invoice.status === "open" ? { client_secret: intent.client_secret!, type: "payment_intent" } : null;
       } else if (path === "payments") {
         rendered.payments = list([invoicePaymentObject(invoice, intent)], `/v1/invoices/${invoice.id}/payments`);
       } else throw new NotEmulatedError(`FakeStripe does not expand ${path} on an invoice`);

@@ -16,7 +16,8 @@ const STRIPE_API = "https://api.stripe.com/v1/";
 let current: { fake: FakeStripe; failures: unknown[] } | null = null;
 
 function answer(request: RecordedRequest): Response {
-  if (!current) throw new Error(`Stripe request outside a test that called mockStripe: ${request.method} ${request.url}`);
+  if (!current)
+    throw new Error(`Stripe request outside a test that called mockStripe: ${request.method} ${request.url}`);
   const url = new URL(request.url);
   try {
     const { status, body } = current.fake.handle({
@@ -29,7 +30,10 @@ function answer(request: RecordedRequest): Response {
     return Response.json(body, { status, headers: { "Request-Id": `req_fake${current.fake.calls.length}` } });
   } catch (error) {
     current.failures.push(error);
-    return Response.json({ error: { type: "api_error", message: String(error) } }, { status: 500, headers: { "Stripe-Should-Retry": "false" } });
+    return Response.json(
+      { error: { type: "api_error", message: String(error) } },
+      { status: 500, headers: { "Stripe-Should-Retry": "false" } },
+    );
   }
 }
 
@@ -45,5 +49,9 @@ export function mockStripe(fake: FakeStripe) {
     if (current === installed) current = null;
     if (installed.failures.length) throw installed.failures[0];
   });
-  return mockOutbound({ [`GET ${STRIPE_API}`]: answer, [`POST ${STRIPE_API}`]: answer, [`DELETE ${STRIPE_API}`]: answer });
+  return mockOutbound({
+    [`GET ${STRIPE_API}`]: answer,
+    [`POST ${STRIPE_API}`]: answer,
+    [`DELETE ${STRIPE_API}`]: answer,
+  });
 }

@@ -78,7 +78,13 @@ function planObject(price: Stripe.Price): Stripe.Plan {
   };
 }
 
-export function customerObject(input: { id: string; created: Seconds; email: string | null; name: string | null; metadata: Stripe.Metadata }): Stripe.Customer {
+export function customerObject(input: {
+  id: string;
+  created: Seconds;
+  email: string | null;
+  name: string | null;
+  metadata: Stripe.Metadata;
+}): Stripe.Customer {
   return {
     id: input.id,
     object: "customer",
@@ -105,7 +111,14 @@ export function customerObject(input: { id: string; created: Seconds; email: str
   };
 }
 
-export function itemObject(input: { id: string; subscription: string; price: Stripe.Price; created: Seconds; periodStart: Seconds; periodEnd: Seconds }): Stripe.SubscriptionItem {
+export function itemObject(input: {
+  id: string;
+  subscription: string;
+  price: Stripe.Price;
+  created: Seconds;
+  periodStart: Seconds;
+  periodEnd: Seconds;
+}): Stripe.SubscriptionItem {
   return {
     id: input.id,
     object: "subscription_item",
@@ -161,7 +174,13 @@ export function subscriptionObject(input: {
     description: null,
     discounts: [],
     ended_at: null,
-    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: "self" } },
+    invoice_settings: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: null,
+      footer: null,
+      issuer: { type: "self" },
+    },
     items: list(input.items, `/v1/subscription_items?subscription=${input.id}`),
     latest_invoice: input.latestInvoice,
     livemode: false,
@@ -189,7 +208,12 @@ export function subscriptionObject(input: {
   };
 }
 
-function lineObject(invoiceId: string, subscription: Stripe.Subscription, item: Stripe.SubscriptionItem, index: number): Stripe.InvoiceLineItem {
+function lineObject(
+  invoiceId: string,
+  subscription: Stripe.Subscription,
+  item: Stripe.SubscriptionItem,
+  index: number,
+): Stripe.InvoiceLineItem {
   return {
     id: `il_${invoiceId.slice(3)}${index}`,
     object: "line_item",
@@ -215,7 +239,11 @@ function lineObject(invoiceId: string, subscription: Stripe.Subscription, item: 
     },
     period: { end: item.current_period_end, start: item.current_period_start },
     pretax_credit_amounts: [],
-    pricing: { price_details: { price: item.price.id, product: String(item.price.product) }, type: "price_details", unit_amount_decimal: null },
+    pricing: {
+      price_details: { price: item.price.id, product: String(item.price.product) },
+      type: "price_details",
+      unit_amount_decimal: null,
+    },
     quantity: 1,
     quantity_decimal: null,
     subscription: subscription.id,
@@ -320,7 +348,11 @@ export function invoiceObject(input: {
 }
 
 /** The PaymentIntent behind an invoice: what Stripe.js confirms with the invoice's confirmation secret. */
-export function paymentIntentObject(input: { id: string; invoice: Stripe.Invoice; created: Seconds }): Stripe.PaymentIntent {
+export function paymentIntentObject(input: {
+  id: string;
+  invoice: Stripe.Invoice;
+  created: Seconds;
+}): Stripe.PaymentIntent {
   return {
     id: input.id,
     object: "payment_intent",
@@ -382,12 +414,21 @@ export function invoicePaymentObject(invoice: Stripe.Invoice, intent: Stripe.Pay
     livemode: false,
     payment: { payment_intent: intent.id, type: "payment_intent" },
     status: paid ? "paid" : invoice.status === "void" ? "canceled" : "open",
-    status_transitions: { canceled_at: invoice.status_transitions.voided_at, paid_at: invoice.status_transitions.paid_at },
+    status_transitions: {
+      canceled_at: invoice.status_transitions.voided_at,
+      paid_at: invoice.status_transitions.paid_at,
+    },
   };
 }
 
 /** Stripe's error body (the SDK turns `type` into its error classes: card_error → StripeCardError…). */
-export function errorBody(error: { type: string; message: string; code?: string; param?: string; decline_code?: string }) {
+export function errorBody(error: {
+  type: string;
+  message: string;
+  code?: string;
+  param?: string;
+  decline_code?: string;
+}) {
   return {
     error: {
       ...error,

@@ -22,7 +22,8 @@ function coerce(value: FormValue, schema: Schema): unknown {
   }
   if (typeof value === "string") {
     const types = [target.type ?? []].flat();
-    if (types.some((t) => t === "number" || t === "integer") && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+    if (types.some((t) => t === "number" || t === "integer") && value.trim() !== "" && Number.isFinite(Number(value)))
+      return Number(value);
     if (types.includes("boolean") && (value === "true" || value === "false")) return value === "true";
     return value;
   }
@@ -40,7 +41,11 @@ function coerce(value: FormValue, schema: Schema): unknown {
 }
 
 /** The operation's query parameters as one closed object schema (Stripe refuses unknown ones there too). */
-function querySchema(method: string, template: string, parameters: { in: string; name: string; schema: Schema }[]): Schema {
+function querySchema(
+  method: string,
+  template: string,
+  parameters: { in: string; name: string; schema: Schema }[],
+): Schema {
   const query = parameters.filter((p) => p.in === "query");
   return registeredSchema(`${method} ${template} query`, {
     type: "object",
@@ -50,7 +55,12 @@ function querySchema(method: string, template: string, parameters: { in: string;
 }
 
 /** `/items/0/plan` → `items[0][plan]`. */
-const paramName = (location: string) => location.split("/").filter(Boolean).map((part, i) => (i === 0 ? part : `[${part}]`)).join("");
+const paramName = (location: string) =>
+  location
+    .split("/")
+    .filter(Boolean)
+    .map((part, i) => (i === 0 ? part : `[${part}]`))
+    .join("");
 
 /** The first thing Stripe would refuse in a request's parameters (query for GET, form body otherwise), or null. */
 export function stripeRequestProblem(method: string, path: string, params: FormObject): RequestProblem | null {
@@ -64,6 +74,7 @@ export function stripeRequestProblem(method: string, path: string, params: FormO
   const required = /^Instance does not have required property "(.+)"\.$/.exec(problem.message)?.[1];
   const param = paramName(required ? `${problem.location}/${required}` : problem.location);
   if (required) return { param, unknown: false, missing: true, message: `Missing required param: ${param}.` };
-  if (problem.message === NOT_IN_API) return { param, unknown: true, missing: false, message: `Received unknown parameter: ${param}` };
+  if (problem.message === NOT_IN_API)
+    return { param, unknown: true, missing: false, message: `Received unknown parameter: ${param}` };
   return { param, unknown: false, missing: false, message: `Invalid ${param || "request"}: ${problem.message}` };
 }

@@ -25,12 +25,20 @@ type EventPayload = FakeStripeEvent | { type: string; data: { object: { object?:
  * Signs an event for the webhook endpoint: the emulator's newest event, or a payload, which must be shaped like
  * Stripe's `event` (its `data.object` like that object's schema).
  */
-export async function signedWebhook(source: FakeStripe | EventPayload, secret: string, options: SignOptions = {}): Promise<SignedWebhook> {
+export async function signedWebhook(
+  source: FakeStripe | EventPayload,
+  secret: string,
+  options: SignOptions = {},
+): Promise<SignedWebhook> {
   const event = source instanceof FakeStripe ? source.lastEvent() : source;
   assertStripeShape("event", event);
   const object = event.data.object;
   if (typeof object.object === "string") assertStripeShape(object.object, object);
   const body = JSON.stringify(event, null, 2);
   const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret, ...options });
-  return { body, signature, headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature } };
+  return {
+    body,
+    signature,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature },
+  };
 }

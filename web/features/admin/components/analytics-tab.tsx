@@ -25,10 +25,30 @@ export function AnalyticsTab() {
   return (
     <div className="grid gap-6">
       <section aria-label="Platform summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard icon={Users} label="Total Users" value={String(data.totalUsers)} note={`+${data.newUsersThisMonth} this month`} />
-        <StatCard icon={CreditCard} label="Active Subscriptions" value={String(data.activeSubscriptions)} note="Paying customers" />
-        <StatCard icon={PoundSterling} label="Monthly Revenue" value={formatPounds(data.totalRevenue)} note="Estimated monthly recurring" />
-        <StatCard icon={CalendarPlus} label="New Today" value={String(data.newUsersToday)} note={`+${data.newUsersThisWeek} this week`} />
+        <StatCard
+          icon={Users}
+          label="Total Users"
+          value={String(data.totalUsers)}
+          note={`+${data.newUsersThisMonth} this month`}
+        />
+        <StatCard
+          icon={CreditCard}
+          label="Active Subscriptions"
+          value={String(data.activeSubscriptions)}
+          note="Paying customers"
+        />
+        <StatCard
+          icon={PoundSterling}
+          label="Monthly Revenue"
+          value={formatPounds(data.totalRevenue)}
+          note="Estimated monthly recurring"
+        />
+        <StatCard
+          icon={CalendarPlus}
+          label="New Today"
+          value={String(data.newUsersToday)}
+          note={`+${data.newUsersThisWeek} this week`}
+        />
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <RevenueAnalytics analytics={data} />
@@ -38,7 +58,17 @@ export function AnalyticsTab() {
   );
 }
 
-function StatCard({ icon: Icon, label, value, note }: { icon: LucideIcon; label: string; value: string; note: string }) {
+function StatCard({
+  icon: Icon,
+  label,
+  value,
+  note,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  note: string;
+}) {
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex items-start justify-between gap-2">
@@ -161,7 +191,11 @@ function SubscriptionBreakdown({ usersByTier }: { usersByTier: Record<Tier, numb
               <li key={tier} className="grid gap-2">
                 <div className="flex items-baseline justify-between gap-2 text-sm">
                   <span className="inline-flex items-center gap-2 font-medium text-ink">
-                    <span className="size-2.5 rounded-full" style={{ backgroundColor: TIER_COLORS[tier] }} aria-hidden />
+                    <span
+                      className="size-2.5 rounded-full"
+                      style={{ backgroundColor: TIER_COLORS[tier] }}
+                      aria-hidden
+                    />
                     {TIER_LABELS[tier]}
                   </span>
                   <span className="text-muted">

@@ -81,7 +81,12 @@ export function ConversationsTab() {
             </Badge>
           )}
         </div>
-        <Button variant="outline" size="sm" onClick={() => void refresh()} aria-disabled={refreshing || !key || undefined}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void refresh()}
+          aria-disabled={refreshing || !key || undefined}
+        >
           <RefreshCw className={refreshing ? "animate-spin" : undefined} aria-hidden />
           Refresh
         </Button>
@@ -121,7 +126,10 @@ export function ConversationsTab() {
 function ConversationEntry({ conversation }: { conversation: AdminConversation }) {
   const { username, userMessage, botResponse, ipAddress, userAgent, createdAt } = conversation;
   return (
-    <article className="rounded-lg border border-line bg-white p-4" aria-label={`Conversation with ${username ?? "Anonymous User"}`}>
+    <article
+      className="rounded-lg border border-line bg-white p-4"
+      aria-label={`Conversation with ${username ?? "Anonymous User"}`}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <UserRound className="size-4 shrink-0 text-slate-500" aria-hidden />
@@ -133,8 +141,18 @@ function ConversationEntry({ conversation }: { conversation: AdminConversation }
         </time>
       </header>
       <div className="mt-3 grid gap-3">
-        <Message label="User message" icon={<UserRound className="size-3.5" aria-hidden />} text={userMessage} className="bg-slate-50" />
-        <Message label="Bot response" icon={<Bot className="size-3.5" aria-hidden />} text={botResponse} className="bg-brand-50/60" />
+        <Message
+          label="User message"
+          icon={<UserRound className="size-3.5" aria-hidden />}
+          text={userMessage}
+          className="bg-slate-50"
+        />
+        <Message
+          label="Bot response"
+          icon={<Bot className="size-3.5" aria-hidden />}
+          text={botResponse}
+          className="bg-brand-50/60"
+        />
       </div>
       {(ipAddress || userAgent) && (
         <dl className="mt-3 grid gap-1 text-xs text-muted">
@@ -156,7 +174,17 @@ function ConversationEntry({ conversation }: { conversation: AdminConversation }
   );
 }
 
-function Message({ label, icon, text, className }: { label: string; icon: ReactNode; text: string; className: string }) {
+function Message({
+  label,
+  icon,
+  text,
+  className,
+}: {
+  label: string;
+  icon: ReactNode;
+  text: string;
+  className: string;
+}) {
   return (
     <div className={`rounded-md p-3 ${className}`}>
       <p className="mb-1 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
@@ -196,7 +224,5 @@ export function ExpandableText({ text }: { text: string }) {
 }
 
 function ConversationsSkeleton() {
-  return (
-    <SkeletonList label="Loading chatbot conversations" text="Loading conversations..." rowClassName="h-32" />
-  );
+  return <SkeletonList label="Loading chatbot conversations" text="Loading conversations..." rowClassName="h-32" />;
 }

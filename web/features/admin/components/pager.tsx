@@ -39,11 +39,19 @@ export function Pager({
         Previous
       </Button>
       {/* On a phone the label takes its own line above the buttons. */}
-      <p className="order-first flex w-full items-center justify-center gap-2 text-sm text-muted sm:order-none sm:w-auto" aria-live="polite">
+      <p
+        className="order-first flex w-full items-center justify-center gap-2 text-sm text-muted sm:order-none sm:w-auto"
+        aria-live="polite"
+      >
         {loading && <Spinner className="size-4 text-brand-600" />}
         {label}
       </p>
-      <Button variant="outline" size="sm" aria-disabled={!canGoOn || undefined} onClick={() => canGoOn && onPageChange(page + 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-disabled={!canGoOn || undefined}
+        onClick={() => canGoOn && onPageChange(page + 1)}
+      >
         Next
         <ChevronRight aria-hidden />
       </Button>

@@ -21,7 +21,10 @@ export function SearchBox({
 }) {
   return (
     <div className={cn("relative min-w-0 flex-1", className)}>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        aria-hidden
+      />
       <Input
         type="search"
         aria-label={label}

@@ -41,7 +41,9 @@ export function UsersTab() {
     );
   } else body = <UserList users={data.data} />;
 
-  const pages = data ? Math.max(1, Math.ceil(data.pagination.total / (data.pagination.limit || USERS_PAGE_SIZE))) : undefined;
+  const pages = data
+    ? Math.max(1, Math.ceil(data.pagination.total / (data.pagination.limit || USERS_PAGE_SIZE)))
+    : undefined;
 
   return (
     <section aria-labelledby="admin-users-heading" className="grid gap-4">
@@ -134,25 +136,45 @@ function UserList({ users }: { users: AdminUser[] }) {
           <caption className="sr-only">Users</caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-muted uppercase">
             <tr>
-              <th scope="col" className="px-4 py-3">User</th>
-              <th scope="col" className="px-4 py-3">Email</th>
-              <th scope="col" className="px-4 py-3">Tier</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3">Joined</th>
-              <th scope="col" className="px-4 py-3 text-right">Actions</th>
+              <th scope="col" className="px-4 py-3">
+                User
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Tier
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Joined
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {users.map((user) => (
               <tr key={user.id}>
-                <td className="max-w-48 px-4 py-3"><UserName user={user} /></td>
+                <td className="max-w-48 px-4 py-3">
+                  <UserName user={user} />
+                </td>
                 <td className="max-w-64 truncate px-4 py-3 text-muted" title={user.email ?? undefined}>
                   {user.email ?? "—"}
                 </td>
-                <td className="px-4 py-3"><TierBadge tier={user.subscriptionTier} /></td>
-                <td className="px-4 py-3"><StatusBadge status={user.subscriptionStatus} /></td>
+                <td className="px-4 py-3">
+                  <TierBadge tier={user.subscriptionTier} />
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={user.subscriptionStatus} />
+                </td>
                 <td className="px-4 py-3 whitespace-nowrap text-muted">{formatDate(user.createdAt)}</td>
-                <td className="px-4 py-3"><UserActions user={user} align="end" /></td>
+                <td className="px-4 py-3">
+                  <UserActions user={user} align="end" />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -184,7 +206,12 @@ function UserActions({ user, align = "start" }: { user: AdminUser; align?: "star
         variant: "success",
       });
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to update the subscription."), variant: "destructive", error });
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to update the subscription."),
+        variant: "destructive",
+        error,
+      });
     } finally {
       setPending(false);
       setAsking(null);
@@ -197,7 +224,12 @@ function UserActions({ user, align = "start" }: { user: AdminUser; align?: "star
       const message = await makeAdmin(user.id);
       toast({ title: "Admin Access Granted", description: message || `${name} is now an admin.`, variant: "success" });
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to grant admin access."), variant: "destructive", error });
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to grant admin access."),
+        variant: "destructive",
+        error,
+      });
     } finally {
       setPending(false);
       setAsking(null);
@@ -210,7 +242,9 @@ function UserActions({ user, align = "start" }: { user: AdminUser; align?: "star
       {pendingTier && <Spinner className="size-4 text-brand-600" label={`Updating ${name}'s subscription`} />}
       <Select
         value={pendingTier ?? user.subscriptionTier}
-        onValueChange={(value) => value !== user.subscriptionTier && !pending && setAsking({ kind: "tier", tier: value as Tier })}
+        onValueChange={(value) =>
+          value !== user.subscriptionTier && !pending && setAsking({ kind: "tier", tier: value as Tier })
+        }
       >
         <SelectTrigger ref={tierTrigger} aria-label={`Subscription tier for ${name}`} className="h-8 w-36">
           <SelectValue />
@@ -232,7 +266,11 @@ function UserActions({ user, align = "start" }: { user: AdminUser; align?: "star
           onClick={() => !pending && setAsking({ kind: "admin" })}
           aria-label={`Make Admin: ${name}`}
         >
-          {asking?.kind === "admin" && pending ? <Spinner className="size-4 text-current" /> : <ShieldPlus aria-hidden />}
+          {asking?.kind === "admin" && pending ? (
+            <Spinner className="size-4 text-current" />
+          ) : (
+            <ShieldPlus aria-hidden />
+          )}
           Make Admin
         </Button>
       )}
@@ -266,7 +304,5 @@ function UserActions({ user, align = "start" }: { user: AdminUser; align?: "star
 }
 
 function UsersSkeleton() {
-  return (
-    <SkeletonList label="Loading users" text="Loading users..." rowClassName="h-16" />
-  );
+  return <SkeletonList label="Loading users" text="Loading users..." rowClassName="h-16" />;
 }

@@ -81,7 +81,9 @@ export async function deleteAccount(): Promise<void> {
 }
 
 export function useDataSummary() {
-  return useQuery(queryKeys.dataSummary, { fetcher: (key: string) => api.get<{ data: DataSummary }>(key).then((answer) => answer.data) });
+  return useQuery(queryKeys.dataSummary, {
+    fetcher: (key: string) => api.get<{ data: DataSummary }>(key).then((answer) => answer.data),
+  });
 }
 
 /**
@@ -89,11 +91,16 @@ export function useDataSummary() {
  * download starts, so a stream cut halfway is an error here, never a truncated file.
  */
 export async function downloadAccountData(): Promise<string> {
-  const response = await fetch("/api/user/export-data", { credentials: "same-origin", headers: { Accept: "application/json" } });
+  const response = await fetch("/api/user/export-data", {
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+  });
   if (!response.ok) throw new Error((await response.text().catch(() => "")) || response.statusText);
   const blob = await response.blob();
   JSON.parse(await blob.text());
-  const filename = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? `storyloom-data-${new Date().toISOString().slice(0, 10)}.json`;
+  const filename =
+    /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ??
+    `storyloom-data-${new Date().toISOString().slice(0, 10)}.json`;
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

@@ -37,7 +37,12 @@ export function DataSummaryCard() {
       const filename = await downloadAccountData();
       toast({ title: "Export Complete", description: `Your data was downloaded as ${filename}.`, variant: "success" });
     } catch (failure) {
-      toast({ title: "Export failed", description: errorMessage(failure, "Your data could not be exported. Please try again."), variant: "destructive", error: failure });
+      toast({
+        title: "Export failed",
+        description: errorMessage(failure, "Your data could not be exported. Please try again."),
+        variant: "destructive",
+        error: failure,
+      });
     } finally {
       setExporting(false);
     }
@@ -47,7 +52,9 @@ export function DataSummaryCard() {
     <Card className="mb-6">
       <CardContent>
         <h2 className="text-base font-semibold text-ink">Your data</h2>
-        <p className="mt-1 text-sm text-muted">What StoryLoom holds for your account. Your export contains all of it as one JSON file.</p>
+        <p className="mt-1 text-sm text-muted">
+          What StoryLoom holds for your account. Your export contains all of it as one JSON file.
+        </p>
         {!data && error ? (
           <div className="mt-4">
             <LoadError what="your data summary" onRetry={() => void mutate()} />
@@ -57,12 +64,20 @@ export function DataSummaryCard() {
             {SUMMARY.map(({ key, label }) => (
               <div key={key} className="rounded-lg border border-line bg-slate-50 px-3 py-2">
                 <dt className="text-xs text-muted">{label}</dt>
-                <dd className="text-xl font-semibold text-ink">{data ? data[key] : <Skeleton className="mt-1 h-6 w-10" />}</dd>
+                <dd className="text-xl font-semibold text-ink">
+                  {data ? data[key] : <Skeleton className="mt-1 h-6 w-10" />}
+                </dd>
               </div>
             ))}
           </dl>
         )}
-        <Button variant="outline" className="mt-5" onClick={() => void exportData()} disabled={exporting} aria-busy={exporting || undefined}>
+        <Button
+          variant="outline"
+          className="mt-5"
+          onClick={() => void exportData()}
+          disabled={exporting}
+          aria-busy={exporting || undefined}
+        >
           {exporting ? <Spinner className="size-4" /> : <Download className="size-4" aria-hidden />}
           {exporting ? "Preparing export..." : "Export My Data"}
         </Button>
@@ -89,10 +104,19 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
       await deleteAccount();
       onDeleted();
       navigate("/");
-      toast({ title: "Account deleted", description: "Your account and everything in it are gone.", variant: "success" });
+      toast({
+        title: "Account deleted",
+        description: "Your account and everything in it are gone.",
+        variant: "success",
+      });
     } catch (failure) {
       setPending(false);
-      toast({ title: "Deletion failed", description: errorMessage(failure, "Your account could not be deleted. Please try again."), variant: "destructive", error: failure });
+      toast({
+        title: "Deletion failed",
+        description: errorMessage(failure, "Your account could not be deleted. Please try again."),
+        variant: "destructive",
+        error: failure,
+      });
     }
   }
 
@@ -124,15 +148,29 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
         }}
       >
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-ink">
-          <li>{data ? `${plural(data.projects, "project")} and ${plural(data.transcripts, "transcript")}, with their stories` : "Your projects and transcripts, with their stories"}</li>
-          <li>{data ? `${plural(data.integrations, "JIRA or Notion integration", "JIRA and Notion integrations")} and their credentials` : "Your JIRA and Notion integrations"}</li>
+          <li>
+            {data
+              ? `${plural(data.projects, "project")} and ${plural(data.transcripts, "transcript")}, with their stories`
+              : "Your projects and transcripts, with their stories"}
+          </li>
+          <li>
+            {data
+              ? `${plural(data.integrations, "JIRA or Notion integration", "JIRA and Notion integrations")} and their credentials`
+              : "Your JIRA and Notion integrations"}
+          </li>
           <li>Your team: its members lose access to your projects at once</li>
           <li>Your place in other teams (what you made there stays with those teams)</li>
           <li>Your subscription, cancelled immediately; your recordings, sessions and activity</li>
         </ul>
         <div className="mt-4 grid gap-1.5">
           <Label htmlFor={inputId}>Type {CONFIRM_WORD} to confirm</Label>
-          <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" disabled={pending} />
+          <Input
+            id={inputId}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            disabled={pending}
+          />
         </div>
       </ConfirmDialog>
     </Card>

@@ -52,9 +52,7 @@ function ChangePasswordForm({ username }: { username: string }) {
   return (
     <>
       <h2 className="text-base font-semibold text-ink">Change password</h2>
-      <p className="mt-1 text-sm text-muted">
-        You stay signed in on this device; every other device is signed out.
-      </p>
+      <p className="mt-1 text-sm text-muted">You stay signed in on this device; every other device is signed out.</p>
       <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid max-w-md gap-4">
         {/* Tells password managers which account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
@@ -81,10 +79,7 @@ function NoPasswordNote({ hasEmail }: { hasEmail: boolean }) {
           <>
             {" "}
             To set one, use{" "}
-            <Link
-              to="/forgot-password"
-              className="font-medium text-brand-700 underline underline-offset-2"
-            >
+            <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
               Forgot password?
             </Link>{" "}
             with your account's email address.

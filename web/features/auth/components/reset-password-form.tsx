@@ -93,11 +93,15 @@ function ReviewTeams({ teams }: { teams: JoinedTeam[] }) {
         {teams.map((team) => (
           <li key={team.ownerId} className="rounded-lg border border-line px-3 py-2">
             <span className="font-medium break-words text-ink">{team.ownerName}'s team</span>
-            {team.ownerEmail && team.ownerEmail !== team.ownerName && <span className="block break-words text-muted">{team.ownerEmail}</span>}
+            {team.ownerEmail && team.ownerEmail !== team.ownerName && (
+              <span className="block break-words text-muted">{team.ownerEmail}</span>
+            )}
           </li>
         ))}
       </ul>
-      <p className="mt-4 text-sm text-muted">If you don't recognise one, leave it: its owner can read what you file in its projects.</p>
+      <p className="mt-4 text-sm text-muted">
+        If you don't recognise one, leave it: its owner can read what you file in its projects.
+      </p>
       <div className="mt-6 grid gap-3">
         <Link to="/auth" replace className={buttonClasses("default", "lg", "w-full")}>
           Sign In to Review Them

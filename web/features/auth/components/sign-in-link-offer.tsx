@@ -16,7 +16,11 @@ export function SignInLinkOffer({ username }: { username: string }) {
 
   const send = async () => {
     if (!username.trim()) {
-      toast({ title: "Username or email needed", description: "Enter your username or email above first.", variant: "destructive" });
+      toast({
+        title: "Username or email needed",
+        description: "Enter your username or email above first.",
+        variant: "destructive",
+      });
       return;
     }
     setPending(true);
@@ -35,9 +39,7 @@ export function SignInLinkOffer({ username }: { username: string }) {
     return (
       <div role="status" className="flex gap-3 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-ink">
         <MailCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
-        <p>
-          {sent} The link works once, for 15 minutes; after opening it, sign in here with your password.
-        </p>
+        <p>{sent} The link works once, for 15 minutes; after opening it, sign in here with your password.</p>
       </div>
     );
   }
@@ -45,10 +47,16 @@ export function SignInLinkOffer({ username }: { username: string }) {
   return (
     <div className="grid gap-3 rounded-md border border-line bg-slate-50 p-3 text-sm text-ink">
       <p>
-        Locked out by someone else's attempts? If this is your account, we can email you a link that lets this
-        browser sign in with your password.
+        Locked out by someone else's attempts? If this is your account, we can email you a link that lets this browser
+        sign in with your password.
       </p>
-      <Button variant="outline" className="w-full" onClick={() => void send()} disabled={pending} aria-busy={pending || undefined}>
+      <Button
+        variant="outline"
+        className="w-full"
+        onClick={() => void send()}
+        disabled={pending}
+        aria-busy={pending || undefined}
+      >
         {pending ? <Spinner /> : <Send aria-hidden />}
         Email me a sign-in link
       </Button>

@@ -34,18 +34,28 @@ export function SignInLinkPanel({ token }: { token: string | null }) {
       toastError("Sign-in link failed", error, "Could not use this sign-in link. Please try again.");
       return;
     }
-    toast({ title: "This browser can sign in now", description: "Enter your password to finish signing in.", variant: "success" });
+    toast({
+      title: "This browser can sign in now",
+      description: "Enter your password to finish signing in.",
+      variant: "success",
+    });
     navigate("/auth", { replace: true });
   };
 
   return (
     <>
       <AuthPanelHeading icon={KeyRound} title="Continue signing in">
-        Sign-in to your account was paused after too many wrong passwords. Let this browser through, then sign in
-        with your password as usual. The link works once, in this browser only.
+        Sign-in to your account was paused after too many wrong passwords. Let this browser through, then sign in with
+        your password as usual. The link works once, in this browser only.
       </AuthPanelHeading>
       <div className="mt-8 grid gap-3">
-        <Button size="lg" className="w-full" onClick={() => void confirm()} disabled={pending} aria-busy={pending || undefined}>
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={() => void confirm()}
+          disabled={pending}
+          aria-busy={pending || undefined}
+        >
           {pending ? <Spinner className="text-white" /> : <KeyRound aria-hidden />}
           Let This Browser Sign In
         </Button>

@@ -6,7 +6,11 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast, toastError } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
-import { confirmVerificationLink, rejectVerificationLink, verificationLinkDetails } from "../api/verification-link-calls";
+import {
+  confirmVerificationLink,
+  rejectVerificationLink,
+  verificationLinkDetails,
+} from "../api/verification-link-calls";
 import { forgetVerificationEmail } from "../verification-email";
 import { AuthPanelHeading, BackToSignIn } from "./auth-panel";
 
@@ -33,7 +37,9 @@ function linkProblem(error: unknown): string | undefined {
  */
 export function VerificationLinkPanel({ token }: { token: string | null }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<State>(token ? { kind: "loading" } : { kind: "unusable", message: INCOMPLETE_LINK });
+  const [state, setState] = useState<State>(
+    token ? { kind: "loading" } : { kind: "unusable", message: INCOMPLETE_LINK },
+  );
   const started = useRef(false);
 
   const load = useCallback(async (linkToken: string) => {
@@ -54,7 +60,8 @@ export function VerificationLinkPanel({ token }: { token: string | null }) {
     void load(token);
   }, [token, load]);
 
-  if (state.kind === "unusable" || !token) return <UnusableLink message={state.kind === "unusable" ? state.message : INCOMPLETE_LINK} />;
+  if (state.kind === "unusable" || !token)
+    return <UnusableLink message={state.kind === "unusable" ? state.message : INCOMPLETE_LINK} />;
   if (state.kind === "loading") {
     return (
       <div className="flex flex-col items-center py-10 text-center" role="status">
@@ -98,7 +105,9 @@ export function VerificationLinkPanel({ token }: { token: string | null }) {
       toastError(
         choice === "confirm" ? "Verification failed" : "Could not delete the account",
         error,
-        choice === "confirm" ? "Could not verify your account. Please try again." : "Could not delete this sign-up. Please try again.",
+        choice === "confirm"
+          ? "Could not verify your account. Please try again."
+          : "Could not delete this sign-up. Please try again.",
       );
       return;
     }
@@ -108,7 +117,11 @@ export function VerificationLinkPanel({ token }: { token: string | null }) {
       return;
     }
     forgetVerificationEmail();
-    toast({ title: "Email verified", description: `Your account ${name} is verified. You can sign in now.`, variant: "success" });
+    toast({
+      title: "Email verified",
+      description: `Your account ${name} is verified. You can sign in now.`,
+      variant: "success",
+    });
     navigate("/auth", { replace: true });
   }
 
@@ -126,7 +139,13 @@ export function VerificationLinkPanel({ token }: { token: string | null }) {
         </p>
       </div>
       <div className="mt-6 grid gap-3">
-        <Button size="lg" className="w-full" disabled={pending !== null} aria-busy={pending === "confirm" || undefined} onClick={() => void answer("confirm")}>
+        <Button
+          size="lg"
+          className="w-full"
+          disabled={pending !== null}
+          aria-busy={pending === "confirm" || undefined}
+          onClick={() => void answer("confirm")}
+        >
           {pending === "confirm" ? <Spinner className="text-white" /> : <UserCheck aria-hidden />}
           Yes, Verify My Account
         </Button>
@@ -157,8 +176,8 @@ function Deleted({ account }: { account: VerificationLinkDetails }) {
       <AuthPanelHeading icon={Trash2} title="Sign-up deleted" focus>
         <span role="status">
           The account{" "}
-          <span className="font-medium text-ink [overflow-wrap:anywhere]">{account.username ?? account.email}</span>{" "}
-          was deleted. Nobody can use it, and nothing else has changed.
+          <span className="font-medium text-ink [overflow-wrap:anywhere]">{account.username ?? account.email}</span> was
+          deleted. Nobody can use it, and nothing else has changed.
         </span>
       </AuthPanelHeading>
       <div className="mt-8 grid gap-3">

@@ -105,7 +105,9 @@ export function ActivityList({
   }
   if (items.length === 0) {
     return compact ? (
-      <p className="py-2 text-sm text-muted">No activity yet. Creating a project or generating stories shows up here.</p>
+      <p className="py-2 text-sm text-muted">
+        No activity yet. Creating a project or generating stories shows up here.
+      </p>
     ) : (
       <EmptyState icon={History} title="No activity yet">
         Creating, editing and deleting projects, and generating, moving or deleting transcripts, will show up here.

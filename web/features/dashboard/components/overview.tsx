@@ -230,7 +230,10 @@ function RecentTranscripts({
   return (
     <ul className="-my-3 divide-y divide-line">
       {transcripts.slice(0, RECENT_TRANSCRIPTS).map((t) => (
-        <li key={t.id} className="flex flex-col items-start gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+        <li
+          key={t.id}
+          className="flex flex-col items-start gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+        >
           <div className="w-full min-w-0 sm:w-auto">
             <Link
               to="/history"

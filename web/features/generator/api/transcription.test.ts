@@ -9,14 +9,22 @@ const RECORDING = "AbCdEfGhIjKlMnOpQrSt_-";
 
 describe("retryableRecordingId", () => {
   it("gives the stored recording of a provider failure", () => {
-    expect(retryableRecordingId(failure(502, { error: "Provider failed", details: { recordingId: RECORDING } }))).toBe(RECORDING);
-    expect(retryableRecordingId(failure(503, { error: "Audio transcription is not configured", details: { recordingId: RECORDING } }))).toBe(RECORDING);
+    expect(retryableRecordingId(failure(502, { error: "Provider failed", details: { recordingId: RECORDING } }))).toBe(
+      RECORDING,
+    );
+    expect(
+      retryableRecordingId(
+        failure(503, { error: "Audio transcription is not configured", details: { recordingId: RECORDING } }),
+      ),
+    ).toBe(RECORDING);
   });
 
   it("gives nothing without a well-formed id or for other failures", () => {
     expect(retryableRecordingId(failure(502, { error: "Provider failed" }))).toBeUndefined();
     expect(retryableRecordingId(failure(502, { error: "x", details: { recordingId: "../../admin" } }))).toBeUndefined();
-    expect(retryableRecordingId(failure(415, { error: "Not audio", details: { recordingId: RECORDING } }))).toBeUndefined();
+    expect(
+      retryableRecordingId(failure(415, { error: "Not audio", details: { recordingId: RECORDING } })),
+    ).toBeUndefined();
     expect(retryableRecordingId(new Error("offline"))).toBeUndefined();
   });
 });

@@ -50,7 +50,11 @@ export function GeneratedStoriesPanel({
     if (!stories) return;
     try {
       await navigator.clipboard.writeText(storiesToPlainText(stories));
-      toast({ title: "Copied to Clipboard", description: "The epic and user stories were copied as plain text.", variant: "success" });
+      toast({
+        title: "Copied to Clipboard",
+        description: "The epic and user stories were copied as plain text.",
+        variant: "success",
+      });
     } catch {
       toast({ title: "Failed to copy", description: "Could not copy the stories.", variant: "destructive" });
     }
@@ -94,7 +98,9 @@ export function GeneratedStoriesPanel({
             <div role="status" className="flex flex-col items-center justify-center gap-3 py-16 text-center">
               <Spinner className="size-8 text-brand-600" />
               <p className="text-sm font-medium text-ink">Generating your stories...</p>
-              <p className="max-w-xs text-xs text-muted">Reading the transcript for goals, requirements and decisions.</p>
+              <p className="max-w-xs text-xs text-muted">
+                Reading the transcript for goals, requirements and decisions.
+              </p>
             </div>
           ) : loading ? (
             <div role="status" aria-label="Loading generated stories" className="grid gap-3">

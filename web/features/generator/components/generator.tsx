@@ -15,7 +15,12 @@ import { useProjects } from "../../../shared/projects/api";
 import { useProjectOptions } from "../../../shared/projects/model";
 import { useSubscriptionLimits } from "../../../shared/session/subscription";
 import { useUser } from "../../../shared/session/user";
-import { generateStories, showGenerated, toastGenerationError, toastGenerationSuccess } from "../../../shared/transcripts/generation";
+import {
+  generateStories,
+  showGenerated,
+  toastGenerationError,
+  toastGenerationSuccess,
+} from "../../../shared/transcripts/generation";
 import { isAudioFile, isTextFile, looksBinary, titleFromFileName, UPLOAD_ACCEPT } from "../audio";
 import { clearDraft, loadDraft, saveDraft } from "../draft";
 import { generatedTranscriptIdAtom, titleDraftAtom, transcriptDraftAtom } from "../state";
@@ -55,11 +60,16 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
   const paid = tier === "pro" || tier === "enterprise";
   // the plan's monthly allowance, said before the work is done (the server still enforces it)
   const limit = limits?.data.limits.transcriptsPerMonth ?? null;
-  const allowance = limit !== null && limits?.data.usage ? { used: Math.min(limits.data.usage.transcriptsThisMonth, limit), limit } : null;
+  const allowance =
+    limit !== null && limits?.data.usage
+      ? { used: Math.min(limits.data.usage.transcriptsThisMonth, limit), limit }
+      : null;
   const atLimit = allowance !== null && allowance.used >= allowance.limit;
   // A ?project= that is not one of the user's projects (deleted, someone else's) falls back to 'No Project'.
   const project =
-    projects && projectValue !== NO_PROJECT && !projects.some((p) => String(p.id) === projectValue) ? NO_PROJECT : projectValue;
+    projects && projectValue !== NO_PROJECT && !projects.some((p) => String(p.id) === projectValue)
+      ? NO_PROJECT
+      : projectValue;
 
   // the draft survives a reload for this account (draft.ts): restored once on arrival, kept as it is typed
   const { user } = useUser();
@@ -76,7 +86,10 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
   }, [owner, text, title, initialProjectId, setText, setTitle]);
   useEffect(() => {
     if (owner === null || !restored.current) return;
-    const timer = setTimeout(() => saveDraft({ owner, transcript: text, title, project: projectValue }), DRAFT_SAVE_DELAY_MS);
+    const timer = setTimeout(
+      () => saveDraft({ owner, transcript: text, title, project: projectValue }),
+      DRAFT_SAVE_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [owner, text, title, projectValue]);
 
@@ -102,7 +115,11 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
         title: title.trim() || undefined,
         projectId: project === NO_PROJECT ? null : Number(project),
       });
-      showGenerated(response, { title: title.trim(), projectId: project === NO_PROJECT ? null : Number(project), content: text });
+      showGenerated(response, {
+        title: title.trim(),
+        projectId: project === NO_PROJECT ? null : Number(project),
+        content: text,
+      });
       // generated: the transcript is saved in history now, the draft is done
       clearDraft();
       restored.current = false;
@@ -147,7 +164,11 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
       setText(content);
       if (!title.trim()) setTitle(titleFromFileName(file.name).slice(0, TITLE_MAX));
     } catch {
-      toast({ title: "Upload Failed", description: "Could not read the file. Please try again.", variant: "destructive" });
+      toast({
+        title: "Upload Failed",
+        description: "Could not read the file. Please try again.",
+        variant: "destructive",
+      });
     } finally {
       // Picking the same file again must fire another change.
       input.value = "";
@@ -247,12 +268,19 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
                 spellCheck={false}
                 className="min-h-72 resize-y leading-relaxed lg:min-h-[26rem]"
               />
-              <div id={ids.count} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-muted">
+              <div
+                id={ids.count}
+                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-muted"
+              >
                 <span className={tooLong ? "font-medium text-red-700" : undefined}>
                   {groupDigits(text.length)} {text.length === 1 ? "character" : "characters"}
                   {tooLong && ` (maximum ${groupDigits(MAX_TRANSCRIPT_CHARS)})`}
                 </span>
-                <span className="text-slate-500">{paid ? "Text files: .txt, .md, .vtt, .srt · Audio: .mp3, .wav, .m4a, .ogg, .webm" : "Text files: .txt, .md, .vtt, .srt"}</span>
+                <span className="text-slate-500">
+                  {paid
+                    ? "Text files: .txt, .md, .vtt, .srt · Audio: .mp3, .wav, .m4a, .ogg, .webm"
+                    : "Text files: .txt, .md, .vtt, .srt"}
+                </span>
               </div>
               <div aria-live="polite">
                 {large && (
@@ -308,7 +336,14 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
           <ServiceStatusCard />
         </div>
       </div>
-      <GeneratedStoriesPanel transcriptId={transcriptId} title={title} onMissing={() => setTranscriptId(null)} pending={pending} headingRef={resultsHeading} className="order-2 lg:order-none" />
+      <GeneratedStoriesPanel
+        transcriptId={transcriptId}
+        title={title}
+        onMissing={() => setTranscriptId(null)}
+        pending={pending}
+        headingRef={resultsHeading}
+        className="order-2 lg:order-none"
+      />
     </div>
   );
 }

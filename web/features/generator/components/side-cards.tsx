@@ -14,8 +14,8 @@ export function AudioPromoCard() {
         <div className="min-w-0">
           <h2 className="font-semibold text-ink">Audio Transcription</h2>
           <p className="mt-1 text-sm text-muted">
-            Upload meeting recordings (MP3, WAV, M4A, OGG, WebM) and get the transcript typed out for you. Available
-            on Pro and Enterprise plans.
+            Upload meeting recordings (MP3, WAV, M4A, OGG, WebM) and get the transcript typed out for you. Available on
+            Pro and Enterprise plans.
           </p>
           <Button asChild size="sm" className="mt-3">
             <Link to="/subscription">

@@ -17,7 +17,14 @@ interface TranscriptionStatusProps {
  * The audio progress bar (docs/product-spec.md §2, §4) and, after a provider failure that kept the recording, a retry that does not
  * upload it again. The text sits in a live region; the bar itself is a labelled progressbar.
  */
-export function TranscriptionStatus({ phase, progress, fileName, failed, onRetry, onDismiss }: TranscriptionStatusProps) {
+export function TranscriptionStatus({
+  phase,
+  progress,
+  fileName,
+  failed,
+  onRetry,
+  onDismiss,
+}: TranscriptionStatusProps) {
   const done = phase === "done";
   return (
     <>

@@ -76,7 +76,10 @@ function HistorySkeleton() {
   return (
     <div role="status" aria-label="Loading transcripts" className="grid gap-4">
       {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-card lg:flex-row lg:justify-between">
+        <div
+          key={i}
+          className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-card lg:flex-row lg:justify-between"
+        >
           <div className="grid flex-1 gap-2.5">
             <div className="flex items-center gap-3">
               <Skeleton className="h-5 w-56 max-w-[60%]" />

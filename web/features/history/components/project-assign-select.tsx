@@ -37,7 +37,9 @@ export function ProjectAssignSelect({
       const target = next === null ? undefined : projects?.find((p) => p.id === next);
       toast({
         title: "Success",
-        description: target ? `Moved "${moved.title}" to ${target.name}.` : `"${moved.title}" is no longer in a project.`,
+        description: target
+          ? `Moved "${moved.title}" to ${target.name}.`
+          : `"${moved.title}" is no longer in a project.`,
         variant: "success",
       });
     } catch (error) {
@@ -63,9 +65,7 @@ export function ProjectAssignSelect({
           </span>
         </SelectValue>
       </SelectTrigger>
-      {open && (
-        <ProjectSelectContent projects={projects} />
-      )}
+      {open && <ProjectSelectContent projects={projects} />}
     </Select>
   );
 }

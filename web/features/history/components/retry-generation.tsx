@@ -1,6 +1,10 @@
 import { RefreshCw, TriangleAlert } from "lucide-react";
 import { ActionNotice } from "../../../components/action-notice";
-import { regenerateStories, toastGenerationError, toastGenerationSuccess } from "../../../shared/transcripts/generation";
+import {
+  regenerateStories,
+  toastGenerationError,
+  toastGenerationSuccess,
+} from "../../../shared/transcripts/generation";
 
 /** A failed generation's reason and 'Try Again', which generates again for the saved transcript. */
 export function RetryGeneration({

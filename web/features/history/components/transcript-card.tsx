@@ -98,10 +98,12 @@ export const TranscriptCard = memo(function TranscriptCard({
         </div>
       </div>
       <div id={detailsId} hidden={!expanded} className="border-t border-line p-4 sm:p-5">
-        {expanded && <TranscriptDetails
+        {expanded && (
+          <TranscriptDetails
             transcriptId={transcript.id}
             generationError={transcript.hasStories ? null : transcript.generationError}
-          />}
+          />
+        )}
       </div>
     </article>
   );

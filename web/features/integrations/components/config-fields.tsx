@@ -83,7 +83,14 @@ export function JiraEmailField({ value, error, disabled, onChange }: JiraFieldPr
 }
 
 /** With `secretMask` (editing), a blank field keeps the stored token. */
-export function JiraApiTokenField({ value, error, disabled, onChange, hint, secretMask }: JiraFieldProps & { secretMask?: string }) {
+export function JiraApiTokenField({
+  value,
+  error,
+  disabled,
+  onChange,
+  hint,
+  secretMask,
+}: JiraFieldProps & { secretMask?: string }) {
   return (
     <TextField
       label="API token"
@@ -126,8 +133,18 @@ export function JiraProjectKeyField({ value, error, disabled, onChange }: JiraFi
 export function JiraConfigFields({ values, errors, disabled, onChange, secretMask }: FieldsProps) {
   return (
     <>
-      <JiraDomainField value={values.domain} error={errors.domain} disabled={disabled} onChange={(v) => onChange("domain", v)} />
-      <JiraEmailField value={values.email} error={errors.email} disabled={disabled} onChange={(v) => onChange("email", v)} />
+      <JiraDomainField
+        value={values.domain}
+        error={errors.domain}
+        disabled={disabled}
+        onChange={(v) => onChange("domain", v)}
+      />
+      <JiraEmailField
+        value={values.email}
+        error={errors.email}
+        disabled={disabled}
+        onChange={(v) => onChange("email", v)}
+      />
       <JiraApiTokenField
         value={values.apiToken}
         error={errors.apiToken}
@@ -141,7 +158,12 @@ export function JiraConfigFields({ values, errors, disabled, onChange, secretMas
           </>
         }
       />
-      <JiraProjectKeyField value={values.projectKey} error={errors.projectKey} disabled={disabled} onChange={(v) => onChange("projectKey", v)} />
+      <JiraProjectKeyField
+        value={values.projectKey}
+        error={errors.projectKey}
+        disabled={disabled}
+        onChange={(v) => onChange("projectKey", v)}
+      />
     </>
   );
 }

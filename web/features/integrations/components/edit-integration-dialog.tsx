@@ -41,7 +41,11 @@ export default function EditIntegrationDialog({
     setPending(true);
     try {
       const saved = await updateIntegration(integration, checked.input);
-      toast({ title: "Integration Updated", description: `Your changes to "${saved.name}" have been saved.`, variant: "success" });
+      toast({
+        title: "Integration Updated",
+        description: `Your changes to "${saved.name}" have been saved.`,
+        variant: "success",
+      });
       onClose();
     } catch (error) {
       setPending(false);
@@ -82,7 +86,13 @@ export default function EditIntegrationDialog({
           {integration.type === "jira" ? (
             <JiraConfigFields values={values} errors={errors} disabled={pending} onChange={change} secretMask={mask} />
           ) : (
-            <NotionConfigFields values={values} errors={errors} disabled={pending} onChange={change} secretMask={mask} />
+            <NotionConfigFields
+              values={values}
+              errors={errors}
+              disabled={pending}
+              onChange={change}
+              secretMask={mask}
+            />
           )}
           <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>

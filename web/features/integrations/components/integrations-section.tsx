@@ -42,7 +42,11 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
     setDeletePending(true);
     try {
       await deleteIntegration(deleting.integration);
-      toast({ title: "Integration Deleted", description: `"${deleting.integration.name}" was removed from this project.`, variant: "success" });
+      toast({
+        title: "Integration Deleted",
+        description: `"${deleting.integration.name}" was removed from this project.`,
+        variant: "success",
+      });
       setDeleting(null);
     } catch (error) {
       toastError("Delete Failed", error, "Failed to delete the integration. Please try again.");
@@ -66,7 +70,10 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
             <Wand2 aria-hidden />
             JIRA Wizard
           </Button>
-          <Button variant="outline" onClick={() => (unavailable ? toastIntegrationsUnavailable() : setOpen({ dialog: "manual" }))}>
+          <Button
+            variant="outline"
+            onClick={() => (unavailable ? toastIntegrationsUnavailable() : setOpen({ dialog: "manual" }))}
+          >
             <Wrench aria-hidden />
             Manual Setup
           </Button>
@@ -161,8 +168,12 @@ function IntegrationRow({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="min-w-0 font-semibold break-words text-ink">{integration.name}</h3>
-          <Badge variant={integration.type === "jira" ? "default" : "purple"}>{INTEGRATION_TYPE_LABELS[integration.type]}</Badge>
-          <Badge variant={integration.isActive ? "success" : "secondary"}>{integration.isActive ? "Active" : "Inactive"}</Badge>
+          <Badge variant={integration.type === "jira" ? "default" : "purple"}>
+            {INTEGRATION_TYPE_LABELS[integration.type]}
+          </Badge>
+          <Badge variant={integration.isActive ? "success" : "secondary"}>
+            {integration.isActive ? "Active" : "Inactive"}
+          </Badge>
         </div>
         <p className="mt-1 text-sm break-all text-muted">{destinationOf(integration)}</p>
         <p className="mt-1 inline-flex items-center gap-1.5 text-xs text-muted">

@@ -43,7 +43,8 @@ import { ApiTokenLink, JiraApiTokenField, JiraDomainField, JiraEmailField, JiraP
 
 /** What a step's successful check says, shown under its fields and in the toast. */
 function resultText(step: CheckedStep, results: StepResults, domain: string): string {
-  if (step === 1) return results[1]?.serverTitle ? `Found ${results[1].serverTitle} (${domain}).` : `Found the JIRA site ${domain}.`;
+  if (step === 1)
+    return results[1]?.serverTitle ? `Found ${results[1].serverTitle} (${domain}).` : `Found the JIRA site ${domain}.`;
   if (step === 2) return `Signed in as ${results[2]?.displayName ?? ""}`;
   return `Project ${results[3]?.name ?? ""} (${results[3]?.key ?? ""})`;
 }
@@ -97,7 +98,11 @@ export default function JiraWizardDialog({ projectId, onClose }: { projectId: nu
       // Only if nothing was typed meanwhile (a change would have undone the check).
       setState((s) => (s.values === state.values ? next : s));
       setErrors({});
-      toast({ title: "Validation Successful", description: resultText(current, next.results, checked.request.domain), variant: "success" });
+      toast({
+        title: "Validation Successful",
+        description: resultText(current, next.results, checked.request.domain),
+        variant: "success",
+      });
     } catch (error) {
       if (isIntegrationsUnavailable(error)) {
         onClose();
@@ -122,11 +127,23 @@ export default function JiraWizardDialog({ projectId, onClose }: { projectId: nu
     setPending("create");
     try {
       const created = await createIntegration(projectId, createInputOf(values));
-      toast({ title: "Integration Created", description: `"${created.name}" is ready to export this project's stories to JIRA.`, variant: "success" });
+      toast({
+        title: "Integration Created",
+        description: `"${created.name}" is ready to export this project's stories to JIRA.`,
+        variant: "success",
+      });
       onClose();
     } catch (error) {
       setPending(null);
-      if (reportIntegrationError(projectId, error, "Creation Failed", "Failed to create the integration. Please try again.")) onClose();
+      if (
+        reportIntegrationError(
+          projectId,
+          error,
+          "Creation Failed",
+          "Failed to create the integration. Please try again.",
+        )
+      )
+        onClose();
     }
   }
 
@@ -177,7 +194,12 @@ export default function JiraWizardDialog({ projectId, onClose }: { projectId: nu
             )}
             {step === 2 && (
               <>
-                <JiraEmailField value={values.email} onChange={(v) => change("email", v)} error={errors.email} disabled={busy} />
+                <JiraEmailField
+                  value={values.email}
+                  onChange={(v) => change("email", v)}
+                  error={errors.email}
+                  disabled={busy}
+                />
                 <JiraApiTokenField
                   value={values.apiToken}
                   onChange={(v) => change("apiToken", v)}
@@ -192,7 +214,12 @@ export default function JiraWizardDialog({ projectId, onClose }: { projectId: nu
               </>
             )}
             {step === 3 && (
-              <JiraProjectKeyField value={values.projectKey} onChange={(v) => change("projectKey", v)} error={errors.projectKey} disabled={busy} />
+              <JiraProjectKeyField
+                value={values.projectKey}
+                onChange={(v) => change("projectKey", v)}
+                error={errors.projectKey}
+                disabled={busy}
+              />
             )}
             {step === 4 && <Review state={state} />}
           </div>
@@ -271,7 +298,10 @@ function StepIndicator({ step, results }: { step: WizardStep; results: StepResul
           <li key={n} aria-current={current ? "step" : undefined} className="grid gap-1.5">
             <span
               aria-hidden
-              className={cn("h-1.5 rounded-full", current ? "bg-brand-700" : n < step || done ? "bg-brand-300" : "bg-slate-200")}
+              className={cn(
+                "h-1.5 rounded-full",
+                current ? "bg-brand-700" : n < step || done ? "bg-brand-300" : "bg-slate-200",
+              )}
             />
             <span
               className={cn(
@@ -281,7 +311,11 @@ function StepIndicator({ step, results }: { step: WizardStep; results: StepResul
                 !current && "max-sm:[&>span:last-child]:sr-only",
               )}
             >
-              {done ? <Check className="size-3.5 text-brand-700" aria-label="checked" /> : <span aria-hidden>{n}.</span>}
+              {done ? (
+                <Check className="size-3.5 text-brand-700" aria-label="checked" />
+              ) : (
+                <span aria-hidden>{n}.</span>
+              )}
               <span>{STEP_LABELS[n]}</span>
             </span>
           </li>

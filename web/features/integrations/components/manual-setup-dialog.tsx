@@ -32,7 +32,11 @@ export default function ManualSetupDialog({ projectId, onClose }: { projectId: n
         type: values.type === "" ? "Choose JIRA or Notion." : undefined,
         name: values.name.trim() === "" ? "Enter a name for this integration." : undefined,
       });
-      toast({ title: "Missing Information", description: "Please provide integration type and name.", variant: "destructive" });
+      toast({
+        title: "Missing Information",
+        description: "Please provide integration type and name.",
+        variant: "destructive",
+      });
       return;
     }
     if (checked.kind === "invalid") {
@@ -42,14 +46,25 @@ export default function ManualSetupDialog({ projectId, onClose }: { projectId: n
     setPending(true);
     try {
       const created = await createIntegration(projectId, checked.input);
-      toast({ title: "Integration Created", description: `"${created.name}" is ready to export this project's stories.`, variant: "success" });
+      toast({
+        title: "Integration Created",
+        description: `"${created.name}" is ready to export this project's stories.`,
+        variant: "success",
+      });
       onClose();
     } catch (error) {
       setPending(false);
       const fields: FormField[] = values.type === "" ? ["name"] : ["name", ...CONFIG_FIELDS[values.type]];
       const inline = serverFieldErrors(error, fields);
       if (Object.keys(inline).length > 0) showErrors(inline);
-      if (reportIntegrationError(projectId, error, "Creation Failed", "Failed to create the integration. Please try again.")) {
+      if (
+        reportIntegrationError(
+          projectId,
+          error,
+          "Creation Failed",
+          "Failed to create the integration. Please try again.",
+        )
+      ) {
         onClose();
       }
     }
@@ -99,7 +114,9 @@ export default function ManualSetupDialog({ projectId, onClose }: { projectId: n
             disabled={pending}
             required
           />
-          {values.type === "jira" && <JiraConfigFields values={values} errors={errors} disabled={pending} onChange={change} />}
+          {values.type === "jira" && (
+            <JiraConfigFields values={values} errors={errors} disabled={pending} onChange={change} />
+          )}
           {values.type === "notion" && (
             <NotionConfigFields values={values} errors={errors} disabled={pending} onChange={change} />
           )}

@@ -69,10 +69,18 @@ function ProjectForm({ project, onDone }: { project: Project | null; onDone: () 
     try {
       if (project) {
         const saved = await updateProject(project.id, input);
-        toast({ title: "Project Updated", description: `Your changes to "${saved.name}" have been saved.`, variant: "success" });
+        toast({
+          title: "Project Updated",
+          description: `Your changes to "${saved.name}" have been saved.`,
+          variant: "success",
+        });
       } else {
         const saved = await createProject(input);
-        toast({ title: "Project Created", description: `"${saved.name}" is ready for transcripts.`, variant: "success" });
+        toast({
+          title: "Project Created",
+          description: `"${saved.name}" is ready for transcripts.`,
+          variant: "success",
+        });
       }
       onDone();
     } catch (error) {

@@ -21,12 +21,19 @@ export function ProjectOverviewCard({ project }: { project: Project }) {
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <h2 className="text-lg font-semibold text-ink">Details</h2>
-            <p className={project.description ? "mt-1 text-sm break-words text-muted" : "mt-1 text-sm text-slate-400 italic"}>
+            <p
+              className={
+                project.description ? "mt-1 text-sm break-words text-muted" : "mt-1 text-sm text-slate-400 italic"
+              }
+            >
               {project.description || "No description"}
             </p>
           </div>
           {project.canManage ? (
-            <Button variant="outline" onClick={(event) => openDialog({ mode: "edit", project, returnFocus: event.currentTarget })}>
+            <Button
+              variant="outline"
+              onClick={(event) => openDialog({ mode: "edit", project, returnFocus: event.currentTarget })}
+            >
               <Pencil aria-hidden />
               Edit Project
             </Button>

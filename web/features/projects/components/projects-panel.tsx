@@ -14,13 +14,7 @@ import { useErrorToast } from "../../../components/ui/toast";
 import { cn } from "../../../lib/cn";
 import { useProjects } from "../../../shared/projects/api";
 import { useSubscriptionLimits } from "../../../shared/session/subscription";
-import {
-  projectSearchAtom,
-  projectSortAtom,
-  projectViewAtom,
-  type ProjectSort,
-  type ProjectView,
-} from "../state";
+import { projectSearchAtom, projectSortAtom, projectViewAtom, type ProjectSort, type ProjectView } from "../state";
 import { useOpenProjectDialog } from "../open-dialog";
 import { DeleteProjectDialog } from "./delete-project-dialog";
 import { ProjectCard, ProjectRow } from "./project-item";
@@ -128,7 +122,10 @@ export function ProjectsPanel() {
       </h2>
       <div className="mb-5 flex flex-col gap-3 lg:flex-row lg:items-center">
         <div className="relative flex-1 lg:max-w-sm">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
           <Input
             type="search"
             aria-label="Search projects"
@@ -180,7 +177,11 @@ function ViewToggle({ view, onChange }: { view: ProjectView; onChange: (view: Pr
     { value: "list", label: "List view", icon: List },
   ] as const;
   return (
-    <div role="group" aria-label="Layout" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
+    <div
+      role="group"
+      aria-label="Layout"
+      className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm"
+    >
       {options.map(({ value, label, icon: Icon }) => (
         <button
           key={value}
@@ -221,7 +222,11 @@ function ProjectLimitNote({ count }: { count: number | undefined }) {
 
 function ProjectsSkeleton({ view }: { view: ProjectView }) {
   return (
-    <div role="status" aria-label="Loading projects" className={view === "grid" ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "grid gap-3"}>
+    <div
+      role="status"
+      aria-label="Loading projects"
+      className={view === "grid" ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "grid gap-3"}
+    >
       {[0, 1, 2].map((i) => (
         <Card key={i} className={view === "grid" ? "grid gap-3 p-5" : "flex items-center gap-4 p-4"}>
           <Skeleton className="h-5 w-1/2" />

@@ -1,10 +1,6 @@
 // The payment calls only the subscription screen makes (docs/product-spec.md §7). confirm-payment lives in shared/session, because
 // the header polls it on every signed-in page.
-import type {
-  CreateSubscriptionResponse,
-  PaidTier,
-  RetryPaymentResponse,
-} from "../../../../schema/api/subscription";
+import type { CreateSubscriptionResponse, PaidTier, RetryPaymentResponse } from "../../../../schema/api/subscription";
 import { api } from "../../../lib/api";
 import { invalidateSubscription, useQuery } from "../../../lib/query";
 import { queryKeys } from "../../../lib/query-keys";

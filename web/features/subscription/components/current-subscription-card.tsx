@@ -43,7 +43,12 @@ export function CurrentSubscriptionCard({
   function action(kind: CardAction, label: string, icon: ReactNode, variant: "default" | "outline" = "outline") {
     if (!paymentConfigured) return null;
     return (
-      <Button variant={variant} onClick={() => onAction(kind)} disabled={busy !== null} aria-busy={busy === kind || undefined}>
+      <Button
+        variant={variant}
+        onClick={() => onAction(kind)}
+        disabled={busy !== null}
+        aria-busy={busy === kind || undefined}
+      >
         {busy === kind ? <Spinner className="size-4" /> : icon}
         {label}
       </Button>
@@ -65,8 +70,8 @@ export function CurrentSubscriptionCard({
           <div className="mt-3 max-w-2xl text-sm text-slate-700">
             {state === "free" && (
               <p>
-                1 project and 5 transcripts a month. Upgrade for unlimited projects and transcripts, audio
-                transcription and JIRA and Notion integrations.
+                1 project and 5 transcripts a month. Upgrade for unlimited projects and transcripts, audio transcription
+                and JIRA and Notion integrations.
               </p>
             )}
             {state === "active" && (
@@ -86,8 +91,8 @@ export function CurrentSubscriptionCard({
                 <CalendarClock className="mt-0.5 size-4 shrink-0 text-yellow-700" aria-hidden />
                 <span>
                   Your subscription is cancelled. You keep {plan.name} access until {until}. After that your account
-                  moves to the Free plan: your projects, transcripts and stories are kept, and Free limits apply to
-                  new work.
+                  moves to the Free plan: your projects, transcripts and stories are kept, and Free limits apply to new
+                  work.
                 </span>
               </p>
             )}
@@ -105,7 +110,9 @@ export function CurrentSubscriptionCard({
         <div className="flex shrink-0 flex-wrap gap-3">
           {state === "active" && action("cancel", "Cancel Subscription", <XCircle aria-hidden />)}
           {state === "cancelling" && action("resume", "Resume Subscription", <RotateCcw aria-hidden />)}
-          {state === "pending" && !paying && action("complete", "Complete Payment", <CreditCard aria-hidden />, "default")}
+          {state === "pending" &&
+            !paying &&
+            action("complete", "Complete Payment", <CreditCard aria-hidden />, "default")}
         </div>
       </CardContent>
     </Card>

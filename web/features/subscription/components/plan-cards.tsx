@@ -35,9 +35,7 @@ export function PlanCards({
           <li key={plan.tier}>
             <Card className={cn("flex h-full flex-col p-6", current && "border-brand-600 ring-1 ring-brand-600")}>
               <div className="flex items-center justify-between gap-3">
-                <h3 className="text-lg font-semibold text-ink">
-                  {plan.name}
-                </h3>
+                <h3 className="text-lg font-semibold text-ink">{plan.name}</h3>
                 {current && <Badge>Current Plan</Badge>}
               </div>
               <p className="mt-1 text-sm text-muted md:min-h-10">{plan.summary}</p>
@@ -47,7 +45,10 @@ export function PlanCards({
               </p>
               <ul className="mt-6 grid flex-1 content-start gap-2.5 text-sm">
                 {plan.features.map((feature) => (
-                  <li key={feature.text} className={cn("flex items-start gap-2", !feature.included && "text-slate-500")}>
+                  <li
+                    key={feature.text}
+                    className={cn("flex items-start gap-2", !feature.included && "text-slate-500")}
+                  >
                     {feature.included ? (
                       <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
                     ) : (

@@ -48,7 +48,10 @@ export function SubscriptionFaq() {
           <details key={question} className="group">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-medium text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
               {question}
-              <ChevronDown className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180" aria-hidden />
+              <ChevronDown
+                className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+                aria-hidden
+              />
             </summary>
             <p className="px-5 pb-5 text-sm text-slate-700">{answer}</p>
           </details>

@@ -100,7 +100,10 @@ export function SubscriptionScreen() {
     if (action === "cancel") setDialog({ kind: "cancel" });
     else if (action === "resume") {
       void run({ kind: "card", action }, () =>
-        startOrChange(tier, (current) => `Your ${planFor(tier).name} plan renews on ${periodEndText(current ?? subscription)}.`),
+        startOrChange(
+          tier,
+          (current) => `Your ${planFor(tier).name} plan renews on ${periodEndText(current ?? subscription)}.`,
+        ),
       );
     } else {
       void run({ kind: "card", action }, async () => {
@@ -220,7 +223,12 @@ function PaymentSection({
   return (
     <Card role="region" aria-labelledby="payment-title" className="mb-8 border-brand-200">
       <CardContent>
-        <h2 id="payment-title" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-ink focus:outline-none">
+        <h2
+          id="payment-title"
+          ref={heading}
+          tabIndex={-1}
+          className="scroll-mt-24 text-lg font-semibold text-ink focus:outline-none"
+        >
           Complete your payment
         </h2>
         <p className="mt-1 flex items-start gap-2 text-sm text-muted">

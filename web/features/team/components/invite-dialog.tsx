@@ -18,7 +18,9 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       {open && (
         <DialogContent>
           <DialogTitle>Invite Team Member</DialogTitle>
-          <DialogDescription>They get an email with a link to join your team. The link works once and expires in 7 days.</DialogDescription>
+          <DialogDescription>
+            They get an email with a link to join your team. The link works once and expires in 7 days.
+          </DialogDescription>
           <InviteForm onDone={() => onOpenChange(false)} />
         </DialogContent>
       )}
@@ -45,7 +47,11 @@ function InviteForm({ onDone }: { onDone: () => void }) {
     setPending(true);
     try {
       await inviteMember(parsed.data);
-      toast({ title: "Invitation sent", description: `${parsed.data.email} will get an email with a link to join.`, variant: "success" });
+      toast({
+        title: "Invitation sent",
+        description: `${parsed.data.email} will get an email with a link to join.`,
+        variant: "success",
+      });
       onDone();
     } catch (failure) {
       setPending(false);

@@ -13,7 +13,6 @@ import { formatDate } from "../../../lib/format";
 import { leaveTeam } from "../api";
 import { RoleBadge } from "./badges";
 
-
 /**
  * "Teams you belong to" (issue 26; the spec has no leave action): every team the account is an active member of,
  * each with 'Leave team'. Someone who held the account before its owner reset the password may have joined a team
@@ -37,7 +36,12 @@ export function JoinedTeams({ teams }: { teams: JoinedTeam[] | undefined }) {
 
   return (
     <section id={JOINED_TEAMS_ANCHOR} aria-labelledby="joined-teams-heading" className="mt-10 scroll-mt-20">
-      <h2 id="joined-teams-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none">
+      <h2
+        id="joined-teams-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold text-ink focus:outline-none"
+      >
         Teams you belong to
       </h2>
       <p className="mt-1 mb-4 max-w-2xl text-sm text-muted">
@@ -55,7 +59,9 @@ export function JoinedTeams({ teams }: { teams: JoinedTeam[] | undefined }) {
               <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-ink">{team.ownerName}'s team</p>
-                  {team.ownerEmail && team.ownerEmail !== team.ownerName && <p className="truncate text-sm text-muted">{team.ownerEmail}</p>}
+                  {team.ownerEmail && team.ownerEmail !== team.ownerName && (
+                    <p className="truncate text-sm text-muted">{team.ownerEmail}</p>
+                  )}
                   <p className="mt-1 text-xs text-muted">Joined {formatDate(team.joinedAt)}</p>
                 </div>
                 <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-end">
@@ -111,7 +117,12 @@ function LeaveDialog({
       toast({ title: "Left team", description: `You're no longer a member of ${name}'s team.`, variant: "success" });
       onClose(true);
     } catch (error) {
-      toast({ title: "Failed to leave team", description: errorMessage(error, "An error occurred while leaving the team."), variant: "destructive", error });
+      toast({
+        title: "Failed to leave team",
+        description: errorMessage(error, "An error occurred while leaving the team."),
+        variant: "destructive",
+        error,
+      });
     } finally {
       setPending(false);
     }

@@ -52,11 +52,13 @@ export function TeamScreen() {
         actions={canManage ? inviteButton : undefined}
       />
       {limits.data?.message && canManage && (
-        <p role="status" className="mb-6 flex items-start gap-2 rounded-lg border border-orange-200 bg-orange-50 px-4 py-3 text-sm text-orange-900">
+        <p
+          role="status"
+          className="mb-6 flex items-start gap-2 rounded-lg border border-orange-200 bg-orange-50 px-4 py-3 text-sm text-orange-900"
+        >
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            {limits.data.message}{" "}
-            {/* (no dead end: the warning leads to the plans that seat more people) */}
+            {limits.data.message} {/* (no dead end: the warning leads to the plans that seat more people) */}
             <Link to="/subscription" className="font-medium underline underline-offset-2">
               Compare plans
             </Link>
@@ -65,9 +67,18 @@ export function TeamScreen() {
       )}
 
       <section aria-label="Team summary" className="mb-8 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Team Size" value={limits.data ? `${limits.data.currentCount}/${limits.data.maxCount}` : undefined} />
-        <StatCard label="Active Members" value={list ? String(list.filter((m) => m.status === "active").length + 1) : undefined} />
-        <StatCard label="Pending Invites" value={list ? String(list.filter((m) => m.status === "pending").length) : undefined} />
+        <StatCard
+          label="Team Size"
+          value={limits.data ? `${limits.data.currentCount}/${limits.data.maxCount}` : undefined}
+        />
+        <StatCard
+          label="Active Members"
+          value={list ? String(list.filter((m) => m.status === "active").length + 1) : undefined}
+        />
+        <StatCard
+          label="Pending Invites"
+          value={list ? String(list.filter((m) => m.status === "pending").length) : undefined}
+        />
       </section>
 
       <section aria-labelledby="team-members-heading">
@@ -76,13 +87,19 @@ export function TeamScreen() {
         </h2>
         {!list || !context.data ? (
           members.error || context.error ? (
-            <LoadError what="your team" onRetry={() => void Promise.all([members.mutate(), context.mutate(), limits.mutate()])} />
+            <LoadError
+              what="your team"
+              onRetry={() => void Promise.all([members.mutate(), context.mutate(), limits.mutate()])}
+            />
           ) : (
             <SkeletonList label="Loading team members" text="Loading team members..." rows={2} rowClassName="h-16" />
           )
         ) : list.length === 0 ? (
           <>
-            <EmptyState icon={Users} title="No team members yet" action={
+            <EmptyState
+              icon={Users}
+              title="No team members yet"
+              action={
                 canManage ? (
                   limits.data && !limits.data.canInvite ? (
                     // at the plan's seat limit, the way forward rather than a button that does nothing
@@ -97,11 +114,18 @@ export function TeamScreen() {
                 ) : undefined
               }
             >
-              {canManage ? "Invite colleagues to generate, edit and export stories in your projects." : "Nobody else has joined this team yet."}
+              {canManage
+                ? "Invite colleagues to generate, edit and export stories in your projects."
+                : "Nobody else has joined this team yet."}
             </EmptyState>
           </>
         ) : (
-          <MemberList context={context.data} members={list} canManage={canManage} onRemove={(member, returnFocus) => setRemoving({ member, returnFocus })} />
+          <MemberList
+            context={context.data}
+            members={list}
+            canManage={canManage}
+            onRemove={(member, returnFocus) => setRemoving({ member, returnFocus })}
+          />
         )}
       </section>
 
@@ -120,20 +144,28 @@ function ownerName(context: TeamContext): string {
 
 /** The invited address while pending, else the username or email (docs/product-spec.md §2). */
 function memberName(member: TeamMembership): string {
-  return member.status === "pending" ? member.invitedEmail : (member.memberUsername ?? member.memberEmail ?? member.invitedEmail);
+  return member.status === "pending"
+    ? member.invitedEmail
+    : (member.memberUsername ?? member.memberEmail ?? member.invitedEmail);
 }
 
 function StatCard({ label, value }: { label: string; value: string | undefined }) {
   return (
     <Card className="p-5">
       <p className="text-sm font-medium text-muted">{label}</p>
-      {value === undefined ? <Skeleton className="mt-2 h-8 w-16" /> : <p className="mt-1 text-3xl font-bold text-ink">{value}</p>}
+      {value === undefined ? (
+        <Skeleton className="mt-2 h-8 w-16" />
+      ) : (
+        <p className="mt-1 text-3xl font-bold text-ink">{value}</p>
+      )}
     </Card>
   );
 }
 
 function dateLabel(member: TeamMembership): string {
-  return member.status === "active" ? `Joined ${formatDate(member.joinedAt ?? member.createdAt)}` : `Invited ${formatDate(member.createdAt)}`;
+  return member.status === "active"
+    ? `Joined ${formatDate(member.joinedAt ?? member.createdAt)}`
+    : `Invited ${formatDate(member.createdAt)}`;
 }
 
 function OwnerCard({ context }: { context: TeamContext }) {
@@ -174,7 +206,9 @@ function MemberList({
               <div className="flex flex-wrap items-start gap-2">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-ink">{memberName(member)}</p>
-                  {member.status === "active" && member.memberEmail && <p className="truncate text-sm text-muted">{member.memberEmail}</p>}
+                  {member.status === "active" && member.memberEmail && (
+                    <p className="truncate text-sm text-muted">{member.memberEmail}</p>
+                  )}
                   <p className="mt-1 text-xs text-muted">{dateLabel(member)}</p>
                 </div>
                 <RoleBadge role={member.role} />
@@ -192,11 +226,21 @@ function MemberList({
           <caption className="sr-only">Team members</caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-muted uppercase">
             <tr>
-              <th scope="col" className="px-4 py-3">Member</th>
-              <th scope="col" className="px-4 py-3">Role</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3">Joined</th>
-              <th scope="col" className="px-4 py-3 text-right">Actions</th>
+              <th scope="col" className="px-4 py-3">
+                Member
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Joined
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -205,8 +249,12 @@ function MemberList({
                 <p className="font-medium text-ink">{ownerName(context)}</p>
                 {context.owner.email && <p className="text-muted">{context.owner.email}</p>}
               </td>
-              <td className="px-4 py-3"><RoleBadge role="owner" /></td>
-              <td className="px-4 py-3"><StatusBadge status="active" /></td>
+              <td className="px-4 py-3">
+                <RoleBadge role="owner" />
+              </td>
+              <td className="px-4 py-3">
+                <StatusBadge status="active" />
+              </td>
               <td className="px-4 py-3 text-muted">{formatDate(context.owner.joinedAt)}</td>
               <td className="px-4 py-3" />
             </tr>
@@ -214,12 +262,22 @@ function MemberList({
               <tr key={member.id}>
                 <td className="px-4 py-3">
                   <p className="font-medium text-ink">{memberName(member)}</p>
-                  {member.status === "active" && member.memberEmail && <p className="text-muted">{member.memberEmail}</p>}
+                  {member.status === "active" && member.memberEmail && (
+                    <p className="text-muted">{member.memberEmail}</p>
+                  )}
                 </td>
-                <td className="px-4 py-3"><RoleBadge role={member.role} /></td>
-                <td className="px-4 py-3"><StatusBadge status={member.status} /></td>
-                <td className="px-4 py-3 text-muted">{member.status === "active" ? formatDate(member.joinedAt ?? member.createdAt) : dateLabel(member)}</td>
-                <td className="px-4 py-3">{canManage && <MemberActions member={member} onRemove={onRemove} align="end" />}</td>
+                <td className="px-4 py-3">
+                  <RoleBadge role={member.role} />
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={member.status} />
+                </td>
+                <td className="px-4 py-3 text-muted">
+                  {member.status === "active" ? formatDate(member.joinedAt ?? member.createdAt) : dateLabel(member)}
+                </td>
+                <td className="px-4 py-3">
+                  {canManage && <MemberActions member={member} onRemove={onRemove} align="end" />}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -262,9 +320,18 @@ function MemberActions({
     setChanging(true);
     try {
       await changeMemberRole(member.id, role);
-      toast({ title: "Role updated", description: `${name} is now ${role === "admin" ? "an admin" : "a member"}.`, variant: "success" });
+      toast({
+        title: "Role updated",
+        description: `${name} is now ${role === "admin" ? "an admin" : "a member"}.`,
+        variant: "success",
+      });
     } catch (error) {
-      toast({ title: "Failed to update role", description: errorMessage(error, "An error occurred while updating the role."), variant: "destructive", error });
+      toast({
+        title: "Failed to update role",
+        description: errorMessage(error, "An error occurred while updating the role."),
+        variant: "destructive",
+        error,
+      });
     } finally {
       setChanging(false);
     }
@@ -273,18 +340,35 @@ function MemberActions({
   return (
     <div className={`flex flex-wrap gap-2 ${align === "end" ? "justify-end" : ""}`}>
       {member.status === "pending" && member.inviteToken && (
-        <Button size="sm" variant="outline" onClick={() => void copyLink(member.inviteToken!)} aria-label={`Copy invite link for ${name}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void copyLink(member.inviteToken!)}
+          aria-label={`Copy invite link for ${name}`}
+        >
           {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
           {copied ? "Copied!" : "Copy Invite Link"}
         </Button>
       )}
       {member.status === "active" && (
-        <Button size="sm" variant="outline" onClick={() => void toggleRole()} disabled={changing} aria-label={`${member.role === "admin" ? "Make Member" : "Make Admin"}: ${name}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void toggleRole()}
+          disabled={changing}
+          aria-label={`${member.role === "admin" ? "Make Member" : "Make Admin"}: ${name}`}
+        >
           <Shield className="size-4" aria-hidden />
           {member.role === "admin" ? "Make Member" : "Make Admin"}
         </Button>
       )}
-      <Button size="sm" variant="outline" className="text-red-700 hover:bg-red-50" onClick={(e) => onRemove(member, e.currentTarget)} aria-label={`Remove Member: ${name}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        className="text-red-700 hover:bg-red-50"
+        onClick={(e) => onRemove(member, e.currentTarget)}
+        aria-label={`Remove Member: ${name}`}
+      >
         <Trash2 className="size-4" aria-hidden />
         Remove Member
       </Button>
@@ -292,7 +376,13 @@ function MemberActions({
   );
 }
 
-function RemoveDialog({ state, onClose }: { state: { member: TeamMembership; returnFocus: HTMLElement | null } | null; onClose: () => void }) {
+function RemoveDialog({
+  state,
+  onClose,
+}: {
+  state: { member: TeamMembership; returnFocus: HTMLElement | null } | null;
+  onClose: () => void;
+}) {
   const [pending, setPending] = useState(false);
   const name = state ? memberName(state.member) : "";
   async function confirm() {
@@ -300,10 +390,19 @@ function RemoveDialog({ state, onClose }: { state: { member: TeamMembership; ret
     setPending(true);
     try {
       await removeMember(state.member.id);
-      toast({ title: "Member removed", description: `${name} no longer has access to your team's projects.`, variant: "success" });
+      toast({
+        title: "Member removed",
+        description: `${name} no longer has access to your team's projects.`,
+        variant: "success",
+      });
       onClose();
     } catch (error) {
-      toast({ title: "Failed to remove member", description: errorMessage(error, "An error occurred while removing the member."), variant: "destructive", error });
+      toast({
+        title: "Failed to remove member",
+        description: errorMessage(error, "An error occurred while removing the member."),
+        variant: "destructive",
+        error,
+      });
     } finally {
       setPending(false);
     }

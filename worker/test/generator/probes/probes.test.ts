@@ -3,7 +3,16 @@ import type { GeneratedStories, UserStory } from "../../../../schema/api/transcr
 import { ALL_FIXTURES } from "../fixtures";
 import { generateStories } from "../../../adapters/llm/local/index";
 import { ASK_FORMS, ASKS, NON_ASK_KINDS, NON_ASKS, type AskForm, type NonAskKind } from "./probes";
-import { askRatesByForm, formatProbeReport, missedProbeTargets, nonAskRatesByKind, probeTranscript, roleMatches, scoreProbes, type Generate } from "./score";
+import {
+  askRatesByForm,
+  formatProbeReport,
+  missedProbeTargets,
+  nonAskRatesByKind,
+  probeTranscript,
+  roleMatches,
+  scoreProbes,
+  type Generate,
+} from "./score";
 import { loadLanguage } from "../../../adapters/llm/local/language";
 
 // The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
@@ -33,11 +42,18 @@ const silent: Generate = () => ({ epic: EPIC, userStories: [] });
 /** A story for every sentence, always "As a user", twice. */
 const chatty: Generate = (transcript): GeneratedStories => ({
   epic: EPIC,
-  userStories: [...ASKS, ...NON_ASKS].filter((p) => transcript.includes(p.text)).flatMap((p) => [storyAt(transcript, p.text, "user"), storyAt(transcript, p.text, "user")]),
+  userStories: [...ASKS, ...NON_ASKS]
+    .filter((p) => transcript.includes(p.text))
+    .flatMap((p) => [storyAt(transcript, p.text, "user"), storyAt(transcript, p.text, "user")]),
 });
 
 function words(text: string): string[] {
-  return text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9']+/g) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .match(/[a-z0-9']+/g) ?? []
+  );
 }
 
 describe("the probe set", () => {
@@ -45,13 +61,48 @@ describe("the probe set", () => {
     expect(ASKS.length).toBeGreaterThanOrEqual(88);
     expect(NON_ASKS.length).toBeGreaterThanOrEqual(46);
     // every form at least once; the main plain forms of issue 15 at least twice; the indirect forms of issue 28 five times
-    const plain: AskForm[] = ["need to", "should be able to", "we have to support", "can we let", "it would be great if", "must", "imperative", "please make", "passive", "want"];
-    const indirect: AskForm[] = ["conditional or wish", "recap", "agreed behaviour", "bare imperative", "thing modal", "proposal", "negative or problem", "value statement"];
+    const plain: AskForm[] = [
+      "need to",
+      "should be able to",
+      "we have to support",
+      "can we let",
+      "it would be great if",
+      "must",
+      "imperative",
+      "please make",
+      "passive",
+      "want",
+    ];
+    const indirect: AskForm[] = [
+      "conditional or wish",
+      "recap",
+      "agreed behaviour",
+      "bare imperative",
+      "thing modal",
+      "proposal",
+      "negative or problem",
+      "value statement",
+    ];
     const least = (form: AskForm) => (indirect.includes(form) ? 5 : plain.includes(form) ? 2 : 1);
-    for (const form of ASK_FORMS) expect(ASKS.filter((a) => a.form === form).length, form).toBeGreaterThanOrEqual(least(form));
-    const kinds: NonAskKind[] = ["status", "anecdote", "rejection", "postponement", "question", "complaint", "small talk", "interviewer question", "process", "action item"];
+    for (const form of ASK_FORMS)
+      expect(ASKS.filter((a) => a.form === form).length, form).toBeGreaterThanOrEqual(least(form));
+    const kinds: NonAskKind[] = [
+      "status",
+      "anecdote",
+      "rejection",
+      "postponement",
+      "question",
+      "complaint",
+      "small talk",
+      "interviewer question",
+      "process",
+      "action item",
+    ];
     expect([...NON_ASK_KINDS].sort()).toEqual([...kinds].sort());
-    for (const kind of kinds) expect(NON_ASKS.filter((n) => n.kind === kind).length, kind).toBeGreaterThanOrEqual(kind === "small talk" ? 2 : 3);
+    for (const kind of kinds)
+      expect(NON_ASKS.filter((n) => n.kind === kind).length, kind).toBeGreaterThanOrEqual(
+        kind === "small talk" ? 2 : 3,
+      );
     expect(new Set(ASKS.map((a) => a.role)).size).toBeGreaterThanOrEqual(88);
   });
 
@@ -126,7 +177,9 @@ describe("scoreProbes", () => {
     const report = scoreProbes(silent);
     expect(report.alone.asksOk).toBe(0);
     expect(report.alone.nonAsksWithStories).toBe(0);
-    expect(missedProbeTargets(report)).toEqual([expect.stringMatching(/^probe asks with one story of the right role 0\//)]);
+    expect(missedProbeTargets(report)).toEqual([
+      expect.stringMatching(/^probe asks with one story of the right role 0\//),
+    ]);
   });
 
   it("fails asks with two stories or the wrong role, and counts non-asks that made stories", () => {
@@ -144,7 +197,10 @@ describe("scoreProbes", () => {
   it("takes a single story with the wrong role, or an ill-formed one, as a miss", () => {
     const [ask] = ASKS;
     const wrong: Generate = (t) => ({ epic: EPIC, userStories: [storyAt(t, ask!.text, "visitor from abroad")] });
-    const illFormed: Generate = (t) => ({ epic: EPIC, userStories: [{ ...storyAt(t, ask!.text, ask!.role), description: `${ask!.role}: do it` }] });
+    const illFormed: Generate = (t) => ({
+      epic: EPIC,
+      userStories: [{ ...storyAt(t, ask!.text, ask!.role), description: `${ask!.role}: do it` }],
+    });
     expect(scoreProbes(wrong, [ask!], []).alone.asksOk).toBe(0);
     expect(scoreProbes(illFormed, [ask!], []).alone.asksOk).toBe(0);
   });
@@ -165,12 +221,16 @@ describe("scoreProbes", () => {
       expect(forms.find((r) => r.group === "recap")).toEqual({ group: "recap", count: recapCount, total: recapCount });
       expect(forms.filter((r) => r.group !== "recap").every((r) => r.count === 0 && r.total > 0)).toBe(true);
       const kinds = nonAskRatesByKind(v);
-      expect(kinds.find((r) => r.group === "action item")?.count).toBe(NON_ASKS.filter((n) => n.kind === "action item").length);
+      expect(kinds.find((r) => r.group === "action item")?.count).toBe(
+        NON_ASKS.filter((n) => n.kind === "action item").length,
+      );
       expect(kinds.filter((r) => r.group !== "action item").every((r) => r.count === 0)).toBe(true);
     }
     const text = formatProbeReport(report);
     expect(text).toContain("Probe asks found per form");
-    expect(text).toMatch(new RegExp(`^  recap +${recapCount}/${recapCount} \\(100%\\) +${recapCount}/${recapCount} \\(100%\\)$`, "m"));
+    expect(text).toMatch(
+      new RegExp(`^  recap +${recapCount}/${recapCount} \\(100%\\) +${recapCount}/${recapCount} \\(100%\\)$`, "m"),
+    );
     expect(text).toMatch(/^ {2}value statement +0\/\d+ \(0%\) +0\/\d+ \(0%\)$/m);
     expect(text).toMatch(/^ {2}action item +\d+\/\d+ \(100%\)/m);
   });

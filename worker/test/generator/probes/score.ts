@@ -16,7 +16,14 @@ import { ASK_FORMS, ASKS, NON_ASK_KINDS, NON_ASKS, type AskProbe, type NonAskPro
 
 export type Generate = (transcript: string) => GeneratedStories;
 
-const IRREGULAR: Record<string, string> = { people: "person", children: "child", men: "man", women: "woman", staff: "staff", folks: "folk" };
+const IRREGULAR: Record<string, string> = {
+  people: "person",
+  children: "child",
+  men: "man",
+  women: "woman",
+  staff: "staff",
+  folks: "folk",
+};
 
 /** The singular forms a word may stand for ("nurses" → nurses, nurse, nurs; "companies" → … company; "wives" → … wife). */
 function singulars(word: string): Set<string> {
@@ -31,7 +38,12 @@ function singulars(word: string): Set<string> {
 
 /** Lower-case words, a possessive "'s" dropped ("the porter's note" names a porter). */
 function roleWords(text: string): string[] {
-  return (text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? []).map((w) => w.replace(/'s$/, ""));
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? []
+  ).map((w) => w.replace(/'s$/, ""));
 }
 
 /** The role of a story ("As a <role>, I want …"), or undefined when the description has no such opening. */
@@ -108,7 +120,10 @@ export function probeTranscript(texts: readonly string[]): { transcript: string;
 }
 
 /** For each span, the stories with an evidence quote overlapping it; and the stories overlapping none. */
-function attribute(stories: readonly UserStory[], spans: readonly [number, number][]): { by: UserStory[][]; unattributed: number } {
+function attribute(
+  stories: readonly UserStory[],
+  spans: readonly [number, number][],
+): { by: UserStory[][]; unattributed: number } {
   const by = spans.map(() => [] as UserStory[]);
   let unattributed = 0;
   for (const s of stories) {
@@ -125,11 +140,21 @@ function attribute(stories: readonly UserStory[], spans: readonly [number, numbe
 }
 
 function view(asks: AskOutcome[], nonAsks: NonAskOutcome[], unattributed: number): ProbeView {
-  return { asks, nonAsks, asksOk: asks.filter((a) => a.ok).length, nonAsksWithStories: nonAsks.filter((n) => n.stories > 0).length, unattributed };
+  return {
+    asks,
+    nonAsks,
+    asksOk: asks.filter((a) => a.ok).length,
+    nonAsksWithStories: nonAsks.filter((n) => n.stories > 0).length,
+    unattributed,
+  };
 }
 
 /** Runs the generator over the probe set in both views. */
-export function scoreProbes(generate: Generate, asks: readonly AskProbe[] = ASKS, nonAsks: readonly NonAskProbe[] = NON_ASKS): ProbeReport {
+export function scoreProbes(
+  generate: Generate,
+  asks: readonly AskProbe[] = ASKS,
+  nonAsks: readonly NonAskProbe[] = NON_ASKS,
+): ProbeReport {
   const alone = view(
     asks.map((p) => askOutcome(p, generate(p.text).userStories)),
     nonAsks.map((p) => {
@@ -144,7 +169,11 @@ export function scoreProbes(generate: Generate, asks: readonly AskProbe[] = ASKS
   const nonAskResult = attribute(generate(nonAskMeeting.transcript).userStories, nonAskMeeting.spans);
   const together = view(
     asks.map((p, i) => askOutcome(p, askResult.by[i]!)),
-    nonAsks.map((p, i) => ({ probe: p, stories: nonAskResult.by[i]!.length, titles: nonAskResult.by[i]!.map((s) => s.title) })),
+    nonAsks.map((p, i) => ({
+      probe: p,
+      stories: nonAskResult.by[i]!.length,
+      titles: nonAskResult.by[i]!.map((s) => s.title),
+    })),
     askResult.unattributed + nonAskResult.unattributed,
   );
   return { alone, together };
@@ -154,9 +183,12 @@ export function scoreProbes(generate: Generate, asks: readonly AskProbe[] = ASKS
 export function missedProbeTargets(report: ProbeReport, targets: typeof TARGETS = TARGETS): string[] {
   const { asks, nonAsks, asksOk, nonAsksWithStories } = report.alone;
   const missed: string[] = [];
-  if (asks.length && asksOk / asks.length < targets.probeAsks) missed.push(`probe asks with one story of the right role ${asksOk}/${asks.length} < ${targets.probeAsks * 100}%`);
+  if (asks.length && asksOk / asks.length < targets.probeAsks)
+    missed.push(`probe asks with one story of the right role ${asksOk}/${asks.length} < ${targets.probeAsks * 100}%`);
   if (nonAsks.length && nonAsksWithStories / nonAsks.length > targets.probeNonAsks)
-    missed.push(`probe non-asks made into stories ${nonAsksWithStories}/${nonAsks.length} > ${targets.probeNonAsks * 100}%`);
+    missed.push(
+      `probe non-asks made into stories ${nonAsksWithStories}/${nonAsks.length} > ${targets.probeNonAsks * 100}%`,
+    );
   return missed;
 }
 
@@ -167,7 +199,12 @@ export interface GroupRate {
   total: number;
 }
 
-function rates<T>(items: readonly T[], groups: readonly string[], groupOf: (item: T) => string, counts: (item: T) => boolean): GroupRate[] {
+function rates<T>(
+  items: readonly T[],
+  groups: readonly string[],
+  groupOf: (item: T) => string,
+  counts: (item: T) => boolean,
+): GroupRate[] {
   return groups
     .map((group) => {
       const mine = items.filter((i) => groupOf(i) === group);
@@ -178,12 +215,22 @@ function rates<T>(items: readonly T[], groups: readonly string[], groupOf: (item
 
 /** Asks found (exactly one well-formed story of the right role) per form, in the order of ASK_FORMS. */
 export function askRatesByForm(v: ProbeView): GroupRate[] {
-  return rates(v.asks, ASK_FORMS, (a) => a.probe.form, (a) => a.ok);
+  return rates(
+    v.asks,
+    ASK_FORMS,
+    (a) => a.probe.form,
+    (a) => a.ok,
+  );
 }
 
 /** Non-asks made into stories per kind, in the order of NON_ASK_KINDS. */
 export function nonAskRatesByKind(v: ProbeView): GroupRate[] {
-  return rates(v.nonAsks, NON_ASK_KINDS, (n) => n.probe.kind, (n) => n.stories > 0);
+  return rates(
+    v.nonAsks,
+    NON_ASK_KINDS,
+    (n) => n.probe.kind,
+    (n) => n.stories > 0,
+  );
 }
 
 /** A block of lines: a group per line with its rate alone and together. */
@@ -192,7 +239,13 @@ function rateTable(title: string, alone: readonly GroupRate[], together: readonl
   const width = Math.max(...alone.map((r) => r.group.length));
   const cells = alone.map((r) => cell(r));
   const cellWidth = Math.max(...cells.map((c) => c.length));
-  return [title, ...alone.map((r, i) => `  ${r.group.padEnd(width)}  ${cells[i]!.padStart(cellWidth)}   ${cell(together.find((t) => t.group === r.group))}`)];
+  return [
+    title,
+    ...alone.map(
+      (r, i) =>
+        `  ${r.group.padEnd(width)}  ${cells[i]!.padStart(cellWidth)}   ${cell(together.find((t) => t.group === r.group))}`,
+    ),
+  ];
 }
 
 function pct(n: number, d: number): string {
@@ -200,7 +253,10 @@ function pct(n: number, d: number): string {
 }
 
 function describeAsk(a: AskOutcome): string {
-  const got = a.stories === 0 ? "no story" : `${a.stories} stor${a.stories === 1 ? "y" : "ies"}: ${a.titles.map((t, i) => `"${t}" (as ${a.roles[i]})`).join("; ")}`;
+  const got =
+    a.stories === 0
+      ? "no story"
+      : `${a.stories} stor${a.stories === 1 ? "y" : "ies"}: ${a.titles.map((t, i) => `"${t}" (as ${a.roles[i]})`).join("; ")}`;
   return `  - [${a.probe.form}] ${a.probe.text}\n      expected role "${a.probe.role}"; got ${got}`;
 }
 
@@ -220,11 +276,29 @@ export function formatProbeReport(report: ProbeReport): string {
     const failed = v.asks.filter((a) => !a.ok);
     if (failed.length) lines.push(`  asks that failed (${failed.length}):`, ...failed.map(describeAsk));
     const made = v.nonAsks.filter((n) => n.stories > 0);
-    if (made.length) lines.push(`  non-asks that made stories (${made.length}):`, ...made.map((n) => `  - [${n.probe.kind}] ${n.probe.text}\n      got ${n.titles.map((t) => `"${t}"`).join("; ")}`));
+    if (made.length)
+      lines.push(
+        `  non-asks that made stories (${made.length}):`,
+        ...made.map(
+          (n) => `  - [${n.probe.kind}] ${n.probe.text}\n      got ${n.titles.map((t) => `"${t}"`).join("; ")}`,
+        ),
+      );
   }
   if (report.alone.asks.length)
-    lines.push(...rateTable("Probe asks found per form (exactly one story of the right role), alone / together:", askRatesByForm(report.alone), askRatesByForm(report.together)));
+    lines.push(
+      ...rateTable(
+        "Probe asks found per form (exactly one story of the right role), alone / together:",
+        askRatesByForm(report.alone),
+        askRatesByForm(report.together),
+      ),
+    );
   if (report.alone.nonAsks.length)
-    lines.push(...rateTable("Probe non-asks made into stories per kind, alone / together:", nonAskRatesByKind(report.alone), nonAskRatesByKind(report.together)));
+    lines.push(
+      ...rateTable(
+        "Probe non-asks made into stories per kind, alone / together:",
+        nonAskRatesByKind(report.alone),
+        nonAskRatesByKind(report.together),
+      ),
+    );
   return lines.join("\n");
 }

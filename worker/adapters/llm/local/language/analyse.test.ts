@@ -23,7 +23,8 @@ function expectTrueOffsets(a: Analysis) {
 
 describe("sentences and offsets", () => {
   it("splits prose into sentences whose spans are exact slices", () => {
-    const src = "Nurses need to see the ward list before rounds. Can pharmacists edit a dose? We have to support offline mode!";
+    const src =
+      "Nurses need to see the ward list before rounds. Can pharmacists edit a dose? We have to support offline mode!";
     const a = analyse(src);
     expect(a.sentences.map((s) => s.text)).toEqual([
       "Nurses need to see the ward list before rounds.",
@@ -47,7 +48,9 @@ describe("sentences and offsets", () => {
   });
 
   it("spots unpunctuated questions in speech and leaves statements alone", () => {
-    const [q, wh, s] = analyse("Courier: did the driver get a signature\n\nCourier: what is the cut-off time\n\nCourier: we should add a photo of the parcel").sentences;
+    const [q, wh, s] = analyse(
+      "Courier: did the driver get a signature\n\nCourier: what is the cut-off time\n\nCourier: we should add a photo of the parcel",
+    ).sentences;
     expect([q!.isQuestion, wh!.isQuestion, s!.isQuestion]).toEqual([true, true, false]);
   });
 });
@@ -96,7 +99,9 @@ describe("parts of speech and lemmas", () => {
 
 describe("numbers", () => {
   it("marks figures and number words with their values", () => {
-    const [a, b, c] = analyse("Refunds must be processed within 24 hours. Retry 3 times, then wait twenty minutes. Imports stop at 100,000 rows on the 3rd try.").sentences;
+    const [a, b, c] = analyse(
+      "Refunds must be processed within 24 hours. Retry 3 times, then wait twenty minutes. Imports stop at 100,000 rows on the 3rd try.",
+    ).sentences;
     expect(tok(a!, "24")).toMatchObject({ isNumber: true, value: 24, pos: "NUM" });
     expect(tok(a!, "hours").isNumber).toBe(false);
     expect(tok(b!, "3")).toMatchObject({ isNumber: true, value: 3 });
@@ -108,7 +113,8 @@ describe("numbers", () => {
 
 describe("transcript noise", () => {
   it("reads speaker labels and leading timestamps without taking them into sentences", () => {
-    const src = "Ana: We need a waiting list.\nBen Okoro (Ops): Agreed.\n[00:01:02] Chidi Obi: ship it on friday\n00:05 - Lena: sounds good";
+    const src =
+      "Ana: We need a waiting list.\nBen Okoro (Ops): Agreed.\n[00:01:02] Chidi Obi: ship it on friday\n00:05 - Lena: sounds good";
     const a = analyse(src);
     expectTrueOffsets(a);
     expect(a.speakers).toEqual(["Ana", "Ben Okoro", "Chidi Obi", "Lena"]);
@@ -119,7 +125,14 @@ describe("transcript noise", () => {
       ["Lena", "sounds good"],
     ]);
     const kinds = a.noise.map((n) => `${n.kind}:${src.slice(n.start, n.end)}`);
-    expect(kinds).toEqual(["speaker:Ana:", "speaker:Ben Okoro (Ops):", "timestamp:[00:01:02]", "speaker:Chidi Obi:", "timestamp:00:05 -", "speaker:Lena:"]);
+    expect(kinds).toEqual([
+      "speaker:Ana:",
+      "speaker:Ben Okoro (Ops):",
+      "timestamp:[00:01:02]",
+      "speaker:Chidi Obi:",
+      "timestamp:00:05 -",
+      "speaker:Lena:",
+    ]);
     const label = a.tokens.find((t) => t.text === "Chidi")!;
     expect(label.noise).toBe("speaker");
   });
@@ -189,7 +202,8 @@ describe("transcript noise", () => {
   });
 
   it("marks annotations as noise inside the sentence and keeps them away from the library", () => {
-    const src = "Lead Designer: {vocalsound} So the kiosk needs {disfmarker} a bigger screen (laughs) [inaudible] for menus .";
+    const src =
+      "Lead Designer: {vocalsound} So the kiosk needs {disfmarker} a bigger screen (laughs) [inaudible] for menus .";
     const a = analyse(src);
     expectTrueOffsets(a);
     const [s] = a.sentences;
@@ -197,7 +211,17 @@ describe("transcript noise", () => {
     expect(s!.text).toBe("So the kiosk needs {disfmarker} a bigger screen (laughs) [inaudible] for menus .");
     expect(tok(s!, "disfmarker").noise).toBe("annotation");
     expect(tok(s!, "laughs").noise).toBe("annotation");
-    expect(s!.words.map((t) => t.text)).toEqual(["So", "the", "kiosk", "needs", "a", "bigger", "screen", "for", "menus"]);
+    expect(s!.words.map((t) => t.text)).toEqual([
+      "So",
+      "the",
+      "kiosk",
+      "needs",
+      "a",
+      "bigger",
+      "screen",
+      "for",
+      "menus",
+    ]);
     expect(tok(s!, "screen").pos).toBe("NOUN");
     expect(speechText(s!)).toBe("So the kiosk needs a bigger screen for menus.");
   });
@@ -230,17 +254,37 @@ describe("transcript noise", () => {
   });
 
   it("reads a subtitle cue's wrapped lines as one run of speech, punctuated or not", () => {
-    const punctuated = "1\n00:00:01,000 --> 00:00:04,000\nMARA: Couriers need to see the\ndelivery window on the map.\n\n2\n00:00:04,500 --> 00:00:06,000\nTEO: Agreed.\n";
+    const punctuated =
+      "1\n00:00:01,000 --> 00:00:04,000\nMARA: Couriers need to see the\ndelivery window on the map.\n\n2\n00:00:04,500 --> 00:00:06,000\nTEO: Agreed.\n";
     expect(analyse(punctuated).sentences.map((s) => [s.speaker, speechText(s)])).toEqual([
       ["MARA", "Couriers need to see the delivery window on the map."],
       ["TEO", "Agreed."],
     ]);
-    const captions = ["1", "00:00:01,000 --> 00:00:03,000", "couriers need to see the", "delivery window on the map", "", "2", "00:00:03,500 --> 00:00:05,000", "and the driver photo", "", "3", "00:00:05,500 --> 00:00:07,000", "yes agreed", ""].join("\n");
-    expect(analyse(captions).sentences.map(speechText)).toEqual(["couriers need to see the delivery window on the map", "and the driver photo", "yes agreed"]);
+    const captions = [
+      "1",
+      "00:00:01,000 --> 00:00:03,000",
+      "couriers need to see the",
+      "delivery window on the map",
+      "",
+      "2",
+      "00:00:03,500 --> 00:00:05,000",
+      "and the driver photo",
+      "",
+      "3",
+      "00:00:05,500 --> 00:00:07,000",
+      "yes agreed",
+      "",
+    ].join("\n");
+    expect(analyse(captions).sentences.map(speechText)).toEqual([
+      "couriers need to see the delivery window on the map",
+      "and the driver photo",
+      "yes agreed",
+    ]);
   });
 
   it("reads SRT cues without speakers", () => {
-    const src = "1\n00:00:01,000 --> 00:00:04,000\nWe have to print labels\n\n2\n00:00:04,500 --> 00:00:06,000\nfor every parcel.\n\n3\n00:00:07,000 --> 00:00:08,000\nOkay.\n";
+    const src =
+      "1\n00:00:01,000 --> 00:00:04,000\nWe have to print labels\n\n2\n00:00:04,500 --> 00:00:06,000\nfor every parcel.\n\n3\n00:00:07,000 --> 00:00:08,000\nOkay.\n";
     const a = analyse(src);
     expectTrueOffsets(a);
     expect(a.sentences.map(speechText)).toEqual(["We have to print labels for every parcel.", "Okay."]);
@@ -249,7 +293,8 @@ describe("transcript noise", () => {
   });
 
   it("reads a Slack export: message headers give the speaker of the lines below them", () => {
-    const src = "#support · Rosa Diaz · 9:15 AM\nhey team :wave: can we add bulk delete?\n• also an undo button\n\nKenji Sato  9:20 AM\nsure, next sprint";
+    const src =
+      "#support · Rosa Diaz · 9:15 AM\nhey team :wave: can we add bulk delete?\n• also an undo button\n\nKenji Sato  9:20 AM\nsure, next sprint";
     const a = analyse(src);
     expectTrueOffsets(a);
     expect(a.speakers).toEqual(["Rosa Diaz", "Kenji Sato"]);
@@ -262,7 +307,8 @@ describe("transcript noise", () => {
   });
 
   it("reads Markdown notes: bullets, headings, emphasis and links are markup, the words are speech", () => {
-    const src = "## Decisions\n- **Owners** can archive projects\n- Export follows the [style guide](https://example.com/guide)\n1. Bob: keep the old URL";
+    const src =
+      "## Decisions\n- **Owners** can archive projects\n- Export follows the [style guide](https://example.com/guide)\n1. Bob: keep the old URL";
     const a = analyse(src);
     expectTrueOffsets(a);
     expect(a.sentences.map((s) => [s.speaker, speechText(s)])).toEqual([
@@ -272,7 +318,9 @@ describe("transcript noise", () => {
       ["Bob", "keep the old URL"],
     ]);
     expect(a.sentences.map((s) => s.block)).toEqual([0, 1, 2, 3]);
-    expect(a.noise.filter((n) => n.kind === "url").map((n) => src.slice(n.start, n.end))).toEqual(["https://example.com/guide"]);
+    expect(a.noise.filter((n) => n.kind === "url").map((n) => src.slice(n.start, n.end))).toEqual([
+      "https://example.com/guide",
+    ]);
     expect(tok(a.sentences[1]!, "Owners").pos).not.toBe("X");
   });
 

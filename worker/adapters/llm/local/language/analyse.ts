@@ -70,7 +70,10 @@ let engine: WinkMethods | null = null;
  */
 export async function loadLanguage(): Promise<void> {
   if (engine) return;
-  const [{ default: winkNLP }, { default: model }] = await Promise.all([import("wink-nlp"), import("wink-eng-lite-web-model")]);
+  const [{ default: winkNLP }, { default: model }] = await Promise.all([
+    import("wink-nlp"),
+    import("wink-eng-lite-web-model"),
+  ]);
   engine ??= winkNLP(model, ["sbd", "negation", "pos"]);
 }
 
@@ -79,7 +82,10 @@ function nlp(): WinkMethods {
   return engine;
 }
 
-const SMALL = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" ");
+const SMALL =
+  "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(
+    " ",
+  );
 const TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split(" ");
 const WORD_VALUES = new Map<string, number>([
   ...SMALL.map((w, i) => [w, i] as [string, number]),
@@ -112,13 +118,39 @@ function noiseTokens(source: string, spans: readonly NoiseSpan[]): Token[] {
     for (let m = NOISE_TOKEN.exec(text); m; m = NOISE_TOKEN.exec(text)) {
       const start = span.start + m.index;
       const lower = m[0].toLowerCase();
-      out.push({ text: m[0], normal: lower, lemma: lower, pos: "X", start, end: start + m[0].length, negated: false, isNumber: false, value: null, stop: false, type: "noise", noise: span.kind });
+      out.push({
+        text: m[0],
+        normal: lower,
+        lemma: lower,
+        pos: "X",
+        start,
+        end: start + m[0].length,
+        negated: false,
+        isNumber: false,
+        value: null,
+        stop: false,
+        type: "noise",
+        noise: span.kind,
+      });
     }
   }
   return out;
 }
 
-const AUX_OPENERS = new Set(["do", "be", "have", "can", "will", "would", "should", "could", "may", "might", "shall", "must"]);
+const AUX_OPENERS = new Set([
+  "do",
+  "be",
+  "have",
+  "can",
+  "will",
+  "would",
+  "should",
+  "could",
+  "may",
+  "might",
+  "shall",
+  "must",
+]);
 const WH = new Set(["what", "where", "when", "why", "how", "who", "whom", "which", "whose"]);
 const SUBJECT_POS = new Set<Pos>(["PRON", "PROPN", "NOUN", "DET"]);
 

@@ -62,7 +62,8 @@ export interface Layout {
 
 /** A line at least this long that ends mid-sentence is taken as hard-wrapped: the next plain line goes on with it. */
 const WRAP_WIDTH = 60;
-const TIMING_LINE = /^\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?\s*-->\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?.*$/;
+const TIMING_LINE =
+  /^\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?\s*-->\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?.*$/;
 const CLOCK = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?(?:\s?[AaPp]\.?[Mm]\.?)?`;
 const LEADING_TIMESTAMP = new RegExp(String.raw`^[[(]?${CLOCK}[\])]?(?:\s*[-–—|:]\s+|\s+|$)`);
 const MARKDOWN = /^(?:#{1,6}\s+|>\s*|(?:[-*+•·▪◦‣]|\d{1,3}[.)])\s+)(?:\[[ xX]\]\s+)?/;
@@ -71,18 +72,31 @@ const VOICE = /^<v(?:\.[\w.-]+)?\s+([^>]{1,60})>/;
 // parenthesised role, optional Markdown emphasis around the name, a colon, then space or the end of the line.
 const NAME_WORD = String.raw`(?:\p{Lu}[\p{L}\p{M}\d.'’_-]*|\d{1,3})`;
 const NAME = String.raw`\p{Lu}[\p{L}\p{M}\d.'’_-]*(?:[ \t]+(?:${NAME_WORD}|de|van|von|da|di|del|la|le|bin|al)){0,3}`;
-const SPEAKER = new RegExp(String.raw`^(\*\*|__)?(${NAME})\s*(?:\([^()\n]{1,30}\))?\s*(?:\*\*|__)?:(?:\*\*|__)?(?:\s+|$)`, "u");
+const SPEAKER = new RegExp(
+  String.raw`^(\*\*|__)?(${NAME})\s*(?:\([^()\n]{1,30}\))?\s*(?:\*\*|__)?:(?:\*\*|__)?(?:\s+|$)`,
+  "u",
+);
 const HEADER = new RegExp(String.raw`^(?:#[\w-]+\s*[·•|—–-]\s*)?(${NAME})\s*(?:[·•|—–-]\s*|\s)\[?${CLOCK}\]?\s*$`, "u");
 // Labels that open ordinary text, not a speaker's turn.
 const NOT_SPEAKERS = new Set(
-  ("note notes todo action actions next steps decision decisions decided agreed agreement question questions answer " +
+  (
+    "note notes todo action actions next steps decision decisions decided agreed agreement question questions answer " +
     "answers context goal goals problem problems risk risks status priority scope background outcome outcomes " +
     "result results summary agenda re fyi edit update updates ps example examples subject date time attendees " +
     "participants present absent location meeting owner owners due deadline estimate estimates requirement " +
     "requirements blocker blockers follow-up follow-ups followups important warning tip tl;dr " +
-    "resolution resolutions resolved proposal proposals proposed propose topic subtopic q a")
+    "resolution resolutions resolved proposal proposals proposed propose topic subtopic q a"
+  )
     .split(" ")
-    .concat(["action item", "action items", "next step", "next steps", "out of scope", "open questions", "acceptance criteria"]),
+    .concat([
+      "action item",
+      "action items",
+      "next step",
+      "next steps",
+      "out of scope",
+      "open questions",
+      "acceptance criteria",
+    ]),
 );
 /** A label of up to three words before a colon ("Decision:", "**Action items:**"); NOT_SPEAKERS says which are labels. */
 const LABEL = /^(?:\*\*|__)?([A-Za-z][\w'’-]*(?:[ \t]+[A-Za-z][\w'’-]*){0,2})(?:\*\*|__)?:(?:\*\*|__)?\s+/;
@@ -91,7 +105,8 @@ const HEADING_LABELS = new Set(["topic", "subtopic", "agenda", "subject"]);
 /** A line that is only a heading-like label: bold words, or a few words ending in a colon. */
 const LABEL_LINE = /^(?:(?:\*\*|__)([^*_\n]{2,60}?)(?:\*\*|__):?|([^:\n]{2,60}?):(?:\*\*|__)?)$/;
 /** Chat-room commands and queue lines of IRC minutes. */
-const COMMAND_LINE = /^(?:q[+?-]|queue[+?-]|ack\s+\S+|present[+-].*|regrets?[+-].*|(?:zakim|rrsagent|trackbot|github-bot)\b.*|(?:scribenick|scribe|chair|chairs|present|regrets|minutes|irc|date|attendees):.*)$/i;
+const COMMAND_LINE =
+  /^(?:q[+?-]|queue[+?-]|ack\s+\S+|present[+-].*|regrets?[+-].*|(?:zakim|rrsagent|trackbot|github-bot)\b.*|(?:scribenick|scribe|chair|chairs|present|regrets|minutes|irc|date|attendees):.*)$/i;
 /** An IRC log line: "<nick> text". */
 const IRC_NICK = /^<([A-Za-z][\w.|^-]{0,30})>\s+(?=\S)/;
 /** A lower-case chat nick as a label ("dana: …"); taken as a speaker only when it opens two or more lines. */
@@ -165,7 +180,12 @@ export function layout(text: string): Layout {
   // A Markdown heading holds until the next heading; a label line until a new speaker or a blank line and prose.
   let sectionFrom: "heading" | "line" | null = null;
   let sectionMayEnd = false;
-  const sectionText = (s: string) => s.replace(/[*_`#:]+/g, " ").replace(/\s+/g, " ").trim().toLowerCase() || null;
+  const sectionText = (s: string) =>
+    s
+      .replace(/[*_`#:]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLowerCase() || null;
   let current: Segment | null = null;
   let speaker: string | null = null;
   // Where the current speaker came from: a chat header holds until the next header, a label until a blank line.
@@ -210,7 +230,10 @@ export function layout(text: string): Layout {
       continue;
     }
     const next = lines[li + 1];
-    if (TIMING_LINE.test(trimmed) || (next && TIMING_LINE.test(text.slice(next.start, next.end)) && trimmed.length <= 60)) {
+    if (
+      TIMING_LINE.test(trimmed) ||
+      (next && TIMING_LINE.test(text.slice(next.start, next.end)) && trimmed.length <= 60)
+    ) {
       sawCues = true;
       addNoise(lineStart, lineEnd, "cue");
       afterBreak = true;
@@ -227,7 +250,11 @@ export function layout(text: string): Layout {
     // A line that is only a label and names no speaker ("Decisions:", "**Open questions**") heads what follows.
     const labelLine = LABEL_LINE.exec(trimmed);
     const labelText = labelLine ? (labelLine[1] ?? labelLine[2])!.trim() : "";
-    if (labelLine && labelText.split(/\s+/).length <= 8 && !(SPEAKER.test(trimmed) && isSpeakerName(SPEAKER.exec(trimmed)![2]!))) {
+    if (
+      labelLine &&
+      labelText.split(/\s+/).length <= 8 &&
+      !(SPEAKER.test(trimmed) && isSpeakerName(SPEAKER.exec(trimmed)![2]!))
+    ) {
       addNoise(lineStart, lineEnd, "label");
       section = sectionText(labelText);
       sectionFrom = "line";
@@ -274,7 +301,11 @@ export function layout(text: string): Layout {
       } else if ((m = SPEAKER.exec(rest)) && isSpeakerName(m[2]!)) {
         addNoise(at, at + m[0].trimEnd().length, "speaker");
         labelled = m[2]!;
-      } else if (lineLabel === null && (m = LABEL.exec(rest)) && NOT_SPEAKERS.has(m[1]!.toLowerCase().replace(/\s+/g, " "))) {
+      } else if (
+        lineLabel === null &&
+        (m = LABEL.exec(rest)) &&
+        NOT_SPEAKERS.has(m[1]!.toLowerCase().replace(/\s+/g, " "))
+      ) {
         // "Decision: …", "RESOLUTION: …", "Action items: …", "Topic: …": a label, not a speaker
         addNoise(at, at + m[0].trimEnd().length, "label");
         lineLabel = m[1]!.toLowerCase().replace(/\s+/g, " ");
@@ -299,7 +330,15 @@ export function layout(text: string): Layout {
       speakerFrom = "label";
     } else if (sawCues && joinCues && afterBreak && at === lineStart && current && !endsSentence(current)) {
       newTurn = false;
-    } else if (!newTurn && !sawCues && !(prevLine && prevLine.end - prevLine.start >= WRAP_WIDTH && !/[.!?…:;]$/.test(text.slice(prevLine.start, prevLine.end)))) {
+    } else if (
+      !newTurn &&
+      !sawCues &&
+      !(
+        prevLine &&
+        prevLine.end - prevLine.start >= WRAP_WIDTH &&
+        !/[.!?…:;]$/.test(text.slice(prevLine.start, prevLine.end))
+      )
+    ) {
       // A plain line goes on with the line above only when that one looks hard-wrapped (long, sentence unfinished);
       // short lines in chat messages and notes are separate thoughts. Subtitles are the exception: a cue's lines
       // are wrapped short (about 42 characters), so a cue's second line goes on with its first.

@@ -18,7 +18,9 @@ describe("criteria", () => {
   const story = generateStories(meeting).userStories.find((s) => /renew/i.test(s.title))!;
 
   it("states obligation and ability as a specification does", () => {
-    expect(story.acceptanceCriteria).toContain("The reminder goes out 3 days before the due date, and it must show the due date.");
+    expect(story.acceptanceCriteria).toContain(
+      "The reminder goes out 3 days before the due date, and it must show the due date.",
+    );
     expect(story.acceptanceCriteria).toContain("They can renew it twice at most.");
   });
 
@@ -42,7 +44,8 @@ describe("criteria state rules, not the talk around them", () => {
   const stories = generateStories(meeting).userStories;
 
   it("leaves out how things are done today, reasons, remarks and the speaker's own doing", () => {
-    for (const c of stories.flatMap((s) => s.acceptanceCriteria)) expect(c).not.toMatch(/at the moment|sheet|moans|weekend|because|smudged/i);
+    for (const c of stories.flatMap((s) => s.acceptanceCriteria))
+      expect(c).not.toMatch(/at the moment|sheet|moans|weekend|because|smudged/i);
   });
 
   it("keeps the rule and drops its label and the reason after it", () => {
@@ -50,10 +53,15 @@ describe("criteria state rules, not the talk around them", () => {
   });
 
   it("reads a hedge ('if you can', 'if possible') as no condition, and 'if it's urgent' as one", () => {
-    const said = (line: string) => generateStories(`Mina: ${line}`).userStories.flatMap((s) => s.acceptanceCriteria).join(" ");
+    const said = (line: string) =>
+      generateStories(`Mina: ${line}`)
+        .userStories.flatMap((s) => s.acceptanceCriteria)
+        .join(" ");
     expect(said("Tenants need to swap a laundry booking with a neighbour, if you can.")).not.toMatch(/when you can/i);
     expect(said("Tenants need to swap a laundry booking with a neighbour if possible.")).not.toMatch(/when possible/i);
-    expect(said("Tenants need to swap a laundry booking with a neighbour if it's urgent.")).toMatch(/^When it's urgent, then/);
+    expect(said("Tenants need to swap a laundry booking with a neighbour if it's urgent.")).toMatch(
+      /^When it's urgent, then/,
+    );
   });
 });
 

@@ -30,7 +30,13 @@ describe("epic", () => {
   });
 
   it("lists the people who spoke when no team is named, not a heading said once", () => {
-    const notes = ["Decisions: none yet.", "Ana: Members want to scan the loyalty card at the till.", "Ben: The loyalty card has to show the balance.", "Ana: Members should see their last purchases.", "Ben: Agreed."].join("\n");
+    const notes = [
+      "Decisions: none yet.",
+      "Ana: Members want to scan the loyalty card at the till.",
+      "Ben: The loyalty card has to show the balance.",
+      "Ana: Members should see their last purchases.",
+      "Ben: Agreed.",
+    ].join("\n");
     const { epic: e } = generateStories(notes);
     expect(e.team).toBe("Ana, Ben");
     expect(e.timeline).toBeUndefined();

@@ -51,7 +51,9 @@ export const MEETING_OBJECTS = set(
 );
 
 /** Single-word answers and short phrases that accept what the previous speaker proposed. */
-export const AGREEMENT = set("yes yeah yep yup sure agreed agree ok okay fine definitely absolutely exactly right correct perfect good great sounds deal");
+export const AGREEMENT = set(
+  "yes yeah yep yup sure agreed agree ok okay fine definitely absolutely exactly right correct perfect good great sounds deal",
+);
 
 /** Lemmas that reject or drop the thing they govern. */
 export const REJECTION = set("reject drop scrap cut kill remove skip abandon forget veto decline exclude");
@@ -69,7 +71,9 @@ export const GENERIC_ROLES = set("people person individual team everyone someone
 export const POSTPONEMENT = set("postpone defer park delay later wait shelve backlog");
 
 /** Nouns of a later time ("next quarter", "phase two", "v2"). */
-export const LATER_NOUNS = set("quarter year phase release version v2 roadmap future summer winter spring autumn fall month");
+export const LATER_NOUNS = set(
+  "quarter year phase release version v2 roadmap future summer winter spring autumn fall month",
+);
 
 /**
  * What a heading or a line's label says about the lines under it (`Sentence.section` and `Sentence.label` from the
@@ -78,24 +82,38 @@ export const LATER_NOUNS = set("quarter year phase release version v2 roadmap fu
  */
 export const SECTION_LATER = set("later parked parking deferred defer postponed future backlog excluded icebox v2");
 export const SECTION_OPEN = set("question questions open unresolved unknown unknowns tbd undecided");
-export const SECTION_TASKS = set("action actions todo to-do todos task tasks step steps follow-up follow-ups followup followups owner owners");
-export const SECTION_DECIDED = set("decision decisions decided agreed agreement resolution resolutions resolved requirement requirements must-have must-haves musts scope committed approved confirmed");
-export const SECTION_PROPOSED = set("proposal proposals proposed propose idea ideas option options suggestion suggestions");
+export const SECTION_TASKS = set(
+  "action actions todo to-do todos task tasks step steps follow-up follow-ups followup followups owner owners",
+);
+export const SECTION_DECIDED = set(
+  "decision decisions decided agreed agreement resolution resolutions resolved requirement requirements must-have must-haves musts scope committed approved confirmed",
+);
+export const SECTION_PROPOSED = set(
+  "proposal proposals proposed propose idea ideas option options suggestion suggestions",
+);
 /** Words that, with "scope" or a verb of doing, turn a heading into "not doing" ("out of scope", "won't do"). */
 export const SECTION_NOT = set("out not won't wont non no");
 
 /** Words that raise or lower a story's priority. */
-export const PRIORITY_HIGH = set("critical essential crucial urgent urgently asap blocker blocking vital important top key priority must mandatory required highest non-negotiable nonnegotiable dealbreaker deal-breaker");
+export const PRIORITY_HIGH = set(
+  "critical essential crucial urgent urgently asap blocker blocking vital important top key priority must mandatory required highest non-negotiable nonnegotiable dealbreaker deal-breaker",
+);
 export const PRIORITY_LOW = set("nice optional eventually someday minor low later bonus");
 
 /** Words that put a time on something rather than size the work: "within 60 days", "every week", "48 hours before". */
-export const TIME_BOUNDS = set("within after before every per in for by ago until than each next last old older later notice early earlier");
+export const TIME_BOUNDS = set(
+  "within after before every per in for by ago until than each next last old older later notice early earlier",
+);
 
 /** Verbs and nouns of another system the story touches (more systems, more work): "sync with the CRM", "an API". */
-export const INTEGRATION_WORDS = set("integrate integration sync synchronise synchronize import export api webhook connect connector migrate migration");
+export const INTEGRATION_WORDS = set(
+  "integrate integration sync synchronise synchronize import export api webhook connect connector migrate migration",
+);
 
 /** Words that make a number of days or hours an effort estimate: "that's two days of work", "it'll take a week". */
-export const EFFORT_CUES = set("take takes took effort work dev development build estimate estimated roughly about maybe probably around sprint job cost");
+export const EFFORT_CUES = set(
+  "take takes took effort work dev development build estimate estimated roughly about maybe probably around sprint job cost",
+);
 
 /** Sizing words: how big the work is, and the story points each means. */
 export const SIZES: ReadonlyMap<string, number> = new Map([
@@ -156,7 +174,9 @@ export const NOT_ROLES = set(
 export const POSSESSIVES = set("my our your their his her its");
 
 /** Fillers and hedges dropped from titles and criteria. */
-export const FILLERS = set("basically actually really just kinda sorta probably maybe perhaps literally honestly obviously definitely also even yeah okay ok oh fwiw btw imo imho afaik tbh lol pls");
+export const FILLERS = set(
+  "basically actually really just kinda sorta probably maybe perhaps literally honestly obviously definitely also even yeah okay ok oh fwiw btw imo imho afaik tbh lol pls",
+);
 
 /** Hesitation sounds: never words of a story. */
 export const HESITATIONS = set("um umm uh uhh erm er ah ahh hmm hmmm mm mmm mhm uh-huh mm-hmm");
@@ -206,7 +226,9 @@ export const WEIGHTS = {
  * Issue 28 (asks said indirectly). Adjectives that judge a wished-for outcome good: "if X …, that'd be lovely",
  * "it'd be brilliant if X …" (with FRAME_WORDS); comparatives of ease judge it better than today ("it'd make life easier if …").
  */
-export const WISH_WORDS = set("lovely brilliant amazing fantastic wonderful perfect ideal superb fab fabulous marvellous marvelous excellent dreamy handy dream godsend lifesaver life-saver game-changer gamechanger relief easier simpler quicker smoother");
+export const WISH_WORDS = set(
+  "lovely brilliant amazing fantastic wonderful perfect ideal superb fab fabulous marvellous marvelous excellent dreamy handy dream godsend lifesaver life-saver game-changer gamechanger relief easier simpler quicker smoother",
+);
 
 /** Verbs of a wished-for outcome's effect: "it'd save ROLE hours if …", "it would really help if …". */
 export const WISH_VERBS = set("save help love like");
@@ -230,7 +252,9 @@ export const NO_OBJECTION = set("none no nope nobody nothing");
 export const SUPPORT_WORDS = set("supportive favour favor support");
 
 /** Words placing a statement in how things are today, not how the product will behave. */
-export const TODAY_WORDS = set("currently moment now today nowadays usually normally typically already still present presently anymore");
+export const TODAY_WORDS = set(
+  "currently moment now today nowadays usually normally typically already still present presently anymore",
+);
 
 /** Labels before a colon that sum up what was asked ("So: A, B and C", "Recap: …"). */
 export const RECAP_LABELS = set("so recap summary sum summing overall tldr tl;dr up short confirm summarise summarize");
@@ -245,4 +269,6 @@ export const CONSENT_WORDS = set("happy ok okay fine good comfortable board");
 export const SUMMARY_NOUNS = set("list plan summary recap scope shortlist outcome upshot");
 
 /** Verbs only a person does (perceiving, knowing, caring): their subject names people ("deckhands could see …"). */
-export const PERSON_VERBS = set("see know notice hear care wish remember forget understand realise realize worry complain prefer");
+export const PERSON_VERBS = set(
+  "see know notice hear care wish remember forget understand realise realize worry complain prefer",
+);

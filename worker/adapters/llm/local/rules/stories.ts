@@ -3,17 +3,72 @@
  * become one story; later sentences with details on the same nouns add criteria; rejected and postponed things are
  * left out; every text is built from what was said (no template criterion or benefit).
  */
-import { STORY_LIMITS, type GeneratedStories, type StoryEvidence, type StoryPriority, type UserStory } from "../../../../../schema/api/transcripts";
-import { classify, sectionContext, END_POS, isFiller, isRoleNoun, nounLemma, PARTICLES, sentenceNouns, speech, type Ask } from "./grammar";
+import {
+  STORY_LIMITS,
+  type GeneratedStories,
+  type StoryEvidence,
+  type StoryPriority,
+  type UserStory,
+} from "../../../../../schema/api/transcripts";
+import {
+  classify,
+  sectionContext,
+  END_POS,
+  isFiller,
+  isRoleNoun,
+  nounLemma,
+  PARTICLES,
+  sentenceNouns,
+  speech,
+  type Ask,
+} from "./grammar";
 import type { Analysis, Sentence, Token } from "../language";
-import { CONDITIONS, MEETING_OBJECTS, MEETING_VERBS, RECAP_LABELS, SECTION_NOT, DECISION_VERBS, EFFORT_CUES, EFFORT_UNITS, GENERIC_ROLES, HESITATIONS, INTEGRATION_WORDS, NEED_VERBS, POSSESSIVES, PRIORITY_HIGH, PRIORITY_LOW, SIZES, TIME_BOUNDS } from "./lexicon";
+import {
+  CONDITIONS,
+  MEETING_OBJECTS,
+  MEETING_VERBS,
+  RECAP_LABELS,
+  SECTION_NOT,
+  DECISION_VERBS,
+  EFFORT_CUES,
+  EFFORT_UNITS,
+  GENERIC_ROLES,
+  HESITATIONS,
+  INTEGRATION_WORDS,
+  NEED_VERBS,
+  POSSESSIVES,
+  PRIORITY_HIGH,
+  PRIORITY_LOW,
+  SIZES,
+  TIME_BOUNDS,
+} from "./lexicon";
 
 /** How many sentences after an ask may add details to its story (keeps the pass linear). */
 const DETAIL_WINDOW = 16;
 const TITLE_WORDS = 12;
 const CRITERIA_MAX = 8;
 /** A sentence opening with one of these asks rather than tells, even unpunctuated ("what about …"). */
-const WH_OPENERS = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how", "is", "are", "do", "does", "did", "can", "could", "should", "would", "will"]);
+const WH_OPENERS = new Set([
+  "what",
+  "which",
+  "who",
+  "whom",
+  "whose",
+  "where",
+  "when",
+  "why",
+  "how",
+  "is",
+  "are",
+  "do",
+  "does",
+  "did",
+  "can",
+  "could",
+  "should",
+  "would",
+  "will",
+]);
 /** How many of a long meeting's most frequent nouns count as what it is about. */
 const MAIN_NOUNS = 25;
 const FIBONACCI = [1, 2, 3, 5, 8, 13];
@@ -53,8 +108,20 @@ function join(toks: readonly Token[]): string {
   for (const t of toks) {
     if (t.text === "_") continue;
     // a hyphen or slash written inside a word ("break-glass", "and/or") stays joined
-    const glued = prev !== null && (t.text === "-" || t.text === "/" || prev.text === "-" || prev.text === "/") && t.start === prev.end;
-    if (prev && !glued && !(t.pos === "PUNCT" && /^[.,!?;:…)%]/.test(t.text)) && !(prev.text.length === 1 && /[A-Z]/.test(prev.text) && /^[A-Z]$/.test(t.text)) && !/^['’]/.test(t.text) && t.normal !== "n't" && t.text !== "n't") out += " ";
+    const glued =
+      prev !== null &&
+      (t.text === "-" || t.text === "/" || prev.text === "-" || prev.text === "/") &&
+      t.start === prev.end;
+    if (
+      prev &&
+      !glued &&
+      !(t.pos === "PUNCT" && /^[.,!?;:…)%]/.test(t.text)) &&
+      !(prev.text.length === 1 && /[A-Z]/.test(prev.text) && /^[A-Z]$/.test(t.text)) &&
+      !/^['’]/.test(t.text) &&
+      t.normal !== "n't" &&
+      t.text !== "n't"
+    )
+      out += " ";
     out += t.text;
     prev = t;
   }
@@ -76,7 +143,8 @@ function clean(toks: readonly Token[]): Token[] {
     const prev = out[out.length - 1];
     if (prev && prev.normal === t.normal && t.pos !== "NUM") continue;
     // a restarted article ("a an income group", "some a lot of"): the second one is what was meant
-    if (prev && prev.pos === "DET" && t.pos === "DET" && RESTARTED.has(prev.normal) && RESTARTED.has(t.normal)) out.pop();
+    if (prev && prev.pos === "DET" && t.pos === "DET" && RESTARTED.has(prev.normal) && RESTARTED.has(t.normal))
+      out.pop();
     out.push(t);
   }
   return out;
@@ -87,8 +155,18 @@ function trimEnd(toks: Token[]): Token[] {
   const out = [...toks];
   while (out.length > 1) {
     const last = out[out.length - 1]!;
-    const dangling = (END_POS.has(last.pos) && !(last.pos === "ADP" && PARTICLES.has(last.normal) && out[out.length - 2]?.pos === "VERB")) || last.normal === "to" || NEED_VERBS.has(last.lemma) || (last.pos === "ADV" && out.length > 3) || last.text === "_";
-    const pronounObject = last.pos === "PRON" && ["it", "them", "this", "that", "these", "those", "one"].includes(last.normal) && out.length > 2 && out[out.length - 2]!.pos === "VERB";
+    const dangling =
+      (END_POS.has(last.pos) &&
+        !(last.pos === "ADP" && PARTICLES.has(last.normal) && out[out.length - 2]?.pos === "VERB")) ||
+      last.normal === "to" ||
+      NEED_VERBS.has(last.lemma) ||
+      (last.pos === "ADV" && out.length > 3) ||
+      last.text === "_";
+    const pronounObject =
+      last.pos === "PRON" &&
+      ["it", "them", "this", "that", "these", "those", "one"].includes(last.normal) &&
+      out.length > 2 &&
+      out[out.length - 2]!.pos === "VERB";
     if (!dangling || pronounObject) break;
     out.pop();
   }
@@ -97,13 +175,16 @@ function trimEnd(toks: Token[]): Token[] {
 
 /** The capability as words for a title or a criterion: lemma of its first verb, possessives made plain. */
 function capabilityText(ask: Ask, max: number, keepArticle = false, inflected = false): string {
-  const toks = clean(ask.capability).filter((t) => t.pos !== "PUNCT" || t.text === "-" || t.text === "/" || t.text === ",");
+  const toks = clean(ask.capability).filter(
+    (t) => t.pos !== "PUNCT" || t.text === "-" || t.text === "/" || t.text === ",",
+  );
   const cut = trimEnd(toks.slice(0, max));
   const kept: Token[] = [];
   cut.forEach((t, i) => {
     let text: string;
     // a passive keeps its participle ("is archived"); a verb form starts on its base form
-    if (i === 0 && ask.form !== "noun" && ask.form !== "passive" && !(inflected && ask.present)) text = t.lemma.toLowerCase() === "be" ? t.normal : t.lemma.toLowerCase();
+    if (i === 0 && ask.form !== "noun" && ask.form !== "passive" && !(inflected && ask.present))
+      text = t.lemma.toLowerCase() === "be" ? t.normal : t.lemma.toLowerCase();
     else if (i === 0 && ask.form === "noun" && t.pos === "DET" && !keepArticle) return;
     else if (POSSESSIVES.has(t.normal) && t.pos !== "NOUN" && cut[i + 1]?.normal !== "own") {
       if (i === 1 && ask.form === "verb") return;
@@ -119,11 +200,26 @@ function keepCase(t: Token, sentence: Sentence): boolean {
 }
 
 function subjectText(ask: Ask): string {
-  return join(clean(ask.subject).map((t) => ({ ...t, text: POSSESSIVES.has(t.normal) ? "the" : keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase() })));
+  return join(
+    clean(ask.subject).map((t) => ({
+      ...t,
+      text: POSSESSIVES.has(t.normal) ? "the" : keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase(),
+    })),
+  );
 }
 
 /** Plurals that do not end in "s". */
-const IRREGULAR_PLURALS = new Set(["people", "children", "men", "women", "staff", "data", "media", "criteria", "police"]);
+const IRREGULAR_PLURALS = new Set([
+  "people",
+  "children",
+  "men",
+  "women",
+  "staff",
+  "data",
+  "media",
+  "criteria",
+  "police",
+]);
 
 /**
  * Whether the thing an ask is said of is plural: its head noun is not its own lemma and looks plural ("reminders",
@@ -131,17 +227,23 @@ const IRREGULAR_PLURALS = new Set(["people", "children", "men", "women", "staff"
  */
 function isPluralSubject(ask: Ask): boolean {
   const head = ask.subject[ask.subject.length - 1];
-  return head !== undefined && head.normal !== nounLemma(head) && (/[^s]s$/.test(head.normal) || IRREGULAR_PLURALS.has(head.normal));
+  return (
+    head !== undefined &&
+    head.normal !== nounLemma(head) &&
+    (/[^s]s$/.test(head.normal) || IRREGULAR_PLURALS.has(head.normal))
+  );
 }
 
 /** The base verb of a regular participle read as an adjective ("disabled" → "disable", "locked" → "lock"), else null. */
 function participleBase(word: string): string | null {
   if (!/^[a-z]{4,}ed$/.test(word)) return null;
   const stem = word.slice(0, -2);
-  if (/ck$|[^aeiou][^aeiou]$/.test(stem) && !/([b-df-hj-np-tv-z])\1$/.test(stem)) return /[bcdfgkpt]l$|[^aeiou]at$|iz$/.test(stem) ? `${stem}e` : stem;
+  if (/ck$|[^aeiou][^aeiou]$/.test(stem) && !/([b-df-hj-np-tv-z])\1$/.test(stem))
+    return /[bcdfgkpt]l$|[^aeiou]at$|iz$/.test(stem) ? `${stem}e` : stem;
   if (/([b-df-hj-np-tv-z])\1$/.test(stem)) return stem.slice(0, -1);
   // a vowel and a consonant that an "-e" ends ("archived", "shared", "paused", "required", "activated")
-  if (/[aeiou](?:v|z|s|c|g|r|d|at|it)$/.test(stem) && !/(?:ea|ee|oo|ai|oi|ou|er|en|it)[a-z]?$/.test(stem.slice(-3))) return `${stem}e`;
+  if (/[aeiou](?:v|z|s|c|g|r|d|at|it)$/.test(stem) && !/(?:ea|ee|oo|ai|oi|ou|er|en|it)[a-z]?$/.test(stem.slice(-3)))
+    return `${stem}e`;
   return null;
 }
 
@@ -152,9 +254,18 @@ function title(ask: Ask): string {
     // modal stays: "must not" is the rule)
     const subject = subjectText(ask).replace(/^(?:the|a|an)\s+/i, "");
     const [verb, ...rest] = cap.split(" ");
-    const negated = ask.kind === "constraint" || ask.modal.some((t) => t.normal === "not" || t.normal === "n't" || t.normal === "never");
-    if (!negated && !ask.present && verb && /^[a-z]+$/.test(verb)) return capitalise(`${subject} ${isPluralSubject(ask) ? (verb === "be" ? "are" : verb) : thirdPerson(verb)} ${rest.join(" ")}`.replace(/\s+/g, " ").trim());
-    return capitalise(`${subjectText(ask)} ${join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}`.replace(/\s+/g, " "));
+    const negated =
+      ask.kind === "constraint" ||
+      ask.modal.some((t) => t.normal === "not" || t.normal === "n't" || t.normal === "never");
+    if (!negated && !ask.present && verb && /^[a-z]+$/.test(verb))
+      return capitalise(
+        `${subject} ${isPluralSubject(ask) ? (verb === "be" ? "are" : verb) : thirdPerson(verb)} ${rest.join(" ")}`
+          .replace(/\s+/g, " ")
+          .trim(),
+      );
+    return capitalise(
+      `${subjectText(ask)} ${join(ask.modal.map((t) => ({ ...t, text: t.normal })))} ${cap}`.replace(/\s+/g, " "),
+    );
   }
   if (ask.form === "passive") {
     const head = ask.capability[0]!;
@@ -174,12 +285,19 @@ function title(ask: Ask): string {
  */
 function negatedRule(ask: Ask): string | null {
   const toks = clean(ask.capability).filter((t) => t.pos !== "PUNCT" || t.text === ",");
-  const k = toks.findIndex((t, i) => t.pos === "AUX" && /^(?:can|could|must|should|will|would|may)$/.test(t.normal) && /^(?:never|not|n't)$/.test(toks[i + 1]?.normal ?? ""));
+  const k = toks.findIndex(
+    (t, i) =>
+      t.pos === "AUX" &&
+      /^(?:can|could|must|should|will|would|may)$/.test(t.normal) &&
+      /^(?:never|not|n't)$/.test(toks[i + 1]?.normal ?? ""),
+  );
   if (k < 1) return null;
   const rest = toks.slice(k + 2);
   if (!rest.length || rest[0]!.pos !== "VERB") return null;
   const negation = toks[k + 1]!.normal === "never" ? "never" : "not";
-  const subject = toks.slice(0, k).map((t) => ({ ...t, text: keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase() }));
+  const subject = toks
+    .slice(0, k)
+    .map((t) => ({ ...t, text: keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase() }));
   const verb = { ...rest[0]!, text: rest[0]!.lemma.toLowerCase() };
   return `${join(subject)} ${negation} to ${join([verb, ...rest.slice(1).map((t) => ({ ...t, text: keepCase(t, ask.sentence) ? t.text : t.text.toLowerCase() }))])}`;
 }
@@ -195,13 +313,21 @@ const MASS_ENDINGS = /(?:ment|tion|sion|ness|ity|ance|ence|ing|ware|age)$/;
 function withArticle(text: string, capability: readonly Token[]): string {
   const toks = clean(capability).filter((t) => t.pos !== "PUNCT" || t.text === "&" || t.text === "-");
   const first = toks[0];
-  if (!first || !(first.pos === "NOUN" || first.pos === "ADJ") || POSSESSIVES.has(first.normal) || first.isNumber) return text;
+  if (!first || !(first.pos === "NOUN" || first.pos === "ADJ") || POSSESSIVES.has(first.normal) || first.isNumber)
+    return text;
   let head: Token | undefined;
   for (const t of toks) {
     if (t.pos === "NOUN" || t.pos === "PROPN") head = t;
     else if (!(t.pos === "ADJ" || t.text === "&" || t.text === "-" || t.pos === "CCONJ")) break;
   }
-  if (!head || head.pos !== "NOUN" || head.normal !== nounLemma(head) || /s$/.test(head.normal) || MASS_ENDINGS.test(head.normal)) return text;
+  if (
+    !head ||
+    head.pos !== "NOUN" ||
+    head.normal !== nounLemma(head) ||
+    /s$/.test(head.normal) ||
+    MASS_ENDINGS.test(head.normal)
+  )
+    return text;
   return `${/^[aeiou]/i.test(text) && !/^(?:u[nst]i|eu|one)/i.test(text) ? "an" : "a"} ${text}`;
 }
 
@@ -220,21 +346,48 @@ function statement(ask: Ask, role: string): string {
     const be = isPluralSubject(ask) ? "are" : "is";
     return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? `${be} not` : be} ${cap}.`;
   }
-  if (ask.form === "thing" && ask.present) return `${capitalise(subjectText(ask))} ${capabilityText(ask, 20, true, true)}.`;
+  if (ask.form === "thing" && ask.present)
+    return `${capitalise(subjectText(ask))} ${capabilityText(ask, 20, true, true)}.`;
   // (in a specification's words: what a thing has to do, it must do)
   if (ask.form === "thing") {
     const modal = join(ask.modal.map((t) => ({ ...t, text: t.normal })));
     const spoken = OBLIGATION.has(ask.modal[0]?.normal ?? "") && !/\b(?:not|n't|never)\b/.test(modal);
-    return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? "must not" : spoken ? "must" : modal} ${cap}.`.replace(/\s+/g, " ");
+    return `${capitalise(subjectText(ask))} ${ask.kind === "constraint" ? "must not" : spoken ? "must" : modal} ${cap}.`.replace(
+      /\s+/g,
+      " ",
+    );
   }
   // a settled line's noun phrase may carry its own verb ("each interval has a status …"): it is a statement already
-  if (ask.form === "noun" && ask.kind !== "constraint" && ask.capability.some((t) => t.pos === "AUX" || (t.pos === "VERB" && t.normal !== t.lemma.toLowerCase() && !/(?:ed|ing)$/.test(t.normal)))) return `${capitalise(cap)}.`;
-  if (ask.form === "noun") return ask.kind === "constraint" ? `No ${capabilityText(ask, 20)}.` : `${capitalise(plural(role))} have ${cap}.`;
+  if (
+    ask.form === "noun" &&
+    ask.kind !== "constraint" &&
+    ask.capability.some(
+      (t) =>
+        t.pos === "AUX" || (t.pos === "VERB" && t.normal !== t.lemma.toLowerCase() && !/(?:ed|ing)$/.test(t.normal)),
+    )
+  )
+    return `${capitalise(cap)}.`;
+  if (ask.form === "noun")
+    return ask.kind === "constraint" ? `No ${capabilityText(ask, 20)}.` : `${capitalise(plural(role))} have ${cap}.`;
   return `${capitalise(plural(role))} ${ask.kind === "constraint" ? "must not" : "can"} ${cap}.`;
 }
 
 /** Words of a speaker's stance that open or close a rule and are not part of it ("I think", "let's say", "I'd say"). */
-const STANCE: readonly (readonly string[])[] = [["let", "us", "say"], ["let", "'s", "say"], ["i", "'d", "say"], ["i", "would", "say"], ["i", "think"], ["i", "guess"], ["i", "reckon"], ["i", "suppose"], ["you", "'re", "right"], ["if", "you", "can"], ["if", "possible"], ["please"], ["then"]];
+const STANCE: readonly (readonly string[])[] = [
+  ["let", "us", "say"],
+  ["let", "'s", "say"],
+  ["i", "'d", "say"],
+  ["i", "would", "say"],
+  ["i", "think"],
+  ["i", "guess"],
+  ["i", "reckon"],
+  ["i", "suppose"],
+  ["you", "'re", "right"],
+  ["if", "you", "can"],
+  ["if", "possible"],
+  ["please"],
+  ["then"],
+];
 /** Words that open a clause giving the reason or an aside, after the rule ("…, so they know", "…, like a receipt"). */
 const ASIDE_OPENERS = new Set(["so", "because", "cause", "like", "since"]);
 
@@ -252,7 +405,14 @@ function ruleOnly(given: readonly Token[]): Token[] {
   let toks = [...given];
   const skipOpeners = () => {
     for (;;) {
-      while (toks.length && (toks[0]!.pos === "CCONJ" || toks[0]!.pos === "PUNCT" || toks[0]!.pos === "INTJ" || SPOKEN_OPENERS.has(toks[0]!.normal))) toks = toks.slice(1);
+      while (
+        toks.length &&
+        (toks[0]!.pos === "CCONJ" ||
+          toks[0]!.pos === "PUNCT" ||
+          toks[0]!.pos === "INTJ" ||
+          SPOKEN_OPENERS.has(toks[0]!.normal))
+      )
+        toks = toks.slice(1);
       const stance = STANCE.find((p) => startsWith(toks, 0, p));
       if (!stance) return;
       toks = toks.slice(stance.length);
@@ -261,7 +421,12 @@ function ruleOnly(given: readonly Token[]): Token[] {
   skipOpeners();
   // a note's label: a few words without a verb before a colon
   const colon = toks.findIndex((t) => t.text === ":");
-  if (colon > 0 && colon <= 6 && toks.slice(0, colon).every((t) => t.pos !== "VERB" && t.pos !== "AUX") && toks.length - colon > 4) {
+  if (
+    colon > 0 &&
+    colon <= 6 &&
+    toks.slice(0, colon).every((t) => t.pos !== "VERB" && t.pos !== "AUX") &&
+    toks.length - colon > 4
+  ) {
     toks = toks.slice(colon + 1);
     skipOpeners();
   }
@@ -269,12 +434,18 @@ function ruleOnly(given: readonly Token[]): Token[] {
   for (let i = 1; i < toks.length; i++) {
     const t = toks[i]!;
     const afterComma = toks[i - 1]!.text === ",";
-    const aside = (afterComma && ASIDE_OPENERS.has(t.normal)) || ((t.normal === "so" && toks[i + 1]?.normal === "that") || t.normal === "because");
+    const aside =
+      (afterComma && ASIDE_OPENERS.has(t.normal)) ||
+      (t.normal === "so" && toks[i + 1]?.normal === "that") ||
+      t.normal === "because";
     const stance = afterComma && STANCE.some((p) => startsWith(toks, i, p));
-    const closing = STANCE.some((p) => startsWith(toks, i, p) && toks.slice(i + p.length).every((x) => x.pos === "PUNCT"));
+    const closing = STANCE.some(
+      (p) => startsWith(toks, i, p) && toks.slice(i + p.length).every((x) => x.pos === "PUNCT"),
+    );
     if ((aside || stance || closing) && words(i) >= 4) {
       toks = toks.slice(0, i);
-      while (toks.length && (toks[toks.length - 1]!.pos === "PUNCT" || toks[toks.length - 1]!.pos === "CCONJ")) toks.pop();
+      while (toks.length && (toks[toks.length - 1]!.pos === "PUNCT" || toks[toks.length - 1]!.pos === "CCONJ"))
+        toks.pop();
       break;
     }
   }
@@ -311,7 +482,10 @@ function criterionText(sentence: Sentence): string {
     const t = toks[i]!;
     const follows = OBLIGATION.get(t.normal);
     const prev = out[out.length - 1];
-    const isModal = follows !== undefined && (follows === null ? t.pos === "AUX" || t.normal === "gotta" : toks[i + 1]?.normal === follows) && prev !== undefined;
+    const isModal =
+      follows !== undefined &&
+      (follows === null ? t.pos === "AUX" || t.normal === "gotta" : toks[i + 1]?.normal === follows) &&
+      prev !== undefined;
     if (!isModal) {
       out.push(t);
       continue;
@@ -325,7 +499,8 @@ function criterionText(sentence: Sentence): string {
     // ("we do need to …": the emphatic "do" goes with the modal)
     if (/^(?:do|does|did)$/.test(prev.normal)) out.pop();
     const subject = out[out.length - 1] ?? prev;
-    const person = isRoleNoun(subject) || PEOPLE_PRONOUNS.has(subject.normal) || subject.normal === "you" || subject.normal === "we";
+    const person =
+      isRoleNoun(subject) || PEOPLE_PRONOUNS.has(subject.normal) || subject.normal === "you" || subject.normal === "we";
     const word = negated ? (person || able ? "cannot" : "must not") : person || able ? "can" : "must";
     out.push({ ...t, text: word, normal: word, lemma: word, pos: "AUX" });
     i = j - 1;
@@ -354,7 +529,14 @@ function overlap(a: ReadonlySet<string>, b: readonly string[]): number {
 function leadWords(sentence: Sentence): Token[] {
   const words = speech(sentence).filter((t) => t.pos !== "PUNCT");
   let i = 0;
-  while (i < words.length && (isFiller(words[i]!) || words[i]!.pos === "CCONJ" || words[i]!.pos === "INTJ" || ["so", "okay", "ok", "right", "well", "then", "now"].includes(words[i]!.normal))) i++;
+  while (
+    i < words.length &&
+    (isFiller(words[i]!) ||
+      words[i]!.pos === "CCONJ" ||
+      words[i]!.pos === "INTJ" ||
+      ["so", "okay", "ok", "right", "well", "then", "now"].includes(words[i]!.normal))
+  )
+    i++;
   return words.slice(i);
 }
 
@@ -372,19 +554,44 @@ function isOwnTask(sentence: Sentence): boolean {
   if (first !== "i") return false;
   // "Azure I need to ask …": the subject may follow a fronted object
   const next = w.slice(1, 4).map((t) => t.normal);
-  return ["'ll", "will", "'m", "am", "need", "have", "can", "should", "must", "'d", "would", "gotta", "gonna"].includes(next[0] ?? "");
+  return ["'ll", "will", "'m", "am", "need", "have", "can", "should", "must", "'d", "would", "gotta", "gonna"].includes(
+    next[0] ?? "",
+  );
 }
 
 function hasOwnTaskClause(sentence: Sentence): boolean {
   if (isOwnTask(sentence)) return true;
   const w = speech(sentence).filter((t) => t.pos !== "PUNCT");
   for (let i = 0; i + 1 < w.length && i < 4; i++)
-    if (w[i]!.normal === "i" && ["need", "'ll", "will"].includes(w[i + 1]!.normal) && w.slice(0, i).every((t) => t.pos === "PROPN" || t.pos === "NOUN" || isFiller(t))) return true;
+    if (
+      w[i]!.normal === "i" &&
+      ["need", "'ll", "will"].includes(w[i + 1]!.normal) &&
+      w.slice(0, i).every((t) => t.pos === "PROPN" || t.pos === "NOUN" || isFiller(t))
+    )
+      return true;
   return false;
 }
 
 function hasDetail(sentence: Sentence): boolean {
-  return speech(sentence).some((t) => t.isNumber || ["only", "max", "maximum", "minimum", "least", "most", "every", "each", "per", "always", "never", "default", "limit"].includes(t.normal));
+  return speech(sentence).some(
+    (t) =>
+      t.isNumber ||
+      [
+        "only",
+        "max",
+        "maximum",
+        "minimum",
+        "least",
+        "most",
+        "every",
+        "each",
+        "per",
+        "always",
+        "never",
+        "default",
+        "limit",
+      ].includes(t.normal),
+  );
 }
 
 /**
@@ -402,19 +609,29 @@ function priorityOf(sentences: readonly Sentence[], asks: readonly Sentence[] = 
       const next = toks[k + 1]?.normal;
       // a level said out loud: "high priority", "priority: low", "that's a medium"
       if (l === "priority" || l === "prio") {
-        const level = [toks[k - 1]?.normal, next].find((w) => w === "high" || w === "medium" || w === "low" || w === "top" || w === "highest" || w === "lowest");
+        const level = [toks[k - 1]?.normal, next].find(
+          (w) => w === "high" || w === "medium" || w === "low" || w === "top" || w === "highest" || w === "lowest",
+        );
         if (level === "medium") return "Medium";
         if (level === "low" || level === "lowest") score -= 2;
         else score += 2;
         continue;
       }
-      if (t.normal === "medium" && (k === toks.length - 1 || toks[k - 1]?.normal === "a" || toks[k - 1]?.normal === "'s")) return "Medium";
+      if (
+        t.normal === "medium" &&
+        (k === toks.length - 1 || toks[k - 1]?.normal === "a" || toks[k - 1]?.normal === "'s")
+      )
+        return "Medium";
       if (PRIORITY_HIGH.has(l) || PRIORITY_HIGH.has(t.normal)) score++;
       // "do X first", "the first thing": first in the meeting's order
       else if (t.normal === "first" && (k === toks.length - 1 || next === "thing" || next === "things")) score++;
       else if (PRIORITY_LOW.has(l) && !(l === "low" && toks[k - 1]?.isNumber)) score--;
       // "if we have time", "if there's capacity": done only when there is room
-      else if (CONDITIONS.has(t.normal) && toks.slice(k + 1, k + 5).some((x) => x.normal === "time" || x.normal === "capacity" || x.normal === "room")) score--;
+      else if (
+        CONDITIONS.has(t.normal) &&
+        toks.slice(k + 1, k + 5).some((x) => x.normal === "time" || x.normal === "capacity" || x.normal === "room")
+      )
+        score--;
     }
   }
   return score > 0 ? "High" : score < 0 ? "Low" : "Medium";
@@ -434,8 +651,17 @@ function modality(asks: readonly Sentence[]): number {
       const l = t.lemma.toLowerCase();
       const next = toks[k + 1]?.normal;
       if (t.negated || toks[k - 1]?.normal === "not" || next === "not" || next === "n't") return;
-      if (t.normal === "must" || ((l === "have" || l === "need" || t.normal === "got" || t.normal === "gotta") && (next === "to" || t.normal === "gotta"))) level = Math.max(level, 1);
-      else if ((t.normal === "could" || t.normal === "might" || t.normal === "maybe" || t.normal === "perhaps") && level === 0) level = -1;
+      if (
+        t.normal === "must" ||
+        ((l === "have" || l === "need" || t.normal === "got" || t.normal === "gotta") &&
+          (next === "to" || t.normal === "gotta"))
+      )
+        level = Math.max(level, 1);
+      else if (
+        (t.normal === "could" || t.normal === "might" || t.normal === "maybe" || t.normal === "perhaps") &&
+        level === 0
+      )
+        level = -1;
     });
     best = Math.max(best, level);
   }
@@ -468,7 +694,11 @@ function isEffort(toks: readonly Token[], i: number): boolean {
  * Points said in the meeting ("a 3", "five points", "that's small"), else from scope: the story's conditions of done,
  * the conditions it handles, and the other systems it touches. Hours said as effort, else from the points' range.
  */
-function sizing(sentences: readonly Sentence[], criteria: number, conditions: number): { points: number; hours: number } {
+function sizing(
+  sentences: readonly Sentence[],
+  criteria: number,
+  conditions: number,
+): { points: number; hours: number } {
   let points = 0;
   let hours = 0;
   let systems = 0;
@@ -483,7 +713,12 @@ function sizing(sentences: readonly Sentence[], criteria: number, conditions: nu
         if (unit && !hours && isEffort(toks, i)) hours = Math.round(t.value * unit);
         const nextIsPoint = toks[i + 1]?.lemma.toLowerCase() === "point";
         const sizeTalk = toks.some((x) => SIZES.has(x.normal)) || nextIsPoint || toks[i - 1]?.normal === "a";
-        if (FIBONACCI.includes(t.value) && sizeTalk && (nextIsPoint || i === toks.length - 1 || toks[i + 1]?.pos === "PUNCT")) points = t.value;
+        if (
+          FIBONACCI.includes(t.value) &&
+          sizeTalk &&
+          (nextIsPoint || i === toks.length - 1 || toks[i + 1]?.pos === "PUNCT")
+        )
+          points = t.value;
       }
     });
   }
@@ -499,7 +734,11 @@ function sizing(sentences: readonly Sentence[], criteria: number, conditions: nu
 }
 
 function evidenceOf(sentence: Sentence): StoryEvidence {
-  return { quote: sentence.text.slice(0, STORY_LIMITS.quote), start: sentence.start, end: sentence.start + Math.min(sentence.text.length, STORY_LIMITS.quote) };
+  return {
+    quote: sentence.text.slice(0, STORY_LIMITS.quote),
+    start: sentence.start,
+    end: sentence.start + Math.min(sentence.text.length, STORY_LIMITS.quote),
+  };
 }
 
 /** Spoken contractions and hedges the tagger may read as nouns. */
@@ -510,8 +749,15 @@ function topicNouns(analysis: Analysis, n: number, min = 5): Set<string> {
   const counts = new Map<string, number>();
   // (hesitations and letter scraps the tagger reads as nouns, "um", "gonna", "t", never name a topic)
   const word = (l: string) => /^[a-z][a-z0-9-]+$/.test(l) && !HESITATIONS.has(l) && !SPOKEN.has(l);
-  for (const s of analysis.sentences) for (const l of sentenceNouns(s)) if (word(l)) counts.set(l, (counts.get(l) ?? 0) + 1);
-  return new Set([...counts].filter(([, c]) => c >= min).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([l]) => l));
+  for (const s of analysis.sentences)
+    for (const l of sentenceNouns(s)) if (word(l)) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return new Set(
+    [...counts]
+      .filter(([, c]) => c >= min)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, n)
+      .map(([l]) => l),
+  );
 }
 
 /** The meeting's most frequent role noun (subjects and beneficiaries alike), else "user". */
@@ -537,11 +783,23 @@ function secondAsk(sentence: Sentence, first: Ask, following: readonly Sentence[
   const toks = sentence.tokens;
   const last = first.capability[first.capability.length - 1];
   if (!last) return null;
-  const from = toks.findIndex((t, k) => t.start > last.end && t.pos === "CCONJ" && toks[k + 1] !== undefined && ["PRON", "NOUN", "PROPN"].includes(toks[k + 1]!.pos));
+  const from = toks.findIndex(
+    (t, k) =>
+      t.start > last.end &&
+      t.pos === "CCONJ" &&
+      toks[k + 1] !== undefined &&
+      ["PRON", "NOUN", "PROPN"].includes(toks[k + 1]!.pos),
+  );
   if (from < 0) return null;
   const tail = toks.slice(from + 1);
   const start = tail[0]!.start;
-  const sub: Sentence = { ...sentence, start, text: sentence.text.slice(start - sentence.start), tokens: tail, words: sentence.words.filter((t) => t.start >= start) };
+  const sub: Sentence = {
+    ...sentence,
+    start,
+    text: sentence.text.slice(start - sentence.start),
+    tokens: tail,
+    words: sentence.words.filter((t) => t.start >= start),
+  };
   const k = classify(sub, following);
   if (!k.ask || k.ask.kind !== "ask" || k.ask.nouns.some((n) => first.nouns.includes(n))) return null;
   return k.ask;
@@ -557,7 +815,16 @@ function itemOf(sentence: Sentence, toks: readonly Token[]): Sentence | null {
   if (words.length < 2) return null;
   const start = toks[0]!.start;
   const end = toks[toks.length - 1]!.end;
-  return { ...sentence, start, end, text: sentence.text.slice(start - sentence.start, end - sentence.start), tokens: [...toks], words, isQuestion: false, label: "agreed" };
+  return {
+    ...sentence,
+    start,
+    end,
+    text: sentence.text.slice(start - sentence.start, end - sentence.start),
+    tokens: [...toks],
+    words,
+    isQuestion: false,
+    label: "agreed",
+  };
 }
 
 /** Splits a list's tokens into items at ";" and ", and" (a comma alone may sit inside one item). */
@@ -569,8 +836,10 @@ function listItems(sentence: Sentence, toks: readonly Token[]): Sentence[] {
     const cut = !t || t.text === ";" || (t.text === "," && toks[k + 1]?.normal === "and");
     if (!cut) continue;
     let part = toks.slice(from, k);
-    while (part.length && (part[0]!.pos === "CCONJ" || part[0]!.pos === "PUNCT" || part[0]!.noise)) part = part.slice(1);
-    while (part.length && (part[part.length - 1]!.pos === "PUNCT" || part[part.length - 1]!.noise)) part = part.slice(0, -1);
+    while (part.length && (part[0]!.pos === "CCONJ" || part[0]!.pos === "PUNCT" || part[0]!.noise))
+      part = part.slice(1);
+    while (part.length && (part[part.length - 1]!.pos === "PUNCT" || part[part.length - 1]!.noise))
+      part = part.slice(0, -1);
     const item = part.length ? itemOf(sentence, part) : null;
     if (item) out.push(item);
     from = t?.text === "," ? k + 2 : k + 1;
@@ -592,10 +861,16 @@ function withRecapItems(sentences: readonly Sentence[]): Sentence[] {
     // (a short summing-up label opens one too: "So: A, B and C", "Recap: …")
     const label = toks.slice(0, colon).filter((t) => !t.noise && t.pos !== "PUNCT");
     const recapLabel = label.length > 0 && label.length <= 3 && label.some((t) => RECAP_LABELS.has(t.normal));
-    const opens = colon > 0 && (recapLabel || toks.slice(0, colon).some((t) => RECAP_WORDS.has(t.lemma.toLowerCase()))) && toks.slice(colon + 1).filter((t) => !t.noise && t.pos !== "PUNCT").length >= 2;
+    const opens =
+      colon > 0 &&
+      (recapLabel || toks.slice(0, colon).some((t) => RECAP_WORDS.has(t.lemma.toLowerCase()))) &&
+      toks.slice(colon + 1).filter((t) => !t.noise && t.pos !== "PUNCT").length >= 2;
     if (!opens) {
       // a settled line may state two things ("X returns only Y; agents must not Z"): each is read on its own
-      const parts = sectionContext(s) === "decided" && toks.some((t) => t.text === ";") ? listItems(s, toks).map((p) => ({ ...p, label: s.label, section: s.section })) : [];
+      const parts =
+        sectionContext(s) === "decided" && toks.some((t) => t.text === ";")
+          ? listItems(s, toks).map((p) => ({ ...p, label: s.label, section: s.section }))
+          : [];
       // (a line that rules a thing out stays whole: what follows its ";" goes on about the same thing)
       const firstKind = parts.length > 1 ? classify(parts[0]!).kind : null;
       if (parts.length > 1 && firstKind !== "rejection" && firstKind !== "postponement") out.push(...parts);
@@ -606,7 +881,13 @@ function withRecapItems(sentences: readonly Sentence[]): Sentence[] {
     let j = i + 1;
     for (; j < sentences.length && items.length < RECAP_ITEMS; j++) {
       const next = sentences[j]!;
-      if (next.speaker !== s.speaker || (s.speaker === null && next.block !== s.block) || next.isQuestion || speech(next).some((t) => t.negated || t.normal === "not" || t.normal === "n't")) break;
+      if (
+        next.speaker !== s.speaker ||
+        (s.speaker === null && next.block !== s.block) ||
+        next.isQuestion ||
+        speech(next).some((t) => t.negated || t.normal === "not" || t.normal === "n't")
+      )
+        break;
       items.push(...listItems(next, next.tokens));
     }
     out.push(s, ...items);
@@ -616,7 +897,32 @@ function withRecapItems(sentences: readonly Sentence[]): Sentence[] {
 }
 
 /** Words that make a criterion more than its title: a negation, a condition, a limit, a frequency. */
-const CRITERION_DETAIL = new Set(["not", "no", "never", "when", "if", "unless", "before", "after", "within", "only", "never", "always", "every", "each", "per", "least", "most", "max", "maximum", "minimum", "without", "until", "once", "default"]);
+const CRITERION_DETAIL = new Set([
+  "not",
+  "no",
+  "never",
+  "when",
+  "if",
+  "unless",
+  "before",
+  "after",
+  "within",
+  "only",
+  "never",
+  "always",
+  "every",
+  "each",
+  "per",
+  "least",
+  "most",
+  "max",
+  "maximum",
+  "minimum",
+  "without",
+  "until",
+  "once",
+  "default",
+]);
 
 /**
  * A criterion that says the title again: it adds fewer than two content words of its own and no number, negation,
@@ -625,13 +931,34 @@ const CRITERION_DETAIL = new Set(["not", "no", "never", "when", "if", "unless", 
  */
 function repeatsTitle(criterion: string, title: string): boolean {
   const said = new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u));
-  const own = criterion.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !said.has(w));
+  const own = criterion
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !said.has(w));
   if (own.some((w) => /\d/.test(w) || CRITERION_DETAIL.has(w))) return false;
   return own.filter((w) => w.length > 2 && !CLOSED_ENDS.has(w)).length < 3;
 }
 
 /** Openers of spoken clauses that are not part of what is said ("so", "like", "yeah"). */
-const SPOKEN_OPENERS = new Set(["so", "like", "yeah", "yes", "okay", "ok", "well", "also", "basically", "honestly", "obviously", "actually", "right", "and", "but", "oh", "plus"]);
+const SPOKEN_OPENERS = new Set([
+  "so",
+  "like",
+  "yeah",
+  "yes",
+  "okay",
+  "ok",
+  "well",
+  "also",
+  "basically",
+  "honestly",
+  "obviously",
+  "actually",
+  "right",
+  "and",
+  "but",
+  "oh",
+  "plus",
+]);
 
 /**
  * Whether a sentence of the meeting may stand as a criterion as said: not the past (what happened), not a question,
@@ -642,27 +969,86 @@ function mayStandAsCriterion(sentence: Sentence): boolean {
   if (isQuestionLike(sentence)) return false;
   const toks = clean(speech(sentence)).filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.type !== "emoji");
   let i = 0;
-  while (i < toks.length && (SPOKEN_OPENERS.has(toks[i]!.normal) || toks[i]!.pos === "INTJ" || toks[i]!.pos === "CCONJ")) i++;
+  while (
+    i < toks.length &&
+    (SPOKEN_OPENERS.has(toks[i]!.normal) || toks[i]!.pos === "INTJ" || toks[i]!.pos === "CCONJ")
+  )
+    i++;
   const words = toks.slice(i);
   if (words.length < 3) return false;
   const v = words.findIndex((t) => t.pos === "VERB" || t.pos === "AUX");
   if (v < 0) return true;
   const verb = words[v]!;
   // an instruction about the meeting: its verb or its object is meeting talk
-  if (v === 0 && (MEETING_VERBS.has(verb.lemma.toLowerCase()) || words.slice(1, 5).some((t) => t.pos === "NOUN" && MEETING_OBJECTS.has(nounLemma(t))))) return false;
+  if (
+    v === 0 &&
+    (MEETING_VERBS.has(verb.lemma.toLowerCase()) ||
+      words.slice(1, 5).some((t) => t.pos === "NOUN" && MEETING_OBJECTS.has(nounLemma(t))))
+  )
+    return false;
   // the past tells what happened ("… wrote off six iPads": an inflected first verb not in -s or -ing, after its subject)
-  return !(["was", "were", "did", "had"].includes(verb.normal) || (verb.pos === "VERB" && v > 0 && !/(?:s|ing)$/.test(verb.normal) && verb.normal !== verb.lemma.toLowerCase()));
+  return !(
+    ["was", "were", "did", "had"].includes(verb.normal) ||
+    (verb.pos === "VERB" && v > 0 && !/(?:s|ing)$/.test(verb.normal) && verb.normal !== verb.lemma.toLowerCase())
+  );
 }
 
 /** Openings that describe how things are done today, not what the product does ("at the moment it's a letter"). */
-const STATUS_QUO: readonly (readonly string[])[] = [["at", "the", "moment"], ["at", "present"], ["currently"], ["right", "now"], ["today"], ["these", "days"], ["usually"], ["normally"], ["last", "year"], ["now"]];
+const STATUS_QUO: readonly (readonly string[])[] = [
+  ["at", "the", "moment"],
+  ["at", "present"],
+  ["currently"],
+  ["right", "now"],
+  ["today"],
+  ["these", "days"],
+  ["usually"],
+  ["normally"],
+  ["last", "year"],
+  ["now"],
+];
 /** Words that open a reason, not a rule ("because the same button does too much"). */
 const REASON_OPENERS = new Set(["because", "cause", "'cause", "since", "as"]);
 /** Words of a requirement within a clause's first words: a modal, an ability, an absolute. */
-const RULE_WORDS = new Set(["must", "should", "need", "needs", "has", "have", "can", "ca", "cannot", "will", "wo", "shall", "never", "always", "want", "wants", "only"]);
+const RULE_WORDS = new Set([
+  "must",
+  "should",
+  "need",
+  "needs",
+  "has",
+  "have",
+  "can",
+  "ca",
+  "cannot",
+  "will",
+  "wo",
+  "shall",
+  "never",
+  "always",
+  "want",
+  "wants",
+  "only",
+]);
 const COPULAS = new Set(["is", "'s", "are", "'re", "be"]);
 /** Judgements of a thing, not behaviour ("that's fine", "it's daft"). */
-const VERDICTS = new Set(["fine", "easy", "daft", "lovely", "nice", "great", "good", "cool", "silly", "mad", "crazy", "annoying", "painful", "awful", "terrible", "ruthless", "right"]);
+const VERDICTS = new Set([
+  "fine",
+  "easy",
+  "daft",
+  "lovely",
+  "nice",
+  "great",
+  "good",
+  "cool",
+  "silly",
+  "mad",
+  "crazy",
+  "annoying",
+  "painful",
+  "awful",
+  "terrible",
+  "ruthless",
+  "right",
+]);
 
 /**
  * Whether a sentence of the meeting states a rule someone can check, and so may stand as a criterion: besides
@@ -679,13 +1065,25 @@ function statesRule(sentence: Sentence): boolean {
   if (STATUS_QUO.some((phrase) => phrase.every((w, k) => words[k]?.normal === w))) return false;
   const v = words.findIndex((t) => t.pos === "VERB" || t.pos === "AUX");
   if (v < 0) return true;
-  const subject = words.slice(0, v).filter((t) => t.pos === "PRON" || t.pos === "NOUN" || t.pos === "PROPN").pop();
+  const subject = words
+    .slice(0, v)
+    .filter((t) => t.pos === "PRON" || t.pos === "NOUN" || t.pos === "PROPN")
+    .pop();
   const ruled = words.slice(v, v + 3).some((t) => RULE_WORDS.has(t.normal) || t.negated);
   if (ruled) return true;
   if (subject && ["i", "we", "me"].includes(subject.normal)) return false;
-  if (subject && ["that", "this", "which"].includes(subject.normal) && COPULAS.has(words[v]!.normal) && !words.some((t) => t.isNumber)) return false;
+  if (
+    subject &&
+    ["that", "this", "which"].includes(subject.normal) &&
+    COPULAS.has(words[v]!.normal) &&
+    !words.some((t) => t.isNumber)
+  )
+    return false;
   // (a verdict with a condition is a rule: "the footer is fine as long as it's on every goal screen")
-  return !words.some((t) => VERDICTS.has(t.normal) && t.pos === "ADJ") || words.some((t) => CRITERION_DETAIL.has(t.normal) || t.normal === "long");
+  return (
+    !words.some((t) => VERDICTS.has(t.normal) && t.pos === "ADJ") ||
+    words.some((t) => CRITERION_DETAIL.has(t.normal) || t.normal === "long")
+  );
 }
 
 /**
@@ -720,7 +1118,9 @@ function personOf(role: string): string {
 
 export function compose(analysis: Analysis, title?: string): GeneratedStories {
   const sentences = withRecapItems(analysis.sentences);
-  const kinds = sentences.map((s, i) => classify(s, sentences.slice(i + 1, i + 3), sentences.slice(Math.max(0, i - 3), i)));
+  const kinds = sentences.map((s, i) =>
+    classify(s, sentences.slice(i + 1, i + 3), sentences.slice(Math.max(0, i - 3), i)),
+  );
   // what the meeting rejected or postponed, as noun phrases: an ask naming every word of one is left out
   // (the meeting's topic itself, its most frequent nouns, is never rejected as a whole)
   const topic = topicNouns(analysis, 3);
@@ -750,24 +1150,39 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     if (names(new Set([...ask.nouns, ...ask.keys]))) return;
     // in a long meeting, an ask that names no one and none of the meeting's main things is a side remark
     // (a verdict on a thing is a judgement of the meeting, never a side remark)
-    if (sentences.length > 40 && !ask.role && !ask.verdict && !ask.agreed && !ask.nouns.some((n) => mainNouns.has(n))) return;
+    if (sentences.length > 40 && !ask.role && !ask.verdict && !ask.agreed && !ask.nouns.some((n) => mainNouns.has(n)))
+      return;
     if (ask.kind === "constraint") {
       constraints.push(ask);
       return;
     }
     // ("survey people", "waiting list folks": people named by a thing say nothing of their role)
-    const named = ask.role && !GENERIC_ROLES.has(ask.role) && !/ (?:people|folks|guys|lot)$/.test(ask.role) ? ask.role : null;
+    const named =
+      ask.role && !GENERIC_ROLES.has(ask.role) && !/ (?:people|folks|guys|lot)$/.test(ask.role) ? ask.role : null;
     const role = personOf(named ?? fallbackRole);
     // the same thing: most of the smaller side's nouns shared, the meeting's topic nouns not counting
     const own = ask.nouns.filter((n) => !topic.has(n));
     let story = stories.find((s) => {
       const theirs = [...s.nouns].filter((n) => !topic.has(n));
       const shared = overlap(new Set(theirs), own);
-      return shared > 0 && shared >= Math.ceil(Math.min(theirs.length, own.length) / 2) && (ask.role === null || s.role === role);
+      return (
+        shared > 0 &&
+        shared >= Math.ceil(Math.min(theirs.length, own.length) / 2) &&
+        (ask.role === null || s.role === role)
+      );
     });
     if (!story) {
       if (stories.length >= STORY_LIMITS.stories) return;
-      story = { asks: [], role, nouns: new Set(), keys: new Set(), criteria: [], details: [], constraints: [], sizing: [] };
+      story = {
+        asks: [],
+        role,
+        nouns: new Set(),
+        keys: new Set(),
+        criteria: [],
+        details: [],
+        constraints: [],
+        sizing: [],
+      };
       stories.push(story);
     }
     story.asks.push(ask);
@@ -775,7 +1190,18 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     for (let j = i + 1; j < Math.min(sentences.length, i + 3); j++) {
       if (kinds[j]!.ask) break;
       // (or ranks it: "that's our top priority", "nice to have"; or says the effort: "about three days of work")
-      if (speech(sentences[j]!).some((t) => SIZES.has(t.normal) || t.lemma === "point" || PRIORITY_HIGH.has(t.normal) || PRIORITY_LOW.has(t.normal) || t.normal === "medium" || EFFORT_UNITS.has(t.lemma.toLowerCase()))) story.sizing.push(sentences[j]!);
+      if (
+        speech(sentences[j]!).some(
+          (t) =>
+            SIZES.has(t.normal) ||
+            t.lemma === "point" ||
+            PRIORITY_HIGH.has(t.normal) ||
+            PRIORITY_LOW.has(t.normal) ||
+            t.normal === "medium" ||
+            EFFORT_UNITS.has(t.lemma.toLowerCase()),
+        )
+      )
+        story.sizing.push(sentences[j]!);
     }
     for (const n of ask.nouns) story.nouns.add(n);
     for (const n of ask.keys) story.keys.add(n);
@@ -786,8 +1212,22 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       const s = sentences[j]!;
       const nouns = sentenceNouns(s);
       // the speaker's next sentence in the same turn goes on about the ask, whatever nouns it uses
-      const goesOn = j <= i + 2 && s.block === sentences[i]!.block && s.speaker === sentences[i]!.speaker && s.words.length >= 6;
-      if ((overlap(story.nouns, nouns.filter((n) => !topic.has(n))) === 0 && !goesOn) || blocked.some((phrase) => phrase.some((w) => nouns.includes(w) && !topic.has(w)) || phrase.every((w) => s.words.some((t) => t.normal === w || nounLemma(t) === w))) || (!hasDetail(s) && s.words.length < 5)) continue;
+      const goesOn =
+        j <= i + 2 && s.block === sentences[i]!.block && s.speaker === sentences[i]!.speaker && s.words.length >= 6;
+      if (
+        (overlap(
+          story.nouns,
+          nouns.filter((n) => !topic.has(n)),
+        ) === 0 &&
+          !goesOn) ||
+        blocked.some(
+          (phrase) =>
+            phrase.some((w) => nouns.includes(w) && !topic.has(w)) ||
+            phrase.every((w) => s.words.some((t) => t.normal === w || nounLemma(t) === w)),
+        ) ||
+        (!hasDetail(s) && s.words.length < 5)
+      )
+        continue;
       if (isQuestionLike(s) || hasOwnTaskClause(s) || story.details.includes(s)) continue;
       story.details.push(s);
       detailUse.set(j, (detailUse.get(j) ?? 0) + 1);
@@ -797,7 +1237,14 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     if (ask.agreed) {
       for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
         const s = sentences[j]!;
-        if (kinds[j]!.kind !== "other" || s.words.length < 6 || isQuestionLike(s) || hasOwnTaskClause(s) || story.details.includes(s)) continue;
+        if (
+          kinds[j]!.kind !== "other" ||
+          s.words.length < 6 ||
+          isQuestionLike(s) ||
+          hasOwnTaskClause(s) ||
+          story.details.includes(s)
+        )
+          continue;
         if (overlap(new Set(own), sentenceNouns(s)) === 0) continue;
         story.details.push(s);
         detailUse.set(j, (detailUse.get(j) ?? 0) + 1);
@@ -811,7 +1258,15 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       for (let j = i - 1; j >= 0; j--) {
         const kj = kinds[j]!;
         const s = sentences[j]!;
-        if (kj.kind !== "other" || (detailUse.get(j) ?? 0) >= 2 || s.words.length < 6 || isQuestionLike(s) || hasOwnTaskClause(s) || story.details.includes(s)) continue;
+        if (
+          kj.kind !== "other" ||
+          (detailUse.get(j) ?? 0) >= 2 ||
+          s.words.length < 6 ||
+          isQuestionLike(s) ||
+          hasOwnTaskClause(s) ||
+          story.details.includes(s)
+        )
+          continue;
         const nouns = sentenceNouns(s);
         const n = overlap(mine, nouns);
         if (n === 0 || blocked.some((phrase) => phrase.some((w) => nouns.includes(w) && !topic.has(w)))) continue;
@@ -845,7 +1300,12 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
       const text = scrub(c).slice(0, STORY_LIMITS.criterion);
       // (a criterion that says the title again checks nothing the story does not say already)
       if (repeatsTitle(text, storyTitle)) return;
-      if (text.length > 3 && !criteria.some((x) => x.toLowerCase() === text.toLowerCase()) && criteria.length < CRITERIA_MAX) criteria.push(text);
+      if (
+        text.length > 3 &&
+        !criteria.some((x) => x.toLowerCase() === text.toLowerCase()) &&
+        criteria.length < CRITERIA_MAX
+      )
+        criteria.push(text);
     };
     for (const ask of story.asks) {
       const st = statement(ask, story.role);
@@ -856,25 +1316,45 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     for (const c of story.constraints) add(c);
     // a sentence of the meeting is a criterion only when it already states a rule someone can check
     for (const d of story.details) if (statesRule(d)) add(criterionText(d));
-    if (criteria.length < 2) for (const ask of story.asks) if (statesRule(ask.sentence)) add(criterionText(ask.sentence));
+    if (criteria.length < 2)
+      for (const ask of story.asks) if (statesRule(ask.sentence)) add(criterionText(ask.sentence));
     // a story with nothing else to check states its main ask as its one criterion
     if (criteria.length === 0) criteria.push(scrub(statement(main, story.role)).slice(0, STORY_LIMITS.criterion));
     const benefitAsk = story.asks.find((a) => a.benefit);
-    const want = main.form === "noun" ? withArticle(negatedRule(main) ?? capabilityText(main, 20, true), main.capability) : main.form === "thing" ? `${subjectText(main)} to ${capabilityText(main, 20)}` : main.form === "passive" ? `to ${storyTitle[0]!.toLowerCase()}${storyTitle.slice(1)}` : `to ${capabilityText(main, 20)}`;
+    const want =
+      main.form === "noun"
+        ? withArticle(negatedRule(main) ?? capabilityText(main, 20, true), main.capability)
+        : main.form === "thing"
+          ? `${subjectText(main)} to ${capabilityText(main, 20)}`
+          : main.form === "passive"
+            ? `to ${storyTitle[0]!.toLowerCase()}${storyTitle.slice(1)}`
+            : `to ${capabilityText(main, 20)}`;
     let description = `As ${article(story.role)} ${story.role}, I want ${want}`;
     if (benefitAsk?.benefit) {
       const b = join(clean(benefitAsk.benefit)).replace(/[.,;!?]+$/, "");
-      description += benefitAsk.benefitCue === "because" ? `, because ${b}` : benefitAsk.benefitCue === "to" ? `, to ${b}` : `, so that ${b}`;
+      description +=
+        benefitAsk.benefitCue === "because"
+          ? `, because ${b}`
+          : benefitAsk.benefitCue === "to"
+            ? `, to ${b}`
+            : `, so that ${b}`;
     }
     description += ".";
     const sources = [...story.asks.map((a) => a.sentence), ...story.details];
     // the description states the main ask, so it counts as one of the story's conditions of done
-    const { points, hours } = sizing([...sources, ...story.sizing], criteria.length + (main.condition ? 0 : 1), story.asks.filter((a) => a.condition).length);
+    const { points, hours } = sizing(
+      [...sources, ...story.sizing],
+      criteria.length + (main.condition ? 0 : 1),
+      story.asks.filter((a) => a.condition).length,
+    );
     userStories.push({
       title: storyTitle.slice(0, STORY_LIMITS.title),
       description: scrub(description).slice(0, STORY_LIMITS.description),
       acceptanceCriteria: criteria.slice(0, STORY_LIMITS.criteria),
-      priority: priorityOf([...sources, ...story.sizing], story.asks.map((a) => a.sentence)),
+      priority: priorityOf(
+        [...sources, ...story.sizing],
+        story.asks.map((a) => a.sentence),
+      ),
       storyPoints: points,
       estimatedHours: hours,
       evidence: story.asks.slice(0, STORY_LIMITS.evidence).map((a) => evidenceOf(a.sentence)),
@@ -886,20 +1366,101 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
 
 const title_ = title;
 
-const OPENERS = new Set(["if", "when", "while", "because", "although", "though", "unless", "whether", "since", "once", "until", "so", "that", "cause", "as", "than", "from", "in", "on", "at", "of", "by", "into", "about", "with", "without"]);
+const OPENERS = new Set([
+  "if",
+  "when",
+  "while",
+  "because",
+  "although",
+  "though",
+  "unless",
+  "whether",
+  "since",
+  "once",
+  "until",
+  "so",
+  "that",
+  "cause",
+  "as",
+  "than",
+  "from",
+  "in",
+  "on",
+  "at",
+  "of",
+  "by",
+  "into",
+  "about",
+  "with",
+  "without",
+]);
 const PRONOUN_ENDS = new Set(["it", "them", "this", "that", "these", "those", "one", "him", "her", "us", "me", "you"]);
-const CLAUSE_WORDS = new Set(["before", "after", "when", "if", "so", "because", "while", "until", "once", "unless", "whenever"]);
+const CLAUSE_WORDS = new Set([
+  "before",
+  "after",
+  "when",
+  "if",
+  "so",
+  "because",
+  "while",
+  "until",
+  "once",
+  "unless",
+  "whenever",
+]);
 const CLOSED_ENDS = new Set(
-  ("a an the this that these those some any each every no all both either neither another such what which whose my your his her its our their " +
+  (
+    "a an the this that these those some any each every no all both either neither another such what which whose my your his her its our their " +
     "to of at by for with from into onto about above across after against along among before behind below beside between beyond during " +
     "except inside like near outside past per since than through toward towards under until upon via within without as " +
     "am is are was were be been being do does did have has had can could will would shall should may might must " +
     "and or but nor so yet because if when while although though unless whether once where " +
     "i we you he she it they there who whom how why just really also even very too not then actually basically maybe perhaps quite rather " +
-    "need needs want wants gonna wanna gotta going got able").split(" "),
+    "need needs want wants gonna wanna gotta going got able"
+  ).split(" "),
 );
-const CLAUSE_OPENERS = new Set(["i", "we", "you", "he", "she", "it", "they", "there", "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must"]);
-const THIN = new Set(["everything", "something", "anything", "nothing", "thing", "things", "stuff", "lot", "lots", "way", "bit", "kind", "sort"]);
+const CLAUSE_OPENERS = new Set([
+  "i",
+  "we",
+  "you",
+  "he",
+  "she",
+  "it",
+  "they",
+  "there",
+  "is",
+  "are",
+  "was",
+  "were",
+  "am",
+  "do",
+  "does",
+  "did",
+  "can",
+  "could",
+  "will",
+  "would",
+  "shall",
+  "should",
+  "may",
+  "might",
+  "must",
+]);
+const THIN = new Set([
+  "everything",
+  "something",
+  "anything",
+  "nothing",
+  "thing",
+  "things",
+  "stuff",
+  "lot",
+  "lots",
+  "way",
+  "bit",
+  "kind",
+  "sort",
+]);
 
 /** A title that reads as a complete phrase, or "" when the words do not make one. */
 function finishTitle(text: string): string {
@@ -913,24 +1474,62 @@ function finishTitle(text: string): string {
     words = at > 1 ? words.slice(0, at) : words.slice(0, -1);
   }
   // closed-class words a phrase may not end on, and openers that make it a clause
-  while (words.length > 1 && CLOSED_ENDS.has(words[words.length - 1]!.toLowerCase().replace(/[,.;:]+$/, ""))) words = words.slice(0, -1);
-  if (words.length && /[,;:]$/.test(words[words.length - 1]!)) words[words.length - 1] = words[words.length - 1]!.replace(/[,;:]+$/, "");
-  if (!words.length || CLAUSE_OPENERS.has(words[0]!.toLowerCase()) || /^[a-z]+'(?:d|ll|ve|re|m|s)$/i.test(words[0]!)) return "";
-  const content = words.filter((w) => /^[\p{L}\d][\p{L}\d'’-]{2,}$/u.test(w) && !THIN.has(w.toLowerCase()) && !CLOSED_ENDS.has(w.toLowerCase()));
+  while (words.length > 1 && CLOSED_ENDS.has(words[words.length - 1]!.toLowerCase().replace(/[,.;:]+$/, "")))
+    words = words.slice(0, -1);
+  if (words.length && /[,;:]$/.test(words[words.length - 1]!))
+    words[words.length - 1] = words[words.length - 1]!.replace(/[,;:]+$/, "");
+  if (!words.length || CLAUSE_OPENERS.has(words[0]!.toLowerCase()) || /^[a-z]+'(?:d|ll|ve|re|m|s)$/i.test(words[0]!))
+    return "";
+  const content = words.filter(
+    (w) => /^[\p{L}\d][\p{L}\d'’-]{2,}$/u.test(w) && !THIN.has(w.toLowerCase()) && !CLOSED_ENDS.has(w.toLowerCase()),
+  );
   if (content.length < 2) return "";
   return capitalise(scrub(words.join(" ")));
 }
 
-const HESITATION_WORDS = /(?<![\p{L}'’-])(?:um+|uh+|erm|hmm+|mm+|mhm|mm-hmm|uh-huh)(?![\p{L}'’-])[,.]?\s*|\byou know,?\s*/giu;
+const HESITATION_WORDS =
+  /(?<![\p{L}'’-])(?:um+|uh+|erm|hmm+|mm+|mhm|mm-hmm|uh-huh)(?![\p{L}'’-])[,.]?\s*|\byou know,?\s*/giu;
 
 /** Hesitations that reached a text through the library's tokenisation are taken out. */
 function scrub(text: string): string {
   // (format characters such as text-direction marks stay in evidence quotes, never in what the story says)
-  return text.replace(/\p{Cf}/gu, "").replace(HESITATION_WORDS, "").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/\p{Cf}/gu, "")
+    .replace(HESITATION_WORDS, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Nouns too general to name what a meeting is about ("the app", "the system", "an option"). */
-const GENERAL_NOUNS = new Set(["application", "app", "system", "product", "feature", "option", "action", "thing", "way", "part", "kind", "lot", "bit", "version", "tool", "platform", "site", "website", "screen", "page", "button", "people", "number", "time", "day", "week", "today"]);
+const GENERAL_NOUNS = new Set([
+  "application",
+  "app",
+  "system",
+  "product",
+  "feature",
+  "option",
+  "action",
+  "thing",
+  "way",
+  "part",
+  "kind",
+  "lot",
+  "bit",
+  "version",
+  "tool",
+  "platform",
+  "site",
+  "website",
+  "screen",
+  "page",
+  "button",
+  "people",
+  "number",
+  "time",
+  "day",
+  "week",
+  "today",
+]);
 
 /**
  * The epic's title: the meeting's dominant theme as one noun phrase, the thing its asks' sentences name most, with the modifier
@@ -944,7 +1543,16 @@ function themeOf(analysis: Analysis, stories: readonly Story[]): { title: string
     for (const ask of story.asks) {
       const asked = new Set(ask.capability);
       speech(ask.sentence).forEach((t, i, toks) => {
-        if (t.noise || t.pos !== "NOUN" || t.stop || isFiller(t) || isRoleNoun(t) || toks[i - 1]?.isNumber || /^(?:gonna|wanna|gotta|kinda|sorta)$/.test(t.normal)) return;
+        if (
+          t.noise ||
+          t.pos !== "NOUN" ||
+          t.stop ||
+          isFiller(t) ||
+          isRoleNoun(t) ||
+          toks[i - 1]?.isNumber ||
+          /^(?:gonna|wanna|gotta|kinda|sorta)$/.test(t.normal)
+        )
+          return;
         const l = nounLemma(t);
         if (GENERAL_NOUNS.has(l) || MEETING_OBJECTS.has(l) || l.length < 3 || !/^\p{L}/u.test(l)) return;
         heads.set(l, (heads.get(l) ?? 0) + (asked.has(t) ? 2 : 1));
@@ -954,7 +1562,8 @@ function themeOf(analysis: Analysis, stories: readonly Story[]): { title: string
   const talkedOf = new Map<string, number>();
   for (const sentence of analysis.sentences) {
     const named = new Set<string>();
-    for (const t of sentence.tokens) if (!t.noise && t.pos === "NOUN" && heads.has(nounLemma(t))) named.add(nounLemma(t));
+    for (const t of sentence.tokens)
+      if (!t.noise && t.pos === "NOUN" && heads.has(nounLemma(t))) named.add(nounLemma(t));
     for (const l of named) talkedOf.set(l, (talkedOf.get(l) ?? 0) + 1);
   }
   const score = (l: string) => (heads.get(l) ?? 0) + (talkedOf.get(l) ?? 0);
@@ -969,7 +1578,15 @@ function themeOf(analysis: Analysis, stories: readonly Story[]): { title: string
       if (t.pos !== "NOUN" || nounLemma(t) !== head) return;
       forms.set(t.normal, (forms.get(t.normal) ?? 0) + 1);
       const m = toks[i - 1];
-      if (m && (m.pos === "NOUN" || m.pos === "ADJ" || m.pos === "PROPN") && !m.stop && !isRoleNoun(m) && /^\p{L}[\p{L}-]+$/u.test(m.text) && !GENERAL_NOUNS.has(m.normal)) modifiers.set(m.normal, (modifiers.get(m.normal) ?? 0) + 1);
+      if (
+        m &&
+        (m.pos === "NOUN" || m.pos === "ADJ" || m.pos === "PROPN") &&
+        !m.stop &&
+        !isRoleNoun(m) &&
+        /^\p{L}[\p{L}-]+$/u.test(m.text) &&
+        !GENERAL_NOUNS.has(m.normal)
+      )
+        modifiers.set(m.normal, (modifiers.get(m.normal) ?? 0) + 1);
     });
   }
   const form = [...forms].sort((a, b) => b[1] - a[1])[0]?.[0] ?? head;
@@ -988,7 +1605,14 @@ function namedTeam(analysis: Analysis): string | null {
     toks.forEach((t, i) => {
       if (t.normal !== "team" && t.normal !== "squad") return;
       const m = toks[i - 1];
-      if (!m || m.stop || !(m.pos === "NOUN" || m.pos === "PROPN" || m.pos === "ADJ") || POSSESSIVES.has(m.normal) || !/^\p{L}[\p{L}-]+$/u.test(m.text)) return;
+      if (
+        !m ||
+        m.stop ||
+        !(m.pos === "NOUN" || m.pos === "PROPN" || m.pos === "ADJ") ||
+        POSSESSIVES.has(m.normal) ||
+        !/^\p{L}[\p{L}-]+$/u.test(m.text)
+      )
+        return;
       const name = `${m.pos === "PROPN" ? m.text : m.normal} ${t.normal}`;
       teams.set(name, (teams.get(name) ?? 0) + 1);
     });
@@ -1008,9 +1632,40 @@ function people(analysis: Analysis): string[] {
   return analysis.speakers.filter((name) => (turns.get(name) ?? 0) >= 2);
 }
 
-const MONTHS = new Set(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]);
+const MONTHS = new Set([
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+]);
 /** Words of delivery: a date beside one of them is the epic's timeline ("beta by March", "launch in Q2"). */
-const DELIVERY = new Set(["launch", "release", "ship", "beta", "live", "deadline", "deliver", "due", "ready", "mvp", "v1", "rollout", "roll", "pilot", "go-live", "golive", "done"]);
+const DELIVERY = new Set([
+  "launch",
+  "release",
+  "ship",
+  "beta",
+  "live",
+  "deadline",
+  "deliver",
+  "due",
+  "ready",
+  "mvp",
+  "v1",
+  "rollout",
+  "roll",
+  "pilot",
+  "go-live",
+  "golive",
+  "done",
+]);
 
 /** When the meeting says the work is due: a delivery word and a date close together in one clause ("beta by March"). */
 function timelineOf(analysis: Analysis): string | undefined {
@@ -1020,7 +1675,8 @@ function timelineOf(analysis: Analysis): string | undefined {
     const isDate = (t: Token, i: number) =>
       (MONTHS.has(t.normal) && (t.normal !== "may" || t.pos === "PROPN") && t.pos !== "VERB") ||
       /^q[1-4]$/.test(t.normal) ||
-      ((t.normal === "sprint" || t.normal === "quarter" || t.normal === "month") && /^(?:next|this|end)$/.test(toks[i - 1]?.normal ?? ""));
+      ((t.normal === "sprint" || t.normal === "quarter" || t.normal === "month") &&
+        /^(?:next|this|end)$/.test(toks[i - 1]?.normal ?? ""));
     const date = toks.findIndex(isDate);
     if (date < 0) continue;
     const delivery = toks.findIndex((t) => DELIVERY.has(t.normal) || DELIVERY.has(t.lemma.toLowerCase()));
@@ -1029,7 +1685,13 @@ function timelineOf(analysis: Analysis): string | undefined {
     // one clause: no punctuation between them
     if (toks.slice(from, to).some((t) => t.pos === "PUNCT")) continue;
     // the date's own words around it: "the end of next sprint", "March 3"
-    while (from > 0 && date === from && /^(?:by|in|end|the|of|next|this|early|late|mid)$/.test(toks[from - 1]!.normal) && to - from < 9) from--;
+    while (
+      from > 0 &&
+      date === from &&
+      /^(?:by|in|end|the|of|next|this|early|late|mid)$/.test(toks[from - 1]!.normal) &&
+      to - from < 9
+    )
+      from--;
     while (to + 1 < toks.length && (toks[to + 1]!.isNumber || MONTHS.has(toks[to + 1]!.normal)) && to - from < 9) to++;
     const text = sentence.text.slice(toks[from]!.start - sentence.start, toks[to]!.end - sentence.start);
     return capitalise(scrub(text)).slice(0, STORY_LIMITS.timeline);
@@ -1037,12 +1699,22 @@ function timelineOf(analysis: Analysis): string | undefined {
   return undefined;
 }
 
-function epic(analysis: Analysis, stories: readonly Story[], userStories: readonly UserStory[], given?: string): GeneratedStories["epic"] {
+function epic(
+  analysis: Analysis,
+  stories: readonly Story[],
+  userStories: readonly UserStory[],
+  given?: string,
+): GeneratedStories["epic"] {
   const theme = themeOf(analysis, stories);
   const name = given?.trim() || theme?.title || "Meeting requirements";
   const count = (p: string) => userStories.filter((s) => s.priority === p).length;
   // the epic is as urgent as its stories are together: High when two in five are, Low when half are
-  const priority = userStories.length && count("High") * 5 >= userStories.length * 2 ? "High" : userStories.length && count("Low") * 2 >= userStories.length ? "Low" : "Medium";
+  const priority =
+    userStories.length && count("High") * 5 >= userStories.length * 2
+      ? "High"
+      : userStories.length && count("Low") * 2 >= userStories.length
+        ? "Low"
+        : "Medium";
   // (no count: the quality gate may split or drop stories after this is written)
   const description = userStories.length
     ? `Stories from this meeting${theme ? ` about ${theme.theme}` : ""}: ${userStories
