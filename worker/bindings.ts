@@ -1,16 +1,10 @@
-import type { ChatSession } from "./durable-objects/chat-session";
-import type { RateLimiter } from "./durable-objects/rate-limiter";
 import type { ConfigBindings } from "./lib/config";
 
 /**
- * The Worker's bindings (wrangler.toml): storage, the Durable Objects and the assets, and the variables and secrets
- * that lib/config.ts parses. Its own module, above lib (it names the Durable Object classes) and below deps.ts and
- * env.ts, which both need it.
+ * The Worker's bindings: what `wrangler types` generates from wrangler.toml (`Env` in
+ * worker/worker-configuration.d.ts: storage, the Durable Objects, Workers AI, the assets; `npm run lint` fails when the
+ * file is out of date), with the variables and secrets lib/config.ts parses. The generated `APP_ENV` is the toml's one
+ * value and `AI` is always there; tests and local development run other environments and without Workers AI, so both
+ * come from ConfigBindings instead.
  */
-export interface Bindings extends ConfigBindings {
-  DB: D1Database;
-  AUDIO: R2Bucket;
-  ASSETS: Fetcher;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-  CHAT_SESSION: DurableObjectNamespace<ChatSession>;
-}
+export type Bindings = Omit<Env, "APP_ENV" | "AI"> & ConfigBindings;

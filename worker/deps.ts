@@ -12,7 +12,7 @@ import { createOutboxSender } from "./adapters/email/outbox";
 import type { StoryGenerator } from "./adapters/llm";
 import { createLocalGenerator } from "./adapters/llm/local";
 import { createOpenAIGenerator } from "./adapters/llm/openai";
-import { createWorkersAIGenerator, type AiRunner } from "./adapters/llm/workers-ai";
+import { createWorkersAIGenerator } from "./adapters/llm/workers-ai";
 import type { Jira } from "./adapters/jira";
 import { createHttpJira } from "./adapters/jira/http";
 import type { Notion } from "./adapters/notion";
@@ -100,16 +100,14 @@ export function selectBilling(config: Config): Billing | null {
 /** Audio transcription's provider (config.transcription), or a 503 that says it is not set up here. */
 export function selectTranscriber(transcription: Config["transcription"], ai: Ai | undefined): Transcriber {
   if (transcription?.provider === "openai") return createOpenAITranscriber(transcription);
-  if (transcription?.provider === "workers-ai" && ai)
-    return createWorkersAITranscriber(ai as unknown as AiRunner, transcription.model);
+  if (transcription?.provider === "workers-ai" && ai) return createWorkersAITranscriber(ai, transcription.model);
   throw new AppError("service_unavailable", "Audio transcription is not configured");
 }
 
 /** The help assistant's model: the configured provider when it is set up, else none (the embedded answers). */
 export function selectHelpModel(llm: Config["llm"], ai: Ai | undefined): HelpModel | null {
   if (llm.provider === "openai" && llm.openai) return createOpenAIHelpModel(llm.openai);
-  if (llm.provider === "workers-ai" && ai)
-    return createWorkersAIHelpModel(ai as unknown as AiRunner, llm.workersAiModel);
+  if (llm.provider === "workers-ai" && ai) return createWorkersAIHelpModel(ai, llm.workersAiModel);
   return null;
 }
 
@@ -137,8 +135,7 @@ export function selectStoryGenerator(llm: Config["llm"], ai: Ai | undefined): St
           },
         );
       }
-      // The binding's typed `run` is overloaded per model; the adapter needs only this call shape.
-      return createWorkersAIGenerator(ai as unknown as AiRunner, { model: llm.workersAiModel });
+      return createWorkersAIGenerator(ai, { model: llm.workersAiModel });
     case "local":
       return createLocalGenerator();
   }
