@@ -12,7 +12,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { generateStories } from "../worker/adapters/llm/local/index";
+import { generateEmbedded } from "../worker/adapters/llm/local/index";
 import { formatProbeReport, missedProbeTargets, scoreProbes } from "../worker/test/generator/probes/score";
 import {
   coversRequirement,
@@ -60,7 +60,7 @@ let repaired = 0;
 
 async function produce(transcript: string): Promise<{ stories: GeneratedStories; quality: Quality }> {
   if (!llm) {
-    const gated = gateEmbedded(generateStories(transcript), { transcript });
+    const gated = gateEmbedded(generateEmbedded(transcript), { transcript });
     mended += gated.mended;
     dropped += gated.dropped;
     return gated;
@@ -99,7 +99,7 @@ function printStories(
   name: string,
   metrics: FixtureMetrics,
   gold: GoldFile | undefined,
-  result: ReturnType<typeof generateStories>,
+  result: ReturnType<typeof generateEmbedded>,
 ): void {
   console.log(
     `\n=== ${name}\nEPIC: ${result.epic.title} | ${result.epic.description} | ${result.epic.priority} | ${result.epic.timeline ?? ""}`,
@@ -213,10 +213,10 @@ test("story quality: tuning set, test set and probe set", async () => {
   {
     const texts = split.tuning.map((name) => readFileSync(join(root, `${name}.txt`), "utf8"));
     const transcript = texts.join("\n\n").slice(0, 50_000);
-    const stories = generateStories(transcript);
+    const stories = generateEmbedded(transcript);
     for (const text of texts) {
       if (stories.userStories.length >= 30) break;
-      stories.userStories.push(...generateStories(text).userStories.slice(0, 30 - stories.userStories.length));
+      stories.userStories.push(...generateEmbedded(text).userStories.slice(0, 30 - stories.userStories.length));
     }
     const analysis = analyse(transcript);
     const read = median(5, () => analyse(transcript));
@@ -228,7 +228,7 @@ test("story quality: tuning set, test set and probe set", async () => {
   }
 
   // the probes are one-sentence asks for the embedded generator's rules
-  const probes = scoreProbes((transcript) => gateEmbedded(generateStories(transcript), { transcript }).stories);
+  const probes = scoreProbes((transcript) => gateEmbedded(generateEmbedded(transcript), { transcript }).stories);
   console.log(`\n${formatProbeReport(probes)}`);
   const probeMissed = missedProbeTargets(probes);
   console.log(probeMissed.length ? `Probe targets missed: ${probeMissed.join("; ")}` : "Probe set: all targets met.");

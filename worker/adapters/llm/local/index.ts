@@ -3,4 +3,4 @@
  * the grammar (./rules/grammar) says what each sentence does, and ./rules/stories writes the asks as an epic and
  * user stories. Issue 15 rebuilt it from ~280 phrase regexes to parts of speech, one lexicon and one weight table.
  */
-export { createLocalGenerator, generateStories } from "./rules/generate";
+export { createLocalGenerator, generateEmbedded } from "./rules/generate";

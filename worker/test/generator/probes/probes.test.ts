@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GeneratedStories, UserStory } from "../../../../schema/api/transcripts";
 import { ALL_FIXTURES } from "../fixtures";
-import { generateStories } from "../../../adapters/llm/local/index";
+import { generateEmbedded } from "../../../adapters/llm/local/index";
 import { ASK_FORMS, ASKS, NON_ASK_KINDS, NON_ASKS, type AskForm, type NonAskKind } from "./probes";
 import {
   askRatesByForm,
@@ -242,7 +242,7 @@ describe("scoreProbes", () => {
   });
 
   it("runs the embedded generator over every probe (its scores are printed by npm run eval:stories)", () => {
-    const report = scoreProbes((t) => generateStories(t));
+    const report = scoreProbes((t) => generateEmbedded(t));
     expect(report.alone.asks).toHaveLength(ASKS.length);
     expect(report.together.nonAsks).toHaveLength(NON_ASKS.length);
   });

@@ -2,7 +2,7 @@
 // a specification uses, never the title again, never a line told in the past or about the meeting. The sentences are
 // written for these tests.
 import { describe, expect, it } from "vitest";
-import { generateStories } from "./generate";
+import { generateEmbedded } from "./generate";
 import { loadLanguage } from "../language";
 
 // The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
@@ -15,7 +15,7 @@ describe("criteria", () => {
     "Sam: We argued about this for ages last spring.",
     "Rita: Dump your notes in the shared folder after this call.",
   ].join("\n");
-  const story = generateStories(meeting).userStories.find((s) => /renew/i.test(s.title))!;
+  const story = generateEmbedded(meeting).userStories.find((s) => /renew/i.test(s.title))!;
 
   it("states obligation and ability as a specification does", () => {
     expect(story.acceptanceCriteria).toContain(
@@ -41,7 +41,7 @@ describe("criteria state rules, not the talk around them", () => {
     "Mina: I spent a whole weekend fixing laundry bookings in March.",
     "Olu: The hard rule from the landlord: each laundry booking lasts 2 hours at most, so nobody hogs the machines.",
   ].join("\n");
-  const stories = generateStories(meeting).userStories;
+  const stories = generateEmbedded(meeting).userStories;
 
   it("leaves out how things are done today, reasons, remarks and the speaker's own doing", () => {
     for (const c of stories.flatMap((s) => s.acceptanceCriteria))
@@ -54,7 +54,7 @@ describe("criteria state rules, not the talk around them", () => {
 
   it("reads a hedge ('if you can', 'if possible') as no condition, and 'if it's urgent' as one", () => {
     const said = (line: string) =>
-      generateStories(`Mina: ${line}`)
+      generateEmbedded(`Mina: ${line}`)
         .userStories.flatMap((s) => s.acceptanceCriteria)
         .join(" ");
     expect(said("Tenants need to swap a laundry booking with a neighbour, if you can.")).not.toMatch(/when you can/i);
@@ -67,7 +67,7 @@ describe("criteria state rules, not the talk around them", () => {
 
 describe("a rule said as a negative", () => {
   it("keeps the negation in the description", () => {
-    const story = generateStories("Ana: The receipt can never show the card number.").userStories[0]!;
+    const story = generateEmbedded("Ana: The receipt can never show the card number.").userStories[0]!;
     expect(story.description).toMatch(/I want the receipt never to show the card number\.$/);
     expect(story.title).toMatch(/never/i);
   });

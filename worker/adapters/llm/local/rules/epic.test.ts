@@ -2,7 +2,7 @@
 // timeline when the meeting says them, and no heading of notes taken for a person. The meetings are written for these
 // tests.
 import { describe, expect, it } from "vitest";
-import { generateStories } from "./generate";
+import { generateEmbedded } from "./generate";
 import { loadLanguage } from "../language";
 
 // The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
@@ -17,7 +17,7 @@ const MEETING = [
 ].join("\n");
 
 describe("epic", () => {
-  const { epic } = generateStories(MEETING);
+  const { epic } = generateEmbedded(MEETING);
 
   it("names the theme as a noun phrase, with the modifier the meeting says it with", () => {
     expect(epic.title).toBe("Loyalty card");
@@ -37,7 +37,7 @@ describe("epic", () => {
       "Ana: Members should see their last purchases.",
       "Ben: Agreed.",
     ].join("\n");
-    const { epic: e } = generateStories(notes);
+    const { epic: e } = generateEmbedded(notes);
     expect(e.team).toBe("Ana, Ben");
     expect(e.timeline).toBeUndefined();
   });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { generatedStoriesSchema, STORY_LIMITS } from "../../../../../schema/api/transcripts";
 import { FIXTURES } from "../../../../test/generator/fixtures";
-import { createLocalGenerator, generateStories } from "./generate";
+import { createLocalGenerator, generateEmbedded } from "./generate";
 import {
   boilerplate,
   isFragmentTitle,
@@ -52,18 +52,18 @@ describe("local story generator", () => {
       "Ana: Buyers need to message the seller from the listing.",
       "Ana: Not in v1: auctions, garden tools, delivery booking.",
     ].join("\n");
-    const titles = generateStories(notes).userStories.map((s) => `${s.title} ${s.description}`);
+    const titles = generateEmbedded(notes).userStories.map((s) => `${s.title} ${s.description}`);
     expect(titles.some((t) => /furniture/i.test(t))).toBe(true);
     expect(titles.some((t) => /garden/i.test(t))).toBe(false);
   });
 
   it("never turns a rejected idea into a story", () => {
-    expect(generateStories(MEETING).userStories.some((s) => /xero/i.test(JSON.stringify({ ...s, evidence: [] })))).toBe(
-      false,
-    );
+    expect(
+      generateEmbedded(MEETING).userStories.some((s) => /xero/i.test(JSON.stringify({ ...s, evidence: [] }))),
+    ).toBe(false);
     const made: string[] = [];
     for (const { name, transcript, gold } of FIXTURES) {
-      const stories = generateStories(transcript).userStories;
+      const stories = generateEmbedded(transcript).userStories;
       for (const item of gold.rejected)
         if (stories.some((s) => madeRejectedStory(s, item))) made.push(`${name}: ${item.summary}`);
     }
@@ -78,7 +78,7 @@ describe("local story generator", () => {
 
   it("keeps annotations and fillers out, evidence verbatim, no boilerplate or inverted asks on the tuning fixtures", () => {
     for (const { transcript } of [{ transcript: MEETING }, ...FIXTURES]) {
-      const result = generateStories(transcript);
+      const result = generateEmbedded(transcript);
       expect(leakedTokens(result)).toEqual([]);
       expect(boilerplate(result.userStories).texts).toEqual([]);
       expect(result.userStories.filter(isInvertedAsk).map((s) => s.title)).toEqual([]);
@@ -93,7 +93,7 @@ describe("local story generator", () => {
   it("keeps offsets right with Windows line endings and non-ASCII text", () => {
     const text =
       "Zoë: Café owners need to print the daily menu in large type.\r\nJosé: Señor, agreed — and waiters should be able to mark a dish as sold out.\r\n";
-    const result = generateStories(text);
+    const result = generateEmbedded(text);
     expect(result.userStories.length).toBe(2);
     for (const e of result.userStories.flatMap((s) => s.evidence ?? []))
       expect(text.slice(e.start, e.end)).toBe(e.quote);
@@ -104,24 +104,24 @@ describe("local story generator", () => {
       "so we need to let drivers upload a photo of the delivery and we should also show the route on a map and ".repeat(
         200,
       );
-    const result = generateStories(wall);
+    const result = generateEmbedded(wall);
     expect(generatedStoriesSchema.safeParse(result).success).toBe(true);
     expect(result.userStories.length).toBeLessThanOrEqual(STORY_LIMITS.stories);
   });
 
   it("gives the same output for the same input", () => {
     for (const { transcript } of [{ transcript: MEETING }, ...FIXTURES])
-      expect(generateStories(transcript)).toEqual(generateStories(transcript));
+      expect(generateEmbedded(transcript)).toEqual(generateEmbedded(transcript));
   });
 
   it("writes titles that are complete phrases on the tuning fixtures (at most 5% fragments)", () => {
-    const titles = FIXTURES.flatMap(({ transcript }) => generateStories(transcript).userStories.map((s) => s.title));
+    const titles = FIXTURES.flatMap(({ transcript }) => generateEmbedded(transcript).userStories.map((s) => s.title));
     expect(titles.filter(isFragmentTitle).length / titles.length).toBeLessThanOrEqual(0.05);
   });
 
   it("handles empty and requirement-free transcripts", () => {
-    expect(generateStories("").userStories).toEqual([]);
-    const chat = generateStories("Ben: Did anyone watch the game?\nNaomi: No, I was at the ramen place.");
+    expect(generateEmbedded("").userStories).toEqual([]);
+    const chat = generateEmbedded("Ben: Did anyone watch the game?\nNaomi: No, I was at the ramen place.");
     expect(chat.userStories).toEqual([]);
     expect(chat.epic.title.length).toBeGreaterThan(0);
   });
@@ -130,7 +130,7 @@ describe("local story generator", () => {
     let text = "";
     for (let i = 0; text.length < 50_000; i++) text += `${FIXTURES[i % FIXTURES.length]!.transcript}\n`;
     // How fast is measured by `npm run bench` (POST /api/generate in workerd) and `npm run eval:stories`.
-    const result = generateStories(text.slice(0, 50_000));
+    const result = generateEmbedded(text.slice(0, 50_000));
     expect(generatedStoriesSchema.safeParse(result).success).toBe(true);
     expect(result.userStories.length).toBeGreaterThan(0);
   });

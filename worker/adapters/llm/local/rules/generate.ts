@@ -8,7 +8,7 @@ import { compose } from "./stories";
  * layer reads the transcript (./language), the grammar says what each sentence does (./grammar), and the asks become
  * stories (./stories).
  */
-export function generateStories(transcript: string, title?: string): GeneratedStories {
+export function generateEmbedded(transcript: string, title?: string): GeneratedStories {
   return compose(analyse(transcript), title);
 }
 
@@ -18,7 +18,7 @@ export function createLocalGenerator(): StoryGenerator {
     name: "local",
     async generate({ transcript, title }) {
       await loadLanguage();
-      return generateStories(transcript, title);
+      return generateEmbedded(transcript, title);
     },
   };
 }

@@ -1,7 +1,7 @@
 // The grammar on sentences written for these tests (not taken from the fixtures or the probe set).
 import { describe, expect, it } from "vitest";
 import { classify, sectionContext } from "./grammar";
-import { generateStories } from "./generate";
+import { generateEmbedded } from "./generate";
 import { loadLanguage, analyse } from "../language";
 import { isFragmentTitle } from "../../../../test/generator/quality";
 
@@ -10,7 +10,7 @@ await loadLanguage();
 
 const kindOf = (text: string) => classify(analyse(text).sentences[0]!).kind;
 const only = (text: string) => {
-  const stories = generateStories(text).userStories;
+  const stories = generateEmbedded(text).userStories;
   expect(stories, text).toHaveLength(1);
   return stories[0]!;
 };
@@ -88,7 +88,7 @@ describe("grammar: what a sentence does", () => {
     );
     const meeting =
       "Ana: Cyclists keep asking about it. The app should show the elevation of every route.\nBen: Cyclists love hills.";
-    expect(generateStories(meeting).userStories[0]!.description).toMatch(
+    expect(generateEmbedded(meeting).userStories[0]!.description).toMatch(
       /^As a cyclist, I want the app to show the elevation/,
     );
   });
@@ -107,14 +107,14 @@ describe("grammar: what a sentence does", () => {
       "The test server is really slow this week.",
       "Thanks everyone, see you Thursday.",
     ])
-      expect(generateStories(text).userStories, text).toEqual([]);
+      expect(generateEmbedded(text).userStories, text).toEqual([]);
   });
 
   it("keeps negation: a negated ask is never written as a wish", () => {
-    expect(generateStories("We don't want a chat widget on the checkout page.").userStories).toEqual([]);
+    expect(generateEmbedded("We don't want a chat widget on the checkout page.").userStories).toEqual([]);
     const meeting =
       "Ana: Tenants need to pay the rent online by card.\nBen: Tenants must not pay the rent with a card that has expired.";
-    const stories = generateStories(meeting).userStories;
+    const stories = generateEmbedded(meeting).userStories;
     expect(stories).toHaveLength(1);
     expect(stories[0]!.acceptanceCriteria).toContain("Tenants must not pay the rent with a card that has expired.");
     expect(stories[0]!.description).not.toMatch(/expired/);
@@ -123,7 +123,7 @@ describe("grammar: what a sentence does", () => {
   it("drops an ask whose object the meeting rejected", () => {
     const meeting =
       "Ana: Members need a referral bonus for each friend they invite.\nBen: No, we decided not to do a referral bonus.";
-    expect(generateStories(meeting).userStories).toEqual([]);
+    expect(generateEmbedded(meeting).userStories).toEqual([]);
   });
 
   it("writes a benefit only when a reason was given, and a condition as When/then", () => {
@@ -143,7 +143,7 @@ describe("grammar: what a sentence does", () => {
       "Ben: The medication schedule has to show the next 24 hours at most.",
       "Ana: Also porters need to request a wheelchair from the front desk.",
     ].join("\n");
-    const stories = generateStories(meeting).userStories;
+    const stories = generateEmbedded(meeting).userStories;
     expect(stories.map((s) => s.title)).toEqual([
       "See the medication schedule for each ward",
       "Request a wheelchair from the front desk",
@@ -155,8 +155,8 @@ describe("grammar: what a sentence does", () => {
   it("is deterministic and cuts evidence verbatim", () => {
     const text =
       "Zara: Um, so, librarians should be able to renew a loan for a reader.\n\nTom: [laughs] and readers want an email before a loan is due.";
-    expect(generateStories(text)).toEqual(generateStories(text));
-    for (const e of generateStories(text).userStories.flatMap((s) => s.evidence ?? []))
+    expect(generateEmbedded(text)).toEqual(generateEmbedded(text));
+    for (const e of generateEmbedded(text).userStories.flatMap((s) => s.evidence ?? []))
       expect(text.slice(e.start, e.end)).toBe(e.quote);
   });
 
@@ -247,7 +247,7 @@ describe("grammar: what a sentence does", () => {
   });
 
   it("finds a second ask after 'and' with a new subject in the same sentence", () => {
-    const stories = generateStories(
+    const stories = generateEmbedded(
       "Ana: Tenants need a repair request form, and we need a weekly summary of open jobs.",
     ).userStories;
     expect(stories.map((s) => s.title)).toEqual(["Repair request form", "Weekly summary of open jobs"]);
@@ -283,16 +283,16 @@ describe("grammar: what a sentence does", () => {
   });
 
   it("takes a proposal the room agreed to as an ask, not backchannel", () => {
-    const agreed = generateStories(
+    const agreed = generateEmbedded(
       "Ana: You could maybe have it in a small wall bracket next to the door.\nBen: Yeah, that's a good plan.",
     ).userStories;
     expect(agreed.map((s) => s.title)).toEqual(["Have it in a small wall bracket next to the door"]);
     expect(
-      generateStories("Ana: You could maybe have it in a small wall bracket next to the door.\nBen: Mm-hmm.")
+      generateEmbedded("Ana: You could maybe have it in a small wall bracket next to the door.\nBen: Mm-hmm.")
         .userStories,
     ).toEqual([]);
     expect(
-      generateStories(
+      generateEmbedded(
         "Ana: You could maybe have it in a small wall bracket next to the door.\nBen: Yeah, but not this year.",
       ).userStories,
     ).toEqual([]);
@@ -301,11 +301,11 @@ describe("grammar: what a sentence does", () => {
   it("takes a verbless 'maybe a X' proposal when another speaker agrees; the earlier mention, told in the past, is no criterion", () => {
     const text =
       "Ana: We talked about a charging dock for the scanners last week.\nBen: Maybe just a small lamp on the charging dock.\nAna: That's a good idea.";
-    const stories = generateStories(text).userStories;
+    const stories = generateEmbedded(text).userStories;
     expect(stories.map((s) => s.title)).toEqual(["Small lamp on the charging dock"]);
     expect(stories[0]!.acceptanceCriteria.join(" ")).not.toMatch(/last week/);
     expect(
-      generateStories("Ben: Maybe just a small lamp on the charging dock.\nAna: Why would we?").userStories,
+      generateEmbedded("Ben: Maybe just a small lamp on the charging dock.\nAna: Why would we?").userStories,
     ).toEqual([]);
   });
 
@@ -382,7 +382,7 @@ describe("grammar: notes and minutes file lines under headings and labels", () =
       "## Action items",
       "- [ ] Ruth to price the scanners",
     ].join("\n");
-    const titles = generateStories(notes).userStories.map((s) => s.title);
+    const titles = generateEmbedded(notes).userStories.map((s) => s.title);
     expect(titles).toHaveLength(3);
     expect(titles.join(" | ")).toMatch(/Seat maps for the balcony and the stalls/);
     expect(titles.join(" | ")).toMatch(/door app scans tickets offline/i);
@@ -398,7 +398,7 @@ describe("grammar: notes and minutes file lines under headings and labels", () =
       "RESOLUTION: Members are notified by text and email when a hold is ready for pickup.",
       "ACTION: lena to write the notification copy",
     ].join("\n");
-    const stories = generateStories(minutes).userStories;
+    const stories = generateEmbedded(minutes).userStories;
     expect(stories.length).toBeGreaterThanOrEqual(1);
     expect(stories.map((s) => `${s.title} ${s.acceptanceCriteria.join(" ")}`).join(" ")).toMatch(/hold is ready/);
     expect(stories.map((s) => s.title).join(" ")).not.toMatch(/copy/);
@@ -406,7 +406,7 @@ describe("grammar: notes and minutes file lines under headings and labels", () =
 });
 
 describe("grammar: wishes, recaps, checks and look-alikes", () => {
-  const titles = (text: string) => generateStories(text).userStories.map((s) => s.title);
+  const titles = (text: string) => generateEmbedded(text).userStories.map((s) => s.title);
 
   it("finds what a speaker wishes for, however the wish is framed", () => {
     expect(titles("Rosa: What I'd love is for volunteers to swap their shifts in the app.")).toEqual([
@@ -458,7 +458,7 @@ describe("grammar: wishes, recaps, checks and look-alikes", () => {
 
 // Issue 28: asks said indirectly. Each form with sentences written for these tests, and a near miss that is no ask.
 describe("grammar: asks said indirectly (issue 28)", () => {
-  const stories = (text: string) => generateStories(text).userStories;
+  const stories = (text: string) => generateEmbedded(text).userStories;
   const role = (text: string) => only(text).description.replace(/^As an? ([^,]+),.*$/s, "$1");
 
   it("reads a wish or a conditional judged good as the ask it wishes for", () => {
@@ -597,7 +597,7 @@ describe("grammar: asks said indirectly (issue 28)", () => {
 // Issue 28, again: more phrasings of the same eight indirect forms, written for these tests, each with near misses
 // that are no ask (status, small talk, a question to the room, the team's own task, a complaint about today).
 describe("grammar: more phrasings of the indirect forms (issue 28)", () => {
-  const stories = (text: string) => generateStories(text).userStories;
+  const stories = (text: string) => generateEmbedded(text).userStories;
   const role = (text: string) => only(text).description.replace(/^As an? ([^,]+),.*$/s, "$1");
   type Ask = [form: string, text: string, expected: { role?: string; title?: string }];
   const asks: Ask[] = [

@@ -2,17 +2,17 @@
 // strongly each ask is put decide the priority; points come from scope, hours from the points' range, and a time
 // bound ("within 60 days") is never read as effort. The sentences are written for these tests.
 import { describe, expect, it } from "vitest";
-import { generateStories } from "./generate";
+import { generateEmbedded } from "./generate";
 import { loadLanguage } from "../language";
 
 // The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 function storyAbout(transcript: string, word: RegExp) {
-  const story = generateStories(transcript).userStories.find((s) => word.test(`${s.title} ${s.description}`));
+  const story = generateEmbedded(transcript).userStories.find((s) => word.test(`${s.title} ${s.description}`));
   if (!story)
     throw new Error(
-      `no story about ${word}: ${JSON.stringify(generateStories(transcript).userStories.map((s) => s.title))}`,
+      `no story about ${word}: ${JSON.stringify(generateEmbedded(transcript).userStories.map((s) => s.title))}`,
     );
   return story;
 }
