@@ -14,7 +14,7 @@ export const STRIPE_EVENT_TTL_MS = 30 * DAY_MS;
  * address within 7 days, Stripe event ids past Stripe's retry window, week-old dev outbox mail, and help assistant
  * conversations older than 90 days. Idempotent.
  */
-export async function purgeExpired(db: Database, now: number): Promise<void> {
+export async function applyRetention(db: Database, now: number): Promise<void> {
   await deleteExpired(db, {
     sessionsExpiredBefore: now,
     verificationTokensExpiredBefore: now - DAY_MS,
