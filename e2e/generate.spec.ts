@@ -271,6 +271,7 @@ test("generator: the draft survives a reload for its account, and goes after Cle
   await transcriptBox(page).fill(TRANSCRIPT);
   await generateButton(page).click();
   await expectToast(page, "Stories Generated Successfully");
+  await page.waitForTimeout(600); // a save that was waiting for typing to pause has had its time, and must not happen
   await page.reload();
   await expect(transcriptBox(page)).toHaveValue("");
   await expect(resultsPanel(page).getByText("No stories yet")).toHaveCount(0);

@@ -75,6 +75,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
   const { user } = useUser();
   const owner = user?.id ?? null;
   const restored = useRef(false);
+  const pendingDraftSave = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     if (owner === null || restored.current) return;
     restored.current = true;
@@ -90,6 +91,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
       () => saveDraft({ owner, transcript: text, title, project: projectValue }),
       DRAFT_SAVE_DELAY_MS,
     );
+    pendingDraftSave.current = timer;
     return () => clearTimeout(timer);
   }, [owner, text, title, projectValue]);
 
@@ -120,7 +122,9 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
         projectId: project === NO_PROJECT ? null : Number(project),
         content: text,
       });
-      // generated: the transcript is saved in history now, the draft is done
+      // generated: the transcript is saved in history now, the draft is done (a save still waiting for typing to
+      // pause would bring it back: a generation can finish sooner than that pause)
+      clearTimeout(pendingDraftSave.current);
       clearDraft();
       restored.current = false;
       setTranscriptId(response.transcriptId);
