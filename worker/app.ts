@@ -2,10 +2,12 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody } from "../schema/api/errors";
+import { z } from "zod";
+import type { ApiErrorBody } from "../schema/api/error-body";
 import type { AppEnv } from "./env";
 import { AppError } from "./lib/errors";
 import { causeMessage, logEvent } from "./lib/log";
+import { documented, openApiDocument } from "./lib/openapi";
 import { requestContext } from "./middleware/context";
 import { apiSecurityHeaders, csrfProtection, requestId } from "./middleware/security";
 import { loadSession } from "./middleware/session";
@@ -34,6 +36,7 @@ import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { subscriptionRoutes } from "./routes/subscription";
 import { teamRoutes } from "./routes/team";
 import { transcriptDeleteRoutes, transcriptRoutes } from "./routes/transcripts";
+import { SESSION_COOKIE } from "./services/auth/sessions";
 
 /** JSON request bodies larger than this are refused with 413 (routes that take uploads set their own limit). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -115,6 +118,15 @@ export const routes = app
   .route("/api/transcribe-audio", audioRoutes)
   .route("/api/dev", devRoutes)
   .route("/auth", oauthRoutes);
+
+// The API's own description, read off the routes above (lib/openapi.ts).
+app.get(
+  "/api/openapi.json",
+  documented("Meta", "This description of the API, in OpenAPI 3.1", {
+    body: z.looseObject({ openapi: z.literal("3.1.0"), paths: z.record(z.string(), z.unknown()) }),
+  }),
+  async (c) => c.json(await openApiDocument(app, SESSION_COOKIE)),
+);
 
 app.notFound((c) => c.json(errorBody(c, new AppError("not_found", "Not found")), 404));
 

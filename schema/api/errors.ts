@@ -26,11 +26,5 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
 }
 
-/** The shared error shape of every failed API call. */
-export interface ApiErrorBody {
-  success: false;
-  error: string;
-  code: ErrorCode;
-  requestId: string;
-  details?: Record<string, unknown>;
-}
+// The shared error shape of every failed API call, ApiErrorBody, is in error-body.ts: it brings zod, which the SPA's
+// first chunk (importing this file for its values) does without.

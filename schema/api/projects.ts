@@ -22,19 +22,23 @@ export const projectInputSchema = z.object({
 });
 export type ProjectInput = z.input<typeof projectInputSchema>;
 
-export interface Project {
-  id: number;
-  name: string;
-  description: string;
-  color: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Transcripts filed under the project. */
-  transcriptCount: number;
-  /** The latest of the project's own change and its newest transcript: what "sort by activity" uses. */
-  lastActivityAt: string;
-  /** Set when the project is another account's, shared with the user through its owner's team. */
-  sharedBy: string | null;
-  /** The user may rename or delete it and manage its integrations (its owner, or an admin of the owner's team). */
-  canManage: boolean;
-}
+export const projectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  color: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  transcriptCount: z.number().int().describe("Transcripts filed under the project."),
+  lastActivityAt: z
+    .string()
+    .describe("The latest of the project's own change and its newest transcript: what sorting by activity uses."),
+  sharedBy: z
+    .string()
+    .nullable()
+    .describe("The owner's name when the project is another account's, shared through the owner's team."),
+  canManage: z
+    .boolean()
+    .describe("The user may rename or delete it and manage its integrations (its owner, or an admin of its team)."),
+});
+export type Project = z.infer<typeof projectSchema>;

@@ -1,4 +1,5 @@
-import { isErrorCode, type ApiErrorBody, type ErrorCode } from "../../schema/api/errors";
+import type { ApiErrorBody } from "../../schema/api/error-body";
+import { isErrorCode, type ErrorCode } from "../../schema/api/errors";
 
 /**
  * A failed API call. `message` follows docs/product-spec.md (§7): '{status}: {response text}', or the status text when the

@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode } from "../../schema/api/errors";
 
 // The closed list of codes and their statuses is shared with the SPA (schema/api/errors.ts). Every failed API
-// response is `{ success: false, error, code, requestId, details? }` (ApiErrorBody there).
+// response is `{ success: false, error, code, requestId, details? }` (ApiErrorBody in schema/api/error-body.ts).
 export { ERROR_STATUS, type ErrorCode };
 
 export class AppError extends Error {

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
 import { AppError, notFound } from "./errors";
+import { documentRequest } from "./openapi";
 
 type Issue = z.core.$ZodIssue;
 
@@ -72,7 +73,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   target: Target,
   schema: Schema,
 ) {
-  return zValidator(
+  const validator = zValidator(
     target,
     schema,
     (result) => {
@@ -87,6 +88,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     // exactly what zValidator's own default (schema.safeParseAsync) would.
     { validationFunction: parseReportingInput as never },
   );
+  return documentRequest(validator, target, schema);
 }
 
 /**
@@ -108,9 +110,10 @@ export function validateIds<Target extends "param" | "query", Schema extends Zod
   schema: Schema,
   resource: string,
 ) {
-  return zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (!result.success) throw notFound(resource);
   });
+  return documentRequest(validator, target, schema);
 }
 
 /** The `/:id` path parameter of a `resource` route ("Project", "Transcript"). */

@@ -1,26 +1,55 @@
 import { Hono } from "hono";
-import { projectInputSchema } from "../../schema/api/projects";
+import { z } from "zod";
+import { acknowledgedSchema } from "../../schema/api/envelope";
+import { projectInputSchema, projectSchema } from "../../schema/api/projects";
 import type { AppEnv } from "../env";
+import { documented } from "../lib/openapi";
 import { idParam, validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "../services/projects";
 
 const projectIdParam = idParam("Project");
+const SIGNED_IN = { signedIn: true };
 
 /** Mounted at /api/projects. */
 export const projectRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", async (c) => c.json(await listProjects(c.var.deps, currentUser(c).id)))
-  .get("/:id", projectIdParam, async (c) =>
-    c.json(await getProject(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
+  .get(
+    "/",
+    documented(
+      "Projects",
+      "List the user's projects and those shared through a team",
+      { body: z.array(projectSchema) },
+      SIGNED_IN,
+    ),
+    async (c) => c.json(await listProjects(c.var.deps, currentUser(c).id)),
   )
-  .post("/", validate("json", projectInputSchema), async (c) =>
-    c.json(await createProject(c.var.deps, currentUser(c).id, c.req.valid("json")), 201),
+  .get(
+    "/:id",
+    documented("Projects", "Read a project", { body: projectSchema }, SIGNED_IN),
+    projectIdParam,
+    async (c) => c.json(await getProject(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
   )
-  .put("/:id", projectIdParam, validate("json", projectInputSchema), async (c) =>
-    c.json(await updateProject(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"))),
+  .post(
+    "/",
+    documented("Projects", "Create a project", { status: 201, body: projectSchema }, SIGNED_IN),
+    validate("json", projectInputSchema),
+    async (c) => c.json(await createProject(c.var.deps, currentUser(c).id, c.req.valid("json")), 201),
   )
-  .delete("/:id", projectIdParam, async (c) => {
-    await deleteProject(c.var.deps, currentUser(c).id, c.req.valid("param").id);
-    return c.json({ success: true });
-  });
+  .put(
+    "/:id",
+    documented("Projects", "Rename a project, or change its description or colour", { body: projectSchema }, SIGNED_IN),
+    projectIdParam,
+    validate("json", projectInputSchema),
+    async (c) =>
+      c.json(await updateProject(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .delete(
+    "/:id",
+    documented("Projects", "Delete a project and the transcripts filed in it", { body: acknowledgedSchema }, SIGNED_IN),
+    projectIdParam,
+    async (c) => {
+      await deleteProject(c.var.deps, currentUser(c).id, c.req.valid("param").id);
+      return c.json({ success: true });
+    },
+  );

@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import worker from "../index";
 import type { Bindings } from "../bindings";
 import { SESSION_COOKIE } from "../services/auth/sessions";
+import { checkAgainstDescription } from "./api-description";
 
 export const ORIGIN = "http://localhost";
 
@@ -34,6 +35,7 @@ export async function call(method: string, path: string, options: CallOptions = 
   const bindings = options.env ? ({ ...env, ...options.env } as Bindings) : (env as Bindings);
   const response = await worker.fetch(request, bindings, ctx);
   await waitOnExecutionContext(ctx);
+  await checkAgainstDescription(method, new URL(request.url), response);
   return response;
 }
 

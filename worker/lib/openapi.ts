@@ -1,0 +1,119 @@
+import type { Env, Hono, MiddlewareHandler } from "hono";
+import { describeRoute, generateSpecs, resolver, uniqueSymbol, type ResponsesWithResolver } from "hono-openapi";
+import type { ZodType } from "zod";
+import { apiErrorBodySchema } from "../../schema/api/error-body";
+
+// The API's OpenAPI 3.1 description (served at /api/openapi.json) is read off the routes themselves by hono-openapi:
+// each validator carries the zod schema it checks (documentRequest, called by lib/validate.ts), and each handler is
+// preceded by documented(), which names the operation and carries the zod schema of its success response. One
+// source: what is documented is what is checked, and worker/test/client.ts holds every response of the Worker tests
+// to the description. docs/decisions/2026-11-27-openapi-from-the-routes.md says why this shape.
+
+/** Tags the operations by the API area they belong to, in the order the description lists them. */
+const TAGS = [
+  ["Account", "Signing up and in, passwords, e-mail verification and the account's own data."],
+  ["Billing", "Plans, Stripe subscriptions and their payment, and Stripe's webhook."],
+  ["Projects", "Projects and the JIRA or Notion integrations attached to them."],
+  ["Transcripts", "Transcripts, generating stories from them, editing and exporting the stories."],
+  ["Team", "Inviting people to a team, their roles, and leaving a team."],
+  ["Admin", "The platform admins' analytics, users and help-assistant logs."],
+  ["Assistant", "The floating help assistant."],
+  ["Meta", "This description."],
+] as const;
+export type Tag = (typeof TAGS)[number][0];
+
+/** Marks a validator so the description lists what it checks (the mark hono-openapi's own validator sets). */
+export function documentRequest<Middleware extends MiddlewareHandler>(
+  middleware: Middleware,
+  target: string,
+  schema: ZodType,
+): Middleware {
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
+}
+
+/** What a route answers when it succeeds. */
+export type Success =
+  /** JSON in the given shape, with 200 unless said otherwise. */
+  | { status?: 200 | 201; body: ZodType }
+  /** A redirect (the browser flows: OAuth, e-mail links, sign-out). */
+  | { redirect: string }
+  /** A file download (the account's data export). */
+  | { download: string; body: ZodType };
+
+/** A request body the route reads itself rather than through a validator (a recording, Stripe's signed event). */
+export interface RawRequest {
+  mediaType: string;
+  description: string;
+  /** Defaults to an opaque body. */
+  schema?: Record<string, unknown>;
+}
+
+const json = (schema: ZodType) => ({ "application/json": { schema: resolver(schema, { options: { io: "output" } }) } });
+
+/**
+ * Names an operation for the description and states what it answers on success; every operation may also fail in
+ * the shared error shape (schema/api/errors.ts). Place it first among the route's handlers.
+ */
+export function documented(
+  tag: Tag,
+  summary: string,
+  success: Success,
+  more: { description?: string; request?: RawRequest; signedIn?: boolean } = {},
+): MiddlewareHandler {
+  const ok: ResponsesWithResolver =
+    "redirect" in success
+      ? { 302: { description: success.redirect, headers: { Location: { schema: { type: "string" as const } } } } }
+      : "download" in success
+        ? {
+            200: {
+              description: success.download,
+              headers: { "Content-Disposition": { schema: { type: "string" as const } } },
+              content: json(success.body),
+            },
+          }
+        : { [success.status ?? 200]: { description: summary, content: json(success.body) } };
+  return describeRoute({
+    tags: [tag],
+    summary,
+    ...(more.description ? { description: more.description } : {}),
+    ...(more.signedIn ? { security: [{ session: [] }] } : {}),
+    ...(more.request
+      ? {
+          requestBody: {
+            required: true,
+            description: more.request.description,
+            content: { [more.request.mediaType]: { schema: more.request.schema ?? {} } },
+          },
+        }
+      : {}),
+    responses: {
+      ...ok,
+      default: { description: "A failure, in the shared error shape.", content: json(apiErrorBodySchema) },
+    },
+  });
+}
+
+let cached: Promise<Record<string, unknown>> | undefined;
+
+/** The description of `app`'s routes, built on first use and kept for the isolate's life (the routes never change). */
+export function openApiDocument<E extends Env>(app: Hono<E>, sessionCookie: string): Promise<Record<string, unknown>> {
+  cached ??= generateSpecs(app, {
+    documentation: {
+      info: {
+        title: "StoryLoom API",
+        version: "1.0.0",
+        description:
+          "The API behind StoryLoom's web app: transcripts in, an epic and user stories out, and everything around them. Calls from a browser carry the session cookie and the app's own Origin.",
+      },
+      tags: TAGS.map(([name, description]) => ({ name, description })),
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: sessionCookie } },
+      },
+    },
+    // development-only routes stay out of a description of the product's API
+    exclude: [/^\/api\/dev\//],
+    // failures are documented once per operation, in the shared error shape (documented() above)
+    defaultValidationErrorResponse: false,
+  }) as Promise<Record<string, unknown>>;
+  return cached;
+}

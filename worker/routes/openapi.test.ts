@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { app } from "../app";
+import { checkAgainstDescription } from "../test/api-description";
+import { call, json } from "../test/client";
+
+interface Operation {
+  summary?: string;
+  tags?: string[];
+  parameters?: Array<{ in: string; name: string; schema?: Record<string, unknown> }>;
+  requestBody?: { content: Record<string, { schema?: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }>;
+}
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** Every route the app answers on, as "METHOD /openapi/{path}" (middleware, pages and dev-only routes aside). */
+function appOperations(): string[] {
+  const operations = new Set<string>();
+  for (const route of app.routes) {
+    if (route.method === "ALL") continue;
+    if (!/^\/api\/|^\/auth\//.test(route.path) || route.path.startsWith("/api/dev/")) continue;
+    if (route.path.endsWith("*")) continue;
+    operations.add(`${route.method} ${route.path.replace(/:([A-Za-z]+)/g, "{$1}")}`);
+  }
+  return [...operations].sort();
+}
+
+async function document(): Promise<Document> {
+  const response = await call("GET", "/api/openapi.json");
+  expect(response.status).toBe(200);
+  return json<Document>(response);
+}
+
+describe("GET /api/openapi.json", () => {
+  it("is an OpenAPI 3.1 description", async () => {
+    const doc = await document();
+    expect(doc.openapi).toBe("3.1.0");
+  });
+
+  it("describes every route the app answers on, and nothing else", async () => {
+    const doc = await document();
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    expect(documented).toEqual(appOperations());
+  });
+
+  it("gives every operation a summary, a tag, its success response's schema and the shared error shape", async () => {
+    const doc = await document();
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(operation.summary, where).toBeTruthy();
+        expect(operation.tags, where).toHaveLength(1);
+        const success = Object.entries(operation.responses).filter(([status]) => /^[23]\d\d$/.test(status));
+        expect(success, where).toHaveLength(1);
+        const [status, response] = success[0]!;
+        if (status === "302") expect(response.headers, where).toHaveProperty("Location");
+        else expect(response.content?.["application/json"]?.schema, where).toBeTruthy();
+        expect(operation.responses.default?.content?.["application/json"]?.schema, where).toBeTruthy();
+      }
+    }
+  });
+
+  it("validates every path parameter: each has the schema its route checks, not a guess", async () => {
+    const doc = await document();
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const name of names) {
+          const parameter = operation.parameters?.find((p) => p.in === "path" && p.name === name);
+          // hono-openapi fills an unvalidated parameter in as a bare string; a validated one carries its pattern
+          expect(parameter?.schema, `${method.toUpperCase()} ${path}: ${name}`).not.toEqual({ type: "string" });
+        }
+      }
+    }
+  });
+
+  it("takes a request body wherever a route reads one", async () => {
+    const doc = await document();
+    const body = doc.paths["/api/projects"]?.post?.requestBody?.content["application/json"]?.schema;
+    expect(body).toMatchObject({ type: "object", required: ["name"] });
+  });
+});
+
+describe("the Worker tests' check of every response against the description (test/api-description.ts)", () => {
+  const url = new URL("http://localhost/api/projects/12");
+  const project = {
+    id: 12,
+    name: "Rota",
+    description: "",
+    color: "#3B82F6",
+    createdAt: "2026-11-27T10:00:00.000Z",
+    updatedAt: "2026-11-27T10:00:00.000Z",
+    transcriptCount: 0,
+    lastActivityAt: "2026-11-27T10:00:00.000Z",
+    sharedBy: null,
+    canManage: true,
+  };
+  const answer = (status: number, body: unknown) => Response.json(body, { status });
+
+  it("passes a body in the documented shape, and an error in the shared one", async () => {
+    await checkAgainstDescription("GET", url, answer(200, project));
+    const error = { success: false, error: "Project not found", code: "not_found", requestId: "r1" };
+    await checkAgainstDescription("GET", url, answer(404, error));
+  });
+
+  it("fails a body that is not the documented shape", async () => {
+    await expect(checkAgainstDescription("GET", url, answer(200, { ...project, id: "12" }))).rejects.toThrow(/\/id/);
+    await expect(checkAgainstDescription("GET", url, answer(200, { ...project, extra: 1 }))).rejects.toThrow(/extra/);
+    const { canManage: _, ...missing } = project;
+    await expect(checkAgainstDescription("GET", url, answer(200, missing))).rejects.toThrow(/canManage/);
+  });
+
+  it("fails a success status the description does not give, and an error outside the shared shape", async () => {
+    await expect(checkAgainstDescription("GET", url, answer(201, project))).rejects.toThrow(/201/);
+    await expect(checkAgainstDescription("GET", url, answer(404, { message: "gone" }))).rejects.toThrow(/404/);
+  });
+});
