@@ -28,10 +28,11 @@ export const chatRequestSchema = z.object({
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
 /** POST /api/chatbot → docs/product-spec.md §3 Chatbot response. */
-export interface ChatbotResponse {
-  success: boolean;
-  response: string;
-  error?: string;
-  /** The help articles the answer came from (title and the screen they describe), for "read more" links. */
-  sources?: { title: string; path: string | null }[];
-}
+export const chatbotResponseSchema = z.object({
+  success: z.literal(true),
+  response: z.string().describe("The answer, as plain text."),
+  sources: z
+    .array(z.object({ title: z.string(), path: z.string().nullable() }))
+    .describe('The help articles the answer came from (title and the screen they describe), for "read more" links.'),
+});
+export type ChatbotResponse = z.infer<typeof chatbotResponseSchema>;

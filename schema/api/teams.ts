@@ -23,60 +23,75 @@ export const roleInputSchema = z.object({
 /** An invitation token: 43 base64url characters (256 bits). Anything else is not a token of ours. */
 export const inviteTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This invitation link is invalid.");
 
-export interface TeamMembership {
-  id: number;
-  status: "active" | "pending";
-  role: TeamRole;
-  invitedEmail: string;
-  /** Only to those who manage the team, and only while the invitation is pending. */
-  inviteToken: string | null;
-  memberUsername: string | null;
-  memberEmail: string | null;
-  createdAt: string;
-  /** When the invitation was accepted (null while pending). */
-  joinedAt: string | null;
-  /** When a pending invitation stops working. */
-  expiresAt: string | null;
-}
+export const teamMembershipSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(["active", "pending"]),
+  role: z.enum(TEAM_ROLES),
+  invitedEmail: z.string(),
+  inviteToken: z
+    .string()
+    .nullable()
+    .describe("Only to those who manage the team, and only while the invitation is pending."),
+  memberUsername: z.string().nullable(),
+  memberEmail: z.string().nullable(),
+  createdAt: z.string(),
+  joinedAt: z.string().nullable().describe("When the invitation was accepted (null while pending)."),
+  expiresAt: z.string().nullable().describe("When a pending invitation stops working."),
+});
+export type TeamMembership = z.infer<typeof teamMembershipSchema>;
 
-export interface TeamLimits {
-  canInvite: boolean;
-  /** Seats taken: the owner, active members and pending invitations. */
-  currentCount: number;
-  maxCount: number;
-  /** Why inviting is not possible, when it is not. */
-  message: string | null;
-}
+export const teamLimitsSchema = z.object({
+  canInvite: z.boolean(),
+  currentCount: z.number().int().describe("Seats taken: the owner, active members and pending invitations."),
+  maxCount: z.number().int(),
+  message: z.string().nullable().describe("Why inviting is not possible, when it is not."),
+});
+export type TeamLimits = z.infer<typeof teamLimitsSchema>;
 
 /**
  * A team the signed-in account is an active member of: whose it is, the account's role there and when it joined.
  * The owner's address is shown so a member can tell who runs it (issue 26: a team joined by someone who held the
  * account before its owner reset the password must be recognisable, and leavable).
  */
-export interface JoinedTeam {
-  ownerId: number;
-  /** The owner's username, else their email. */
-  ownerName: string;
-  ownerEmail: string | null;
-  role: TeamRole;
-  joinedAt: string;
-}
+export const joinedTeamSchema = z.object({
+  ownerId: z.number().int(),
+  ownerName: z.string().describe("The owner's username, else their email."),
+  ownerEmail: z.string().nullable(),
+  role: z.enum(TEAM_ROLES),
+  joinedAt: z.string(),
+});
+export type JoinedTeam = z.infer<typeof joinedTeamSchema>;
 
 /** GET /api/team/membership: the team the signed-in user works in, and their place in it. */
-export interface TeamContext {
-  owner: { id: number; username: string | null; email: string | null; joinedAt: string };
-  position: TeamPosition;
-  /** May invite, change roles and remove members. */
-  canManage: boolean;
-  /** Every team the user is an active member of, oldest first (their own team is not listed). */
-  memberOf: JoinedTeam[];
-}
+export const teamContextSchema = z.object({
+  owner: z.object({
+    id: z.number().int(),
+    username: z.string().nullable(),
+    email: z.string().nullable().describe("Shown to the owner and the team's admins only."),
+    joinedAt: z.string(),
+  }),
+  position: z.enum(["owner", ...TEAM_ROLES]),
+  canManage: z.boolean().describe("May invite, change roles and remove members."),
+  memberOf: z
+    .array(joinedTeamSchema)
+    .describe("Every team the user is an active member of, oldest first (their own team is not listed)."),
+});
+export type TeamContext = z.infer<typeof teamContextSchema>;
+
+/** POST /api/team/accept/{token}: the team just joined. */
+export const acceptedInvitationSchema = z.object({
+  ownerId: z.number().int(),
+  ownerName: z.string(),
+  role: z.enum(TEAM_ROLES),
+});
+export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
 
 /**
  * POST /api/password-reset/confirm's answer: the teams the account belongs to, so whoever just proved the mailbox
  * sees them before signing in (docs/decisions/2026-11-27-leaving-teams.md).
  */
-export interface PasswordResetConfirmed {
-  success: true;
-  memberOf: JoinedTeam[];
-}
+export const passwordResetConfirmedSchema = z.object({
+  success: z.literal(true),
+  memberOf: z.array(joinedTeamSchema),
+});
+export type PasswordResetConfirmed = z.infer<typeof passwordResetConfirmedSchema>;

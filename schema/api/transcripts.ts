@@ -90,17 +90,19 @@ export const ACTIVITY_KINDS = [
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** GET /api/activity: newest first. Titles are copied at the time, so the feed still reads after a deletion. */
-export interface ActivityItem {
-  id: number;
-  kind: ActivityKind;
-  /** The project's name or the transcript's title when it happened. */
-  subject: string;
-  /** For transcript events: the project it belongs or moved to, by name (null for none). */
-  projectName: string | null;
-  projectId: number | null;
-  transcriptId: number | null;
-  createdAt: string;
-}
+export const activityItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(ACTIVITY_KINDS),
+  subject: z.string().describe("The project's name or the transcript's title when it happened."),
+  projectName: z
+    .string()
+    .nullable()
+    .describe("For transcript events: the project it belongs or moved to, by name (null for none)."),
+  projectId: z.number().int().nullable(),
+  transcriptId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 /** Documented maximum transcript size (characters); larger inputs answer 413. */
 export const MAX_TRANSCRIPT_CHARS = 200_000;

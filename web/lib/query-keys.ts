@@ -3,7 +3,7 @@ import type { AdminAnalytics, AdminConversation, AdminUser, Pagination } from ".
 import type { AuthProviders, PublicUser } from "../../schema/api/auth";
 import type { Integration } from "../../schema/api/integrations";
 import type { Project } from "../../schema/api/projects";
-import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../schema/api/subscription";
+import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../schema/api/subscription-body";
 import type { TeamContext, TeamLimits, TeamMembership } from "../../schema/api/teams";
 import type { ActivityItem, Transcript, TranscriptPage } from "../../schema/api/transcripts";
 

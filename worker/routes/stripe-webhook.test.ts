@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import type { SubscriptionInfo } from "../../schema/api/subscription";
+import type { SubscriptionInfo } from "../../schema/api/subscription-body";
 import { createStripeBilling, toBillingSubscription } from "../adapters/billing/stripe";
 import { saveStripeState } from "../data/subscriptions";
 import { findSubscription } from "../data/users";

@@ -9,7 +9,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { PublicUser } from "../../../schema/api/auth";
-import type { SubscriptionInfo } from "../../../schema/api/subscription";
+import type { SubscriptionInfo } from "../../../schema/api/subscription-body";
 import { hasTeamAccess } from "../../shared/session/subscription";
 
 export interface NavItem {

@@ -21,7 +21,7 @@ export interface ScreenLink {
 }
 
 /** One link per screen the answer's sources name, in their order; sources without a screen give none. */
-export function screenLinks(sources: ChatbotResponse["sources"]): ScreenLink[] {
+export function screenLinks(sources: ChatbotResponse["sources"] | undefined): ScreenLink[] {
   const seen = new Set<string>();
   const links: ScreenLink[] = [];
   for (const source of sources ?? []) {

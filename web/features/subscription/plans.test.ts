@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SubscriptionInfo } from "../../../schema/api/subscription";
+import type { SubscriptionInfo } from "../../../schema/api/subscription-body";
 import { PLANS, periodEndText, planAction, planFor, subscriptionState } from "./plans";
 
 const free: SubscriptionInfo = { tier: "free", status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false };

@@ -1,12 +1,7 @@
 // What the subscription screen shows and offers, as pure functions of the subscription (unit-tested). The limits
 // and prices are the server's plan table (PLAN_LIMITS in schema/api/subscription.ts), written out for people to read.
-import {
-  PLAN_LIMITS,
-  type PaidTier,
-  type PlanLimits,
-  type SubscriptionInfo,
-  type Tier,
-} from "../../../schema/api/subscription";
+import { PLAN_LIMITS, type PaidTier, type Tier } from "../../../schema/api/subscription";
+import type { PlanLimits, SubscriptionInfo } from "../../../schema/api/subscription-body";
 import { formatDate } from "../../lib/format";
 import { isPaidStatus, isPendingSubscription } from "../../shared/session/subscription";
 

@@ -1,4 +1,11 @@
-import type { InviteInput, TeamContext, TeamLimits, TeamMembership, TeamRole } from "../../../schema/api/teams";
+import type {
+  AcceptedInvitation,
+  InviteInput,
+  TeamContext,
+  TeamLimits,
+  TeamMembership,
+  TeamRole,
+} from "../../../schema/api/teams";
 import { api } from "../../lib/api";
 import { invalidateProjects, invalidateTranscripts, setQueryData, useQuery } from "../../lib/query";
 import { queryKeys, type QueryKey } from "../../lib/query-keys";
@@ -70,11 +77,7 @@ export async function changeMemberRole(membershipId: number, role: TeamRole): Pr
   return data;
 }
 
-export interface AcceptedInvitation {
-  ownerId: number;
-  ownerName: string;
-  role: TeamRole;
-}
+export type { AcceptedInvitation };
 
 /** Joining a team opens its projects: projects and transcripts are read again. */
 export async function acceptInvitation(token: string): Promise<AcceptedInvitation> {

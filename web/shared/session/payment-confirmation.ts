@@ -3,7 +3,7 @@
 // its limits and the user are fetched again, so the header's badge and Team link change at once. The header runs
 // the poll on every signed-in page; the subscription screen calls confirmPayment itself on return from the card form.
 import { useEffect } from "react";
-import type { ConfirmPaymentResponse } from "../../../schema/api/subscription";
+import type { ConfirmPaymentResponse } from "../../../schema/api/subscription-body";
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { invalidateSubscription } from "../../lib/query";

@@ -1,4 +1,5 @@
-import { PAID_STATUSES, type SubscriptionInfo } from "../../../schema/api/subscription";
+import { PAID_STATUSES } from "../../../schema/api/subscription";
+import type { SubscriptionInfo } from "../../../schema/api/subscription-body";
 import { useQuery } from "../../lib/query";
 import { queryKeys } from "../../lib/query-keys";
 import { useUser } from "./user";

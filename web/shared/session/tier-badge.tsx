@@ -1,4 +1,4 @@
-import type { SubscriptionInfo } from "../../../schema/api/subscription";
+import type { SubscriptionInfo } from "../../../schema/api/subscription-body";
 import { Badge } from "../../components/ui/badge";
 import { isPendingSubscription } from "./subscription";
 

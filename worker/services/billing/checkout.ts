@@ -1,10 +1,10 @@
-import {
-  isPaidTier,
-  type ConfirmPaymentResponse,
-  type CreateSubscriptionResponse,
-  type PaidTier,
-  type RetryPaymentResponse,
-} from "../../../schema/api/subscription";
+import { isPaidTier, type PaidTier } from "../../../schema/api/subscription";
+import type {
+  CancelSubscriptionResponse,
+  ConfirmPaymentResponse,
+  CreateSubscriptionResponse,
+  RetryPaymentResponse,
+} from "../../../schema/api/subscription-body";
 import type { Billing, BillingSubscription } from "../../adapters/billing";
 import { clearSubscription, saveCustomerId, saveStripeState } from "../../data/subscriptions";
 import { findSubscription, findUserById } from "../../data/users";
@@ -129,10 +129,7 @@ export async function confirmPayment(deps: Deps, userId: number): Promise<Confir
 }
 
 /** Cancels at the end of the period: access lasts until then. */
-export async function cancelSubscription(
-  deps: Deps,
-  userId: number,
-): Promise<{ success: true; currentPeriodEnd: string | null }> {
+export async function cancelSubscription(deps: Deps, userId: number): Promise<CancelSubscriptionResponse> {
   const { billing } = await guardBilling(deps, userId);
   const { subscription } = await currentStripeSubscription(deps, billing, userId);
   if (!subscription || !LIVE.has(subscription.status)) {

@@ -1,4 +1,8 @@
-import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../../schema/api/subscription";
+import type {
+  PaymentConfig,
+  SubscriptionInfo,
+  SubscriptionLimitsResponse,
+} from "../../../schema/api/subscription-body";
 import type { Deps } from "../../deps";
 import { countGenerationsSince } from "../../data/generations";
 import { countOwnedProjects } from "../../data/projects";

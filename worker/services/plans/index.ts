@@ -1,4 +1,5 @@
-import { PAID_STATUSES, PLAN_LIMITS, type PlanLimits, type Tier } from "../../../schema/api/subscription";
+import { PAID_STATUSES, PLAN_LIMITS, type Tier } from "../../../schema/api/subscription";
+import type { PlanLimits } from "../../../schema/api/subscription-body";
 
 // The plan table itself is PLAN_LIMITS (schema/api/subscription.ts), shared with the SPA's plan cards.
 

@@ -1,6 +1,7 @@
 import {
   INVITATION_DAYS,
   inviteInputSchema,
+  type AcceptedInvitation,
   inviteTokenSchema,
   type InviteInput,
   type JoinedTeam,
@@ -312,12 +313,6 @@ export async function changeMemberRole(
   const updated = await findMembership(deps.db, team.ownerId, membershipId);
   if (!updated) throw notFound("Team member");
   return toMembership(deps, updated, true);
-}
-
-export interface AcceptedInvitation {
-  ownerId: number;
-  ownerName: string;
-  role: TeamRole;
 }
 
 /** Accepts an invitation for the signed-in account: single use, within 7 days, one membership per account and team. */

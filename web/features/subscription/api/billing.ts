@@ -1,6 +1,11 @@
 // The payment calls only the subscription screen makes (docs/product-spec.md §7). confirm-payment lives in shared/session, because
 // the header polls it on every signed-in page.
-import type { CreateSubscriptionResponse, PaidTier, RetryPaymentResponse } from "../../../../schema/api/subscription";
+import type { PaidTier } from "../../../../schema/api/subscription";
+import type {
+  CancelSubscriptionResponse,
+  CreateSubscriptionResponse,
+  RetryPaymentResponse,
+} from "../../../../schema/api/subscription-body";
 import { api } from "../../../lib/api";
 import { invalidateSubscription, useQuery } from "../../../lib/query";
 import { queryKeys } from "../../../lib/query-keys";
@@ -23,8 +28,8 @@ export async function createSubscription(tier: PaidTier): Promise<CreateSubscrip
 }
 
 /** Cancels at the end of the billing period; access lasts until `currentPeriodEnd`. */
-export async function cancelSubscription(): Promise<{ success: true; currentPeriodEnd: string | null }> {
-  const result = await api.post<{ success: true; currentPeriodEnd: string | null }>("/api/cancel-subscription");
+export async function cancelSubscription(): Promise<CancelSubscriptionResponse> {
+  const result = await api.post<CancelSubscriptionResponse>("/api/cancel-subscription");
   await invalidateSubscription();
   return result;
 }

@@ -1,6 +1,6 @@
 import { CalendarClock, CircleAlert, CreditCard, RotateCcw, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
-import type { SubscriptionInfo } from "../../../../schema/api/subscription";
+import type { SubscriptionInfo } from "../../../../schema/api/subscription-body";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";

@@ -1,5 +1,5 @@
 import { Check, Minus } from "lucide-react";
-import type { SubscriptionInfo } from "../../../../schema/api/subscription";
+import type { SubscriptionInfo } from "../../../../schema/api/subscription-body";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";

@@ -1,6 +1,7 @@
 import { Info, Lock } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { PaidTier, SubscriptionInfo } from "../../../../schema/api/subscription";
+import type { PaidTier } from "../../../../schema/api/subscription";
+import type { SubscriptionInfo } from "../../../../schema/api/subscription-body";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { PageContainer, PageHeader } from "../../../components/page";
