@@ -70,30 +70,57 @@ export const verificationLinkSchema = z.object({
 });
 
 /** GET /api/verify-email/details: the account a verification link is for. */
-export interface VerificationLinkDetails {
-  username: string | null;
-  email: string;
-}
+export const verificationLinkDetailsSchema = z.object({
+  username: z.string().nullable().describe("The account's username (null for an account without one)."),
+  email: z.string().describe("The address the link verifies."),
+});
+export type VerificationLinkDetails = z.infer<typeof verificationLinkDetailsSchema>;
+
+/** POST /api/verify-email/confirm: the account is verified; the page names it. */
+export const emailVerifiedSchema = z.object({
+  success: z.literal(true),
+  username: z.string().nullable().describe("The username of the account just verified."),
+});
 
 /** What GET /api/user and the login/register calls return. The password hash never leaves the server. */
-export interface PublicUser {
-  id: number;
-  username: string | null;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  /** True for password accounts (docs/product-spec.md §3 "password (present for password accounts)"). */
-  hasPassword: boolean;
-  createdAt: string;
-}
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  emailVerified: z.boolean(),
+  isAdmin: z.boolean().describe("A platform admin."),
+  hasPassword: z
+    .boolean()
+    .describe('True for password accounts (docs/product-spec.md §3 "password (present for password accounts)").'),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export type RegisterResponse =
-  { emailVerificationRequired: true; email: string } | (PublicUser & { emailVerificationRequired?: false });
+/** POST /api/register: signed in at once, or told to verify the address first (no session then). */
+export const registerResponseSchema = z.union([
+  z
+    .object({
+      emailVerificationRequired: z.literal(true),
+      email: z.string().describe("Where the verification link went."),
+    })
+    .describe("The account waits for its address to be verified; nobody is signed in."),
+  publicUserSchema
+    .extend({ emailVerificationRequired: z.literal(false).optional() })
+    .describe("The new account, signed in."),
+]);
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-export interface AuthProviders {
-  google: boolean;
-  github: boolean;
-  apple: boolean;
-}
+/** GET /api/auth/providers: which sign-in providers are configured (the sign-in screen shows only these). */
+export const authProvidersSchema = z.object({ google: z.boolean(), github: z.boolean(), apple: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/**
+ * The answer to a request for an emailed link (sign-in, verification, password reset): the same whether or not an
+ * account exists, so the call cannot tell which do.
+ */
+export const mailRequestedSchema = z.object({
+  success: z.literal(true),
+  message: z.string().describe("What to expect, in words for the person who asked."),
+});

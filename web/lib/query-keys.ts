@@ -1,4 +1,4 @@
-import type { DataSummary } from "../../schema/api/account";
+import type { DataSummary } from "../../schema/api/account-body";
 import type { AdminAnalytics, AdminConversation, AdminUser, Pagination } from "../../schema/api/admin";
 import type { AuthProviders, PublicUser } from "../../schema/api/auth";
 import type { Integration } from "../../schema/api/integrations";

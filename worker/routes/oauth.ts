@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { AppError } from "../lib/errors";
 import { causeMessage, logEvent } from "../lib/log";
+import { documented } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { setSessionCookie } from "../middleware/session";
 import { completeOAuth, OAUTH_PROVIDERS, startOAuth, type OAuthProvider } from "../services/auth/oauth";
@@ -71,20 +72,37 @@ const callbackQuery = z.object({
   error: z.string().max(512).optional(),
 });
 
+const SIGNED_IN_OR_BACK =
+  "The dashboard, signed in; or the sign-in screen (/auth?error=oauth) when the person cancelled or the provider refused.";
+
 export const oauthRoutes = new Hono<AppEnv>()
-  .get("/:provider", validate("param", providerParam), (c) => {
-    const { provider } = c.req.valid("param");
-    const flow = startOAuth(c.var.deps, provider);
-    const options = flowCookieOptions(provider);
-    setCookie(c, STATE_COOKIE, flow.state, options);
-    if (flow.codeVerifier) setCookie(c, VERIFIER_COOKIE, flow.codeVerifier, options);
-    return c.redirect(flow.url, 302);
-  })
-  .get("/:provider/callback", validate("param", providerParam), validate("query", callbackQuery), (c) =>
-    finish(c, c.req.valid("param").provider, c.req.valid("query")),
+  .get(
+    "/:provider",
+    documented("Account", "Sign in with Google, GitHub or Apple", {
+      redirect: "The provider's authorization page.",
+    }),
+    validate("param", providerParam),
+    (c) => {
+      const { provider } = c.req.valid("param");
+      const flow = startOAuth(c.var.deps, provider);
+      const options = flowCookieOptions(provider);
+      setCookie(c, STATE_COOKIE, flow.state, options);
+      if (flow.codeVerifier) setCookie(c, VERIFIER_COOKIE, flow.codeVerifier, options);
+      return c.redirect(flow.url, 302);
+    },
+  )
+  .get(
+    "/:provider/callback",
+    documented("Account", "Finish signing in with a provider (its redirect back)", { redirect: SIGNED_IN_OR_BACK }),
+    validate("param", providerParam),
+    validate("query", callbackQuery),
+    (c) => finish(c, c.req.valid("param").provider, c.req.valid("query")),
   )
   // Apple's form_post callback: the reviewed exception to the JSON-only rule (it is not under /api and is
   // protected by the state cookie instead).
-  .post("/apple/callback", validate("form", callbackQuery.extend({ user: z.string().max(4096).optional() })), (c) =>
-    finish(c, "apple", c.req.valid("form")),
+  .post(
+    "/apple/callback",
+    documented("Account", "Finish signing in with Apple (its form post back)", { redirect: SIGNED_IN_OR_BACK }),
+    validate("form", callbackQuery.extend({ user: z.string().max(4096).optional() })),
+    (c) => finish(c, "apple", c.req.valid("form")),
   );

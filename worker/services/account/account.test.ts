@@ -10,6 +10,7 @@ import { FORMER_MEMBER } from "../../data/activity";
 import { audioPrefix } from "../../data/audio-objects";
 import { getConfig } from "../../lib/config";
 import type { Bindings } from "../../bindings";
+import { checkAgainstDescription } from "../../test/api-description";
 import { call, json } from "../../test/client";
 import { buildTestDeps } from "../../test/deps";
 import {
@@ -154,6 +155,15 @@ describe("data summary and export", () => {
       .filter((v): v is string => Boolean(v));
     expect(values.length).toBeGreaterThanOrEqual(4);
     for (const secret of [...values, "fake-jira-token", TEST_PASSWORD]) expect(text).not.toContain(secret);
+  });
+
+  it("exports an account with data in every table in the shape /api/openapi.json gives the download", async () => {
+    const fake = new FakeStripe();
+    mockStripe(fake);
+    const { user } = await userWithEverything(fake);
+    const { text } = await readExport(user.id);
+    const download = new Response(text, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+    await checkAgainstDescription("GET", new URL("http://localhost/api/user/export-data"), download);
   });
 
   it("streams a heavy account page by page and keeps every transcript", async () => {

@@ -1,4 +1,4 @@
-import type { DataSummary } from "../../../schema/api/account";
+import type { AccountExport, DataSummary, ExportedTranscript } from "../../../schema/api/account-body";
 import type { Deps } from "../../deps";
 import {
   countAccountData,
@@ -20,7 +20,12 @@ import { forgetAccountChat } from "../assistant";
 // Account data (issue 17, docs/product-spec.md §2 Account settings, §7 user calls; docs/product-decisions.md: deletion removes every row
 // the user owns, their audio, sessions and memberships, cancels an active Stripe subscription, and cannot be undone).
 
-const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+// A column that is never null gives a string, so the export's type (schema/api/account-body.ts) holds it to that.
+function iso(ms: number): string;
+function iso(ms: number | null | undefined): string | null;
+function iso(ms: number | null | undefined): string | null {
+  return ms === null || ms === undefined ? null : new Date(ms).toISOString();
+}
 
 export async function getDataSummary(deps: Deps, userId: number): Promise<DataSummary> {
   await enforceLimit(
@@ -61,7 +66,7 @@ export async function exportAccountData(
     listUserAudio(deps.audio, userId),
   ]);
   const now = deps.now();
-  const head = {
+  const head: Omit<AccountExport, "transcripts"> = {
     format: "storyloom-account-export/1",
     exportedAt: iso(now),
     account: {
@@ -174,7 +179,7 @@ export async function exportAccountData(
       }
       let chunk = "";
       for (const t of page) {
-        chunk += `${first ? "" : ","}${JSON.stringify({
+        const exported: ExportedTranscript = {
           id: t.id,
           title: t.title,
           projectId: t.projectId,
@@ -187,7 +192,8 @@ export async function exportAccountData(
           generationError: t.generationError,
           createdAt: iso(t.createdAt),
           updatedAt: iso(t.updatedAt),
-        })}`;
+        };
+        chunk += `${first ? "" : ","}${JSON.stringify(exported)}`;
         first = false;
       }
       const last = page[page.length - 1]!;

@@ -9,7 +9,7 @@ import type {
 } from "../../../../schema/api/auth";
 import { api } from "../../../lib/api";
 import { useQuery } from "../../../lib/query";
-import type { DataSummary } from "../../../../schema/api/account";
+import type { DataSummary } from "../../../../schema/api/account-body";
 import type { JoinedTeam, PasswordResetConfirmed } from "../../../../schema/api/teams";
 import { queryKeys } from "../../../lib/query-keys";
 import { clearUserScopedCache, setCachedUser } from "../../../shared/session/user";

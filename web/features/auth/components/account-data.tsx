@@ -1,7 +1,7 @@
 import { Download, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import type { DataSummary } from "../../../../schema/api/account";
+import type { DataSummary } from "../../../../schema/api/account-body";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
