@@ -1,7 +1,7 @@
 // The coverage report's figures for `npm run eval:stories` (issue 27, "Measured honestly"): for the embedded
 // generator's stories on each fixture, how many of the gold requirements the stories miss the report lists as
 // uncovered, how long the uncovered list is per 1,000 words, and the asks it counts; and the report's speed.
-import type { Coverage, CoverageItem } from "../schema/api/quality";
+import type { Coverage, CoverageItem } from "../schema/api/quality-body";
 import type { GeneratedStories } from "../schema/api/transcripts";
 import {
   containsKeyword,

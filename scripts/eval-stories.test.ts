@@ -28,7 +28,8 @@ import { coverageReport } from "../worker/services/quality/coverage";
 import { checkQuality } from "../worker/services/quality/index";
 import { gateEmbedded, repairWithProvider } from "../worker/services/quality/repair";
 import { createOpenAIGenerator } from "../worker/adapters/llm/openai";
-import type { Coverage, Criterion, Quality } from "../schema/api/quality";
+import type { Criterion } from "../schema/api/quality";
+import type { Coverage, Quality } from "../schema/api/quality-body";
 import type { GeneratedStories } from "../schema/api/transcripts";
 import {
   coverageRow,

@@ -7,13 +7,8 @@ export const AUDIO_MAX_BYTES = 25 * 1024 * 1024;
 export const AUDIO_FORMATS = ["mp3", "wav", "m4a", "ogg", "webm"] as const;
 export type AudioFormat = (typeof AUDIO_FORMATS)[number];
 
-/** POST /api/transcribe-audio (multipart, field `audio`) and POST /api/transcribe-audio/{recordingId}/retry. */
-export interface TranscribeAudioResponse {
-  transcript: string;
-  /** The stored recording: a failed or slow transcription can be retried with it, without uploading again. */
-  recordingId: string;
-  characters: number;
-}
+// The answer's shape, TranscribeAudioResponse, is a zod schema in audio-body.ts: this file stays free of zod, since
+// the SPA imports its values.
 
 /** The `details` of a failed transcription: the recording is kept, so the same call can be retried. */
 export interface TranscriptionFailureDetails {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withData } from "./envelope";
 import { singleLineText } from "./text";
 
 // Integrations (docs/product-spec.md §3 Integration, §5, §7): a JIRA or Notion destination kept on a project. Secrets (the JIRA API
@@ -177,30 +178,34 @@ export const updateIntegrationSchema = z.object({
 });
 export type UpdateIntegrationInput = z.input<typeof updateIntegrationSchema>;
 
-export interface JiraConfigView {
-  domain: string;
-  email: string;
-  projectKey: string;
-  /** A mask such as "••••1234", never the token. */
-  apiToken: string;
-}
-export interface NotionConfigView {
-  pageUrl: string;
-  /** A mask such as "••••1234", never the secret. */
-  integrationSecret: string;
-}
+export const jiraConfigViewSchema = z.object({
+  domain: z.string(),
+  email: z.string(),
+  projectKey: z.string(),
+  apiToken: z.string().describe('A mask such as "••••1234", never the token.'),
+});
+export type JiraConfigView = z.infer<typeof jiraConfigViewSchema>;
 
-interface IntegrationBase {
-  id: number;
-  projectId: number;
-  name: string;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-export type Integration =
-  | (IntegrationBase & { type: "jira"; config: JiraConfigView })
-  | (IntegrationBase & { type: "notion"; config: NotionConfigView });
+export const notionConfigViewSchema = z.object({
+  pageUrl: z.string(),
+  integrationSecret: z.string().describe('A mask such as "••••1234", never the secret.'),
+});
+export type NotionConfigView = z.infer<typeof notionConfigViewSchema>;
+
+const integrationBase = {
+  id: z.number().int(),
+  projectId: z.number().int(),
+  name: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+/** An integration as answered: its settings, with the secret masked. */
+export const integrationSchema = z.discriminatedUnion("type", [
+  z.object({ ...integrationBase, type: z.literal("jira"), config: jiraConfigViewSchema }),
+  z.object({ ...integrationBase, type: z.literal("notion"), config: notionConfigViewSchema }),
+]);
+export type Integration = z.infer<typeof integrationSchema>;
 
 // The wizard's server checks (docs/product-spec.md §7). Each answers { success: true, data } or the shared error shape.
 export const validateJiraDomainSchema = z.object({ domain: jiraDomainSchema });
@@ -211,34 +216,45 @@ export const validateJiraAuthSchema = z.object({
 });
 export const validateJiraProjectSchema = validateJiraAuthSchema.extend({ projectKey: jiraProjectKeySchema });
 
-export interface JiraDomainResult {
-  /** The site's own name for itself (serverTitle), when it gives one. */
-  serverTitle: string | null;
-}
-export interface JiraAuthResult {
-  displayName: string;
-}
-export interface JiraProjectResult {
-  name: string;
-  key: string;
-  issueTypes: { id: string; name: string }[];
-}
+export const jiraDomainResultSchema = z.object({
+  serverTitle: z.string().nullable().describe("The site's own name for itself (serverTitle), when it gives one."),
+});
+export type JiraDomainResult = z.infer<typeof jiraDomainResultSchema>;
+
+export const jiraAuthResultSchema = z.object({
+  displayName: z.string().describe("The name of the Atlassian account the credentials belong to."),
+});
+export type JiraAuthResult = z.infer<typeof jiraAuthResultSchema>;
+
+export const jiraProjectResultSchema = z.object({
+  name: z.string(),
+  key: z.string(),
+  issueTypes: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type JiraProjectResult = z.infer<typeof jiraProjectResultSchema>;
 
 /** POST /api/export/jira and /api/transcripts/{id}/export/{jira|notion}: what the user is shown. */
-export interface ExportSummary {
-  summary: { storiesCreated: number; epicCreated: boolean };
-  /** The JIRA epic, or the Notion page. */
-  epicUrl: string;
-  /** True when this transcript had already gone to this integration: nothing new was created. */
-  alreadyExported: boolean;
-  /** When the export completed (ISO 8601). */
-  exportedAt: string;
-}
-/** docs/product-spec.md §3 "JIRA export response": `{ success, data: { success, data: ExportSummary, epicKey? } }`. */
-export interface ExportResponse {
-  success: true;
-  data: { success: true; data: ExportSummary; epicKey?: string };
-}
+export const exportSummarySchema = z.object({
+  summary: z.object({ storiesCreated: z.number().int(), epicCreated: z.boolean() }),
+  epicUrl: z.string().describe("The JIRA epic, or the Notion page."),
+  alreadyExported: z
+    .boolean()
+    .describe("True when this transcript had already gone to this integration: nothing new was created."),
+  exportedAt: z.string().describe("When the export completed (ISO 8601)."),
+});
+export type ExportSummary = z.infer<typeof exportSummarySchema>;
+
+/** An export's outcome, wrapped as docs/product-spec.md §3 "JIRA export response" gives it: `{ success, data }`. */
+const exportOutcomeSchema = z.object({ success: z.literal(true), data: exportSummarySchema });
+const epicKeySchema = z.string().describe("The JIRA epic's key, or the Notion page's id.");
+
+/** POST /api/export/jira: `{ success, data: { success, data: ExportSummary } }`. */
+export const bodyExportResponseSchema = withData(exportOutcomeSchema);
+/** POST /api/transcripts/{id}/export/{jira|notion}: the same, with the epic's key (or the page's id) added. */
+export const transcriptExportResponseSchema = withData(exportOutcomeSchema.extend({ epicKey: epicKeySchema }));
+/** Either export answer, as a client reads it. */
+export const exportResponseSchema = withData(exportOutcomeSchema.extend({ epicKey: epicKeySchema.optional() }));
+export type ExportResponse = z.infer<typeof exportResponseSchema>;
 
 export const exportJiraSchema = z.object({
   transcriptId: z.number().int().positive(),
@@ -247,11 +263,14 @@ export const exportJiraSchema = z.object({
 export const exportToIntegrationSchema = z.object({ integrationId: z.number().int().positive() });
 
 /** GET /api/transcripts/{id}/exports/{integrationId}: the export's real progress, polled by the progress dialog. */
-export interface ExportProgress {
-  status: "none" | "running" | "partial" | "complete";
-  /** Items created so far (the epic or page counts as one) out of `total` = stories + 1. */
-  done: number;
-  total: number;
-  epicUrl: string | null;
-  exportedAt: string | null;
-}
+export const exportProgressSchema = z.object({
+  status: z.enum(["none", "running", "partial", "complete"]),
+  done: z
+    .number()
+    .int()
+    .describe("Items created so far (the epic or page counts as one) out of `total` = stories + 1."),
+  total: z.number().int(),
+  epicUrl: z.string().nullable(),
+  exportedAt: z.string().nullable(),
+});
+export type ExportProgress = z.infer<typeof exportProgressSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Quality } from "./quality";
+import { withData } from "./envelope";
+import { qualitySchema } from "./quality-body";
 import { generatedStoriesSchema, MAX_TRANSCRIPT_CHARS } from "./transcripts";
 
 /** POST /api/stories/check (issue 27): any stories, with the transcript they came from when there is one. */
@@ -12,7 +13,6 @@ export const checkStoriesInputSchema = z.object({
 });
 export type CheckStoriesInput = z.infer<typeof checkStoriesInputSchema>;
 
-export interface CheckStoriesResponse {
-  success: true;
-  data: Quality;
-}
+/** The quality gate's report on the stories, coverage of the transcript included when one was sent. */
+export const checkStoriesResponseSchema = withData(qualitySchema);
+export type CheckStoriesResponse = z.infer<typeof checkStoriesResponseSchema>;

@@ -1,24 +1,26 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "./text";
 import { MAX_TRANSCRIPT_PAGE_SIZE, TRANSCRIPT_PAGE_SIZE } from "./transcript-page-size";
-import type { Quality } from "./quality";
+import { qualitySchema } from "./quality-body";
 
 export const STORY_PRIORITIES = ["Highest", "High", "Medium", "Low", "Lowest"] as const;
 export type StoryPriority = (typeof STORY_PRIORITIES)[number];
 
 /** A row of GET /api/transcripts: everything a history card shows before it is expanded (no full text). */
-export interface TranscriptSummary {
-  id: number;
-  title: string;
-  projectId: number | null;
-  createdAt: string;
-  hasStories: boolean;
-  storyCount: number;
-  /** Length of the transcript text in characters. */
-  contentLength: number;
-  /** Why the last generation failed, while the transcript has no stories; it can be generated again. */
-  generationError: string | null;
-}
+export const transcriptSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  projectId: z.number().int().nullable().describe("The project it is filed in; null for none."),
+  createdAt: z.string(),
+  hasStories: z.boolean(),
+  storyCount: z.number().int(),
+  contentLength: z.number().int().describe("Length of the transcript text in characters."),
+  generationError: z
+    .string()
+    .nullable()
+    .describe("Why the last generation failed, while the transcript has no stories; it can be generated again."),
+});
+export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
 
 export { MAX_TRANSCRIPT_PAGE_SIZE, TRANSCRIPT_PAGE_SIZE };
 
@@ -43,30 +45,17 @@ export const transcriptPageQuerySchema = z.object({
 });
 
 /** GET /api/transcripts: one page, newest first. */
-export interface TranscriptPage {
-  transcripts: TranscriptSummary[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-  /** How many transcripts the whole list holds (with its project filter), for counts that do not load them all. */
-  total: number;
-}
-
-/** GET /api/transcripts/{id}: the full text and the stories, loaded when a card is expanded. */
-export interface Transcript extends Omit<
-  TranscriptSummary,
-  "storyCount" | "hasStories" | "contentLength" | "generationError"
-> {
-  content: string;
-  generatedStories: GeneratedStories | null;
-  /** The stories as last generated, before edits (the editor's Reset to Original); null while there are none. */
-  originalStories: GeneratedStories | null;
-  /** The edited stories a regeneration replaced, kept so they can be restored; null when there are none. */
-  previousStories: GeneratedStories | null;
-  /** Grows with every write of the stories (generation, edit, restore): a save names the version it edited. */
-  storiesVersion: number;
-  /** The quality gate's report on `generatedStories` (schema/api/quality.ts); null while there are none. */
-  quality: Quality | null;
-}
+export const transcriptPageSchema = z.object({
+  transcripts: z.array(transcriptSummarySchema),
+  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page."),
+  total: z
+    .number()
+    .int()
+    .describe(
+      "How many transcripts the whole list holds (with its project filter), for counts that do not load them all.",
+    ),
+});
+export type TranscriptPage = z.infer<typeof transcriptPageSchema>;
 
 export const assignProjectSchema = z.object({
   projectId: z.number().int().positive().nullable(),
@@ -179,16 +168,43 @@ export type UserStory = z.infer<typeof userStorySchema>;
 export type Epic = z.infer<typeof epicSchema>;
 export type GeneratedStories = z.infer<typeof generatedStoriesSchema>;
 
-export interface GenerateResponse {
-  data: GeneratedStories;
-  transcriptId: number;
-  /** The version of the saved stories (see Transcript.storiesVersion). */
-  storiesVersion: number;
-  /** True when the stories this generation replaced had edits: they are kept as `previousStories`. */
-  previousStoriesKept: boolean;
-  /** The quality gate's report on `data`, coverage of the transcript included. */
-  quality: Quality;
-}
+/** GET /api/transcripts/{id}: the full text and the stories, loaded when a card is expanded. */
+export const transcriptSchema = transcriptSummarySchema
+  .pick({ id: true, title: true, projectId: true, createdAt: true })
+  .extend({
+    content: z.string(),
+    generatedStories: generatedStoriesSchema.nullable(),
+    originalStories: generatedStoriesSchema
+      .nullable()
+      .describe(
+        "The stories as last generated, before edits (the editor's Reset to Original); null while there are none.",
+      ),
+    previousStories: generatedStoriesSchema
+      .nullable()
+      .describe("The edited stories a regeneration replaced, kept so they can be restored; null when there are none."),
+    storiesVersion: z
+      .number()
+      .int()
+      .describe(
+        "Grows with every write of the stories (generation, edit, restore): a save names the version it edited.",
+      ),
+    quality: qualitySchema
+      .nullable()
+      .describe("The quality gate's report on `generatedStories`; null while there are none."),
+  });
+export type Transcript = z.infer<typeof transcriptSchema>;
+
+/** POST /api/generate and POST /api/transcripts/{id}/generate. */
+export const generateResponseSchema = z.object({
+  data: generatedStoriesSchema,
+  transcriptId: z.number().int(),
+  storiesVersion: z.number().int().describe("The version of the saved stories (see the transcript's storiesVersion)."),
+  previousStoriesKept: z
+    .boolean()
+    .describe("True when the stories this generation replaced had edits: they are kept as `previousStories`."),
+  quality: qualitySchema.describe("The quality gate's report on `data`, coverage of the transcript included."),
+});
+export type GenerateResponse = z.infer<typeof generateResponseSchema>;
 
 /**
  * PUT /api/transcripts/{id}/stories: the edited stories and the version they were edited from. The version is a

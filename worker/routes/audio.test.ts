@@ -1,10 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AUDIO_MAX_BYTES, type TranscribeAudioResponse } from "../../schema/api/audio";
+import { AUDIO_MAX_BYTES } from "../../schema/api/audio";
+import type { TranscribeAudioResponse } from "../../schema/api/audio-body";
 import { deleteRecordingsBefore, RECORDING_TTL_MS } from "../data/audio-objects";
 import worker from "../index";
 import { sniffAudioFormat } from "../lib/audio-format";
 import type { Bindings } from "../bindings";
+import { checkAgainstDescription } from "../test/api-description";
 import { json, ORIGIN } from "../test/client";
 import { countRows, createUser, setTier, type TestUser } from "../test/factories";
 import m4a from "../test/fixtures/audio/speech.m4a";
@@ -59,6 +61,8 @@ async function upload(
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, { ...env, ...bindings } as Bindings, ctx);
   await waitOnExecutionContext(ctx);
+  // multipart, so not through call(): held to the API's description here instead
+  await checkAgainstDescription("POST", new URL(request.url), response);
   return response;
 }
 
@@ -145,6 +149,9 @@ describe("transcribe audio", () => {
     expect(
       (await upload(other, null, "", TRANSCRIBING, `/api/transcribe-audio/${details.recordingId}/retry`)).status,
     ).toBe(404);
+    // an id the server never makes answers like a missing one, whoever asks
+    for (const malformed of [`${details.recordingId}x`, "short", "not%20an%20id"])
+      expect((await upload(user, null, "", TRANSCRIBING, `/api/transcribe-audio/${malformed}/retry`)).status).toBe(404);
 
     failing = false;
     const retried = await upload(user, null, "", TRANSCRIBING, `/api/transcribe-audio/${details.recordingId}/retry`);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Quality } from "../../schema/api/quality";
+import type { Quality } from "../../schema/api/quality-body";
 import type { CheckStoriesResponse } from "../../schema/api/story-check";
 import type { GeneratedStories, GenerateResponse, Transcript } from "../../schema/api/transcripts";
 import { call, json } from "../test/client";

@@ -1,7 +1,17 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { assignProjectSchema, saveStoriesSchema, transcriptPageQuerySchema } from "../../schema/api/transcripts";
+import { acknowledgedSchema } from "../../schema/api/envelope";
+import {
+  assignProjectSchema,
+  generateResponseSchema,
+  saveStoriesSchema,
+  transcriptPageQuerySchema,
+  transcriptPageSchema,
+  transcriptSchema,
+  transcriptSummarySchema,
+} from "../../schema/api/transcripts";
 import type { AppEnv } from "../env";
+import { documented } from "../lib/openapi";
 import { canonicalId, idParam, validate, validateIds } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { regenerateStories } from "../services/generation";
@@ -23,43 +33,101 @@ const listQuery = [
   validateIds("query", listProjectFilter, "Project"),
   validate("query", listProjectFilter.extend(transcriptPageQuerySchema.shape)),
 ] as const;
+const SIGNED_IN = { signedIn: true };
 
 /** Mounted at /api/transcripts: the list, and everything under /api/transcripts/:id/…. */
 export const transcriptRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", ...listQuery, async (c) =>
-    c.json(await listTranscripts(c.var.deps, currentUser(c).id, c.req.valid("query"))),
-  )
-  .get("/:id", transcriptIdParam, async (c) =>
-    c.json(await getTranscript(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
-  )
-  .patch("/:id/project", transcriptIdParam, validate("json", assignProjectSchema), async (c) =>
-    c.json(
-      await assignTranscriptProject(
-        c.var.deps,
-        currentUser(c).id,
-        c.req.valid("param").id,
-        c.req.valid("json").projectId,
-      ),
+  .get(
+    "/",
+    documented(
+      "Transcripts",
+      "List the transcripts the user may see, newest first, a page at a time (all, or one project's)",
+      { body: transcriptPageSchema },
+      SIGNED_IN,
     ),
+    ...listQuery,
+    async (c) => c.json(await listTranscripts(c.var.deps, currentUser(c).id, c.req.valid("query"))),
+  )
+  .get(
+    "/:id",
+    documented(
+      "Transcripts",
+      "Read a transcript: its text, its stories and their quality report",
+      { body: transcriptSchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    async (c) => c.json(await getTranscript(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
+  )
+  .patch(
+    "/:id/project",
+    documented(
+      "Transcripts",
+      "File a transcript under a project, or take it out of its project",
+      { body: transcriptSummarySchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    validate("json", assignProjectSchema),
+    async (c) =>
+      c.json(
+        await assignTranscriptProject(
+          c.var.deps,
+          currentUser(c).id,
+          c.req.valid("param").id,
+          c.req.valid("json").projectId,
+        ),
+      ),
   )
   // The body names the version it edited; a stale one is a 409 carrying the current stories.
-  .put("/:id/stories", transcriptIdParam, validate("json", saveStoriesSchema), async (c) =>
-    c.json(await saveStoryEdits(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"))),
+  .put(
+    "/:id/stories",
+    documented(
+      "Transcripts",
+      "Save edited stories, if they are still the version that was edited (409 with the saved ones otherwise)",
+      { body: transcriptSchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    validate("json", saveStoriesSchema),
+    async (c) =>
+      c.json(await saveStoryEdits(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"))),
   )
   // Swaps in the edited stories a regeneration replaced (409 when there are none).
-  .post("/:id/stories/restore", transcriptIdParam, async (c) =>
-    c.json(await restorePreviousStories(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
+  .post(
+    "/:id/stories/restore",
+    documented(
+      "Transcripts",
+      "Bring back the edited stories a regeneration replaced",
+      { body: transcriptSchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    async (c) => c.json(await restorePreviousStories(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
   )
   // The history card's Try Again, and regeneration: the same pipeline as POST /api/generate.
-  .post("/:id/generate", transcriptIdParam, async (c) =>
-    c.json(await regenerateStories(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
+  .post(
+    "/:id/generate",
+    documented(
+      "Transcripts",
+      "Generate a saved transcript's epic and stories again",
+      { body: generateResponseSchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    async (c) => c.json(await regenerateStories(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
   );
 
 /** Mounted at /api/transcript: the spec names the delete route in the singular (DELETE /api/transcript/{id}). */
 export const transcriptDeleteRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .delete("/:id", transcriptIdParam, async (c) => {
-    await deleteTranscript(c.var.deps, currentUser(c).id, c.req.valid("param").id);
-    return c.json({ success: true });
-  });
+  .delete(
+    "/:id",
+    documented("Transcripts", "Delete a transcript and its stories", { body: acknowledgedSchema }, SIGNED_IN),
+    transcriptIdParam,
+    async (c) => {
+      await deleteTranscript(c.var.deps, currentUser(c).id, c.req.valid("param").id);
+      return c.json({ success: true });
+    },
+  );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { AUDIO_MAX_BYTES, type TranscribeAudioResponse } from "../../../schema/api/audio";
+import { AUDIO_MAX_BYTES } from "../../../schema/api/audio";
+import type { TranscribeAudioResponse } from "../../../schema/api/audio-body";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api";
 import { invalidateSubscription } from "../../lib/query";

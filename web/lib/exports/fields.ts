@@ -1,4 +1,4 @@
-import type { Quality } from "../../../schema/api/quality";
+import type { Quality } from "../../../schema/api/quality-body";
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Quality } from "../../../schema/api/quality";
+import type { Quality } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 
 /** Markup in every syntax the exports must keep literal. */

@@ -1,4 +1,4 @@
-import type { Quality } from "../../../schema/api/quality";
+import type { Quality } from "../../../schema/api/quality-body";
 import type { CheckStoriesInput, CheckStoriesResponse } from "../../../schema/api/story-check";
 import { apiRequest } from "../../lib/api";
 

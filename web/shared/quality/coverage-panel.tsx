@@ -1,6 +1,6 @@
 import { ChevronDown, CircleHelp, Flag, ListPlus, ListTodo, Quote, ShieldAlert, Target, XCircle } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
-import type { Coverage, CoverageItem } from "../../../schema/api/quality";
+import type { Coverage, CoverageItem } from "../../../schema/api/quality-body";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { plural } from "../../lib/format";

@@ -1,4 +1,4 @@
-import type { StoryIssue } from "../../../schema/api/quality";
+import type { StoryIssue } from "../../../schema/api/quality-body";
 import { cn } from "../../lib/cn";
 import { worstSeverity } from "./model";
 

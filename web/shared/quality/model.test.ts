@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Coverage, CoverageItem, StoryIssue } from "../../../schema/api/quality";
+import type { Coverage, CoverageItem, StoryIssue } from "../../../schema/api/quality-body";
 import { userStorySchema } from "../../../schema/api/transcripts";
 import {
   askPhrase,

@@ -1,7 +1,8 @@
 // The quality report (schema/api/quality.ts) as the screens show it, kept pure so it can be tested without a browser:
 // score bands, issue order, which fields an issue points at, the coverage report's groups, and the draft story an
 // uncovered ask becomes.
-import type { Coverage, CoverageItem, Criterion, IssueField, SetIssue, StoryIssue } from "../../../schema/api/quality";
+import type { Criterion, IssueField } from "../../../schema/api/quality";
+import type { Coverage, CoverageItem, SetIssue, StoryIssue } from "../../../schema/api/quality-body";
 import { STORY_LIMITS, type UserStory } from "../../../schema/api/transcripts";
 
 export type ScoreBand = "good" | "fair" | "poor";

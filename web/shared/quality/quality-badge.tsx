@@ -1,5 +1,5 @@
 import { AlertTriangle, CircleCheck, CircleX, Gauge } from "lucide-react";
-import type { StoryIssue, StoryQuality } from "../../../schema/api/quality";
+import type { StoryIssue, StoryQuality } from "../../../schema/api/quality-body";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";

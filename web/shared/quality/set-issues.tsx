@@ -1,5 +1,5 @@
 import { Layers } from "lucide-react";
-import type { SetIssue } from "../../../schema/api/quality";
+import type { SetIssue } from "../../../schema/api/quality-body";
 import { CRITERION_LABEL, namesStories, storiesLabel } from "./model";
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Quality, StoryQuality } from "../../../schema/api/quality";
+import type { Quality, StoryQuality } from "../../../schema/api/quality-body";
 import type { GeneratedStories } from "../../../schema/api/transcripts";
 import { toastError } from "../../components/ui/toast";
 import { checkStories } from "./api";

@@ -1,7 +1,7 @@
 import { Pencil } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import type { CoverageItem } from "../../../schema/api/quality";
+import type { CoverageItem } from "../../../schema/api/quality-body";
 import type { GeneratedStories, Transcript, UserStory } from "../../../schema/api/transcripts";
 import { Button } from "../../components/ui/button";
 import { toast, toastError } from "../../components/ui/toast";

@@ -1,4 +1,4 @@
-import type { Quality } from "../../../schema/api/quality";
+import type { Quality } from "../../../schema/api/quality-body";
 import type { GeneratedStories, Transcript } from "../../../schema/api/transcripts";
 import { toast } from "../../components/ui/toast";
 import { api, errorMessage } from "../../lib/api";

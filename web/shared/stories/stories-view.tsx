@@ -1,12 +1,7 @@
 import { ChevronDown, Clock, Layers, Quote, Users } from "lucide-react";
 import { useId, useState } from "react";
-import {
-  ISSUE_FIELDS,
-  type CoverageItem,
-  type IssueField,
-  type Quality,
-  type StoryQuality,
-} from "../../../schema/api/quality";
+import { ISSUE_FIELDS, type IssueField } from "../../../schema/api/quality";
+import type { CoverageItem, Quality, StoryQuality } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { PriorityBadge } from "../../components/transcript-badges";
 import { Badge } from "../../components/ui/badge";

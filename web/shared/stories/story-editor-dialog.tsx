@@ -1,6 +1,6 @@
 import { Plus, RefreshCw, RotateCcw, Save, Target, Trash2, Undo2, Upload, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type JSX, type Ref } from "react";
-import type { Quality, StoryQuality } from "../../../schema/api/quality";
+import type { Quality, StoryQuality } from "../../../schema/api/quality-body";
 import {
   STORY_LIMITS,
   STORY_PRIORITIES,

@@ -1,4 +1,5 @@
-import { AUDIO_FORMATS, AUDIO_MAX_BYTES, RECORDING_ID, type TranscribeAudioResponse } from "../../../schema/api/audio";
+import { AUDIO_FORMATS, AUDIO_MAX_BYTES, RECORDING_ID } from "../../../schema/api/audio";
+import type { TranscribeAudioResponse } from "../../../schema/api/audio-body";
 import type { Deps } from "../../deps";
 import { findUserRecording, insertTranscription, markTranscription } from "../../data/audio";
 import { recordingKey } from "../../data/audio-objects";

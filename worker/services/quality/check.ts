@@ -1,4 +1,4 @@
-import type { Quality } from "../../../schema/api/quality";
+import type { Quality } from "../../../schema/api/quality-body";
 import type { CheckStoriesInput } from "../../../schema/api/story-check";
 import { loadLanguage } from "../../adapters/llm/local/language";
 import type { Deps } from "../../deps";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Coverage } from "../../../schema/api/quality";
+import type { Coverage } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { loadLanguage, analyse } from "../../adapters/llm/local/language";
 import { coverageReport, stem } from "./coverage";

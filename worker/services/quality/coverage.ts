@@ -23,7 +23,8 @@
  * in workerd, whole request, 2026-11-27 on a slow day (the transcripts list answered in 2.4 times its usual time):
  * 32.8 ms median for a re-check, 68.4 ms for the first check of a transcript.
  */
-import type { Coverage, CoverageItem, CoverageKind } from "../../../schema/api/quality";
+import type { CoverageKind } from "../../../schema/api/quality";
+import type { Coverage, CoverageItem } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { analyse, type Analysis, type Sentence, type Token } from "../../adapters/llm/local/language";
 import {

@@ -4,7 +4,7 @@
  * schema/api/quality.ts; the checks are ./stories (one story), ./set (the stories together) and ./coverage (the
  * transcript's asks, decisions, questions, risks, actions, and what it rejected or put off).
  */
-import type { Coverage, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality";
+import type { Coverage, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { loadLanguage, type Analysis } from "../../adapters/llm/local/language";
 import { coverageReport } from "./coverage";

@@ -5,7 +5,7 @@
  * in the coverage report as uncovered. LLM output is never dropped: it gets one bounded repair round from its
  * provider (services/generation), and what is still wrong is shown.
  */
-import type { Quality } from "../../../schema/api/quality";
+import type { Quality } from "../../../schema/api/quality-body";
 import { analyse } from "../../adapters/llm/local/language";
 import type { StoryGenerator } from "../../adapters/llm/types";
 import { withDeadline } from "../../lib/deadline";

@@ -3,7 +3,7 @@
  * lemmas, not only identical text), a story asking for what another forbids, one template across the stories,
  * stories that lean on another, and changes to things no story creates.
  */
-import type { SetIssue } from "../../../schema/api/quality";
+import type { SetIssue } from "../../../schema/api/quality-body";
 import type { UserStory } from "../../../schema/api/transcripts";
 import {
   contentLemmas,

@@ -8,7 +8,7 @@
 import type { Token } from "../../adapters/llm/local/language";
 import { isRoleNoun } from "../../adapters/llm/local/rules/grammar";
 import { GENERIC_ROLES, NOT_ROLES, PRODUCT_PARTS } from "../../adapters/llm/local/rules/lexicon";
-import type { StoryIssue } from "../../../schema/api/quality";
+import type { StoryIssue } from "../../../schema/api/quality-body";
 import type { UserStory } from "../../../schema/api/transcripts";
 import {
   contentLemmas,

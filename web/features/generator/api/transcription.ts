@@ -1,5 +1,6 @@
 // Audio transcription calls (docs/product-spec.md §7 POST /api/transcribe-audio; contract in schema/api/audio.ts).
-import { AUDIO_MAX_BYTES, RECORDING_ID, type TranscribeAudioResponse } from "../../../../schema/api/audio";
+import { AUDIO_MAX_BYTES, RECORDING_ID } from "../../../../schema/api/audio";
+import type { TranscribeAudioResponse } from "../../../../schema/api/audio-body";
 import { ApiError, api, apiUpload } from "../../../lib/api";
 
 /** Uploads a recording (multipart, field `audio`) and returns its transcript. */
