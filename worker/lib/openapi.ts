@@ -112,6 +112,8 @@ export function openApiDocument<E extends Env>(app: Hono<E>, sessionCookie: stri
     },
     // development-only routes stay out of a description of the product's API
     exclude: [/^\/api\/dev\//],
+    // (its own path ends in ".json", which hono-openapi would otherwise take for a static file)
+    excludeStaticFile: false,
     // failures are documented once per operation, in the shared error shape (documented() above)
     defaultValidationErrorResponse: false,
   }) as Promise<Record<string, unknown>>;

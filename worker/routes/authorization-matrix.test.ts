@@ -146,6 +146,7 @@ const MATRIX: Record<string, Row> = {
   "POST /api/logout": { request: () => ({}), expect: open },
   "GET /api/logout": { request: () => ({}), expect: redirect },
   "GET /api/auth/providers": { request: () => ({}), expect: open },
+  "GET /api/openapi.json": { request: () => ({}), expect: open },
   "POST /api/resend-verification": {
     request: () => ({ body: { email: `${unique("someone")}@example.com` } }),
     expect: open,

@@ -40,6 +40,7 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "POST /api/logout": ["neither", "ends the caller's own session"],
   "GET /api/logout": ["neither", "ends the caller's own session"],
   "GET /api/auth/providers": ["neither", "configuration"],
+  "GET /api/openapi.json": ["neither", "the API's description, built once per isolate"],
   "POST /api/resend-verification": ["costly", "sends an email"],
   "GET /api/verify-email": [
     "neither",
