@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TIERS } from "./subscription";
+import { PLAN_LIMITS, TIERS, type Tier } from "./subscription";
 
 // What the billing and subscription calls answer. Apart from subscription.ts, which the SPA's app shell imports for
 // its plans and statuses: this file brings zod with it, and the SPA only takes its types.
@@ -58,6 +58,8 @@ export const planLimitsSchema = z.object({
   priceGbpPerMonth: z.number(),
 });
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
+// The plans themselves (subscription.ts) hold to this shape: a field missing or of another type fails to compile.
+void (PLAN_LIMITS satisfies Record<Tier, PlanLimits>);
 
 /** What the account has used of its plan, so the SPA can say "n of 5 used" before the work instead of after. */
 export const planUsageSchema = z.object({

@@ -1,5 +1,3 @@
-import type { PlanLimits } from "./subscription-body";
-
 // No zod here: the app shell reads these plans and statuses on every page. The request schema is in
 // subscription-input.ts, the response shapes in subscription-body.ts (the SPA takes only their types).
 
@@ -12,8 +10,11 @@ export const isPaidTier = (tier: Tier): tier is PaidTier => tier !== "free";
 /** Subscription statuses that count as paid (docs/product-spec.md §9). */
 export const PAID_STATUSES = ["active", "complete"] as const;
 
+/** A plan's limits; their shape, PlanLimits, is subscription-body.ts's (it imports this file, so not the other way). */
+type PlanLimitValues = Record<string, number | boolean | null>;
+
 /** docs/product-spec.md §6: the tiers and their limits. The single source for the server's plan checks and the plans the SPA shows. */
-export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
+export const PLAN_LIMITS = {
   free: {
     projects: 1,
     transcriptsPerMonth: 5,
@@ -38,4 +39,4 @@ export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
     integrations: true,
     priceGbpPerMonth: 99,
   },
-};
+} satisfies Record<Tier, PlanLimitValues>;
