@@ -1,7 +1,17 @@
 // `npm run dev`: build the SPA, apply local D1 migrations, serve the app and API with `wrangler dev` at
 // http://localhost:8787, and seed the demo accounts. No API keys needed.
+// `npm run dev -- --fake-llm [--fake-llm-delay 5000]`: stories come from a fake OpenAI-compatible model
+// (scripts/fake-openai.ts, each answer after the delay) instead of the embedded generator, so a long meeting runs as
+// a durable generation, with its progress and Cancel.
+import { spawn } from "node:child_process";
+import { parseArgs } from "node:util";
 import { DEMO_ACCOUNTS } from "../worker/services/dev/demo-accounts.ts";
-import { postJson, run, startWrangler, stopProcessGroup, waitForHttp } from "./lib.ts";
+import { postJson, ROOT, run, startWrangler, stopProcessGroup, TOOL_ENV, waitForHttp } from "./lib.ts";
+
+const { values: options } = parseArgs({
+  options: { "fake-llm": { type: "boolean" }, "fake-llm-delay": { type: "string" } },
+});
+const FAKE_LLM_PORT = 12119;
 
 const PORT = Number(process.env.PORT ?? 8787);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -9,9 +19,26 @@ const ORIGIN = `http://localhost:${PORT}`;
 run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { env: { CI: "true" } });
 
-const server = startWrangler({ port: PORT });
+const fakeLlm = options["fake-llm"]
+  ? spawn(
+      process.execPath,
+      ["scripts/fake-openai.ts", "--port", String(FAKE_LLM_PORT), "--delay", options["fake-llm-delay"] ?? "5000"],
+      { cwd: ROOT, detached: true, stdio: "inherit", env: TOOL_ENV },
+    )
+  : undefined;
+const llmVars = fakeLlm
+  ? {
+      LLM_PROVIDER: "openai",
+      OPENAI_API_KEY: "fake",
+      OPENAI_MODEL: "fake",
+      OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}/v1`,
+    }
+  : undefined;
+
+const server = startWrangler({ port: PORT, vars: llmVars });
 const stop = () => {
   stopProcessGroup(server);
+  if (fakeLlm) stopProcessGroup(fakeLlm);
   process.exit(0);
 };
 process.on("SIGINT", stop);

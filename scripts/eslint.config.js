@@ -86,7 +86,8 @@ export default tseslint.config(
     },
   },
   {
-    // The Worker's layers: routes → services → data and adapters; jobs (the cron) call services as routes do; the
+    // The Worker's layers: routes → services → data and adapters; jobs (the cron) and workflows (durable jobs) call
+    // services as routes do; the
     // Durable Objects run adapter logic, so they import adapters, never the reverse; lib is the bottom. Type-only
     // imports count, as in the SPA's rule. bindings.ts, deps.ts, env.ts, app.ts and index.ts wire the layers together
     // and are in no zone. Tests are left out: they drive a layer through the whole Worker (test/client, test/deps)
@@ -134,6 +135,12 @@ export default tseslint.config(
               message: "Jobs call services, as routes do: worker/data is reached through a service.",
             },
             {
+              // a durable job's steps are services (services/generation/parts.ts); the class only orders them
+              target: "worker/workflows",
+              from: ["worker/data", "worker/routes", "worker/middleware"],
+              message: "Workflows run services as steps: data, routes and middleware are reached through a service.",
+            },
+            {
               target: "worker/lib",
               from: [
                 "worker/routes",
@@ -142,6 +149,7 @@ export default tseslint.config(
                 "worker/adapters",
                 "worker/durable-objects",
                 "worker/jobs",
+                "worker/workflows",
                 "worker/middleware",
                 "worker/bindings.ts",
                 "worker/deps.ts",

@@ -9,7 +9,12 @@ registerHooks({
       return nextResolve(specifier, context);
     } catch (error) {
       if (!specifier.startsWith(".") || /\.\w+$/.test(specifier)) throw error;
-      return nextResolve(`${specifier}.ts`, context);
+      try {
+        return nextResolve(`${specifier}.ts`, context);
+      } catch {
+        // a folder named by its index (bundler resolution)
+        return nextResolve(`${specifier}/index.ts`, context);
+      }
     }
   },
 });

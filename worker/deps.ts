@@ -9,6 +9,8 @@ import { createStripeBilling } from "./adapters/billing/stripe";
 import { createHttpSender } from "./adapters/email/http";
 import type { EmailSender } from "./adapters/email";
 import { createOutboxSender } from "./adapters/email/outbox";
+import type { GenerationJobs } from "./adapters/generation-jobs";
+import { createWorkflowGenerationJobs } from "./adapters/generation-jobs/workflow";
 import type { StoryGenerator } from "./adapters/llm";
 import { createLocalGenerator } from "./adapters/llm/local";
 import { createOpenAIGenerator } from "./adapters/llm/openai";
@@ -57,6 +59,8 @@ export interface Deps {
   /** The configured story generator, built on first use (most requests never generate). Throws a 503 naming the
    * missing setting when the selected provider is not configured. */
   storyGenerator: () => StoryGenerator;
+  /** Durable generation runs (Workflows), for an LLM provider's generations; null where the binding is missing. */
+  generationJobs: GenerationJobs | null;
   /**
    * Keeps work running after the response (or after the client went away): email sending, generation. On Workers,
    * work a request awaits is cancelled when the client disconnects; work passed here is not.
@@ -66,11 +70,12 @@ export interface Deps {
   statementCount?: () => number;
 }
 
-export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<ExecutionContext, "waitUntil">): Deps {
+export function buildDeps(bindings: Bindings, request: Request | null, ctx: Pick<ExecutionContext, "waitUntil">): Deps {
   const config = getConfig(bindings);
-  const counted = config.env === "development" ? countStatements(bindings.DB) : undefined;
+  const counted = config.env === "development" && request ? countStatements(bindings.DB) : undefined;
   const db = createDb(counted?.db ?? bindings.DB);
-  const origin = config.appUrl ?? new URL(request.url).origin;
+  // (a job without a request, such as a generation run, makes no links)
+  const origin = config.appUrl ?? (request ? new URL(request.url).origin : "");
   return {
     db,
     config,
@@ -87,6 +92,7 @@ export function buildDeps(bindings: Bindings, request: Request, ctx: Pick<Execut
     helpModel: () => selectHelpModel(config.llm, bindings.AI),
     transcriber: () => selectTranscriber(config.transcription, bindings.AI),
     storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
+    generationJobs: bindings.GENERATION_WORKFLOW ? createWorkflowGenerationJobs(bindings.GENERATION_WORKFLOW) : null,
     waitUntil: (work) => ctx.waitUntil(work),
     statementCount: counted?.count,
   };

@@ -1,5 +1,6 @@
 import { app } from "./app";
 import { deleteRecordingsBefore, RECORDING_TTL_MS } from "./data/audio-objects";
+import { createWorkflowGenerationJobs } from "./adapters/generation-jobs/workflow";
 import { createDb } from "./data/db";
 import { selectBilling } from "./deps";
 import { failStaleGenerations } from "./jobs/fail-stale-generations";
@@ -10,6 +11,7 @@ import type { Bindings } from "./bindings";
 
 export { ChatSession } from "./durable-objects/chat-session";
 export { RateLimiter } from "./durable-objects/rate-limiter";
+export { GenerationWorkflow } from "./workflows/generation";
 export type { AppType } from "./app";
 
 /**
@@ -27,7 +29,11 @@ export default {
       ctx.waitUntil(
         Promise.all([
           purgeExpired(db, now),
-          failStaleGenerations(db, now),
+          failStaleGenerations(
+            db,
+            env.GENERATION_WORKFLOW ? createWorkflowGenerationJobs(env.GENERATION_WORKFLOW) : null,
+            now,
+          ),
           deleteRecordingsBefore(env.AUDIO, now - RECORDING_TTL_MS),
         ]),
       );

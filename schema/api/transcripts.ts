@@ -13,6 +13,7 @@ export const transcriptSummarySchema = z.object({
   projectId: z.number().int().nullable().describe("The project it is filed in; null for none."),
   createdAt: z.string(),
   hasStories: z.boolean(),
+  generating: z.boolean().describe("A generation is running for it (GET /api/transcripts/{id}/generation follows it)."),
   storyCount: z.number().int(),
   contentLength: z.number().int().describe("Length of the transcript text in characters."),
   generationError: z

@@ -44,6 +44,11 @@ export const transcripts = sqliteTable(
     // When the running generation started; null when none runs. A row left running past the provider's timeout
     // (the Worker was stopped mid-call) is marked failed by the scheduled sweep.
     generationStartedAt: integer("generation_started_at", { mode: "number" }),
+    // A generation run as a Workflow (worker/workflows/generation.ts) reads the transcript in parts: how many, and
+    // which are done (bit i for part i; idempotent, and parts finishing at once never lose each other's bit). Null
+    // and 0 for a generation that runs in one go.
+    generationParts: integer("generation_parts"),
+    generationPartsDone: integer("generation_parts_done").notNull().default(0),
     // Kept beside the JSON so lists never parse or ship it.
     storyCount: integer("story_count").notNull().default(0),
     // Set when the last generation failed (the transcript is kept so it can be generated again).

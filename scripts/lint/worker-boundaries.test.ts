@@ -61,6 +61,18 @@ describe("Worker layers", () => {
     expect(errors).toEqual([expect.stringContaining("Jobs call services, as routes do")]);
   });
 
+  it("keep workflows off data, routes and middleware", async () => {
+    const errors = await layerErrors(
+      "worker/workflows/fixture.ts",
+      'import { recordPartDone } from "../data/generations";',
+      'import { currentUser } from "../middleware/session";',
+    );
+    expect(errors).toEqual([
+      expect.stringContaining("Workflows run services as steps"),
+      expect.stringContaining("Workflows run services as steps"),
+    ]);
+  });
+
   it("keep lib below everything else in the Worker", async () => {
     const errors = await layerErrors(
       "worker/lib/fixture.ts",
@@ -101,6 +113,10 @@ describe("Worker layers", () => {
         'import type { Database } from "../data/db";',
       ],
       "worker/durable-objects/fixture.ts": ['import { countHit } from "../adapters/rate-limit/fixed-window";'],
+      "worker/workflows/fixture.ts": [
+        'import { planParts } from "../services/generation/parts";',
+        'import type { GenerationJobParams } from "../adapters/generation-jobs";',
+      ],
       "worker/lib/fixture.ts": [
         'import { jiraDomainSchema } from "../../schema/api/integrations";',
         'import { logEvent } from "./log";',

@@ -59,8 +59,14 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * The one fetch wrapper. Cookies always go along (same origin). Writes always carry a JSON content type, even
  * without a body, because the Worker rejects state-changing requests that are not JSON (CSRF defence).
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: "application/json" };
   // `signal` cancels a request whose answer is no longer wanted (the editor's re-check after a newer edit).
   const init: RequestInit = { method, credentials: "same-origin", headers, signal };
   if (method !== "GET") {
@@ -95,7 +101,8 @@ async function parseResponse<T>(response: Response): Promise<T> {
 
 export const api = {
   get: <T>(path: string) => apiRequest<T>("GET", path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>("POST", path, body),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    apiRequest<T>("POST", path, body, undefined, headers),
   put: <T>(path: string, body?: unknown) => apiRequest<T>("PUT", path, body),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>("PATCH", path, body),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>("DELETE", path, body),

@@ -1,4 +1,4 @@
-import { and, eq, exists, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, exists, gte, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { GeneratedStories } from "../../schema/api/transcripts";
 import { generations, transcripts } from "../../schema/db";
 import { activityStatement } from "./activity";
@@ -124,7 +124,7 @@ export async function startRegeneration(
   const [, counted] = await db.batch([
     db
       .update(transcripts)
-      .set({ generationStartedAt: check.now })
+      .set({ generationStartedAt: check.now, ...NO_PARTS })
       .where(and(eq(transcripts.id, transcriptId), isNull(transcripts.generationStartedAt), withinAllowance(check))),
     insertWhere(
       db,
@@ -135,6 +135,32 @@ export async function startRegeneration(
   ]);
   const generationId = counted[0]?.id;
   return generationId === undefined ? undefined : { transcriptId, generationId, startedAt: check.now };
+}
+
+/** A run read in parts records them on its transcript (schema/db/projects.ts); any other has none. */
+const NO_PARTS = { generationParts: null, generationPartsDone: 0 };
+
+/** Records that the run reads its transcript in `parts` parts, none done yet. False when the run lost its hold. */
+export async function recordGenerationParts(db: Database, run: GenerationRun, parts: number): Promise<boolean> {
+  const held = await db
+    .update(transcripts)
+    .set({ generationParts: parts, generationPartsDone: 0 })
+    .where(holds(run))
+    .returning({ id: transcripts.id });
+  return held.length > 0;
+}
+
+/**
+ * Marks part `index` of the run done: one bit each, so a part recorded twice (a retried step) counts once and parts
+ * finishing together never overwrite each other. False when the run lost its hold.
+ */
+export async function recordPartDone(db: Database, run: GenerationRun, index: number): Promise<boolean> {
+  const held = await db
+    .update(transcripts)
+    .set({ generationPartsDone: sql`${transcripts.generationPartsDone} | ${2 ** index}` })
+    .where(holds(run))
+    .returning({ id: transcripts.id });
+  return held.length > 0;
 }
 
 /** The run still holds its transcript (the sweep has not failed it, and the transcript was not deleted). */
@@ -173,6 +199,7 @@ export async function saveGeneratedStories(
         storiesVersion: sql`${transcripts.storiesVersion} + 1`,
         generationError: null,
         generationStartedAt: null,
+        ...NO_PARTS,
         updatedAt: now,
         ...(title ? { title } : {}),
       })
@@ -189,13 +216,53 @@ export async function saveGeneratedStories(
  */
 export async function recordGenerationFailure(db: Database, run: GenerationRun, message: string) {
   await db.batch([
-    db.update(transcripts).set({ generationError: message, generationStartedAt: null }).where(holds(run)),
+    db
+      .update(transcripts)
+      .set({ generationError: message, generationStartedAt: null, ...NO_PARTS })
+      .where(holds(run)),
     db
       .delete(generations)
       .where(
         and(eq(generations.id, run.generationId), eq(generations.transcriptId, run.transcriptId), PREVIOUS_CHANGED),
       ),
   ]);
+}
+
+/** The runs still marked running that started before `startedBefore` (for the sweep to ask whether they live). */
+export function listRunsStartedBefore(db: Database, startedBefore: number) {
+  return db
+    .select({ transcriptId: transcripts.id, startedAt: transcripts.generationStartedAt })
+    .from(transcripts)
+    .where(and(isNotNull(transcripts.generationStartedAt), lt(transcripts.generationStartedAt, startedBefore)))
+    .all() as Promise<Array<{ transcriptId: number; startedAt: number }>>;
+}
+
+/**
+ * Ends one run from outside it (a cancel): the transcript keeps `message`, the run's generation is given back. Only
+ * while the run still holds the transcript; false when it had already ended.
+ */
+export async function endRun(
+  db: Database,
+  run: Pick<GenerationRun, "transcriptId" | "startedAt">,
+  message: string,
+): Promise<boolean> {
+  const [, ended] = await db.batch([
+    db
+      .delete(generations)
+      .where(
+        and(
+          eq(generations.transcriptId, run.transcriptId),
+          gte(generations.createdAt, run.startedAt),
+          exists(db.select({ id: transcripts.id }).from(transcripts).where(holds(run))),
+        ),
+      ),
+    db
+      .update(transcripts)
+      .set({ generationError: message, generationStartedAt: null, ...NO_PARTS })
+      .where(holds(run))
+      .returning({ id: transcripts.id }),
+  ]);
+  return ended.length > 0;
 }
 
 /**
@@ -207,8 +274,12 @@ export async function failGenerationsStartedBefore(
   db: Database,
   startedBefore: number,
   message: string,
+  spare: readonly number[] = [],
 ): Promise<number> {
-  const stale = lt(transcripts.generationStartedAt, startedBefore);
+  const stale = and(
+    lt(transcripts.generationStartedAt, startedBefore),
+    spare.length > 0 ? notInArray(transcripts.id, [...spare]) : undefined,
+  );
   const [, failed] = await db.batch([
     // The run's generation is the transcript's one counted since the run started.
     db.delete(generations).where(
@@ -227,7 +298,7 @@ export async function failGenerationsStartedBefore(
     ),
     db
       .update(transcripts)
-      .set({ generationError: message, generationStartedAt: null })
+      .set({ generationError: message, generationStartedAt: null, ...NO_PARTS })
       .where(stale)
       .returning({ id: transcripts.id }),
   ]);

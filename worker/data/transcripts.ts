@@ -16,6 +16,7 @@ const summaryColumns = {
   generationError: transcripts.generationError,
   // Tested in SQL so the list never reads or ships the stories' JSON.
   hasStories: sql<number>`(${transcripts.generatedStories} IS NOT NULL)`,
+  generating: sql<number>`(${transcripts.generationStartedAt} IS NOT NULL)`,
   createdBy: transcripts.createdBy,
   createdAt: transcripts.createdAt,
 };
@@ -29,9 +30,12 @@ export type TranscriptSummaryRow = Omit<
   | "previousStories"
   | "storiesVersion"
   | "generationStartedAt"
+  | "generationParts"
+  | "generationPartsDone"
   | "updatedAt"
 > & {
   hasStories: number;
+  generating: number;
 };
 
 /** Where a page of the list starts: after the row created at `createdAt` with `id` (the previous page's last). */

@@ -1,3 +1,4 @@
+import type { GenerationJobs } from "../adapters/generation-jobs";
 import type { Database } from "../data/db";
 import { logEvent } from "../lib/log";
 import { failInterruptedGenerations, GENERATION_TIMEOUT_MS } from "../services/generation";
@@ -10,10 +11,10 @@ import { failInterruptedGenerations, GENERATION_TIMEOUT_MS } from "../services/g
 export const STALE_GENERATION_MS = GENERATION_TIMEOUT_MS + 60_000;
 
 /**
- * Fails generations that can no longer finish, so their transcripts stop showing "Processing" and offer Try Again,
+ * Fails generations that can no longer finish (a durable run still going is asked first, and spared), so their transcripts stop showing "Processing" and offer Try Again,
  * and gives their generations back. Idempotent.
  */
-export async function failStaleGenerations(db: Database, now: number): Promise<void> {
-  const failed = await failInterruptedGenerations(db, now - STALE_GENERATION_MS);
+export async function failStaleGenerations(db: Database, jobs: GenerationJobs | null, now: number): Promise<void> {
+  const failed = await failInterruptedGenerations(db, jobs, now - STALE_GENERATION_MS, now);
   if (failed > 0) logEvent("warn", "stale_generations_failed", { count: failed });
 }

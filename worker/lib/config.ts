@@ -30,6 +30,8 @@ export interface ConfigBindings {
   OPENAI_BASE_URL?: string;
   OPENAI_MODEL?: string;
   WORKERS_AI_MODEL?: string;
+  GENERATION_PARALLEL_PARTS?: string | number;
+  GENERATION_WAIT_SECONDS?: string | number;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
@@ -58,6 +60,14 @@ const optional = z
 
 export const LLM_PROVIDERS = ["local", "openai", "workers-ai"] as const;
 export type LlmProvider = (typeof LLM_PROVIDERS)[number];
+
+/** A whole number within bounds, given as a number or a string (wrangler.toml allows either); unset: undefined. */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim()])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : Number(v)))
+    .pipe(z.number().int().min(min).max(max).optional());
 
 const configSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).catch("production"),
@@ -92,11 +102,9 @@ const configSchema = z.object({
   WORKERS_AI_TRANSCRIPTION_MODEL: optional,
   TRANSCRIPTION_API_BASE: optional.pipe(z.url().optional()),
   // wrangler.toml may give it as a number or a string; anything but a whole number from 0 up stops the Worker.
-  ASSISTANT_MODEL_CALLS_PER_MINUTE: z
-    .union([z.number(), z.string().trim()])
-    .optional()
-    .transform((v) => (v === undefined || v === "" ? undefined : Number(v)))
-    .pipe(z.number().int().min(0).max(100_000).optional()),
+  ASSISTANT_MODEL_CALLS_PER_MINUTE: wholeNumber(0, 100_000),
+  GENERATION_PARALLEL_PARTS: wholeNumber(1, 16),
+  GENERATION_WAIT_SECONDS: wholeNumber(0, 120),
 });
 
 /** Used only outside production so `npm run dev` and the tests need no secrets. */
@@ -126,6 +134,13 @@ export interface Config {
     /** null when OPENAI_API_KEY is not set (an error only if the provider is "openai"). */
     openai: { apiKey: string; baseURL?: string; model: string } | null;
     workersAiModel: string;
+    /** A long transcript's parts read at once by a durable generation (GENERATION_PARALLEL_PARTS, default 4). */
+    parallelParts: number;
+    /**
+     * How long POST /api/generate waits for a durable generation before answering 202 with where to follow it
+     * (GENERATION_WAIT_SECONDS, default 25).
+     */
+    waitMs: number;
   };
   /**
    * Audio transcription: OpenAI's transcription API (OPENAI_API_KEY, any OpenAI-compatible server through
@@ -161,6 +176,11 @@ export interface Config {
 }
 
 const configCache = new WeakMap<object, Config>();
+
+/** Tests that change the Worker's own environment (worker/test/client.ts useBindings) have it parsed again. */
+export function forgetConfig(bindings: ConfigBindings): void {
+  configCache.delete(bindings);
+}
 
 /** Parses the environment once per isolate (the env object is stable for the isolate's lifetime). */
 export function getConfig(bindings: ConfigBindings): Config {
@@ -266,5 +286,11 @@ function llmConfig(raw: z.infer<typeof configSchema>, hasAiBinding: boolean): Co
     : null;
   const fallback = raw.APP_ENV === "production" && hasAiBinding ? "workers-ai" : "local";
   const provider = raw.LLM_PROVIDER ?? (openai ? "openai" : fallback);
-  return { provider, openai, workersAiModel: raw.WORKERS_AI_MODEL ?? "@cf/meta/llama-3.3-70b-instruct-fp8-fast" };
+  return {
+    provider,
+    openai,
+    workersAiModel: raw.WORKERS_AI_MODEL ?? "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
+    parallelParts: raw.GENERATION_PARALLEL_PARTS ?? 4,
+    waitMs: (raw.GENERATION_WAIT_SECONDS ?? 25) * 1000,
+  };
 }

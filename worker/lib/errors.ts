@@ -12,11 +12,19 @@ export class AppError extends Error {
   readonly retryAfter?: number;
   /** The outside system that failed ("openai", "email", "oauth:github"…), for the operator's log line. */
   readonly upstream?: string;
+  /** Another attempt may succeed (a timeout, a busy or failing upstream): durable jobs retry it with backoff. */
+  readonly retryable: boolean;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { details?: Record<string, unknown>; retryAfter?: number; cause?: unknown; upstream?: string } = {},
+    options: {
+      details?: Record<string, unknown>;
+      retryAfter?: number;
+      cause?: unknown;
+      upstream?: string;
+      retryable?: boolean;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
@@ -25,6 +33,7 @@ export class AppError extends Error {
     this.details = options.details;
     this.retryAfter = options.retryAfter;
     this.upstream = options.upstream;
+    this.retryable = options.retryable ?? false;
   }
 }
 

@@ -33,8 +33,8 @@ export function documentRequest<Middleware extends MiddlewareHandler>(
 
 /** What a route answers when it succeeds. */
 export type Success =
-  /** JSON in the given shape, with 200 unless said otherwise. */
-  | { status?: 200 | 201; body: ZodType }
+  /** JSON in the given shape, with 200 unless said otherwise; `accepted`: also 202, with work still going. */
+  | { status?: 200 | 201; body: ZodType; accepted?: ZodType }
   /** A redirect (the browser flows: OAuth, e-mail links, sign-out). */
   | { redirect: string }
   /** A file download (the account's data export). */
@@ -71,7 +71,12 @@ export function documented(
               content: json(success.body),
             },
           }
-        : { [success.status ?? 200]: { description: summary, content: json(success.body) } };
+        : {
+            [success.status ?? 200]: { description: "Done.", content: json(success.body) },
+            ...(success.accepted
+              ? { 202: { description: "Accepted: still running.", content: json(success.accepted) } }
+              : {}),
+          };
   return describeRoute({
     tags: [tag],
     summary,

@@ -88,6 +88,8 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "PUT /api/transcripts/:id/stories": ["neither", "one conditional update"],
   "POST /api/transcripts/:id/stories/restore": ["neither", "one conditional update"],
   "POST /api/transcripts/:id/generate": ["costly", "a model call"],
+  "GET /api/transcripts/:id/generation": ["neither", "one row of the caller's own transcript"],
+  "DELETE /api/transcripts/:id/generation": ["neither", "ends the caller's own run; nothing is sent anywhere"],
   "POST /api/transcripts/:id/export/jira": ["costly", "JIRA calls"],
   "POST /api/transcripts/:id/export/notion": ["costly", "Notion calls"],
   "GET /api/transcripts/:id/exports/:integrationId": ["neither", "one D1 read (the export dialog polls it)"],

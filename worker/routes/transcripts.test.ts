@@ -19,6 +19,7 @@ describe("GET /api/transcripts", () => {
     expect(Object.keys(list[0]!).sort()).toEqual([
       "contentLength",
       "createdAt",
+      "generating",
       "generationError",
       "hasStories",
       "id",

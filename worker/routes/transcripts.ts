@@ -10,11 +10,13 @@ import {
   transcriptSchema,
   transcriptSummarySchema,
 } from "../../schema/api/transcripts";
+import { generationPendingSchema, generationStatusSchema } from "../../schema/api/generation";
 import type { AppEnv } from "../env";
 import { documented } from "../lib/openapi";
+import { preferredWaitMs } from "../lib/prefer";
 import { canonicalId, idParam, validate, validateIds } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
-import { regenerateStories } from "../services/generation";
+import { cancelGeneration, generationStatus, isPending, regenerateStories } from "../services/generation";
 import {
   assignTranscriptProject,
   deleteTranscript,
@@ -112,11 +114,39 @@ export const transcriptRoutes = new Hono<AppEnv>()
     documented(
       "Transcripts",
       "Generate a saved transcript's epic and stories again",
-      { body: generateResponseSchema },
+      { body: generateResponseSchema, accepted: generationPendingSchema },
       SIGNED_IN,
     ),
     transcriptIdParam,
-    async (c) => c.json(await regenerateStories(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
+    async (c) => {
+      const outcome = await regenerateStories(c.var.deps, currentUser(c).id, c.req.valid("param").id, {
+        waitMs: preferredWaitMs(c.req.header("Prefer")),
+      });
+      return isPending(outcome) ? c.json(outcome, 202) : c.json(outcome);
+    },
+  )
+  // A durable generation's progress, and stopping it (history's Processing card).
+  .get(
+    "/:id/generation",
+    documented(
+      "Transcripts",
+      "How the transcript's generation stands: running (parts read of how many), done, failed (and why)",
+      { body: generationStatusSchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    async (c) => c.json(await generationStatus(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
+  )
+  .delete(
+    "/:id/generation",
+    documented(
+      "Transcripts",
+      "Cancel the transcript's running generation (it is given back; Try Again starts a new one)",
+      { body: generationStatusSchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    async (c) => c.json(await cancelGeneration(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
   );
 
 /** Mounted at /api/transcript: the spec names the delete route in the singular (DELETE /api/transcript/{id}). */

@@ -1,6 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { onTestFinished } from "vitest";
 import worker from "../index";
 import type { Bindings } from "../bindings";
+import { forgetConfig } from "../lib/config";
 import { SESSION_COOKIE } from "../services/auth/sessions";
 import { checkAgainstDescription } from "./api-description";
 
@@ -37,6 +39,25 @@ export async function call(method: string, path: string, options: CallOptions = 
   await waitOnExecutionContext(ctx);
   await checkAgainstDescription(method, new URL(request.url), response);
   return response;
+}
+
+/**
+ * Sets bindings on the test Worker's own environment until the test ends. `CallOptions.env` changes one request's
+ * bindings only; a durable generation (a Workflow) runs on the Worker's environment, so a test whose generation
+ * must use a provider sets it here.
+ */
+export function useBindings(overrides: Partial<Bindings>): void {
+  const target = env as unknown as Record<string, unknown>;
+  const saved = Object.keys(overrides).map((key) => [key, Object.hasOwn(target, key), target[key]] as const);
+  Object.assign(target, overrides);
+  forgetConfig(env);
+  onTestFinished(() => {
+    for (const [key, had, value] of saved) {
+      if (had) target[key] = value;
+      else delete target[key];
+    }
+    forgetConfig(env);
+  });
 }
 
 /** The session token from a response's Set-Cookie, or undefined. */

@@ -1,3 +1,4 @@
+import { createWorkflowGenerationJobs } from "../adapters/generation-jobs/workflow";
 import { env } from "cloudflare:test";
 import { createFakeEmailSender } from "../adapters/email/fake";
 import { createHttpJira } from "../adapters/jira/http";
@@ -62,6 +63,8 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     helpModel: () => null,
     transcriber: () => createFakeTranscriber(),
     storyGenerator: createLocalGenerator,
+    // The real Workflow binding of the test Worker (wrangler.toml): durable runs execute in the test's isolate.
+    generationJobs: createWorkflowGenerationJobs(env.GENERATION_WORKFLOW),
     // Background work joins `pending`; `await settled(deps)` waits for it like the Workers runtime would.
     waitUntil: (work) => void pending.push(work.catch(() => undefined)),
   };

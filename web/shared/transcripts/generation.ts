@@ -1,4 +1,5 @@
 // Generation is started by the generator and retried from history cards, with the same toasts in both.
+import type { GenerationPending, GenerationStatus } from "../../../schema/api/generation";
 import type { GenerateInput, GenerateResponse, Transcript } from "../../../schema/api/transcripts";
 import { toast, toastError } from "../../components/ui/toast";
 import { ApiError, api } from "../../lib/api";
@@ -6,21 +7,80 @@ import { plural } from "../../lib/format";
 import { invalidatePlanUsage, invalidateTranscripts, setQueryData } from "../../lib/query";
 import { queryKeys } from "../../lib/query-keys";
 
+/** Told how a generation still running on the server stands, each time the SPA asks (every FOLLOW_MS). */
+export type OnProgress = (status: GenerationStatus) => void;
+
+/** How often the SPA asks a durable generation how it stands. */
+const FOLLOW_MS = 2000;
+
+/**
+ * Follows a generation the server answered 202 for (an LLM provider's durable run, still going after the request's
+ * wait) until it ends: the stories when they are saved, the failure's reason as an error otherwise.
+ */
+export async function followGeneration(transcriptId: number, onProgress?: OnProgress): Promise<GenerateResponse> {
+  const path = queryKeys.transcript(transcriptId);
+  for (;;) {
+    const status = await api.get<GenerationStatus>(`${path}/generation`);
+    onProgress?.(status);
+    if (status.state === "done") {
+      const transcript = await api.get<Transcript>(path);
+      void setQueryData(path, transcript);
+      return {
+        data: transcript.generatedStories!,
+        transcriptId,
+        storiesVersion: transcript.storiesVersion,
+        previousStoriesKept: transcript.previousStories !== null,
+        quality: transcript.quality!,
+      };
+    }
+    if (status.state !== "running") {
+      const error = {
+        success: false,
+        error: status.error ?? "Story generation failed. Please try again.",
+        code: "upstream_error",
+      };
+      throw new ApiError(502, "Bad Gateway", JSON.stringify(error));
+    }
+    await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS));
+  }
+}
+
+/**
+ * Asks the server to answer 202 after 3 s of a durable run (RFC 7240's `Prefer`, worker/lib/prefer.ts) rather than
+ * its 25 s, so the progress shows while a long meeting is read.
+ */
+const PREFER_ASYNC = { Prefer: "respond-async, wait=3" };
+
+/** The stories, following the run when the server answered before they were ready. */
+function finished(answer: GenerateResponse | GenerationPending, onProgress?: OnProgress): Promise<GenerateResponse> {
+  return "statusUrl" in answer ? followGeneration(answer.transcriptId, onProgress) : Promise.resolve(answer);
+}
+
 /** POST /api/generate: saves the transcript and generates its epic and stories. */
-export async function generateStories(input: GenerateInput): Promise<GenerateResponse> {
+export async function generateStories(input: GenerateInput, onProgress?: OnProgress): Promise<GenerateResponse> {
+  let transcriptId: number | undefined;
   try {
-    const response = await api.post<GenerateResponse>("/api/generate", input);
-    void invalidateTranscripts(response.transcriptId);
-    return response;
+    const answer = await api.post<GenerateResponse | GenerationPending>("/api/generate", input, PREFER_ASYNC);
+    transcriptId = answer.transcriptId;
+    // the list shows the new transcript at once, "Processing" while a durable run goes on
+    void invalidateTranscripts(transcriptId);
+    return await finished(answer, onProgress);
   } finally {
+    if (transcriptId !== undefined) void invalidateTranscripts(transcriptId);
     void invalidatePlanUsage();
   }
 }
 
 /** Generates again for a saved transcript (e.g. after the provider failed). */
-export async function regenerateStories(transcriptId: number): Promise<GenerateResponse> {
+export async function regenerateStories(transcriptId: number, onProgress?: OnProgress): Promise<GenerateResponse> {
   try {
-    const response = await api.post<GenerateResponse>(`${queryKeys.transcript(transcriptId)}/generate`);
+    const answer = await api.post<GenerateResponse | GenerationPending>(
+      `${queryKeys.transcript(transcriptId)}/generate`,
+      undefined,
+      PREFER_ASYNC,
+    );
+    void invalidateTranscripts(transcriptId);
+    const response = await finished(answer, onProgress);
     void invalidateTranscripts(transcriptId);
     return response;
   } catch (error) {
@@ -53,6 +113,26 @@ export function showGenerated(
     quality: response.quality,
   };
   void setQueryData(queryKeys.transcript(response.transcriptId), transcript);
+}
+
+/** Stops a transcript's running generation (history's Cancel); the card then shows why it stopped, with Try Again. */
+export async function cancelGeneration(transcriptId: number): Promise<GenerationStatus> {
+  try {
+    return await api.delete<GenerationStatus>(`${queryKeys.transcript(transcriptId)}/generation`);
+  } finally {
+    void invalidateTranscripts(transcriptId);
+    void invalidatePlanUsage();
+  }
+}
+
+/**
+ * "Reading the meeting: 2 of 3 parts done" while a long meeting is read in parts, then "All 3 parts read: checking
+ * the stories" while they are merged, checked and saved; null for a meeting read in one go, or before the split.
+ */
+export function progressText(status: GenerationStatus | null | undefined): string | null {
+  if (!status || status.state !== "running" || !status.partsTotal || status.partsTotal < 2) return null;
+  if (status.partsDone >= status.partsTotal) return `All ${status.partsTotal} parts read: checking the stories`;
+  return `Reading the meeting: ${status.partsDone} of ${status.partsTotal} parts done`;
 }
 
 /** docs/product-spec.md §8: the free plan's monthly allowance is recognised by its message text. */

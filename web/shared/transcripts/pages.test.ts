@@ -8,6 +8,7 @@ const row = (id: number, projectId: number | null = null): TranscriptSummary => 
   projectId,
   createdAt: "2026-11-20T10:00:00.000Z",
   hasStories: true,
+  generating: false,
   storyCount: 3,
   contentLength: 900,
   generationError: null,

@@ -64,23 +64,25 @@ export function createOpenAIGenerator(options: OpenAIOptions): StoryGenerator {
     return parseModelOutput(choice.message.content ?? "");
   }
 
+  const parts = {
+    chars: options.chunkChars ?? 48_000,
+    generate: ({ text, title }: { text: string; title?: string }) =>
+      withOneRetry(
+        () => once(userPrompt(text, title)),
+        (e) =>
+          new AppError("upstream_error", `The AI provider's answer could not be used: ${e.message.toLowerCase()}.`, {
+            upstream: UPSTREAM,
+          }),
+      ),
+  };
+
   return {
     name: UPSTREAM,
+    parts,
     async generate({ transcript, title }): Promise<GeneratedStories> {
       const outputs: ModelOutput[] = [];
-      for (const chunk of splitTranscript(transcript, options.chunkChars ?? 48_000)) {
-        outputs.push(
-          await withOneRetry(
-            () => once(userPrompt(chunk.text, title)),
-            (e) =>
-              new AppError(
-                "upstream_error",
-                `The AI provider's answer could not be used: ${e.message.toLowerCase()}.`,
-                { upstream: UPSTREAM },
-              ),
-          ),
-        );
-      }
+      for (const chunk of splitTranscript(transcript, parts.chars))
+        outputs.push(await parts.generate({ text: chunk.text, title }));
       return mergeModelOutputs(transcript, outputs);
     },
     // one call, no retry: a failed repair leaves the stories as they were, with their issues shown
@@ -95,6 +97,7 @@ function toAppError(error: unknown): AppError {
     return new AppError("service_unavailable", "The AI provider did not answer in time. Please try again.", {
       cause: error,
       upstream: UPSTREAM,
+      retryable: true,
     });
   }
   if (error instanceof OpenAI.APIError) {
@@ -108,16 +111,19 @@ function toAppError(error: unknown): AppError {
       return new AppError("service_unavailable", "The AI provider is busy right now. Please try again in a minute.", {
         cause: error,
         upstream: UPSTREAM,
+        retryable: true,
       });
     }
     return new AppError(
       "upstream_error",
       `The AI provider failed (${error.status ?? "no response"}). Please try again.`,
-      { cause: error, upstream: UPSTREAM },
+      // a 5xx (or an answer without a status) may pass; another 4xx would be refused again
+      { cause: error, upstream: UPSTREAM, retryable: error.status === undefined || error.status >= 500 },
     );
   }
   return new AppError("upstream_error", "The AI provider could not be reached. Please try again.", {
     cause: error,
     upstream: UPSTREAM,
+    retryable: true,
   });
 }

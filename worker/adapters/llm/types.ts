@@ -1,4 +1,5 @@
 import type { GeneratedStories } from "../../../schema/api/transcripts";
+import type { ModelOutput } from "./model-output";
 
 /** The stories the quality gate flagged and what it found in each (services/quality), for one repair round. */
 export interface RepairRequest {
@@ -15,6 +16,11 @@ export interface RepairRequest {
 export interface StoryGenerator {
   readonly name: string;
   generate(input: { transcript: string; title?: string }): Promise<GeneratedStories>;
+  /**
+   * LLM providers: a long transcript is read in parts of at most `chars` characters, one call each (`generate`
+   * above runs them in turn; the generation Workflow runs them in parallel and merges what they return).
+   */
+  parts?: { chars: number; generate(part: { text: string; title?: string }): Promise<ModelOutput> };
   /** LLM providers: one call that rewrites the flagged stories (the embedded generator mends its own instead). */
   repair?(request: RepairRequest): Promise<GeneratedStories>;
 }

@@ -52,6 +52,7 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
         () =>
           new AppError("service_unavailable", "Workers AI did not answer in time. Please try again.", {
             upstream: UPSTREAM,
+            retryable: true,
           }),
       );
     } catch (error) {
@@ -59,6 +60,7 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
       throw new AppError("upstream_error", "Workers AI failed. Please try again.", {
         cause: error,
         upstream: UPSTREAM,
+        retryable: true,
       });
     }
     const response = (result as { response?: unknown } | null)?.response;
@@ -66,22 +68,26 @@ export function createWorkersAIGenerator(ai: AiRunner, options: WorkersAIOptions
     return parseModelOutput(response);
   }
 
+  // Workers AI models have smaller windows than hosted OpenAI models.
+  const parts = {
+    chars: options.chunkChars ?? 24_000,
+    generate: ({ text, title }: { text: string; title?: string }) =>
+      withOneRetry(
+        () => once(userPrompt(text, title)),
+        (e) =>
+          new AppError("upstream_error", `Workers AI's answer could not be used: ${e.message.toLowerCase()}.`, {
+            upstream: UPSTREAM,
+          }),
+      ),
+  };
+
   return {
     name: UPSTREAM,
+    parts,
     async generate({ transcript, title }): Promise<GeneratedStories> {
       const outputs: ModelOutput[] = [];
-      // Workers AI models have smaller windows than hosted OpenAI models.
-      for (const chunk of splitTranscript(transcript, options.chunkChars ?? 24_000)) {
-        outputs.push(
-          await withOneRetry(
-            () => once(userPrompt(chunk.text, title)),
-            (e) =>
-              new AppError("upstream_error", `Workers AI's answer could not be used: ${e.message.toLowerCase()}.`, {
-                upstream: UPSTREAM,
-              }),
-          ),
-        );
-      }
+      for (const chunk of splitTranscript(transcript, parts.chars))
+        outputs.push(await parts.generate({ text: chunk.text, title }));
       return mergeModelOutputs(transcript, outputs);
     },
     // one call, no retry: a failed repair leaves the stories as they were, with their issues shown

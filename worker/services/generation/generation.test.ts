@@ -1,13 +1,19 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import type { GeneratedStories } from "../../../schema/api/transcripts";
+import type { GeneratedStories, GenerateResponse } from "../../../schema/api/transcripts";
 import { createFakeStoryGenerator } from "../../adapters/llm/fake";
 import { AppError } from "../../lib/errors";
 import { failStaleGenerations, STALE_GENERATION_MS } from "../../jobs/fail-stale-generations";
 import { buildTestDeps, settled, testClock } from "../../test/deps";
 import { countRows, createProject, createUser } from "../../test/factories";
 import { getTranscript, listActivity, listTranscripts } from "../transcripts";
-import { generateStories, INTERRUPTED_GENERATION_MESSAGE, regenerateStories } from "./index";
+import {
+  generateStories,
+  INTERRUPTED_GENERATION_MESSAGE,
+  isPending,
+  regenerateStories,
+  type GenerateOutcome,
+} from "./index";
 
 // The generation service called directly with fakes: no HTTP, no provider, a clock the test controls.
 
@@ -44,12 +50,18 @@ async function expectAppError(promise: Promise<unknown>, status: number, message
   return error as AppError;
 }
 
+/** A generation that finished in the request (the fake generator reads no parts, so it never runs durably). */
+function finished(outcome: GenerateOutcome): GenerateResponse {
+  if (isPending(outcome)) throw new Error("the generation was still running");
+  return outcome;
+}
+
 describe("generateStories (service)", () => {
   it("saves the transcript and the provider's stories with verified evidence, titles it after the epic, and counts one generation", async () => {
     const user = await createUser();
     const generator = createFakeStoryGenerator(STORIES);
     const deps = buildTestDeps({ storyGenerator: () => generator });
-    const result = await generateStories(deps, user.id, { transcript: TRANSCRIPT, projectId: null });
+    const result = finished(await generateStories(deps, user.id, { transcript: TRANSCRIPT, projectId: null }));
 
     expect(generator.requests).toEqual([{ transcript: TRANSCRIPT, title: undefined }]);
     expect(result.data.userStories[0]!.evidence).toEqual([
@@ -185,7 +197,7 @@ describe("regenerateStories (service)", () => {
     await expectAppError(regenerateStories(working, other.id, id), 404);
     expect(await countRows("generations", "user_id = ?", other.id)).toBe(0);
 
-    const result = await regenerateStories(working, owner.id, id);
+    const result = finished(await regenerateStories(working, owner.id, id));
     expect(result.transcriptId).toBe(id);
     expect(await getTranscript(working, owner.id, id)).toMatchObject({
       generatedStories: result.data,
@@ -266,17 +278,17 @@ describe("generation that outlives its request", () => {
     const started = clock.now();
     const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
 
-    await failStaleGenerations(deps.db, started + STALE_GENERATION_MS - 1);
+    await failStaleGenerations(deps.db, deps.generationJobs, started + STALE_GENERATION_MS - 1);
     expect(await runningSince(id)).toBe(started);
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(1);
 
-    await failStaleGenerations(deps.db, started + STALE_GENERATION_MS + 1);
+    await failStaleGenerations(deps.db, deps.generationJobs, started + STALE_GENERATION_MS + 1);
     const failed = (await listTranscripts(deps, user.id, {})).transcripts[0]!;
     expect(failed).toMatchObject({ id, hasStories: false, generationError: INTERRUPTED_GENERATION_MESSAGE });
     expect(await runningSince(id)).toBeNull();
     expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
     // Idempotent: a second sweep finds nothing.
-    await failStaleGenerations(deps.db, started + STALE_GENERATION_MS + 2);
+    await failStaleGenerations(deps.db, deps.generationJobs, started + STALE_GENERATION_MS + 2);
     expect(
       await countRows("transcripts", "owner_id = ? AND generation_error = ?", user.id, INTERRUPTED_GENERATION_MESSAGE),
     ).toBe(1);

@@ -4,11 +4,15 @@ import {
   type GeneratedStories,
   type GenerateResponse,
 } from "../../../schema/api/transcripts";
+import type { GenerationPending, GenerationStatus } from "../../../schema/api/generation";
 import type { Deps } from "../../deps";
 import type { Database } from "../../data/db";
+import type { GenerationJobOutcome, GenerationJobs } from "../../adapters/generation-jobs";
 import type { StoryGenerator } from "../../adapters/llm";
 import {
+  endRun,
   failGenerationsStartedBefore,
+  listRunsStartedBefore,
   recordGenerationFailure,
   saveGeneratedStories,
   startGeneration,
@@ -16,13 +20,13 @@ import {
   type AllowanceCheck,
   type GenerationRun,
 } from "../../data/generations";
-import { findTranscript } from "../../data/transcripts";
+import { findTranscript, type TranscriptRow } from "../../data/transcripts";
 import { findSubscription } from "../../data/users";
 import { withDeadline } from "../../lib/deadline";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
 import { analyse, loadLanguage } from "../../adapters/llm/local/language";
-import { checkQuality, toStored } from "../quality";
+import { checkQuality, currentQuality, toStored } from "../quality";
 import { gateEmbedded, repairWithProvider } from "../quality/repair";
 import { requireProject, requireTranscript } from "../access";
 import { effectiveTier, limitsFor } from "../plans";
@@ -39,12 +43,78 @@ export const GENERATION_TIMEOUT_MS = 5 * 60_000;
 /** What a transcript says when its generation was stopped before it could finish (history then offers Try Again). */
 export const INTERRUPTED_GENERATION_MESSAGE = "Story generation was interrupted before it finished. Please try again.";
 
+/** The longest a durable run may go on, retries and all, before the sweep stops it whatever it says. */
+export const DURABLE_RUN_LIMIT_MS = 60 * 60_000;
+
 /**
- * Fails every generation still running that started before `startedBefore` (its Worker is gone) with
- * INTERRUPTED_GENERATION_MESSAGE, and gives its generation back. Idempotent; returns how many it failed.
+ * Fails every generation still running that started before `startedBefore` whose work is gone (its Worker was
+ * stopped; a durable run that errored outside its steps or was lost) with INTERRUPTED_GENERATION_MESSAGE, and gives
+ * its generation back. A durable run still going is spared, unless it has run past DURABLE_RUN_LIMIT_MS: then it is
+ * stopped too. Idempotent; returns how many it failed.
  */
-export function failInterruptedGenerations(db: Database, startedBefore: number): Promise<number> {
-  return failGenerationsStartedBefore(db, startedBefore, INTERRUPTED_GENERATION_MESSAGE);
+export async function failInterruptedGenerations(
+  db: Database,
+  jobs: GenerationJobs | null,
+  startedBefore: number,
+  now: number,
+): Promise<number> {
+  const spare: number[] = [];
+  if (jobs) {
+    for (const run of await listRunsStartedBefore(db, startedBefore)) {
+      const alive = (await jobs.state(run)).state === "running";
+      if (alive && run.startedAt > now - DURABLE_RUN_LIMIT_MS) spare.push(run.transcriptId);
+      else if (alive) await jobs.cancel(run);
+    }
+  }
+  return failGenerationsStartedBefore(db, startedBefore, INTERRUPTED_GENERATION_MESSAGE, spare);
+}
+
+/** What a cancelled generation's transcript says (history then offers Try Again). */
+export const CANCELLED_GENERATION_MESSAGE = "Story generation was cancelled.";
+
+const popcount = (bits: number) => {
+  let count = 0;
+  for (let rest = bits; rest > 0; rest = Math.floor(rest / 2)) count += rest % 2;
+  return count;
+};
+
+function statusOf(transcript: TranscriptRow): GenerationStatus {
+  const state =
+    transcript.generationStartedAt !== null
+      ? "running"
+      : transcript.generationError !== null
+        ? "failed"
+        : transcript.generatedStories
+          ? "done"
+          : "idle";
+  return {
+    state,
+    partsDone: popcount(transcript.generationPartsDone),
+    partsTotal: transcript.generationParts,
+    error: state === "failed" ? transcript.generationError : null,
+    storiesVersion: transcript.storiesVersion,
+  };
+}
+
+/** How a transcript's generation stands: running (with its parts), done, failed (and why) or never run. */
+export async function generationStatus(deps: Deps, userId: number, transcriptId: number): Promise<GenerationStatus> {
+  return statusOf(await requireTranscript(deps, userId, transcriptId));
+}
+
+/**
+ * Stops the transcript's running generation: the transcript says it was cancelled and offers Try Again, the
+ * generation is given back, and a durable run is terminated (a step it was in writes nothing: the run lost its
+ * hold first). 409 when none runs.
+ */
+export async function cancelGeneration(deps: Deps, userId: number, transcriptId: number): Promise<GenerationStatus> {
+  const transcript = await requireTranscript(deps, userId, transcriptId);
+  const startedAt = transcript.generationStartedAt;
+  const notRunning = () => new AppError("conflict", "No generation is running for this transcript.");
+  if (startedAt === null) throw notRunning();
+  const run = { transcriptId, startedAt };
+  if (!(await endRun(deps.db, run, CANCELLED_GENERATION_MESSAGE))) throw notRunning();
+  await deps.generationJobs?.cancel(run);
+  return statusOf((await findTranscript(deps.db, transcriptId))!);
 }
 
 export interface GenerateRequest {
@@ -91,15 +161,83 @@ interface ProviderJob {
   renameToEpic: boolean;
 }
 
+/** What starting a generation answers: the stories, or (a durable run still going) where to follow it. */
+export type GenerateOutcome = GenerateResponse | GenerationPending;
+
+/** The run was still going when the request stopped waiting (answered 202). */
+export const isPending = (outcome: GenerateOutcome): outcome is GenerationPending => "statusUrl" in outcome;
+
 /**
- * Runs the provider and stores the result, under `waitUntil`: on Workers, work a request awaits is cancelled when
- * the client disconnects, which would leave the transcript "Processing". The request awaits the same promise.
+ * An LLM provider's generation runs as a durable job (worker/workflows/generation.ts: parts in parallel, each step
+ * retried and kept across restarts); the request waits for it up to `config.llm.waitMs`. The embedded generator,
+ * which answers in milliseconds, runs in the request, under `waitUntil`: on Workers, work a request awaits is
+ * cancelled when the client disconnects, which would leave the transcript "Processing".
  */
-function runProvider(deps: Deps, job: ProviderJob): Promise<GenerateResponse> {
+async function runProvider(deps: Deps, job: ProviderJob, options: WaitOptions): Promise<GenerateOutcome> {
+  if (job.generator.parts && deps.generationJobs) {
+    const waitMs = Math.min(deps.config.llm.waitMs, options.waitMs ?? Number.POSITIVE_INFINITY);
+    return runDurably(deps, deps.generationJobs, job, waitMs);
+  }
   const work = generateAndSave(deps, job);
   // The outcome is on the transcript and in the request's answer; waitUntil only keeps the work alive.
   deps.waitUntil(work.catch(() => undefined));
   return work;
+}
+
+/** How often a waiting request asks the durable run how it stands. */
+const POLL_MS = 250;
+
+async function runDurably(
+  deps: Deps,
+  jobs: GenerationJobs,
+  job: ProviderJob,
+  waitMs: number,
+): Promise<GenerateOutcome> {
+  const run = { ...job.run, title: job.input.title, renameToEpic: job.renameToEpic };
+  try {
+    await jobs.start(run);
+  } catch (error) {
+    const appError = new AppError("service_unavailable", "Story generation could not be started. Please try again.", {
+      cause: error,
+    });
+    await recordGenerationFailure(deps.db, job.run, appError.message);
+    throw appError;
+  }
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const state = await jobs.state(run);
+    if (state.state === "finished") return finishedResponse(deps, run, state.outcome);
+    if (state.state === "gone") throw await lostRun(deps, run.transcriptId);
+    if (Date.now() >= until) return pendingBody(run.transcriptId);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+const pendingBody = (transcriptId: number): GenerationPending => ({
+  transcriptId,
+  status: "processing",
+  statusUrl: `/api/transcripts/${transcriptId}/generation`,
+});
+
+/** The stories a durable run saved, as the request that started it answers them; its failure as an error. */
+async function finishedResponse(
+  deps: Deps,
+  run: GenerationRun,
+  outcome: GenerationJobOutcome,
+): Promise<GenerateResponse> {
+  // (the provider's name goes to the operator's log line, as for a failure in the request)
+  if (!outcome.saved) throw new AppError(outcome.code, outcome.message, { upstream: deps.storyGenerator().name });
+  const transcript = await findTranscript(deps.db, run.transcriptId);
+  const stories = transcript?.generatedStories as GeneratedStories | null | undefined;
+  if (!transcript || !stories) throw notFound("Transcript");
+  const quality = await currentQuality(transcript.quality, stories, transcript.content);
+  return {
+    data: stories,
+    transcriptId: run.transcriptId,
+    storiesVersion: outcome.storiesVersion,
+    previousStoriesKept: outcome.previousStoriesKept,
+    quality: quality!,
+  };
 }
 
 /**
@@ -112,6 +250,8 @@ async function generateAndSave(
 ): Promise<GenerateResponse> {
   let stories: GeneratedStories;
   try {
+    // the quality gate below reads the transcript with the language layer; a failure to load it is the run's too
+    await loadLanguage();
     const raw = await withDeadline(
       generator.generate(input),
       GENERATION_TIMEOUT_MS,
@@ -133,8 +273,7 @@ async function generateAndSave(
     throw appError;
   }
   // The gate (services/quality): the embedded generator's stories in error are mended or dropped; an LLM's get one
-  // repair round, and what is still wrong is kept and shown. The gate reads the transcript with the language layer.
-  await loadLanguage();
+  // repair round, and what is still wrong is kept and shown.
   const gated =
     generator.name === "local"
       ? gateEmbedded(stories, { transcript: input.transcript })
@@ -153,7 +292,7 @@ async function generateAndSave(
 }
 
 /** An LLM's stories: checked, and those in error sent back once (services/quality/repair.ts). */
-function gateProvided(generator: StoryGenerator, stories: GeneratedStories, transcript: string) {
+export function gateProvided(generator: StoryGenerator, stories: GeneratedStories, transcript: string) {
   const options = { transcript, analysis: analyse(transcript) };
   return repairWithProvider(generator, stories, checkQuality(stories, options), options);
 }
@@ -164,7 +303,17 @@ async function lostRun(deps: Deps, transcriptId: number): Promise<AppError> {
   return new AppError("service_unavailable", INTERRUPTED_GENERATION_MESSAGE);
 }
 
-export async function generateStories(deps: Deps, userId: number, request: GenerateRequest): Promise<GenerateResponse> {
+/** How long the request waits for a durable run: the server's bound, or less when the client prefers (lib/prefer.ts). */
+export interface WaitOptions {
+  waitMs?: number;
+}
+
+export async function generateStories(
+  deps: Deps,
+  userId: number,
+  request: GenerateRequest,
+  options: WaitOptions = {},
+): Promise<GenerateOutcome> {
   checkSize(request.transcript);
   // A misconfigured provider fails before anything is saved or counted.
   const generator = deps.storyGenerator();
@@ -186,12 +335,16 @@ export async function generateStories(deps: Deps, userId: number, request: Gener
     createdBy: userId,
   });
   if (!started) throw limitReached(check);
-  return runProvider(deps, {
-    generator,
-    run: started,
-    input: { transcript: request.transcript, title: request.title },
-    renameToEpic: !request.title,
-  });
+  return runProvider(
+    deps,
+    {
+      generator,
+      run: started,
+      input: { transcript: request.transcript, title: request.title },
+      renameToEpic: !request.title,
+    },
+    options,
+  );
 }
 
 /**
@@ -199,7 +352,12 @@ export async function generateStories(deps: Deps, userId: number, request: Gener
  * edits are kept as the previous version (`previousStoriesKept` in the answer). One generation at a time per
  * transcript: while one runs, another is a 409.
  */
-export async function regenerateStories(deps: Deps, userId: number, transcriptId: number): Promise<GenerateResponse> {
+export async function regenerateStories(
+  deps: Deps,
+  userId: number,
+  transcriptId: number,
+  options: WaitOptions = {},
+): Promise<GenerateOutcome> {
   const transcript = await requireTranscript(deps, userId, transcriptId);
   if (transcript.generationStartedAt !== null) throw alreadyRunning();
   const generator = deps.storyGenerator();
@@ -216,12 +374,16 @@ export async function regenerateStories(deps: Deps, userId: number, transcriptId
     if ((await findTranscript(deps.db, transcript.id))?.generationStartedAt != null) throw alreadyRunning();
     throw limitReached(check);
   }
-  return runProvider(deps, {
-    generator,
-    run,
-    input: { transcript: transcript.content, title: transcript.title },
-    renameToEpic: false,
-  });
+  return runProvider(
+    deps,
+    {
+      generator,
+      run,
+      input: { transcript: transcript.content, title: transcript.title },
+      renameToEpic: false,
+    },
+    options,
+  );
 }
 
 const alreadyRunning = () =>

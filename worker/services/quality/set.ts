@@ -207,3 +207,8 @@ export function checkSet(stories: readonly UserStory[]): SetIssue[] {
     ...completeness(reads),
   ];
 }
+
+/** The pairs of stories that ask for the same thing (the set check's "unique" criterion): what a merge joins. */
+export function duplicatePairs(stories: readonly UserStory[]): Array<[number, number]> {
+  return duplicates(stories, stories.map(read)).map((issue) => [issue.stories[0]!, issue.stories[1]!]);
+}

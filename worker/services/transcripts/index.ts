@@ -37,6 +37,7 @@ function toSummary(row: TranscriptSummaryRow): TranscriptSummary {
     projectId: row.projectId,
     createdAt: new Date(row.createdAt).toISOString(),
     hasStories: Boolean(row.hasStories),
+    generating: Boolean(row.generating),
     storyCount: row.storyCount,
     contentLength: row.contentLength,
     generationError: row.generationError,
@@ -44,7 +45,11 @@ function toSummary(row: TranscriptSummaryRow): TranscriptSummary {
 }
 
 function rowToSummary(row: TranscriptRow): TranscriptSummary {
-  return toSummary({ ...row, hasStories: row.generatedStories === null ? 0 : 1 });
+  return toSummary({
+    ...row,
+    hasStories: row.generatedStories === null ? 0 : 1,
+    generating: row.generationStartedAt === null ? 0 : 1,
+  });
 }
 
 /** The cursor of the page after `row`: its creation time and id (see transcriptPageQuerySchema). */

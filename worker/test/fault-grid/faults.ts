@@ -78,15 +78,16 @@ export const FAULTS: readonly Fault[] = [
 
 /**
  * Story generation's policy, whichever model runs it (OpenAI with the SDK's retries off, or the Workers AI binding,
- * each call under a 60 s deadline): exactly one call, and one more for an answer it cannot use (not JSON, wrong
- * shape).
+ * each call under a 60 s deadline), as a durable run (worker/workflows/generation.ts): a fault another try may pass
+ * (a timeout, no connection, 429, 5xx) is tried five times with backoff; an answer it cannot use (not JSON, wrong
+ * shape) gets one more call, and then fails without retries.
  */
 export const GENERATION_CALLS: Record<FaultName, number> = {
-  timeout: 1,
-  "connection refused": 1,
-  "429 with Retry-After": 1,
-  "500": 1,
-  "503": 1,
+  timeout: 5,
+  "connection refused": 5,
+  "429 with Retry-After": 5,
+  "500": 5,
+  "503": 5,
   "garbage body": 2,
   "wrong shape": 2,
 };

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Bindings } from "../../bindings";
-import { call } from "../../test/client";
+import { call, useBindings } from "../../test/client";
 import { createUser } from "../../test/factories";
 import { mockOutbound } from "../../test/outbound";
 import {
@@ -29,6 +29,8 @@ async function generateWith(fault: Fault) {
   compressTime();
   const logs = captureLogs();
   const user = await createUser();
+  // (the durable run reads the Worker's own bindings, not the request's)
+  useBindings(OPENAI);
   const { calls } = mockOutbound({ "POST https://llm.example/v1/chat/completions": fault.handler });
   const response = await call("POST", "/api/generate", {
     cookie: user.session,

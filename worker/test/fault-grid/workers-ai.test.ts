@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Bindings } from "../../bindings";
-import { call } from "../../test/client";
+import { call, useBindings } from "../../test/client";
 import { createUser } from "../../test/factories";
 import { mockOutbound } from "../../test/outbound";
 import {
@@ -30,10 +30,13 @@ async function generateWith(fault: FaultName) {
   });
   // Nothing may go over HTTP: the binding is the only way out.
   const { calls } = mockOutbound({});
+  // (the durable run reads the Worker's own bindings, not the request's)
+  const bindings = { LLM_PROVIDER: "workers-ai", AI: ai as unknown as Ai } satisfies Partial<Bindings>;
+  useBindings(bindings);
   const response = await call("POST", "/api/generate", {
     cookie: user.session,
     body: { transcript: TRANSCRIPT, title: "Invoices sync" },
-    env: { LLM_PROVIDER: "workers-ai", AI: ai as unknown as Ai } satisfies Partial<Bindings>,
+    env: bindings,
   });
   const transcripts = await env.DB.prepare(
     "SELECT content, generated_stories, generation_error, generation_started_at FROM transcripts WHERE owner_id = ?",

@@ -17,6 +17,7 @@ import { useSubscriptionLimits } from "../../../shared/session/subscription";
 import { useUser } from "../../../shared/session/user";
 import {
   generateStories,
+  progressText,
   showGenerated,
   toastGenerationError,
   toastGenerationSuccess,
@@ -48,6 +49,8 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
   const [transcriptId, setTranscriptId] = useAtom(generatedTranscriptIdAtom);
   const [projectValue, setProjectValue] = useState(initialProjectId === null ? NO_PROJECT : String(initialProjectId));
   const [pending, setPending] = useState(false);
+  // a long meeting with an LLM provider: the server's parts read so far (shared/transcripts/generation.ts)
+  const [progress, setProgress] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -112,11 +115,14 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
     if (blank || pending || transcribing) return;
     setPending(true);
     try {
-      const response = await generateStories({
-        transcript: text,
-        title: title.trim() || undefined,
-        projectId: project === NO_PROJECT ? null : Number(project),
-      });
+      const response = await generateStories(
+        {
+          transcript: text,
+          title: title.trim() || undefined,
+          projectId: project === NO_PROJECT ? null : Number(project),
+        },
+        (status) => setProgress(progressText(status)),
+      );
       showGenerated(response, {
         title: title.trim(),
         projectId: project === NO_PROJECT ? null : Number(project),
@@ -139,6 +145,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
       toastGenerationError(error);
     } finally {
       setPending(false);
+      setProgress(null);
     }
   }
 
@@ -308,6 +315,9 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
                 {pending ? <Spinner className="size-5 text-white" /> : <Sparkles aria-hidden />}
                 {pending ? "Generating your stories..." : "Generate User Stories & Epics"}
               </Button>
+              <p role="status" className="text-center text-sm text-muted empty:hidden">
+                {progress}
+              </p>
               {allowance && (
                 <p id={ids.allowance} className={atLimit ? "text-sm text-red-800" : "text-center text-xs text-muted"}>
                   {atLimit ? (

@@ -11,6 +11,7 @@ import { DeleteTranscriptButton } from "./delete-transcript-button";
 import { ProjectAssignSelect } from "./project-assign-select";
 import { RegenerateButton } from "../../../shared/transcripts/regenerate-button";
 import { RetryGeneration } from "./retry-generation";
+import { RunningGeneration } from "./running-generation";
 import { TranscriptDetails } from "./transcript-details";
 
 interface TranscriptCardProps {
@@ -62,7 +63,8 @@ export const TranscriptCard = memo(function TranscriptCard({
               </span>
             )}
           </p>
-          {transcript.generationError && !transcript.hasStories && (
+          {transcript.generating && <RunningGeneration transcriptId={transcript.id} describedBy={titleId} />}
+          {transcript.generationError && !transcript.hasStories && !transcript.generating && (
             <RetryGeneration transcriptId={transcript.id} reason={transcript.generationError} describedBy={titleId} />
           )}
         </div>

@@ -1,0 +1,65 @@
+import { CircleStop, Loader } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { GenerationStatus } from "../../../../schema/api/generation";
+import { ActionNotice } from "../../../components/action-notice";
+import { toast, toastError } from "../../../components/ui/toast";
+import { api } from "../../../lib/api";
+import { invalidateTranscripts } from "../../../lib/query";
+import { queryKeys } from "../../../lib/query-keys";
+import { cancelGeneration, progressText } from "../../../shared/transcripts/generation";
+
+/** How often a card asks a running generation how it stands. */
+const POLL_MS = 3000;
+
+/**
+ * A generation still running for the card's transcript (an LLM provider's durable run): how far it has read, and
+ * Cancel. It asks the server every few seconds while shown and refreshes the list when the run ends, so the stories
+ * (or the failure and Try Again) replace it without a reload.
+ */
+export function RunningGeneration({ transcriptId, describedBy }: { transcriptId: number; describedBy: string }) {
+  const [status, setStatus] = useState<GenerationStatus | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    async function poll() {
+      try {
+        const next = await api.get<GenerationStatus>(`${queryKeys.transcript(transcriptId)}/generation`);
+        if (stopped) return;
+        setStatus(next);
+        if (next.state !== "running") {
+          void invalidateTranscripts(transcriptId);
+          return;
+        }
+      } catch {
+        // a missed poll is tried again at the next tick
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
+    }
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [transcriptId]);
+
+  async function cancel() {
+    try {
+      await cancelGeneration(transcriptId);
+      toast({ title: "Generation Cancelled", description: "You can generate this transcript again any time." });
+    } catch (error) {
+      toastError("Cancel Failed", error, "The generation could not be cancelled. Please try again.");
+    }
+  }
+
+  return (
+    <ActionNotice
+      tone="info"
+      icon={Loader}
+      className="mt-3"
+      action={{ label: "Cancel", pendingLabel: "Cancelling...", icon: CircleStop, describedBy, run: cancel }}
+    >
+      <span role="status">{progressText(status) ?? "Generating stories..."}</span>
+    </ActionNotice>
+  );
+}
