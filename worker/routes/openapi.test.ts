@@ -87,7 +87,7 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
-  it("takes a request body wherever a route reads one", async () => {
+  it("gives a request body its validator's schema (POST /api/projects: the name required)", async () => {
     const doc = await document();
     const body = doc.paths["/api/projects"]?.post?.requestBody?.content["application/json"]?.schema;
     expect(body).toMatchObject({ type: "object", required: ["name"] });

@@ -47,8 +47,11 @@ export function RunningGeneration({ transcriptId, describedBy }: { transcriptId:
     try {
       await cancelGeneration(transcriptId);
       toast({ title: "Generation Cancelled", description: "You can generate this transcript again any time." });
+      // this notice (and its button) gives way to Try Again: focus stays on the card, at its title
+      document.getElementById(describedBy)?.focus();
     } catch (error) {
-      toastError("Cancel Failed", error, "The generation could not be cancelled. Please try again.");
+      // (the specification's word for a failed cancel, docs/product-spec.md §8's toasts)
+      toastError("Cancellation Failed", error, "The generation could not be cancelled. Please try again.");
     }
   }
 

@@ -45,7 +45,7 @@ export const TranscriptCard = memo(function TranscriptCard({
       <div className="flex flex-col gap-4 p-4 sm:p-5 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
-            <h2 id={titleId} className="min-w-0 text-base font-semibold break-words text-ink">
+            <h2 id={titleId} tabIndex={-1} className="min-w-0 text-base font-semibold break-words text-ink">
               {transcript.title}
             </h2>
             <TranscriptStatusBadge hasStories={transcript.hasStories} />
