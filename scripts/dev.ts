@@ -3,13 +3,19 @@
 // `npm run dev -- --fake-llm [--fake-llm-delay 5000]`: stories come from a fake OpenAI-compatible model
 // (scripts/fake-openai.ts, each answer after the delay) instead of the embedded generator, so a long meeting runs as
 // a durable generation, with its progress and Cancel.
+// `npm run dev -- --fake-trackers`: JIRA, Notion, Linear, GitHub Issues and Azure DevOps answer from their fakes
+// (scripts/fake-*.ts on their default ports, tokens in each file's header), so wizards and exports work offline.
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
 import { DEMO_ACCOUNTS } from "../worker/services/dev/demo-accounts.ts";
 import { postJson, ROOT, run, startWrangler, stopProcessGroup, TOOL_ENV, waitForHttp } from "./lib.ts";
 
 const { values: options } = parseArgs({
-  options: { "fake-llm": { type: "boolean" }, "fake-llm-delay": { type: "string" } },
+  options: {
+    "fake-llm": { type: "boolean" },
+    "fake-llm-delay": { type: "string" },
+    "fake-trackers": { type: "boolean" },
+  },
 });
 const FAKE_LLM_PORT = 12119;
 
@@ -35,10 +41,33 @@ const llmVars = fakeLlm
     }
   : undefined;
 
-const server = startWrangler({ port: PORT, vars: llmVars });
+/** The integrations' fakes, each on its default port, and the settings that send the Worker's calls to them. */
+const TRACKER_FAKES = [
+  ["fake-jira", "JIRA_API_BASE", 12113],
+  ["fake-notion", "NOTION_API_BASE", 12114],
+  ["fake-linear", "LINEAR_API_BASE", 12121],
+  ["fake-github", "GITHUB_API_BASE", 12122],
+  ["fake-azure-devops", "AZURE_DEVOPS_API_BASE", 12123],
+] as const;
+const trackerFakes = options["fake-trackers"]
+  ? TRACKER_FAKES.map(([script, , port]) =>
+      spawn(process.execPath, [`scripts/${script}.ts`, "--port", String(port)], {
+        cwd: ROOT,
+        detached: true,
+        stdio: "inherit",
+        env: TOOL_ENV,
+      }),
+    )
+  : [];
+const trackerVars = options["fake-trackers"]
+  ? Object.fromEntries(TRACKER_FAKES.map(([, name, port]) => [name, `http://127.0.0.1:${port}`]))
+  : undefined;
+
+const server = startWrangler({ port: PORT, vars: { ...llmVars, ...trackerVars } });
 const stop = () => {
   stopProcessGroup(server);
   if (fakeLlm) stopProcessGroup(fakeLlm);
+  for (const fake of trackerFakes) stopProcessGroup(fake);
   process.exit(0);
 };
 process.on("SIGINT", stop);

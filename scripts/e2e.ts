@@ -2,9 +2,9 @@
 // Builds the SPA, applies the migrations to a throwaway persistence folder, starts the server in its own process
 // group, seeds the demo accounts, runs Playwright, and always stops the server. Billing runs against the fake Stripe
 // (scripts/fake-stripe.ts, started here too): the Worker's Stripe calls go to it through STRIPE_API_BASE, and the
-// journeys pay through its controls. JIRA and Notion exports go to the fake JIRA and fake Notion
-// (scripts/fake-jira.ts, scripts/fake-notion.ts) through JIRA_API_BASE and NOTION_API_BASE, honoured outside
-// production only.
+// journeys pay through its controls. JIRA, Notion, Linear, GitHub Issues and Azure DevOps exports go to their fakes
+// (scripts/fake-jira.ts, fake-notion.ts, fake-linear.ts, fake-github.ts, fake-azure-devops.ts) through the
+// *_API_BASE settings, honoured outside production only.
 import { rmSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import {
@@ -29,6 +29,10 @@ const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 const JIRA_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_JIRA_PORT ?? 12115)}`;
 const NOTION_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_NOTION_PORT ?? 12116)}`;
 const TRANSCRIPTION_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_TRANSCRIPTION_PORT ?? 12118)}`;
+// Not the tracker fakes' own defaults (12121-12123).
+const LINEAR_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_LINEAR_PORT ?? 12124)}`;
+const GITHUB_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_GITHUB_PORT ?? 12125)}`;
+const AZURE_DEVOPS_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_AZURE_DEVOPS_PORT ?? 12126)}`;
 const STRIPE_VARS = {
   STRIPE_SECRET_KEY: "sk_test_e2e_fake",
   STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_fake",
@@ -37,6 +41,9 @@ const STRIPE_VARS = {
   STRIPE_API_BASE: STRIPE_URL,
   JIRA_API_BASE: JIRA_URL,
   NOTION_API_BASE: NOTION_URL,
+  LINEAR_API_BASE: LINEAR_URL,
+  GITHUB_API_BASE: GITHUB_URL,
+  AZURE_DEVOPS_API_BASE: AZURE_DEVOPS_URL,
   TRANSCRIPTION_API_BASE: `${TRANSCRIPTION_URL}/v1`,
 };
 
@@ -64,6 +71,9 @@ const fakes = [
   startFake("fake-jira", JIRA_URL),
   startFake("fake-notion", NOTION_URL),
   startFake("fake-transcription", TRANSCRIPTION_URL),
+  startFake("fake-linear", LINEAR_URL),
+  startFake("fake-github", GITHUB_URL),
+  startFake("fake-azure-devops", AZURE_DEVOPS_URL),
 ];
 const server = startWrangler({ port: PORT, persistTo: STATE, quiet: true, vars: STRIPE_VARS });
 server.stdout?.on("data", (d) => (serverLog += d));
@@ -81,6 +91,7 @@ try {
   await waitForHttp(`${JIRA_URL}/rest/api/3/serverInfo`);
   await waitForHttp(`${NOTION_URL}/__fake/pages`);
   await waitForHttp(`${TRANSCRIPTION_URL}/__fake/requests`);
+  for (const url of [LINEAR_URL, GITHUB_URL, AZURE_DEVOPS_URL]) await waitForHttp(`${url}/__fake/requests`);
   await waitForHttp(`${ORIGIN}/api/auth/providers`);
   await postJson(ORIGIN, "/api/dev/seed");
   const extra = process.argv.slice(2).filter((a) => a !== "--no-build");
@@ -95,6 +106,9 @@ try {
       E2E_FAKE_STRIPE_SECRET_KEY: STRIPE_VARS.STRIPE_SECRET_KEY,
       E2E_FAKE_JIRA_URL: JIRA_URL,
       E2E_FAKE_NOTION_URL: NOTION_URL,
+      E2E_FAKE_LINEAR_URL: LINEAR_URL,
+      E2E_FAKE_GITHUB_URL: GITHUB_URL,
+      E2E_FAKE_AZURE_DEVOPS_URL: AZURE_DEVOPS_URL,
     },
   });
   status = result.status ?? 1;

@@ -19,6 +19,12 @@ import type { Jira } from "./adapters/jira";
 import { createHttpJira } from "./adapters/jira/http";
 import type { Notion } from "./adapters/notion";
 import { createNotionClient } from "./adapters/notion/client";
+import type { Linear } from "./adapters/linear";
+import { createLinear } from "./adapters/linear/http";
+import type { GitHub } from "./adapters/github";
+import { createGitHub } from "./adapters/github/http";
+import type { AzureDevOps } from "./adapters/azure-devops";
+import { createAzureDevOps } from "./adapters/azure-devops/http";
 import type { OAuthProviders } from "./adapters/oauth";
 import { createArcticOAuth } from "./adapters/oauth/arctic";
 import type { RateLimits } from "./adapters/rate-limit";
@@ -46,6 +52,8 @@ export interface Deps {
   /** JIRA Cloud and Notion (a fake on localhost in development and tests when JIRA_API_BASE / NOTION_API_BASE say so). */
   jira: Jira;
   notion: Notion;
+  /** Linear, GitHub Issues and Azure DevOps (fakes on localhost in development and tests when *_API_BASE say so). */
+  trackers: Trackers;
   /** Stripe, or null when card payment is not configured here (plans still show; tiers are set by admins). */
   billing: Billing | null;
   /** The R2 bucket of uploaded recordings (keys from data/audio-objects.ts). */
@@ -70,6 +78,21 @@ export interface Deps {
   statementCount?: () => number;
 }
 
+export interface Trackers {
+  linear: Linear;
+  github: GitHub;
+  "azure-devops": AzureDevOps;
+}
+
+/** The trackers' real clients, each aimed at its vendor's API (or, outside production, at the fake the config names). */
+export function createTrackers(apiBases: Config["trackerApiBases"]): Trackers {
+  return {
+    linear: createLinear({ apiBase: apiBases.linear }),
+    github: createGitHub({ apiBase: apiBases.github }),
+    "azure-devops": createAzureDevOps({ apiBase: apiBases["azure-devops"] }),
+  };
+}
+
 export function buildDeps(bindings: Bindings, request: Request | null, ctx: Pick<ExecutionContext, "waitUntil">): Deps {
   const config = getConfig(bindings);
   const counted = config.env === "development" && request ? countStatements(bindings.DB) : undefined;
@@ -86,6 +109,7 @@ export function buildDeps(bindings: Bindings, request: Request | null, ctx: Pick
     oauth: createArcticOAuth(config.oauth, origin),
     jira: createHttpJira({ apiBase: config.jiraApiBase }),
     notion: createNotionClient({ apiBase: config.notionApiBase }),
+    trackers: createTrackers(config.trackerApiBases),
     billing: selectBilling(config),
     audio: bindings.AUDIO,
     chatSessions: createDurableObjectChatSessions(bindings.CHAT_SESSION),

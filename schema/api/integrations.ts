@@ -2,11 +2,18 @@ import { z } from "zod";
 import { withData } from "./envelope";
 import { singleLineText } from "./text";
 
-// Integrations (docs/product-spec.md §3 Integration, §5, §7): a JIRA or Notion destination kept on a project. Secrets (the JIRA API
-// token, the Notion integration secret) are write-only: answers carry a mask ("••••1234") in their place.
+// Integrations (docs/product-spec.md §3 Integration, §5, §7): a JIRA, Notion, Linear, GitHub Issues or Azure DevOps
+// destination kept on a project. Secrets (API tokens, keys, the Notion integration secret) are write-only: answers
+// carry a mask ("••••1234") in their place.
 
-export const INTEGRATION_TYPES = ["jira", "notion"] as const;
-export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+export {
+  INTEGRATION_LABELS,
+  INTEGRATION_TYPES,
+  isTrackerType,
+  TRACKER_TYPES,
+  type IntegrationType,
+  type TrackerType,
+} from "./integration-types";
 
 /** docs/product-spec.md §5: a site label of letters, digits or hyphens, starting with a letter or digit, then `.atlassian.net`. */
 export const JIRA_DOMAIN_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}\.atlassian\.net$/;
@@ -49,6 +56,9 @@ const secretSchema = (required: string) =>
 
 export const jiraApiTokenSchema = secretSchema("Email and API token are required");
 export const notionSecretSchema = secretSchema("The integration secret is required");
+export const linearApiKeySchema = secretSchema("The API key is required");
+export const githubTokenSchema = secretSchema("The access token is required");
+export const azureDevOpsTokenSchema = secretSchema("The personal access token is required");
 
 // Notion page ids: 32 hex digits, shown in URLs either bare or hyphenated 8-4-4-4-12, and never part of a longer
 // run of hex digits (33 digits are not an id with one in front).
@@ -122,6 +132,81 @@ export const notionPageUrlSchema = z
     return z.NEVER;
   });
 
+/**
+ * Azure DevOps Services organisations (dev.azure.com/{organization}): letters, digits and hyphens, 1-50 characters,
+ * not starting or ending with a hyphen. Requests go only to https://dev.azure.com (on-premises Server is out of scope).
+ */
+export const AZURE_DEVOPS_ORGANIZATION_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,48}[A-Za-z0-9])?$/;
+/** GitHub account names: letters, digits and single hyphens, at most 39 characters, no hyphen at either end. */
+export const GITHUB_OWNER_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+/** GitHub repository names: letters, digits, ".", "-" and "_", at most 100 characters, never "." or "..". */
+export const GITHUB_REPO_PATTERN = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
+
+/** Linear team keys ("ENG"): what people see in issue identifiers such as ENG-42. */
+export const LINEAR_TEAM_KEY_PATTERN = /^[A-Za-z0-9]{1,7}$/;
+export const linearTeamKeySchema = z
+  .string({ message: "Choose a team" })
+  .trim()
+  .toUpperCase()
+  .min(1, "Choose a team")
+  .regex(LINEAR_TEAM_KEY_PATTERN, "Linear team keys are 1-7 letters or digits, as in ENG-42.");
+/** Where the epic goes in Linear: a parent issue with the stories as its sub-issues, or a project holding them. */
+export const LINEAR_EPIC_TARGETS = ["issue", "project"] as const;
+
+/** "owner/repository", as GitHub shows it; either part checked against GitHub's naming rules. */
+export const githubRepositorySchema = z
+  .string({ message: "The repository is required" })
+  .trim()
+  .min(1, "The repository is required")
+  .max(140, "That repository name is too long.")
+  .transform((value) => value.replace(/^https:\/\/github\.com\//i, "").replace(/(\.git)?\/*$/, ""))
+  .refine((value) => {
+    const [owner, repo, ...rest] = value.split("/");
+    return rest.length === 0 && GITHUB_OWNER_PATTERN.test(owner ?? "") && GITHUB_REPO_PATTERN.test(repo ?? "");
+  }, "Enter the repository as owner/name, for example acme/roadmap.");
+
+export const azureDevOpsOrganizationSchema = z
+  .string({ message: "The organization is required" })
+  .trim()
+  .transform((value) => value.replace(/^https:\/\/dev\.azure\.com\//i, "").replace(/\/.*$/, ""))
+  .pipe(
+    z
+      .string()
+      .min(1, "The organization is required")
+      .regex(
+        AZURE_DEVOPS_ORGANIZATION_PATTERN,
+        "Enter the organization as in dev.azure.com/{organization}: letters, digits and hyphens.",
+      ),
+  );
+/** Azure DevOps project names: up to 64 characters, none of the characters Azure DevOps forbids in them. */
+export const azureDevOpsProjectSchema = z
+  .string({ message: "Choose a project" })
+  .trim()
+  .min(1, "Choose a project")
+  .max(64, "Azure DevOps project names are at most 64 characters.")
+  .refine(
+    (value) =>
+      !/[\\/:*?"<>|;#$%{}+=[\]]/.test(value) &&
+      !/\p{Cc}/u.test(value) &&
+      !value.startsWith("_") &&
+      !value.endsWith("."),
+    {
+      message: "That is not an Azure DevOps project name.",
+    },
+  );
+
+export const linearConfigInputSchema = z.object({
+  apiKey: linearApiKeySchema,
+  teamKey: linearTeamKeySchema,
+  epicAs: z.enum(LINEAR_EPIC_TARGETS).default("issue"),
+});
+export const githubConfigInputSchema = z.object({ token: githubTokenSchema, repository: githubRepositorySchema });
+export const azureDevOpsConfigInputSchema = z.object({
+  organization: azureDevOpsOrganizationSchema,
+  project: azureDevOpsProjectSchema,
+  token: azureDevOpsTokenSchema,
+});
+
 export const integrationNameSchema = singleLineText("Names")
   .min(1, "Please provide integration type and name.")
   .max(100, "Integration names are at most 100 characters.");
@@ -153,6 +238,24 @@ export const createIntegrationSchema = z.discriminatedUnion(
       isActive: z.boolean().optional(),
       config: notionConfigInputSchema,
     }),
+    z.object({
+      type: z.literal("linear"),
+      name: integrationNameSchema,
+      isActive: z.boolean().optional(),
+      config: linearConfigInputSchema,
+    }),
+    z.object({
+      type: z.literal("github"),
+      name: integrationNameSchema,
+      isActive: z.boolean().optional(),
+      config: githubConfigInputSchema,
+    }),
+    z.object({
+      type: z.literal("azure-devops"),
+      name: integrationNameSchema,
+      isActive: z.boolean().optional(),
+      config: azureDevOpsConfigInputSchema,
+    }),
   ],
   { message: "Please provide integration type and name." },
 );
@@ -173,6 +276,13 @@ export const updateIntegrationSchema = z.object({
       projectKey: jiraProjectKeySchema.optional(),
       integrationSecret: z.string().trim().max(2000).optional(),
       pageUrl: notionPageUrlSchema.optional(),
+      apiKey: z.string().trim().max(2000).optional(),
+      teamKey: linearTeamKeySchema.optional(),
+      epicAs: z.enum(LINEAR_EPIC_TARGETS).optional(),
+      token: z.string().trim().max(2000).optional(),
+      repository: githubRepositorySchema.optional(),
+      organization: azureDevOpsOrganizationSchema.optional(),
+      project: azureDevOpsProjectSchema.optional(),
     })
     .optional(),
 });
@@ -192,6 +302,25 @@ export const notionConfigViewSchema = z.object({
 });
 export type NotionConfigView = z.infer<typeof notionConfigViewSchema>;
 
+export const linearConfigViewSchema = z.object({
+  teamKey: z.string(),
+  teamName: z.string(),
+  epicAs: z.enum(LINEAR_EPIC_TARGETS),
+  apiKey: z.string().describe('A mask such as "••••1234", never the key.'),
+});
+export type LinearConfigView = z.infer<typeof linearConfigViewSchema>;
+export const githubConfigViewSchema = z.object({
+  repository: z.string().describe("owner/name"),
+  token: z.string().describe('A mask such as "••••1234", never the token.'),
+});
+export type GitHubConfigView = z.infer<typeof githubConfigViewSchema>;
+export const azureDevOpsConfigViewSchema = z.object({
+  organization: z.string(),
+  project: z.string(),
+  token: z.string().describe('A mask such as "••••1234", never the token.'),
+});
+export type AzureDevOpsConfigView = z.infer<typeof azureDevOpsConfigViewSchema>;
+
 const integrationBase = {
   id: z.number().int(),
   projectId: z.number().int(),
@@ -204,6 +333,9 @@ const integrationBase = {
 export const integrationSchema = z.discriminatedUnion("type", [
   z.object({ ...integrationBase, type: z.literal("jira"), config: jiraConfigViewSchema }),
   z.object({ ...integrationBase, type: z.literal("notion"), config: notionConfigViewSchema }),
+  z.object({ ...integrationBase, type: z.literal("linear"), config: linearConfigViewSchema }),
+  z.object({ ...integrationBase, type: z.literal("github"), config: githubConfigViewSchema }),
+  z.object({ ...integrationBase, type: z.literal("azure-devops"), config: azureDevOpsConfigViewSchema }),
 ]);
 export type Integration = z.infer<typeof integrationSchema>;
 
@@ -233,10 +365,63 @@ export const jiraProjectResultSchema = z.object({
 });
 export type JiraProjectResult = z.infer<typeof jiraProjectResultSchema>;
 
+// The Linear, GitHub Issues and Azure DevOps wizards' checks (issue 32): the credential first (whose is it, what can
+// it see), then the destination picked from that list (what an export will create there).
+export const validateLinearAuthSchema = z.object({ apiKey: linearApiKeySchema });
+export const validateLinearTeamSchema = validateLinearAuthSchema.extend({ teamKey: linearTeamKeySchema });
+export const validateGitHubAuthSchema = z.object({ token: githubTokenSchema });
+export const validateGitHubRepositorySchema = validateGitHubAuthSchema.extend({ repository: githubRepositorySchema });
+export const validateAzureDevOpsAuthSchema = z.object({
+  organization: azureDevOpsOrganizationSchema,
+  token: azureDevOpsTokenSchema,
+});
+export const validateAzureDevOpsProjectSchema = validateAzureDevOpsAuthSchema.extend({
+  project: azureDevOpsProjectSchema,
+});
+
+const linearTeamSchema = z.object({ id: z.string(), key: z.string(), name: z.string() });
+export const linearAuthResultSchema = z.object({
+  name: z.string().describe("The Linear user the API key belongs to."),
+  teams: z.array(linearTeamSchema).describe("The teams the key can see, to pick from."),
+});
+export type LinearAuthResult = z.infer<typeof linearAuthResultSchema>;
+export const linearTeamResultSchema = linearTeamSchema.extend({
+  estimates: z
+    .string()
+    .nullable()
+    .describe('The team\'s estimate scale ("fibonacci", "exponential", "linear", "tShirt"); null when it uses none.'),
+  label: z.boolean().describe('True when a label named "storyloom" exists, so exports carry it.'),
+});
+export type LinearTeamResult = z.infer<typeof linearTeamResultSchema>;
+export const githubAuthResultSchema = z.object({
+  login: z.string().describe("The GitHub account the token belongs to."),
+  name: z.string().nullable(),
+});
+export type GitHubAuthResult = z.infer<typeof githubAuthResultSchema>;
+export const githubRepositoryResultSchema = z.object({
+  repository: z.string().describe("owner/name, as GitHub spells it."),
+  url: z.string(),
+  private: z.boolean(),
+  canPush: z.boolean().describe("False: the account cannot create labels here, so issues go without them."),
+});
+export type GitHubRepositoryResult = z.infer<typeof githubRepositoryResultSchema>;
+export const azureDevOpsAuthResultSchema = z.object({
+  projects: z.array(z.object({ id: z.string(), name: z.string() })).describe("The projects the token can see."),
+});
+export type AzureDevOpsAuthResult = z.infer<typeof azureDevOpsAuthResultSchema>;
+export const azureDevOpsProjectResultSchema = z.object({
+  name: z.string(),
+  epicType: z.string().describe("The work item type the epic becomes (from the project's process)."),
+  storyType: z.string().describe('The work item type each story becomes: "User Story", "Product Backlog Item", …'),
+  storyPointsField: z.string().nullable(),
+  acceptanceCriteria: z.boolean().describe("False: the criteria go in the description."),
+});
+export type AzureDevOpsProjectResult = z.infer<typeof azureDevOpsProjectResultSchema>;
+
 /** POST /api/export/jira and /api/transcripts/{id}/export/{jira|notion}: what the user is shown. */
 export const exportSummarySchema = z.object({
   summary: z.object({ storiesCreated: z.number().int(), epicCreated: z.boolean() }),
-  epicUrl: z.string().describe("The JIRA epic, or the Notion page."),
+  epicUrl: z.string().describe("The epic (JIRA, Linear, GitHub, Azure DevOps), or the Notion page."),
   alreadyExported: z
     .boolean()
     .describe("True when this transcript had already gone to this integration: nothing new was created."),
@@ -246,7 +431,9 @@ export type ExportSummary = z.infer<typeof exportSummarySchema>;
 
 /** An export's outcome, wrapped as docs/product-spec.md §3 "JIRA export response" gives it: `{ success, data }`. */
 const exportOutcomeSchema = z.object({ success: z.literal(true), data: exportSummarySchema });
-const epicKeySchema = z.string().describe("The JIRA epic's key, or the Notion page's id.");
+const epicKeySchema = z
+  .string()
+  .describe('The epic\'s key ("SL-12", "ENG-42", "#42", "1234"), or the Notion page\'s id.');
 
 /** POST /api/export/jira: `{ success, data: { success, data: ExportSummary } }`. */
 export const bodyExportResponseSchema = withData(exportOutcomeSchema);

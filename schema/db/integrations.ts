@@ -5,11 +5,17 @@ import { users } from "./users";
 
 const now = () => sql`(unixepoch() * 1000)`;
 
-/** The settings of an integration that are not secret (the secret is sealed in its own column). */
-export type IntegrationSettings =
-  { domain: string; email: string; projectKey: string } | { pageUrl: string; pageId: string };
+export type JiraSettings = { domain: string; email: string; projectKey: string };
+export type NotionSettings = { pageUrl: string; pageId: string };
+/** Linear: the team (its UUID for the API, key and name for people) and whether the epic is an issue or a project. */
+export type LinearSettings = { teamId: string; teamKey: string; teamName: string; epicAs: "issue" | "project" };
+export type GitHubSettings = { owner: string; repo: string };
+export type AzureDevOpsSettings = { organization: string; project: string; projectId: string };
 
-/** A JIRA or Notion destination of a project (docs/product-spec.md §3 Integration). */
+/** The settings of an integration that are not secret (the secret is sealed in its own column). */
+export type IntegrationSettings = JiraSettings | NotionSettings | LinearSettings | GitHubSettings | AzureDevOpsSettings;
+
+/** A JIRA, Notion, Linear, GitHub Issues or Azure DevOps destination of a project (docs/product-spec.md §3 Integration). */
 export const integrations = sqliteTable(
   "integrations",
   {
@@ -21,7 +27,8 @@ export const integrations = sqliteTable(
     ownerId: integer("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["jira", "notion"] }).notNull(),
+    // A text column without a CHECK: the types are held by schema/api/integrations.ts (INTEGRATION_TYPES).
+    type: text("type", { enum: ["jira", "notion", "linear", "github", "azure-devops"] }).notNull(),
     name: text("name").notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     settings: text("settings", { mode: "json" }).$type<IntegrationSettings>().notNull(),
@@ -66,10 +73,10 @@ export const integrationExports = sqliteTable(
     inDoubt: integer("in_doubt", { mode: "boolean" }).notNull().default(false),
     // Stories + 1 (the epic or page), for the progress dialog.
     total: integer("total").notNull().default(0),
-    // The JIRA epic key or the Notion page id, and its link.
+    // The epic's key ("SL-12", "ENG-42", "#42", "1234") or the Notion page id, and its link.
     targetKey: text("target_key"),
     targetUrl: text("target_url"),
-    // JIRA: each story's issue key by position (null until created). Notion: blocks appended so far.
+    // JIRA and the trackers: each story's key by position (null until created). Notion: blocks appended so far.
     storyKeys: text("story_keys", { mode: "json" })
       .$type<(string | null)[]>()
       .notNull()

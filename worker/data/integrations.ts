@@ -6,10 +6,20 @@ import {
   type IntegrationExportRow,
   type IntegrationRow,
   type IntegrationSettings,
+  type AzureDevOpsSettings,
+  type GitHubSettings,
+  type LinearSettings,
 } from "../../schema/db";
 import type { Database } from "./db";
 
-export type { IntegrationExportRow, IntegrationRow, IntegrationSettings };
+export type {
+  AzureDevOpsSettings,
+  GitHubSettings,
+  IntegrationExportRow,
+  IntegrationRow,
+  IntegrationSettings,
+  LinearSettings,
+};
 
 export async function listIntegrationRows(db: Database, projectId: number): Promise<IntegrationRow[]> {
   return db
@@ -32,7 +42,7 @@ export async function findIntegrationWithOwner(db: Database, id: number) {
 export interface NewIntegration {
   projectId: number;
   ownerId: number;
-  type: "jira" | "notion";
+  type: IntegrationRow["type"];
   name: string;
   isActive: boolean;
   settings: IntegrationSettings;

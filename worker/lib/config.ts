@@ -42,6 +42,10 @@ export interface ConfigBindings {
   /** Development and tests only: a fake JIRA (every site) and a fake Notion on localhost. */
   JIRA_API_BASE?: string;
   NOTION_API_BASE?: string;
+  /** Development and tests only: fake Linear, GitHub and Azure DevOps servers on localhost (issue 32). */
+  LINEAR_API_BASE?: string;
+  GITHUB_API_BASE?: string;
+  AZURE_DEVOPS_API_BASE?: string;
   /** 32 bytes, base64: the AES-256-GCM key for integration credentials (lib/secrets.ts). */
   INTEGRATIONS_KEY?: string;
   /** Audio transcription: the OpenAI model (default whisper-1) and the Workers AI model (default @cf/openai/whisper). */
@@ -97,6 +101,9 @@ const configSchema = z.object({
   STRIPE_API_BASE: optional.pipe(z.url().optional()),
   JIRA_API_BASE: optional.pipe(z.url().optional()),
   NOTION_API_BASE: optional.pipe(z.url().optional()),
+  LINEAR_API_BASE: optional.pipe(z.url().optional()),
+  GITHUB_API_BASE: optional.pipe(z.url().optional()),
+  AZURE_DEVOPS_API_BASE: optional.pipe(z.url().optional()),
   INTEGRATIONS_KEY: optional,
   TRANSCRIPTION_MODEL: optional,
   WORKERS_AI_TRANSCRIPTION_MODEL: optional,
@@ -164,6 +171,8 @@ export interface Config {
    */
   jiraApiBase: URL | null;
   notionApiBase: URL | null;
+  /** Development and tests only (null in production): the fakes of Linear, GitHub and Azure DevOps. */
+  trackerApiBases: { linear: URL | null; github: URL | null; "azure-devops": URL | null };
   /** null: card payment is not configured here (plans are shown, tiers are set by admins or dev routes). */
   billing: {
     secretKey: string;
@@ -254,6 +263,11 @@ export function getConfig(bindings: ConfigBindings): Config {
     },
     jiraApiBase: isLocal && raw.JIRA_API_BASE ? new URL(raw.JIRA_API_BASE) : null,
     notionApiBase: isLocal && raw.NOTION_API_BASE ? new URL(raw.NOTION_API_BASE) : null,
+    trackerApiBases: {
+      linear: isLocal && raw.LINEAR_API_BASE ? new URL(raw.LINEAR_API_BASE) : null,
+      github: isLocal && raw.GITHUB_API_BASE ? new URL(raw.GITHUB_API_BASE) : null,
+      "azure-devops": isLocal && raw.AZURE_DEVOPS_API_BASE ? new URL(raw.AZURE_DEVOPS_API_BASE) : null,
+    },
   };
   configCache.set(bindings, config);
   return config;

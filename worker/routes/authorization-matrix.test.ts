@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { app } from "../app";
 import type { Bindings } from "../bindings";
 import { call, json, unique } from "../test/client";
+import type { IntegrationType } from "../../schema/api/integrations";
 import {
   createIntegration,
+  createTrackerIntegration,
   createProject,
   createTranscriptWithStories,
   createTranscripts,
@@ -114,9 +116,13 @@ async function resetTeam(t: Team) {
 }
 const integration = async (owner: TestUser) => (await createIntegration(owner, (await project(owner)).id)).id;
 /** A transcript already exported to an integration of its project: a repeat export answers without calling JIRA or Notion. */
-async function exported(owner: TestUser, type: "jira" | "notion") {
+async function exported(owner: TestUser, type: IntegrationType) {
   const projectId = (await project(owner)).id;
-  const integrationId = (await createIntegration(owner, projectId, type)).id;
+  const integrationId = (
+    type === "jira" || type === "notion"
+      ? await createIntegration(owner, projectId, type)
+      : await createTrackerIntegration(owner, projectId, type)
+  ).id;
   const transcriptId = await createTranscriptWithStories(owner, projectId, { count: 1 });
   await env.DB.prepare(
     "INSERT INTO integration_exports (integration_id, transcript_id, ref, total, target_key, target_url, completed_at) VALUES (?, ?, 'abc', 2, 'SL-1', 'https://acme.atlassian.net/browse/SL-1', ?)",
@@ -316,6 +322,25 @@ const MATRIX: Record<string, Row> = {
   "POST /api/validate/jira-domain": { request: () => ({ body: { domain: "evil.example" } }), expect: invalidInput },
   "POST /api/validate/jira-auth": { request: () => ({ body: JIRA_CREDENTIALS }), expect: invalidInput },
   "POST /api/validate/jira-project": { request: () => ({ body: JIRA_CREDENTIALS }), expect: invalidInput },
+  // The trackers' checks: refused by validation (a token with a space, a malformed destination) before any call.
+  "POST /api/validate/linear-auth": { request: () => ({ body: { apiKey: "has space" } }), expect: invalidInput },
+  "POST /api/validate/linear-team": {
+    request: () => ({ body: { apiKey: "lin_api_x", teamKey: "not a key" } }),
+    expect: invalidInput,
+  },
+  "POST /api/validate/github-auth": { request: () => ({ body: { token: "" } }), expect: invalidInput },
+  "POST /api/validate/github-repository": {
+    request: () => ({ body: { token: "ghp_x", repository: "../../etc/passwd" } }),
+    expect: invalidInput,
+  },
+  "POST /api/validate/azure-devops-auth": {
+    request: () => ({ body: { organization: "evil.example/x", token: "pat" } }),
+    expect: invalidInput,
+  },
+  "POST /api/validate/azure-devops-project": {
+    request: () => ({ body: { organization: "acme", token: "pat", project: "a/b" } }),
+    expect: invalidInput,
+  },
   "POST /api/export/jira": { request: async (o) => ({ body: await exported(o, "jira") }), expect: team() },
   "POST /api/transcripts/:id/export/jira": {
     request: async (o) => {
@@ -328,6 +353,27 @@ const MATRIX: Record<string, Row> = {
     request: async (o) => {
       const { transcriptId, integrationId } = await exported(o, "notion");
       return { path: `/api/transcripts/${transcriptId}/export/notion`, body: { integrationId } };
+    },
+    expect: team(),
+  },
+  "POST /api/transcripts/:id/export/linear": {
+    request: async (o) => {
+      const { transcriptId, integrationId } = await exported(o, "linear");
+      return { path: `/api/transcripts/${transcriptId}/export/linear`, body: { integrationId } };
+    },
+    expect: team(),
+  },
+  "POST /api/transcripts/:id/export/github": {
+    request: async (o) => {
+      const { transcriptId, integrationId } = await exported(o, "github");
+      return { path: `/api/transcripts/${transcriptId}/export/github`, body: { integrationId } };
+    },
+    expect: team(),
+  },
+  "POST /api/transcripts/:id/export/azure-devops": {
+    request: async (o) => {
+      const { transcriptId, integrationId } = await exported(o, "azure-devops");
+      return { path: `/api/transcripts/${transcriptId}/export/azure-devops`, body: { integrationId } };
     },
     expect: team(),
   },

@@ -2,7 +2,19 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { acknowledgedSchema, withData } from "../../schema/api/envelope";
 import {
+  azureDevOpsAuthResultSchema,
+  azureDevOpsProjectResultSchema,
   bodyExportResponseSchema,
+  githubAuthResultSchema,
+  githubRepositoryResultSchema,
+  linearAuthResultSchema,
+  linearTeamResultSchema,
+  validateAzureDevOpsAuthSchema,
+  validateAzureDevOpsProjectSchema,
+  validateGitHubAuthSchema,
+  validateGitHubRepositorySchema,
+  validateLinearAuthSchema,
+  validateLinearTeamSchema,
   createIntegrationSchema,
   exportJiraSchema,
   exportProgressSchema,
@@ -28,6 +40,15 @@ import { exportProgress } from "../services/integrations/exports";
 import { checkJiraAuth, checkJiraDomain, checkJiraProject } from "../services/integrations/jira-checks";
 import { exportToJira } from "../services/integrations/jira-export";
 import { exportToNotion } from "../services/integrations/notion-export";
+import {
+  checkAzureDevOpsAuth,
+  checkAzureDevOpsProject,
+  checkGitHubAuth,
+  checkGitHubRepository,
+  checkLinearAuth,
+  checkLinearTeam,
+} from "../services/integrations/tracker-checks";
+import { exportToTracker } from "../services/integrations/tracker-export";
 
 const projectIdParam = idParam("Project");
 const integrationIdParam = idParam("Integration");
@@ -55,7 +76,7 @@ export const projectIntegrationRoutes = new Hono<AppEnv>()
     "/:id/integrations",
     documented(
       "Projects",
-      "List a project's JIRA and Notion integrations, secrets masked",
+      "List a project's integrations (JIRA, Notion, Linear, GitHub Issues, Azure DevOps), secrets masked",
       { body: z.array(integrationSchema) },
       SIGNED_IN,
     ),
@@ -66,7 +87,7 @@ export const projectIntegrationRoutes = new Hono<AppEnv>()
     "/:id/integrations",
     documented(
       "Projects",
-      "Attach a JIRA or Notion integration to a project",
+      "Attach an integration to a project (a tracker's destination is checked with the tracker first)",
       { status: 201, body: integrationSchema },
       SIGNED_IN,
     ),
@@ -103,7 +124,7 @@ export const integrationRoutes = new Hono<AppEnv>()
     },
   );
 
-/** Mounted at /api/validate: the JIRA wizard's server checks. */
+/** Mounted at /api/validate: the wizards' server checks (JIRA's, then Linear's, GitHub's and Azure DevOps's). */
 export const validationRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post(
@@ -144,6 +165,95 @@ export const validationRoutes = new Hono<AppEnv>()
       return c.json({
         success: true,
         data: await checkJiraProject(c.var.deps, currentUser(c).id, credentials, projectKey),
+      });
+    },
+  )
+  .post(
+    "/linear-auth",
+    documented(
+      "Projects",
+      "Check a Linear API key: whose it is, and the teams it can see",
+      { body: withData(linearAuthResultSchema) },
+      SIGNED_IN,
+    ),
+    validate("json", validateLinearAuthSchema),
+    async (c) =>
+      c.json({ success: true, data: await checkLinearAuth(c.var.deps, currentUser(c).id, c.req.valid("json").apiKey) }),
+  )
+  .post(
+    "/linear-team",
+    documented(
+      "Projects",
+      "Check a Linear team: its estimate scale, and whether a storyloom label exists",
+      { body: withData(linearTeamResultSchema) },
+      SIGNED_IN,
+    ),
+    validate("json", validateLinearTeamSchema),
+    async (c) => {
+      const { apiKey, teamKey } = c.req.valid("json");
+      return c.json({ success: true, data: await checkLinearTeam(c.var.deps, currentUser(c).id, apiKey, teamKey) });
+    },
+  )
+  .post(
+    "/github-auth",
+    documented(
+      "Projects",
+      "Check a GitHub access token: the account it belongs to",
+      { body: withData(githubAuthResultSchema) },
+      SIGNED_IN,
+    ),
+    validate("json", validateGitHubAuthSchema),
+    async (c) =>
+      c.json({ success: true, data: await checkGitHubAuth(c.var.deps, currentUser(c).id, c.req.valid("json").token) }),
+  )
+  .post(
+    "/github-repository",
+    documented(
+      "Projects",
+      "Check that a GitHub repository is reachable with the token and takes issues",
+      { body: withData(githubRepositoryResultSchema) },
+      SIGNED_IN,
+    ),
+    validate("json", validateGitHubRepositorySchema),
+    async (c) => {
+      const { token, repository } = c.req.valid("json");
+      return c.json({
+        success: true,
+        data: await checkGitHubRepository(c.var.deps, currentUser(c).id, token, repository),
+      });
+    },
+  )
+  .post(
+    "/azure-devops-auth",
+    documented(
+      "Projects",
+      "Check an Azure DevOps organization and personal access token: the projects it can see",
+      { body: withData(azureDevOpsAuthResultSchema) },
+      SIGNED_IN,
+    ),
+    validate("json", validateAzureDevOpsAuthSchema),
+    async (c) => {
+      const { organization, token } = c.req.valid("json");
+      return c.json({
+        success: true,
+        data: await checkAzureDevOpsAuth(c.var.deps, currentUser(c).id, organization, token),
+      });
+    },
+  )
+  .post(
+    "/azure-devops-project",
+    documented(
+      "Projects",
+      "Check an Azure DevOps project: the work item types an export creates there",
+      { body: withData(azureDevOpsProjectResultSchema) },
+      SIGNED_IN,
+    ),
+    validate("json", validateAzureDevOpsProjectSchema),
+    async (c) => {
+      const { organization, token, project } = c.req.valid("json");
+      return c.json({
+        success: true,
+        data: await checkAzureDevOpsProject(c.var.deps, currentUser(c).id, organization, token, project),
       });
     },
   );
@@ -211,6 +321,72 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
           true,
         ),
       ),
+  )
+  .post(
+    "/:id/export/linear",
+    documented(
+      "Transcripts",
+      "Export a transcript's epic and stories to a Linear integration of its project (the epic, then sub-issues)",
+      { body: transcriptExportResponseSchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    validate("json", exportToIntegrationSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const outcome = await exportToTracker(
+        c.var.deps,
+        currentUser(c).id,
+        id,
+        c.req.valid("json").integrationId,
+        "linear",
+      );
+      return c.json(exportResponse(outcome, true));
+    },
+  )
+  .post(
+    "/:id/export/github",
+    documented(
+      "Transcripts",
+      "Export a transcript's epic and stories to a GitHub Issues integration of its project (issues and sub-issues)",
+      { body: transcriptExportResponseSchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    validate("json", exportToIntegrationSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const outcome = await exportToTracker(
+        c.var.deps,
+        currentUser(c).id,
+        id,
+        c.req.valid("json").integrationId,
+        "github",
+      );
+      return c.json(exportResponse(outcome, true));
+    },
+  )
+  .post(
+    "/:id/export/azure-devops",
+    documented(
+      "Transcripts",
+      "Export a transcript's epic and stories to an Azure DevOps integration of its project (an Epic and its children)",
+      { body: transcriptExportResponseSchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    validate("json", exportToIntegrationSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const outcome = await exportToTracker(
+        c.var.deps,
+        currentUser(c).id,
+        id,
+        c.req.valid("json").integrationId,
+        "azure-devops",
+      );
+      return c.json(exportResponse(outcome, true));
+    },
   )
   .get(
     "/:id/exports/:integrationId",

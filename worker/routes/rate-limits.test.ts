@@ -1,6 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Integration } from "../../schema/api/integrations";
+import type { Integration, TrackerType } from "../../schema/api/integrations";
+import { FakeAzureDevOps } from "../test/azure-devops/fake-azure-devops";
+import { mockAzureDevOps } from "../test/azure-devops/mock";
+import { FakeGitHub } from "../test/github/fake-github";
+import { mockGitHub } from "../test/github/mock";
+import { FakeLinear } from "../test/linear/fake-linear";
+import { mockLinear } from "../test/linear/mock";
 import { createDurableObjectRateLimits } from "../adapters/rate-limit/durable-object";
 import type { LimitRule } from "../adapters/rate-limit/fixed-window";
 import { app } from "../app";
@@ -11,11 +17,13 @@ import { LOGIN_POLICIES, RATE_RULES } from "../services/rate-limit";
 import { call, json, ORIGIN, sessionFrom, unique } from "../test/client";
 import {
   createProject,
+  createTrackerIntegration,
   createTranscriptWithStories,
   createTranscripts,
   createUser,
   setTier,
   TEST_PASSWORD,
+  TRACKER_FIXTURES,
   type TestUser,
 } from "../test/factories";
 import wav from "../test/fixtures/audio/speech.wav";
@@ -72,8 +80,14 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "PUT /api/projects/:id": ["neither", "one row"],
   "DELETE /api/projects/:id": ["neither", "one batch"],
   "GET /api/projects/:id/integrations": ["neither", "D1 reads"],
-  "POST /api/projects/:id/integrations": ["neither", "seals and stores credentials; no outside call"],
-  "PUT /api/integrations/:id": ["neither", "one row; no outside call"],
+  "POST /api/projects/:id/integrations": [
+    "costly",
+    "a Linear, GitHub or Azure DevOps destination is looked up with the typed credential (JIRA and Notion: none)",
+  ],
+  "PUT /api/integrations/:id": [
+    "neither",
+    "one row; a tracker's new destination is looked up under the same per-user limit as creating one (tracker-export.test.ts)",
+  ],
   "DELETE /api/integrations/:id": ["neither", "one row"],
   "POST /api/validate/jira-domain": ["costly", "calls the JIRA site the user named"],
   "POST /api/validate/jira-auth": [
@@ -81,6 +95,12 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
     "calls JIRA with the given credentials (a token-guessing oracle otherwise)",
   ],
   "POST /api/validate/jira-project": ["costly", "calls JIRA"],
+  "POST /api/validate/linear-auth": ["costly", "calls Linear with the given key (a key-guessing oracle otherwise)"],
+  "POST /api/validate/linear-team": ["costly", "calls Linear"],
+  "POST /api/validate/github-auth": ["costly", "calls GitHub with the given token"],
+  "POST /api/validate/github-repository": ["costly", "calls GitHub"],
+  "POST /api/validate/azure-devops-auth": ["costly", "calls Azure DevOps with the given token"],
+  "POST /api/validate/azure-devops-project": ["costly", "calls Azure DevOps"],
   "POST /api/export/jira": ["costly", "JIRA calls"],
   "GET /api/transcripts": ["neither", "a page of summaries"],
   "GET /api/transcripts/:id": ["neither", "one row"],
@@ -92,6 +112,9 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "DELETE /api/transcripts/:id/generation": ["neither", "ends the caller's own run; nothing is sent anywhere"],
   "POST /api/transcripts/:id/export/jira": ["costly", "JIRA calls"],
   "POST /api/transcripts/:id/export/notion": ["costly", "Notion calls"],
+  "POST /api/transcripts/:id/export/linear": ["costly", "Linear calls"],
+  "POST /api/transcripts/:id/export/github": ["costly", "GitHub calls"],
+  "POST /api/transcripts/:id/export/azure-devops": ["costly", "Azure DevOps calls"],
   "GET /api/transcripts/:id/exports/:integrationId": ["neither", "one D1 read (the export dialog polls it)"],
   "DELETE /api/transcript/:id": ["neither", "one row"],
   "POST /api/generate": ["costly", "a model call"],
@@ -165,6 +188,43 @@ const byUser = (prefix: string) => (ctx: Context) => `${prefix}:user:${ctx.user.
 const byAddress = (prefix: string) => (ctx: Context) => `${prefix}:address:${addressKey(ctx.ip)}`;
 
 const JIRA = { domain: "acme.atlassian.net", email: "pm@acme.test", apiToken: FAKE_JIRA_TOKEN };
+
+/** A tracker integration on a fresh project, its fake answering (stored directly: creating one is limited too). */
+async function withTracker(ctx: Context, type: TrackerType) {
+  await setTier(ctx.user, "pro");
+  const project = await createProject(ctx.user, { name: unique("proj") });
+  ctx.extra.projectId = project.id;
+  ctx.extra.integrationId = (await createTrackerIntegration(ctx.user, project.id, type)).id;
+  mockTracker(type);
+}
+
+function mockTracker(type: TrackerType) {
+  if (type === "linear") mockLinear(new FakeLinear());
+  else if (type === "github") mockGitHub(new FakeGitHub());
+  else mockAzureDevOps(new FakeAzureDevOps());
+}
+
+const trackerCheck = (type: TrackerType, path: string, body: () => unknown): LimitedRow => ({
+  rule: "integrationChecks",
+  key: byUser("jira-check"),
+  setup: async (ctx) => {
+    await proPlan(ctx);
+    mockTracker(type);
+  },
+  send: as("POST", path, body),
+});
+
+const trackerExport = (type: TrackerType): LimitedRow => ({
+  rule: "integrationExports",
+  key: byUser("export"),
+  setup: (ctx) => withTracker(ctx, type),
+  send: async (ctx) =>
+    call("POST", `/api/transcripts/${await freshTranscript(ctx)}/export/${type}`, {
+      cookie: ctx.user.session,
+      body: { integrationId: ctx.extra.integrationId },
+      ip: ctx.ip,
+    }),
+});
 
 async function withIntegration(ctx: Context, type: "jira" | "notion") {
   await setTier(ctx.user, "pro");
@@ -311,6 +371,47 @@ const LIMITED: Record<string, LimitedRow> = {
     },
     send: as("POST", "/api/validate/jira-project", () => ({ ...JIRA, projectKey: "SL" })),
   },
+  "POST /api/validate/linear-auth": trackerCheck("linear", "/api/validate/linear-auth", () => ({
+    apiKey: TRACKER_FIXTURES.linear.secret,
+  })),
+  "POST /api/validate/linear-team": trackerCheck("linear", "/api/validate/linear-team", () => ({
+    apiKey: TRACKER_FIXTURES.linear.secret,
+    teamKey: "ENG",
+  })),
+  "POST /api/validate/github-auth": trackerCheck("github", "/api/validate/github-auth", () => ({
+    token: TRACKER_FIXTURES.github.secret,
+  })),
+  "POST /api/validate/github-repository": trackerCheck("github", "/api/validate/github-repository", () => ({
+    token: TRACKER_FIXTURES.github.secret,
+    repository: "storyloom-demo/backlog",
+  })),
+  "POST /api/validate/azure-devops-auth": trackerCheck("azure-devops", "/api/validate/azure-devops-auth", () => ({
+    organization: TRACKER_FIXTURES["azure-devops"].config.organization,
+    token: TRACKER_FIXTURES["azure-devops"].secret,
+  })),
+  "POST /api/validate/azure-devops-project": trackerCheck(
+    "azure-devops",
+    "/api/validate/azure-devops-project",
+    () => TRACKER_FIXTURES["azure-devops"].config,
+  ),
+  "POST /api/projects/:id/integrations": {
+    rule: "integrationChecks",
+    key: byUser("jira-check"),
+    setup: async (ctx) => {
+      await proPlan(ctx);
+      ctx.extra.projectId = (await createProject(ctx.user, { name: unique("proj") })).id;
+      mockTracker("github");
+    },
+    send: async (ctx) =>
+      call("POST", `/api/projects/${ctx.extra.projectId}/integrations`, {
+        cookie: ctx.user.session,
+        body: { type: "github", name: "Issues", config: TRACKER_FIXTURES.github.config },
+        ip: ctx.ip,
+      }),
+  },
+  "POST /api/transcripts/:id/export/linear": trackerExport("linear"),
+  "POST /api/transcripts/:id/export/github": trackerExport("github"),
+  "POST /api/transcripts/:id/export/azure-devops": trackerExport("azure-devops"),
   "POST /api/export/jira": {
     rule: "integrationExports",
     key: byUser("export"),

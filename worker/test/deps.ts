@@ -7,7 +7,7 @@ import { createNotionClient } from "../adapters/notion/client";
 import { createFakeOAuth } from "../adapters/oauth/fake";
 import { createFakeRateLimits } from "../adapters/rate-limit/fake";
 import { createDb } from "../data/db";
-import type { Deps } from "../deps";
+import { createTrackers, type Deps } from "../deps";
 import { getConfig } from "../lib/config";
 import type { Bindings } from "../bindings";
 import { ORIGIN } from "./client";
@@ -57,6 +57,8 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     // The real clients: tests answer their fetches with the fake JIRA and fake Notion (worker/test/jira, notion).
     jira: createHttpJira({ apiBase: null }),
     notion: createNotionClient({ apiBase: null }),
+    // Linear, GitHub and Azure DevOps likewise: the real clients, answered by the fakes in worker/test/{system}.
+    trackers: createTrackers({ linear: null, github: null, "azure-devops": null }),
     billing: null,
     audio: env.AUDIO,
     chatSessions: createFakeChatSessions(now),

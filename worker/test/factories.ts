@@ -8,7 +8,25 @@ import { insertTranscripts } from "../data/transcripts";
 import { insertUser, setSubscription } from "../data/users";
 import { hashPassword } from "../lib/password";
 import type { Integration } from "../../schema/api/integrations";
-import { createIntegration as createIntegrationService } from "../services/integrations";
+import { createIntegration as createIntegrationService, toIntegration } from "../services/integrations";
+import type { TrackerType } from "../../schema/api/integrations";
+import { maskSecret } from "../../schema/api/secret-mask";
+import {
+  insertIntegration,
+  type AzureDevOpsSettings,
+  type GitHubSettings,
+  type IntegrationSettings,
+  type LinearSettings,
+} from "../data/integrations";
+import { randomBytes, toBase64Url } from "../lib/crypto";
+import { encryptSecret, importSecretsKey } from "../lib/secrets";
+import {
+  FAKE_AZURE_DEVOPS_ORGANIZATION,
+  FAKE_AZURE_DEVOPS_PAT,
+  FAKE_AZURE_DEVOPS_PROJECT_ID,
+  FAKE_GITHUB_TOKEN,
+  FAKE_LINEAR_API_KEY,
+} from "./tracker-credentials";
 import { createProject as createProjectService } from "../services/projects";
 import { createSession } from "../services/auth/sessions";
 import { createSampleTranscripts } from "../services/dev/samples";
@@ -109,6 +127,70 @@ export async function createIntegration(
           },
         },
   );
+}
+
+/** The settings and credential of each tracker's fake (worker/test/{linear,github,azure-devops}). */
+export const TRACKER_FIXTURES = {
+  linear: {
+    name: "Team Linear",
+    secret: FAKE_LINEAR_API_KEY,
+    settings: {
+      teamId: "5b0c3c1e-1f0a-4c8e-9d52-6f3f0e4a1a01",
+      teamKey: "ENG",
+      teamName: "Engineering",
+      epicAs: "issue",
+    } satisfies LinearSettings,
+    config: { apiKey: FAKE_LINEAR_API_KEY, teamKey: "ENG", epicAs: "issue" },
+  },
+  github: {
+    name: "Backlog issues",
+    secret: FAKE_GITHUB_TOKEN,
+    settings: { owner: "storyloom-demo", repo: "backlog" } satisfies GitHubSettings,
+    config: { token: FAKE_GITHUB_TOKEN, repository: "storyloom-demo/backlog" },
+  },
+  "azure-devops": {
+    name: "Boards",
+    secret: FAKE_AZURE_DEVOPS_PAT,
+    settings: {
+      organization: FAKE_AZURE_DEVOPS_ORGANIZATION,
+      project: "StoryLoom Demo",
+      projectId: FAKE_AZURE_DEVOPS_PROJECT_ID,
+    } satisfies AzureDevOpsSettings,
+    config: { organization: FAKE_AZURE_DEVOPS_ORGANIZATION, project: "StoryLoom Demo", token: FAKE_AZURE_DEVOPS_PAT },
+  },
+} as const;
+
+/**
+ * A Linear, GitHub or Azure DevOps integration pointing at its fake, stored directly (sealed as the service seals),
+ * so setting one up makes no outside call; the service's own create, which asks the tracker, has its tests in
+ * worker/routes/tracker-export.test.ts.
+ */
+export async function createTrackerIntegration(
+  user: { id: number },
+  projectId: number,
+  type: TrackerType,
+  overrides: { settings?: Partial<LinearSettings & GitHubSettings & AzureDevOpsSettings> } = {},
+): Promise<Integration> {
+  const d = deps();
+  const fixture = TRACKER_FIXTURES[type];
+  const secretRef = toBase64Url(randomBytes(16));
+  const key = await importSecretsKey(d.config.integrationsKey!);
+  const row = await insertIntegration(
+    d.db,
+    {
+      projectId,
+      ownerId: user.id,
+      type,
+      name: fixture.name,
+      isActive: true,
+      settings: { ...fixture.settings, ...overrides.settings } as IntegrationSettings,
+      secretSealed: await encryptSecret(key, fixture.secret, { ownerId: user.id, integrationRef: secretRef }),
+      secretRef,
+      secretMask: maskSecret(fixture.secret),
+    },
+    d.now(),
+  );
+  return toIntegration(row);
 }
 
 /** One transcript with exactly these stories (or `count` numbered ones), in a project. Returns its id. */

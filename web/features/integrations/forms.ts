@@ -1,6 +1,9 @@
 import {
+  azureDevOpsTokenSchema,
   createIntegrationSchema,
+  githubTokenSchema,
   jiraApiTokenSchema,
+  linearApiKeySchema,
   notionSecretSchema,
   updateIntegrationSchema,
   type CreateIntegrationInput,
@@ -17,7 +20,27 @@ import { cleanDomain } from "./wizard";
 export const CONFIG_FIELDS = {
   jira: ["domain", "email", "apiToken", "projectKey"],
   notion: ["integrationSecret", "pageUrl"],
+  linear: ["apiKey", "teamKey", "epicAs"],
+  github: ["token", "repository"],
+  "azure-devops": ["organization", "project", "token"],
 } as const satisfies Record<IntegrationType, readonly string[]>;
+
+/** Each type's secret field: write-only, blank when editing to keep the stored one. */
+export const SECRET_FIELD = {
+  jira: "apiToken",
+  notion: "integrationSecret",
+  linear: "apiKey",
+  github: "token",
+  "azure-devops": "token",
+} as const satisfies Record<IntegrationType, string>;
+
+const SECRET_SCHEMAS = {
+  jira: jiraApiTokenSchema,
+  notion: notionSecretSchema,
+  linear: linearApiKeySchema,
+  github: githubTokenSchema,
+  "azure-devops": azureDevOpsTokenSchema,
+} as const;
 
 export type ConfigField = (typeof CONFIG_FIELDS)[IntegrationType][number];
 export type FormField = "type" | "name" | ConfigField;
@@ -32,6 +55,13 @@ export interface IntegrationFormValues {
   projectKey: string;
   integrationSecret: string;
   pageUrl: string;
+  apiKey: string;
+  teamKey: string;
+  epicAs: "issue" | "project";
+  token: string;
+  repository: string;
+  organization: string;
+  project: string;
 }
 
 export const EMPTY_FORM: IntegrationFormValues = {
@@ -43,6 +73,13 @@ export const EMPTY_FORM: IntegrationFormValues = {
   projectKey: "",
   integrationSecret: "",
   pageUrl: "",
+  apiKey: "",
+  teamKey: "",
+  epicAs: "issue",
+  token: "",
+  repository: "",
+  organization: "",
+  project: "",
 };
 
 /** The field an issue path names: `name`, or a config field (`["config", "domain"]` → `domain`). */
@@ -80,14 +117,23 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
 }
 
 function configOf(values: IntegrationFormValues, type: IntegrationType): Record<string, string> {
-  return type === "jira"
-    ? {
+  switch (type) {
+    case "jira":
+      return {
         domain: cleanDomain(values.domain),
         email: values.email,
         apiToken: values.apiToken,
         projectKey: values.projectKey.toUpperCase(),
-      }
-    : { integrationSecret: values.integrationSecret, pageUrl: values.pageUrl };
+      };
+    case "notion":
+      return { integrationSecret: values.integrationSecret, pageUrl: values.pageUrl };
+    case "linear":
+      return { apiKey: values.apiKey, teamKey: values.teamKey.toUpperCase(), epicAs: values.epicAs };
+    case "github":
+      return { token: values.token, repository: values.repository };
+    case "azure-devops":
+      return { organization: values.organization, project: values.project, token: values.token };
+  }
 }
 
 export type FormCheck<T> =
@@ -111,16 +157,27 @@ export function checkManual(values: IntegrationFormValues): FormCheck<CreateInte
 
 /** The edit form starts from the integration as the API shows it; secret fields start blank (keep the stored one). */
 export function editValuesOf(integration: Integration): IntegrationFormValues {
-  return integration.type === "jira"
-    ? {
-        ...EMPTY_FORM,
-        type: "jira",
-        name: integration.name,
-        domain: integration.config.domain,
-        email: integration.config.email,
-        projectKey: integration.config.projectKey,
-      }
-    : { ...EMPTY_FORM, type: "notion", name: integration.name, pageUrl: integration.config.pageUrl };
+  const base = { ...EMPTY_FORM, type: integration.type, name: integration.name };
+  switch (integration.type) {
+    case "jira": {
+      const { domain, email, projectKey } = integration.config;
+      return { ...base, domain, email, projectKey };
+    }
+    case "notion":
+      return { ...base, pageUrl: integration.config.pageUrl };
+    case "linear":
+      return { ...base, teamKey: integration.config.teamKey, epicAs: integration.config.epicAs };
+    case "github":
+      return { ...base, repository: integration.config.repository };
+    case "azure-devops":
+      return { ...base, organization: integration.config.organization, project: integration.config.project };
+  }
+}
+
+/** The stored secret's mask, shown in the list and as the placeholder of a blank secret field when editing. */
+export function secretMaskOf(integration: Integration): string {
+  const config = integration.config as Record<string, string>;
+  return config[SECRET_FIELD[integration.type]] ?? "";
 }
 
 /**
@@ -133,22 +190,31 @@ export function checkEdit(
   isActive: boolean,
 ): FormCheck<UpdateIntegrationInput> {
   const config = configOf(values, integration.type);
-  const secretField = integration.type === "jira" ? "apiToken" : "integrationSecret";
+  const secretField = SECRET_FIELD[integration.type];
   const secret = config[secretField]!.trim();
   if (secret === "") delete config[secretField];
   const parsed = updateIntegrationSchema.safeParse({ name: values.name, isActive, config });
   const errors = parsed.success ? {} : errorsOf(parsed.error.issues);
   if (secret !== "" && !errors[secretField]) {
-    const secretCheck = (integration.type === "jira" ? jiraApiTokenSchema : notionSecretSchema).safeParse(secret);
+    const secretCheck = SECRET_SCHEMAS[integration.type].safeParse(secret);
     if (!secretCheck.success) errors[secretField] = secretCheck.error.issues[0]?.message;
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { kind: "invalid", errors };
   return { kind: "ok", input: parsed.data as UpdateIntegrationInput };
 }
 
-/** Where the integration sends stories, for its row: the JIRA site and project, or the Notion page. */
+/** Where the integration sends stories, for its row: the site and project, the page, team or repository. */
 export function destinationOf(integration: Integration): string {
-  return integration.type === "jira"
-    ? `${integration.config.domain} · Project ${integration.config.projectKey}`
-    : integration.config.pageUrl;
+  switch (integration.type) {
+    case "jira":
+      return `${integration.config.domain} · Project ${integration.config.projectKey}`;
+    case "notion":
+      return integration.config.pageUrl;
+    case "linear":
+      return `Team ${integration.config.teamName} (${integration.config.teamKey}) · epic as ${integration.config.epicAs === "project" ? "a project" : "a parent issue"}`;
+    case "github":
+      return `github.com/${integration.config.repository}`;
+    case "azure-devops":
+      return `dev.azure.com/${integration.config.organization} · Project ${integration.config.project}`;
+  }
 }

@@ -1,6 +1,13 @@
-// A project's JIRA and Notion integrations are read by the project settings page, the Export menus (generator and
+// A project's integrations (JIRA, Notion, Linear, GitHub Issues, Azure DevOps) are read by the project settings page, the Export menus (generator and
 // history) and the story editor's Export to JIRA, so their calls live here rather than in one feature.
+import { INTEGRATION_LABELS } from "../../../schema/api/integration-types";
 import type {
+  AzureDevOpsAuthResult,
+  AzureDevOpsProjectResult,
+  GitHubAuthResult,
+  GitHubRepositoryResult,
+  LinearAuthResult,
+  LinearTeamResult,
   CreateIntegrationInput,
   ExportProgress,
   ExportResponse,
@@ -52,17 +59,22 @@ export async function loadProjectIntegrations(projectId: number): Promise<Projec
   return answer;
 }
 
-/** Integrations an Export menu offers: the active ones, JIRA and Notion alike, by name. */
+/** Integrations an Export menu offers: the active ones, of every type, by name. */
 export function activeIntegrations(list: readonly Integration[]): Integration[] {
   return list.filter((i) => i.isActive).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The editor's Export to JIRA target: the first active JIRA integration by name, or null. */
-export function firstActiveJira(list: readonly Integration[]): Integration | null {
-  return activeIntegrations(list).find((i) => i.type === "jira") ?? null;
+/**
+ * The editor's export target: the first active JIRA integration by name; without one, the first active issue
+ * tracker (Linear, GitHub Issues, Azure DevOps), so a team on another tracker exports from the editor too. Null
+ * when the project has neither (Notion takes pages, not an epic and issues, and stays in the Export menus).
+ */
+export function editorExportTarget(list: readonly Integration[]): Integration | null {
+  const active = activeIntegrations(list);
+  return active.find((i) => i.type === "jira") ?? active.find((i) => i.type !== "notion") ?? null;
 }
 
-export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = { jira: "JIRA", notion: "Notion" };
+export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = INTEGRATION_LABELS;
 
 export async function createIntegration(projectId: number, input: CreateIntegrationInput): Promise<Integration> {
   const created = await api.post<Integration>(queryKeys.integrations(projectId), input);
@@ -118,7 +130,41 @@ export async function validateJiraProject(input: {
   return (await api.post<Validated<JiraProjectResult>>("/api/validate/jira-project", input)).data;
 }
 
-/** POST /api/transcripts/{id}/export/{jira|notion}: resolves when the export has finished on the server. */
+export async function validateLinearAuth(input: { apiKey: string }): Promise<LinearAuthResult> {
+  return (await api.post<Validated<LinearAuthResult>>("/api/validate/linear-auth", input)).data;
+}
+
+export async function validateLinearTeam(input: { apiKey: string; teamKey: string }): Promise<LinearTeamResult> {
+  return (await api.post<Validated<LinearTeamResult>>("/api/validate/linear-team", input)).data;
+}
+
+export async function validateGitHubAuth(input: { token: string }): Promise<GitHubAuthResult> {
+  return (await api.post<Validated<GitHubAuthResult>>("/api/validate/github-auth", input)).data;
+}
+
+export async function validateGitHubRepository(input: {
+  token: string;
+  repository: string;
+}): Promise<GitHubRepositoryResult> {
+  return (await api.post<Validated<GitHubRepositoryResult>>("/api/validate/github-repository", input)).data;
+}
+
+export async function validateAzureDevOpsAuth(input: {
+  organization: string;
+  token: string;
+}): Promise<AzureDevOpsAuthResult> {
+  return (await api.post<Validated<AzureDevOpsAuthResult>>("/api/validate/azure-devops-auth", input)).data;
+}
+
+export async function validateAzureDevOpsProject(input: {
+  organization: string;
+  token: string;
+  project: string;
+}): Promise<AzureDevOpsProjectResult> {
+  return (await api.post<Validated<AzureDevOpsProjectResult>>("/api/validate/azure-devops-project", input)).data;
+}
+
+/** POST /api/transcripts/{id}/export/{type}: resolves when the export has finished on the server. */
 export function postExport(
   transcriptId: number,
   integration: Pick<Integration, "id" | "type">,

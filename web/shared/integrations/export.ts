@@ -1,3 +1,4 @@
+import { INTEGRATION_LABELS } from "../../../schema/api/integration-types";
 import type { ExportProgress, ExportResponse, ExportSummary, IntegrationType } from "../../../schema/api/integrations";
 import { plural } from "../../lib/format";
 
@@ -6,16 +7,24 @@ import { plural } from "../../lib/format";
 /** How often the progress dialog asks the server how far the export has got. */
 export const PROGRESS_POLL_MS = 500;
 
-/** docs/product-spec.md §8 names the JIRA texts; Notion follows the same pattern. */
+const OPEN_LINKS: Record<IntegrationType, string> = {
+  jira: "Open the epic in JIRA",
+  notion: "Open the page in Notion",
+  linear: "Open the epic in Linear",
+  github: "Open the epic on GitHub",
+  "azure-devops": "Open the epic in Azure DevOps",
+};
+
+/** docs/product-spec.md §8 names the JIRA texts; the other integrations follow the same pattern. */
 export function exportWording(type: IntegrationType) {
-  const name = type === "jira" ? "JIRA" : "Notion";
+  const name = INTEGRATION_LABELS[type];
   return {
     name,
     dialogTitle: `Exporting to ${name}`,
     failedTitle: `${name} Export Failed`,
     failedFallback: `Failed to export to ${name}`,
     existsTitle: `${name} Export Already Exists`,
-    openLink: type === "jira" ? "Open the epic in JIRA" : "Open the page in Notion",
+    openLink: OPEN_LINKS[type],
   };
 }
 

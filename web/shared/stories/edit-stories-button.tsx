@@ -2,10 +2,11 @@ import { Pencil } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { CoverageItem } from "../../../schema/api/quality-body";
+import type { Integration } from "../../../schema/api/integrations";
 import type { GeneratedStories, Transcript, UserStory } from "../../../schema/api/transcripts";
 import { Button } from "../../components/ui/button";
 import { toast, toastError } from "../../components/ui/toast";
-import { firstActiveJira, loadProjectIntegrations, useProjectIntegrations } from "../integrations/api";
+import { editorExportTarget, loadProjectIntegrations, useProjectIntegrations } from "../integrations/api";
 import { useIntegrationExport } from "../integrations/export-progress-dialog";
 import { draftStoryFromItem } from "../quality/model";
 import { saveStories } from "../transcripts/api";
@@ -13,6 +14,12 @@ import { StoryEditorDialog } from "./story-editor-dialog";
 
 /** Shown under the editor's Export to JIRA, which is disabled while the transcript has no project. */
 export const EXPORT_NEEDS_PROJECT = "Assign this transcript to a project to export it to JIRA.";
+
+/** "Export to JIRA", unless the project exports to another tracker only: "Export to {its name}". */
+function exportLabelOf(list: readonly Integration[] | undefined): string {
+  const target = list ? editorExportTarget(list) : null;
+  return target && target.type !== "jira" ? `Export to ${target.name}` : "Export to JIRA";
+}
 
 /** What a screen showing a saved transcript's stories places: the Edit button, the editor, and "Add as story". */
 export interface StoryEditorControls {
@@ -30,7 +37,8 @@ export interface StoryEditorControls {
  * PUT /api/transcripts/{id}/stories as an edit of the version it opened with (a save over stories saved elsewhere
  * since is refused, and the editor asks), and Reset goes back to the original generation kept by the server.
  * Export to JIRA saves the edits, then exports them to the project's JIRA integration (the first active one by
- * name); a project without one goes to its settings, where JIRA is set up.
+ * name), or, without one, to its first active Linear, GitHub Issues or Azure DevOps integration (the button then
+ * says "Export to {name}"); a project with none goes to its settings, where one is set up.
  */
 export function useStoryEditor(
   transcript: Transcript | undefined,
@@ -72,7 +80,7 @@ export function useStoryEditor(
     let jira;
     try {
       const list = integrations.data ?? (await loadProjectIntegrations(projectId));
-      jira = firstActiveJira(list.integrations);
+      jira = editorExportTarget(list.integrations);
     } catch (error) {
       toastError("JIRA Export Failed", error, "Failed to export to JIRA");
       return;
@@ -119,6 +127,7 @@ export function useStoryEditor(
           onSave={save}
           onExport={(edited, version) => void exportToJira(edited, version)}
           exportUnavailable={projectId === null ? EXPORT_NEEDS_PROJECT : undefined}
+          exportLabel={exportLabelOf(integrations.data?.integrations)}
           transcript={transcript.content}
           quality={transcript.quality}
           addedStory={addedStory}

@@ -146,6 +146,7 @@ export function StoryEditorDialog({
   onSave,
   onExport,
   exportUnavailable,
+  exportLabel = "Export to JIRA",
   transcript,
   quality = null,
   addedStory = null,
@@ -168,6 +169,8 @@ export function StoryEditorDialog({
   onExport(stories: GeneratedStories, version: number): void;
   /** Why Export to JIRA cannot run (e.g. no project): the button is disabled and this is shown beside it. */
   exportUnavailable?: string;
+  /** The export button's text: "Export to JIRA", or "Export to {name}" for a project whose tracker is another. */
+  exportLabel?: string;
   /** The transcript's text: the re-checks send it, so their coverage and evidence checks read the meeting. */
   transcript?: string;
   /** The quality report on `stories` (Transcript.quality): the badges' first scores, renewed as the draft changes. */
@@ -647,7 +650,7 @@ export function StoryEditorDialog({
                 className="px-3 sm:px-4"
               >
                 <Upload aria-hidden />
-                Export to JIRA
+                {exportLabel}
               </Button>
               <Button
                 ref={saveButtonRef}

@@ -1,4 +1,9 @@
-import type { ExportProgress, ExportSummary, IntegrationType } from "../../../schema/api/integrations";
+import {
+  INTEGRATION_LABELS,
+  type ExportProgress,
+  type ExportSummary,
+  type IntegrationType,
+} from "../../../schema/api/integrations";
 import type { GeneratedStories } from "../../../schema/api/transcripts";
 import {
   claimExport,
@@ -18,7 +23,7 @@ import { requireTranscript } from "../access";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { requireIntegration, requireIntegrationsPlan } from "./index";
 
-// The exactly-once machinery shared by the JIRA and Notion exports. One record per transcript and integration
+// The exactly-once machinery shared by every export (JIRA, Notion, and the trackers of tracker-export.ts). One record per transcript and integration
 // (data/integrations.ts) holds what was created. An attempt claims it for a lease, records each created item as soon
 // as the service answers, and marks the record "in doubt" while a create is out, so the next attempt after a crash
 // or an unanswered create searches before creating. A completed record answers every repeat with alreadyExported.
@@ -57,7 +62,7 @@ export async function prepareExport(
   const integration = await requireIntegration(deps, userId, integrationId);
   // the project owner's plan: a team member exports within it
   await requireIntegrationsPlan(deps, integration.ownerId);
-  const label = type === "jira" ? "JIRA" : "Notion";
+  const label = INTEGRATION_LABELS[type];
   if (integration.type !== type) {
     throw new AppError("bad_request", `"${integration.name}" is not a ${label} integration.`, {
       details: { field: "integrationId" },

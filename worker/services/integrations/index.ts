@@ -1,5 +1,7 @@
+import type { z } from "zod";
 import {
   createIntegrationSchema,
+  isTrackerType,
   notionPageIdFromUrl,
   parseNotionPageUrl,
   updateIntegrationSchema,
@@ -26,13 +28,14 @@ import { decryptSecret, encryptSecret, importSecretsKey } from "../../lib/secret
 import { activeTeamsOf } from "../../data/teams";
 import { accessProject, assertManages, requireManagedProject, requireProject } from "../access";
 import { effectiveTier, limitsFor } from "../plans";
+import { resolveTrackerDestination, trackerSecret, type TrackerConfig } from "./tracker-destinations";
 
 // Integrations of a project (docs/product-spec.md §3, §7): Pro and Enterprise only; only whoever may access the project sees or
 // changes them (services/access), and anyone else's id answers 404. Credentials are sealed before they are stored
 // and never leave the Worker again except in the Authorization header of a JIRA or Notion call.
 
 export const INTEGRATIONS_PLAN_MESSAGE =
-  "Integrations are only available on Pro and Enterprise plans. Upgrade to connect JIRA or Notion.";
+  "Integrations are only available on Pro and Enterprise plans. Upgrade to connect JIRA, Notion, Linear, GitHub Issues or Azure DevOps.";
 
 /**
  * 403 unless the account's plan includes integrations (checked on every integration call, reads and exports too).
@@ -143,6 +146,21 @@ export function toIntegration(row: IntegrationRow): Integration {
   if (row.type === "notion" && "pageUrl" in settings) {
     return { ...base, type: "notion", config: { pageUrl: safePageUrl(settings), integrationSecret: row.secretMask } };
   }
+  if (row.type === "linear" && "teamId" in settings) {
+    const { teamKey, teamName, epicAs } = settings;
+    return { ...base, type: "linear", config: { teamKey, teamName, epicAs, apiKey: row.secretMask } };
+  }
+  if (row.type === "github" && "repo" in settings) {
+    return {
+      ...base,
+      type: "github",
+      config: { repository: `${settings.owner}/${settings.repo}`, token: row.secretMask },
+    };
+  }
+  if (row.type === "azure-devops" && "organization" in settings) {
+    const { organization, project } = settings;
+    return { ...base, type: "azure-devops", config: { organization, project, token: row.secretMask } };
+  }
   throw new Error(`Integration ${row.id} has settings of another type`);
 }
 
@@ -171,16 +189,7 @@ export async function createIntegration(
   const project = await requireManagedProject(deps, userId, projectId);
   await requireIntegrationsPlan(deps, project.ownerId);
   const values = createIntegrationSchema.parse(input);
-  const { settings, secret } =
-    values.type === "jira"
-      ? {
-          settings: { domain: values.config.domain, email: values.config.email, projectKey: values.config.projectKey },
-          secret: values.config.apiToken,
-        }
-      : {
-          settings: { pageUrl: values.config.pageUrl, pageId: notionPageIdFromUrl(values.config.pageUrl)! },
-          secret: values.config.integrationSecret,
-        };
+  const { settings, secret } = await settingsOf(deps, userId, values);
   const row = await insertIntegration(
     deps.db,
     {
@@ -195,6 +204,28 @@ export async function createIntegration(
     deps.now(),
   );
   return toIntegration(row);
+}
+
+/** What is stored for a new integration: its settings (a tracker's read from the tracker) and the secret to seal. */
+async function settingsOf(
+  deps: Deps,
+  userId: number,
+  values: z.output<typeof createIntegrationSchema>,
+): Promise<{ settings: IntegrationSettings; secret: string }> {
+  switch (values.type) {
+    case "jira": {
+      const { domain, email, projectKey, apiToken } = values.config;
+      return { settings: { domain, email, projectKey }, secret: apiToken };
+    }
+    case "notion": {
+      const { pageUrl, integrationSecret } = values.config;
+      return { settings: { pageUrl, pageId: notionPageIdFromUrl(pageUrl)! }, secret: integrationSecret };
+    }
+    default: {
+      const config = { type: values.type, ...values.config } as TrackerConfig;
+      return { settings: await resolveTrackerDestination(deps, userId, config), secret: trackerSecret(config) };
+    }
+  }
 }
 
 export async function updateIntegration(
@@ -225,11 +256,17 @@ export async function updateIntegration(
     if (config.pageUrl !== undefined)
       settings = { pageUrl: config.pageUrl, pageId: notionPageIdFromUrl(config.pageUrl)! };
     secret = config.integrationSecret || undefined;
+  } else if (isTrackerType(row.type)) {
+    secret = (row.type === "linear" ? config.apiKey : config.token) || undefined;
   }
   if (secret !== undefined && /\s/.test(secret)) {
     throw new AppError("validation_failed", "Secrets cannot contain spaces or line breaks.", {
-      details: { field: row.type === "jira" ? "apiToken" : "integrationSecret" },
+      details: { field: SECRET_FIELDS[row.type] },
     });
+  }
+  if (isTrackerType(row.type)) {
+    const changed = await trackerChanges(deps, userId, row, config, secret);
+    if (changed) settings = changed;
   }
   const destinationChanged = destinationOf(settings) !== destinationOf(row.settings);
   if (destinationChanged || JSON.stringify(settings) !== JSON.stringify(row.settings)) changes.settings = settings;
@@ -238,9 +275,54 @@ export async function updateIntegration(
   return toIntegration(await updateIntegrationRow(deps.db, row.id, changes, destinationChanged, deps.now()));
 }
 
-/** Where exports land: another site, project or page makes earlier export records meaningless. */
+const SECRET_FIELDS: Record<IntegrationRow["type"], string> = {
+  jira: "apiToken",
+  notion: "integrationSecret",
+  linear: "apiKey",
+  github: "token",
+  "azure-devops": "token",
+};
+
+/**
+ * A tracker's new settings when the destination or the credential changed: read from the tracker again with the
+ * credential that will be used (the new one, or the stored one opened for this check). null: nothing to re-read.
+ */
+async function trackerChanges(
+  deps: Deps,
+  userId: number,
+  row: IntegrationRow,
+  config: NonNullable<z.output<typeof updateIntegrationSchema>["config"]>,
+  newSecret: string | undefined,
+): Promise<IntegrationSettings | null> {
+  const settings = row.settings;
+  let next: TrackerConfig | null = null;
+  if (row.type === "linear" && "teamId" in settings) {
+    const teamKey = config.teamKey ?? settings.teamKey;
+    const epicAs = config.epicAs ?? settings.epicAs;
+    if (teamKey === settings.teamKey && newSecret === undefined)
+      return epicAs === settings.epicAs ? null : { ...settings, epicAs };
+    next = { type: "linear", apiKey: newSecret ?? (await openSecret(deps, row)), teamKey, epicAs };
+  } else if (row.type === "github" && "repo" in settings) {
+    const repository = config.repository ?? `${settings.owner}/${settings.repo}`;
+    if (repository.toLowerCase() === `${settings.owner}/${settings.repo}`.toLowerCase() && newSecret === undefined)
+      return null;
+    next = { type: "github", token: newSecret ?? (await openSecret(deps, row)), repository };
+  } else if (row.type === "azure-devops" && "organization" in settings) {
+    const organization = config.organization ?? settings.organization;
+    const project = config.project ?? settings.project;
+    if (organization === settings.organization && project === settings.project && newSecret === undefined) return null;
+    next = { type: "azure-devops", token: newSecret ?? (await openSecret(deps, row)), organization, project };
+  }
+  return next ? resolveTrackerDestination(deps, userId, next) : null;
+}
+
+/** Where exports land: another site, project, page, team, repository or organisation makes earlier records meaningless. */
 function destinationOf(settings: IntegrationSettings): string {
-  return "domain" in settings ? `${settings.domain}/${settings.projectKey}` : settings.pageId;
+  if ("domain" in settings) return `${settings.domain}/${settings.projectKey}`;
+  if ("pageId" in settings) return settings.pageId;
+  if ("teamId" in settings) return `linear/${settings.teamId}/${settings.epicAs}`;
+  if ("repo" in settings) return `github/${settings.owner}/${settings.repo}`.toLowerCase();
+  return `azure-devops/${settings.organization}/${settings.projectId}`.toLowerCase();
 }
 
 /** Deleting needs no plan: someone who left Pro can still remove the credentials they stored. */

@@ -1,8 +1,9 @@
 import { JiraError } from "../../adapters/jira";
 import { NotionError } from "../../adapters/notion";
+import { TrackerError, type TrackerSystem } from "../../adapters/tracker";
 import { AppError } from "../../lib/errors";
 
-// What a JIRA or Notion failure means to the person who clicked, in the shared error shape. Our API answers 4xx
+// What a JIRA, Notion, Linear, GitHub or Azure DevOps failure means to the person who clicked, in the shared error shape. Our API answers 4xx
 // when what they entered (credentials, project, page) needs changing, 429 when the service asked us to wait, and
 // 502 when it failed; never a 500, and never the credential itself.
 
@@ -117,4 +118,78 @@ export function notionFailure(error: unknown): AppError {
 
 function upstream(system: string, message: string, cause: unknown): AppError {
   return new AppError("upstream_error", message, { upstream: system, cause });
+}
+
+/** How a tracker's credential and destination are named to people, and the form fields they came from. */
+const TRACKER_TERMS: Record<TrackerSystem, { label: string; credential: string; credentialField: string }> = {
+  linear: { label: "Linear", credential: "API key", credentialField: "apiKey" },
+  github: { label: "GitHub", credential: "access token", credentialField: "token" },
+  "azure-devops": { label: "Azure DevOps", credential: "personal access token", credentialField: "token" },
+};
+
+/**
+ * A Linear, GitHub or Azure DevOps failure in the shared error shape. `destination` names what was being reached
+ * ("the team ENG", "the repository acme/roadmap") and the form field that names it, for a not-found.
+ */
+export function trackerFailure(
+  error: unknown,
+  system: TrackerSystem,
+  destination?: { what: string; field: string },
+): AppError {
+  const { label, credential, credentialField } = TRACKER_TERMS[system];
+  if (!(error instanceof TrackerError))
+    return error instanceof AppError
+      ? error
+      : upstream(system, `${label} could not be reached. Please try again.`, error);
+  switch (error.kind) {
+    case "unauthorized":
+      return new AppError(
+        "bad_request",
+        `${label} refused the ${credential}. Check it, or create a new one and enter it again.`,
+        { upstream: system, details: { field: credentialField }, cause: error },
+      );
+    case "forbidden":
+      return new AppError(
+        "bad_request",
+        `The ${credential} is not allowed to do this${destination ? ` in ${destination.what}` : ""}. ${PERMISSION_HINTS[system]}`,
+        { upstream: system, cause: error },
+      );
+    case "not_found":
+      return new AppError(
+        "bad_request",
+        destination
+          ? `${capitalise(destination.what)} was not found on ${label}, or the ${credential} cannot see it.`
+          : `${label} did not find what was asked for, or the ${credential} cannot see it.`,
+        { upstream: system, details: destination ? { field: destination.field } : undefined, cause: error },
+      );
+    case "invalid":
+      return new AppError("bad_request", `${label} refused the request: ${error.message}`, {
+        upstream: system,
+        cause: error,
+      });
+    case "rate_limited":
+      return new AppError("rate_limited", `${label} is limiting requests right now. Please try again in a minute.`, {
+        upstream: system,
+        retryAfter: Math.max(1, Math.ceil(error.retryAfter ?? 60)),
+        cause: error,
+      });
+    case "unavailable":
+      return upstream(
+        system,
+        error.mayHaveApplied
+          ? `${label} did not confirm the last step in time. Export again: StoryLoom picks up what was already created, without duplicates.`
+          : `${label} is not answering right now. Please try again in a minute.`,
+        error,
+      );
+  }
+}
+
+const PERMISSION_HINTS: Record<TrackerSystem, string> = {
+  linear: "Use a key of a member of the team.",
+  github: 'Give the token "Issues: Read and write" on the repository (fine-grained), or the repo scope (classic).',
+  "azure-devops": 'Give the token the "Work Items: Read & write" scope, and its user access to the project.',
+};
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { Switch } from "radix-ui";
 import { useId, type ReactNode } from "react";
-import { JIRA_DOMAIN_FORMAT } from "../../../../schema/api/integrations";
+import { JIRA_DOMAIN_FORMAT, type IntegrationType } from "../../../../schema/api/integrations";
 import { TextField } from "../../../components/ui/field";
 import { Label } from "../../../components/ui/label";
 import type { FieldErrors } from "../../../lib/form";
@@ -236,4 +236,299 @@ export function ActiveSwitch({
       </Switch.Root>
     </div>
   );
+}
+
+/** Where each tracker's credential is made; the links open in a new tab, so the form keeps what was typed. */
+export const TRACKER_CREDENTIAL_LINKS = {
+  linear: { href: "https://linear.app/settings/account/security", text: "Create a personal API key in Linear" },
+  github: {
+    href: "https://github.com/settings/personal-access-tokens/new",
+    text: 'Create a fine-grained token with "Issues: Read and write"',
+  },
+  "azure-devops": {
+    href: "https://learn.microsoft.com/azure/devops/organizations/accounts/use-personal-access-tokens-to-authenticate",
+    text: 'Create a personal access token with "Work Items: Read & write"',
+  },
+} as const;
+
+export function CredentialLink({ type }: { type: keyof typeof TRACKER_CREDENTIAL_LINKS }) {
+  const link = TRACKER_CREDENTIAL_LINKS[type];
+  return (
+    <a
+      href={link.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+    >
+      {link.text}
+      <ExternalLink className="size-3.5" aria-hidden />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
+interface SecretFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  error?: string;
+  disabled?: boolean;
+  onChange(value: string): void;
+  secretMask?: string;
+  placeholder?: string;
+  hint?: ReactNode;
+}
+
+/** A write-only credential: with `secretMask` (editing), a blank field keeps the stored one. */
+export function SecretField({
+  label,
+  name,
+  value,
+  error,
+  disabled,
+  onChange,
+  secretMask,
+  placeholder,
+  hint,
+}: SecretFieldProps) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type="password"
+      autoComplete="off"
+      spellCheck={false}
+      placeholder={secretMask ?? placeholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      hint={
+        <>
+          {secretMask ? "Leave blank to keep the current one. " : ""}
+          {hint}
+        </>
+      }
+      disabled={disabled}
+      required={!secretMask}
+    />
+  );
+}
+
+/** Where a Linear export puts the epic: a parent issue with sub-issues, or a project holding the issues. */
+export function EpicAsField({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: "issue" | "project";
+  disabled?: boolean;
+  onChange(value: "issue" | "project"): void;
+}) {
+  const id = useId();
+  const options = [
+    { value: "issue", label: "A parent issue", hint: "Each story becomes its sub-issue." },
+    { value: "project", label: "A project", hint: "Each story becomes an issue in it." },
+  ] as const;
+  return (
+    <fieldset className="grid gap-2" disabled={disabled}>
+      <legend className="mb-1.5 text-sm font-medium text-ink">The epic becomes</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            htmlFor={`${id}-${option.value}`}
+            className="flex cursor-pointer items-start gap-2 rounded-lg border border-line p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+          >
+            <input
+              id={`${id}-${option.value}`}
+              type="radio"
+              name="epicAs"
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="mt-0.5 accent-brand-700"
+            />
+            <span className="grid gap-0.5">
+              <span className="font-medium text-ink">{option.label}</span>
+              <span className="text-xs text-muted">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Linear's settings for Manual Setup and Edit: the API key, the team's key and where the epic goes. */
+export function LinearConfigFields({ values, errors, disabled, onChange, secretMask }: FieldsProps) {
+  return (
+    <>
+      <SecretField
+        label="API key"
+        name="apiKey"
+        value={values.apiKey}
+        error={errors.apiKey}
+        disabled={disabled}
+        onChange={(v) => onChange("apiKey", v)}
+        secretMask={secretMask}
+        placeholder="lin_api_…"
+        hint={<CredentialLink type="linear" />}
+      />
+      <TextField
+        label="Team key"
+        name="teamKey"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="e.g. ENG"
+        value={values.teamKey}
+        onChange={(e) => onChange("teamKey", e.target.value.toUpperCase())}
+        error={errors.teamKey}
+        hint="The letters before an issue's number, as in ENG-42."
+        disabled={disabled}
+        required
+      />
+      <EpicAsField value={values.epicAs} disabled={disabled} onChange={(v) => onChange("epicAs", v)} />
+    </>
+  );
+}
+
+export function GitHubRepositoryField({
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  disabled?: boolean;
+  onChange(value: string): void;
+}) {
+  return (
+    <TextField
+      label="Repository"
+      name="repository"
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="owner/name"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      hint="As in github.com/owner/name; a pasted link works too."
+      disabled={disabled}
+      required
+    />
+  );
+}
+
+/** GitHub's settings for Manual Setup and Edit: the token and the repository. */
+export function GitHubConfigFields({ values, errors, disabled, onChange, secretMask }: FieldsProps) {
+  return (
+    <>
+      <SecretField
+        label="Access token"
+        name="token"
+        value={values.token}
+        error={errors.token}
+        disabled={disabled}
+        onChange={(v) => onChange("token", v)}
+        secretMask={secretMask}
+        placeholder="github_pat_… or ghp_…"
+        hint={<CredentialLink type="github" />}
+      />
+      <GitHubRepositoryField
+        value={values.repository}
+        error={errors.repository}
+        disabled={disabled}
+        onChange={(v) => onChange("repository", v)}
+      />
+    </>
+  );
+}
+
+export const AZURE_DEVOPS_SERVER_NOTE =
+  "Azure DevOps Services (dev.azure.com) only: on-premises Azure DevOps Server is not supported.";
+
+export function AzureDevOpsOrganizationField({
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  disabled?: boolean;
+  onChange(value: string): void;
+}) {
+  return (
+    <TextField
+      label="Organization"
+      name="organization"
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="e.g. contoso"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      hint={`As in dev.azure.com/{organization}. ${AZURE_DEVOPS_SERVER_NOTE}`}
+      disabled={disabled}
+      required
+    />
+  );
+}
+
+/** Azure DevOps's settings for Manual Setup and Edit: the organisation, the project and the token. */
+export function AzureDevOpsConfigFields({ values, errors, disabled, onChange, secretMask }: FieldsProps) {
+  return (
+    <>
+      <AzureDevOpsOrganizationField
+        value={values.organization}
+        error={errors.organization}
+        disabled={disabled}
+        onChange={(v) => onChange("organization", v)}
+      />
+      <TextField
+        label="Project"
+        name="project"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="e.g. Fabrikam"
+        value={values.project}
+        onChange={(e) => onChange("project", e.target.value)}
+        error={errors.project}
+        hint="The project's name, as Azure DevOps shows it."
+        disabled={disabled}
+        required
+      />
+      <SecretField
+        label="Personal access token"
+        name="token"
+        value={values.token}
+        error={errors.token}
+        disabled={disabled}
+        onChange={(v) => onChange("token", v)}
+        secretMask={secretMask}
+        hint={<CredentialLink type="azure-devops" />}
+      />
+    </>
+  );
+}
+
+/** The settings fields of any type, for Manual Setup and Edit. */
+export function ConfigFieldsOf(props: FieldsProps & { type: IntegrationType }) {
+  const { type, ...rest } = props;
+  switch (type) {
+    case "jira":
+      return <JiraConfigFields {...rest} />;
+    case "notion":
+      return <NotionConfigFields {...rest} />;
+    case "linear":
+      return <LinearConfigFields {...rest} />;
+    case "github":
+      return <GitHubConfigFields {...rest} />;
+    case "azure-devops":
+      return <AzureDevOpsConfigFields {...rest} />;
+  }
 }

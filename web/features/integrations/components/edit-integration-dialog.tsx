@@ -8,8 +8,8 @@ import { TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast, toastError } from "../../../components/ui/toast";
 import { INTEGRATION_TYPE_LABELS, updateIntegration } from "../../../shared/integrations/api";
-import { checkEdit, CONFIG_FIELDS, editValuesOf, serverFieldErrors } from "../forms";
-import { ActiveSwitch, JiraConfigFields, NotionConfigFields } from "./config-fields";
+import { checkEdit, CONFIG_FIELDS, editValuesOf, secretMaskOf, serverFieldErrors } from "../forms";
+import { ActiveSwitch, ConfigFieldsOf } from "./config-fields";
 import { useIntegrationForm } from "./use-integration-form";
 
 /**
@@ -28,7 +28,7 @@ export default function EditIntegrationDialog({
   const { formRef, values, errors, change, showErrors } = useIntegrationForm(() => editValuesOf(integration));
   const [isActive, setIsActive] = useState(integration.isActive);
   const [pending, setPending] = useState(false);
-  const mask = integration.type === "jira" ? integration.config.apiToken : integration.config.integrationSecret;
+  const mask = secretMaskOf(integration);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -83,17 +83,14 @@ export default function EditIntegrationDialog({
             required
           />
           <ActiveSwitch checked={isActive} onCheckedChange={setIsActive} disabled={pending} />
-          {integration.type === "jira" ? (
-            <JiraConfigFields values={values} errors={errors} disabled={pending} onChange={change} secretMask={mask} />
-          ) : (
-            <NotionConfigFields
-              values={values}
-              errors={errors}
-              disabled={pending}
-              onChange={change}
-              secretMask={mask}
-            />
-          )}
+          <ConfigFieldsOf
+            type={integration.type}
+            values={values}
+            errors={errors}
+            disabled={pending}
+            onChange={change}
+            secretMask={mask}
+          />
           <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline" disabled={pending}>

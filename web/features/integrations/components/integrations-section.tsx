@@ -1,26 +1,43 @@
-import { KeyRound, Pencil, Plug, Sparkles, Trash2, Wand2, Wrench } from "lucide-react";
+import { ChevronDown, KeyRound, Pencil, Plug, Sparkles, Trash2, Wand2, Wrench } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { Integration } from "../../../../schema/api/integrations";
+import { TRACKER_TYPES, type TrackerType } from "../../../../schema/api/integration-types";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { EmptyState } from "../../../components/page";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast, toastError, useErrorToast } from "../../../components/ui/toast";
 import { deleteIntegration, INTEGRATION_TYPE_LABELS, useProjectIntegrations } from "../../../shared/integrations/api";
 import { INTEGRATIONS_UNAVAILABLE_TEXT, toastIntegrationsUnavailable } from "../errors";
-import { destinationOf } from "../forms";
+import { destinationOf, secretMaskOf } from "../forms";
+
+const SECRET_LABELS: Record<Integration["type"], string> = {
+  jira: "API token",
+  notion: "Secret",
+  linear: "API key",
+  github: "Token",
+  "azure-devops": "Token",
+};
 
 // The dialogs load on first use: the settings page shows the list without their code.
 const JiraWizardDialog = lazy(() => import("./jira-wizard-dialog"));
+const TrackerWizardDialog = lazy(() => import("./tracker-wizard-dialog"));
 const ManualSetupDialog = lazy(() => import("./manual-setup-dialog"));
 const EditIntegrationDialog = lazy(() => import("./edit-integration-dialog"));
 
 type Open =
   | { dialog: "wizard" | "manual" }
+  | { dialog: "tracker"; type: TrackerType }
   | { dialog: "edit"; integration: Integration; returnFocus: HTMLElement | null }
   | null;
 
@@ -64,7 +81,7 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
           </h2>
           <p className="text-sm text-muted">Send this project's stories to the tools your team already uses.</p>
         </div>
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:gap-3">
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end sm:gap-3">
           {/* on the free plan both say why at once instead of opening a form the server would refuse */}
           <Button onClick={() => (unavailable ? toastIntegrationsUnavailable() : setOpen({ dialog: "wizard" }))}>
             <Wand2 aria-hidden />
@@ -77,6 +94,26 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
             <Wrench aria-hidden />
             Manual Setup
           </Button>
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" className="col-span-2">
+                <Plug aria-hidden />
+                Connect Linear, GitHub or Azure DevOps
+                <ChevronDown aria-hidden className="opacity-60" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" collisionPadding={8} className="min-w-56">
+              {TRACKER_TYPES.map((type) => (
+                <DropdownMenuItem
+                  key={type}
+                  onSelect={() => (unavailable ? toastIntegrationsUnavailable() : setOpen({ dialog: "tracker", type }))}
+                >
+                  <Wand2 aria-hidden />
+                  {INTEGRATION_TYPE_LABELS[type]} Wizard
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
         </div>
       </div>
 
@@ -96,8 +133,9 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
       ) : data ? (
         data.integrations.length === 0 ? (
           <EmptyState icon={Plug} title="No integrations yet" headingLevel={3}>
-            Connect a JIRA project with the JIRA Wizard, or add JIRA or Notion with Manual Setup. Export menus then
-            offer 'Export to' each active integration.
+            Connect a JIRA project with the JIRA Wizard, a Linear team, GitHub repository or Azure DevOps project with
+            its wizard, or add any of them or Notion with Manual Setup. Export menus then offer 'Export to' each active
+            integration.
           </EmptyState>
         ) : (
           <ul className="grid gap-3" aria-label="Integrations">
@@ -128,6 +166,7 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
       <Suspense fallback={null}>
         {open?.dialog === "wizard" && <JiraWizardDialog projectId={projectId} onClose={close} />}
         {open?.dialog === "manual" && <ManualSetupDialog projectId={projectId} onClose={close} />}
+        {open?.dialog === "tracker" && <TrackerWizardDialog projectId={projectId} type={open.type} onClose={close} />}
         {open?.dialog === "edit" && (
           <EditIntegrationDialog integration={open.integration} returnFocus={open.returnFocus} onClose={close} />
         )}
@@ -161,14 +200,14 @@ function IntegrationRow({
   onEdit: (returnFocus: HTMLElement) => void;
   onDelete: (returnFocus: HTMLElement) => void;
 }) {
-  const secret = integration.type === "jira" ? integration.config.apiToken : integration.config.integrationSecret;
-  const secretLabel = integration.type === "jira" ? "API token" : "Secret";
+  const secret = secretMaskOf(integration);
+  const secretLabel = SECRET_LABELS[integration.type];
   return (
     <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="min-w-0 font-semibold break-words text-ink">{integration.name}</h3>
-          <Badge variant={integration.type === "jira" ? "default" : "purple"}>
+          <Badge variant={integration.type === "notion" ? "purple" : "default"}>
             {INTEGRATION_TYPE_LABELS[integration.type]}
           </Badge>
           <Badge variant={integration.isActive ? "success" : "secondary"}>

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import type { IntegrationType } from "../../../../schema/api/integrations";
+import { INTEGRATION_LABELS, INTEGRATION_TYPES, type IntegrationType } from "../../../../schema/api/integrations";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";
@@ -12,11 +12,13 @@ import { createIntegration } from "../../../shared/integrations/api";
 import { reportIntegrationError } from "../errors";
 import { checkManual, CONFIG_FIELDS, EMPTY_FORM, serverFieldErrors, type FormField } from "../forms";
 import { useIntegrationForm } from "./use-integration-form";
-import { JiraConfigFields, NotionConfigFields } from "./config-fields";
+import { ConfigFieldsOf } from "./config-fields";
 
 /**
- * Manual Setup (docs/product-spec.md §2): choose JIRA or Notion, name it, and fill that type's settings; nothing is checked with
- * JIRA first (the wizard does that). Type and name missing: 'Missing Information'. Mounted only while open.
+ * Manual Setup (docs/product-spec.md §2): choose the type, name it, and fill that type's settings. JIRA and Notion settings
+ * are stored as typed (the JIRA wizard checks them first); a tracker's destination (Linear team, GitHub repository,
+ * Azure DevOps project) is looked up by the server on save, which says which field to fix. Type and name missing:
+ * 'Missing Information'. Mounted only while open.
  */
 export default function ManualSetupDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {
   const typeId = useId();
@@ -29,7 +31,7 @@ export default function ManualSetupDialog({ projectId, onClose }: { projectId: n
     const checked = checkManual(values);
     if (checked.kind === "missing") {
       showErrors({
-        type: values.type === "" ? "Choose JIRA or Notion." : undefined,
+        type: values.type === "" ? "Choose the integration's type." : undefined,
         name: values.name.trim() === "" ? "Enter a name for this integration." : undefined,
       });
       toast({
@@ -74,7 +76,7 @@ export default function ManualSetupDialog({ projectId, onClose }: { projectId: n
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent className="sm:max-w-xl">
         <DialogTitle>Manual Setup</DialogTitle>
-        <DialogDescription>Add a JIRA or Notion integration by entering its settings yourself.</DialogDescription>
+        <DialogDescription>Add an integration by entering its settings yourself.</DialogDescription>
         <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid gap-5">
           <div className="grid gap-1.5">
             <Label htmlFor={typeId}>Type</Label>
@@ -89,11 +91,14 @@ export default function ManualSetupDialog({ projectId, onClose }: { projectId: n
                 aria-describedby={errors.type ? `${typeId}-error` : undefined}
                 className="aria-invalid:border-red-500"
               >
-                <SelectValue placeholder="Choose JIRA or Notion" />
+                <SelectValue placeholder="Choose a type" />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value="jira">JIRA</SelectItem>
-                <SelectItem value="notion">Notion</SelectItem>
+                {INTEGRATION_TYPES.map((type) => (
+                  <SelectItem key={type} value={type}>
+                    {INTEGRATION_LABELS[type]}
+                  </SelectItem>
+                ))}
               </SelectContent>
             </Select>
             {errors.type && (
@@ -107,18 +112,15 @@ export default function ManualSetupDialog({ projectId, onClose }: { projectId: n
             name="name"
             autoComplete="off"
             maxLength={100}
-            placeholder={values.type === "notion" ? "e.g. Team Notion" : "e.g. Team JIRA"}
+            placeholder={`e.g. Team ${values.type === "" ? "JIRA" : INTEGRATION_LABELS[values.type]}`}
             value={values.name}
             onChange={(e) => change("name", e.target.value)}
             error={errors.name}
             disabled={pending}
             required
           />
-          {values.type === "jira" && (
-            <JiraConfigFields values={values} errors={errors} disabled={pending} onChange={change} />
-          )}
-          {values.type === "notion" && (
-            <NotionConfigFields values={values} errors={errors} disabled={pending} onChange={change} />
+          {values.type !== "" && (
+            <ConfigFieldsOf type={values.type} values={values} errors={errors} disabled={pending} onChange={change} />
           )}
           <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>

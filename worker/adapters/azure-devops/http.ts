@@ -1,0 +1,617 @@
+// Azure DevOps Services' REST API 7.1 over plain fetch (azure-devops-node-api needs Node's networking, which a
+// Worker does not have). Every URL is https://dev.azure.com/{organization}/… (or a fake's base outside production),
+// built with apiUrl from a checked organisation and encoded segments. Redirects are not followed, answers are
+// size-capped while they stream and parsed with zod, and writes (creates, the parent link) are never retried: one
+// whose outcome is unknown throws with `mayHaveApplied`, and the export service reconciles with findExported (the
+// WIQL search for the export's tag). worker/test/contracts/README.md lists the calls kept and their pitfalls.
+import { z } from "zod";
+import type { Epic, UserStory } from "../../../schema/api/transcripts";
+import { AZURE_DEVOPS_ORGANIZATION_PATTERN } from "../../../schema/api/integrations";
+import { apiUrl, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker";
+import {
+  FIELD,
+  STORY_POINTS_FIELDS,
+  epicPatch,
+  parentRelation,
+  priorityValue,
+  storyPatch,
+  workItemRelationUrl,
+  workItemTitle,
+  type PatchOperation,
+} from "./format";
+import {
+  AZURE_DEVOPS_API_VERSION,
+  AZURE_DEVOPS_HOST,
+  type AzureDevOps,
+  type AzureDevOpsPlan,
+  type AzureDevOpsProject,
+} from "./index";
+
+export interface AzureDevOpsOptions {
+  /** Config.trackerApiBases["azure-devops"]: a fake's base in development and tests, null in production. */
+  apiBase: URL | null;
+  /** Per request, reading the answer included. */
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** The most time spent waiting between attempts (rate limits and the one retry of a failed read), per call. */
+  retryBudgetMs?: number;
+}
+
+export const AZURE_DEVOPS_TIMEOUT_MS = 10_000;
+export const AZURE_DEVOPS_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+export const AZURE_DEVOPS_RETRY_BUDGET_MS = 20_000;
+export const RATE_LIMIT_RETRIES = 3;
+/** Backoff after a 429 without Retry-After: 1 s, 2 s, 4 s (at most 8 s), each jittered down to half. */
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_MAX_MS = 8_000;
+/** The wait before the one retry of a read that failed (5xx, timeout, network), jittered down to half. */
+const READ_RETRY_WAIT_MS = 500;
+/** GET …/workitems takes at most 200 ids; an export is an epic and at most 100 stories. */
+export const MAX_FOUND = 200;
+const PROJECTS_PAGE_SIZE = 100;
+const PROJECTS_MAX_PAGES = 10;
+const MESSAGE_MAX_CHARS = 500;
+
+/** The work item types a story may become, in the order they are preferred (Agile, Scrum, CMMI, Basic). */
+export const STORY_TYPES = ["User Story", "Product Backlog Item", "Requirement", "Issue"] as const;
+export const EPIC_TYPE = "Epic";
+
+// ——— answers, as far as StoryLoom reads them ———
+
+const projectAnswer = z.looseObject({ id: z.string().min(1), name: z.string().min(1) });
+const projectsAnswer = z.looseObject({ count: z.number().int(), value: z.array(projectAnswer) });
+const typeField = z.looseObject({
+  referenceName: z.string().nullish(),
+  allowedValues: z.array(z.string()).nullish(),
+});
+const workItemTypesAnswer = z.looseObject({
+  count: z.number().int(),
+  value: z.array(
+    z.looseObject({
+      name: z.string().nullish(),
+      isDisabled: z.boolean().optional(),
+      fields: z.array(typeField).nullish(),
+      fieldInstances: z.array(typeField).nullish(),
+    }),
+  ),
+});
+const workItemAnswer = z.looseObject({
+  id: z.number().int().positive(),
+  fields: z.record(z.string(), z.unknown()).nullish(),
+});
+const workItemsAnswer = z.looseObject({ count: z.number().int(), value: z.array(workItemAnswer) });
+const wiqlAnswer = z.looseObject({
+  workItems: z.array(z.looseObject({ id: z.number().int().positive() })).nullish(),
+});
+const errorAnswer = z.looseObject({ message: z.string().optional(), typeKey: z.string().optional() });
+
+// ——— one request ———
+
+interface Call<T> {
+  method: "GET" | "POST" | "PATCH";
+  /** Built from encoded segments (segment()). */
+  path: string;
+  query?: Record<string, string>;
+  pat: string;
+  /** A JSON Patch document (creates, updates) or a WIQL query. */
+  body?: PatchOperation[] | { query: string };
+  answer: z.ZodType<T>;
+  /** Creates and updates: never retried, and an unknown outcome throws with mayHaveApplied. WIQL's POST is a read. */
+  write: boolean;
+  /** For 403: "Your Azure DevOps account does not have permission to {action}." */
+  action: string;
+  /** For 404: "Azure DevOps could not find {missing}." */
+  missing: string;
+}
+
+type Exchange =
+  | { kind: "response"; status: number; headers: Headers; type: string; text: string | null; oversize: boolean }
+  | { kind: "timeout" }
+  | { kind: "network"; error: unknown };
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const HTML_TYPE = /^text\/html\b/i;
+/** Where Azure DevOps sends a browser (or a refused token) to sign in. */
+const SIGN_IN = /_signin|signin|login\.microsoftonline|\/login/i;
+
+function basicAuthorization(pat: string): string {
+  const bytes = new TextEncoder().encode(`:${pat}`);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+/** Removes the PAT and its Basic form from text that could reach a message or a log. */
+function scrubber(pat: string): (text: string) => string {
+  const secrets = [basicAuthorization(pat).slice("Basic ".length), pat]
+    .filter((s) => s.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  return (text) => secrets.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
+}
+
+/** Seconds or an HTTP date, as milliseconds from now; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function parseJson(text: string | null): { ok: true; value: unknown } | { ok: false } {
+  if (text === null) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Azure DevOps' own message ("TF401320: Rule Error for field …"), trimmed; null when it said nothing. */
+function azureMessage(body: unknown, scrub: (text: string) => string): string | null {
+  const parsed = errorAnswer.safeParse(body);
+  const message = parsed.success ? parsed.data.message?.replace(/\s+/g, " ").trim() : undefined;
+  if (!message) return null;
+  const clean = scrub(message);
+  return clean.length > MESSAGE_MAX_CHARS ? `${clean.slice(0, MESSAGE_MAX_CHARS - 1).trimEnd()}…` : clean;
+}
+
+const fail = (
+  kind: ConstructorParameters<typeof TrackerError>[1],
+  message: string,
+  options?: ConstructorParameters<typeof TrackerError>[3],
+) => new TrackerError("azure-devops", kind, message, options);
+
+/** The organisation as a path segment, refused before any URL is built unless it is an organisation name. */
+function organizationSegment(organization: string): string {
+  if (!AZURE_DEVOPS_ORGANIZATION_PATTERN.test(organization))
+    throw fail("invalid", `${JSON.stringify(organization.slice(0, 60))} is not an Azure DevOps organisation name.`);
+  return encodeURIComponent(organization);
+}
+
+function segment(value: string, what: string): string {
+  if (!value.trim()) throw fail("invalid", `The Azure DevOps ${what} is missing.`);
+  return encodeURIComponent(value);
+}
+
+/** A work item id as the API writes it (a positive integer), from a key or id StoryLoom kept. */
+function workItemId(value: string, what: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(value))
+    throw fail("invalid", `${JSON.stringify(value.slice(0, 20))} is not an Azure DevOps ${what} id.`);
+  return Number(value);
+}
+
+export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
+  const timeoutMs = options.timeoutMs ?? AZURE_DEVOPS_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? AZURE_DEVOPS_MAX_RESPONSE_BYTES;
+  const budgetMs = options.retryBudgetMs ?? AZURE_DEVOPS_RETRY_BUDGET_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  const jitter = (ms: number) => Math.round(ms * (0.5 + 0.5 * Math.min(1, Math.max(0, random()))));
+
+  /** Reads at most maxBytes of a JSON answer, stopping the stream as soon as it is over; other types are not read. */
+  async function read(response: Response): Promise<{ text: string | null; oversize: boolean }> {
+    if (!JSON_TYPE.test(response.headers.get("Content-Type") ?? "")) {
+      await response.body?.cancel().catch(() => undefined);
+      return { text: null, oversize: false };
+    }
+    const declared = Number(response.headers.get("Content-Length") ?? "");
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      return { text: null, oversize: true };
+    }
+    if (!response.body) return { text: "", oversize: false };
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let total = 0;
+    let text = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { text: null, oversize: true };
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    return { text: text + decoder.decode(), oversize: false };
+  }
+
+  async function exchange(url: URL, init: RequestInit): Promise<Exchange> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error("Azure DevOps request timed out")), timeoutMs);
+    try {
+      // Looked up per call: tests put a spy on globalThis.fetch.
+      const response = await globalThis.fetch(url, { ...init, redirect: "manual", signal: controller.signal });
+      const type = response.headers.get("Content-Type") ?? "";
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel().catch(() => undefined);
+        return {
+          kind: "response",
+          status: response.status,
+          headers: response.headers,
+          type,
+          text: null,
+          oversize: false,
+        };
+      }
+      return { kind: "response", status: response.status, headers: response.headers, type, ...(await read(response)) };
+    } catch (error) {
+      return controller.signal.aborted ? { kind: "timeout" } : { kind: "network", error };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const refusedToken = (status: number) =>
+    fail(
+      "unauthorized",
+      "Azure DevOps refused the personal access token. Check that it has not expired, belongs to this organisation and has the Work Items (Read & write) and Project and Team (Read) scopes.",
+      { status },
+    );
+
+  async function send<T>(call: Call<T>): Promise<{ data: T; headers: Headers }> {
+    const url = apiUrl(AZURE_DEVOPS_HOST, call.path, options.apiBase);
+    for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
+    url.searchParams.set("api-version", AZURE_DEVOPS_API_VERSION);
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      Authorization: basicAuthorization(call.pat),
+      // Asks for 401 instead of a redirect or a 203 sign-in page when the token is refused.
+      "X-TFS-FedAuthRedirect": "Suppress",
+    };
+    if (call.body !== undefined)
+      headers["Content-Type"] = Array.isArray(call.body) ? "application/json-patch+json" : "application/json";
+    const init: RequestInit = {
+      method: call.method,
+      headers,
+      ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+    };
+    const scrub = scrubber(call.pat);
+    const unknownOutcome = call.write ? " The change may have been made." : "";
+    const unknown = { mayHaveApplied: call.write };
+
+    let waited = 0;
+    let rateLimitRetries = 0;
+    let readRetried = false;
+    /** Reads only, once, within the budget: true when the caller should try again. */
+    const retryRead = async (suggestedMs: number | null): Promise<boolean> => {
+      if (call.write || readRetried) return false;
+      const wait = suggestedMs ?? jitter(READ_RETRY_WAIT_MS);
+      if (waited + wait > budgetMs) return false;
+      readRetried = true;
+      waited += wait;
+      await sleep(wait);
+      return true;
+    };
+
+    for (;;) {
+      const result = await exchange(url, init);
+
+      if (result.kind === "timeout") {
+        if (await retryRead(null)) continue;
+        throw fail(
+          "unavailable",
+          `Azure DevOps did not answer within ${Number((timeoutMs / 1000).toFixed(2))} seconds.${unknownOutcome}`,
+          unknown,
+        );
+      }
+      if (result.kind === "network") {
+        if (await retryRead(null)) continue;
+        const cause =
+          result.error instanceof Error ? new Error(scrub(`${result.error.name}: ${result.error.message}`)) : undefined;
+        throw fail("unavailable", `Could not reach Azure DevOps.${unknownOutcome}`, { ...unknown, cause });
+      }
+
+      const { status } = result;
+      // A refused token can get 203 with an HTML sign-in page instead of 401 (README, "Authentication").
+      if (status === 203 || (status < 300 && HTML_TYPE.test(result.type))) throw refusedToken(status);
+
+      if (status >= 200 && status < 300) {
+        const json = parseJson(result.text);
+        if (result.oversize || !json.ok) {
+          const what = result.oversize
+            ? `an answer larger than ${Math.round(maxBytes / 1024)} KiB`
+            : "something other than JSON";
+          throw fail(
+            "unavailable",
+            `Azure DevOps answered with ${what}, which StoryLoom does not read.${unknownOutcome}`,
+            {
+              status,
+              ...unknown,
+            },
+          );
+        }
+        const parsed = call.answer.safeParse(json.value);
+        if (parsed.success) return { data: parsed.data, headers: result.headers };
+        throw fail("unavailable", `Azure DevOps' answer was not in the shape StoryLoom expects.${unknownOutcome}`, {
+          status,
+          ...unknown,
+          cause: new Error(
+            scrub(
+              parsed.error.issues
+                .slice(0, 3)
+                .map((i) => `${i.path.join(".")}: ${i.message}`)
+                .join("; "),
+            ),
+          ),
+        });
+      }
+
+      if (status >= 300 && status < 400) {
+        if (SIGN_IN.test(result.headers.get("Location") ?? "")) throw refusedToken(status);
+        throw fail(
+          "unavailable",
+          `Azure DevOps answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`,
+          { status, ...unknown },
+        );
+      }
+
+      if (status === 429) {
+        const asked = retryAfterMs(result.headers.get("Retry-After"));
+        const retryAfter = asked === null ? null : Math.ceil(asked / 1000);
+        const wait = asked ?? jitter(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** rateLimitRetries));
+        if (rateLimitRetries < RATE_LIMIT_RETRIES && waited + wait <= budgetMs) {
+          rateLimitRetries += 1;
+          waited += wait;
+          await sleep(wait);
+          continue;
+        }
+        throw fail(
+          "rate_limited",
+          retryAfter === null
+            ? "Azure DevOps is limiting requests. Please try again shortly."
+            : `Azure DevOps is limiting requests. Please try again in ${retryAfter} seconds.`,
+          { status, retryAfter },
+        );
+      }
+
+      if (status >= 500) {
+        if (await retryRead(retryAfterMs(result.headers.get("Retry-After")))) continue;
+        throw fail("unavailable", `Azure DevOps is unavailable (HTTP ${status}).${unknownOutcome}`, {
+          status,
+          ...unknown,
+        });
+      }
+
+      const json = parseJson(result.text);
+      const said = json.ok ? azureMessage(json.value, scrub) : null;
+      if (status === 401) throw refusedToken(status);
+      if (status === 403)
+        throw fail("forbidden", `Your Azure DevOps account does not have permission to ${call.action}.`, { status });
+      if (status === 404) throw fail("not_found", `Azure DevOps could not find ${call.missing}.`, { status });
+      if (status === 400 || status === 409 || status === 412 || status === 422)
+        throw fail("invalid", said ?? `Azure DevOps refused the request (HTTP ${status}).`, { status });
+      throw fail("unavailable", `Azure DevOps answered HTTP ${status}${said ? `: ${said}` : "."}`, { status });
+    }
+  }
+
+  async function readProject(organization: string, pat: string, project: string): Promise<AzureDevOpsProject> {
+    const { data } = await send({
+      method: "GET",
+      path: `/${organizationSegment(organization)}/_apis/projects/${segment(project, "project")}`,
+      pat,
+      answer: projectAnswer,
+      write: false,
+      action: `see project ${project}`,
+      missing: `project ${project} in organisation ${organization} (or your account cannot see it)`,
+    });
+    return { id: data.id, name: data.name };
+  }
+
+  async function readTypes(organization: string, pat: string, projectId: string, projectName: string) {
+    const { data } = await send({
+      method: "GET",
+      path: `/${organizationSegment(organization)}/${segment(projectId, "project id")}/_apis/wit/workitemtypes`,
+      pat,
+      answer: workItemTypesAnswer,
+      write: false,
+      action: `read the work item types of project ${projectName}`,
+      missing: `project ${projectName} in organisation ${organization} (or your account cannot see it)`,
+    });
+    return choosePlan(data.value);
+  }
+
+  return {
+    async projects(organization, pat) {
+      const org = organizationSegment(organization);
+      const found: AzureDevOpsProject[] = [];
+      let continuationToken: string | null = null;
+      for (let page = 0; page < PROJECTS_MAX_PAGES; page++) {
+        const answer: { data: z.infer<typeof projectsAnswer>; headers: Headers } = await send({
+          method: "GET",
+          path: `/${org}/_apis/projects`,
+          query: {
+            $top: String(PROJECTS_PAGE_SIZE),
+            ...(continuationToken ? { continuationToken } : {}),
+          },
+          pat,
+          answer: projectsAnswer,
+          write: false,
+          action: `list the projects of organisation ${organization}`,
+          missing: `organisation ${organization}`,
+        });
+        found.push(...answer.data.value.map((p) => ({ id: p.id, name: p.name })));
+        continuationToken = answer.headers.get("x-ms-continuationtoken");
+        if (!continuationToken || answer.data.value.length === 0) break;
+      }
+      return found.sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async projectPlan(organization, pat, project) {
+      const found = await readProject(organization, pat, project);
+      const plan = await readTypes(organization, pat, found.id, found.name);
+      return { id: found.id, name: found.name, ...plan.public };
+    },
+
+    open(pat, settings, ref): TrackerSession {
+      if (!/^[0-9a-f]{12}$/.test(ref)) throw fail("invalid", "Not an export reference.");
+      const marker = `storyloom-${ref}`;
+      const org = () => organizationSegment(settings.organization);
+      const project = () => segment(settings.projectId, "project id");
+      const itemUrl = (id: number) =>
+        `${AZURE_DEVOPS_HOST}/${encodeURIComponent(settings.organization)}/${encodeURIComponent(settings.project)}/_workitems/edit/${id}`;
+      const item = (
+        answer: z.infer<typeof workItemAnswer>,
+        fallbackTitle: string,
+        parent: string | null,
+      ): TrackerItem => {
+        const title = answer.fields?.[FIELD.title];
+        const parentId = answer.fields?.[FIELD.parent];
+        return {
+          id: String(answer.id),
+          key: String(answer.id),
+          url: itemUrl(answer.id),
+          title: typeof title === "string" ? title : fallbackTitle,
+          parentKey: typeof parentId === "number" ? String(parentId) : parent,
+        };
+      };
+
+      let plan: Promise<SessionPlan> | null = null;
+      /** The work item types, read once; a failed read is tried again on the next create. */
+      const readPlan = (): Promise<SessionPlan> => {
+        plan ??= readTypes(settings.organization, pat, settings.projectId, settings.project).catch((error: unknown) => {
+          plan = null;
+          throw error;
+        });
+        return plan;
+      };
+      const create = async (type: string, body: PatchOperation[]) => {
+        const { data } = await send({
+          method: "POST",
+          path: `/${org()}/${project()}/_apis/wit/workitems/$${encodeURIComponent(type)}`,
+          pat,
+          body,
+          answer: workItemAnswer,
+          write: true,
+          action: `create ${type} work items in project ${settings.project}`,
+          missing: `project ${settings.project} or its work item type ${type}`,
+        });
+        return data;
+      };
+
+      return {
+        async createEpic(epic: Epic) {
+          const p = await readPlan();
+          if (!p.public.epicType)
+            throw fail(
+              "invalid",
+              `The process of project ${settings.project} has no Epic work item type (or it is disabled).`,
+            );
+          const answer = await create(p.public.epicType, epicPatch(epic, marker, { priorityField: p.epicPriority }));
+          return item(answer, workItemTitle(epic.title), null);
+        },
+
+        async createStory(story: UserStory, _position: number, epic: EpicRef) {
+          const epicId = workItemId(epic.key, "epic");
+          const p = await readPlan();
+          if (!p.public.storyType)
+            throw fail(
+              "invalid",
+              `The process of project ${settings.project} has none of the work item types a story can be: ${STORY_TYPES.join(", ")}.`,
+            );
+          const body = storyPatch(story, marker, {
+            acceptanceCriteriaField: p.public.acceptanceCriteria,
+            storyPointsField: p.public.storyPointsField,
+            priorityField: p.public.priority,
+            parentUrl: workItemRelationUrl(settings.organization, epicId),
+          });
+          const answer = await create(p.public.storyType, body);
+          return item(answer, workItemTitle(story.title), String(epicId));
+        },
+
+        async findExported() {
+          const { data: found } = await send({
+            method: "POST",
+            path: `/${org()}/${project()}/_apis/wit/wiql`,
+            query: { $top: String(MAX_FOUND) },
+            pat,
+            // The ref is 12 hex digits (checked above): nothing in it needs quoting.
+            body: {
+              query: `SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project AND [System.Tags] CONTAINS '${marker}' ORDER BY [System.Id] ASC`,
+            },
+            answer: wiqlAnswer,
+            write: false,
+            action: `query the work items of project ${settings.project}`,
+            missing: `project ${settings.project}`,
+          });
+          const ids = [...new Set((found.workItems ?? []).map((w) => w.id))].slice(0, MAX_FOUND);
+          if (!ids.length) return [];
+          const { data } = await send({
+            method: "GET",
+            path: `/${org()}/${project()}/_apis/wit/workitems`,
+            query: {
+              ids: ids.join(","),
+              fields: [FIELD.title, FIELD.parent, FIELD.workItemType].join(","),
+            },
+            pat,
+            answer: workItemsAnswer,
+            write: false,
+            action: `read the work items of project ${settings.project}`,
+            missing: `the exported work items in project ${settings.project}`,
+          });
+          return data.value.map((w) => item(w, "", null)).sort((a, b) => Number(a.id) - Number(b.id));
+        },
+
+        async linkStory(epic: EpicRef, story: TrackerItem) {
+          const epicId = workItemId(epic.key, "epic");
+          const storyId = workItemId(story.id, "work item");
+          await send({
+            method: "PATCH",
+            path: `/${org()}/${project()}/_apis/wit/workitems/${storyId}`,
+            pat,
+            body: [parentRelation(workItemRelationUrl(settings.organization, epicId))],
+            answer: workItemAnswer,
+            write: true,
+            action: `edit work items in project ${settings.project}`,
+            missing: `work item ${storyId} in project ${settings.project}`,
+          });
+        },
+      };
+    },
+  };
+}
+
+interface SessionPlan {
+  public: Omit<AzureDevOpsPlan, "id" | "name">;
+  /** The epic type has the Priority field. */
+  epicPriority: boolean;
+}
+
+/** What an export can create, from the project's work item types (disabled types left out). */
+export function choosePlan(types: z.infer<typeof workItemTypesAnswer>["value"]): SessionPlan {
+  const enabled = types.filter((t) => t.isDisabled !== true && t.name);
+  const byName = (name: string) => enabled.find((t) => t.name!.toLowerCase() === name.toLowerCase());
+  const epic = byName(EPIC_TYPE);
+  const story = STORY_TYPES.map(byName).find(Boolean);
+  const fieldsOf = (type: (typeof enabled)[number] | undefined) => {
+    const fields = new Map<string, string[] | null>();
+    for (const f of [...(type?.fields ?? []), ...(type?.fieldInstances ?? [])])
+      if (f.referenceName) fields.set(f.referenceName, f.allowedValues?.length ? f.allowedValues : null);
+    return fields;
+  };
+  /** Priority is set only when the field takes the values StoryLoom writes (1-4), or any value. */
+  const takesPriority = (fields: Map<string, string[] | null>) => {
+    if (!fields.has(FIELD.priority)) return false;
+    const allowed = fields.get(FIELD.priority);
+    return (
+      !allowed ||
+      (["Highest", "Medium", "Low", "Lowest"] as const).every((p) => allowed.includes(String(priorityValue(p))))
+    );
+  };
+  const epicFields = fieldsOf(epic);
+  const storyFields = fieldsOf(story);
+  return {
+    public: {
+      epicType: epic?.name ?? null,
+      storyType: story?.name ?? null,
+      storyPointsField: STORY_POINTS_FIELDS.find((f) => storyFields.has(f)) ?? null,
+      acceptanceCriteria: storyFields.has(FIELD.acceptanceCriteria),
+      priority: takesPriority(storyFields),
+    },
+    epicPriority: takesPriority(epicFields),
+  };
+}

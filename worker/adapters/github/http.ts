@@ -1,0 +1,668 @@
+// GitHub Issues over its REST API (version 2022-11-28) through @octokit/core. Octokit builds the requests and reads
+// the answers; its fetch is a guard (below) that adds the timeout, refuses redirects and caps the answer's size, so
+// every URL is one apiUrl built (api.github.com, or a fake's base outside production) with each path segment encoded.
+// Answers are parsed with zod; every failure leaves as a TrackerError. Creates are never retried: one whose outcome is
+// unknown throws with `mayHaveApplied`, and the export service reconciles through findExported (the marker in the
+// body). Only the operations kept in worker/test/contracts/github.ops.txt are called.
+import { Octokit } from "@octokit/core";
+import { RequestError } from "@octokit/request-error";
+import { z } from "zod";
+import { GITHUB_OWNER_PATTERN, GITHUB_REPO_PATTERN } from "../../../schema/api/integrations";
+import type { Epic, UserStory } from "../../../schema/api/transcripts";
+import { apiUrl, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker/index";
+import { epicIssue, issueLabels, markerComment, storyIssue, STORYLOOM_LABEL, type GitHubLabelSpec } from "./format";
+import type { GitHub, GitHubRepository, GitHubSettings, GitHubUser } from "./index";
+
+export interface GitHubOptions {
+  /** Config.trackerApiBases.github: a fake's base in development and tests, null in production (api.github.com). */
+  apiBase: URL | null;
+  /** Per request, reading the answer included. */
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  /** The most time spent waiting between attempts (rate limits and the one retry of a failed read), per call. */
+  retryBudgetMs?: number;
+}
+
+export const GITHUB_API = "https://api.github.com";
+export const GITHUB_API_VERSION = "2022-11-28";
+export const GITHUB_TIMEOUT_MS = 10_000;
+export const GITHUB_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+export const GITHUB_RETRY_BUDGET_MS = 20_000;
+export const RATE_LIMIT_RETRIES = 3;
+/** Backoff after a 429 without Retry-After: 1 s, 2 s, 4 s (at most 8 s), each jittered down to half. */
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_MAX_MS = 8_000;
+/** GitHub's advice for a secondary limit that names no time: wait at least a minute. */
+export const SECONDARY_LIMIT_WAIT_MS = 60_000;
+/** The wait before the one retry of a read that failed (5xx, timeout, network), jittered down to half. */
+export const READ_RETRY_WAIT_MS = 500;
+export const PAGE_SIZE = 100;
+/** findExported reads at most this many pages of issues (and of the epic's sub-issues). */
+export const MAX_PAGES = 3;
+const MESSAGE_MAX_CHARS = 500;
+const SYSTEM = "github" as const;
+
+// ——— answers, as far as StoryLoom reads them ———
+
+const userAnswer = z.looseObject({ login: z.string().min(1), name: z.string().nullish() });
+const repositoryAnswer = z.looseObject({
+  full_name: z.string().min(1),
+  html_url: z.string().min(1),
+  private: z.boolean(),
+  has_issues: z.boolean(),
+  permissions: z.looseObject({ push: z.boolean().optional() }).optional(),
+});
+const labelAnswer = z.looseObject({ name: z.string() });
+const issueAnswer = z.looseObject({
+  id: z.number().int().positive(),
+  number: z.number().int().positive(),
+  title: z.string(),
+  html_url: z.string().min(1),
+  body: z.string().nullish(),
+  pull_request: z.unknown().optional(),
+  parent_issue_url: z.string().nullish(),
+});
+const issueList = z.array(issueAnswer);
+/** Add sub-issue answers with an issue (the description does not say which one); only its shape is checked. */
+const anyIssue = z.looseObject({ id: z.number().int(), number: z.number().int() });
+const errorAnswer = z.looseObject({
+  message: z.string().optional(),
+  errors: z
+    .array(
+      z.union([
+        z.looseObject({
+          code: z.string().optional(),
+          field: z.string().optional(),
+          resource: z.string().optional(),
+          message: z.string().optional(),
+        }),
+        z.string(),
+      ]),
+    )
+    .optional(),
+});
+
+type Issue = z.infer<typeof issueAnswer>;
+
+// ——— the guarded fetch ———
+
+/** Why the guard gave up on an exchange; Octokit wraps it in a RequestError (status 500) as its `cause`. */
+class ExchangeFailure extends Error {
+  override name = "ExchangeFailure";
+  readonly reason: "timeout" | "network" | "redirect" | "oversize";
+  readonly status: number | null;
+  constructor(reason: ExchangeFailure["reason"], status: number | null = null, options: { cause?: unknown } = {}) {
+    super(`GitHub exchange failed: ${reason}`, options);
+    this.reason = reason;
+    this.status = status;
+  }
+}
+
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * The fetch Octokit uses: the timeout covers reading the answer, which is read here (at most maxBytes, stopping as
+ * soon as it is over) and handed to Octokit whole; a redirect is never followed.
+ */
+function guardedFetch(timeoutMs: number, maxBytes: number): typeof fetch {
+  return async (input, init) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error("GitHub request timed out")), timeoutMs);
+    try {
+      // Looked up per call: tests put a spy on globalThis.fetch.
+      const response = await globalThis.fetch(input, { ...init, redirect: "manual", signal: controller.signal });
+      if (response.status >= 300 && response.status < 400 && response.status !== 304) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new ExchangeFailure("redirect", response.status);
+      }
+      const declared = Number(response.headers.get("Content-Length") ?? "");
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new ExchangeFailure("oversize", response.status);
+      }
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      if (response.body) {
+        const reader = response.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          total += value.byteLength;
+          if (total > maxBytes) {
+            await reader.cancel().catch(() => undefined);
+            throw new ExchangeFailure("oversize", response.status);
+          }
+          chunks.push(value);
+        }
+      }
+      const bytes = new Uint8Array(total);
+      let offset = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, offset);
+        offset += chunk.byteLength;
+      }
+      const headers = new Headers(response.headers);
+      headers.delete("Content-Length");
+      headers.delete("Content-Encoding");
+      return new Response(NO_BODY.has(response.status) ? null : bytes, { status: response.status, headers });
+    } catch (error) {
+      if (error instanceof ExchangeFailure) throw error;
+      if (controller.signal.aborted) throw new ExchangeFailure("timeout");
+      throw new ExchangeFailure("network", null, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+// ——— one call ———
+
+type Method = "GET" | "POST";
+
+interface Call<T> {
+  method: Method;
+  path: string;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  answer: z.ZodType<T>;
+  /**
+   * A write GitHub applies at most once whatever happens (a label: a second create answers 422), so it may be retried
+   * like a read and never leaves doubt. Other POSTs are creates: never retried, `mayHaveApplied` when unknown.
+   */
+  idempotent?: boolean;
+  /** For 403: "The GitHub token may not {action}." */
+  action: string;
+  /** For 404 and 410: "GitHub could not find {missing}." */
+  missing: string;
+  /** 422 answers the caller reads itself (a label that exists); return a value to use it as the answer. */
+  onRefusal?: (status: number, body: z.infer<typeof errorAnswer> | null) => T | undefined;
+}
+
+interface Outcome {
+  status: number;
+  headers: Record<string, string | undefined>;
+  data: unknown;
+}
+
+/** Octokit's headers (lower-case names; a number or two among the strings) as strings. */
+const stringHeaders = (headers: Record<string, string | number | undefined>): Outcome["headers"] =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, value === undefined ? undefined : String(value)]),
+  );
+
+/** Seconds or an HTTP date, as milliseconds from now; null when absent or unreadable. */
+export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function scrubber(token: string): (text: string) => string {
+  if (token.length < 4) return (text) => text;
+  return (text) => text.split(token).join("[redacted]");
+}
+
+/** GitHub's message and its errors ("field: message" or the code), joined and trimmed; null when it said nothing. */
+function githubMessage(body: z.infer<typeof errorAnswer> | null, scrub: (text: string) => string): string | null {
+  if (!body) return null;
+  const details = (body.errors ?? []).map((e) =>
+    typeof e === "string" ? e : (e.message ?? [e.field, e.code].filter(Boolean).join(" ")),
+  );
+  const parts = [body.message ?? "", details.filter(Boolean).join("; ")]
+    .map((m) => m.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+  if (!parts.length) return null;
+  const joined = scrub(parts.join(": "));
+  return joined.length > MESSAGE_MAX_CHARS ? `${joined.slice(0, MESSAGE_MAX_CHARS - 1).trimEnd()}…` : joined;
+}
+
+/** `#42` → 42; anything else is not a key this adapter made. */
+function issueNumber(key: string): number {
+  const match = /^#(\d{1,10})$/.exec(key.trim());
+  if (!match)
+    throw new TrackerError(SYSTEM, "invalid", `${JSON.stringify(key.slice(0, 20))} is not a GitHub issue key.`);
+  return Number(match[1]);
+}
+
+function checkRepository(owner: string, repo: string): void {
+  if (!GITHUB_OWNER_PATTERN.test(owner))
+    throw new TrackerError(SYSTEM, "invalid", `${JSON.stringify(owner.slice(0, 40))} is not a GitHub account name.`);
+  if (!GITHUB_REPO_PATTERN.test(repo))
+    throw new TrackerError(SYSTEM, "invalid", `${JSON.stringify(repo.slice(0, 100))} is not a GitHub repository name.`);
+}
+
+const repoPath = (owner: string, repo: string) => `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+
+export function createGitHub(options: GitHubOptions): GitHub {
+  const timeoutMs = options.timeoutMs ?? GITHUB_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES;
+  const budgetMs = options.retryBudgetMs ?? GITHUB_RETRY_BUDGET_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const jitter = (ms: number) => Math.round(ms * (0.5 + 0.5 * Math.min(1, Math.max(0, random()))));
+  const fetchGuard = guardedFetch(timeoutMs, maxBytes);
+
+  function client(token: string): Octokit {
+    return new Octokit({
+      auth: token,
+      baseUrl: (options.apiBase?.href ?? GITHUB_API).replace(/\/+$/, ""),
+      userAgent: "StoryLoom",
+      request: { fetch: fetchGuard },
+      // Octokit would log deprecation notices with console.warn; nothing here acts on them.
+      log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+  }
+
+  /** One exchange through Octokit, as a status, headers and data whatever the status. */
+  async function exchange(octokit: Octokit, call: Call<unknown>, url: URL): Promise<Outcome | ExchangeFailure> {
+    try {
+      const response = await octokit.request({
+        method: call.method,
+        url: url.href,
+        headers: {
+          accept: "application/vnd.github+json",
+          "x-github-api-version": GITHUB_API_VERSION,
+        },
+        ...(call.body !== undefined ? { data: call.body } : {}),
+      });
+      return { status: response.status, headers: stringHeaders(response.headers), data: response.data };
+    } catch (error) {
+      if (error instanceof RequestError) {
+        if (error.cause instanceof ExchangeFailure) return error.cause;
+        if (error.response)
+          return { status: error.status, headers: stringHeaders(error.response.headers), data: error.response.data };
+        return new ExchangeFailure("network", null, { cause: error.cause });
+      }
+      if (error instanceof ExchangeFailure) return error;
+      return new ExchangeFailure("network", null, { cause: error });
+    }
+  }
+
+  async function send<T>(token: string, call: Call<T>): Promise<T> {
+    const url = apiUrl(GITHUB_API, call.path, options.apiBase);
+    for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
+    const octokit = client(token);
+    const scrub = scrubber(token);
+    const isCreate = call.method === "POST" && !call.idempotent;
+    const unknownOutcome = isCreate ? " It may have been created." : "";
+
+    let waited = 0;
+    let rateLimitRetries = 0;
+    let retried = false;
+    /** Reads and idempotent writes only, once, within the budget: true when the caller should try again. */
+    const retryOnce = async (suggestedMs: number | null): Promise<boolean> => {
+      if (isCreate || retried) return false;
+      const wait = suggestedMs ?? jitter(READ_RETRY_WAIT_MS);
+      if (waited + wait > budgetMs) return false;
+      retried = true;
+      waited += wait;
+      await sleep(wait);
+      return true;
+    };
+
+    for (;;) {
+      const result = await exchange(octokit, call as Call<unknown>, url);
+
+      if (result instanceof ExchangeFailure) {
+        if (result.reason === "redirect") {
+          throw new TrackerError(
+            SYSTEM,
+            call.path.startsWith("/repos/") ? "not_found" : "unavailable",
+            call.path.startsWith("/repos/")
+              ? `GitHub says ${call.missing} has moved (HTTP ${result.status}). Update the owner and repository name in the integration's settings.`
+              : `GitHub answered with a redirect (HTTP ${result.status}), which StoryLoom does not follow.`,
+            { status: result.status, mayHaveApplied: isCreate },
+          );
+        }
+        if (result.reason === "oversize") {
+          throw new TrackerError(
+            SYSTEM,
+            "unavailable",
+            `GitHub answered with more than ${Math.round(maxBytes / 1024)} KiB, which StoryLoom does not read.${unknownOutcome}`,
+            { status: result.status, mayHaveApplied: isCreate },
+          );
+        }
+        if (await retryOnce(null)) continue;
+        const cause =
+          result.cause instanceof Error ? new Error(scrub(`${result.cause.name}: ${result.cause.message}`)) : undefined;
+        throw new TrackerError(
+          SYSTEM,
+          "unavailable",
+          result.reason === "timeout"
+            ? `GitHub did not answer within ${Number((timeoutMs / 1000).toFixed(2))} seconds.${unknownOutcome}`
+            : `Could not reach GitHub.${unknownOutcome}`,
+          { mayHaveApplied: isCreate, cause },
+        );
+      }
+
+      const { status, headers, data } = result;
+      if (status >= 200 && status < 300) {
+        const parsed = call.answer.safeParse(data);
+        if (parsed.success) return parsed.data;
+        const what = typeof data === "string" || data instanceof ArrayBuffer ? "something other than JSON" : null;
+        throw new TrackerError(
+          SYSTEM,
+          "unavailable",
+          what
+            ? `GitHub answered with ${what}, which StoryLoom does not read.${unknownOutcome}`
+            : `GitHub's answer was not in the shape StoryLoom expects.${unknownOutcome}`,
+          {
+            status,
+            mayHaveApplied: isCreate,
+            cause: what
+              ? undefined
+              : new Error(
+                  scrub(
+                    parsed.error.issues
+                      .slice(0, 3)
+                      .map((i) => `${i.path.join(".")}: ${i.message}`)
+                      .join("; "),
+                  ),
+                ),
+          },
+        );
+      }
+
+      const error = errorAnswer.safeParse(data);
+      const body = error.success ? error.data : null;
+      const said = githubMessage(body, scrub);
+
+      // Rate limits: 429, or 403 naming a wait (secondary limits) or no requests left (the primary limit).
+      const remaining = headers["x-ratelimit-remaining"]?.trim();
+      const retryAfterHeader = headers["retry-after"];
+      const limited =
+        status === 429 ||
+        (status === 403 && (retryAfterHeader !== undefined || remaining === "0" || /rate limit/i.test(said ?? "")));
+      if (limited) {
+        const reset = Number(headers["x-ratelimit-reset"] ?? "");
+        const asked =
+          retryAfterMs(retryAfterHeader, now()) ??
+          (remaining === "0" && Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now()) : null) ??
+          (status === 403 ? SECONDARY_LIMIT_WAIT_MS : null);
+        const wait = asked ?? jitter(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** rateLimitRetries));
+        if (rateLimitRetries < RATE_LIMIT_RETRIES && waited + wait <= budgetMs) {
+          rateLimitRetries += 1;
+          waited += wait;
+          await sleep(wait);
+          continue;
+        }
+        const retryAfter = asked === null ? null : Math.ceil(asked / 1000);
+        throw new TrackerError(
+          SYSTEM,
+          "rate_limited",
+          retryAfter === null
+            ? "GitHub is limiting requests. Please try again shortly."
+            : `GitHub is limiting requests. Please try again in ${retryAfter} seconds.`,
+          { status, retryAfter },
+        );
+      }
+
+      if (status >= 500) {
+        if (await retryOnce(retryAfterMs(retryAfterHeader, now()))) continue;
+        throw new TrackerError(SYSTEM, "unavailable", `GitHub is unavailable (HTTP ${status}).${unknownOutcome}`, {
+          status,
+          mayHaveApplied: isCreate,
+        });
+      }
+
+      if (call.onRefusal) {
+        const answer = call.onRefusal(status, body);
+        if (answer !== undefined) return answer;
+      }
+      if (status === 401)
+        throw new TrackerError(
+          SYSTEM,
+          "unauthorized",
+          "GitHub refused the access token. Check that it is correct and has not expired or been revoked.",
+          { status },
+        );
+      if (status === 403)
+        throw new TrackerError(
+          SYSTEM,
+          "forbidden",
+          `The GitHub token may not ${call.action}. A fine-grained token needs the Issues permission (read and write) on this repository; a classic one, the repo scope.`,
+          { status },
+        );
+      if (status === 404)
+        throw new TrackerError(
+          SYSTEM,
+          "not_found",
+          `GitHub could not find ${call.missing} (or the token cannot see it).`,
+          {
+            status,
+          },
+        );
+      if (status === 410)
+        throw new TrackerError(
+          SYSTEM,
+          "not_found",
+          `Issues are turned off in this repository. Turn them on in the repository's settings (General, Features).`,
+          { status },
+        );
+      if (status === 400 || status === 422)
+        throw new TrackerError(SYSTEM, "invalid", said ?? `GitHub refused the request (HTTP ${status}).`, { status });
+      throw new TrackerError(SYSTEM, "unavailable", `GitHub answered HTTP ${status}${said ? `: ${said}` : "."}`, {
+        status,
+      });
+    }
+  }
+
+  async function user(token: string): Promise<GitHubUser> {
+    const me = await send(token, {
+      method: "GET",
+      path: "/user",
+      answer: userAnswer,
+      action: "read its own account",
+      missing: "the token's account",
+    });
+    return { login: me.login, name: me.name ?? null };
+  }
+
+  function open(token: string, settings: GitHubSettings, ref: string): TrackerSession {
+    checkRepository(settings.owner, settings.repo);
+    let marker: string;
+    try {
+      marker = markerComment(ref);
+    } catch {
+      throw new TrackerError(SYSTEM, "invalid", "Not an export reference.");
+    }
+    if (!token.trim()) throw new TrackerError(SYSTEM, "unauthorized", "A GitHub access token is required.");
+    const base = repoPath(settings.owner, settings.repo);
+    const repoName = `${settings.owner}/${settings.repo}`;
+    /** Labels made sure of in this session (by name, lower case: GitHub's label names ignore case). */
+    const ensured = new Set<string>();
+    let login: Promise<string> | null = null;
+
+    async function ensureLabels(labels: GitHubLabelSpec[]): Promise<void> {
+      for (const label of labels) {
+        const key = label.name.toLowerCase();
+        if (ensured.has(key)) continue;
+        await send(token, {
+          method: "POST",
+          path: `${base}/labels`,
+          body: { name: label.name, color: label.color, description: label.description },
+          answer: labelAnswer,
+          idempotent: true,
+          action: `create labels in ${repoName}`,
+          missing: `the repository ${repoName}`,
+          onRefusal: (status, body) =>
+            status === 422 && body?.errors?.some((e) => typeof e !== "string" && e.code === "already_exists")
+              ? { name: label.name }
+              : undefined,
+        });
+        ensured.add(key);
+      }
+    }
+
+    async function createIssue(draft: { title: string; body: string; labels: string[] }, what: string) {
+      return send(token, {
+        method: "POST",
+        path: `${base}/issues`,
+        body: { title: draft.title, body: draft.body, labels: draft.labels },
+        answer: issueAnswer,
+        action: `create issues in ${repoName}`,
+        missing: `the repository ${repoName}`,
+      }).catch((error: unknown) => {
+        if (error instanceof TrackerError && error.kind === "invalid")
+          throw new TrackerError(SYSTEM, "invalid", `GitHub refused ${what}: ${error.message}`, {
+            status: error.status,
+          });
+        throw error;
+      });
+    }
+
+    const item = (issue: Issue, parentKey: string | null): TrackerItem => ({
+      id: String(issue.id),
+      key: `#${issue.number}`,
+      url: issue.html_url,
+      title: issue.title,
+      parentKey,
+    });
+
+    async function link(epicNumber: number, childId: number): Promise<void> {
+      await send(token, {
+        method: "POST",
+        path: `${base}/issues/${encodeURIComponent(String(epicNumber))}/sub_issues`,
+        body: { sub_issue_id: childId },
+        answer: anyIssue,
+        action: `add sub-issues in ${repoName}`,
+        missing: `epic #${epicNumber} in ${repoName}`,
+      });
+    }
+
+    async function pages(path: string, query: Record<string, string>, missing: string): Promise<Issue[]> {
+      const all: Issue[] = [];
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const items = await send(token, {
+          method: "GET",
+          path,
+          query: { ...query, per_page: String(PAGE_SIZE), page: String(page) },
+          answer: issueList,
+          action: `read issues in ${repoName}`,
+          missing,
+        });
+        all.push(...items);
+        if (items.length < PAGE_SIZE) break;
+      }
+      return all;
+    }
+
+    const parentFromUrl = (url: string | null | undefined): string | null => {
+      const match = /\/issues\/(\d+)$/.exec(url ?? "");
+      return match ? `#${match[1]}` : null;
+    };
+
+    return {
+      async createEpic(epic: Epic) {
+        const draft = epicIssue(epic, ref);
+        await ensureLabels(issueLabels(epic.priority));
+        return item(await createIssue(draft, "the epic"), null);
+      },
+
+      async createStory(story: UserStory, position: number, epic: EpicRef) {
+        const epicNumber = issueNumber(epic.key);
+        const draft = storyIssue(story, ref);
+        await ensureLabels(issueLabels(story.priority));
+        const created = await createIssue(draft, `story ${position + 1}`);
+        try {
+          await link(epicNumber, created.id);
+        } catch (error) {
+          const cause = error instanceof TrackerError ? error : undefined;
+          throw new TrackerError(
+            SYSTEM,
+            cause?.kind ?? "unavailable",
+            `GitHub created story #${created.number} but did not make it a sub-issue of epic ${epic.key}: ${cause?.message ?? "the request failed."}`,
+            {
+              status: cause?.status ?? null,
+              retryAfter: cause?.retryAfter ?? null,
+              mayHaveApplied: true,
+              cause: error,
+            },
+          );
+        }
+        return item(created, epic.key);
+      },
+
+      async findExported(epic: EpicRef | null) {
+        login ??= user(token).then((u) => u.login);
+        const creator = await login.catch((error: unknown) => {
+          login = null;
+          throw error;
+        });
+        const found = (
+          await pages(
+            `${base}/issues`,
+            {
+              labels: STORYLOOM_LABEL,
+              state: "all",
+              creator,
+              sort: "created",
+              direction: "desc",
+            },
+            `the repository ${repoName}`,
+          )
+        ).filter((issue) => issue.pull_request === undefined && (issue.body ?? "").includes(marker));
+
+        let children: Set<number> | null = null;
+        if (epic) {
+          const epicNumber = issueNumber(epic.key);
+          const subIssues = await pages(
+            `${base}/issues/${encodeURIComponent(String(epicNumber))}/sub_issues`,
+            {},
+            `epic ${epic.key} in ${repoName}`,
+          );
+          children = new Set(subIssues.map((i) => i.number));
+        }
+        // Oldest first, as they were created.
+        return found.reverse().map((issue) => {
+          const key = `#${issue.number}`;
+          if (epic && key === epic.key) return item(issue, null);
+          if (children?.has(issue.number)) return item(issue, epic!.key);
+          return item(issue, epic ? null : parentFromUrl(issue.parent_issue_url));
+        });
+      },
+
+      async linkStory(epic: EpicRef, story: TrackerItem) {
+        const epicNumber = issueNumber(epic.key);
+        const id = Number(story.id);
+        if (!Number.isSafeInteger(id) || id <= 0)
+          throw new TrackerError(
+            SYSTEM,
+            "invalid",
+            `${JSON.stringify(story.id.slice(0, 20))} is not a GitHub issue id.`,
+          );
+        await link(epicNumber, id);
+      },
+    };
+  }
+
+  return {
+    user,
+
+    async repository(token: string, owner: string, repo: string): Promise<GitHubRepository> {
+      checkRepository(owner, repo);
+      const found = await send(token, {
+        method: "GET",
+        path: repoPath(owner, repo),
+        answer: repositoryAnswer,
+        action: `see ${owner}/${repo}`,
+        missing: `the repository ${owner}/${repo}`,
+      });
+      return {
+        fullName: found.full_name,
+        url: found.html_url,
+        hasIssues: found.has_issues,
+        canPush: found.permissions?.push ?? false,
+        private: found.private,
+      };
+    },
+
+    open,
+  };
+}

@@ -1,0 +1,643 @@
+// Linear's GraphQL API over plain fetch: one endpoint, POST https://api.linear.app/graphql, the personal API key as
+// the Authorization header (no "Bearer"). The documents below are the only ones sent; each uses only the root fields
+// kept in worker/test/contracts/linear.ops.txt, and the tests hold every document, its variables and every answer
+// of the emulator to worker/test/contracts/linear.schema.graphql.
+//
+// GraphQL reports errors with HTTP 200 as well, so every answer's `errors` is read before its `data`, the kind comes
+// from `errors[0].extensions.type` (README "Pitfalls when mocking Linear"), and a payload's `success` is checked.
+// As in adapters/jira/http.ts: redirects are not followed, answers are size-capped while they stream and parsed with
+// zod, a rate limit is waited out within a budget, a failed read is retried once, a write never, and a write whose
+// outcome is unknown throws with `mayHaveApplied`.
+import { z } from "zod";
+import { STORY_LIMITS, type Epic, type UserStory } from "../../../schema/api/transcripts";
+import { apiUrl, exportMarker, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker";
+import { epicMarkdown, estimateFor, exportId, linearPriority, projectSummary, storyMarkdown } from "./format";
+import type { Linear, LinearSettings, LinearTeam, LinearTeamSummary } from "./index";
+
+export interface HttpLinearOptions {
+  /** Config.trackerApiBases.linear: a fake Linear's base in development and tests, null in production. */
+  apiBase: URL | null;
+  /** Per request, reading the answer included. */
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** The most time spent waiting between attempts (rate limits and the one retry of a failed read), per call. */
+  retryBudgetMs?: number;
+}
+
+export const LINEAR_API_BASE = "https://api.linear.app";
+export const LINEAR_GRAPHQL_PATH = "/graphql";
+export const LINEAR_TIMEOUT_MS = 10_000;
+export const LINEAR_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+export const LINEAR_RETRY_BUDGET_MS = 20_000;
+export const RATE_LIMIT_RETRIES = 3;
+/** Backoff after a rate limit without Retry-After: 1 s, 2 s, 4 s (at most 8 s), each jittered down to half. */
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_MAX_MS = 8_000;
+/** The wait before the one retry of a read that failed (5xx, timeout, network), jittered down to half. */
+export const READ_RETRY_WAIT_MS = 500;
+/** Nodes per page (Linear's connections give 50 unless asked) and pages read at most (teams, an epic's children). */
+export const PAGE_SIZE = 100;
+export const MAX_PAGES = 3;
+const MESSAGE_MAX_CHARS = 500;
+
+// ——— the documents (only these are sent) ———
+
+const ISSUE_FIELDS = "id identifier title url parent { id identifier } project { id slugId }";
+
+export const LINEAR_DOCUMENTS = {
+  viewer: "query StoryLoomViewer { viewer { id name email } }",
+  teams: `query StoryLoomTeams($after: String) {
+  teams(first: ${PAGE_SIZE}, after: $after) { nodes { id key name } pageInfo { hasNextPage endCursor } }
+}`,
+  // The label: named "storyloom" in any case, of this team or of the workspace (no team), not a label group.
+  team: `query StoryLoomTeam($teamId: String!, $labelTeamId: ID!) {
+  team(id: $teamId) { id key name issueEstimationType issueEstimationAllowZero issueEstimationExtended }
+  issueLabels(
+    first: 50
+    filter: {
+      name: { eqIgnoreCase: "storyloom" }
+      isGroup: { eq: false }
+      or: [{ team: { id: { eq: $labelTeamId } } }, { team: { null: true } }]
+    }
+  ) { nodes { id name team { id } } }
+}`,
+  issueCreate: `mutation StoryLoomIssueCreate($input: IssueCreateInput!) {
+  issueCreate(input: $input) { success issue { ${ISSUE_FIELDS} } }
+}`,
+  projectCreate: `mutation StoryLoomProjectCreate($input: ProjectCreateInput!) {
+  projectCreate(input: $input) { success project { id name slugId url } }
+}`,
+  exportedIssue: `query StoryLoomExportedIssue($id: String!, $after: String) {
+  issue(id: $id) {
+    ${ISSUE_FIELDS}
+    children(first: ${PAGE_SIZE}, after: $after) { nodes { ${ISSUE_FIELDS} } pageInfo { hasNextPage endCursor } }
+  }
+}`,
+  exportedProject: `query StoryLoomExportedProject($id: ID!, $after: String) {
+  projects(first: 1, filter: { id: { eq: $id } }) {
+    nodes {
+      id name slugId url
+      issues(first: ${PAGE_SIZE}, after: $after) { nodes { ${ISSUE_FIELDS} } pageInfo { hasNextPage endCursor } }
+    }
+  }
+}`,
+} as const;
+
+export type LinearDocumentName = keyof typeof LINEAR_DOCUMENTS;
+
+// ——— answers, as far as StoryLoom reads them ———
+
+const pageInfo = z.looseObject({ hasNextPage: z.boolean(), endCursor: z.string().nullish() });
+const issueNode = z.looseObject({
+  id: z.string().min(1),
+  identifier: z.string().min(1),
+  title: z.string(),
+  url: z.string().min(1),
+  parent: z.looseObject({ id: z.string(), identifier: z.string() }).nullish(),
+  project: z.looseObject({ id: z.string(), slugId: z.string() }).nullish(),
+});
+const projectNode = z.looseObject({
+  id: z.string().min(1),
+  name: z.string(),
+  slugId: z.string().min(1),
+  url: z.string().min(1),
+});
+const answers = {
+  viewer: z.looseObject({ viewer: z.looseObject({ name: z.string(), email: z.string() }) }),
+  teams: z.looseObject({
+    teams: z.looseObject({
+      nodes: z.array(z.looseObject({ id: z.string().min(1), key: z.string().min(1), name: z.string() })),
+      pageInfo,
+    }),
+  }),
+  team: z.looseObject({
+    team: z.looseObject({
+      id: z.string().min(1),
+      key: z.string().min(1),
+      name: z.string(),
+      issueEstimationType: z.string(),
+      issueEstimationAllowZero: z.boolean(),
+      issueEstimationExtended: z.boolean(),
+    }),
+    issueLabels: z.looseObject({
+      nodes: z.array(
+        z.looseObject({ id: z.string().min(1), name: z.string(), team: z.looseObject({ id: z.string() }).nullish() }),
+      ),
+    }),
+  }),
+  issueCreate: z.looseObject({
+    issueCreate: z.looseObject({ success: z.boolean(), issue: issueNode.nullish() }),
+  }),
+  projectCreate: z.looseObject({
+    projectCreate: z.looseObject({ success: z.boolean(), project: projectNode.nullish() }),
+  }),
+  exportedIssue: z.looseObject({
+    issue: issueNode.extend({ children: z.looseObject({ nodes: z.array(issueNode), pageInfo }) }),
+  }),
+  exportedProject: z.looseObject({
+    projects: z.looseObject({
+      nodes: z.array(projectNode.extend({ issues: z.looseObject({ nodes: z.array(issueNode), pageInfo }) })),
+    }),
+  }),
+} satisfies Record<LinearDocumentName, z.ZodType>;
+
+type IssueNode = z.infer<typeof issueNode>;
+
+const graphqlError = z.looseObject({
+  message: z.string(),
+  extensions: z
+    .looseObject({
+      type: z.string().optional(),
+      code: z.string().optional(),
+      userPresentableMessage: z.string().optional(),
+    })
+    .optional(),
+});
+const envelope = z.looseObject({ data: z.unknown().optional(), errors: z.array(graphqlError).optional() });
+
+// ——— one request ———
+
+interface Call<N extends LinearDocumentName> {
+  name: N;
+  variables: Record<string, unknown>;
+  apiKey: string;
+  /** For a refusal: "Your Linear account may not {action}." */
+  action: string;
+  /** For "not found": "Linear could not find {missing}." */
+  missing: string;
+}
+
+type Exchange =
+  | { kind: "response"; status: number; headers: Headers; text: string | null; oversize: boolean }
+  | { kind: "timeout" }
+  | { kind: "network"; error: unknown };
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+/** How Linear words an unknown id in `issue(id:)` or `team(id:)`, which answer an error rather than null. */
+const NOT_FOUND = /entity not found|could not find|not found/i;
+
+/** Seconds or an HTTP date, as milliseconds from now; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function parseJson(text: string | null): { ok: true; value: unknown } | { ok: false } {
+  if (text === null) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** What to do with a refusal, from `extensions.type` first and the HTTP status when Linear gave no type. */
+type Verdict =
+  | { kind: "rate_limited" }
+  | { kind: "unavailable" }
+  | { kind: "unauthorized" | "forbidden" | "not_found" | "invalid"; said: string | null };
+
+function verdict(status: number, error: z.infer<typeof graphqlError> | null, scrub: (t: string) => string): Verdict {
+  const type = error?.extensions?.type?.toLowerCase() ?? null;
+  const code = error?.extensions?.code?.toUpperCase() ?? null;
+  const raw = error ? (error.extensions?.userPresentableMessage ?? error.message) : null;
+  const said = raw ? clip(scrub(raw.replace(/\s+/g, " ").trim())) || null : null;
+  if (type === "ratelimited" || code === "RATELIMITED" || (type === null && status === 429))
+    return { kind: "rate_limited" };
+  if (type === "authentication error" || (type === null && status === 401)) return { kind: "unauthorized", said };
+  if (type === "forbidden" || type === "feature not accessible" || type === "usage limit exceeded")
+    return { kind: "forbidden", said };
+  if (type === "invalid input" || type === "user error" || type === "graphql error")
+    return { kind: error && NOT_FOUND.test(error.message) ? "not_found" : "invalid", said };
+  if (type !== null || status >= 500) return { kind: "unavailable" };
+  if (status === 403) return { kind: "forbidden", said };
+  if (error && NOT_FOUND.test(error.message)) return { kind: "not_found", said };
+  return { kind: "invalid", said };
+}
+
+const clip = (text: string) =>
+  text.length > MESSAGE_MAX_CHARS ? `${text.slice(0, MESSAGE_MAX_CHARS - 1).trimEnd()}…` : text;
+
+export function createLinear(options: HttpLinearOptions): Linear {
+  const timeoutMs = options.timeoutMs ?? LINEAR_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? LINEAR_MAX_RESPONSE_BYTES;
+  const budgetMs = options.retryBudgetMs ?? LINEAR_RETRY_BUDGET_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  const jitter = (ms: number) => Math.round(ms * (0.5 + 0.5 * Math.min(1, Math.max(0, random()))));
+
+  /** Reads at most maxBytes of a JSON answer, stopping the stream as soon as it is over; non-JSON is not read. */
+  async function read(response: Response): Promise<{ text: string | null; oversize: boolean }> {
+    if (!JSON_TYPE.test(response.headers.get("Content-Type") ?? "")) {
+      await response.body?.cancel().catch(() => undefined);
+      return { text: null, oversize: false };
+    }
+    const declared = Number(response.headers.get("Content-Length") ?? "");
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      return { text: null, oversize: true };
+    }
+    if (!response.body) return { text: "", oversize: false };
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let total = 0;
+    let text = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { text: null, oversize: true };
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    return { text: text + decoder.decode(), oversize: false };
+  }
+
+  async function exchange(url: URL, init: RequestInit): Promise<Exchange> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error("Linear request timed out")), timeoutMs);
+    try {
+      // Looked up per call: tests put a spy on globalThis.fetch.
+      const response = await globalThis.fetch(url, { ...init, redirect: "manual", signal: controller.signal });
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel().catch(() => undefined);
+        return { kind: "response", status: response.status, headers: response.headers, text: null, oversize: false };
+      }
+      return { kind: "response", status: response.status, headers: response.headers, ...(await read(response)) };
+    } catch (error) {
+      return controller.signal.aborted ? { kind: "timeout" } : { kind: "network", error };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function send<N extends LinearDocumentName>(call: Call<N>): Promise<z.infer<(typeof answers)[N]>> {
+    const apiKey = call.apiKey.trim();
+    if (!apiKey) throw new TrackerError("linear", "unauthorized", "A Linear API key is required.");
+    const url = apiUrl(LINEAR_API_BASE, LINEAR_GRAPHQL_PATH, options.apiBase);
+    const query = LINEAR_DOCUMENTS[call.name];
+    const init: RequestInit = {
+      method: "POST",
+      headers: { Authorization: apiKey, "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ query, variables: call.variables }),
+    };
+    const scrub = (text: string) => (apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text);
+    const isWrite = query.startsWith("mutation");
+    const unknownOutcome = isWrite ? " It may have been created." : "";
+    const fail = (kind: "unavailable", message: string, status: number | null = null, cause?: unknown) =>
+      new TrackerError("linear", kind, `${message}${unknownOutcome}`, { status, mayHaveApplied: isWrite, cause });
+
+    let waited = 0;
+    let rateLimitRetries = 0;
+    let readRetried = false;
+    /** Reads only, once, within the budget: true when the caller should try again. */
+    const retryRead = async (suggestedMs: number | null): Promise<boolean> => {
+      if (isWrite || readRetried) return false;
+      const wait = suggestedMs ?? jitter(READ_RETRY_WAIT_MS);
+      if (waited + wait > budgetMs) return false;
+      readRetried = true;
+      waited += wait;
+      await sleep(wait);
+      return true;
+    };
+
+    for (;;) {
+      const result = await exchange(url, init);
+      if (result.kind === "timeout") {
+        if (await retryRead(null)) continue;
+        throw fail("unavailable", `Linear did not answer within ${Number((timeoutMs / 1000).toFixed(2))} seconds.`);
+      }
+      if (result.kind === "network") {
+        if (await retryRead(null)) continue;
+        const cause =
+          result.error instanceof Error ? new Error(scrub(`${result.error.name}: ${result.error.message}`)) : undefined;
+        throw fail("unavailable", "Could not reach Linear.", null, cause);
+      }
+
+      const { status, headers } = result;
+      if (status >= 300 && status < 400)
+        throw fail(
+          "unavailable",
+          `Linear answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`,
+          status,
+        );
+      const json = parseJson(result.text);
+      const body = json.ok ? envelope.safeParse(json.value) : null;
+      const firstError = body?.success ? (body.data.errors?.[0] ?? null) : null;
+
+      if (status >= 200 && status < 300 && body?.success && !body.data.errors?.length) {
+        const parsed = answers[call.name].safeParse(body.data.data);
+        if (parsed.success) return parsed.data as z.infer<(typeof answers)[N]>;
+        throw fail(
+          "unavailable",
+          "Linear's answer was not in the shape StoryLoom expects.",
+          status,
+          new Error(
+            scrub(
+              parsed.error.issues
+                .slice(0, 3)
+                .map((i) => `${i.path.join(".")}: ${i.message}`)
+                .join("; "),
+            ),
+          ),
+        );
+      }
+      if (status >= 200 && status < 300 && !firstError) {
+        const what = result.oversize
+          ? `an answer larger than ${Math.round(maxBytes / 1024)} KiB`
+          : json.ok
+            ? "an answer that is not GraphQL's"
+            : "something other than JSON";
+        throw fail("unavailable", `Linear answered with ${what}, which StoryLoom does not read.`, status);
+      }
+
+      const decided = verdict(status, firstError, scrub);
+      if (decided.kind === "rate_limited") {
+        const asked = retryAfterMs(headers.get("Retry-After"));
+        const retryAfter = asked === null ? null : Math.ceil(asked / 1000);
+        const wait = asked ?? jitter(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** rateLimitRetries));
+        if (rateLimitRetries < RATE_LIMIT_RETRIES && waited + wait <= budgetMs) {
+          rateLimitRetries += 1;
+          waited += wait;
+          await sleep(wait);
+          continue;
+        }
+        throw new TrackerError(
+          "linear",
+          "rate_limited",
+          retryAfter === null
+            ? "Linear is limiting requests. Please try again shortly."
+            : `Linear is limiting requests. Please try again in ${retryAfter} seconds.`,
+          { status, retryAfter },
+        );
+      }
+      if (decided.kind === "unavailable") {
+        if (await retryRead(retryAfterMs(headers.get("Retry-After")))) continue;
+        const said = firstError ? clip(scrub(firstError.message.replace(/\s+/g, " ").trim())) : "";
+        throw fail("unavailable", `Linear is unavailable (HTTP ${status})${said ? `: ${said}` : "."}`, status);
+      }
+      if (decided.kind === "unauthorized")
+        throw new TrackerError("linear", "unauthorized", "Linear refused the API key. Check it or create a new one.", {
+          status,
+        });
+      if (decided.kind === "forbidden")
+        throw new TrackerError(
+          "linear",
+          "forbidden",
+          `Your Linear account may not ${call.action}${decided.said ? `: ${decided.said}` : "."}`,
+          { status },
+        );
+      if (decided.kind === "not_found")
+        throw new TrackerError("linear", "not_found", `Linear could not find ${call.missing}.`, { status });
+      throw new TrackerError("linear", "invalid", decided.said ?? `Linear refused the request (HTTP ${status}).`, {
+        status,
+      });
+    }
+  }
+
+  /** Runs a read whose "not found" means absent. */
+  async function orAbsent<T>(read: Promise<T>): Promise<T | null> {
+    try {
+      return await read;
+    } catch (error) {
+      if (error instanceof TrackerError && error.kind === "not_found") return null;
+      throw error;
+    }
+  }
+
+  async function team(apiKey: string, teamId: string): Promise<LinearTeam> {
+    if (!teamId.trim() || teamId.length > 100) throw new TrackerError("linear", "invalid", "Not a Linear team id.");
+    const answer = await send({
+      name: "team",
+      variables: { teamId, labelTeamId: teamId },
+      apiKey,
+      action: "see this team",
+      missing: "the team (or the API key cannot see it)",
+    });
+    const t = answer.team;
+    const labels = answer.issueLabels.nodes.filter(
+      (l) => l.name.toLowerCase() === "storyloom" && (!l.team || l.team.id === t.id),
+    );
+    const label = labels.find((l) => l.team) ?? labels[0] ?? null;
+    return {
+      id: t.id,
+      key: t.key,
+      name: t.name,
+      estimation:
+        t.issueEstimationType === "notUsed"
+          ? null
+          : { type: t.issueEstimationType, allowZero: t.issueEstimationAllowZero, extended: t.issueEstimationExtended },
+      labelId: label?.id ?? null,
+    };
+  }
+
+  function open(apiKey: string, settings: LinearSettings, ref: string): TrackerSession {
+    exportMarker(ref); // throws on a malformed ref before anything is sent
+    const asProject = settings.epicAs === "project";
+    let plan: Promise<LinearTeam> | null = null;
+    /** The team's estimates and label, read once on first use (a failed read is tried again next time). */
+    const teamPlan = () => {
+      plan ??= team(apiKey, settings.teamId).catch((error: unknown) => {
+        plan = null;
+        throw error;
+      });
+      return plan;
+    };
+
+    /** A story as an item: its parent is the epic issue, or (epic as project) the project it is in. */
+    const storyItem = (issue: IssueNode, epicId: string): TrackerItem => ({
+      id: issue.id,
+      key: issue.identifier,
+      url: issue.url,
+      title: issue.title,
+      parentKey: asProject
+        ? issue.project && issue.project.id === epicId
+          ? issue.project.slugId
+          : null
+        : (issue.parent?.identifier ?? null),
+    });
+
+    async function createIssue(input: Record<string, unknown>): Promise<IssueNode> {
+      const answer = await send({
+        name: "issueCreate",
+        variables: { input },
+        apiKey,
+        action: `create issues in team ${settings.teamKey}`,
+        missing: "the team, epic or label (it may have been deleted)",
+      });
+      const { success, issue } = answer.issueCreate;
+      if (!success || !issue)
+        throw new TrackerError("linear", "unavailable", "Linear did not confirm the issue. It may have been created.", {
+          mayHaveApplied: true,
+        });
+      return issue;
+    }
+
+    /** This export's story ids, so children someone added to the epic by hand are not taken for exported stories. */
+    async function storyIds(): Promise<Set<string>> {
+      const ids = await Promise.all(Array.from({ length: STORY_LIMITS.stories }, (_, i) => exportId(ref, i)));
+      return new Set(ids);
+    }
+
+    return {
+      async createEpic(epic: Epic): Promise<TrackerItem> {
+        const id = await exportId(ref, "epic");
+        if (asProject) {
+          const answer = await send({
+            name: "projectCreate",
+            variables: {
+              input: {
+                id,
+                name: epic.title,
+                description: projectSummary(epic),
+                content: epicMarkdown(epic, ref),
+                teamIds: [settings.teamId],
+                priority: linearPriority(epic.priority),
+              },
+            },
+            apiKey,
+            action: `create projects in team ${settings.teamKey}`,
+            missing: "the team (it may have been deleted)",
+          });
+          const { success, project } = answer.projectCreate;
+          if (!success || !project)
+            throw new TrackerError(
+              "linear",
+              "unavailable",
+              "Linear did not confirm the project. It may have been created.",
+              { mayHaveApplied: true },
+            );
+          return { id: project.id, key: project.slugId, url: project.url, title: project.name, parentKey: null };
+        }
+        const { labelId } = await teamPlan();
+        const issue = await createIssue({
+          id,
+          teamId: settings.teamId,
+          title: epic.title,
+          description: epicMarkdown(epic, ref),
+          priority: linearPriority(epic.priority),
+          ...(labelId ? { labelIds: [labelId] } : {}),
+        });
+        return { id: issue.id, key: issue.identifier, url: issue.url, title: issue.title, parentKey: null };
+      },
+
+      async createStory(story: UserStory, position: number, _epic: EpicRef): Promise<TrackerItem> {
+        const [plan, id, epicId] = await Promise.all([teamPlan(), exportId(ref, position), exportId(ref, "epic")]);
+        const estimate = estimateFor(story.storyPoints, plan.estimation);
+        // The epic is addressed by the id this export gave it, which is what its EpicRef names.
+        const issue = await createIssue({
+          id,
+          teamId: settings.teamId,
+          title: story.title,
+          description: storyMarkdown(story, ref),
+          priority: linearPriority(story.priority),
+          ...(estimate !== null ? { estimate } : {}),
+          ...(plan.labelId ? { labelIds: [plan.labelId] } : {}),
+          ...(asProject ? { projectId: epicId } : { parentId: epicId }),
+        });
+        return storyItem(issue, epicId);
+      },
+
+      async findExported(_epic: EpicRef | null): Promise<TrackerItem[]> {
+        const epicId = await exportId(ref, "epic");
+        const ours = await storyIds();
+        const found: TrackerItem[] = [];
+        let after: string | null = null;
+        for (let page = 0; page < MAX_PAGES; page++) {
+          let children: { nodes: IssueNode[]; pageInfo: z.infer<typeof pageInfo> };
+          if (asProject) {
+            const answer = await send({
+              name: "exportedProject",
+              variables: { id: epicId, after },
+              apiKey,
+              action: "see this team's projects",
+              missing: "the exported project",
+            });
+            const project = answer.projects.nodes.find((p) => p.id === epicId);
+            if (!project) return found;
+            if (page === 0)
+              found.push({
+                id: project.id,
+                key: project.slugId,
+                url: project.url,
+                title: project.name,
+                parentKey: null,
+              });
+            children = project.issues;
+          } else {
+            const answer = await orAbsent(
+              send({
+                name: "exportedIssue",
+                variables: { id: epicId, after },
+                apiKey,
+                action: "see this team's issues",
+                missing: "the exported epic",
+              }),
+            );
+            if (!answer) return found;
+            const epic = answer.issue;
+            if (page === 0)
+              found.push({ id: epic.id, key: epic.identifier, url: epic.url, title: epic.title, parentKey: null });
+            children = epic.children;
+          }
+          for (const issue of children.nodes) if (ours.has(issue.id)) found.push(storyItem(issue, epicId));
+          after = children.pageInfo.hasNextPage ? (children.pageInfo.endCursor ?? null) : null;
+          if (!after) break;
+        }
+        return found;
+      },
+
+      async linkStory(epic: EpicRef, story: TrackerItem): Promise<void> {
+        // Stories are created with parentId (or projectId) set, so every story this export made is linked already;
+        // linking an existing issue would need issueUpdate, which the kept contract (linear.ops.txt) leaves out.
+        if (story.parentKey === epic.key) return;
+        throw new TrackerError(
+          "linear",
+          "invalid",
+          `${story.key} is not under ${epic.key} in Linear, and StoryLoom does not move existing Linear issues.`,
+        );
+      },
+    };
+  }
+
+  return {
+    async viewer(apiKey) {
+      const answer = await send({
+        name: "viewer",
+        variables: {},
+        apiKey,
+        action: "read its own profile",
+        missing: "the account",
+      });
+      return { name: answer.viewer.name, email: answer.viewer.email };
+    },
+
+    async teams(apiKey): Promise<LinearTeamSummary[]> {
+      const teams: LinearTeamSummary[] = [];
+      let after: string | null = null;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const answer: z.infer<(typeof answers)["teams"]> = await send({
+          name: "teams",
+          variables: { after },
+          apiKey,
+          action: "list teams",
+          missing: "the workspace",
+        });
+        teams.push(...answer.teams.nodes.map((t) => ({ id: t.id, key: t.key, name: t.name })));
+        after = answer.teams.pageInfo.hasNextPage ? (answer.teams.pageInfo.endCursor ?? null) : null;
+        if (!after) break;
+      }
+      return teams;
+    },
+
+    team,
+    open,
+  };
+}

@@ -1,0 +1,97 @@
+// What the exports to Linear, GitHub Issues and Azure DevOps have in common (issue 32). Each system has its own
+// adapter (adapters/linear, adapters/github, adapters/azure-devops) that formats the epic and its stories in the
+// system's own terms and speaks its API; services/integrations/tracker-export.ts runs the exactly-once export over
+// this interface, so the record keeping, "in doubt" recovery and progress are written once.
+import type { Epic, UserStory } from "../../../schema/api/transcripts";
+
+export type TrackerSystem = "linear" | "github" | "azure-devops";
+
+/** Something an export created (the epic or a story), as the system knows it. */
+export interface TrackerItem {
+  /** The system's own id: Linear's issue UUID, GitHub's numeric issue id, the Azure DevOps work item id. */
+  id: string;
+  /** What people call it, and what the export record keeps: "ENG-42", "#42", "1234". */
+  key: string;
+  /** The item's page for people. */
+  url: string;
+  title: string;
+  /** The key of its parent (the epic) when the system says it has one; null when it has none. */
+  parentKey: string | null;
+}
+
+/** The epic as the export record remembers it: its key and link. */
+export interface EpicRef {
+  key: string;
+  url: string;
+}
+
+/**
+ * One export's conversation with a tracker: opened with the credential, the integration's settings and the export
+ * record's marker (`ref`, 12 hex digits), which every created item carries so that `findExported` can recognise it.
+ * Implementations read what they need (work item types, labels, estimates) once, on first use, and keep it.
+ */
+export interface TrackerSession {
+  /** Creates the epic. Never retried inside: a create whose outcome is unknown throws with `mayHaveApplied`. */
+  createEpic(epic: Epic): Promise<TrackerItem>;
+  /**
+   * Creates the story at `position` (0-based) as a child of `epic`, linked to it when this returns. Where linking is a
+   * second call (GitHub's sub-issues), a failed link after a successful create throws with `mayHaveApplied`.
+   */
+  createStory(story: UserStory, position: number, epic: EpicRef): Promise<TrackerItem>;
+  /**
+   * After an unanswered write: everything this export (its marker) created, the epic included, with the parent each
+   * item has now. Bounded (at most a few pages); the service matches stories by exact title.
+   */
+  findExported(epic: EpicRef | null): Promise<TrackerItem[]>;
+  /** Makes `story` a child of `epic` (only called for a found story whose `parentKey` is not the epic's key). */
+  linkStory(epic: EpicRef, story: TrackerItem): Promise<void>;
+}
+
+export type TrackerErrorKind =
+  | "unauthorized" // the token or key was refused (401, Azure's 203 sign-in page, Linear's authentication error)
+  | "forbidden" // the account may not do this (403)
+  | "not_found" // the organisation, repository, team, project or item is gone or invisible to the token
+  | "invalid" // the system refused what was sent (400, 422, Linear's invalid input); message says why
+  | "rate_limited" // still limited after the waits the adapter allows
+  | "unavailable"; // 5xx, timeouts, network failures, oversized, non-JSON or wrong-shaped answers
+
+export class TrackerError extends Error {
+  readonly system: TrackerSystem;
+  readonly kind: TrackerErrorKind;
+  readonly status: number | null;
+  /** A write whose outcome is unknown (timeout, 5xx, dropped connection, a failed link after a create). */
+  readonly mayHaveApplied: boolean;
+  /** Seconds the system asked to wait, when it said. */
+  readonly retryAfter: number | null;
+
+  constructor(
+    system: TrackerSystem,
+    kind: TrackerErrorKind,
+    message: string,
+    options: { status?: number | null; mayHaveApplied?: boolean; retryAfter?: number | null; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "TrackerError";
+    this.system = system;
+    this.kind = kind;
+    this.status = options.status ?? null;
+    this.mayHaveApplied = options.mayHaveApplied ?? false;
+    this.retryAfter = options.retryAfter ?? null;
+  }
+}
+
+/** The marker's text form, as it is put in bodies, tags and descriptions: `storyloom-{ref}`. */
+export function exportMarker(ref: string): string {
+  if (!/^[0-9a-f]{12}$/.test(ref)) throw new Error(`Not an export ref: ${ref}`);
+  return `storyloom-${ref}`;
+}
+
+/** Where a request goes: the vendor's API host, or (development and tests only) a fake's base. */
+export function apiUrl(vendorBase: string, path: string, apiBase: URL | null): URL {
+  if (!path.startsWith("/")) throw new Error(`Not an API path: ${path}`);
+  const base = apiBase ? apiBase.href.replace(/\/+$/, "") : vendorBase;
+  const url = new URL(`${base}${path}`);
+  const expected = new URL(base);
+  if (url.origin !== expected.origin) throw new Error(`Not an API path: ${path}`);
+  return url;
+}

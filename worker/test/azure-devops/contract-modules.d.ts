@@ -1,0 +1,6 @@
+// The Azure DevOps contract document, imported as it is (see ../stripe/contract-modules.d.ts for why not
+// resolveJsonModule).
+declare module "*/azure-devops.openapi.json" {
+  const document: Record<string, unknown>;
+  export default document;
+}
