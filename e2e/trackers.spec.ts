@@ -1,0 +1,175 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectToast, registerFreshUser, screenshotBoth } from "./support";
+
+// Linear, GitHub Issues and Azure DevOps (issue 32): for each, a Pro user connects it with its wizard (a refused
+// credential first, then the fake's), exports a transcript from history, and a repeat export creates nothing. The
+// Worker reaches the fakes that scripts/e2e.ts starts through LINEAR_API_BASE, GITHUB_API_BASE and
+// AZURE_DEVOPS_API_BASE; what they created is read from each fake's /__fake/items.
+
+interface Tracker {
+  label: string;
+  fake: string | undefined;
+  secretLabel: string;
+  secret: string;
+  /** Fills step 1's fields beside the name and the credential. */
+  connect?: (wizard: ReturnType<Page["getByRole"]>) => Promise<void>;
+  /** Picks or types the destination on step 2. */
+  destination: (page: Page, wizard: ReturnType<Page["getByRole"]>) => Promise<void>;
+  /** What step 2's check says. */
+  checked: RegExp;
+  /** The row's destination line in the settings list. */
+  row: string;
+  /** Items the fake holds (epic and stories). */
+  items: (body: unknown) => number;
+  epicLink: RegExp;
+}
+
+const TRACKERS: Tracker[] = [
+  {
+    label: "Linear",
+    fake: process.env.E2E_FAKE_LINEAR_URL,
+    secretLabel: "API key",
+    secret: "lin_api_fake_storyloom_0000000000000000",
+    destination: async (page, wizard) => {
+      await wizard.getByRole("combobox", { name: "Team" }).click();
+      await page.getByRole("option", { name: "Engineering (ENG)" }).click();
+      await wizard.getByRole("radio", { name: /A parent issue/ }).check();
+    },
+    checked: /^Team Engineering \(ENG\)\.$/,
+    row: "Team Engineering (ENG) · epic as a parent issue",
+    items: (body) => (body as { issues: unknown[] }).issues.length,
+    epicLink: /^https:\/\/linear\.app\/storyloom-demo\/issue\/ENG-\d+\//,
+  },
+  {
+    label: "GitHub Issues",
+    fake: process.env.E2E_FAKE_GITHUB_URL,
+    secretLabel: "Access token",
+    secret: "fake-github-token",
+    destination: async (_page, wizard) => {
+      await wizard.getByLabel("Repository").fill("https://github.com/storyloom-demo/backlog");
+    },
+    checked: /^Repository storyloom-demo\/backlog \(private\)\.$/,
+    row: "github.com/storyloom-demo/backlog",
+    items: (body) => (body as { issues: unknown[] }).issues.length,
+    epicLink: /^https:\/\/github\.com\/storyloom-demo\/backlog\/issues\/\d+$/,
+  },
+  {
+    label: "Azure DevOps",
+    fake: process.env.E2E_FAKE_AZURE_DEVOPS_URL,
+    secretLabel: "Personal access token",
+    secret: "fake-azure-devops-pat",
+    connect: async (wizard) => {
+      await wizard.getByLabel("Organization").fill("storyloom-demo");
+    },
+    destination: async (page, wizard) => {
+      await wizard.getByRole("combobox", { name: "Project" }).click();
+      await page.getByRole("option", { name: "StoryLoom Demo" }).click();
+    },
+    checked: /^Project StoryLoom Demo: Epic and User Story work items\.$/,
+    row: "dev.azure.com/storyloom-demo · Project StoryLoom Demo",
+    items: (body) => (body as unknown[]).length,
+    epicLink: /^https:\/\/dev\.azure\.com\/storyloom-demo\/StoryLoom%20Demo\/_workitems\/edit\/\d+$/,
+  },
+];
+
+async function createProject(page: Page, baseURL: string, name: string): Promise<number> {
+  const response = await page.request.post("/api/projects", {
+    data: { name, description: "", color: "#3B82F6" },
+    headers: { Origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { id: number }).id;
+}
+
+for (const tracker of TRACKERS) {
+  test(`${tracker.label}: wizard, export from history, then 'Already Exists' with the link`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.skip(!tracker.fake, `needs the fake ${tracker.label} (set by scripts/e2e.ts)`);
+    const fakeItems = async () => tracker.items(await (await page.request.get(`${tracker.fake}/__fake/items`)).json());
+    await registerFreshUser(page, baseURL!, "pro");
+    const projectId = await createProject(page, baseURL!, `${tracker.label} backlog`);
+    await page.goto(`/projects/${projectId}/settings`);
+    await page.getByRole("button", { name: "Connect Linear, GitHub or Azure DevOps" }).click();
+    await page.getByRole("menuitem", { name: `${tracker.label} Wizard` }).click();
+    const wizard = page.getByRole("dialog", { name: `${tracker.label} Wizard` });
+    const validate = wizard.getByRole("button", { name: "Validate" });
+    const next = wizard.getByRole("button", { name: "Next" });
+
+    // Step 1: the credential is checked by asking whose it is; a refused one says so on its field.
+    await expect(wizard.getByText("Step 1 of 3: Connect")).toBeVisible();
+    await expect(validate).toBeDisabled();
+    await wizard.getByLabel("Integration name").fill(`Team ${tracker.label}`);
+    await tracker.connect?.(wizard);
+    await wizard.getByLabel(tracker.secretLabel).fill("not-the-token");
+    await validate.click();
+    await expectToast(page, "Validation Failed");
+    await expect(wizard.getByText(/refused the (API key|access token|personal access token)/)).toBeVisible();
+    await expect(next).toBeDisabled();
+    await wizard.getByLabel(tracker.secretLabel).fill(tracker.secret);
+    await validate.click();
+    await expectToast(page, "Validation Successful");
+    await next.click();
+
+    // Step 2: the destination, picked from what the credential can see (GitHub's typed), then checked.
+    await expect(wizard.getByText("Step 2 of 3: Destination")).toBeVisible();
+    await tracker.destination(page, wizard);
+    await validate.click();
+    await expect(wizard.getByText(tracker.checked)).toBeVisible();
+    await next.click();
+
+    // Step 3: review, the credential masked, then create.
+    await expect(wizard.getByRole("heading", { name: "Review and create" })).toBeVisible();
+    await expect(wizard.getByText(`••••${tracker.secret.slice(-4)}`)).toBeVisible();
+    await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-review`, {
+      fullPage: false,
+    });
+    await wizard.getByRole("button", { name: "Create Integration" }).click();
+    await expectToast(page, "Integration Created");
+    await expect(wizard).toBeHidden();
+    const row = page.getByRole("list", { name: "Integrations" }).getByRole("listitem");
+    await expect(row.getByText(tracker.row)).toBeVisible();
+
+    const seeded = await page.request.post("/api/dev/sample-transcripts", {
+      data: { count: 1, projectId },
+      headers: { Origin: baseURL! },
+    });
+    expect(seeded.ok(), await seeded.text()).toBe(true);
+    const before = await fakeItems();
+
+    // Export from history: one toast with what was made and the link to the epic.
+    await page.goto("/history");
+    const card = page.getByRole("article").first();
+    const storyCount = Number((await card.getByText(/^\d+ stor(y|ies)$/).textContent())!.split(" ")[0]);
+    await card.getByRole("button", { name: "Export" }).click();
+    await page.getByRole("menuitem", { name: `Export to Team ${tracker.label}` }).click();
+    await expectToast(page, "Export Complete");
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await expect(
+      toasts.getByText(
+        `Created the epic and ${storyCount} ${storyCount === 1 ? "story" : "stories"} in Team ${tracker.label}.`,
+      ),
+    ).toBeVisible();
+    const epicLink = toasts.getByRole("link", { name: /Open the epic/ });
+    await expect(epicLink).toHaveAttribute("href", tracker.epicLink);
+    await expect(card.getByRole("button", { name: "Export" })).toBeFocused();
+    expect(await fakeItems()).toBe(before + storyCount + 1);
+    await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-exported`, {
+      fullPage: false,
+    });
+
+    // Again: nothing new, and the toast says when and where, with the same link.
+    await card.getByRole("button", { name: "Export" }).click();
+    await page.getByRole("menuitem", { name: `Export to Team ${tracker.label}` }).click();
+    await expectToast(page, `${tracker.label} Export Already Exists`);
+    await expect(toasts.getByText(/nothing new was created/)).toBeVisible();
+    await expect(toasts.getByRole("link", { name: /Open the epic/ })).toHaveAttribute("href", tracker.epicLink);
+    expect(await fakeItems()).toBe(before + storyCount + 1);
+
+    // The editor exports to the project's tracker when it has no JIRA integration.
+    await card.getByRole("button", { name: "View" }).click();
+    await page.getByRole("button", { name: "Edit" }).first().click();
+    await expect(page.getByRole("button", { name: `Export to Team ${tracker.label}` })).toBeVisible();
+  });
+}
