@@ -82,6 +82,8 @@ export function projectSummary(epic: Epic): string {
   return first.length > PROJECT_SUMMARY_MAX ? `${first.slice(0, PROJECT_SUMMARY_MAX - 1).trimEnd()}…` : first;
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export function storyMarkdown(story: UserStory, ref: string): string {
   const parts: string[] = [];
   if (story.description.trim()) parts.push(story.description.trim());
@@ -89,7 +91,9 @@ export function storyMarkdown(story: UserStory, ref: string): string {
   if (criteria.length) parts.push(`${CRITERIA_HEADING}\n\n${criteria.map((c) => `- [ ] ${c}`).join("\n")}`);
   const quotes = (story.evidence ?? []).map((e) => oneLine(e.quote)).filter(Boolean);
   if (quotes.length) parts.push(`${EVIDENCE_HEADING}\n\n${quotes.map((q) => `> ${q}`).join("\n>\n")}`);
-  parts.push(`**Estimate:** ${story.storyPoints} story points, ${story.estimatedHours} hours`);
+  parts.push(
+    `**Estimate:** ${plural(story.storyPoints, "story point", "story points")}, ${plural(story.estimatedHours, "hour", "hours")}`,
+  );
   parts.push(markerLine(ref));
   return parts.join("\n\n");
 }

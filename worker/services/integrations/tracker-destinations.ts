@@ -94,8 +94,8 @@ export function requireWorkItemTypes(
 ): { epicType: string; storyType: string } {
   if (plan.epicType && plan.storyType) return { epicType: plan.epicType, storyType: plan.storyType };
   const missing = [
-    !plan.epicType && "an Epic work item type",
-    !plan.storyType && "a User Story, Product Backlog Item, Requirement or Issue type",
+    !plan.epicType && "Epic work item type",
+    !plan.storyType && "User Story, Product Backlog Item, Requirement or Issue type",
   ].filter(Boolean);
   throw new AppError(
     "bad_request",
