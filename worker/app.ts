@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { z } from "zod";
+import * as z from "zod";
 import type { ApiErrorBody } from "../schema/api/error-body";
 import type { AppEnv } from "./env";
 import { AppError } from "./lib/errors";

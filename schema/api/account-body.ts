@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { authProvidersSchema, publicUserSchema } from "./auth";
 import { integrationSchema } from "./integrations";
 import { TIERS } from "./subscription";

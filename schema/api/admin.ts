@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { TIERS } from "./subscription";
 
 // Platform admin (docs/product-spec.md §2 Admin dashboard, §3 Admin analytics and user record, §6, §7 admin calls).

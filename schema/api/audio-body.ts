@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The answers of audio transcription (the contract is described in audio.ts). Apart from audio.ts, whose values the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { singleLineText } from "./text";
 
 /** Shared by the Worker (validation) and the SPA (form checks and types). No drizzle imports here. */

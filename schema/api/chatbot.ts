@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The floating help assistant (docs/product-spec.md §2, §3 Chat message and Chatbot response, §5 Chat, §7 POST /api/chatbot).
 

@@ -1,4 +1,5 @@
-import { z, type ZodType } from "zod";
+import * as z from "zod";
+import type { ZodType } from "zod";
 
 // The bodies many routes share: a bare acknowledgement, and data wrapped with the success flag.
 

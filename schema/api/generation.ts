@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // A durable generation (an LLM provider's: worker/workflows/generation.ts) as the API reports it.
 

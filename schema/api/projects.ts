@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { DEFAULT_PROJECT_COLOR, PROJECT_COLORS } from "./project-colors";
 import { multiLineText, singleLineText } from "./text";
 

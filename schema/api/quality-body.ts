@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { COVERAGE_KINDS, CRITERIA, ISSUE_FIELDS } from "./quality";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * A blocked sign-in's way in (docs/decisions/2026-11-27-sign-in-unlock-link.md): ask for an emailed link, open it

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { withData } from "./envelope";
 import { qualitySchema } from "./quality-body";
 import { generatedStoriesSchema, MAX_TRANSCRIPT_CHARS } from "./transcripts";

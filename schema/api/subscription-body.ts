@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { PLAN_LIMITS, TIERS, type Tier } from "./subscription";
 
 // What the billing and subscription calls answer. Apart from subscription.ts, which the SPA's app shell imports for

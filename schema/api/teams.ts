@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Teams (docs/product-spec.md §3 Team membership, Team limits; §7 team calls; docs/product-decisions.md Teams).
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The characters refused in text people type. Control characters (U+0000–U+001F) are invisible or break lines,
 // and the bidi controls (U+061C, U+200E/F, U+202A–E, U+2066–9) reorder what is displayed, so a name or title

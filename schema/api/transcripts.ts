@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { multiLineText, singleLineText } from "./text";
 import { MAX_TRANSCRIPT_PAGE_SIZE, TRANSCRIPT_PAGE_SIZE } from "./transcript-page-size";
 import { qualitySchema } from "./quality-body";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The Worker's configuration: the variables and secrets, parsed once per isolate with zod.
 // A leaf module (nothing here imports the app), so deps.ts, adapters and scripts can all read it. The whole of the

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { call, json, unique } from "../test/client";
 import { countRows, createUser } from "../test/factories";
 import { AppError } from "./errors";

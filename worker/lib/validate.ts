@@ -1,6 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import { z, type ZodType } from "zod";
+import * as z from "zod";
+import type { ZodType } from "zod";
 import { AppError, notFound } from "./errors";
 import { documentRequest } from "./openapi";
 

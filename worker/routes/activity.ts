@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { activityItemSchema } from "../../schema/api/transcripts";
 import type { AppEnv } from "../env";
 import { documented } from "../lib/openapi";

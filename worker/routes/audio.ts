@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
+import * as z from "zod";
 import { AUDIO_FORMATS, AUDIO_MAX_BYTES, RECORDING_ID } from "../../schema/api/audio";
 import { transcribeAudioResponseSchema } from "../../schema/api/audio-body";
 import type { AppEnv } from "../env";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { TIERS } from "../../schema/api/subscription";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { emailVerifiedSchema, verificationLinkDetailsSchema, verificationLinkSchema } from "../../schema/api/auth";
 import { acknowledgedSchema } from "../../schema/api/envelope";
 import type { AppEnv } from "../env";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { z } from "zod";
+import * as z from "zod";
 import type { AppEnv } from "../env";
 import { AppError } from "../lib/errors";
 import { causeMessage, logEvent } from "../lib/log";

@@ -1,6 +1,6 @@
 import { zValidator, type Hook } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { acknowledgedSchema, withData } from "../../schema/api/envelope";
 import {
   acceptedInvitationSchema,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { changePasswordSchema, passwordResetRequestSchema, passwordResetSchema } from "../../../schema/api/auth";
 import { focusFirstInvalid, serverFieldError, type FieldErrors } from "../../lib/form";
 

@@ -4,7 +4,7 @@
 // size-capped while they stream and parsed with zod, and writes (creates, the parent link) are never retried: one
 // whose outcome is unknown throws with `mayHaveApplied`, and the export service reconciles with findExported (the
 // WIQL search for the export's tag). worker/test/contracts/README.md lists the calls kept and their pitfalls.
-import { z } from "zod";
+import * as z from "zod";
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
 import { AZURE_DEVOPS_ORGANIZATION_PATTERN } from "../../../schema/api/integrations";
 import { apiUrl, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker";

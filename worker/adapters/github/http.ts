@@ -6,7 +6,7 @@
 // body). Only the operations kept in worker/test/contracts/github.ops.txt are called.
 import { Octokit } from "@octokit/core";
 import { RequestError } from "@octokit/request-error";
-import { z } from "zod";
+import * as z from "zod";
 import { GITHUB_OWNER_PATTERN, GITHUB_REPO_PATTERN } from "../../../schema/api/integrations";
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
 import { apiUrl, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker/index";

@@ -1,6 +1,6 @@
 // What an issue type's create metadata allows, and one issue's `fields` built to match it. Pure: no I/O. Nothing is
 // hard-coded by id: the story-points field is found by its type or name, priorities by name among the allowed ones.
-import { z } from "zod";
+import * as z from "zod";
 import type { StoryPriority } from "../../../schema/api/transcripts";
 import type { AdfDoc } from "./adf";
 import type { JiraCreateFields, JiraIssueFields } from "./index";

@@ -2,7 +2,7 @@
 // base outside production), so no stored or submitted domain can aim a request elsewhere. Redirects are not
 // followed, answers are size-capped while they stream and parsed with zod, and creates are never retried: a create
 // whose outcome is unknown throws with `mayHaveApplied`, and the caller reconciles by searching for its label.
-import { z } from "zod";
+import * as z from "zod";
 import { JIRA_PROJECT_KEY_PATTERN } from "../../../schema/api/integrations";
 import { jiraBrowseUrl, jiraUrl } from "../../lib/jira-site";
 import { createMetaFieldSchema, interpretCreateFields, type CreateMetaField } from "./fields";

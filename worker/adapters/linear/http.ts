@@ -8,7 +8,7 @@
 // As in adapters/jira/http.ts: redirects are not followed, answers are size-capped while they stream and parsed with
 // zod, a rate limit is waited out within a budget, a failed read is retried once, a write never, and a write whose
 // outcome is unknown throws with `mayHaveApplied`.
-import { z } from "zod";
+import * as z from "zod";
 import { STORY_LIMITS, type Epic, type UserStory } from "../../../schema/api/transcripts";
 import { apiUrl, exportMarker, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker";
 import { epicMarkdown, estimateFor, exportId, linearPriority, projectSummary, storyMarkdown } from "./format";

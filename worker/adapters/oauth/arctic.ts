@@ -1,5 +1,5 @@
 import { Apple, decodeIdToken, generateCodeVerifier, generateState, GitHub, Google, type OAuth2Tokens } from "arctic";
-import { z } from "zod";
+import * as z from "zod";
 import type { Config } from "../../lib/config";
 import { fromBase64 } from "../../lib/crypto";
 import { withDeadline } from "../../lib/deadline";
