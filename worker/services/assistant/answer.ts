@@ -44,7 +44,8 @@ const DOMAIN = new Set(
     "pricing cost pay paid payment card billing bill subscription subscribe upgrade downgrade cancel refund trial invoice paypal annual yearly " +
     "monthly month allowance quota limit account accounts email mail username password sign login logout log verify verification google github apple " +
     "sso data privacy gdpr delete cookie cookies train training secure security locked support help assistant chat chatbot api zapier webhook " +
-    "mobile iphone android ios desktop offline dark theme mode slack trello asana linear clickup zoom word docx csv excel start started begin " +
+    "mobile iphone android ios desktop offline dark theme mode slack trello asana linear azure devops tracker clickup zoom word docx csv excel " +
+    "start started begin " +
     "onboarding vat pound pounds £"
   ).split(" "),
 );

@@ -9,6 +9,7 @@ import exporting from "./knowledge/exporting.md";
 import generatingStories from "./knowledge/generating-stories.md";
 import gettingStarted from "./knowledge/getting-started.md";
 import helpAssistant from "./knowledge/help-assistant.md";
+import issueTrackers from "./knowledge/issue-trackers.md";
 import jiraIntegration from "./knowledge/jira-integration.md";
 import notionIntegration from "./knowledge/notion-integration.md";
 import plansAndPricing from "./knowledge/plans-and-pricing.md";
@@ -32,6 +33,7 @@ const ARTICLES: [string, string][] = [
   ["exporting", exporting],
   ["jira-integration", jiraIntegration],
   ["notion-integration", notionIntegration],
+  ["issue-trackers", issueTrackers],
   ["projects-and-history", projectsAndHistory],
   ["teams", teams],
   ["billing-and-subscription", billingAndSubscription],
