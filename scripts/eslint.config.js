@@ -22,6 +22,16 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": "off",
+      // docs/decisions/2026-11-27-zod-namespace-imports.md: `{ z }` binds zod's whole namespace, locales and all.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message:
+            'Import zod as a namespace (import * as z from "zod"): `{ z }` bundles all of zod, its 62 locales too.',
+        },
+      ],
     },
   },
   {

@@ -26,6 +26,7 @@ import {
   type AzureDevOpsPlan,
   type AzureDevOpsProject,
 } from "./index";
+import { boundedExchange, defaultSleep, jitterWith, type Exchange } from "../../lib/bounded-fetch";
 
 export interface AzureDevOpsOptions {
   /** Config.trackerApiBases["azure-devops"]: a fake's base in development and tests, null in production. */
@@ -106,12 +107,6 @@ interface Call<T> {
   missing: string;
 }
 
-type Exchange =
-  | { kind: "response"; status: number; headers: Headers; type: string; text: string | null; oversize: boolean }
-  | { kind: "timeout" }
-  | { kind: "network"; error: unknown };
-
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const HTML_TYPE = /^text\/html\b/i;
 /** Where Azure DevOps sends a browser (or a refused token) to sign in. */
 const SIGN_IN = /_signin|signin|login\.microsoftonline|\/login/i;
@@ -187,64 +182,12 @@ export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
   const timeoutMs = options.timeoutMs ?? AZURE_DEVOPS_TIMEOUT_MS;
   const maxBytes = options.maxResponseBytes ?? AZURE_DEVOPS_MAX_RESPONSE_BYTES;
   const budgetMs = options.retryBudgetMs ?? AZURE_DEVOPS_RETRY_BUDGET_MS;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
-  const jitter = (ms: number) => Math.round(ms * (0.5 + 0.5 * Math.min(1, Math.max(0, random()))));
+  const jitter = jitterWith(random);
 
-  /** Reads at most maxBytes of a JSON answer, stopping the stream as soon as it is over; other types are not read. */
-  async function read(response: Response): Promise<{ text: string | null; oversize: boolean }> {
-    if (!JSON_TYPE.test(response.headers.get("Content-Type") ?? "")) {
-      await response.body?.cancel().catch(() => undefined);
-      return { text: null, oversize: false };
-    }
-    const declared = Number(response.headers.get("Content-Length") ?? "");
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      return { text: null, oversize: true };
-    }
-    if (!response.body) return { text: "", oversize: false };
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let total = 0;
-    let text = "";
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return { text: null, oversize: true };
-      }
-      text += decoder.decode(value, { stream: true });
-    }
-    return { text: text + decoder.decode(), oversize: false };
-  }
-
-  async function exchange(url: URL, init: RequestInit): Promise<Exchange> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error("Azure DevOps request timed out")), timeoutMs);
-    try {
-      // Looked up per call: tests put a spy on globalThis.fetch.
-      const response = await globalThis.fetch(url, { ...init, redirect: "manual", signal: controller.signal });
-      const type = response.headers.get("Content-Type") ?? "";
-      if (response.status >= 300 && response.status < 400) {
-        await response.body?.cancel().catch(() => undefined);
-        return {
-          kind: "response",
-          status: response.status,
-          headers: response.headers,
-          type,
-          text: null,
-          oversize: false,
-        };
-      }
-      return { kind: "response", status: response.status, headers: response.headers, type, ...(await read(response)) };
-    } catch (error) {
-      return controller.signal.aborted ? { kind: "timeout" } : { kind: "network", error };
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const exchange = (url: URL, init: RequestInit): Promise<Exchange> =>
+    boundedExchange(url, init, { timeoutMs, maxBytes, system: "Azure DevOps" });
 
   const refusedToken = (status: number) =>
     fail(

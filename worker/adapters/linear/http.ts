@@ -13,6 +13,7 @@ import { STORY_LIMITS, type Epic, type UserStory } from "../../../schema/api/tra
 import { apiUrl, exportMarker, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker";
 import { epicMarkdown, estimateFor, exportId, linearPriority, projectSummary, storyMarkdown } from "./format";
 import type { Linear, LinearSettings, LinearTeam, LinearTeamSummary } from "./index";
+import { boundedExchange, defaultSleep, jitterWith, type Exchange } from "../../lib/bounded-fetch";
 
 export interface HttpLinearOptions {
   /** Config.trackerApiBases.linear: a fake Linear's base in development and tests, null in production. */
@@ -169,12 +170,6 @@ interface Call<N extends LinearDocumentName> {
   missing: string;
 }
 
-type Exchange =
-  | { kind: "response"; status: number; headers: Headers; text: string | null; oversize: boolean }
-  | { kind: "timeout" }
-  | { kind: "network"; error: unknown };
-
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /** How Linear words an unknown id in `issue(id:)` or `team(id:)`, which answer an error rather than null. */
 const NOT_FOUND = /entity not found|could not find|not found/i;
 
@@ -227,56 +222,12 @@ export function createLinear(options: HttpLinearOptions): Linear {
   const timeoutMs = options.timeoutMs ?? LINEAR_TIMEOUT_MS;
   const maxBytes = options.maxResponseBytes ?? LINEAR_MAX_RESPONSE_BYTES;
   const budgetMs = options.retryBudgetMs ?? LINEAR_RETRY_BUDGET_MS;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
-  const jitter = (ms: number) => Math.round(ms * (0.5 + 0.5 * Math.min(1, Math.max(0, random()))));
+  const jitter = jitterWith(random);
 
-  /** Reads at most maxBytes of a JSON answer, stopping the stream as soon as it is over; non-JSON is not read. */
-  async function read(response: Response): Promise<{ text: string | null; oversize: boolean }> {
-    if (!JSON_TYPE.test(response.headers.get("Content-Type") ?? "")) {
-      await response.body?.cancel().catch(() => undefined);
-      return { text: null, oversize: false };
-    }
-    const declared = Number(response.headers.get("Content-Length") ?? "");
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      return { text: null, oversize: true };
-    }
-    if (!response.body) return { text: "", oversize: false };
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let total = 0;
-    let text = "";
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return { text: null, oversize: true };
-      }
-      text += decoder.decode(value, { stream: true });
-    }
-    return { text: text + decoder.decode(), oversize: false };
-  }
-
-  async function exchange(url: URL, init: RequestInit): Promise<Exchange> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error("Linear request timed out")), timeoutMs);
-    try {
-      // Looked up per call: tests put a spy on globalThis.fetch.
-      const response = await globalThis.fetch(url, { ...init, redirect: "manual", signal: controller.signal });
-      if (response.status >= 300 && response.status < 400) {
-        await response.body?.cancel().catch(() => undefined);
-        return { kind: "response", status: response.status, headers: response.headers, text: null, oversize: false };
-      }
-      return { kind: "response", status: response.status, headers: response.headers, ...(await read(response)) };
-    } catch (error) {
-      return controller.signal.aborted ? { kind: "timeout" } : { kind: "network", error };
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const exchange = (url: URL, init: RequestInit): Promise<Exchange> =>
+    boundedExchange(url, init, { timeoutMs, maxBytes, system: "Linear" });
 
   async function send<N extends LinearDocumentName>(call: Call<N>): Promise<z.infer<(typeof answers)[N]>> {
     const apiKey = call.apiKey.trim();

@@ -1,6 +1,6 @@
 import { maskSecret } from "../../../../schema/api/secret-mask";
-import { ArrowLeft, ArrowRight, Check, CircleCheck, Plus, ShieldCheck } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { ArrowLeft, ArrowRight, Plus, ShieldCheck } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { JIRA_DOMAIN_FORMAT } from "../../../../schema/api/integrations";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -9,7 +9,6 @@ import { TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
-import { cn } from "../../../lib/cn";
 import { focusFirstInvalid, type FieldErrors } from "../../../lib/form";
 import {
   createIntegration,
@@ -37,9 +36,9 @@ import {
   type StepResults,
   type WizardField,
   type WizardState,
-  type WizardStep,
 } from "../wizard";
 import { ApiTokenLink, JiraApiTokenField, JiraDomainField, JiraEmailField, JiraProjectKeyField } from "./config-fields";
+import { ReviewRows, StepIndicator, StepResult } from "./wizard-parts";
 
 /** What a step's successful check says, shown under its fields and in the toast. */
 function resultText(step: CheckedStep, results: StepResults, domain: string): string {
@@ -165,7 +164,11 @@ export default function JiraWizardDialog({ projectId, onClose }: { projectId: nu
         <DialogDescription>
           Step {step} of 4: {STEP_LABELS[step]}
         </DialogDescription>
-        <StepIndicator step={step} results={results} />
+        <StepIndicator
+          labels={[STEP_LABELS[1], STEP_LABELS[2], STEP_LABELS[3], STEP_LABELS[4]]}
+          step={step}
+          checked={(n) => n < 4 && results[n as CheckedStep] !== undefined}
+        />
 
         <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid gap-5">
           <div ref={stepRef} className="grid gap-5">
@@ -288,52 +291,6 @@ export default function JiraWizardDialog({ projectId, onClose }: { projectId: nu
   );
 }
 
-function StepIndicator({ step, results }: { step: WizardStep; results: StepResults }) {
-  return (
-    <ol aria-label="Wizard steps" className="mt-4 grid grid-cols-4 gap-2">
-      {([1, 2, 3, 4] as const).map((n) => {
-        const done = n < 4 && results[n as CheckedStep] !== undefined && n !== step;
-        const current = n === step;
-        return (
-          <li key={n} aria-current={current ? "step" : undefined} className="grid gap-1.5">
-            <span
-              aria-hidden
-              className={cn(
-                "h-1.5 rounded-full",
-                current ? "bg-brand-700" : n < step || done ? "bg-brand-300" : "bg-slate-200",
-              )}
-            />
-            <span
-              className={cn(
-                "flex items-center gap-1 text-xs",
-                current ? "font-semibold text-ink" : "text-muted",
-                // Phones: only the current step's name fits; the others keep their number.
-                !current && "max-sm:[&>span:last-child]:sr-only",
-              )}
-            >
-              {done ? (
-                <Check className="size-3.5 text-brand-700" aria-label="checked" />
-              ) : (
-                <span aria-hidden>{n}.</span>
-              )}
-              <span>{STEP_LABELS[n]}</span>
-            </span>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-function StepResult({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 ring-1 ring-emerald-200 ring-inset">
-      <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
-      <div className="min-w-0 break-words">{children}</div>
-    </div>
-  );
-}
-
 function Review({ state }: { state: WizardState }) {
   const input = createInputOf(state.values);
   const project = state.results[3];
@@ -346,19 +303,10 @@ function Review({ state }: { state: WizardState }) {
     ["Project", project ? `${project.name} (${project.key})` : input.config.projectKey],
   ];
   return (
-    <section aria-labelledby="wizard-review-heading" className="grid gap-3">
-      <h3 id="wizard-review-heading" tabIndex={-1} className="text-base font-semibold text-ink focus:outline-none">
-        Review and create
-      </h3>
-      <dl className="grid gap-x-4 gap-y-2 rounded-lg border border-line p-4 text-sm sm:grid-cols-[max-content_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted">{label}</dt>
-            <dd className="min-w-0 font-medium break-words text-ink max-sm:mb-1">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="text-sm text-muted">Exports create an epic in this project, with each user story under it.</p>
-    </section>
+    <ReviewRows
+      id="wizard-review-heading"
+      rows={rows}
+      note="Exports create an epic in this project, with each user story under it."
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { ArrowLeft, ArrowRight, Check, CircleCheck, Plus, ShieldCheck } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { ArrowLeft, ArrowRight, Plus, ShieldCheck } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { INTEGRATION_LABELS, type TrackerType } from "../../../../schema/api/integrations";
 import { maskSecret } from "../../../../schema/api/secret-mask";
 import { Button } from "../../../components/ui/button";
@@ -10,7 +10,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { ApiError, errorMessage } from "../../../lib/api";
-import { cn } from "../../../lib/cn";
 import { focusFirstInvalid, type FieldErrors } from "../../../lib/form";
 import {
   createIntegration,
@@ -37,7 +36,6 @@ import {
   TRACKER_STEP_LABELS,
   trackerCreateInputOf,
   wizardFieldOf,
-  type TrackerStep,
   type TrackerStepRequest,
   type TrackerWizardField,
   type TrackerWizardState,
@@ -50,6 +48,7 @@ import {
   GitHubRepositoryField,
   SecretField,
 } from "./config-fields";
+import { ReviewRows, StepIndicator, StepResult } from "./wizard-parts";
 
 const SECRET_LABELS: Record<TrackerType, string> = {
   linear: "API key",
@@ -203,7 +202,11 @@ export default function TrackerWizardDialog({
         <DialogDescription>
           Step {step} of 3: {TRACKER_STEP_LABELS[step]}
         </DialogDescription>
-        <StepIndicator step={step} state={state} />
+        <StepIndicator
+          labels={[TRACKER_STEP_LABELS[1], TRACKER_STEP_LABELS[2], TRACKER_STEP_LABELS[3]]}
+          step={step}
+          checked={(n) => n < 3 && state.results[n as 1 | 2] !== undefined}
+        />
 
         <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid gap-5">
           <div ref={stepRef} className="grid gap-5">
@@ -373,45 +376,6 @@ function DestinationStep({
   );
 }
 
-function StepIndicator({ step, state }: { step: TrackerStep; state: TrackerWizardState }) {
-  return (
-    <ol aria-label="Wizard steps" className="mt-4 grid grid-cols-3 gap-2">
-      {([1, 2, 3] as const).map((n) => {
-        const done = n < 3 && state.results[n as 1 | 2] !== undefined && n !== step;
-        const current = n === step;
-        return (
-          <li key={n} aria-current={current ? "step" : undefined} className="grid gap-1.5">
-            <span
-              aria-hidden
-              className={cn(
-                "h-1.5 rounded-full",
-                current ? "bg-brand-700" : n < step || done ? "bg-brand-300" : "bg-slate-200",
-              )}
-            />
-            <span className={cn("flex items-center gap-1 text-xs", current ? "font-semibold text-ink" : "text-muted")}>
-              {done ? (
-                <Check className="size-3.5 text-brand-700" aria-label="checked" />
-              ) : (
-                <span aria-hidden>{n}.</span>
-              )}
-              <span>{TRACKER_STEP_LABELS[n]}</span>
-            </span>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-function StepResult({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 ring-1 ring-emerald-200 ring-inset">
-      <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
-      <div className="min-w-0 break-words">{children}</div>
-    </div>
-  );
-}
-
 function Review({ state }: { state: TrackerWizardState }) {
   const input = trackerCreateInputOf(state);
   const config = input.config as Record<string, string>;
@@ -427,20 +391,5 @@ function Review({ state }: { state: TrackerWizardState }) {
     rows.push(["Organization", `dev.azure.com/${config.organization ?? ""}`], ["Project", config.project ?? ""]);
     rows.push(["Personal access token", maskSecret(config.token ?? "")]);
   }
-  return (
-    <section aria-labelledby="tracker-review-heading" className="grid gap-3">
-      <h3 id="tracker-review-heading" tabIndex={-1} className="text-base font-semibold text-ink focus:outline-none">
-        Review and create
-      </h3>
-      <dl className="grid gap-x-4 gap-y-2 rounded-lg border border-line p-4 text-sm sm:grid-cols-[max-content_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted">{label}</dt>
-            <dd className="min-w-0 font-medium break-words text-ink max-sm:mb-1">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="text-sm text-muted">{exportPlanText(state)}</p>
-    </section>
-  );
+  return <ReviewRows id="tracker-review-heading" rows={rows} note={exportPlanText(state)} />;
 }
