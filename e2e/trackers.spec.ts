@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
 import { expectToast, registerFreshUser, screenshotBoth } from "./support";
 
@@ -72,6 +73,33 @@ const TRACKERS: Tracker[] = [
   },
 ];
 
+// axe-core, injected inline as e2e/accessibility.spec.ts does (so these journeys bypass the SPA's CSP), checks the
+// wizard's destination step and the settings list with the new integration.
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+test.use({ bypassCSP: true });
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // Colours mid-transition (a button switching variant after a check) are not what anyone reads.
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] });
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
+    );
+  });
+}
+
 async function createProject(page: Page, baseURL: string, name: string): Promise<number> {
   const response = await page.request.post("/api/projects", {
     data: { name, description: "", color: "#3B82F6" },
@@ -117,6 +145,7 @@ for (const tracker of TRACKERS) {
     await tracker.destination(page, wizard);
     await validate.click();
     await expect(wizard.getByText(tracker.checked)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await next.click();
 
     // Step 3: review, the credential masked, then create.
@@ -130,6 +159,7 @@ for (const tracker of TRACKERS) {
     await expect(wizard).toBeHidden();
     const row = page.getByRole("list", { name: "Integrations" }).getByRole("listitem");
     await expect(row.getByText(tracker.row)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
 
     const seeded = await page.request.post("/api/dev/sample-transcripts", {
       data: { count: 1, projectId },
