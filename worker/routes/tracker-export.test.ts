@@ -986,3 +986,54 @@ describe.each(TRACKERS)("$label: another account's transcript or integration, an
     expect(s.tracker.requests()).toBe(0);
   });
 });
+
+describe("editing a tracker integration", () => {
+  it("looks a new destination up with the stored credential, keeps the old one when it is not found, and re-reads nothing for a rename", async () => {
+    const user = await proUser();
+    const project = await createProject(user);
+    const { fake } = installGitHub({ owner: "storyloom-demo", repo: "backlog" });
+    const integration = await createTrackerIntegration(user, project.id, "github");
+
+    const renamed = await api<Integration>("PUT", `/api/integrations/${integration.id}`, {
+      cookie: user.session,
+      body: { name: "Roadmap issues" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(fake.requests).toHaveLength(0);
+
+    const missing = await api("PUT", `/api/integrations/${integration.id}`, {
+      cookie: user.session,
+      body: { config: { repository: "storyloom-demo/no-such-repo" } },
+    });
+    expect(missing.status).toBe(400);
+    // (a not-found, not a refused token: the look-up carried the stored token, which the fake accepts)
+    expect(asError(missing)).toMatchObject({ details: { field: "repository" } });
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /repos/storyloom-demo/no-such-repo"]);
+
+    const moved = await api<Integration>("PUT", `/api/integrations/${integration.id}`, {
+      cookie: user.session,
+      body: { config: { repository: "https://github.com/STORYLOOM-DEMO/Backlog" } },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ name: "Roadmap issues", config: { repository: "storyloom-demo/backlog" } });
+  });
+
+  it("changes Linear's epic target without asking Linear, and a new team key is looked up", async () => {
+    const user = await proUser();
+    const project = await createProject(user);
+    const { fake } = installLinear();
+    const integration = await createTrackerIntegration(user, project.id, "linear");
+    const asProject = await api<Integration>("PUT", `/api/integrations/${integration.id}`, {
+      cookie: user.session,
+      body: { config: { epicAs: "project" } },
+    });
+    expect(asProject.body).toMatchObject({ config: { teamKey: "ENG", epicAs: "project" } });
+    expect(fake.requests).toHaveLength(0);
+    const design = await api<Integration>("PUT", `/api/integrations/${integration.id}`, {
+      cookie: user.session,
+      body: { config: { teamKey: "des" } },
+    });
+    expect(design.status).toBe(200);
+    expect(design.body).toMatchObject({ config: { teamKey: "DES", teamName: "Design", epicAs: "project" } });
+  });
+});
