@@ -12,7 +12,7 @@ export const dataSummarySchema = z.object({
   projects: z.number().int(),
   transcripts: z.number().int(),
   integrations: z.number().int(),
-  exports: z.number().int().describe("JIRA and Notion export records of the account's integrations."),
+  exports: z.number().int().describe("Export records of the account's integrations (JIRA, Notion and the trackers)."),
   teamMembers: z.number().int().describe("Members and invitations of the account's own team."),
   teamMemberships: z.number().int().describe("Other teams the account is an active member of."),
   activityEvents: z.number().int(),
