@@ -22,9 +22,7 @@ export function ProjectOverviewCard({ project }: { project: Project }) {
           <div className="min-w-0">
             <h2 className="text-lg font-semibold text-ink">Details</h2>
             <p
-              className={
-                project.description ? "mt-1 text-sm break-words text-muted" : "mt-1 text-sm text-muted italic"
-              }
+              className={project.description ? "mt-1 text-sm break-words text-muted" : "mt-1 text-sm text-muted italic"}
             >
               {project.description || "No description"}
             </p>
