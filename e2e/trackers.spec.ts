@@ -36,7 +36,7 @@ const TRACKERS: Tracker[] = [
       await page.getByRole("option", { name: "Engineering (ENG)" }).click();
       await wizard.getByRole("radio", { name: /A parent issue/ }).check();
     },
-    checked: /^Team Engineering \(ENG\)\.$/,
+    checked: /^Team Engineering \(ENG\)\. Estimates on its fibonacci scale\. Exports carry its "storyloom" label\.$/,
     row: "Team Engineering (ENG) · epic as a parent issue",
     items: (body) => (body as { issues: unknown[] }).issues.length,
     epicLink: /^https:\/\/linear\.app\/storyloom-demo\/issue\/ENG-\d+\//,

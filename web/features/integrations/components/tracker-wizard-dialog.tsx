@@ -81,7 +81,15 @@ function resultText(state: TrackerWizardState, step: 1 | 2): string {
     const projects = (result.projects as unknown[]).length;
     return `Connected to dev.azure.com/${state.values.organization.trim()}: ${projects} ${projects === 1 ? "project" : "projects"} to choose from.`;
   }
-  if (state.type === "linear") return `Team ${String(result.name)} (${String(result.key)}).`;
+  if (state.type === "linear") {
+    const estimates = result.estimates
+      ? ` Estimates on its ${String(result.estimates)} scale.`
+      : " It does not estimate.";
+    const label = result.label
+      ? ' Exports carry its "storyloom" label.'
+      : ' No "storyloom" label: create one in Linear to label exports.';
+    return `Team ${String(result.name)} (${String(result.key)}).${estimates}${label}`;
+  }
   if (state.type === "github")
     return `Repository ${String(result.repository)}${result.private ? " (private)" : ""}.${result.canPush ? "" : " Your account cannot create labels there, so issues go without them."}`;
   return `Project ${String(result.name)}: ${String(result.epicType)} and ${String(result.storyType)} work items.`;
