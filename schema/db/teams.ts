@@ -35,6 +35,10 @@ export const teamMemberships = sqliteTable(
     invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
     acceptedAt: integer("accepted_at", { mode: "number" }),
+    // Set on every active membership when the owner takes the account back (a password reset, or an OAuth link that
+    // removes the password), cleared when the owner keeps the member: who is still to review
+    // (docs/decisions/2026-12-07-account-recovery-reviews-the-team.md).
+    reviewRequestedAt: integer("review_requested_at", { mode: "number" }),
   },
   (t) => [
     uniqueIndex("team_memberships_token_hash_unique").on(t.tokenHash),

@@ -1,0 +1,1 @@
+ALTER TABLE `team_memberships` ADD `review_requested_at` integer;
