@@ -7,7 +7,14 @@ import type { GeneratedStories, StoryEvidence } from "../../schema/api/transcrip
 export function verifyEvidence(
   transcript: string,
   quotes: ReadonlyArray<Partial<StoryEvidence> & { quote: string }>,
+  searched: Map<string, number> = new Map(),
 ): StoryEvidence[] {
+  // A quote is searched for once per call, however many stories repeat it: each search reads the whole transcript.
+  const find = (text: string) => {
+    let at = searched.get(text);
+    if (at === undefined) searched.set(text, (at = transcript.indexOf(text)));
+    return at;
+  };
   const verified: StoryEvidence[] = [];
   const seen = new Set<string>();
   for (const { quote, start, end } of quotes) {
@@ -15,11 +22,11 @@ export function verifyEvidence(
     let at =
       typeof start === "number" && typeof end === "number" && transcript.slice(start, end) === quote
         ? start
-        : transcript.indexOf(quote);
+        : find(quote);
     if (at < 0) {
       // Models often trim or re-space a quote; try the trimmed text before giving up.
       const trimmed = quote.trim();
-      at = trimmed ? transcript.indexOf(trimmed) : -1;
+      at = trimmed ? find(trimmed) : -1;
       if (at < 0) continue;
       if (seen.has(`${at}:${trimmed.length}`)) continue;
       seen.add(`${at}:${trimmed.length}`);
@@ -36,9 +43,10 @@ export function verifyEvidence(
 /** Applies verifyEvidence to every story; returns the stories and how many quotes were dropped. */
 export function verifyStoriesEvidence(transcript: string, stories: GeneratedStories) {
   let dropped = 0;
+  const searched = new Map<string, number>();
   const userStories = stories.userStories.map((story) => {
     const given = story.evidence ?? [];
-    const evidence = verifyEvidence(transcript, given);
+    const evidence = verifyEvidence(transcript, given, searched);
     dropped += given.length - evidence.length;
     return { ...story, evidence };
   });

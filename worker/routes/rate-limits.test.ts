@@ -21,6 +21,7 @@ import {
   createTranscriptWithStories,
   createTranscripts,
   createUser,
+  numberedStories,
   setTier,
   TEST_PASSWORD,
   TRACKER_FIXTURES,
@@ -105,8 +106,8 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "GET /api/transcripts": ["neither", "a page of summaries"],
   "GET /api/transcripts/:id": ["neither", "one row"],
   "PATCH /api/transcripts/:id/project": ["neither", "one conditional update"],
-  "PUT /api/transcripts/:id/stories": ["neither", "one conditional update"],
-  "POST /api/transcripts/:id/stories/restore": ["neither", "one conditional update"],
+  "PUT /api/transcripts/:id/stories": ["costly", "runs the quality gate over a transcript of up to 200,000 characters"],
+  "POST /api/transcripts/:id/stories/restore": ["costly", "runs the quality gate over the whole transcript"],
   "POST /api/transcripts/:id/generate": ["costly", "a model call"],
   "GET /api/transcripts/:id/generation": ["neither", "one row of the caller's own transcript"],
   "DELETE /api/transcripts/:id/generation": ["neither", "ends the caller's own run; nothing is sent anywhere"],
@@ -126,6 +127,11 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "POST /api/team/invite": ["costly", "sends an email to an address the user typed"],
   "DELETE /api/team/members/:id": ["neither", "one row"],
   "PATCH /api/team/members/:id": ["neither", "one row"],
+  "GET /api/team/review": ["neither", "D1 reads: the caller's own team"],
+  "POST /api/team/members/:id/keep": [
+    "neither",
+    "one row; an id outside the caller's team answers 404 like a missing one",
+  ],
   "POST /api/team/accept/:token": ["enumerable", "checks a token guess"],
   "DELETE /api/team/memberships/:id": [
     "neither",
@@ -458,6 +464,26 @@ const LIMITED: Record<string, LimitedRow> = {
     send: as("POST", "/api/stories/check", () => ({
       stories: { epic: { title: "E", description: "", team: "", priority: "High" }, userStories: [] },
     })),
+  },
+  "PUT /api/transcripts/:id/stories": {
+    rule: "storySaves",
+    key: byUser("story-save"),
+    send: async (ctx) => {
+      const id = await createTranscriptWithStories(ctx.user, null, { count: 2 });
+      return call("PUT", `/api/transcripts/${id}/stories`, {
+        cookie: ctx.user.session,
+        body: { storiesVersion: 0, stories: numberedStories(2) },
+        ip: ctx.ip,
+      });
+    },
+  },
+  "POST /api/transcripts/:id/stories/restore": {
+    rule: "storySaves",
+    key: byUser("story-save"),
+    send: async (ctx) => {
+      const id = await createTranscriptWithStories(ctx.user, null, { count: 1 });
+      return call("POST", `/api/transcripts/${id}/stories/restore`, { cookie: ctx.user.session, ip: ctx.ip });
+    },
   },
   "POST /api/transcripts/:id/generate": {
     rule: "generation",

@@ -7,7 +7,8 @@ import type {
   TranscriptPage,
 } from "../../schema/api/transcripts";
 import { call, json } from "../test/client";
-import { createTranscripts, createUser, type TestUser } from "../test/factories";
+import { createTranscripts, createTranscriptWithStories, createUser, type TestUser } from "../test/factories";
+import { WORST_CASE_BOUND_MS, worstCaseGateBody } from "../test/worst-case-gate";
 
 const TRANSCRIPT = `Ana: Customers keep asking for a way to export their invoices as CSV.
 Ben: We should add an export button on the invoices page, and it must include the VAT column.
@@ -249,4 +250,30 @@ describe("regenerating edited stories keeps them; POST /api/transcripts/{id}/sto
       "There is no previous version of these stories to restore.",
     );
   });
+});
+
+describe("PUT /api/transcripts/{id}/stories with the quality gate's worst case (issue 39)", () => {
+  it("answers a stale save before the gate reads the transcript, and a current one within the gate's bound", async () => {
+    const user = await createUser();
+    const { transcript, stories } = worstCaseGateBody();
+    const id = await createTranscriptWithStories(user, null, { count: 1 }, transcript);
+    const { storiesVersion } = await get(user, id);
+    const timed = async (version: number) => {
+      const started = performance.now();
+      const response = await put(user, id, stories, version);
+      return {
+        status: response.status,
+        ms: performance.now() - started,
+        body: await json<Record<string, unknown>>(response),
+      };
+    };
+    const stale = await timed(storiesVersion + 1);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: "conflict", details: { storiesVersion } });
+    const current = await timed(storiesVersion);
+    expect(current.status).toBe(200);
+    expect(current.ms).toBeLessThan(WORST_CASE_BOUND_MS);
+    // the stale answer did none of the gate's work: a fraction of the save that did
+    expect(stale.ms).toBeLessThan(current.ms / 3);
+  }, 60_000);
 });

@@ -198,6 +198,7 @@ export async function createTranscriptWithStories(
   user: { id: number },
   projectId: number | null,
   stories: GeneratedStories | { count: number; criteria?: number },
+  content = "We agreed on the checkout work.",
 ): Promise<number> {
   const d = deps();
   const generated = "epic" in stories ? stories : numberedStories(stories.count, stories.criteria ?? 3);
@@ -208,7 +209,7 @@ export async function createTranscriptWithStories(
         ownerId: user.id,
         projectId,
         title: "Checkout planning",
-        content: "We agreed on the checkout work.",
+        content,
         generatedStories: generated,
         createdAt: d.now(),
       },

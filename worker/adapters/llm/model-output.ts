@@ -116,9 +116,10 @@ export function mergeModelOutputs(transcript: string, outputs: ModelOutput[]): G
       return true;
     });
   const epic = outputs[0]!.epic;
+  const searched = new Map<string, number>();
   return {
     epic: { ...epic, timeline: epic.timeline || undefined },
-    userStories: userStories.map((story) => ({ ...story, evidence: verifyEvidence(transcript, story.evidence ?? []) })),
+    userStories: userStories.map((story) => ({ ...story, evidence: verifyEvidence(transcript, story.evidence ?? [], searched) })),
   };
 }
 

@@ -497,18 +497,28 @@ function carries(item: ReadonlySet<string>, texts: readonly ReadonlySet<string>[
   });
 }
 
+/**
+ * How many quotes whose offsets are wrong one check looks for in the transcript. The generator's and the editor's
+ * quotes carry their offsets; only an outside caller's may not, and each search reads the whole transcript, so the
+ * number of searches is capped to keep a check linear (issue 39).
+ */
+const QUOTE_SEARCHES = 100;
+
 /** Where each story's evidence is in the transcript: at its offsets when the quote is there, else where the quote is. */
-function evidenceSpans(transcript: string, story: UserStory): [number, number][] {
-  const spans: [number, number][] = [];
-  for (const e of story.evidence ?? []) {
-    if (!e.quote) continue;
-    if (e.end > e.start && transcript.slice(e.start, e.end) === e.quote) spans.push([e.start, e.end]);
-    else {
-      const at = transcript.indexOf(e.quote);
-      if (at >= 0) spans.push([at, at + e.quote.length]);
+function evidenceSpans(transcript: string, stories: readonly UserStory[]): [number, number][][] {
+  let searches = QUOTE_SEARCHES;
+  return stories.map((story) => {
+    const spans: [number, number][] = [];
+    for (const e of story.evidence ?? []) {
+      if (!e.quote) continue;
+      if (e.end > e.start && transcript.slice(e.start, e.end) === e.quote) spans.push([e.start, e.end]);
+      else if (searches-- > 0) {
+        const at = transcript.indexOf(e.quote);
+        if (at >= 0) spans.push([at, at + e.quote.length]);
+      }
     }
-  }
-  return spans;
+    return spans;
+  });
 }
 
 const STORY_TEXT = 1_000;
@@ -740,7 +750,7 @@ function readItems(transcript: string, reading: Analysis): TranscriptItem[] {
  */
 export function coverageReport(transcript: string, stories: GeneratedStories, analysis?: Analysis): Coverage {
   const storyTexts = storyKeys(stories.userStories);
-  const evidence = stories.userStories.map((s) => evidenceSpans(transcript, s));
+  const evidence = evidenceSpans(transcript, stories.userStories);
   const items: CoverageItem[] = [];
   let previous: TranscriptItem | null = null;
   for (const found of transcriptItems(transcript, analysis)) {

@@ -4,7 +4,7 @@
  * schema/api/quality.ts; the checks are ./stories (one story), ./set (the stories together) and ./coverage (the
  * transcript's asks, decisions, questions, risks, actions, and what it rejected or put off).
  */
-import type { Coverage, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality-body";
+import type { Coverage, CoverageItem, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { loadLanguage, type Analysis } from "../../adapters/llm/local/language";
 import { coverageReport } from "./coverage";
@@ -20,34 +20,88 @@ export function scoreOf(issues: readonly StoryIssue[]): number {
 }
 
 /**
- * A story asking for what the meeting rejected or put off: the rejected item's content words are nearly all in the
- * story (at least two, and 60% of the item's), and no ask later in the meeting brings it back. An error when the
- * story's own evidence is the rejecting sentence, a warning otherwise (the words may be shared by chance).
+ * At most this many distinct rejected or put-off items are held against the stories. A meeting turns down a handful
+ * of things; the cap keeps a padded transcript's check linear in its length (issue 39: a transcript of hundreds of
+ * refusals and asks once made one check take seconds per story).
  */
-function checkRejected(story: UserStory, coverage: Coverage): StoryIssue[] {
-  const words = contentLemmas(wordsOf(`${story.title} ${story.description}`));
-  const issues: StoryIssue[] = [];
+export const MAX_REFUSALS = 50;
+
+/** A rejected or put-off item of the meeting that no later ask brings back: its content words, read once per check. */
+interface Refusal {
+  item: CoverageItem;
+  words: ReadonlySet<string>;
+  /** Where the item and its repeats (the same words turned down again) are, in transcript order. */
+  spans: [number, number][];
+}
+
+/** A text carries an item's words: at least two of them, and 60% of the item's. */
+function sharesMost(itemWords: ReadonlySet<string>, words: ReadonlySet<string>): number {
+  const shared = overlap(itemWords, words);
+  return shared >= 2 && shared >= itemWords.size * 0.6 ? shared : 0;
+}
+
+/**
+ * The meeting's refusals, each read once: repeats of the same words are one refusal (the latest decides whether it
+ * was asked for again after), the first MAX_REFUSALS distinct ones are kept, and "asked again" (an ask later in the
+ * meeting carrying most of its words) is decided once per refusal, each ask's words also read once.
+ */
+function refusalsOf(coverage: Coverage): Refusal[] {
+  const byWords = new Map<string, Refusal>();
   for (const item of coverage.items) {
     if (item.kind !== "rejected" && item.kind !== "postponed") continue;
-    const itemWords = contentLemmas(wordsOf(item.quote));
-    const shared = overlap(itemWords, words);
-    if (shared < 2 || shared < itemWords.size * 0.6) continue;
-    const askedAgain = coverage.items.some(
-      (a) => a.kind === "ask" && a.start > item.end && overlap(contentLemmas(wordsOf(a.quote)), itemWords) >= shared,
-    );
-    if (askedAgain) continue;
-    const fromIt = story.evidence?.some((e) => e.start < item.end && e.end > item.start) ?? false;
-    const who = item.speaker ? ` (${item.speaker})` : "";
-    const what = item.kind === "rejected" ? "rejected" : "put off";
-    issues.push({
+    const words = contentLemmas(wordsOf(item.quote));
+    // a story must share two of its words, so an item of fewer can never be matched
+    if (words.size < 2) continue;
+    const key = `${item.kind} ${[...words].sort().join(" ")}`;
+    const seen = byWords.get(key);
+    if (seen) {
+      seen.item = item;
+      seen.spans.push([item.start, item.end]);
+    } else if (byWords.size < MAX_REFUSALS) byWords.set(key, { item, words, spans: [[item.start, item.end]] });
+  }
+  if (byWords.size === 0) return [];
+  const asks = coverage.items
+    .filter((a) => a.kind === "ask")
+    .map((a) => ({ start: a.start, words: contentLemmas(wordsOf(a.quote)) }));
+  return [...byWords.values()].filter(
+    (r) => !asks.some((a) => a.start > r.item.end && sharesMost(r.words, a.words) > 0),
+  );
+}
+
+/** Whether a span [start, end) overlaps one of `spans` (sorted, not overlapping each other): a binary search. */
+function overlapsAny(spans: readonly [number, number][], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]![1] <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < spans.length && spans[lo]![0] < end;
+}
+
+/**
+ * A story asking for what the meeting rejected or put off (and did not ask for again later): the refusal's content
+ * words are nearly all in the story (at least two, and 60% of the refusal's). An error when the story's own evidence
+ * is the refusing sentence, a warning otherwise (the words may be shared by chance).
+ */
+function checkRejected(story: UserStory, refusals: readonly Refusal[]): StoryIssue[] {
+  if (refusals.length === 0) return [];
+  const words = contentLemmas(wordsOf(`${story.title} ${story.description}`));
+  const refusal = refusals.find((r) => sharesMost(r.words, words) > 0);
+  if (!refusal) return [];
+  const { item } = refusal;
+  const fromIt = story.evidence?.some((e) => overlapsAny(refusal.spans, e.start, e.end)) ?? false;
+  const who = item.speaker ? ` (${item.speaker})` : "";
+  const what = item.kind === "rejected" ? "rejected" : "put off";
+  return [
+    {
       criterion: "rejected",
       severity: fromIt ? "error" : "warning",
       message: `The meeting ${what} this: “${quoteOf(item.quote)}”${who}. Remove the story, or check it was asked for after all.`,
       field: "description",
-    });
-    break;
-  }
-  return issues;
+    },
+  ];
 }
 
 export interface CheckOptions {
@@ -60,9 +114,10 @@ export function checkQuality(stories: GeneratedStories, options: CheckOptions = 
   const { transcript } = options;
   const coverage =
     transcript !== undefined && transcript.trim() !== "" ? coverageReport(transcript, stories, options.analysis) : null;
+  const refusals = coverage ? refusalsOf(coverage) : [];
   const perStory: StoryQuality[] = stories.userStories.map((story, index) => {
     const issues = checkStory(story, transcript);
-    if (coverage) issues.push(...checkRejected(story, coverage));
+    issues.push(...checkRejected(story, refusals));
     return { index, score: scoreOf(issues), issues };
   });
   return { stories: perStory, set: checkSet(stories.userStories), coverage };

@@ -23,6 +23,11 @@ export const RATE_RULES = {
    * higher, since the editor re-checks as the person types (debounced: at most one a second while typing).
    */
   storyChecks: { limit: 60, windowMs: 60_000 },
+  /**
+   * Story saves and restores per user per minute: each runs the quality gate over the whole transcript (issue 39). The
+   * editor saves when the person presses Save, so 30 a minute is far above a person's pace.
+   */
+  storySaves: { limit: 30, windowMs: 60_000 },
   /** The JIRA wizard's checks per user: each calls the site the user named, so they must not become a prober. */
   integrationChecks: { limit: 30, windowMs: 60_000 },
   /** Exports per user per minute: each makes several JIRA or Notion calls. */

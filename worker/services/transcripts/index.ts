@@ -28,6 +28,7 @@ import { verifyStoriesEvidence } from "../../lib/evidence";
 import { loadLanguage } from "../../adapters/llm/local/language";
 import { checkQuality, currentQuality, toStored } from "../quality";
 import { ownersOfTeamsOf } from "../../data/teams";
+import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { accessTranscript, requireDeletableTranscript, requireProject, requireTranscript } from "../access";
 
 function toSummary(row: TranscriptSummaryRow): TranscriptSummary {
@@ -112,7 +113,9 @@ const noStoriesYet = () =>
  * Saves the editor's version of a transcript's stories, if they are still the version it edited. Evidence is
  * checked against the transcript again, so an edit can keep the quotes a story came from but cannot invent new ones.
  * A stale save (another tab or window saved, restored or regenerated since) is a 409 whose details carry what is
- * saved now, so the editor can offer to reload it or to overwrite it.
+ * saved now, so the editor can offer to reload it or to overwrite it. The version is compared before the quality gate
+ * reads anything (a stale save costs one read), and the conditional write still decides a race between two saves.
+ * Saves and restores run the gate over the whole transcript, so they share a per-user limit (issue 39).
  */
 export async function saveStoryEdits(
   deps: Deps,
@@ -120,8 +123,10 @@ export async function saveStoryEdits(
   transcriptId: number,
   input: SaveStoriesInput,
 ): Promise<Transcript> {
+  await enforceStorySaveLimit(deps, userId);
   const row = await requireTranscript(deps, userId, transcriptId);
   if (row.generatedStories === null) throw noStoriesYet();
+  if (row.storiesVersion !== input.storiesVersion) throw staleAgainst(row);
   const { stories } = verifyStoriesEvidence(row.content, input.stories);
   const now = deps.now();
   // edited stories are checked, never mended: what the person wrote stays as written, with its issues shown
@@ -139,10 +144,22 @@ export async function saveStoryEdits(
   });
 }
 
+const enforceStorySaveLimit = (deps: Deps, userId: number) =>
+  enforceLimit(
+    deps.limits,
+    `story-save:user:${userId}`,
+    RATE_RULES.storySaves,
+    "You are saving stories very quickly. Please wait a moment.",
+  );
+
 /** Why a save wrote nothing, read after the fact (the write itself was the check). */
 async function staleSave(deps: Deps, transcriptId: number): Promise<AppError> {
   const current = await findTranscript(deps.db, transcriptId);
-  if (!current) return notFound("Transcript");
+  return current ? staleAgainst(current) : notFound("Transcript");
+}
+
+/** The 409 of a save that edited another version than `current`'s, carrying what is saved now. */
+function staleAgainst(current: { generatedStories: unknown; storiesVersion: number }): AppError {
   if (current.generatedStories === null) return noStoriesYet();
   return new AppError(
     "conflict",
@@ -158,6 +175,7 @@ async function staleSave(deps: Deps, transcriptId: number): Promise<AppError> {
 
 /** Brings back the stories a regeneration replaced; the replaced ones become the previous version in turn. */
 export async function restorePreviousStories(deps: Deps, userId: number, transcriptId: number): Promise<Transcript> {
+  await enforceStorySaveLimit(deps, userId);
   const row = await requireTranscript(deps, userId, transcriptId);
   const restored = await swapPreviousStories(deps.db, row.id, deps.now());
   if (!restored) throw new AppError("conflict", "There is no previous version of these stories to restore.");
