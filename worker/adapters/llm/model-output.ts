@@ -119,7 +119,10 @@ export function mergeModelOutputs(transcript: string, outputs: ModelOutput[]): G
   const searched = new Map<string, number>();
   return {
     epic: { ...epic, timeline: epic.timeline || undefined },
-    userStories: userStories.map((story) => ({ ...story, evidence: verifyEvidence(transcript, story.evidence ?? [], searched) })),
+    userStories: userStories.map((story) => ({
+      ...story,
+      evidence: verifyEvidence(transcript, story.evidence ?? [], searched),
+    })),
   };
 }
 
