@@ -6,6 +6,9 @@
 //   joined), end to end in workerd (parse, generate, the quality gate, validate, save).
 // - The quality gate alone: POST /api/stories/check, 30 stories against the same transcript, checked again (as the
 //   editor does) and for the first time.
+// - The quality gate's worst case (issue 39): POST /api/stories/check with worker/test/worst-case-gate.ts's body (a
+//   200,000-character transcript of refusals and asks, 100 stories asking for the refused item), each request's
+//   transcript new, and a stale PUT of the same stories (answered before the gate).
 // - The data export of a heavy account: GET /api/user/export-data of the same 10,000 transcripts, its time, size and the
 //   workerd processes' resident memory above their level before the request.
 // Not part of `npm test`: figures depend on the machine. The list's p95 and generation's median are written to
@@ -13,6 +16,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { WORST_CASE_BOUND_MS, worstCaseGateBody } from "../worker/test/worst-case-gate.ts";
 import { ROOT, run, startWrangler, stopProcessGroup, waitForHttp } from "./lib.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8789);
@@ -179,6 +183,35 @@ try {
     "POST /api/stories/check (first)",
   );
   rows.push(check, firstCheck);
+  // The gate's worst case, as another account (the story-check limit is per user and the checks above used most of it).
+  const worst = worstCaseGateBody();
+  const worstCheck = await (async () => {
+    const mainCookie = cookie;
+    const other = await api("POST", "/api/register", {
+      username: `bench${Date.now()}w`,
+      password: "benchmark-password-1",
+    });
+    cookie = other.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    try {
+      return await measure(
+        "/api/stories/check",
+        "POST",
+        (n: number) => ({
+          transcript: `Run ${n} of ${Date.now()}.\n${worst.transcript}`.slice(0, 200_000),
+          stories: worst.stories,
+        }),
+        5,
+        1,
+        "POST /api/stories/check (worst case, 200,000 characters, 100 stories)",
+      );
+    } finally {
+      cookie = mainCookie;
+    }
+  })();
+  rows.push(worstCheck);
   const width = Math.max(...rows.map((r) => r.path.length));
   console.log(`${"endpoint".padEnd(width)}   median      p95   response   D1 statements`);
   for (const r of rows) {
@@ -197,6 +230,7 @@ try {
         listLaterPage: { p50: laterPage.median, p95: laterPage.p95, kib: laterPage.bytes / 1024 },
         generate50k: { median: generation.median },
         check30: { median: check.median, firstMedian: firstCheck.median },
+        checkWorstCase: { median: worstCheck.median, max: worstCheck.p95, boundMs: WORST_CASE_BOUND_MS },
       },
       null,
       2,
