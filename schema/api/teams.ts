@@ -75,8 +75,32 @@ export const teamContextSchema = z.object({
   memberOf: z
     .array(joinedTeamSchema)
     .describe("Every team the user is an active member of, oldest first (their own team is not listed)."),
+  membersToReview: z
+    .number()
+    .int()
+    .describe(
+      "Members of the user's own team still to review after the account was taken back (GET /api/team/review).",
+    ),
 });
 export type TeamContext = z.infer<typeof teamContextSchema>;
+
+/**
+ * A member of the account's own team who joined before the account was taken back (a password reset, or an OAuth link
+ * that removed the password: issue 39), until its owner keeps or removes them
+ * (docs/decisions/2026-12-07-account-recovery-reviews-the-team.md).
+ */
+export const reviewMemberSchema = z.object({
+  id: z
+    .number()
+    .int()
+    .describe("The membership: POST /api/team/members/{id}/keep keeps it, DELETE /api/team/members/{id} removes it."),
+  memberUsername: z.string().nullable(),
+  memberEmail: z.string().nullable(),
+  role: z.enum(TEAM_ROLES),
+  joinedAt: z.string(),
+  reviewSince: z.string().describe("When the account was taken back."),
+});
+export type ReviewMember = z.infer<typeof reviewMemberSchema>;
 
 /** POST /api/team/accept/{token}: the team just joined. */
 export const acceptedInvitationSchema = z.object({
@@ -88,10 +112,19 @@ export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
 
 /**
  * POST /api/password-reset/confirm's answer: the teams the account belongs to, so whoever just proved the mailbox
- * sees them before signing in (docs/decisions/2026-11-27-leaving-teams.md).
+ * sees them before signing in (docs/decisions/2026-11-27-leaving-teams.md), and what the reset did to the account's
+ * own team: its pending invitations withdrawn, its members to keep or remove
+ * (docs/decisions/2026-12-07-account-recovery-reviews-the-team.md).
  */
 export const passwordResetConfirmedSchema = z.object({
   success: z.literal(true),
   memberOf: z.array(joinedTeamSchema),
+  toReview: z
+    .array(reviewMemberSchema)
+    .describe("Members of the account's own team who joined before the reset, for its owner to keep or remove."),
+  invitationsRevoked: z
+    .number()
+    .int()
+    .describe("Pending invitations to the account's own team that the reset withdrew (their links no longer work)."),
 });
 export type PasswordResetConfirmed = z.infer<typeof passwordResetConfirmedSchema>;

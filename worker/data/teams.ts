@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { TeamRole } from "../../schema/api/teams";
 import {
+  activityEvents,
   projects,
   teamMemberships,
   transcripts,
@@ -22,6 +23,7 @@ export async function activeTeamsOf(db: Database, memberId: number) {
       ownerId: teamMemberships.ownerId,
       role: teamMemberships.role,
       acceptedAt: teamMemberships.acceptedAt,
+      reviewRequestedAt: teamMemberships.reviewRequestedAt,
       ownerUsername: users.username,
       ownerEmail: users.email,
     })
@@ -313,4 +315,90 @@ export async function ownersOfTeamsOf(db: Database, memberId: number): Promise<n
     .from(teamMemberships)
     .where(and(eq(teamMemberships.memberId, memberId), eq(teamMemberships.status, "active")));
   return rows.map((r) => r.ownerId);
+}
+
+/**
+ * What taking an account back does to its own team (issue 39), as statements for the batch that takes it back: every
+ * pending invitation of the team is withdrawn, with an "invitation_revoked" entry in the owner's feed for each one that
+ * could still have been accepted, and every active member is marked for the owner to review. Each statement runs only
+ * while `when` holds, so the caller ties them to the statement of its batch that proves the recovery (the reset link
+ * used by this very call; the password an OAuth link removes). Results: the feed entries, the withdrawn invitations
+ * (with their expiry) and the memberships marked.
+ */
+export function reclaimTeamStatements(db: Database, ownerId: number, now: number, when: SQL) {
+  const pending = and(eq(teamMemberships.ownerId, ownerId), eq(teamMemberships.status, "pending"), when);
+  return [
+    db.insert(activityEvents).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          ownerId: teamMemberships.ownerId,
+          kind: sql<string>`${"invitation_revoked"}`.as("kind"),
+          subject: teamMemberships.invitedEmail,
+          projectId: sql<null>`NULL`.as("project_id"),
+          projectName: sql<null>`NULL`.as("project_name"),
+          transcriptId: sql<null>`NULL`.as("transcript_id"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(teamMemberships)
+        .where(and(pending, gt(teamMemberships.expiresAt, now))),
+    ),
+    db
+      .delete(teamMemberships)
+      .where(pending)
+      .returning({ id: teamMemberships.id, expiresAt: teamMemberships.expiresAt }),
+    db
+      .update(teamMemberships)
+      .set({ reviewRequestedAt: now })
+      .where(and(eq(teamMemberships.ownerId, ownerId), eq(teamMemberships.status, "active"), when))
+      .returning({ id: teamMemberships.id }),
+  ] as const;
+}
+
+/** The owner's active members still to review after the account was taken back, in the order they joined. */
+export async function listMembersToReview(db: Database, ownerId: number) {
+  return db
+    .select({ membership: teamMemberships, memberUsername: users.username, memberEmail: users.email })
+    .from(teamMemberships)
+    .leftJoin(users, eq(users.id, teamMemberships.memberId))
+    .where(
+      and(
+        eq(teamMemberships.ownerId, ownerId),
+        eq(teamMemberships.status, "active"),
+        isNotNull(teamMemberships.reviewRequestedAt),
+      ),
+    )
+    .orderBy(asc(teamMemberships.acceptedAt), asc(teamMemberships.id));
+}
+
+/** How many of the owner's active members are still to review. */
+export async function countMembersToReview(db: Database, ownerId: number): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(teamMemberships)
+    .where(
+      and(
+        eq(teamMemberships.ownerId, ownerId),
+        eq(teamMemberships.status, "active"),
+        isNotNull(teamMemberships.reviewRequestedAt),
+      ),
+    )
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+/** The owner keeps an active member: no longer to review. False when no such active member is in the owner's team. */
+export async function keepReviewedMember(db: Database, ownerId: number, membershipId: number): Promise<boolean> {
+  const kept = await db
+    .update(teamMemberships)
+    .set({ reviewRequestedAt: null })
+    .where(
+      and(
+        eq(teamMemberships.id, membershipId),
+        eq(teamMemberships.ownerId, ownerId),
+        eq(teamMemberships.status, "active"),
+      ),
+    )
+    .returning({ id: teamMemberships.id });
+  return kept.length === 1;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { oauthAccounts, sessions, subscriptions, users, type UserRow } from "../../schema/db";
 import type { Database } from "./db";
+import { reclaimTeamStatements } from "./teams";
 
 export type { UserRow };
 
@@ -123,6 +124,34 @@ export async function findOAuthAccount(db: Database, provider: "google" | "githu
     .innerJoin(users, eq(users.id, oauthAccounts.userId))
     .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, providerUserId)))
     .get();
+}
+
+/**
+ * Links a provider identity to an existing account through the address the provider vouches for. When the account has
+ * a password, the same batch removes it, ends every session and takes the account's own team back (pending
+ * invitations withdrawn, members marked for review: data/teams.ts reclaimTeamStatements), all or nothing. Returns
+ * how many members are to review, or null when the account had no password (nothing was taken back).
+ */
+export async function linkOAuthAccount(
+  db: Database,
+  values: { provider: "google" | "github" | "apple"; providerUserId: string; userId: number; now: number },
+): Promise<{ membersToReview: number } | null> {
+  // Evaluated before the password goes (the statements of a batch run in order, in one transaction).
+  const hasPassword = sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${values.userId} AND ${users.passwordHash} IS NOT NULL)`;
+  const [, , marked, , removed] = await db.batch([
+    ...reclaimTeamStatements(db, values.userId, values.now, hasPassword),
+    db.delete(sessions).where(and(eq(sessions.userId, values.userId), hasPassword)),
+    db
+      .update(users)
+      .set({ passwordHash: null })
+      .where(and(eq(users.id, values.userId), isNotNull(users.passwordHash)))
+      .returning({ id: users.id }),
+    db
+      .insert(oauthAccounts)
+      .values({ provider: values.provider, providerUserId: values.providerUserId, userId: values.userId })
+      .onConflictDoNothing(),
+  ]);
+  return removed.length === 1 ? { membersToReview: marked.length } : null;
 }
 
 export async function insertOAuthAccount(

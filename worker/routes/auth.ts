@@ -179,15 +179,19 @@ export const authRoutes = new Hono<AppEnv>()
   // The reset link's form. Every session of the account ends; the person signs in with the new password.
   .post(
     "/password-reset/confirm",
-    documented("Account", "Set a new password from a reset link, ending every session of the account", {
-      body: passwordResetConfirmedSchema,
-    }),
+    documented(
+      "Account",
+      "Set a new password from a reset link, ending every session of the account, withdrawing its team's pending invitations and listing its members to review",
+      {
+        body: passwordResetConfirmedSchema,
+      },
+    ),
     validate("json", passwordResetSchema),
     async (c) => {
       const { token, password } = c.req.valid("json");
-      const memberOf = await resetPassword(c.var.deps, token, password, clientIp(c));
+      const answer = await resetPassword(c.var.deps, token, password, clientIp(c));
       clearSessionCookie(c);
-      return c.json({ success: true, memberOf } satisfies PasswordResetConfirmed);
+      return c.json(answer satisfies PasswordResetConfirmed);
     },
   )
 

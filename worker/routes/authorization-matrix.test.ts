@@ -409,6 +409,13 @@ const MATRIX: Record<string, Row> = {
     request: (_o, t) => ({ path: `/api/team/members/${t.memberMembershipId}`, body: { role: "member" } }),
     expect: managed(),
   },
+  // Issue 39: the review after the account is taken back. The list is always the caller's own team's; keeping is the
+  // owner's alone (the team's admin and member see the team: 403), anyone else's id is 404.
+  "GET /api/team/review": { request: () => ({}), expect: signedIn },
+  "POST /api/team/members/:id/keep": {
+    request: (_o, t) => ({ path: `/api/team/members/${t.memberMembershipId}/keep` }),
+    expect: { ...everyone(401, 404), owner: 200, teamAdmin: 403, member: 403 },
+  },
   // The owner's own team, or a team they are already in: 409; anyone else joins (the next row resets the team).
   "POST /api/team/accept/:token": {
     request: async (o, t) => {

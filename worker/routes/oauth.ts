@@ -45,13 +45,14 @@ async function finish(
   if (!params.code) throw new AppError("bad_request", "Missing authorization code");
 
   try {
-    const { session } = await completeOAuth(c.var.deps, provider, {
+    const { session, membersToReview } = await completeOAuth(c.var.deps, provider, {
       code: params.code,
       codeVerifier,
       appleUser: params.user,
     });
     setSessionCookie(c, session);
-    return c.redirect("/dashboard", 302);
+    // Linking took back an account whose team has members (issue 39): straight to the review on /team.
+    return c.redirect(membersToReview > 0 ? TEAM_REVIEW_PATH : "/dashboard", 302);
   } catch (error) {
     if (error instanceof AppError && error.code === "upstream_error") {
       // Not a 5xx (the person is sent back to sign in), but an operator should see a provider refusing codes.
@@ -72,8 +73,11 @@ const callbackQuery = z.object({
   error: z.string().max(512).optional(),
 });
 
+/** /team's notice of the members to review (web/features/team review-notice.tsx). */
+const TEAM_REVIEW_PATH = "/team#members-to-review";
+
 const SIGNED_IN_OR_BACK =
-  "The dashboard, signed in; or the sign-in screen (/auth?error=oauth) when the person cancelled or the provider refused.";
+  "The dashboard, signed in (or /team's review of its members when linking removed the password of an account whose team has members); or the sign-in screen (/auth?error=oauth) when the person cancelled or the provider refused.";
 
 export const oauthRoutes = new Hono<AppEnv>()
   .get(

@@ -6,6 +6,7 @@ import {
   acceptedInvitationSchema,
   inviteInputSchema,
   inviteTokenSchema,
+  reviewMemberSchema,
   roleInputSchema,
   teamContextSchema,
   teamLimitsSchema,
@@ -21,8 +22,10 @@ import {
   getTeamContext,
   getTeamLimits,
   inviteMember,
+  keepMember,
   leaveTeam,
   listTeamMembers,
+  membersToReview,
   removeMember,
 } from "../services/teams";
 
@@ -82,6 +85,31 @@ export const teamRoutes = new Hono<AppEnv>()
       SIGNED_IN,
     ),
     async (c) => c.json({ success: true, data: await getTeamContext(c.var.deps, currentUser(c).id) }),
+  )
+  // After the account was taken back (issue 39): the own team's members who joined before, to keep or remove.
+  .get(
+    "/review",
+    documented(
+      "Team",
+      "List the members of the user's own team who joined before the account was taken back (a password reset, or an OAuth link that removed the password), until the owner keeps or removes them",
+      { body: withData(z.array(reviewMemberSchema)) },
+      SIGNED_IN,
+    ),
+    async (c) => c.json({ success: true, data: await membersToReview(c.var.deps, currentUser(c).id) }),
+  )
+  .post(
+    "/members/:id/keep",
+    documented(
+      "Team",
+      "Keep a member under review after the account was taken back (the team's owner only); removing is DELETE /api/team/members/{id}",
+      { body: acknowledgedSchema },
+      SIGNED_IN,
+    ),
+    membershipIdParam,
+    async (c) => {
+      await keepMember(c.var.deps, currentUser(c).id, c.req.valid("param").id);
+      return c.json({ success: true });
+    },
   )
   .post(
     "/invite",

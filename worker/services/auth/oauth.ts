@@ -1,14 +1,13 @@
 import type { AuthProviders } from "../../../schema/api/auth";
 import type { AuthorizationCallback, AuthorizationStart, OAuthProvider, ProviderProfile } from "../../adapters/oauth";
 import {
-  deleteUserSessions,
   findOAuthAccount,
   findVerifiedUserByEmail,
   insertOAuthAccount,
   insertUser,
   insertUserClaimingEmail,
   isEmailInUse,
-  updateUser,
+  linkOAuthAccount,
   type UserRow,
 } from "../../data/users";
 import type { Deps } from "../../deps";
@@ -29,24 +28,31 @@ export function startOAuth(deps: Deps, provider: OAuthProvider): AuthorizationSt
  * email the provider marks verified. If that account has a password, the password is removed and its sessions end:
  * whoever set it may not be the mailbox's owner (someone who registered the address first and had the link clicked
  * by its owner), and the provider has just proved who is. The owner can set a new one with "Forgot password?".
+ * Removing the password takes the account back like a password reset does (issue 39): its own team's pending
+ * invitations are withdrawn and its members are marked for the owner to review, in the same batch
+ * (data/users.ts linkOAuthAccount); `membersToReview` says how many.
  * Only a verified account is linked: the unverified sign-ups waiting for the address (several may; none proved it)
  * are never handed to the provider's user. A new account takes the address instead and, as any first verification
  * does, deletes them (data/users.ts insertUserClaimingEmail).
  */
-async function findOrCreateUser(deps: Deps, provider: OAuthProvider, profile: ProviderProfile): Promise<UserRow> {
+async function findOrCreateUser(
+  deps: Deps,
+  provider: OAuthProvider,
+  profile: ProviderProfile,
+): Promise<{ user: UserRow; membersToReview: number }> {
   const linked = await findOAuthAccount(deps.db, provider, profile.providerUserId);
-  if (linked) return linked.user;
+  if (linked) return { user: linked.user, membersToReview: 0 };
 
   const vouched = profile.email && profile.emailVerified ? profile.email : null;
   const existing = vouched ? await findVerifiedUserByEmail(deps.db, vouched) : undefined;
   if (existing) {
-    if (existing.passwordHash !== null) {
-      await deleteUserSessions(deps.db, existing.id);
-      await updateUser(deps.db, existing.id, { passwordHash: null });
-      existing.passwordHash = null;
-    }
-    await insertOAuthAccount(deps.db, { provider, providerUserId: profile.providerUserId, userId: existing.id });
-    return existing;
+    const reclaimed = await linkOAuthAccount(deps.db, {
+      provider,
+      providerUserId: profile.providerUserId,
+      userId: existing.id,
+      now: deps.now(),
+    });
+    return { user: { ...existing, passwordHash: null }, membersToReview: reclaimed?.membersToReview ?? 0 };
   }
 
   const names = { username: null, firstName: profile.firstName, lastName: profile.lastName };
@@ -56,11 +62,12 @@ async function findOrCreateUser(deps: Deps, provider: OAuthProvider, profile: Pr
     ? await insertUserClaimingEmail(deps.db, { ...names, email: vouched })
     : await insertUser(deps.db, { ...names, email: emailTaken ? null : profile.email, emailVerified: false });
   await insertOAuthAccount(deps.db, { provider, providerUserId: profile.providerUserId, userId: user.id });
-  return user;
+  return { user, membersToReview: 0 };
 }
 
+/** Signs the provider's identity in; `membersToReview` > 0 when linking it took back an account with a team. */
 export async function completeOAuth(deps: Deps, provider: OAuthProvider, callback: AuthorizationCallback) {
   const profile = await deps.oauth.profile(provider, callback);
-  const user = await findOrCreateUser(deps, provider, profile);
-  return { user, session: await createSession(deps, user.id) };
+  const { user, membersToReview } = await findOrCreateUser(deps, provider, profile);
+  return { user, membersToReview, session: await createSession(deps, user.id) };
 }

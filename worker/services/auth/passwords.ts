@@ -11,8 +11,8 @@ import { AppError, unauthenticated } from "../../lib/errors";
 import { addressKey } from "../../lib/ip";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
-import { joinedTeams } from "../teams";
-import type { JoinedTeam } from "../../../schema/api/teams";
+import { joinedTeams, membersToReview } from "../teams";
+import type { PasswordResetConfirmed } from "../../../schema/api/teams";
 import { accountAttemptKey, assertUncommonPassword, reserveSignInAttempt, sendInBackground } from "./accounts";
 import { passwordResetEmail } from "./emails";
 
@@ -56,15 +56,17 @@ function invalidLink(message: string): AppError {
 
 /**
  * Sets the new password from a reset link: every session of the account ends, and the account's sign-in counters
- * start afresh. Returns the teams the account belongs to: whoever held it before the reset may have joined one
- * (issue 26), and the screen after the reset lists them (docs/decisions/2026-11-27-leaving-teams.md).
+ * start afresh. Whoever held the account before the reset may have joined other teams with it (issue 26) and planted
+ * people in its own team (issue 39), so the same batch withdraws its own team's pending invitations and marks its
+ * members for review, and the answer lists the teams it belongs to and the members to keep or remove
+ * (docs/decisions/2026-11-27-leaving-teams.md, docs/decisions/2026-12-07-account-recovery-reviews-the-team.md).
  */
 export async function resetPassword(
   deps: Deps,
   token: string,
   password: string,
   clientIp: string,
-): Promise<JoinedTeam[]> {
+): Promise<PasswordResetConfirmed> {
   await enforceLimit(
     deps.limits,
     `reset-link:address:${addressKey(clientIp)}`,
@@ -82,7 +84,11 @@ export async function resetPassword(
   const done = await completePasswordReset(deps.db, { tokenId: id, userId: row.userId, passwordHash, now: deps.now() });
   if (!done) throw invalidLink("This password reset link has already been used. Ask for a new one.");
   await deps.limits.reset(accountAttemptKey(row.userId));
-  return joinedTeams(deps, row.userId);
+  const [memberOf, toReview] = await Promise.all([
+    joinedTeams(deps, row.userId),
+    done.membersToReview > 0 ? membersToReview(deps, row.userId) : [],
+  ]);
+  return { success: true, memberOf, toReview, invitationsRevoked: done.invitationsRevoked };
 }
 
 /**

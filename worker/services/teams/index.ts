@@ -5,6 +5,7 @@ import {
   inviteTokenSchema,
   type InviteInput,
   type JoinedTeam,
+  type ReviewMember,
   type TeamContext,
   type TeamLimits,
   type TeamMembership,
@@ -15,6 +16,7 @@ import type { Deps } from "../../deps";
 import {
   acceptInvitation,
   activeTeamsOf,
+  countMembersToReview,
   countSeats,
   deleteMembership,
   findInvitationByTokenHash,
@@ -22,6 +24,8 @@ import {
   findMembershipByEmail,
   insertInvitation,
   deleteOwnMembership,
+  keepReviewedMember,
+  listMembersToReview,
   listTeam,
   updateMemberRole,
   type TeamMembershipRow,
@@ -50,6 +54,13 @@ const teamFull = () =>
 interface Team {
   ownerId: number;
   position: TeamPosition;
+  /**
+   * The owner took the account back (a password reset, an OAuth link that removed the password) and has not kept
+   * this member yet (issue 39). An admin under review works in the projects as before but does not manage the team
+   * until kept: otherwise whoever the previous holder made admin could invite, or copy the owner's new invitation
+   * links, and bring in people who joined after the reset and so are not on the owner's list.
+   */
+  underReview: boolean;
 }
 
 /**
@@ -68,15 +79,27 @@ async function currentTeam(
   ]);
   const runsOwnTeam = effectiveTier(subscription) !== "free" || seats.active + seats.pending > 0;
   const joined = memberOf[0];
-  if (!runsOwnTeam && joined) return { ownerId: joined.ownerId, position: joined.role, memberOf };
-  return { ownerId: userId, position: "owner", memberOf };
+  if (!runsOwnTeam && joined)
+    return {
+      ownerId: joined.ownerId,
+      position: joined.role,
+      underReview: joined.reviewRequestedAt !== null,
+      memberOf,
+    };
+  return { ownerId: userId, position: "owner", underReview: false, memberOf };
 }
 
-const canManage = (position: TeamPosition) => position !== "member";
+const canManage = (team: Team) => team.position === "owner" || (team.position === "admin" && !team.underReview);
+
+const UNDER_REVIEW_MESSAGE =
+  "The team's owner is reviewing its members after taking the account back. You can manage the team again once they keep you.";
 
 function requireManager(team: Team): void {
-  if (!canManage(team.position))
-    throw new AppError("forbidden", "Only the team's owner or an admin can manage its members.");
+  if (canManage(team)) return;
+  throw new AppError(
+    "forbidden",
+    team.position === "admin" ? UNDER_REVIEW_MESSAGE : "Only the team's owner or an admin can manage its members.",
+  );
 }
 
 /** The invitation token, derived from the row's random ref with the server's secret: never stored. */
@@ -107,18 +130,22 @@ async function toMembership(
 
 export async function getTeamContext(deps: Deps, userId: number): Promise<TeamContext> {
   const team = await currentTeam(deps, userId);
-  const owner = await findUserById(deps.db, team.ownerId);
+  const [owner, membersToReview] = await Promise.all([
+    findUserById(deps.db, team.ownerId),
+    countMembersToReview(deps.db, userId),
+  ]);
   if (!owner) throw notFound("Team");
   return {
     owner: {
       id: owner.id,
       username: owner.username,
-      email: team.position === "owner" || canManage(team.position) ? owner.email : null,
+      email: team.position !== "member" ? owner.email : null,
       joinedAt: new Date(owner.createdAt).toISOString(),
     },
     position: team.position,
-    canManage: canManage(team.position),
+    canManage: canManage(team),
     memberOf: team.memberOf.map(toJoinedTeam),
+    membersToReview,
   };
 }
 
@@ -155,7 +182,7 @@ export async function leaveTeam(deps: Deps, userId: number, ownerId: number): Pr
 export async function listTeamMembers(deps: Deps, userId: number): Promise<TeamMembership[]> {
   const team = await currentTeam(deps, userId);
   const rows = await listTeam(deps.db, team.ownerId, deps.now());
-  return Promise.all(rows.map((row) => toMembership(deps, row, canManage(team.position))));
+  return Promise.all(rows.map((row) => toMembership(deps, row, canManage(team))));
 }
 
 async function limitsOf(deps: Deps, team: Team): Promise<TeamLimits> {
@@ -167,14 +194,16 @@ async function limitsOf(deps: Deps, team: Team): Promise<TeamLimits> {
   const maxCount = limitsFor(tier).teamMembers;
   const currentCount = 1 + seats.active + seats.pending;
   const full = currentCount >= maxCount;
-  const message = !canManage(team.position)
-    ? "Only the team's owner or an admin can invite members."
+  const message = !canManage(team)
+    ? team.position === "admin"
+      ? UNDER_REVIEW_MESSAGE
+      : "Only the team's owner or an admin can invite members."
     : full
       ? currentCount > maxCount
         ? `Your team has ${currentCount} of ${maxCount} seats on the ${tier} plan: everyone stays, but nobody new can be invited until you upgrade or remove someone.`
         : `You've reached your team member limit (${currentCount}/${maxCount}). Upgrade your plan to invite more members.`
       : null;
-  return { canInvite: canManage(team.position) && !full, currentCount, maxCount, message };
+  return { canInvite: canManage(team) && !full, currentCount, maxCount, message };
 }
 
 export async function getTeamLimits(deps: Deps, userId: number): Promise<TeamLimits> {
@@ -358,4 +387,35 @@ export async function acceptTeamInvitation(deps: Deps, userId: number, token: st
   if (outcome === "full") throw teamFull();
   if (outcome === "invalid") throw invalid();
   return { ownerId: owner.id, ownerName: owner.username ?? owner.email ?? "Team owner", role: invitation.role };
+}
+
+/**
+ * The members of the account's own team still to review after it was taken back (issue 39): whoever joined before a
+ * password reset, or before an OAuth link removed the password, until the owner keeps or removes them. Always the
+ * caller's own team, whichever team /team shows: nobody reviews anyone else's.
+ */
+export async function membersToReview(deps: Deps, ownerId: number): Promise<ReviewMember[]> {
+  const rows = await listMembersToReview(deps.db, ownerId);
+  return rows.map(({ membership: m, memberUsername, memberEmail }) => ({
+    id: m.id,
+    memberUsername,
+    memberEmail,
+    role: m.role,
+    joinedAt: new Date(m.acceptedAt ?? m.createdAt).toISOString(),
+    reviewSince: new Date(m.reviewRequestedAt ?? 0).toISOString(),
+  }));
+}
+
+/**
+ * The owner keeps a member under review: they stay, and an admin manages the team again. Only the owner reviews:
+ * an admin or member of the team asking gets 403 (they see its list); a membership outside the caller's team, or one
+ * that is not an active member (a pending invitation), is 404 like a missing id. Keeping someone already kept
+ * changes nothing and answers 200 (a second click).
+ */
+export async function keepMember(deps: Deps, userId: number, membershipId: number): Promise<void> {
+  const team = await currentTeam(deps, userId);
+  const row = await findMembership(deps.db, team.ownerId, membershipId);
+  if (!row) throw notFound("Team member");
+  if (team.position !== "owner") throw new AppError("forbidden", "Only the team's owner can review its members.");
+  if (!(await keepReviewedMember(deps.db, team.ownerId, membershipId))) throw notFound("Team member");
 }
