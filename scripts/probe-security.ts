@@ -323,6 +323,67 @@ async function notionUrls() {
   );
 }
 
+/**
+ * Issue 39, finding 1: the quality gate's cost was super-linear, and a stale story save ran it before answering 409.
+ * The issue's body (R = 320 refusals, A = 640 asks, 100 stories asking for the refused item) took ~25 s; another
+ * account's GET /api/user, sent meanwhile, waited behind it.
+ */
+async function gateStall() {
+  const [owner, bystander] = [await account(), await account()];
+  const lines = ["Cleo: As a clerk I need offline invoices so that I can bill on site."];
+  for (let i = 0; i < 640; i++) {
+    if (i % 2 === 0) lines.push("Ana: No offline invoices.");
+    lines.push(`Ben: As an auditor I need quarterly report ${i} exported so that regulators are satisfied.`);
+  }
+  const transcript = lines.join("\n");
+  const stories = {
+    epic: { title: "Invoices", description: "", team: "", priority: "High" },
+    userStories: Array.from({ length: 100 }, (_, i) => ({
+      title: `Offline invoices for wholesale ${i}`,
+      description: `As a clerk, I want offline invoices for wholesale ${i}, so that I can bill on site.`,
+      acceptanceCriteria: ["The invoice is saved while offline"],
+      priority: "High",
+      storyPoints: 3,
+      estimatedHours: 12,
+    })),
+  };
+  const timed = async <T>(work: Promise<T>) => {
+    const started = performance.now();
+    const result = await work;
+    return { result, ms: Math.round(performance.now() - started) };
+  };
+  const check = timed(call("POST", "/api/stories/check", { cookie: owner.session, body: { transcript, stories } }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const other = await timed(call("GET", "/api/user", { cookie: bystander.session }));
+  const checked = await check;
+  report(
+    checked.result.status === 200 && checked.ms < 5_000 && other.ms < 2_000,
+    "Medium: the quality gate stalls the Worker",
+    `the issue's check (${transcript.length.toLocaleString("en-GB")} characters, 100 stories) answered ${checked.result.status} in ${checked.ms} ms; another account's GET /api/user meanwhile took ${other.ms} ms`,
+  );
+  const generated = await call("POST", "/api/generate", { cookie: owner.session, body: { transcript } });
+  const id = generated.body.transcriptId;
+  const stale = await timed(
+    call("PUT", `/api/transcripts/${id}/stories`, {
+      cookie: owner.session,
+      body: { storiesVersion: generated.body.storiesVersion + 1, stories },
+    }),
+  );
+  report(
+    stale.result.status === 409 && stale.ms < 1_000,
+    "Medium: a stale story save runs the gate before its 409",
+    `generate answered ${generated.status}; the stale save answered ${stale.result.status} in ${stale.ms} ms`,
+  );
+  const statuses: number[] = [];
+  for (let i = 0; i < 32; i++)
+    statuses.push((await call("POST", `/api/transcripts/${id}/stories/restore`, { cookie: owner.session })).status);
+  report(
+    statuses.includes(429),
+    "Medium: story saves and restores have no rate limit",
+    `32 restores in a row: ${[...new Set(statuses)].join(", ")}`,
+  );
+}
+
 for (const probe of [
   tenancy,
   pendingSignUps,
@@ -333,6 +394,7 @@ for (const probe of [
   legacyCookie,
   erasure,
   notionUrls,
+  gateStall,
 ]) {
   try {
     await probe();
