@@ -104,7 +104,10 @@ export function buildDeps(bindings: Bindings, request: Request | null, ctx: Pick
     config,
     now: Date.now,
     origin,
-    email: config.email ? createHttpSender(config.email) : createOutboxSender(db),
+    // the outbox keeps whole messages (sealed) only for the dev outbox reader: development and tests
+    email: config.email
+      ? createHttpSender(config.email)
+      : createOutboxSender(db, config.isLocal ? config.integrationsKey : null),
     limits: createDurableObjectRateLimits(bindings.RATE_LIMITER),
     oauth: createArcticOAuth(config.oauth, origin),
     jira: createHttpJira({ apiBase: config.jiraApiBase }),

@@ -36,7 +36,8 @@ export const exportedTranscriptSchema = z.object({
   content: z.string(),
   generatedStories: z
     .unknown()
-    .describe("The stories as stored (GeneratedStories, schema/api/transcripts.ts); null while being generated."),
+    // GeneratedStories (schema/api/transcripts.ts)
+    .describe("The epic and its user stories as stored; null while they are being generated."),
   originalStories: z.unknown().describe("The stories as last generated, before any edits (or null)."),
   previousStories: z
     .unknown()

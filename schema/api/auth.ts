@@ -91,9 +91,8 @@ export const publicUserSchema = z.object({
   lastName: z.string().nullable(),
   emailVerified: z.boolean(),
   isAdmin: z.boolean().describe("A platform admin."),
-  hasPassword: z
-    .boolean()
-    .describe('True for password accounts (docs/product-spec.md §3 "password (present for password accounts)").'),
+  // docs/product-spec.md §3: "password (present for password accounts)"
+  hasPassword: z.boolean().describe("True when the account signs in with a password."),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -41,14 +41,19 @@ export async function findVerifiedUserByEmail(db: Database, email: string): Prom
     .get();
 }
 
-/** Password sign-ups waiting for this address to be verified, newest first (several may wait for one address). */
-export async function findPendingSignUps(db: Database, email: string, limit: number): Promise<UserRow[]> {
+/**
+ * Every password sign-up waiting for this address to be verified, newest first: no count caps it (issue 39), since a
+ * cap lets squatters' sign-ups push the owner's out; registrations per network and the 7-day expiry bound how many.
+ */
+export async function findPendingSignUps(
+  db: Database,
+  email: string,
+): Promise<Array<{ id: number; username: string | null; email: string | null }>> {
   return db
-    .select()
+    .select({ id: users.id, username: users.username, email: users.email })
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), PENDING_SIGN_UP))
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit)
     .all();
 }
 

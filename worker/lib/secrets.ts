@@ -25,21 +25,41 @@ export async function importSecretsKey(base64: string): Promise<CryptoKey> {
 }
 
 export async function encryptSecret(key: CryptoKey, plaintext: string, binding: SecretBinding): Promise<string> {
+  return seal(key, plaintext, additionalData(binding));
+}
+
+/** The plaintext, or an error when the value was altered, moved to another binding, or sealed with another key. */
+export async function decryptSecret(key: CryptoKey, stored: string, binding: SecretBinding): Promise<string> {
+  return open(key, stored, additionalData(binding));
+}
+
+/**
+ * The same sealing for other text kept at rest (the development outbox's whole messages, data/email-outbox.ts):
+ * `context` names where it belongs (e.g. "outbox:ana@example.com") and is authenticated, not stored.
+ */
+export async function sealText(key: CryptoKey, plaintext: string, context: string): Promise<string> {
+  return seal(key, plaintext, new TextEncoder().encode(`storyloom:${context}`));
+}
+
+export async function openText(key: CryptoKey, stored: string, context: string): Promise<string> {
+  return open(key, stored, new TextEncoder().encode(`storyloom:${context}`));
+}
+
+async function seal(key: CryptoKey, plaintext: string, additionalData: Uint8Array): Promise<string> {
   const iv = randomBytes(12);
   const sealed = await crypto.subtle.encrypt(
-    { name: "AES-GCM", iv, additionalData: additionalData(binding) },
+    { name: "AES-GCM", iv, additionalData },
     key,
     new TextEncoder().encode(plaintext),
   );
   return `${VERSION}.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(sealed))}`;
 }
 
-/** The plaintext, or an error when the value was altered, moved to another binding, or sealed with another key. */
-export async function decryptSecret(key: CryptoKey, stored: string, binding: SecretBinding): Promise<string> {
+async function open(key: CryptoKey, stored: string, additionalData: Uint8Array): Promise<string> {
   const [version, iv, sealed] = stored.split(".");
   if (version !== VERSION || !iv || !sealed) throw new Error("Unknown secret format");
   const opened = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: fromBase64(iv), additionalData: additionalData(binding) },
+    { name: "AES-GCM", iv: fromBase64(iv), additionalData },
     key,
     fromBase64(sealed),
   );

@@ -87,6 +87,28 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
+  it("names no file of the repository in any text: descriptions speak to the API's users, not to its code", async () => {
+    const doc = await document();
+    const texts: Array<[string, string]> = [];
+    (function collect(value: unknown, where: string) {
+      if (Array.isArray(value)) value.forEach((item, i) => collect(item, `${where}/${i}`));
+      else if (value && typeof value === "object")
+        for (const [key, inner] of Object.entries(value)) {
+          if (typeof inner === "string" && ["description", "summary", "title"].includes(key))
+            texts.push([`${where}/${key}`, inner]);
+          else collect(inner, `${where}/${key}`);
+        }
+    })(doc, "");
+    expect(texts.length).toBeGreaterThan(100);
+    const repositoryPath =
+      /(?:^|[^\w/-])(?:worker|web|schema|docs|scripts|e2e|migrations|node_modules)\/[\w.-]|[\w-]\.(?:tsx?|jsx?|md|sql)\b|README/;
+    // the pattern itself catches what the descriptions used to say
+    expect(repositoryPath.test("The stories as stored (GeneratedStories, schema/api/transcripts.ts)")).toBe(true);
+    expect(repositoryPath.test('True for password accounts (docs/product-spec.md §3 "password")')).toBe(true);
+    expect(repositoryPath.test("GET /api/transcripts/{id}/generation follows it")).toBe(false);
+    expect(texts.filter(([, text]) => repositoryPath.test(text))).toEqual([]);
+  });
+
   it("gives a request body its validator's schema (POST /api/projects: the name required)", async () => {
     const doc = await document();
     const body = doc.paths["/api/projects"]?.post?.requestBody?.content["application/json"]?.schema;

@@ -14,8 +14,8 @@ interface OutboxMail {
 
 const PASSWORD_B = "another-long-passphrase";
 
-async function register(username: string, email: string, password = TEST_PASSWORD) {
-  const response = await call("POST", "/api/register", { body: { username, password, email } });
+async function register(username: string, email: string, password = TEST_PASSWORD, ip?: string) {
+  const response = await call("POST", "/api/register", { body: { username, password, email }, ip });
   expect(response.status).toBe(201);
   expect(await json(response)).toEqual({ emailVerificationRequired: true, email });
 }
@@ -241,6 +241,74 @@ describe("several sign-ups waiting for one address", () => {
     expect((await linksFor(email)).map((l) => l.username).sort()).toEqual([a, a, b, b].sort());
     expect((await call("POST", "/api/resend-verification", { body: { email: a }, ip: "198.18.3.2" })).status).toBe(200);
     expect((await linksFor(email)).filter((l) => l.username === a)).toHaveLength(3);
+  });
+});
+
+// Issue 39, finding 6: resending by address mailed only the newest five sign-ups waiting for it, so five squatters'
+// sign-ups kept the owner's own mail from her, and each held its username for 7 days.
+describe("squatters' sign-ups for the owner's address", () => {
+  it("however many wait for the address, resending by it mails the owner's own sign-up too, naming her username", async () => {
+    const email = `${unique("many")}@example.com`;
+    const owner = unique("owner");
+    await register(owner, email, PASSWORD_B, "198.18.39.0");
+    const squatters = Array.from({ length: 7 }, (_, i) => unique(`squat${i}`));
+    for (const [i, squatter] of squatters.entries()) {
+      const response = await call("POST", "/api/register", {
+        body: { username: squatter, email, password: TEST_PASSWORD },
+        ip: `198.18.39.${i + 1}`,
+      });
+      expect(response.status).toBe(201);
+    }
+    expect((await linksFor(email)).filter((l) => l.username === owner)).toHaveLength(1);
+
+    expect((await call("POST", "/api/resend-verification", { body: { email }, ip: "198.18.39.100" })).status).toBe(200);
+    const mailed = (await linksFor(email)).map((l) => l.username);
+    expect(mailed.filter((u) => u === owner)).toHaveLength(2);
+    // every sign-up waiting got one more mail, each naming its own username
+    for (const squatter of squatters) expect(mailed.filter((u) => u === squatter)).toHaveLength(2);
+    expect(mailed).toHaveLength(16);
+
+    // the newest mail for her username verifies her account
+    expect((await confirm({ token: await tokenFor(email, owner) })).status).toBe(200);
+    expect((await login(owner, PASSWORD_B)).status).toBe(200);
+  });
+
+  it("the mail is bounded by each sign-up's own limit, not by a count: a fourth resend in 15 minutes mails nobody", async () => {
+    const email = `${unique("bounded")}@example.com`;
+    const [a, b] = [unique("bnda"), unique("bndb")];
+    await register(a, email, TEST_PASSWORD, "198.18.39.110");
+    await register(b, email, TEST_PASSWORD, "198.18.39.111");
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await call("POST", "/api/resend-verification", { body: { email }, ip: `198.18.39.${120 + i}` })).status,
+      ).toBe(200);
+    // one at sign-up and three resends each (RATE_RULES.verificationEmail: 3 per 15 minutes per account)
+    const mailed = (await linksFor(email)).map((l) => l.username);
+    expect(mailed.filter((u) => u === a)).toHaveLength(4);
+    expect(mailed.filter((u) => u === b)).toHaveLength(4);
+  });
+
+  it("a squatted username is released when the address's owner verifies her own sign-up: it can be taken again", async () => {
+    const email = `${unique("held")}@example.com`;
+    const [wanted, owner] = [unique("wanted"), unique("mine")];
+    await register(wanted, email, TEST_PASSWORD, "198.18.39.130");
+    await register(owner, email, PASSWORD_B, "198.18.39.131");
+    // held while it waits: the name is taken
+    const taken = await call("POST", "/api/register", {
+      body: { username: wanted, email: `${unique("else")}@example.com`, password: PASSWORD_B },
+      ip: "198.18.39.140",
+    });
+    expect(taken.status).toBe(409);
+
+    expect((await confirm({ token: await tokenFor(email, owner) })).status).toBe(200);
+    expect(await usersNamed(wanted)).toBe(0);
+    const other = `${unique("free")}@example.com`;
+    const freed = await call("POST", "/api/register", {
+      body: { username: wanted, email: other, password: PASSWORD_B },
+      ip: "198.18.39.141",
+    });
+    expect(freed.status).toBe(201);
+    expect(await usersNamed(wanted)).toBe(1);
   });
 });
 

@@ -15,7 +15,14 @@ export function createHttpSender(options: { apiKey: string; apiUrl: string; from
         {
           method: "POST",
           headers: { Authorization: `Bearer ${options.apiKey}`, "Content-Type": "application/json" },
-          body: JSON.stringify({ ...message, from: options.from, to: [message.to] }),
+          // the fields the provider takes, by name: nothing else on the message leaves (EmailMessage.secret)
+          body: JSON.stringify({
+            from: options.from,
+            to: [message.to],
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+          }),
         },
         "email",
       );

@@ -16,10 +16,10 @@ import { burnPasswordTime, hashPassword, verifyPassword } from "../../lib/passwo
 import { enforceLimit, LOGIN_POLICIES, RATE_RULES } from "../rate-limit";
 import { isCommonPassword } from "./common-passwords";
 import { alreadyRegisteredEmail } from "./emails";
-import { sendInBackground } from "./mail";
+import { afterResponse, sendInBackground } from "./mail";
 import { toPublicUser } from "./public-user";
 import { createSession, type NewSession } from "./sessions";
-import { sendVerificationEmail } from "./verification";
+import { newVerificationEmail, sendVerificationEmail } from "./verification";
 
 export { sendInBackground } from "./mail";
 import { attemptWithPass } from "./sign-in-pass";
@@ -32,9 +32,6 @@ const TOO_MANY_EMAILS = "Too many verification emails. Please wait before asking
 
 export type RegisterResult =
   { kind: "verification-required"; body: RegisterResponse } | { kind: "signed-in"; user: UserRow; session: NewSession };
-
-/** Resending by address mails each of the newest this many sign-ups waiting for it (each names its username). */
-const PENDING_SIGN_UPS_RESENT = 5;
 
 export function assertUncommonPassword(password: string, field = "password"): void {
   if (isCommonPassword(password)) {
@@ -187,11 +184,14 @@ export async function login(deps: Deps, input: LoginInput, clientIp: string, pas
 }
 
 /**
- * Always answers the same way, so the call cannot tell which addresses have accounts. The address's limit is
- * checked first (a blocked address cannot spend an account's allowance); each account's own limit counts per
- * account, whatever was typed, and is applied silently. A username resends that account's mail; an address resends
- * the mail of each of the newest sign-ups waiting for it (the verification screen knows only the address typed at
- * sign-up), each naming its username so the mailbox's owner confirms hers and refuses the others.
+ * Always answers the same way, so the call cannot tell which addresses have accounts, and does the same work before
+ * answering: the address's limit (checked first, so a blocked address cannot spend an account's allowance) and one
+ * lookup. The rest comes after the response (afterResponse): each account's own limit, counted per account whatever
+ * was typed and applied silently, its new link and its mail. A username resends that account's mail; an address
+ * resends the mail of every sign-up waiting for it (the verification screen knows only the address typed at sign-up),
+ * each naming its username so the mailbox's owner confirms hers and refuses the others. No count caps them: with a
+ * cap, enough squatters' sign-ups would keep the owner's own mail from her (issue 39); each account's limit bounds
+ * the mail (docs/decisions/2026-12-07-resending-verification-to-every-pending-sign-up.md).
  */
 export async function resendVerification(deps: Deps, identifier: string, clientIp: string): Promise<void> {
   await enforceLimit(
@@ -202,11 +202,15 @@ export async function resendVerification(deps: Deps, identifier: string, clientI
   );
   const normalized = identifier.trim();
   const waiting = normalized.includes("@")
-    ? await findPendingSignUps(deps.db, normalized, PENDING_SIGN_UPS_RESENT)
-    : [await findUserByUsername(deps.db, normalized)];
-  for (const user of waiting) {
-    if (!user?.email || user.emailVerified) continue;
-    const { allowed } = await deps.limits.consume(`verify-email:user:${user.id}`, RATE_RULES.verificationEmail);
-    if (allowed) await sendVerificationEmail(deps, user, user.email);
+    ? await findPendingSignUps(deps.db, normalized)
+    : [await findUserByUsername(deps.db, normalized)].filter(
+        (user): user is UserRow => user !== undefined && !user.emailVerified,
+      );
+  for (const { id, username, email } of waiting) {
+    if (!email) continue;
+    afterResponse(deps, "verification_email_failed", id, async () => {
+      const { allowed } = await deps.limits.consume(`verify-email:user:${id}`, RATE_RULES.verificationEmail);
+      if (allowed) await deps.email.send(await newVerificationEmail(deps, { id, username }, email));
+    });
   }
 }

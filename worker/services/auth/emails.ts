@@ -17,11 +17,20 @@ const rich = (p: Paragraph) =>
         .map((part) => (typeof part === "string" ? escapeHtml(part) : `<strong>${escapeHtml(part.strong)}</strong>`))
         .join("");
 
+/**
+ * A link that opens something (verifies, resets, signs in, joins): `secret` is its token, which the message carries as
+ * EmailMessage.secret so that nothing but the mailbox keeps it (adapters/email withoutSecret).
+ */
+export interface SecretLink {
+  href: string;
+  secret: string;
+}
+
 function message(
   to: string,
   subject: string,
   paragraphs: Paragraph[],
-  link?: { href: string; label: string },
+  link?: { href: string; label: string; secret?: string },
 ): EmailMessage {
   const text = [
     ...paragraphs.slice(0, 1).map(plain),
@@ -33,7 +42,13 @@ function message(
     ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
     ...paragraphs.slice(1).map((p) => `<p>${rich(p)}</p>`),
   ].join("");
-  return { to, subject, text: `Hello,\n\n${text}\n`, html: `<p>Hello,</p>${html}` };
+  return {
+    to,
+    subject,
+    text: `Hello,\n\n${text}\n`,
+    html: `<p>Hello,</p>${html}`,
+    ...(link?.secret ? { secret: link.secret } : {}),
+  };
 }
 
 function escapeHtml(value: string): string {
@@ -44,7 +59,7 @@ function escapeHtml(value: string): string {
  * The link opens a page that shows the username again and asks "Is this your account?"; nothing is verified until
  * the person confirms there (services/auth/verification.ts).
  */
-export function verificationEmail(to: string, link: string, username: string): EmailMessage {
+export function verificationEmail(to: string, link: SecretLink, username: string): EmailMessage {
   return message(
     to,
     "Verify your StoryLoom email address",
@@ -61,7 +76,7 @@ export function verificationEmail(to: string, link: string, username: string): E
         ', open the link and choose "No, I did not sign up" to delete it, or ignore this email: it will be deleted after 7 days.',
       ],
     ],
-    { href: link, label: "Review and confirm my account" },
+    { ...link, label: "Review and confirm my account" },
   );
 }
 
@@ -77,7 +92,7 @@ export function alreadyRegisteredEmail(to: string, signInLink: string, resetLink
   );
 }
 
-export function passwordResetEmail(to: string, link: string): EmailMessage {
+export function passwordResetEmail(to: string, link: SecretLink): EmailMessage {
   return message(
     to,
     "Reset your StoryLoom password",
@@ -85,11 +100,11 @@ export function passwordResetEmail(to: string, link: string): EmailMessage {
       "Choose a new password for your StoryLoom account:",
       "The link works once and expires in 1 hour. Setting a new password signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.",
     ],
-    { href: link, label: "Choose a new password" },
+    { ...link, label: "Choose a new password" },
   );
 }
 
-export function teamInvitationEmail(to: string, link: string, days: number): EmailMessage {
+export function teamInvitationEmail(to: string, link: SecretLink, days: number): EmailMessage {
   return message(
     to,
     "You're invited to a team on StoryLoom",
@@ -97,12 +112,12 @@ export function teamInvitationEmail(to: string, link: string, days: number): Ema
       "You have been invited to join a team on StoryLoom, to work on its projects and user stories together. Accept the invitation here:",
       `Sign in or create an account with any email address to accept. The link works once and expires in ${days} days. If you were not expecting this, ignore this email.`,
     ],
-    { href: link, label: "Accept the invitation" },
+    { ...link, label: "Accept the invitation" },
   );
 }
 
 /** A blocked sign-in's way in (services/auth/sign-in-link.ts). */
-export function signInLinkEmail(to: string, link: string, resetLink: string): EmailMessage {
+export function signInLinkEmail(to: string, link: SecretLink, resetLink: string): EmailMessage {
   return message(
     to,
     "Your StoryLoom sign-in link",
@@ -111,6 +126,6 @@ export function signInLinkEmail(to: string, link: string, resetLink: string): Em
       "The link signs nobody in by itself: your password is still needed. It works once, only in the browser that opens it, and expires in 15 minutes.",
       `If it was not you, nobody can use this link without your mailbox, but someone may be guessing your password: reset it at ${resetLink}.`,
     ],
-    { href: link, label: "Let this browser sign in" },
+    { ...link, label: "Let this browser sign in" },
   );
 }

@@ -11,3 +11,18 @@ export function sendInBackground(deps: Deps, message: EmailMessage, event: strin
     }),
   );
 }
+
+/**
+ * Runs `work` after the response (waitUntil), starting only once the handler has answered. The calls that answer
+ * alike whether or not an account exists (password reset, sign-in link, resending verification) do their lookup on
+ * the request path and everything that depends on its result here, so the request path does the same work either way
+ * and its time tells nothing (issue 39, finding 4). A failure is logged under `event`; the person saw the same answer
+ * and can ask again.
+ */
+export function afterResponse(deps: Deps, event: string, userId: number | undefined, work: () => Promise<void>): void {
+  deps.waitUntil(
+    new Promise<void>((resolve) => setTimeout(resolve, 0)).then(work).catch((error: unknown) => {
+      logEvent("error", event, { userId, cause: causeMessage(error) });
+    }),
+  );
+}

@@ -13,7 +13,8 @@ import { hashPassword, verifyPassword } from "../../lib/password";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { joinedTeams, membersToReview } from "../teams";
 import type { PasswordResetConfirmed } from "../../../schema/api/teams";
-import { accountAttemptKey, assertUncommonPassword, reserveSignInAttempt, sendInBackground } from "./accounts";
+import { accountAttemptKey, assertUncommonPassword, reserveSignInAttempt } from "./accounts";
+import { afterResponse } from "./mail";
 import { passwordResetEmail } from "./emails";
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -21,9 +22,10 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * "Forgot password?": mails a single-use link (256-bit token, only its SHA-256 stored, valid 1 hour) to the address
- * when an account has verified it. The answer is the same either way, and mail leaves after the response. Sign-ups
- * still waiting for the address get nothing: several may wait for one address, and each verifies through its own
- * link (services/auth/verification.ts), which names the account, where a reset link would not.
+ * when an account has verified it. The answer is the same either way, and so is the work before it: the address's
+ * limit and one lookup; the account's own limit, the token and the mail come after the response (afterResponse).
+ * Sign-ups still waiting for the address get nothing: several may wait for one address, and each verifies through its
+ * own link (services/auth/verification.ts), which names the account, where a reset link would not.
  */
 export async function requestPasswordReset(deps: Deps, email: string, clientIp: string): Promise<void> {
   await enforceLimit(
@@ -34,20 +36,20 @@ export async function requestPasswordReset(deps: Deps, email: string, clientIp: 
   );
   const user = await findVerifiedUserByEmail(deps.db, email);
   if (!user?.email) return;
-  const { allowed } = await deps.limits.consume(`password-reset:user:${user.id}`, RATE_RULES.passwordResetEmail);
-  if (!allowed) return;
-  const token = randomToken(32);
-  await insertPasswordResetToken(deps.db, {
-    id: await sha256Hex(token),
-    userId: user.id,
-    expiresAt: deps.now() + PASSWORD_RESET_TTL_MS,
+  const { id: userId, email: address } = user;
+  afterResponse(deps, "password_reset_email_failed", userId, async () => {
+    const { allowed } = await deps.limits.consume(`password-reset:user:${userId}`, RATE_RULES.passwordResetEmail);
+    if (!allowed) return;
+    const token = randomToken(32);
+    await insertPasswordResetToken(deps.db, {
+      id: await sha256Hex(token),
+      userId,
+      expiresAt: deps.now() + PASSWORD_RESET_TTL_MS,
+    });
+    await deps.email.send(
+      passwordResetEmail(address, { href: `${deps.origin}/reset-password?token=${token}`, secret: token }),
+    );
   });
-  sendInBackground(
-    deps,
-    passwordResetEmail(user.email, `${deps.origin}/reset-password?token=${token}`),
-    "password_reset_email_failed",
-    user.id,
-  );
 }
 
 function invalidLink(message: string): AppError {

@@ -3,10 +3,10 @@ import type { Deps } from "../../deps";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
 import { addressKey } from "../../lib/ip";
-import { causeMessage, logEvent } from "../../lib/log";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { findByIdentifier } from "./accounts";
 import { signInLinkEmail } from "./emails";
+import { afterResponse } from "./mail";
 import { issueSignInPass, TOKEN_PATTERN } from "./sign-in-pass";
 
 /**
@@ -20,9 +20,9 @@ export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
 const linkKey = async (token: string) => `sign-in-link:${await sha256Hex(token)}`;
 
 /**
- * Always answers the same way, as resendVerification does: the address's limit first, then, for an account with a
- * password and a verified address, its own limit silently. Everything after the lookup runs after the response
- * (waitUntil), so the time taken does not tell an account from a name nobody has either.
+ * Always answers the same way, as resendVerification does: the address's limit first, then one lookup; for an account
+ * with a password and a verified address, its own limit (silently), the link and the mail come after the response
+ * (afterResponse), so the request path does the same work, and takes as long, whether or not the account exists.
  */
 export async function requestSignInLink(deps: Deps, identifier: string, clientIp: string): Promise<void> {
   await enforceLimit(
@@ -34,20 +34,20 @@ export async function requestSignInLink(deps: Deps, identifier: string, clientIp
   const user = await findByIdentifier(deps, identifier);
   if (!user?.email || !user.emailVerified || !user.passwordHash) return;
   const { id: userId, email } = user;
-  deps.waitUntil(
-    (async () => {
-      const { allowed } = await deps.limits.consume(`sign-in-link:user:${userId}`, RATE_RULES.signInLinkEmail);
-      if (!allowed) return;
-      const token = randomToken(32);
-      await deps.limits.issuePass(await linkKey(token), { userId, email, uses: 1, ttlMs: SIGN_IN_LINK_TTL_MS });
-      await deps.email.send(
-        signInLinkEmail(email, `${deps.origin}/sign-in-link?token=${token}`, `${deps.origin}/forgot-password`),
-      );
-    })().catch((error: unknown) => {
-      // The person sees the same answer either way and can ask again.
-      logEvent("error", "sign_in_link_email_failed", { userId, cause: causeMessage(error) });
-    }),
-  );
+  // The person sees the same answer either way and can ask again.
+  afterResponse(deps, "sign_in_link_email_failed", userId, async () => {
+    const { allowed } = await deps.limits.consume(`sign-in-link:user:${userId}`, RATE_RULES.signInLinkEmail);
+    if (!allowed) return;
+    const token = randomToken(32);
+    await deps.limits.issuePass(await linkKey(token), { userId, email, uses: 1, ttlMs: SIGN_IN_LINK_TTL_MS });
+    await deps.email.send(
+      signInLinkEmail(
+        email,
+        { href: `${deps.origin}/sign-in-link?token=${token}`, secret: token },
+        `${deps.origin}/forgot-password`,
+      ),
+    );
+  });
 }
 
 const INVALID_LINK = "This sign-in link is not valid. Ask for a new one from the sign-in screen.";

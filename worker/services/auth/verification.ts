@@ -1,4 +1,5 @@
 import type { VerificationLinkDetails } from "../../../schema/api/auth";
+import type { EmailMessage } from "../../adapters/email";
 import {
   confirmVerification as confirmInDatabase,
   findVerificationLink,
@@ -41,6 +42,15 @@ function refused(problem: LinkProblem): AppError {
 
 /** Mails a new single-use link (its SHA-256 stored, valid 24 hours) naming the account it verifies. */
 export async function sendVerificationEmail(deps: Deps, user: UserRow, email: string): Promise<void> {
+  sendInBackground(deps, await newVerificationEmail(deps, user, email), "verification_email_failed", user.id);
+}
+
+/** Stores a new link's token and returns the mail that carries it (for callers already after the response). */
+export async function newVerificationEmail(
+  deps: Deps,
+  user: Pick<UserRow, "id" | "username">,
+  email: string,
+): Promise<EmailMessage> {
   const token = randomToken(32);
   await insertVerificationToken(deps.db, {
     id: await sha256Hex(token),
@@ -48,8 +58,8 @@ export async function sendVerificationEmail(deps: Deps, user: UserRow, email: st
     email,
     expiresAt: deps.now() + VERIFICATION_TOKEN_TTL_MS,
   });
-  const link = `${deps.origin}${VERIFICATION_PAGE}?token=${encodeURIComponent(token)}`;
-  sendInBackground(deps, verificationEmail(email, link, user.username ?? email), "verification_email_failed", user.id);
+  const link = { href: `${deps.origin}${VERIFICATION_PAGE}?token=${encodeURIComponent(token)}`, secret: token };
+  return verificationEmail(email, link, user.username ?? email);
 }
 
 interface OpenLink {

@@ -192,7 +192,10 @@ async function limitsOf(deps: Deps, team: Team): Promise<TeamLimits> {
   ]);
   const tier = effectiveTier(subscription);
   const maxCount = limitsFor(tier).teamMembers;
-  const currentCount = 1 + seats.active + seats.pending;
+  // An invitation holds a seat only while it can still be accepted: unexpired (countSeats), and only as many as there
+  // are seats free after the owner and the active members (an accept needs one, data/teams.ts acceptInvitation), so
+  // a downgrade never reads "5 of 3 seats" for invitations that can no longer be accepted.
+  const currentCount = 1 + seats.active + Math.min(seats.pending, Math.max(0, maxCount - 1 - seats.active));
   const full = currentCount >= maxCount;
   const message = !canManage(team)
     ? team.position === "admin"
@@ -280,7 +283,7 @@ export async function inviteMember(deps: Deps, userId: number, input: InviteInpu
   }
   sendInBackground(
     deps,
-    teamInvitationEmail(email, `${deps.origin}/team/accept/${token}`, INVITATION_DAYS),
+    teamInvitationEmail(email, { href: `${deps.origin}/team/accept/${token}`, secret: token }, INVITATION_DAYS),
     "team_invitation_email_failed",
     userId,
   );
