@@ -136,6 +136,36 @@ describe("invitations", () => {
     expect(limits.message).toMatch(/everyone stays, but nobody new can be invited/);
     expect((await listTeamMembers(deps, owner.id)).filter((m) => m.status === "active")).toHaveLength(3);
   });
+
+  // Issue 39 (also seen): after a downgrade the seat count read "5 of 3 seats", counting invitations that can no
+  // longer be accepted (an accept needs a free seat after the owner and the active members).
+  it("counts pending invitations only while a seat is free for them: a downgrade reads 3 of 3, not 5 of 3", async () => {
+    const owner = await createUser();
+    await setTier(owner, "enterprise"); // 5 seats: the owner and four invitations
+    const people = await Promise.all([1, 2, 3, 4].map(() => createUser()));
+    const invitations = [];
+    for (const person of people) invitations.push(await createInvitation(owner, person.email!));
+    await setTier(owner, "pro"); // 3 seats
+    const deps = buildTestDeps({ now: Date.now });
+    // two invitations can still be accepted, so they hold the two free seats
+    expect(await getTeamLimits(deps, owner.id)).toEqual({
+      canInvite: false,
+      currentCount: 3,
+      maxCount: 3,
+      message: "You've reached your team member limit (3/3). Upgrade your plan to invite more members.",
+    });
+    for (const [i, person] of people.slice(0, 2).entries())
+      await acceptTeamInvitation(deps, person.id, invitations[i]!.token);
+    // the other two cannot be accepted any more: they hold no seat
+    expect((await refusal(acceptTeamInvitation(deps, people[2]!.id, invitations[2]!.token))).status).toBe(403);
+    expect(await getTeamLimits(deps, owner.id)).toMatchObject({ canInvite: false, currentCount: 3, maxCount: 3 });
+    // a member removed frees a seat, and a waiting invitation holds it again
+    const members = await listTeamMembers(deps, owner.id);
+    await removeMember(deps, owner.id, members.find((m) => m.status === "active")!.id);
+    expect(await getTeamLimits(deps, owner.id)).toMatchObject({ currentCount: 3, maxCount: 3 });
+    await setTier(owner, "enterprise");
+    expect(await getTeamLimits(deps, owner.id)).toMatchObject({ canInvite: true, currentCount: 4, maxCount: 5 });
+  });
 });
 
 describe("accepting", () => {
