@@ -189,6 +189,58 @@ async function squatterTeam() {
   );
 }
 
+async function plantedInOwnTeam() {
+  // Issue 39, finding 3: whoever held the account made someone admin of its own team and kept an invitation link;
+  // the plan fell to free; the owner takes the account back with "Forgot password?"
+  const owner = await account("enterprise");
+  const planted = await account();
+  await invite(owner, planted, "admin");
+  const kept = await call("POST", "/api/team/invite", {
+    cookie: owner.session,
+    body: { email: `${unique("kept")}@example.com`, role: "admin" },
+  });
+  const keptToken = kept.body.data?.inviteToken as string;
+  const project = (await call("POST", "/api/projects", { cookie: owner.session, body: { name: "Roadmap" } })).body;
+  await call("POST", "/api/dev/subscription", { cookie: owner.session, body: { tier: "free" } });
+
+  await call("POST", "/api/password-reset/request", { body: { email: owner.email } });
+  let mail: { text: string } | undefined;
+  for (let i = 0; i < 20 && !mail; i++) {
+    mail = (await outbox(owner.email)).find((m) => m.text.includes("/reset-password"));
+    if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const token = tokenIn(mail!.text, "/reset-password")!;
+  const reset = await call("POST", "/api/password-reset/confirm", {
+    body: { token, password: "the-owners-new-passphrase" },
+  });
+  const listed = (reset.body.toReview ?? []).some((m: Loose) => m.memberUsername === planted.username);
+  const accomplice = await account();
+  const accepted = await call("POST", `/api/team/accept/${keptToken}`, { cookie: accomplice.session });
+  const session = sessionOf(
+    await call("POST", "/api/login", { body: { username: owner.username, password: "the-owners-new-passphrase" } }),
+  )!;
+  const review = (await call("GET", "/api/team/review", { cookie: session })).body.data ?? [];
+  const onTeam = review.find((m: Loose) => m.memberUsername === planted.username);
+  const invites = await call("POST", "/api/team/invite", {
+    cookie: planted.session,
+    body: { email: `${unique("accomplice")}@example.com`, role: "member" },
+  });
+  const removed = onTeam ? await call("DELETE", `/api/team/members/${onTeam.id}`, { cookie: session }) : { status: 0 };
+  const after = await call("GET", `/api/projects/${project.id}`, { cookie: planted.session });
+  report(
+    listed &&
+      accepted.status === 404 &&
+      !!onTeam &&
+      invites.body.code === "forbidden" &&
+      removed.status === 200 &&
+      after.status === 404,
+    "Medium (issue 39, 3): account recovery leaves what the previous holder planted in the account's own team",
+    `after a downgrade to free and a reset: the planted admin is ${listed ? "" : "not "}in the reset's list and ` +
+      `${onTeam ? "" : "not "}on /team's review, the kept invitation link answers ${accepted.status}, the admin's ` +
+      `invitation ${invites.status} ${invites.body.code}; the owner removes them (${removed.status}) and their read of the owner's project is ${after.status}`,
+  );
+}
+
 /** Guests' messages per address in 10 minutes (RATE_RULES.assistantMessages, worker/services/rate-limit/index.ts). */
 const ASSISTANT_ADDRESS_LIMIT = 200;
 
@@ -388,6 +440,7 @@ for (const probe of [
   tenancy,
   pendingSignUps,
   squatterTeam,
+  plantedInOwnTeam,
   assistant,
   seats,
   lockout,
