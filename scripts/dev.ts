@@ -3,6 +3,10 @@
 // `npm run dev -- --fake-llm [--fake-llm-delay 5000]`: stories come from a fake OpenAI-compatible model
 // (scripts/fake-openai.ts, each answer after the delay) instead of the embedded generator, so a long meeting runs as
 // a durable generation, with its progress and Cancel.
+// A generation still marked running from before this start lost its server (the local Workflows engine does not resume
+// an instance after a restart): once the server is up it is marked failed and given back, and history offers Try Again.
+// `--persist-to <dir>` keeps the local state elsewhere than .wrangler/state; `--fake-llm-port` moves the fake model
+// (default 12119), e.g. for scripts/restart-generation.ts.
 // `npm run dev -- --fake-trackers`: JIRA, Notion, Linear, GitHub Issues and Azure DevOps answer from their fakes
 // (scripts/fake-*.ts on their default ports, tokens in each file's header), so wizards and exports work offline.
 import { spawn } from "node:child_process";
@@ -14,16 +18,21 @@ const { values: options } = parseArgs({
   options: {
     "fake-llm": { type: "boolean" },
     "fake-llm-delay": { type: "string" },
+    "fake-llm-port": { type: "string" },
     "fake-trackers": { type: "boolean" },
+    "persist-to": { type: "string" },
   },
 });
-const FAKE_LLM_PORT = 12119;
+const FAKE_LLM_PORT = Number(options["fake-llm-port"] ?? 12119);
+const PERSIST_TO = options["persist-to"];
 
 const PORT = Number(process.env.PORT ?? 8787);
 const ORIGIN = `http://localhost:${PORT}`;
 
 run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
-run("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { env: { CI: "true" } });
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...(PERSIST_TO ? ["--persist-to", PERSIST_TO] : [])], {
+  env: { CI: "true" },
+});
 
 const fakeLlm = options["fake-llm"]
   ? spawn(
@@ -63,7 +72,8 @@ const trackerVars = options["fake-trackers"]
   ? Object.fromEntries(TRACKER_FAKES.map(([, name, port]) => [name, `http://127.0.0.1:${port}`]))
   : undefined;
 
-const server = startWrangler({ port: PORT, vars: { ...llmVars, ...trackerVars } });
+const serverStartedAt = Date.now();
+const server = startWrangler({ port: PORT, persistTo: PERSIST_TO, vars: { ...llmVars, ...trackerVars } });
 const stop = () => {
   stopProcessGroup(server);
   if (fakeLlm) stopProcessGroup(fakeLlm);
@@ -76,6 +86,13 @@ server.on("exit", (code) => process.exit(code ?? 0));
 
 await waitForHttp(`${ORIGIN}/api/auth/providers`);
 await postJson(ORIGIN, "/api/dev/seed");
+const { failed } = (await postJson(ORIGIN, "/api/dev/interrupted-generations", { startedBefore: serverStartedAt })) as {
+  failed: number;
+};
+if (failed > 0)
+  console.log(
+    `\n  ${failed} generation${failed === 1 ? " was" : "s were"} still running when the server last stopped: marked failed and given back (history offers Try Again).`,
+  );
 console.log(`
   StoryLoom is running at ${ORIGIN}
   Demo accounts (local development only):

@@ -21,3 +21,13 @@ export const generationStatusSchema = z.object({
   storiesVersion: z.number().int(),
 });
 export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+
+/** DELETE /api/transcripts/{id}/generation: the run stopped, as its status now reads, and whether it stays counted. */
+export const generationCancelledSchema = generationStatusSchema.extend({
+  counted: z
+    .boolean()
+    .describe(
+      "True when the model had started on it: the generation stays counted in the monthly allowance. False when it was cancelled before that and given back.",
+    ),
+});
+export type GenerationCancelled = z.infer<typeof generationCancelledSchema>;

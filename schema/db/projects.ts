@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
 const now = () => sql`(unixepoch() * 1000)`;
@@ -49,6 +49,9 @@ export const transcripts = sqliteTable(
     // and 0 for a generation that runs in one go.
     generationParts: integer("generation_parts"),
     generationPartsDone: integer("generation_parts_done").notNull().default(0),
+    // Who started the running (or last) generation: they may cancel it, as may the workspace's owner and team admins
+    // (docs/decisions/2026-12-07-cancelled-generations-stay-counted.md). Null for rows from before it was recorded.
+    generationStartedBy: integer("generation_started_by").references(() => users.id, { onDelete: "set null" }),
     // Kept beside the JSON so lists never parse or ship it.
     storyCount: integer("story_count").notNull().default(0),
     // Set when the last generation failed (the transcript is kept so it can be generated again).
@@ -83,9 +86,29 @@ export const generations = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     transcriptId: integer("transcript_id"),
     provider: text("provider").notNull(),
+    // When the run's first model call started (a durable run's first part; a run in the request at once). From then
+    // on a cancel keeps the generation counted; only the platform's own failures give it back.
+    modelStartedAt: integer("model_started_at", { mode: "number" }),
     createdAt: integer("created_at", { mode: "number" }).notNull().default(now()),
   },
   (t) => [index("generations_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Transcript characters each account handed to story generation per UTC day (`day`: that day's 00:00 UTC in ms), for
+ * the daily ceiling (services/generation DAILY_GENERATION_CHARS), whatever the plan. Charged when a generation starts,
+ * by the person who starts it; never given back (a failed run's characters were still sent).
+ */
+export const generationCharsDaily = sqliteTable(
+  "generation_chars_daily",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: integer("day", { mode: "number" }).notNull(),
+    chars: integer("chars").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 export const activityEvents = sqliteTable(

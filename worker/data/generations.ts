@@ -1,6 +1,6 @@
 import { and, eq, exists, gte, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { GeneratedStories } from "../../schema/api/transcripts";
-import { generations, transcripts } from "../../schema/db";
+import { generationCharsDaily, generations, transcripts } from "../../schema/db";
 import { activityStatement } from "./activity";
 import { insertWhere, LAST_INSERTED_ID, PREVIOUS_CHANGED, type Database } from "./db";
 
@@ -12,6 +12,22 @@ export interface AllowanceCheck {
   since: number;
   /** null: unlimited. */
   limit: number | null;
+  /** The daily ceiling on transcript characters, charged to the person who starts the run. */
+  daily: DailyCharsCheck;
+  /**
+   * The run's model work starts in the request that claims it (the embedded generator, a provider without durable
+   * runs): it is marked started at once. A durable run marks it when its first part is sent (markModelStarted).
+   */
+  modelStartsNow: boolean;
+}
+
+/** A day's characters: whose (the person starting the run), which UTC day, how many this run adds, and the ceiling. */
+export interface DailyCharsCheck {
+  userId: number;
+  /** 00:00 UTC of the day, in ms. */
+  day: number;
+  chars: number;
+  limit: number;
 }
 
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
@@ -20,6 +36,34 @@ const UNLIMITED = Number.MAX_SAFE_INTEGER;
 function withinAllowance(check: AllowanceCheck) {
   const used = sql`(SELECT count(*) FROM ${generations} WHERE ${generations.userId} = ${check.userId} AND ${generations.createdAt} >= ${check.since})`;
   return sql`${used} < ${check.limit ?? UNLIMITED}`;
+}
+
+/** True while the person's characters today, with this run's, stay within the daily ceiling. */
+function withinDailyChars(daily: DailyCharsCheck) {
+  const used = sql`coalesce((SELECT ${generationCharsDaily.chars} FROM ${generationCharsDaily} WHERE ${generationCharsDaily.userId} = ${daily.userId} AND ${generationCharsDaily.day} = ${daily.day}), 0)`;
+  return sql`${used} + ${daily.chars} <= ${daily.limit}`;
+}
+
+/** Adds the run's characters to the person's day, only when the statement before changed a row (the run was counted). */
+function chargeDailyChars(db: Database, daily: DailyCharsCheck) {
+  return insertWhere(
+    db,
+    generationCharsDaily,
+    { userId: daily.userId, day: daily.day, chars: daily.chars },
+    PREVIOUS_CHANGED,
+  ).onConflictDoUpdate({
+    target: [generationCharsDaily.userId, generationCharsDaily.day],
+    set: { chars: sql`${generationCharsDaily.chars} + excluded.chars` },
+  });
+}
+
+/** The characters the person has handed to generation on `day` (0 when none). */
+export async function dailyCharsUsed(db: Database, userId: number, day: number): Promise<number> {
+  const [row] = await db
+    .select({ chars: generationCharsDaily.chars })
+    .from(generationCharsDaily)
+    .where(and(eq(generationCharsDaily.userId, userId), eq(generationCharsDaily.day, day)));
+  return row?.chars ?? 0;
 }
 
 /** How many generations the account counted since `since`: the figure the allowance above compares. */
@@ -42,8 +86,9 @@ export interface GenerationRun {
 }
 
 /**
- * Counts a generation and saves the new transcript ("Processing", its generation running) with its activity entry,
- * all or nothing. Returns undefined when the monthly allowance is used up.
+ * Counts a generation, charges its characters to the day of the person starting it, and saves the new transcript
+ * ("Processing", its generation running) with its activity entry, all or nothing. Returns undefined when the monthly
+ * allowance is used up or the day's characters would pass the ceiling.
  */
 export async function startGeneration(
   db: Database,
@@ -56,14 +101,22 @@ export async function startGeneration(
     createdBy: number;
   },
 ): Promise<GenerationRun | undefined> {
-  // Each statement runs only if the one before it changed a row: no counted generation, no transcript, no event.
-  const [generation, inserted] = await db.batch([
+  // Each statement runs only if the one before it changed a row: no counted generation, no characters charged, no
+  // transcript, no event.
+  const [generation, , inserted] = await db.batch([
     insertWhere(
       db,
       generations,
-      { userId: check.userId, transcriptId: null, provider: check.provider, createdAt: check.now },
-      withinAllowance(check),
+      {
+        userId: check.userId,
+        transcriptId: null,
+        provider: check.provider,
+        modelStartedAt: check.modelStartsNow ? check.now : null,
+        createdAt: check.now,
+      },
+      and(withinAllowance(check), withinDailyChars(check.daily))!,
     ).returning({ id: generations.id }),
+    chargeDailyChars(db, check.daily),
     insertWhere(
       db,
       transcripts,
@@ -76,6 +129,7 @@ export async function startGeneration(
         content: transcript.content,
         contentLength: transcript.content.length,
         generationStartedAt: check.now,
+        generationStartedBy: transcript.createdBy,
         createdAt: check.now,
         updatedAt: check.now,
       },
@@ -113,25 +167,41 @@ export async function startGeneration(
 }
 
 /**
- * Starts a generation for an existing transcript: claims it (only when no generation runs for it and the allowance
- * has room) and counts the generation, in one batch. Undefined when either condition failed.
+ * Starts a generation for an existing transcript: claims it for `startedBy` (only when no generation runs for it, the
+ * allowance has room and the day's characters stay within the ceiling), counts the generation and charges the
+ * characters, in one batch. Undefined when a condition failed.
  */
 export async function startRegeneration(
   db: Database,
   check: AllowanceCheck,
   transcriptId: number,
+  startedBy: number,
 ): Promise<GenerationRun | undefined> {
   const [, counted] = await db.batch([
     db
       .update(transcripts)
-      .set({ generationStartedAt: check.now, ...NO_PARTS })
-      .where(and(eq(transcripts.id, transcriptId), isNull(transcripts.generationStartedAt), withinAllowance(check))),
+      .set({ generationStartedAt: check.now, generationStartedBy: startedBy, ...NO_PARTS })
+      .where(
+        and(
+          eq(transcripts.id, transcriptId),
+          isNull(transcripts.generationStartedAt),
+          withinAllowance(check),
+          withinDailyChars(check.daily),
+        ),
+      ),
     insertWhere(
       db,
       generations,
-      { userId: check.userId, transcriptId, provider: check.provider, createdAt: check.now },
+      {
+        userId: check.userId,
+        transcriptId,
+        provider: check.provider,
+        modelStartedAt: check.modelStartsNow ? check.now : null,
+        createdAt: check.now,
+      },
       PREVIOUS_CHANGED,
     ).returning({ id: generations.id }),
+    chargeDailyChars(db, check.daily),
   ]);
   const generationId = counted[0]?.id;
   return generationId === undefined ? undefined : { transcriptId, generationId, startedAt: check.now };
@@ -161,6 +231,26 @@ export async function recordPartDone(db: Database, run: GenerationRun, index: nu
     .where(holds(run))
     .returning({ id: transcripts.id });
   return held.length > 0;
+}
+
+/**
+ * Marks the run's model work started (a durable run, before it sends its first part): from here a cancel keeps the
+ * generation counted. One statement, only while the run holds its transcript, so it and a cancel never both win:
+ * false when the run was cancelled or failed first, and then nothing may be sent.
+ */
+export async function markModelStarted(db: Database, run: GenerationRun, now: number): Promise<boolean> {
+  const [row] = await db
+    .update(generations)
+    .set({ modelStartedAt: sql`coalesce(${generations.modelStartedAt}, ${now})` })
+    .where(
+      and(
+        eq(generations.id, run.generationId),
+        eq(generations.transcriptId, run.transcriptId),
+        exists(db.select({ id: transcripts.id }).from(transcripts).where(holds(run))),
+      ),
+    )
+    .returning({ id: generations.id });
+  return row !== undefined;
 }
 
 /** The run still holds its transcript (the sweep has not failed it, and the transcript was not deleted). */
@@ -238,31 +328,34 @@ export function listRunsStartedBefore(db: Database, startedBefore: number) {
 }
 
 /**
- * Ends one run from outside it (a cancel): the transcript keeps `message`, the run's generation is given back. Only
- * while the run still holds the transcript; false when it had already ended.
+ * Ends one run from outside it (a cancel): the transcript keeps `message`. The run's generation is given back only
+ * when its model work had not started (markModelStarted); once it has, the generation stays counted. Only while the
+ * run still holds the transcript: undefined when it had already ended; otherwise whether the generation stays counted.
  */
 export async function endRun(
   db: Database,
   run: Pick<GenerationRun, "transcriptId" | "startedAt">,
   message: string,
-): Promise<boolean> {
-  const [, ended] = await db.batch([
+): Promise<{ counted: boolean } | undefined> {
+  const [returned, ended] = await db.batch([
     db
       .delete(generations)
       .where(
         and(
           eq(generations.transcriptId, run.transcriptId),
           gte(generations.createdAt, run.startedAt),
+          isNull(generations.modelStartedAt),
           exists(db.select({ id: transcripts.id }).from(transcripts).where(holds(run))),
         ),
-      ),
+      )
+      .returning({ id: generations.id }),
     db
       .update(transcripts)
       .set({ generationError: message, generationStartedAt: null, ...NO_PARTS })
       .where(holds(run))
       .returning({ id: transcripts.id }),
   ]);
-  return ended.length > 0;
+  return ended.length > 0 ? { counted: returned.length === 0 } : undefined;
 }
 
 /**

@@ -30,6 +30,7 @@ export type TranscriptSummaryRow = Omit<
   | "previousStories"
   | "storiesVersion"
   | "generationStartedAt"
+  | "generationStartedBy"
   | "generationParts"
   | "generationPartsDone"
   | "updatedAt"

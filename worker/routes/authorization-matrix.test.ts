@@ -288,11 +288,18 @@ const MATRIX: Record<string, Row> = {
     request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/generation` }),
     expect: team(),
   },
-  // Nothing runs for the fresh transcript: those who may cancel get 409 ("No generation is running"), as a cancel that
-  // came after the run ended does; everyone else the 404 of a missing transcript.
+  // A run the owner started (no Workflow behind it): the owner and the team's admin may cancel it; a member who did
+  // not start it gets 403 (docs/decisions/2026-12-07-cancelled-generations-stay-counted.md); everyone else the 404 of
+  // a missing transcript.
   "DELETE /api/transcripts/:id/generation": {
-    request: async (o) => ({ path: `/api/transcripts/${await transcript(o)}/generation` }),
-    expect: team(409),
+    request: async (o) => {
+      const id = await transcript(o);
+      await env.DB.prepare("UPDATE transcripts SET generation_started_at = ?, generation_started_by = ? WHERE id = ?")
+        .bind(Date.now(), o.id, id)
+        .run();
+      return { path: `/api/transcripts/${id}/generation` };
+    },
+    expect: managed(),
   },
 
   "GET /api/projects/:id/integrations": {
@@ -474,6 +481,7 @@ const MATRIX: Record<string, Row> = {
   // Local-only helpers: open in development and tests, 404 in production (verification.test.ts).
   "GET /api/dev/outbox": { request: () => ({}), expect: open },
   "POST /api/dev/seed": { request: () => ({}), expect: open },
+  "POST /api/dev/interrupted-generations": { request: () => ({ body: { startedBefore: 0 } }), expect: open },
   "POST /api/dev/sample-transcripts": { request: () => ({ body: { count: 1 } }), expect: signedIn },
   "POST /api/dev/subscription": { request: () => ({ body: { tier: "free" } }), expect: signedIn },
 };
@@ -600,8 +608,8 @@ describe("authorization matrix", () => {
           failures.push(`${method} ${at(spelling)}: ${response.status} ${JSON.stringify(answer)}`);
         }
       }
-      // The canonical spelling still reaches the owner's resource (a 409 the matrix expects, such as cancelling a
-      // generation when none runs, is the resource's own answer).
+      // The canonical spelling still reaches the owner's resource (a 409 the matrix expects is the resource's own
+      // answer).
       const canonical = (await call(method, path!, { cookie: sessionFor(key), body })).status;
       if (canonical >= 400 && canonical !== row.expect.owner) failures.push(`${key}: canonical id refused`);
     }

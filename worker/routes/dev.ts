@@ -7,6 +7,7 @@ import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { createSampleTranscripts } from "../services/dev/samples";
 import { seedDemoAccounts } from "../services/dev/seed";
+import { failRunsOfAStoppedServer } from "../services/generation";
 import { readOutbox, setTierForDevelopment } from "../services/dev/shortcuts";
 
 /** Mounted at /api/dev. Development helpers. They answer 404, like any unknown path, unless the Worker runs locally. */
@@ -18,6 +19,15 @@ export const devRoutes = new Hono<AppEnv>()
   .get("/outbox", async (c) => c.json(await readOutbox(c.var.deps)))
   // Called by `npm run dev` once the server is up.
   .post("/seed", async (c) => c.json({ success: true, accounts: await seedDemoAccounts(c.var.deps) }))
+  // Called by `npm run dev` once the server is up, with the moment it started the server: a generation still marked
+  // running from before then lost its server (the local Workflows engine does not resume it), so it is failed now and
+  // given back, and history offers Try Again.
+  .post(
+    "/interrupted-generations",
+    validate("json", z.object({ startedBefore: z.number().int().nonnegative() })),
+    async (c) =>
+      c.json({ success: true, failed: await failRunsOfAStoppedServer(c.var.deps, c.req.valid("json").startedBefore) }),
+  )
   // Transcripts with stories for the signed-in user, without generating (browser tests, benchmark, trying the UI).
   .post(
     "/sample-transcripts",

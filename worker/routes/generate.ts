@@ -21,7 +21,7 @@ export const generateRoutes = new Hono<AppEnv>()
       {
         signedIn: true,
         description:
-          "With an LLM provider the generation is a durable job: when it is still running after a wait (25 s, or less with `Prefer: wait=N`) the answer is 202, with the URL of its progress.",
+          "With an LLM provider the generation is a durable job: when it is still running after a wait (25 s, or less with `Prefer: wait=N`) the answer is 202, with the URL of its progress. Each account may generate from at most 2,000,000 transcript characters a UTC day, on any plan: past that the answer is 429 with Retry-After (seconds until 00:00 UTC).",
       },
     ),
     validate("json", generateInputSchema),

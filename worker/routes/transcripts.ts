@@ -10,7 +10,11 @@ import {
   transcriptSchema,
   transcriptSummarySchema,
 } from "../../schema/api/transcripts";
-import { generationPendingSchema, generationStatusSchema } from "../../schema/api/generation";
+import {
+  generationCancelledSchema,
+  generationPendingSchema,
+  generationStatusSchema,
+} from "../../schema/api/generation";
 import type { AppEnv } from "../env";
 import { documented } from "../lib/openapi";
 import { preferredWaitMs } from "../lib/prefer";
@@ -141,9 +145,13 @@ export const transcriptRoutes = new Hono<AppEnv>()
     "/:id/generation",
     documented(
       "Transcripts",
-      "Cancel the transcript's running generation (it is given back; Try Again starts a new one)",
-      { body: generationStatusSchema },
-      SIGNED_IN,
+      "Cancel the transcript's running generation (it stays counted once the model has started on it; Try Again starts a new one)",
+      { body: generationCancelledSchema },
+      {
+        ...SIGNED_IN,
+        description:
+          "The person who started the run, the workspace's owner and the owner's team admins may cancel it; another team member gets 403. A run cancelled before the model started on it is given back.",
+      },
     ),
     transcriptIdParam,
     async (c) => c.json(await cancelGeneration(c.var.deps, currentUser(c).id, c.req.valid("param").id)),

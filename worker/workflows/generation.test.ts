@@ -3,7 +3,7 @@
 // off in tests (worker/test/setup.ts); the tries themselves all happen.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { GenerationPending, GenerationStatus } from "../../schema/api/generation";
+import type { GenerationCancelled, GenerationPending, GenerationStatus } from "../../schema/api/generation";
 import type { GenerateResponse, Transcript } from "../../schema/api/transcripts";
 import type { ModelOutput } from "../adapters/llm/model-output";
 import { failStaleGenerations, STALE_GENERATION_MS } from "../jobs/fail-stale-generations";
@@ -15,6 +15,12 @@ import { finishParts, generatePart, planParts } from "../services/generation/par
 import { startGeneration } from "../data/generations";
 import { selectStoryGenerator } from "../deps";
 import { getConfig } from "../lib/config";
+
+/** A run started straight through the data layer: its characters charged to the owner's day 0, no ceiling. */
+const unchecked = (userId: number) => ({
+  daily: { userId, day: 0, chars: 0, limit: Number.MAX_SAFE_INTEGER },
+  modelStartsNow: false,
+});
 
 const COMPLETIONS = "POST https://api.openai.com/v1/chat/completions";
 const OPENAI = { LLM_PROVIDER: "openai", OPENAI_API_KEY: "sk-test", OPENAI_MODEL: "test-model" } as const;
@@ -198,21 +204,23 @@ describe("a long meeting with an LLM provider runs as a durable job", { timeout:
     expect(partCalls(calls)).toBeLessThanOrEqual(3);
   });
 
-  it("can be cancelled while it runs: the transcript says so, the generation is given back, Try Again works", async () => {
+  it("can be cancelled while it runs: the transcript says so, the generation stays counted (the model had started), Try Again works", async () => {
     useBindings({ ...OPENAI, GENERATION_WAIT_SECONDS: "0" });
     const user = await createUser();
-    mockOutbound({ [COMPLETIONS]: neverAnswers });
+    const { calls } = mockOutbound({ [COMPLETIONS]: neverAnswers });
     const pending = await json<GenerationPending>(await generate(user));
     await until(async () => (await statusOf(user, pending.transcriptId)).partsTotal === 3, "the split");
+    await until(async () => calls.length > 0, "the first model call");
     const cancelled = await call("DELETE", `/api/transcripts/${pending.transcriptId}/generation`, {
       cookie: user.session,
     });
     expect(cancelled.status).toBe(200);
-    expect(await json<GenerationStatus>(cancelled)).toMatchObject({
+    expect(await json<GenerationCancelled>(cancelled)).toMatchObject({
       state: "failed",
       error: "Story generation was cancelled.",
+      counted: true,
     });
-    expect(await countRows("generations", "user_id = ?", user.id)).toBe(0);
+    expect(await countRows("generations", "user_id = ?", user.id)).toBe(1);
     const again = await call("DELETE", `/api/transcripts/${pending.transcriptId}/generation`, { cookie: user.session });
     expect(again.status).toBe(409);
 
@@ -252,7 +260,7 @@ describe(
       });
       const started = (await startGeneration(
         deps.db,
-        { userId: user.id, provider: "openai", now: Date.now(), since: 0, limit: null },
+        { userId: user.id, provider: "openai", now: Date.now(), since: 0, limit: null, ...unchecked(user.id) },
         { projectId: null, projectName: null, title: "Ward rota", content: MEETING, createdBy: user.id },
       ))!;
       const run = { ...started, title: "Ward rota", renameToEpic: false };
@@ -278,7 +286,7 @@ describe(
       // a run the engine never heard of (its Worker stopped before the run was created)
       const lost = (await startGeneration(
         deps.db,
-        { userId: user.id, provider: "openai", now: Date.now(), since: 0, limit: null },
+        { userId: user.id, provider: "openai", now: Date.now(), since: 0, limit: null, ...unchecked(user.id) },
         { projectId: null, projectName: null, title: "Lost", content: "Tom: a short one.", createdBy: user.id },
       ))!;
       await failStaleGenerations(deps.db, deps.generationJobs, Date.now() + STALE_GENERATION_MS);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { GenerationStatus } from "../../../schema/api/generation";
-import { progressText } from "./generation";
+import { toastAtom } from "../../components/ui/toast";
+import { ApiError } from "../../lib/api";
+import { appStore } from "../../lib/store";
+import { cancelledText, progressText, toastGenerationError } from "./generation";
 
 const running = (partsDone: number, partsTotal: number | null): GenerationStatus => ({
   state: "running",
@@ -22,5 +25,31 @@ describe("progressText", () => {
     expect(progressText(running(0, null))).toBeNull();
     expect(progressText({ ...running(3, 3), state: "done" })).toBeNull();
     expect(progressText(undefined)).toBeNull();
+  });
+});
+
+describe("after Cancel", () => {
+  it("says a run the model had started on still counts this month, and one it had not does not", () => {
+    expect(cancelledText({ counted: true })).toMatch(/still counts towards this month's generations/);
+    expect(cancelledText({ counted: false })).toMatch(/does not count towards this month's generations/);
+  });
+});
+
+describe("toastGenerationError", () => {
+  it("shows the server's message for the daily ceiling's 429 (the generator and history's Try Again)", () => {
+    const message =
+      "Daily generation limit reached: an account can generate from 2,000,000 transcript characters a day, and 1,950,000 are used today (this transcript has 60,000). The limit resets at 00:00 UTC, in 3 h 5 min.";
+    const error = new ApiError(
+      429,
+      "Too Many Requests",
+      JSON.stringify({ success: false, error: message, code: "rate_limited", requestId: "req_day" }),
+    );
+    toastGenerationError(error);
+    expect(appStore.get(toastAtom)).toMatchObject({
+      title: "Generation Failed",
+      description: message,
+      variant: "destructive",
+      open: true,
+    });
   });
 });

@@ -1,5 +1,5 @@
 // Generation is started by the generator and retried from history cards, with the same toasts in both.
-import type { GenerationPending, GenerationStatus } from "../../../schema/api/generation";
+import type { GenerationCancelled, GenerationPending, GenerationStatus } from "../../../schema/api/generation";
 import type { GenerateInput, GenerateResponse, Transcript } from "../../../schema/api/transcripts";
 import { toast, toastError } from "../../components/ui/toast";
 import { ApiError, api } from "../../lib/api";
@@ -115,10 +115,13 @@ export function showGenerated(
   void setQueryData(queryKeys.transcript(response.transcriptId), transcript);
 }
 
-/** Stops a transcript's running generation (history's Cancel); the card then shows why it stopped, with Try Again. */
-export async function cancelGeneration(transcriptId: number): Promise<GenerationStatus> {
+/**
+ * Stops a transcript's running generation (history's Cancel); the card then shows why it stopped, with Try Again.
+ * `counted`: the model had started, so the generation still counts this month.
+ */
+export async function cancelGeneration(transcriptId: number): Promise<GenerationCancelled> {
   try {
-    return await api.delete<GenerationStatus>(`${queryKeys.transcript(transcriptId)}/generation`);
+    return await api.delete<GenerationCancelled>(`${queryKeys.transcript(transcriptId)}/generation`);
   } finally {
     void invalidateTranscripts(transcriptId);
     void invalidatePlanUsage();
@@ -133,6 +136,13 @@ export function progressText(status: GenerationStatus | null | undefined): strin
   if (!status || status.state !== "running" || !status.partsTotal || status.partsTotal < 2) return null;
   if (status.partsDone >= status.partsTotal) return `All ${status.partsTotal} parts read: checking the stories`;
   return `Reading the meeting: ${status.partsDone} of ${status.partsTotal} parts done`;
+}
+
+/** What the toast after Cancel says: a run the model had started on still counts this month (the server says which). */
+export function cancelledText(cancelled: Pick<GenerationCancelled, "counted">): string {
+  return cancelled.counted
+    ? "The model had already started, so it still counts towards this month's generations. You can generate this transcript again any time."
+    : "It does not count towards this month's generations. You can generate this transcript again any time.";
 }
 
 /** docs/product-spec.md §8: the free plan's monthly allowance is recognised by its message text. */

@@ -4,12 +4,13 @@ import {
   type GeneratedStories,
   type GenerateResponse,
 } from "../../../schema/api/transcripts";
-import type { GenerationPending, GenerationStatus } from "../../../schema/api/generation";
+import type { GenerationCancelled, GenerationPending, GenerationStatus } from "../../../schema/api/generation";
 import type { Deps } from "../../deps";
 import type { Database } from "../../data/db";
 import type { GenerationJobOutcome, GenerationJobs } from "../../adapters/generation-jobs";
 import type { StoryGenerator } from "../../adapters/llm";
 import {
+  dailyCharsUsed,
   endRun,
   failGenerationsStartedBefore,
   listRunsStartedBefore,
@@ -23,12 +24,12 @@ import {
 import { findTranscript, type TranscriptRow } from "../../data/transcripts";
 import { findSubscription } from "../../data/users";
 import { withDeadline } from "../../lib/deadline";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, forbidden, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
 import { analyse, loadLanguage } from "../../adapters/llm/local/language";
 import { checkQuality, currentQuality, toStored } from "../quality";
 import { gateEmbedded, repairWithProvider } from "../quality/repair";
-import { requireProject, requireTranscript } from "../access";
+import { accessTranscript, requireProject, requireTranscript } from "../access";
 import { effectiveTier, limitsFor } from "../plans";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 
@@ -69,8 +70,22 @@ export async function failInterruptedGenerations(
   return failGenerationsStartedBefore(db, startedBefore, INTERRUPTED_GENERATION_MESSAGE, spare);
 }
 
+/**
+ * Fails, at once, every generation still marked running that started before `startedBefore`, whatever the engine says
+ * of it, and gives its generation back: `npm run dev` calls it (POST /api/dev/interrupted-generations) with the moment
+ * it started the server, since a run started before then lost its server (the local Workflows engine never resumes an
+ * instance after a restart; docs/decisions/2026-12-07-cancelled-generations-stay-counted.md). Their instances are
+ * terminated first. Returns how many it failed.
+ */
+export async function failRunsOfAStoppedServer(deps: Deps, startedBefore: number): Promise<number> {
+  for (const run of await listRunsStartedBefore(deps.db, startedBefore)) await deps.generationJobs?.cancel(run);
+  return failGenerationsStartedBefore(deps.db, startedBefore, INTERRUPTED_GENERATION_MESSAGE);
+}
+
 /** What a cancelled generation's transcript says (history then offers Try Again). */
 export const CANCELLED_GENERATION_MESSAGE = "Story generation was cancelled.";
+
+const CANCEL_MESSAGE = "Only the person who started this generation, the team's owner or an admin can cancel it.";
 
 const popcount = (bits: number) => {
   let count = 0;
@@ -102,19 +117,23 @@ export async function generationStatus(deps: Deps, userId: number, transcriptId:
 }
 
 /**
- * Stops the transcript's running generation: the transcript says it was cancelled and offers Try Again, the
- * generation is given back, and a durable run is terminated (a step it was in writes nothing: the run lost its
- * hold first). 409 when none runs.
+ * Stops the transcript's running generation: the transcript says it was cancelled and offers Try Again, and a durable
+ * run is terminated (a step it was in writes nothing: the run lost its hold first). The generation stays counted once
+ * its model work has started (`counted`); a run cancelled before that is given back. Who may cancel: the person who
+ * started the run, the workspace's owner and the owner's team admins; another team member gets 403, anyone else the
+ * 404 of a missing transcript (docs/decisions/2026-12-07-cancelled-generations-stay-counted.md). 409 when none runs.
  */
-export async function cancelGeneration(deps: Deps, userId: number, transcriptId: number): Promise<GenerationStatus> {
-  const transcript = await requireTranscript(deps, userId, transcriptId);
+export async function cancelGeneration(deps: Deps, userId: number, transcriptId: number): Promise<GenerationCancelled> {
+  const { transcript, position } = await accessTranscript(deps, userId, transcriptId);
   const startedAt = transcript.generationStartedAt;
   const notRunning = () => new AppError("conflict", "No generation is running for this transcript.");
   if (startedAt === null) throw notRunning();
+  if (position === "member" && transcript.generationStartedBy !== userId) throw forbidden(CANCEL_MESSAGE);
   const run = { transcriptId, startedAt };
-  if (!(await endRun(deps.db, run, CANCELLED_GENERATION_MESSAGE))) throw notRunning();
+  const ended = await endRun(deps.db, run, CANCELLED_GENERATION_MESSAGE);
+  if (!ended) throw notRunning();
   await deps.generationJobs?.cancel(run);
-  return statusOf((await findTranscript(deps.db, transcriptId))!);
+  return { ...statusOf((await findTranscript(deps.db, transcriptId))!), counted: ended.counted };
 }
 
 export interface GenerateRequest {
@@ -129,10 +148,47 @@ export function startOfMonthUtc(now: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }
 
-async function allowanceFor(deps: Deps, userId: number, provider: string): Promise<AllowanceCheck & { tier: string }> {
-  const tier = effectiveTier(await findSubscription(deps.db, userId));
+/**
+ * The most transcript characters one account may hand to story generation in a UTC day, whatever its plan and
+ * whichever generator runs: a ceiling on what cheap or stolen accounts can make the models read, far above real use.
+ * An hour's meeting is about 50,000 characters; a heavy day (six hours of meetings, each generated twice) is about
+ * 600,000. 2,000,000 is over three times that, ten transcripts of the largest size (MAX_TRANSCRIPT_CHARS). Charged
+ * when a run starts, to the person who starts it, never given back
+ * (docs/decisions/2026-12-07-cancelled-generations-stay-counted.md).
+ */
+export const DAILY_GENERATION_CHARS = 2_000_000;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** 00:00 UTC of the day of `now`: the daily ceiling counts from here and starts again at the next one. */
+export function startOfDayUtc(now: number): number {
+  return now - (((now % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
+/** Who is counted for a run: the allowance's account (the workspace owner) and the person starting it. */
+interface RunStart {
+  /** The workspace owner: the plan's monthly allowance is theirs. */
+  ownerId: number;
+  /** The person starting the run: the daily characters are theirs. */
+  startedBy: number;
+  chars: number;
+  provider: string;
+  modelStartsNow: boolean;
+}
+
+async function allowanceFor(deps: Deps, start: RunStart): Promise<AllowanceCheck & { tier: string }> {
+  const tier = effectiveTier(await findSubscription(deps.db, start.ownerId));
   const now = deps.now();
-  return { userId, provider, now, since: startOfMonthUtc(now), limit: limitsFor(tier).transcriptsPerMonth, tier };
+  return {
+    userId: start.ownerId,
+    provider: start.provider,
+    now,
+    since: startOfMonthUtc(now),
+    limit: limitsFor(tier).transcriptsPerMonth,
+    tier,
+    daily: { userId: start.startedBy, day: startOfDayUtc(now), chars: start.chars, limit: DAILY_GENERATION_CHARS },
+    modelStartsNow: start.modelStartsNow,
+  };
 }
 
 function limitReached(check: { tier: string; limit: number | null }) {
@@ -142,6 +198,33 @@ function limitReached(check: { tier: string; limit: number | null }) {
     { details: { limit: check.limit, tier: check.tier } },
   );
 }
+
+const count = (n: number) => n.toLocaleString("en-GB");
+
+/** 429 with Retry-After: the person's characters today would pass DAILY_GENERATION_CHARS; it resets at 00:00 UTC. */
+export function dailyLimitReached(daily: AllowanceCheck["daily"], used: number, now: number) {
+  const resetsAt = daily.day + DAY_MS;
+  const minutes = Math.max(1, Math.ceil((resetsAt - now) / 60_000));
+  const wait = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+  return new AppError(
+    "rate_limited",
+    `Daily generation limit reached: an account can generate from ${count(daily.limit)} transcript characters a day, and ${count(used)} are used today (this transcript has ${count(daily.chars)}). The limit resets at 00:00 UTC, in ${wait}.`,
+    {
+      retryAfter: Math.ceil((resetsAt - now) / 1000),
+      details: { limit: daily.limit, used, chars: daily.chars, resetsAt: new Date(resetsAt).toISOString() },
+    },
+  );
+}
+
+/** Why a start was refused: the day's characters when they are what ran out, the monthly allowance otherwise. */
+async function refusal(deps: Deps, check: AllowanceCheck & { tier: string }): Promise<AppError> {
+  const used = await dailyCharsUsed(deps.db, check.daily.userId, check.daily.day);
+  if (used + check.daily.chars > check.daily.limit) return dailyLimitReached(check.daily, used, check.now);
+  return limitReached(check);
+}
+
+/** A provider's generation runs as a durable job (runProvider); the model work of any other starts in the request. */
+const runsDurably = (deps: Deps, generator: StoryGenerator) => Boolean(generator.parts && deps.generationJobs);
 
 function checkSize(transcript: string) {
   if (transcript.length > MAX_TRANSCRIPT_CHARS) {
@@ -174,7 +257,7 @@ export const isPending = (outcome: GenerateOutcome): outcome is GenerationPendin
  * cancelled when the client disconnects, which would leave the transcript "Processing".
  */
 async function runProvider(deps: Deps, job: ProviderJob, options: WaitOptions): Promise<GenerateOutcome> {
-  if (job.generator.parts && deps.generationJobs) {
+  if (runsDurably(deps, job.generator) && deps.generationJobs) {
     const waitMs = Math.min(deps.config.llm.waitMs, options.waitMs ?? Number.POSITIVE_INFINITY);
     return runDurably(deps, deps.generationJobs, job, waitMs);
   }
@@ -318,9 +401,15 @@ export async function generateStories(
   // A misconfigured provider fails before anything is saved or counted.
   const generator = deps.storyGenerator();
   const project = request.projectId === null ? null : await requireProject(deps, userId, request.projectId);
-  const provider = deps.config.llm.provider;
-  // Generating into a team's project uses the team owner's plan and allowance (docs/product-decisions.md Teams).
-  const check = await allowanceFor(deps, project?.ownerId ?? userId, provider);
+  // Generating into a team's project uses the team owner's plan and allowance (docs/product-decisions.md Teams); the
+  // day's characters are the person's own.
+  const check = await allowanceFor(deps, {
+    ownerId: project?.ownerId ?? userId,
+    startedBy: userId,
+    chars: request.transcript.length,
+    provider: deps.config.llm.provider,
+    modelStartsNow: !runsDurably(deps, generator),
+  });
   await enforceLimit(
     deps.limits,
     `generate:user:${userId}`,
@@ -334,7 +423,7 @@ export async function generateStories(
     content: request.transcript,
     createdBy: userId,
   });
-  if (!started) throw limitReached(check);
+  if (!started) throw await refusal(deps, check);
   return runProvider(
     deps,
     {
@@ -361,18 +450,24 @@ export async function regenerateStories(
   const transcript = await requireTranscript(deps, userId, transcriptId);
   if (transcript.generationStartedAt !== null) throw alreadyRunning();
   const generator = deps.storyGenerator();
-  const check = await allowanceFor(deps, transcript.ownerId, deps.config.llm.provider);
+  const check = await allowanceFor(deps, {
+    ownerId: transcript.ownerId,
+    startedBy: userId,
+    chars: transcript.content.length,
+    provider: deps.config.llm.provider,
+    modelStartsNow: !runsDurably(deps, generator),
+  });
   await enforceLimit(
     deps.limits,
     `generate:user:${userId}`,
     RATE_RULES.generation,
     "You are generating very quickly. Please wait a moment.",
   );
-  const run = await startRegeneration(deps.db, check, transcript.id);
+  const run = await startRegeneration(deps.db, check, transcript.id, userId);
   if (!run) {
-    // Refused by the allowance, or another request started a generation since the read above.
+    // Refused by the allowance or the day's characters, or another request started a generation since the read above.
     if ((await findTranscript(deps.db, transcript.id))?.generationStartedAt != null) throw alreadyRunning();
-    throw limitReached(check);
+    throw await refusal(deps, check);
   }
   return runProvider(
     deps,

@@ -14,6 +14,7 @@ import type { StoryGenerator } from "../../adapters/llm";
 import { loadLanguage } from "../../adapters/llm/local/language";
 import { mergeModelOutputs, splitTranscript, type ModelOutput } from "../../adapters/llm/model-output";
 import {
+  markModelStarted,
   recordGenerationFailure,
   recordGenerationParts,
   recordPartDone,
@@ -55,12 +56,18 @@ export async function planParts(deps: Deps, run: Run): Promise<number> {
   return count;
 }
 
-/** One provider call for part `index`, marked done on the transcript for the progress shown on screen. */
+/**
+ * One provider call for part `index`, marked done on the transcript for the progress shown on screen. Before the
+ * call the run's model work is marked started (from then a cancel keeps the generation counted); a run cancelled
+ * before that sends nothing.
+ */
 export async function generatePart(deps: Deps, run: Run, index: number): Promise<ModelOutput> {
   const { parts } = partedGenerator(deps);
   const transcript = await heldTranscript(deps, run);
   const part = splitTranscript(transcript.content, parts.chars)[index];
   if (!part) throw new AppError("upstream_error", `The transcript has no part ${index + 1}.`);
+  if (!(await markModelStarted(deps.db, run, deps.now())))
+    throw new AppError("service_unavailable", INTERRUPTED_GENERATION_MESSAGE);
   const output = await parts.generate({ text: part.text, title: run.title });
   await recordPartDone(deps.db, run, index);
   return output;

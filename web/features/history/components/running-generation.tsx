@@ -6,7 +6,7 @@ import { toast, toastError } from "../../../components/ui/toast";
 import { api } from "../../../lib/api";
 import { invalidateTranscripts } from "../../../lib/query";
 import { queryKeys } from "../../../lib/query-keys";
-import { cancelGeneration, progressText } from "../../../shared/transcripts/generation";
+import { cancelGeneration, cancelledText, progressText } from "../../../shared/transcripts/generation";
 
 /** How often a card asks a running generation how it stands. */
 const POLL_MS = 3000;
@@ -45,8 +45,8 @@ export function RunningGeneration({ transcriptId, describedBy }: { transcriptId:
 
   async function cancel() {
     try {
-      await cancelGeneration(transcriptId);
-      toast({ title: "Generation Cancelled", description: "You can generate this transcript again any time." });
+      const cancelled = await cancelGeneration(transcriptId);
+      toast({ title: "Generation Cancelled", description: cancelledText(cancelled) });
       // this notice (and its button) gives way to Try Again: focus stays on the card, at its title
       document.getElementById(describedBy)?.focus();
     } catch (error) {
