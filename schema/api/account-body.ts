@@ -124,6 +124,9 @@ export const accountExportSchema = z.object({
       .describe("Other teams the account belongs to, or is invited to."),
   }),
   generations: z.array(z.object({ provider: z.string(), transcriptId: z.number().int().nullable(), at: z.string() })),
+  generationCharacters: z
+    .array(z.object({ day: z.string(), characters: z.number().int() }))
+    .describe("Transcript characters the account handed to story generation per UTC day (the daily ceiling's count)."),
   activity: z.array(
     z.object({
       kind: z.string(),

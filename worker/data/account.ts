@@ -6,6 +6,7 @@ import {
   chatbotConversations,
   emailOutbox,
   emailVerificationTokens,
+  generationCharsDaily,
   generations,
   integrationExports,
   integrations,
@@ -74,6 +75,7 @@ export async function readAccountData(db: Database, userId: number, email: strin
     team,
     memberOf,
     generationRows,
+    generationChars,
     activity,
     mails,
     conversations,
@@ -140,6 +142,11 @@ export async function readAccountData(db: Database, userId: number, email: strin
       .from(generations)
       .where(eq(generations.userId, userId))
       .orderBy(asc(generations.id)),
+    db
+      .select({ day: generationCharsDaily.day, chars: generationCharsDaily.chars })
+      .from(generationCharsDaily)
+      .where(eq(generationCharsDaily.userId, userId))
+      .orderBy(asc(generationCharsDaily.day)),
     db.select().from(activityEvents).where(eq(activityEvents.ownerId, userId)).orderBy(asc(activityEvents.id)),
     db
       .select({ subject: emailOutbox.subject, text: emailOutbox.text, createdAt: emailOutbox.createdAt })
@@ -192,6 +199,7 @@ export async function readAccountData(db: Database, userId: number, email: strin
     team,
     memberOf,
     generationRows,
+    generationChars,
     activity,
     mails,
     conversations,

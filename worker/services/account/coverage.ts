@@ -30,8 +30,18 @@ export const ACCOUNT_TABLES: Record<string, TableCoverage> = {
   password_reset_tokens: { userColumns: ["user_id"], exportedAs: "passwordResets", deletion: "cascade from users" },
   subscriptions: { userColumns: ["user_id"], exportedAs: "subscription", deletion: "cascade from users" },
   projects: { userColumns: ["owner_id"], exportedAs: "projects", deletion: "cascade from users" },
-  transcripts: { userColumns: ["owner_id", "created_by"], exportedAs: "transcripts", deletion: "cascade from users" },
+  // (created_by and generation_started_by of another account's transcript are set to null)
+  transcripts: {
+    userColumns: ["owner_id", "created_by", "generation_started_by"],
+    exportedAs: "transcripts",
+    deletion: "cascade from users",
+  },
   generations: { userColumns: ["user_id"], exportedAs: "generations", deletion: "cascade from users" },
+  generation_chars_daily: {
+    userColumns: ["user_id"],
+    exportedAs: "generationCharacters",
+    deletion: "cascade from users",
+  },
   // Other accounts' events that name the person (username or address) are rewritten to "a former member" in the
   // deletion's batch (data/activity.ts forgetPersonStatement).
   activity_events: { userColumns: ["owner_id"], exportedAs: "activity", deletion: "cascade from users" },

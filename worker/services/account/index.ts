@@ -134,6 +134,7 @@ export async function exportAccountData(
       transcriptId: g.transcriptId,
       at: iso(g.createdAt),
     })),
+    generationCharacters: data.generationChars.map((d) => ({ day: iso(d.day).slice(0, 10), characters: d.chars })),
     activity: data.activity.map((a) => ({
       kind: a.kind,
       subject: a.subject,
