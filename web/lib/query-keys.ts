@@ -4,7 +4,7 @@ import type { AuthProviders, PublicUser } from "../../schema/api/auth";
 import type { Integration } from "../../schema/api/integrations";
 import type { Project } from "../../schema/api/projects";
 import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../schema/api/subscription-body";
-import type { TeamContext, TeamLimits, TeamMembership } from "../../schema/api/teams";
+import type { ReviewMember, TeamContext, TeamLimits, TeamMembership } from "../../schema/api/teams";
 import type { ActivityItem, Transcript, TranscriptPage } from "../../schema/api/transcripts";
 
 declare const answers: unique symbol;
@@ -51,6 +51,8 @@ export const queryKeys = {
   teamMembers: key<TeamMembership[]>("/api/team/members"),
   teamLimits: key<TeamLimits>("/api/team/limits"),
   teamMembership: key<TeamContext>("/api/team/membership"),
+  /** The own team's members to keep or remove after the account was taken back (issue 39). */
+  teamReview: key<ReviewMember[]>("/api/team/review"),
   /** Counts of what the account holds (docs/product-spec.md §3 Data summary), unwrapped from `{success, data}` by its hook. */
   dataSummary: key<DataSummary>("/api/user/data-summary"),
   /**

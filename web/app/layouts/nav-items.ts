@@ -20,7 +20,8 @@ export interface NavItem {
 
 /**
  * docs/product-spec.md §2: Dashboard, Generate, History; Team for pro/enterprise subscriptions, and for a member of someone else's
- * team whatever their own plan (issue 29: the team they work in, and a way to leave it); Admin for isAdmin.
+ * team whatever their own plan (issue 29: the team they work in, and a way to leave it) or an owner with members to
+ * review after taking the account back (issue 39); Admin for isAdmin.
  */
 export function primaryNavItems(
   user: PublicUser,

@@ -167,9 +167,12 @@ export function SiteHeader() {
   usePaymentConfirmationPoll();
   // Signing out must not leave one person's draft or result for the next person on the same tab.
   const signOut = useSignOut(resetGeneratorState);
-  // a free plan's Team link depends on belonging to someone else's team (one call, once, for free plans only)
+  // a free plan's Team link depends on belonging to someone else's team, or on members of its own to review after
+  // the account was taken back (issue 39) (one call, once, for free plans only)
   const { data: team } = useTeamContext(!!user && !!subscription && !hasTeamAccess(subscription));
-  const items = user ? primaryNavItems(user, subscription, (team?.memberOf.length ?? 0) > 0) : [];
+  const items = user
+    ? primaryNavItems(user, subscription, (team?.memberOf.length ?? 0) > 0 || (team?.membersToReview ?? 0) > 0)
+    : [];
   const onSignOut = () => void signOut();
 
   return (

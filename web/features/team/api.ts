@@ -1,6 +1,7 @@
 import type {
   AcceptedInvitation,
   InviteInput,
+  ReviewMember,
   TeamContext,
   TeamLimits,
   TeamMembership,
@@ -19,6 +20,11 @@ export function useTeamMembers() {
 
 export function useTeamLimits() {
   return useQuery(queryKeys.teamLimits, { fetcher: unwrap<TeamLimits> });
+}
+
+/** The own team's members to keep or remove after the account was taken back (issue 39); empty when none. */
+export function useTeamReview() {
+  return useQuery(queryKeys.teamReview, { fetcher: unwrap<ReviewMember[]> });
 }
 
 /** The account's team and the teams it belongs to; `enabled: false` asks for nothing (the header's conditional use). */
@@ -40,7 +46,28 @@ export async function inviteMember(input: InviteInput): Promise<TeamMembership> 
 
 export async function removeMember(membershipId: number): Promise<void> {
   await api.delete(`/api/team/members/${membershipId}`);
+  await dropFromReview(membershipId);
   await refreshTeam();
+}
+
+/** A member kept or removed leaves the review's list, and the header's count, at once (issue 39). */
+async function dropFromReview(membershipId: number): Promise<void> {
+  let dropped = false;
+  await setQueryData(queryKeys.teamReview, (list) => {
+    dropped = !!list?.some((m) => m.id === membershipId);
+    return list?.filter((m) => m.id !== membershipId);
+  });
+  if (!dropped) return;
+  await setQueryData(
+    queryKeys.teamMembership,
+    (current) => current && { ...current, membersToReview: Math.max(0, current.membersToReview - 1) },
+  );
+}
+
+/** The owner keeps a member under review (issue 39): they stay, and leave the list. */
+export async function keepMember(membershipId: number): Promise<void> {
+  await api.post(`/api/team/members/${membershipId}/keep`);
+  await dropFromReview(membershipId);
 }
 
 /**

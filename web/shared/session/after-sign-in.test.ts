@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { installSessionStorage } from "../../test/session-storage";
-import { rememberAfterSignIn, takeAfterSignInPath } from "./after-sign-in";
+import { rememberAfterSignIn, takeAfterSignInPath, TEAM_REVIEW_PATH } from "./after-sign-in";
 
 beforeEach(installSessionStorage);
 
@@ -14,6 +14,12 @@ describe("after sign-in", () => {
   it("comes back to the teams the account belongs to after a password reset", () => {
     rememberAfterSignIn("/team#teams-you-belong-to");
     expect(takeAfterSignInPath()).toBe("/team#teams-you-belong-to");
+    expect(takeAfterSignInPath()).toBe("/dashboard");
+  });
+
+  it("comes back to the review of the own team's members after a reset that listed some (issue 39)", () => {
+    rememberAfterSignIn(TEAM_REVIEW_PATH);
+    expect(takeAfterSignInPath()).toBe("/team#members-to-review");
     expect(takeAfterSignInPath()).toBe("/dashboard");
   });
 

@@ -9,6 +9,9 @@ const KEY = "storyloom:after-sign-in";
 /** The id of /team's "Teams you belong to" section (web/features/team joined-teams.tsx). */
 export const JOINED_TEAMS_ANCHOR = "teams-you-belong-to";
 export const JOINED_TEAMS_PATH = `/team#${JOINED_TEAMS_ANCHOR}`;
+/** The id of /team's notice of the members to review after a reset (web/features/team review-notice.tsx, issue 39). */
+export const TEAM_REVIEW_ANCHOR = "members-to-review";
+export const TEAM_REVIEW_PATH = `/team#${TEAM_REVIEW_ANCHOR}`;
 
 const IN_APP_PATH = /^\/(?![/\\])[A-Za-z0-9\-_/]{0,150}(?:\?[A-Za-z0-9\-_=&%.]{0,200})?(?:#[A-Za-z0-9\-_]{1,60})?$/;
 const SIGN_IN_PAGES = /^\/(?:auth|verify-email|reset-password|forgot-password)(?:[/?#]|$)/;

@@ -10,7 +10,7 @@ import type {
 import { api } from "../../../lib/api";
 import { useQuery } from "../../../lib/query";
 import type { DataSummary } from "../../../../schema/api/account-body";
-import type { JoinedTeam, PasswordResetConfirmed } from "../../../../schema/api/teams";
+import type { PasswordResetConfirmed } from "../../../../schema/api/teams";
 import { queryKeys } from "../../../lib/query-keys";
 import { clearUserScopedCache, setCachedUser } from "../../../shared/session/user";
 
@@ -49,12 +49,13 @@ export function requestPasswordReset(email: string): Promise<{ success: true; me
 
 /**
  * Sets a new password from a reset link. The server ends every session of that account and clears this browser's
- * cookie whoever was signed in here, so the tab is signed out too. Answers the teams the account belongs to.
+ * cookie whoever was signed in here, so the tab is signed out too. Answers the teams the account belongs to, and
+ * its own team's members to review and the invitations the reset withdrew.
  */
-export async function resetPassword(token: string, password: string): Promise<JoinedTeam[]> {
-  const { memberOf } = await api.post<PasswordResetConfirmed>("/api/password-reset/confirm", { token, password });
+export async function resetPassword(token: string, password: string): Promise<PasswordResetConfirmed> {
+  const answer = await api.post<PasswordResetConfirmed>("/api/password-reset/confirm", { token, password });
   await forgetSession();
-  return memberOf;
+  return answer;
 }
 
 /** The account screen's change of password: this session stays, every other one ends. */

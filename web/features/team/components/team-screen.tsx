@@ -15,6 +15,7 @@ import { changeMemberRole, invitationLink, removeMember, useTeamContext, useTeam
 import { RoleBadge, StatusBadge } from "./badges";
 import { InviteDialog } from "./invite-dialog";
 import { JoinedTeams } from "./joined-teams";
+import { ReviewNotice } from "./review-notice";
 
 const COPIED_MS = 2000;
 
@@ -28,6 +29,7 @@ export function TeamScreen() {
   const context = useTeamContext();
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<{ member: TeamMembership; returnFocus: HTMLElement | null } | null>(null);
+  const membersHeading = useRef<HTMLHeadingElement>(null);
   useErrorToast(members.error ?? limits.error ?? context.error, "Error", "Failed to load your team.");
 
   const list = members.data;
@@ -66,6 +68,9 @@ export function TeamScreen() {
         </p>
       )}
 
+      {/* after the account was taken back: who joined before, to keep or remove (issue 39) */}
+      {context.data?.position === "owner" && <ReviewNotice fallbackFocus={() => membersHeading.current} />}
+
       <section aria-label="Team summary" className="mb-8 grid gap-4 sm:grid-cols-3">
         <StatCard
           label="Team Size"
@@ -82,7 +87,12 @@ export function TeamScreen() {
       </section>
 
       <section aria-labelledby="team-members-heading">
-        <h2 id="team-members-heading" className="mb-4 text-lg font-semibold text-ink">
+        <h2
+          id="team-members-heading"
+          ref={membersHeading}
+          tabIndex={-1}
+          className="mb-4 text-lg font-semibold text-ink focus:outline-none"
+        >
           Team Members
         </h2>
         {!list || !context.data ? (
