@@ -228,3 +228,102 @@ test("team: after a password reset the account's teams are listed, and a member 
   await expect(pageB.getByText(`${username} left the team`).first()).toBeVisible();
   await Promise.all([contextA.close(), contextB.close(), contextM.close()]);
 });
+
+// Issue 39, finding 3: whoever held the account added people to its own team and kept an invitation link. The owner's
+// reset lists the members who joined before it and withdraws the link; signed in, she lands on /team's review, keeps
+// one member and removes the other from the keyboard, and focus follows.
+test("team: after a password reset the owner keeps or removes the members who joined before it", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { Origin: baseURL! };
+  let address = 150;
+  /** A verified account with an address, signed in in its own browser context. */
+  async function person(prefix: string) {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const username = uniqueName(prefix);
+    const email = `${username}@example.com`;
+    const registered = await page.request.post("/api/register", {
+      data: { username, email, password: "a-very-long-passphrase" },
+      headers: { ...headers, "CF-Connecting-IP": `198.51.100.${address++ + Math.floor(Math.random() * 40)}` },
+    });
+    expect(registered.ok(), await registered.text()).toBe(true);
+    await verifyThroughApi(page.request, email, baseURL!);
+    await signIn(page, username, "a-very-long-passphrase");
+    return { context, page, username, email };
+  }
+  const owner = await person("owner");
+  expect((await owner.page.request.post("/api/dev/subscription", { data: { tier: "enterprise" }, headers })).ok()).toBe(
+    true,
+  );
+  const [admin, member] = [await person("planted"), await person("helper")];
+  const invite = async (email: string, role: "admin" | "member") => {
+    const invited = await owner.page.request.post("/api/team/invite", { data: { email, role }, headers });
+    expect(invited.ok(), await invited.text()).toBe(true);
+    return ((await invited.json()) as { data: { inviteToken: string } }).data.inviteToken;
+  };
+  for (const [who, role] of [
+    [admin, "admin"],
+    [member, "member"],
+  ] as const) {
+    const token = await invite(who.email, role);
+    expect((await who.page.request.post(`/api/team/accept/${token}`, { headers })).ok()).toBe(true);
+  }
+  const kept = await invite(`${uniqueName("kept")}@example.com`, "admin");
+
+  // The reset lists both members and says the invitation went.
+  const { page } = owner;
+  expect((await page.request.post("/api/password-reset/request", { data: { email: owner.email }, headers })).ok()).toBe(
+    true,
+  );
+  await page.goto(await outboxLinkFor(page.request, owner.email, "/reset-password"));
+  await page.getByLabel("New password", { exact: true }).fill("another-long-passphrase");
+  await page.getByLabel("Confirm new password").fill("another-long-passphrase");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page.getByRole("heading", { name: "Your password was reset", level: 1 })).toBeFocused();
+  await expect(page.getByRole("list", { name: "Members to review" }).getByRole("listitem")).toHaveText([
+    new RegExp(`${admin.username} · Admin`),
+    new RegExp(`${member.username} · Member`),
+  ]);
+  await expect(page.getByText("1 pending invitation to your team was withdrawn")).toBeVisible();
+  await screenshotBoth(page, "team-reset-members-review");
+  expect((await member.page.request.post(`/api/team/accept/${kept}`, { headers })).status()).toBe(404);
+
+  // Signed in again, straight to the review.
+  await page.getByRole("link", { name: "Sign In to Review Them" }).click();
+  await page.getByLabel("Username or email").fill(owner.username);
+  await page.getByLabel("Password", { exact: true }).fill("another-long-passphrase");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/team#members-to-review$/);
+  const notice = page.getByRole("region", { name: "Check who is in your team" });
+  await expect(notice.getByRole("heading", { name: "Check who is in your team" })).toBeFocused();
+  await screenshotBoth(page, "team-review-notice", { scrollTo: notice });
+
+  // Keep the member from the keyboard: focus moves to the next member's Keep.
+  await page.keyboard.press("Tab");
+  await expect(notice.getByRole("button", { name: `Keep ${admin.username}` })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(notice.getByRole("button", { name: `Keep ${member.username}` })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expectToast(page, "Member kept");
+  await expect(notice.getByRole("button", { name: `Keep ${admin.username}` })).toBeFocused();
+
+  // Remove the planted admin: the spec's confirmation, then focus goes to Team Members once the notice is gone.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("alertdialog", { name: "Remove Team Member" });
+  await expect(confirm).toContainText(`Are you sure you want to remove ${admin.username} from your team?`);
+  await confirm.getByRole("button", { name: "Remove Member" }).click();
+  await expectToast(page, "Member removed");
+  await expect(notice).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Team Members" })).toBeFocused();
+  await expect(page.getByText(admin.email)).toHaveCount(0);
+  const adminNow = (await (await admin.page.request.get("/api/team/membership")).json()) as {
+    data: { memberOf: unknown[] };
+  };
+  expect(adminNow.data.memberOf).toEqual([]);
+  await Promise.all([owner.context.close(), admin.context.close(), member.context.close()]);
+});
