@@ -86,13 +86,17 @@ server.on("exit", (code) => process.exit(code ?? 0));
 
 await waitForHttp(`${ORIGIN}/api/auth/providers`);
 await postJson(ORIGIN, "/api/dev/seed");
-const { failed } = (await postJson(ORIGIN, "/api/dev/interrupted-generations", { startedBefore: serverStartedAt })) as {
-  failed: number;
-};
-if (failed > 0)
-  console.log(
-    `\n  ${failed} generation${failed === 1 ? " was" : "s were"} still running when the server last stopped: marked failed and given back (history offers Try Again).`,
-  );
+try {
+  const { failed } = (await postJson(ORIGIN, "/api/dev/interrupted-generations", {
+    startedBefore: serverStartedAt,
+  })) as { failed: number };
+  if (failed > 0)
+    console.log(
+      `\n  ${failed} generation${failed === 1 ? " was" : "s were"} still running when the server last stopped: marked failed and given back (history offers Try Again).`,
+    );
+} catch (error) {
+  console.warn(`\n  Generations left running by the last stop could not be marked failed: ${String(error)}`);
+}
 console.log(`
   StoryLoom is running at ${ORIGIN}
   Demo accounts (local development only):

@@ -24,6 +24,7 @@ import {
 import { findTranscript, type TranscriptRow } from "../../data/transcripts";
 import { findSubscription } from "../../data/users";
 import { withDeadline } from "../../lib/deadline";
+import { causeMessage, logEvent } from "../../lib/log";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
 import { analyse, loadLanguage } from "../../adapters/llm/local/language";
@@ -78,7 +79,14 @@ export async function failInterruptedGenerations(
  * terminated first. Returns how many it failed.
  */
 export async function failRunsOfAStoppedServer(deps: Deps, startedBefore: number): Promise<number> {
-  for (const run of await listRunsStartedBefore(deps.db, startedBefore)) await deps.generationJobs?.cancel(run);
+  for (const run of await listRunsStartedBefore(deps.db, startedBefore)) {
+    // best effort: an instance the engine cannot stop never wakes anyway, and the run is failed below all the same
+    await deps.generationJobs
+      ?.cancel(run)
+      .catch((error: unknown) =>
+        logEvent("warn", "generation_cancel_failed", { transcriptId: run.transcriptId, cause: causeMessage(error) }),
+      );
+  }
   return failGenerationsStartedBefore(deps.db, startedBefore, INTERRUPTED_GENERATION_MESSAGE);
 }
 
