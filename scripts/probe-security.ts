@@ -61,6 +61,26 @@ async function outbox(to: string): Promise<Array<{ to: string; subject: string; 
 const tokenIn = (text: string, path: string) =>
   new RegExp(`${path.replace(/[?]/g, "\\?")}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
 
+/**
+ * Sign-ups, and issue 39's probes, come from networks of their own (a random /48 per run), so the limits per address
+ * (20 sign-ups an hour, 30 emailed links opened in 15 minutes) neither answer instead of the server nor carry over
+ * from an earlier run.
+ */
+const RUN_NETWORK = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+let networks = 0;
+/** A fresh /64 of this run: each rate limit counts it apart. */
+const network = () => `${RUN_NETWORK}:${(++networks).toString(16)}::39`;
+
+/** The mail to `to`, newest first, once at least `count` have arrived (mail leaves after the response). */
+async function mailsTo(to: string, count: number) {
+  for (let i = 0; i < 50; i++) {
+    const mails = await outbox(to);
+    if (mails.length >= count) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return outbox(to);
+}
+
 interface Account {
   username: string;
   email: string;
@@ -69,14 +89,15 @@ interface Account {
 }
 
 /** Signs up, confirms the address through the mail's page, signs in. */
-async function account(tier?: "pro" | "enterprise"): Promise<Account> {
+async function account(tier?: "pro" | "enterprise", ip = network()): Promise<Account> {
   const username = unique("probe");
   const email = `${username}@example.com`;
-  const registered = await call("POST", "/api/register", { body: { username, email, password: PASSWORD } });
+  const registered = await call("POST", "/api/register", { body: { username, email, password: PASSWORD }, ip });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const token = tokenIn((await outbox(email))[0]!.text, "/verify-email/confirm");
-  await call("POST", "/api/verify-email/confirm", { body: { token } });
-  const login = await call("POST", "/api/login", { body: { username, password: PASSWORD } });
+  // mail leaves after the answer: wait for it
+  const token = tokenIn((await mailsTo(email, 1))[0]!.text, "/verify-email/confirm");
+  await call("POST", "/api/verify-email/confirm", { body: { token }, ip });
+  const login = await call("POST", "/api/login", { body: { username, password: PASSWORD }, ip });
   const session = sessionOf(login)!;
   if (tier) await call("POST", "/api/dev/subscription", { cookie: session, body: { tier } });
   return { username, email, session, id: login.body.id };
@@ -133,7 +154,7 @@ async function pendingSignUps() {
   const second = unique("squat");
   await call("POST", "/api/register", { body: { username: first, email, password: PASSWORD } });
   await call("POST", "/api/register", { body: { username: second, email, password: "another-long-passphrase" } });
-  const mails = await outbox(email);
+  const mails = await mailsTo(email, 2);
   const named = mails.map((m) => [first, second].find((u) => m.text.includes(u)));
   report(
     new Set(named).size === 2,
@@ -168,7 +189,8 @@ async function squatterTeam() {
   await invite(squatter, victim);
   await call("POST", "/api/password-reset/request", { body: { email: victim.email } });
   const token = tokenIn(
-    (await outbox(victim.email)).find((m) => m.text.includes("/reset-password"))!.text,
+    // mail leaves after the answer (issue 39): wait for it
+    (await mailsTo(victim.email, 2)).find((m) => m.text.includes("/reset-password"))!.text,
     "/reset-password",
   )!;
   const reset = await call("POST", "/api/password-reset/confirm", {
@@ -297,7 +319,8 @@ async function lockout() {
     ip: office,
   });
   await call("POST", "/api/sign-in-link", { body: { username: owner.username }, ip: office });
-  const mail = (await outbox(owner.email)).find((m) => m.text.includes("/sign-in-link?token="));
+  // mail leaves after the answer (issue 39): wait for it
+  const mail = (await mailsTo(owner.email, 2)).find((m) => m.text.includes("/sign-in-link?token="));
   const token = mail ? tokenIn(mail.text, "/sign-in-link") : undefined;
   const opened = token ? await call("POST", "/api/sign-in-link/confirm", { body: { token }, ip: office }) : undefined;
   const pass = opened?.cookies.map((c) => /^(__Host-sl_signin_pass=[^;]+)/.exec(c)?.[1]).find(Boolean);
@@ -436,6 +459,151 @@ async function gateStall() {
   );
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Issue 39, finding 4: `POST /api/password-reset/request` answered in 49 ms for an existing account and 28 ms for an
+ * unknown one; `POST /api/sign-in-link` 54 ms against 30 ms (medians over interleaved tries). Here: 40 tries of each,
+ * interleaved in a random order, each from its own network (so the per-address limits never answer instead), the
+ * existing side spread over 14 accounts so that every try is one that mails (each account's own limit is 3 in 15
+ * minutes), and a pause after each so that the mail one leaves behind does not slow the next; it reproduces when the
+ * medians differ by more than max(5 ms, 25% of the smaller).
+ */
+async function existenceByTime() {
+  const owners: Account[] = [];
+  for (let i = 0; i < 14; i++) owners.push(await account());
+  const tries = 40;
+  let turn = 0;
+  const owner = () => owners[turn++ % owners.length]!;
+  const nobody = () => unique("nobody");
+  for (const [path, known, unknown] of [
+    ["/api/password-reset/request", () => ({ email: owner().email }), () => ({ email: `${nobody()}@example.com` })],
+    ["/api/sign-in-link", () => ({ username: owner().username }), () => ({ username: nobody() })],
+  ] as const) {
+    turn = 0;
+    const times = { known: [] as number[], unknown: [] as number[] };
+    const timed = async (kind: "known" | "unknown") => {
+      const body = kind === "known" ? known() : unknown();
+      const started = performance.now();
+      const answer = await call("POST", path, { body, ip: network() });
+      times[kind].push(performance.now() - started);
+      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+      // what a call leaves for after its answer (mail) is done before the next is timed, whichever kind it is
+      await new Promise((resolve) => setTimeout(resolve, 120));
+    };
+    // one of each first, unmeasured: the first call of a path compiles and warms what it uses
+    await timed("known");
+    await timed("unknown");
+    times.known.length = times.unknown.length = 0;
+    for (let i = 0; i < tries; i++) {
+      const order = Math.random() < 0.5 ? (["known", "unknown"] as const) : (["unknown", "known"] as const);
+      for (const kind of order) await timed(kind);
+    }
+    const [a, b] = [median(times.known), median(times.unknown)];
+    const gap = Math.abs(a - b);
+    const threshold = Math.max(5, 0.25 * Math.min(a, b));
+    report(
+      gap <= threshold,
+      `Low: existence by response time (${path})`,
+      `medians over ${tries} interleaved tries: existing account ${a.toFixed(1)} ms, unknown ${b.toFixed(1)} ms; gap ${gap.toFixed(1)} ms (fails above ${threshold.toFixed(1)} ms)`,
+    );
+  }
+}
+
+/**
+ * Issue 39, finding 5: with mail going to the outbox (no email provider), the account's data export held working
+ * password-reset, sign-in and invitation links; a holder of only a session reset the password with one. Here the
+ * account gets all three (and its verification mail), then every link in its export is tried where it leads.
+ */
+async function exportLinks() {
+  const person = await account();
+  const inviter = await account("pro");
+  await call("POST", "/api/password-reset/request", { body: { email: person.email }, ip: network() });
+  await call("POST", "/api/sign-in-link", { body: { username: person.username }, ip: network() });
+  await call("POST", "/api/team/invite", { cookie: inviter.session, body: { email: person.email, role: "member" } });
+  const mailbox = await mailsTo(person.email, 4);
+  const tokens = mailbox.flatMap((m) =>
+    [...m.text.matchAll(/(?:token=|\/team\/accept\/)([A-Za-z0-9_-]{20,})/g)].map((match) => match[1]!),
+  );
+  const exported = await fetch(`${ORIGIN}/api/user/export-data`, {
+    headers: { Cookie: `__Host-sl_session=${person.session}` },
+  });
+  const text = await exported.text();
+  const leaked = tokens.filter((token) => text.includes(token)).length;
+  const emails: Array<{ text: string }> = exported.ok ? (JSON.parse(text) as Loose).emails : [];
+  const links = emails
+    .flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? [])
+    .filter((link) => /token=|\/team\/accept\//.test(link));
+  const tried: string[] = [];
+  for (const link of links) {
+    const url = new URL(link);
+    const token = url.searchParams.get("token") ?? decodeURIComponent(url.pathname.split("/").pop()!);
+    const answer =
+      url.pathname === "/reset-password"
+        ? await call("POST", "/api/password-reset/confirm", {
+            body: { token, password: "taken-over-passphrase-39" },
+            ip: network(),
+          })
+        : url.pathname === "/sign-in-link"
+          ? await call("POST", "/api/sign-in-link/confirm", { body: { token }, ip: network() })
+          : url.pathname === "/verify-email/confirm"
+            ? await call("POST", "/api/verify-email/confirm", { body: { token }, ip: network() })
+            : await call("POST", `/api/team/accept/${encodeURIComponent(token)}`, {
+                cookie: person.session,
+                ip: network(),
+              });
+    tried.push(`${url.pathname.replace(/\/team\/accept\/.*/, "/team/accept")} ${answer.status}`);
+  }
+  report(
+    exported.status === 200 && emails.length >= 4 && leaked === 0 && tried.every((t) => / 4\d\d$/.test(t)),
+    "Low: the data export hands out live links",
+    `export ${exported.status} with ${emails.length} mails; ${leaked} of the mailbox's ${tokens.length} tokens in it; its links tried: ${tried.join(", ") || "none"}`,
+  );
+}
+
+/**
+ * Issue 39, finding 6: resending verification by address mailed only the newest five pending sign-ups, so after five
+ * squats the owner's own sign-up got no mail; and pending sign-ups hold their usernames for 7 days. Here the owner
+ * signs up first, five squatters sign up with her address after her, and the verification screen resends by address.
+ */
+async function squattedSignUps() {
+  const email = `${unique("owner")}@example.com`;
+  const owner = unique("owner");
+  await call("POST", "/api/register", { body: { username: owner, email, password: PASSWORD }, ip: network() });
+  const squatters = [1, 2, 3, 4, 5].map(() => unique("squat"));
+  for (const squatter of squatters)
+    await call("POST", "/api/register", {
+      body: { username: squatter, email, password: "another-long-passphrase" },
+      ip: network(),
+    });
+  await mailsTo(email, 6);
+  await call("POST", "/api/resend-verification", { body: { email }, ip: network() });
+  const mails = await mailsTo(email, 12);
+  const forOwner = mails.filter((m) => m.text.includes(`"${owner}"`));
+  report(
+    forOwner.length === 2,
+    "Low: five squats hide the owner's mail",
+    `after five squats, resending by address mailed ${mails.length - 6} sign-ups; ${forOwner.length - 1} of those mails named the owner's username`,
+  );
+  const token = forOwner[0] ? tokenIn(forOwner[0].text, "/verify-email/confirm") : undefined;
+  const confirmed = token
+    ? await call("POST", "/api/verify-email/confirm", { body: { token }, ip: network() })
+    : undefined;
+  const retaken = await call("POST", "/api/register", {
+    body: { username: squatters[0], email: `${unique("someone")}@example.com`, password: PASSWORD },
+    ip: network(),
+  });
+  report(
+    confirmed?.status === 200 && retaken.status === 201,
+    "Low: a squatted username is held after the owner verifies",
+    `the owner's link ${confirmed?.status ?? "missing"}; signing up again as a squatter's username: ${retaken.status}`,
+  );
+}
+
 for (const probe of [
   tenancy,
   pendingSignUps,
@@ -448,6 +616,9 @@ for (const probe of [
   erasure,
   notionUrls,
   gateStall,
+  existenceByTime,
+  exportLinks,
+  squattedSignUps,
 ]) {
   try {
     await probe();
