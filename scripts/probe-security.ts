@@ -604,6 +604,157 @@ async function squattedSignUps() {
   );
 }
 
+/** A request with the headers a probe needs beyond call()'s (Prefer), answering its Retry-After too. */
+async function callWith(
+  method: string,
+  path: string,
+  session: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
+  const response = await fetch(`${ORIGIN}${path}`, {
+    method,
+    headers: {
+      Origin: ORIGIN,
+      Cookie: `__Host-sl_session=${session}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed = text as unknown as Loose;
+  try {
+    parsed = JSON.parse(text) as Loose;
+  } catch {
+    /* not JSON */
+  }
+  return { status: response.status, body: parsed, retryAfter: response.headers.get("Retry-After") };
+}
+
+/** A meeting of `length` characters in speaker turns (a provider reads it in parts of 48,000). */
+function meetingOf(length: number): string {
+  const lines: string[] = [];
+  for (let i = 0, size = 0; size < length; i++) {
+    const line = `${i % 2 ? "Ana" : "Ben"}: Ward managers need to swap shifts without calling the office, point ${i}.`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.join("\n").slice(0, length).trimEnd();
+}
+
+const PREFER_NOW = { Prefer: "respond-async, wait=0" };
+const usedThisMonth = async (session: string) =>
+  (await call("GET", "/api/subscription/limits", { cookie: session })).body.data.usage.transcriptsThisMonth as number;
+
+/** Follows a durable run until `done` says so (or it ends, or a minute passes); its last status. */
+async function followRun(session: string, transcriptId: number, done: (status: Loose) => boolean) {
+  let status: Loose;
+  for (let i = 0; i < 240; i++) {
+    status = (await call("GET", `/api/transcripts/${transcriptId}/generation`, { cookie: session })).body;
+    if (status.state !== "running" || done(status)) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return status;
+}
+
+/**
+ * Issue 39, finding 2 (a): a free account (5 a month) ran 8 generations of a 60,000-character meeting with
+ * `Prefer: wait=0`, polled until all parts were read, then cancelled: usage stayed 0 while the model took 23 calls.
+ * Here the same, every other run cancelled while the model is still reading its parts. With the embedded generator (plain `npm run dev`) a generation finishes in the request, so there is
+ * nothing to cancel and the loop shows only that each counts; `npm run dev -- --fake-llm` runs the durable path.
+ */
+async function cancelRefunds() {
+  const user = await account();
+  const transcript = meetingOf(60_000);
+  const answers: string[] = [];
+  let started = 0;
+  let durable = false;
+  for (let i = 1; i <= 8; i++) {
+    const answer = await callWith("POST", "/api/generate", user.session, PREFER_NOW, {
+      transcript,
+      title: `Probe meeting ${i}`,
+    });
+    if (answer.status === 202) {
+      durable = true;
+      started++;
+      const id = answer.body.transcriptId;
+      // as the issue did: once all parts are read; every other run while the model is still reading them
+      if (i % 2) await followRun(user.session, id, (s) => s.partsTotal !== null && s.partsDone >= s.partsTotal);
+      else {
+        await followRun(user.session, id, (s) => s.partsTotal !== null);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      const cancelled = await callWith("DELETE", `/api/transcripts/${id}/generation`, user.session, {});
+      answers.push(`202, cancel ${cancelled.status}${cancelled.body?.counted === true ? " (counted)" : ""}`);
+    } else {
+      if (answer.status === 200) started++;
+      answers.push(String(answer.status));
+    }
+  }
+  const used = await usedThisMonth(user.session);
+  report(
+    started <= 5 && used === started,
+    "Medium: cancelling a generation refunds it after the model has done the work",
+    `${durable ? "durable runs (a provider)" : "the embedded generator (nothing runs to cancel; try npm run dev -- --fake-llm)"}: 8 generations of ${transcript.length.toLocaleString("en-GB")} characters on the free plan, each cancelled once its parts were read (odd runs) or while the model read them (even runs): ${answers.join("; ")}; ${started} started, usage ${used}`,
+  );
+  if (!durable) return;
+  // Who may cancel: a member of the owner's team who did not start the run gets 403, another team's admin 404
+  const owner = await account("pro");
+  const [member, admin, otherAdmin] = [await account(), await account(), await account()];
+  await invite(owner, member);
+  await invite(owner, admin, "admin");
+  const other = await account("pro");
+  await invite(other, otherAdmin, "admin");
+  const project = (await call("POST", "/api/projects", { cookie: owner.session, body: { name: "Probe rota" } })).body;
+  const run = await callWith("POST", "/api/generate", owner.session, PREFER_NOW, {
+    transcript,
+    title: "Owner's meeting",
+    projectId: project.id,
+  });
+  const path = `/api/transcripts/${run.body.transcriptId}/generation`;
+  const byMember = await callWith("DELETE", path, member.session, {});
+  const byOtherAdmin = await callWith("DELETE", path, otherAdmin.session, {});
+  const byAdmin = await callWith("DELETE", path, admin.session, {});
+  report(
+    run.status === 202 && byMember.status === 403 && byOtherAdmin.status === 404 && byAdmin.status === 200,
+    "Medium: a plain team member cancels the owner's run",
+    `the owner's run ${run.status}; cancelled by a member of the team ${byMember.status}, by another team's admin ${byOtherAdmin.status}, by the team's admin ${byAdmin.status}`,
+  );
+}
+
+/**
+ * Issue 39, finding 2 (b): no ceiling on model characters per day, independent of the plan. Here a Pro account (no
+ * monthly limit) generates from ten transcripts of the largest size (2,000,000 characters, the ceiling), waits out the
+ * per-minute burst limit, and asks for one more: it must be a 429 naming when the limit resets, with Retry-After.
+ * Durable runs are cancelled as soon as they start (their characters stay counted). About two minutes.
+ */
+async function dailyCharacters() {
+  const user = await account("pro");
+  const transcript = meetingOf(200_000);
+  const firstAt = Date.now();
+  const statuses: number[] = [];
+  for (let i = 1; i <= 10; i++) {
+    const answer = await callWith("POST", "/api/generate", user.session, PREFER_NOW, { transcript, title: `Day ${i}` });
+    statuses.push(answer.status);
+    if (answer.status === 202)
+      await callWith("DELETE", `/api/transcripts/${answer.body.transcriptId}/generation`, user.session, {});
+  }
+  // the per-minute burst limit (10 generations) would answer the next one first
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstAt + 61_000 - Date.now())));
+  const next = await callWith("POST", "/api/generate", user.session, PREFER_NOW, { transcript, title: "Day 11" });
+  const message: string = next.body?.error ?? "";
+  report(
+    statuses.every((s) => s === 200 || s === 202) &&
+      next.status === 429 &&
+      message.startsWith("Daily generation limit reached") &&
+      message.includes("00:00 UTC") &&
+      Number(next.retryAfter) > 0,
+    "Medium: no ceiling on model characters per day",
+    `ten generations of ${transcript.length.toLocaleString("en-GB")} characters: ${[...new Set(statuses)].join(", ")}; the eleventh: ${next.status} "${message}" (Retry-After ${next.retryAfter ?? "none"})`,
+  );
+}
+
 for (const probe of [
   tenancy,
   pendingSignUps,
@@ -619,6 +770,8 @@ for (const probe of [
   existenceByTime,
   exportLinks,
   squattedSignUps,
+  cancelRefunds,
+  dailyCharacters,
 ]) {
   try {
     await probe();
