@@ -136,7 +136,11 @@ export const accountExportSchema = z.object({
       at: z.string(),
     }),
   ),
-  emails: z.array(z.object({ subject: z.string(), text: z.string(), sentAt: z.string() })),
+  emails: z
+    .array(z.object({ subject: z.string(), text: z.string(), sentAt: z.string() }))
+    .describe(
+      "Mail to the account's address kept while no email provider was set up; in its links the token reads [removed].",
+    ),
   assistantConversations: z.array(z.object({ question: z.string(), answer: z.string(), at: z.string() })),
   adminActions: z.array(
     z.object({
