@@ -81,6 +81,16 @@ async function mailsTo(to: string, count: number) {
   return outbox(to);
 }
 
+/** The newest mail to `to` whose text includes `part`, once it has arrived (mail leaves after the response). */
+async function mailWith(to: string, part: string) {
+  for (let i = 0; i < 50; i++) {
+    const mail = (await outbox(to)).find((m) => m.text.includes(part));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
+}
+
 interface Account {
   username: string;
   email: string;
@@ -190,7 +200,7 @@ async function squatterTeam() {
   await call("POST", "/api/password-reset/request", { body: { email: victim.email } });
   const token = tokenIn(
     // mail leaves after the answer (issue 39): wait for it
-    (await mailsTo(victim.email, 2)).find((m) => m.text.includes("/reset-password"))!.text,
+    (await mailWith(victim.email, "/reset-password"))!.text,
     "/reset-password",
   )!;
   const reset = await call("POST", "/api/password-reset/confirm", {
@@ -320,7 +330,7 @@ async function lockout() {
   });
   await call("POST", "/api/sign-in-link", { body: { username: owner.username }, ip: office });
   // mail leaves after the answer (issue 39): wait for it
-  const mail = (await mailsTo(owner.email, 2)).find((m) => m.text.includes("/sign-in-link?token="));
+  const mail = await mailWith(owner.email, "/sign-in-link?token=");
   const token = mail ? tokenIn(mail.text, "/sign-in-link") : undefined;
   const opened = token ? await call("POST", "/api/sign-in-link/confirm", { body: { token }, ip: office }) : undefined;
   const pass = opened?.cookies.map((c) => /^(__Host-sl_signin_pass=[^;]+)/.exec(c)?.[1]).find(Boolean);
