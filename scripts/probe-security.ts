@@ -1,4 +1,4 @@
-// `node scripts/probe-security.ts [origin]`: repeats the reproductions of security issue 26 against a running
+// `node scripts/probe-security.ts [origin]`: repeats the reproductions of security issues 26 and 39 against a running
 // development server (`npm run dev`, default http://localhost:8787) over plain HTTP, as an outside client would, and
 // prints one line per finding: what was tried and what the server answered. Exit 1 if any finding reproduces.
 // It uses only the development helpers `npm run dev` has (/api/dev/outbox for mail, /api/dev/subscription for plans).
@@ -790,5 +790,5 @@ for (const probe of [
     console.log(`ERROR      ${probe.name}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
-console.log(failures ? `\n${failures} finding(s) reproduce.` : "\nNo finding of issue 26 reproduces.");
+console.log(failures ? `\n${failures} finding(s) reproduce.` : "\nNo finding of issues 26 and 39 reproduces.");
 process.exit(failures ? 1 : 0);
