@@ -4,9 +4,9 @@
 // generation did before: one call after another) and once with GENERATION_PARALLEL_PARTS=4. Prints, for each: wall
 // time until the stories are saved, calls made, stories the parts returned and stories after the cross-part merge.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, run, startWrangler, stopProcessGroup, TOOL_ENV, waitForHttp } from "./lib.ts";
+import { ROOT, run, startWrangler, stopProcessGroup, TOOL_ENV, transcriptFixtureTexts, waitForHttp } from "./lib.ts";
 
 const DELAY_MS = 5000;
 const LENGTH = 150_000;
@@ -20,11 +20,7 @@ const STATE = ".wrangler/bench-generation";
  * to the topics it opened with, so two parts hear the same asks (what the cross-part merge is for).
  */
 function meeting(): string {
-  const folder = join(ROOT, "worker/test/fixtures/transcripts");
-  const texts = readdirSync(folder, { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".txt"))
-    .sort()
-    .map((file) => readFileSync(join(folder, file), "utf8").trim());
+  const texts = transcriptFixtureTexts();
   let text = "";
   for (let i = 0; text.length < LENGTH; i++) text += `${texts[i % texts.length]}\n`;
   const upTo = (length: number) => text.slice(0, text.lastIndexOf("\n", length) + 1);

@@ -1,6 +1,7 @@
 // Helpers shared by the dev, e2e and test scripts. Plain Node 22 (type stripping), no dependencies.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -119,4 +120,13 @@ export function findOrInstallChromium(): string {
       "  Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium/Chrome binary.\n",
   );
   process.exit(1);
+}
+
+/** The transcript fixtures' texts (worker/test/fixtures/transcripts, every folder), in file order, trimmed. */
+export function transcriptFixtureTexts(): string[] {
+  const folder = join(ROOT, "worker/test/fixtures/transcripts");
+  return readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".txt"))
+    .sort()
+    .map((file) => readFileSync(join(folder, file), "utf8").trim());
 }

@@ -8,9 +8,9 @@
 // run that resumed and finished would pass too). Exit 1 otherwise. Not part of `npm test`: it builds the SPA twice and
 // stops and starts servers (about 3 minutes).
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, stopProcessGroup, TOOL_ENV, waitForHttp } from "./lib.ts";
+import { ROOT, stopProcessGroup, TOOL_ENV, transcriptFixtureTexts, waitForHttp } from "./lib.ts";
 
 const LENGTH = 150_000;
 const FAKE_PORT = Number(process.env.FAKE_PORT ?? 12139);
@@ -24,11 +24,7 @@ const RESUME_MS = 4 * 60_000;
 
 /** The transcript fixtures one after another to 150,000 characters: four parts of 48,000. */
 function meeting(): string {
-  const folder = join(ROOT, "worker/test/fixtures/transcripts");
-  const texts = readdirSync(folder, { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".txt"))
-    .sort()
-    .map((file) => readFileSync(join(folder, file), "utf8").trim());
+  const texts = transcriptFixtureTexts();
   let text = "";
   for (let i = 0; text.length < LENGTH; i++) text += `${texts[i % texts.length]}\n`;
   return text.slice(0, text.lastIndexOf("\n", LENGTH)).trimEnd();

@@ -8,8 +8,9 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
 import { TEAM_REVIEW_ANCHOR } from "../../../shared/session/after-sign-in";
-import { keepMember, removeMember, useTeamReview } from "../api";
+import { keepMember, useTeamReview } from "../api";
 import { RoleBadge } from "./badges";
+import { removeMemberWithToasts } from "./remove-member";
 
 const memberName = (member: ReviewMember) => member.memberUsername ?? member.memberEmail ?? "A member";
 
@@ -100,22 +101,11 @@ export function ReviewNotice({ fallbackFocus }: { fallbackFocus: () => HTMLEleme
     const { member } = removing;
     setPending(true);
     try {
-      await removeMember(member.id);
-      toast({
-        title: "Member removed",
-        description: `${memberName(member)} no longer has access to your team's projects.`,
-        variant: "success",
-      });
-      // its Remove button is gone: the dialog gives focus to the neighbour instead
-      setRemoving({ member, returnFocus: neighbour(member) });
-      setConfirming(false);
-    } catch (error) {
-      toast({
-        title: "Failed to remove member",
-        description: errorMessage(error, "An error occurred while removing the member."),
-        variant: "destructive",
-        error,
-      });
+      if (await removeMemberWithToasts(member.id, memberName(member))) {
+        // its Remove button is gone: the dialog gives focus to the neighbour instead
+        setRemoving({ member, returnFocus: neighbour(member) });
+        setConfirming(false);
+      }
     } finally {
       setPending(false);
     }

@@ -11,10 +11,11 @@ import { Skeleton, SkeletonList } from "../../../components/ui/skeleton";
 import { toast, useErrorToast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
-import { changeMemberRole, invitationLink, removeMember, useTeamContext, useTeamLimits, useTeamMembers } from "../api";
+import { changeMemberRole, invitationLink, useTeamContext, useTeamLimits, useTeamMembers } from "../api";
 import { RoleBadge, StatusBadge } from "./badges";
 import { InviteDialog } from "./invite-dialog";
 import { JoinedTeams } from "./joined-teams";
+import { removeMemberWithToasts } from "./remove-member";
 import { ReviewNotice } from "./review-notice";
 
 const COPIED_MS = 2000;
@@ -399,20 +400,7 @@ function RemoveDialog({
     if (!state) return;
     setPending(true);
     try {
-      await removeMember(state.member.id);
-      toast({
-        title: "Member removed",
-        description: `${name} no longer has access to your team's projects.`,
-        variant: "success",
-      });
-      onClose();
-    } catch (error) {
-      toast({
-        title: "Failed to remove member",
-        description: errorMessage(error, "An error occurred while removing the member."),
-        variant: "destructive",
-        error,
-      });
+      if (await removeMemberWithToasts(state.member.id, name)) onClose();
     } finally {
       setPending(false);
     }
