@@ -118,10 +118,6 @@ export async function deleteSession(db: Database, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
-export async function deleteUserSessions(db: Database, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 export async function findOAuthAccount(db: Database, provider: "google" | "github" | "apple", providerUserId: string) {
   return db
     .select({ user: users })
