@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { bin, ROOT, TOOL_ENV } from "./lib.ts";
+import { slowestFiles } from "./slowest-files.ts";
 
 interface Stage {
   name: string;
@@ -16,14 +17,21 @@ const STAGES: Stage[] = [
   {
     name: "unit and Worker tests (vitest: workerd + Node)",
     command: bin("vitest"),
-    args: ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"],
+    args: [
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile.json=test-results/vitest.json",
+      "--reporter=./scripts/slowest-files.ts",
+    ],
   },
   { name: "end-to-end (Chromium)", command: "npm", args: ["run", "--silent", "test:e2e"] },
 ];
 
 mkdirSync(`${ROOT}test-results`, { recursive: true });
 // Results of an earlier run must not be counted in this one (a stage that fails early writes none).
-for (const report of ["vitest.json", "e2e.json"]) rmSync(`${ROOT}test-results/${report}`, { force: true });
+for (const report of ["vitest.json", "vitest-files.json", "e2e.json"])
+  rmSync(`${ROOT}test-results/${report}`, { force: true });
 const started = Date.now();
 const timings: string[] = [];
 let failedStage: string | undefined;
@@ -58,6 +66,11 @@ function counts(): { passed: number; failed: number; skipped: number } {
   return total;
 }
 
+const slowest = slowestFiles();
+if (slowest.length)
+  console.log(
+    `\nThe ${slowest.length} slowest test files (vitest: setup, imports and tests; journeys: tests):\n${slowest.join("\n")}`,
+  );
 const { passed, failed, skipped } = counts();
 console.log(`\n${timings.join(" · ")} · total ${((Date.now() - started) / 1000).toFixed(1)}s`);
 if (failedStage) console.error(`✖ ${failedStage} failed`);
