@@ -2,9 +2,19 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
-// Two projects, both run by `vitest run`:
+// Three projects, all run by `vitest run`:
 // - worker: Worker tests inside workerd with the real D1 (migrations applied per test file), R2 and Durable Objects;
+// - worker-node: Worker tests that use nothing of the platform (`*.node.test.ts`: rules, formats, the contract-held
+//   fakes, parsers), in plain Node: the same V8, without a workerd isolate and D1 migrations per file (37 files took
+//   113 s in workerd and 16 s in Node on 2 cores);
 // - web: pure SPA modules (exports, formatting…) and the lint-rule proofs, in plain Node.
+
+/** Markdown imports are text, as wrangler's Text rule makes them in the Worker build (wrangler.toml). */
+const markdownAsText = {
+  name: "markdown-as-text",
+  transform: (code: string, id: string) => (id.endsWith(".md") ? `export default ${JSON.stringify(code)};` : undefined),
+};
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
@@ -13,12 +23,7 @@ export default defineConfig(async () => {
         {
           extends: false,
           plugins: [
-            // Markdown imports are text, as wrangler's Text rule makes them in the Worker build (wrangler.toml).
-            {
-              name: "markdown-as-text",
-              transform: (code: string, id: string) =>
-                id.endsWith(".md") ? `export default ${JSON.stringify(code)};` : undefined,
-            },
+            markdownAsText,
             // Audio fixtures import as base64 (workerd has no file system; the bytes must arrive unchanged).
             {
               name: "audio-fixtures-as-base64",
@@ -41,7 +46,17 @@ export default defineConfig(async () => {
           test: {
             name: "worker",
             include: ["worker/**/*.test.ts"],
+            exclude: ["worker/**/*.node.test.ts"],
             setupFiles: ["./worker/test/setup.ts"],
+          },
+        },
+        {
+          extends: false,
+          plugins: [markdownAsText],
+          test: {
+            name: "worker-node",
+            environment: "node",
+            include: ["worker/**/*.node.test.ts"],
           },
         },
         {

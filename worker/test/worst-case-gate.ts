@@ -1,5 +1,5 @@
 /**
- * The quality gate's worst case (issue 39, finding 1), shared by its test (worker/services/quality/worst-case.test.ts)
+ * The quality gate's worst case (issue 39, finding 1), shared by its test (worker/services/quality/worst-case.node.test.ts)
  * and `npm run bench`: a transcript at the 200,000-character limit that rejects an item hundreds of times and repeats
  * asks that share the rejected item's words, and 100 stories that all ask for the rejected item, each carrying 20
  * criteria copied from the meeting and 20 evidence quotes whose offsets are wrong (so each is searched for), the whole

@@ -11,7 +11,7 @@ import { waitText } from "./index";
 import { passages, retrieve } from "./knowledge";
 
 // The help assistant (issue 18): its knowledge base, its answers over HTTP and its limits. The question set and its
-// figures are in eval.test.ts.
+// figures are in eval.node.test.ts.
 
 describe("help assistant", () => {
   it("has a knowledge base of real passages with every token filled from the plans module", () => {

@@ -494,7 +494,7 @@ describe("generator quality over the tuning set", () => {
     expect(t.evidenceVerbatim).toBe(t.evidence);
     expect(t.leaked).toEqual([]);
     // (known misses on the tuning set: two near-duplicate pairs in one long AMI meeting, and the two rejected items
-    // listed in rules/generate.test.ts; the test set has none of either)
+    // listed in rules/generate.node.test.ts; the test set has none of either)
     expect(t.nearDuplicates.length).toBeLessThanOrEqual(2);
     expect(t.rejectedMade).toHaveLength(2);
   });
