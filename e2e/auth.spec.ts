@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, DEMO, expectToast, PHONE, screenshotBoth, signIn, uniqueName, verificationLinkFor } from "./support";
+import {
+  ADMIN,
+  DEMO,
+  expectToast,
+  PHONE,
+  screenshot,
+  screenshotBoth,
+  signIn,
+  uniqueName,
+  verificationLinkFor,
+} from "./support";
 
 test("a new visitor signs up, verifies the email from the outbox, signs in, reaches the dashboard and signs out", async ({
   page,
@@ -157,7 +167,7 @@ test("the admin sees the Admin link; the phone side menu lists the spec's entrie
   }
   await expect(menu.getByRole("link", { name: "Team", exact: true })).toHaveCount(0);
   await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
-  await page.screenshot({ path: new URL("./screenshots/side-menu-phone.png", import.meta.url).pathname });
+  await screenshot(page, "side-menu-phone");
 });
 
 test("a signed-in non-admin sees Access Denied on /admin, and /auth sends a signed-in user home", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
-import { expectToast, PHONE, DESKTOP, registerFreshUser, screenshotBoth } from "./support";
+import { expectToast, PHONE, DESKTOP, registerFreshUser, screenshot, screenshotBoth } from "./support";
 
 // Story editor and exports: edit, save, reload, reset, the unsaved-changes guard, and every export's file name and
 // content from the generator and from a history card. One account per test (generations are counted monthly).
@@ -220,7 +220,7 @@ test("editor: long criteria, story points, delete with confirmation and undo, a 
   await points.click();
   await expect(page.getByRole("option", { name: "8 points" })).toBeVisible();
   await page.waitForTimeout(200); // the list's open animation
-  await page.screenshot({ path: new URL("./screenshots/editor-points-open-desktop.png", import.meta.url).pathname });
+  await screenshot(page, "editor-points-open-desktop");
   await page.keyboard.press("Escape");
   await expect(points).toBeFocused();
 
@@ -359,7 +359,7 @@ test("exports: Markdown, JIRA text and PDF from the generator and a history card
   await card.getByRole("button", { name: "Export" }).click();
   await expect(page.getByRole("menuitem", { name: "PDF" })).toBeVisible();
   await page.waitForTimeout(300); // the menu's open animation
-  await page.screenshot({ path: new URL("./screenshots/history-export-menu-phone.png", import.meta.url).pathname });
+  await screenshot(page, "history-export-menu-phone");
   await page.keyboard.press("Escape");
   await page.setViewportSize(DESKTOP);
 });

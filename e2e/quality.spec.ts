@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DESKTOP, expectToast, PHONE, registerFreshUser, screenshotBoth } from "./support";
+import { DESKTOP, expectToast, PHONE, registerFreshUser, screenshot, screenshotBoth } from "./support";
 
 // The quality gate in the product (issue 27): a badge per story with its issues, the Coverage panel with the asks no
 // story covers, "Add as story" opening the editor on a draft built from the quote, the editor's re-check, the same
@@ -189,7 +189,7 @@ test("quality: badges with their issues, the Coverage panel, Add as story into t
   const folded = coverage(panel(page)).getByRole("button", { name: /^Coverage/ });
   await expect(folded).toHaveAttribute("aria-expanded", "false");
   await folded.evaluate((element) => element.scrollIntoView({ block: "center" }));
-  await page.screenshot({ path: new URL("./screenshots/quality-coverage-folded-phone.png", import.meta.url).pathname });
+  await screenshot(page, "quality-coverage-folded-phone");
   await folded.click();
   await expect(addAsStory(coverage(panel(page))).first()).toBeVisible();
   await page.setViewportSize(DESKTOP);

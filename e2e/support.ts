@@ -5,14 +5,27 @@ export const DESKTOP = { width: 1440, height: 900 };
 const SCREENSHOT_DIR = new URL("./screenshots/", import.meta.url).pathname;
 
 /**
- * Saves screenshots at phone and desktop widths (e2e/screenshots, not committed) and restores the viewport. Full
- * page by default; `fullPage: false` for dialogs, which only ever cover the viewport.
+ * Screenshots are for people to look at, and no journey reads them back: they are taken only when asked for
+ * (`npm run test:e2e -- --screenshots`, which sets E2E_SCREENSHOTS); a failing journey's screenshot is Playwright's
+ * own (e2e/playwright.config.ts). Taking all of them cost about a quarter of the journeys' time (issue 44).
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
+/** One screenshot of the page as it is, when screenshots are asked for. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png` });
+}
+
+/**
+ * Saves screenshots at phone and desktop widths (e2e/screenshots, not committed) and restores the viewport, when
+ * screenshots are asked for. Full page by default; `fullPage: false` for dialogs, which only ever cover the viewport.
  */
 export async function screenshotBoth(
   page: Page,
   name: string,
   { fullPage = true, scrollTo }: { fullPage?: boolean; scrollTo?: Locator } = {},
 ): Promise<void> {
+  if (!SCREENSHOTS) return;
   const original = page.viewportSize() ?? DESKTOP;
   for (const [label, size] of [
     ["phone", PHONE],

@@ -94,13 +94,15 @@ try {
   for (const url of [LINEAR_URL, GITHUB_URL, AZURE_DEVOPS_URL]) await waitForHttp(`${url}/__fake/requests`);
   await waitForHttp(`${ORIGIN}/api/auth/providers`);
   await postJson(ORIGIN, "/api/dev/seed");
-  const extra = process.argv.slice(2).filter((a) => a !== "--no-build");
+  const extra = process.argv.slice(2).filter((a) => a !== "--no-build" && a !== "--screenshots");
   const result = spawnSync(bin("playwright"), ["test", "--config", "e2e/playwright.config.ts", ...extra], {
     cwd: ROOT,
     stdio: "inherit",
     env: {
       ...TOOL_ENV,
       E2E_BASE_URL: ORIGIN,
+      // screenshots for people to look at (e2e/support.ts), only when asked for
+      E2E_SCREENSHOTS: process.argv.includes("--screenshots") ? "1" : "0",
       CHROMIUM_PATH: chromium,
       E2E_FAKE_STRIPE_URL: STRIPE_URL,
       E2E_FAKE_STRIPE_SECRET_KEY: STRIPE_VARS.STRIPE_SECRET_KEY,
