@@ -77,12 +77,17 @@ export async function findTranscriptWithRole(
   return (await transcriptWithRoleQuery(db, transcriptId, userId).get()) ?? undefined;
 }
 
-/** The owner's memberships and invitations, oldest first, with the member's account where accepted. */
-export async function listTeam(db: Database, ownerId: number, now: number) {
+/** Memberships with the member's account where accepted: what the team list and the review list show. */
+function membershipsWithAccounts(db: Database) {
   return db
     .select({ membership: teamMemberships, memberUsername: users.username, memberEmail: users.email })
     .from(teamMemberships)
-    .leftJoin(users, eq(users.id, teamMemberships.memberId))
+    .leftJoin(users, eq(users.id, teamMemberships.memberId));
+}
+
+/** The owner's memberships and invitations, oldest first, with the member's account where accepted. */
+export async function listTeam(db: Database, ownerId: number, now: number) {
+  return membershipsWithAccounts(db)
     .where(
       and(
         eq(teamMemberships.ownerId, ownerId),
@@ -357,10 +362,7 @@ export function reclaimTeamStatements(db: Database, ownerId: number, now: number
 
 /** The owner's active members still to review after the account was taken back, in the order they joined. */
 export async function listMembersToReview(db: Database, ownerId: number) {
-  return db
-    .select({ membership: teamMemberships, memberUsername: users.username, memberEmail: users.email })
-    .from(teamMemberships)
-    .leftJoin(users, eq(users.id, teamMemberships.memberId))
+  return membershipsWithAccounts(db)
     .where(
       and(
         eq(teamMemberships.ownerId, ownerId),
