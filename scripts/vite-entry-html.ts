@@ -1,5 +1,7 @@
 // A Vite plugin for the SPA build (web/vite.config.ts): one HTML page per page people land on (/auth.html,
-// /dashboard.html…), each index.html plus <link rel="modulepreload"> for the code that page's first render needs.
+// /dashboard.html…), each index.html plus <link rel="modulepreload"> for the code that page's first render needs, and
+// for the pages a visitor lands on signed out (schema/web/pages.ts PRERENDERED_PAGES) the page itself, rendered at
+// build time by React's static renderer (web/prerender.tsx) and hydrated in the browser (web/main.tsx).
 //
 // Why: a lazy layout asks for its page's chunk only once it has rendered, and the whole app waits for index.js to
 // run first, so a first visit fetched index.js, then the layout, then the page, then their imports. With the links
@@ -8,11 +10,19 @@
 // index.html, which stays lean. Measured with Lighthouse's mobile profile: docs/decisions/2026-11-24-phone-first-load-issue-20.md.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Plugin } from "vite";
+import { pathToFileURL } from "node:url";
+import react from "@vitejs/plugin-react";
+import { build, type Plugin } from "vite";
+import { NOT_FOUND_PAGE, PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES } from "../schema/web/pages.ts";
 
 /** Each landing page (its HTML file's name) and the modules its first render loads lazily, relative to web/. */
 export const ENTRY_PAGES: Record<string, readonly string[]> = {
+  landing: ["app/routes/landing.tsx"],
   auth: ["app/layouts/auth-layout.tsx", "app/routes/auth.tsx"],
+  "auth-signup": ["app/layouts/auth-layout.tsx", "app/routes/auth.tsx"],
+  "privacy-policy": ["app/layouts/app-layout.tsx", "app/routes/privacy-policy.tsx"],
+  "terms-of-service": ["app/layouts/app-layout.tsx", "app/routes/terms-of-service.tsx"],
+  "not-found": ["app/layouts/app-layout.tsx", "app/routes/not-found.tsx"],
   dashboard: ["app/layouts/app-layout.tsx", "app/routes/dashboard.tsx"],
   generate: ["app/layouts/app-layout.tsx", "app/routes/generate.tsx"],
   history: ["app/layouts/app-layout.tsx", "app/routes/history.tsx"],
@@ -26,11 +36,53 @@ interface BuiltChunk {
   isEntry: boolean;
 }
 
+/** Each prerendered page's HTML by file name, from a server build of web/prerender.tsx next to dist/web. */
+async function prerenderPages(webRoot: string, outDir: string): Promise<Map<string, string>> {
+  const serverDir = join(outDir, "../prerender");
+  await build({
+    configFile: false,
+    root: webRoot,
+    logLevel: "warn",
+    plugins: [react()],
+    build: { ssr: "prerender.tsx", outDir: serverDir, emptyOutDir: true, minify: false },
+  });
+  const { renderPage } = (await import(pathToFileURL(join(serverDir, "prerender.js")).href)) as {
+    renderPage: (url: string) => Promise<string>;
+  };
+  const pages = new Map<string, string>();
+  for (const page of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
+    const html = await renderPage(page.url);
+    // a script (which the pages' Content-Security-Policy would block) or a boundary left pending or failed would
+    // make the browser render the page anew instead of taking over this markup
+    if (/<script|<!--\$[?!]-->/.test(html)) throw new Error(`entry-html: ${page.url} did not render to plain HTML`);
+    pages.set(page.file, html);
+  }
+  return pages;
+}
+
+/**
+ * index.html with a prerendered page in its root. React writes the page's <title> ahead of the markup when it renders
+ * a part of a document; it moves to the head, in place of the shell's.
+ */
+function withPage(html: string, rendered: string): string {
+  const title = /^<title>[^<]*<\/title>/.exec(rendered)?.[0];
+  if (!title) throw new Error("entry-html: a prerendered page has no <title> first");
+  return (
+    html
+      .replace(/<title>[^<]*<\/title>/, title)
+      // the shell's root is one line of web/index.html
+      .replace(
+        /<div id="root">.*$/m,
+        () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${rendered.slice(title.length)}</div>`,
+      )
+  );
+}
+
 export function entryHtmlPages(webRoot: string): Plugin {
   return {
     name: "storyloom-entry-html",
     apply: "build",
-    writeBundle(options, bundle) {
+    async writeBundle(options, bundle) {
       const outDir = options.dir!;
       const chunks = Object.values(bundle).filter(
         (file): file is BuiltChunk & (typeof bundle)[string] => file.type === "chunk",
@@ -50,6 +102,7 @@ export function entryHtmlPages(webRoot: string): Plugin {
       };
       for (const entry of chunks.filter((c) => c.isEntry)) addWithImports(entry.fileName, alreadyLoaded);
 
+      const prerendered = await prerenderPages(webRoot, outDir);
       for (const [page, modules] of Object.entries(ENTRY_PAGES)) {
         const files = new Set<string>();
         for (const module of modules) {
@@ -58,7 +111,9 @@ export function entryHtmlPages(webRoot: string): Plugin {
           addWithImports(chunk.fileName, files);
         }
         const links = [...files].map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`).join("\n");
-        writeFileSync(join(outDir, `${page}.html`), html.replace(/\n\s*<\/head>/, `\n${links}\n  </head>`));
+        const shell = html.replace(/\n\s*<\/head>/, `\n${links}\n  </head>`);
+        const content = prerendered.get(page);
+        writeFileSync(join(outDir, `${page}.html`), content === undefined ? shell : withPage(shell, content));
       }
     },
   };

@@ -35,17 +35,24 @@ function DeferredToaster() {
   );
 }
 
-export function App() {
+/** The app inside a router: the browser's in web/main.tsx, a static one when the entry pages are prerendered. */
+export function AppWithoutRouter() {
   return (
     <JotaiProvider store={appStore}>
       <SWRConfig value={swrConfig}>
-        <BrowserRouter>
-          <ScrollToTop />
-          <AppRoutes />
-          <AssistantLauncher />
-          <DeferredToaster />
-        </BrowserRouter>
+        <ScrollToTop />
+        <AppRoutes />
+        <AssistantLauncher />
+        <DeferredToaster />
       </SWRConfig>
     </JotaiProvider>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppWithoutRouter />
+    </BrowserRouter>
   );
 }

@@ -11,18 +11,28 @@ const INDEX_HTML = "<!doctype html><html><body><div id=root></div></body></html>
  */
 function assetLayer(files: Record<string, { body: string; type: string }>) {
   const requested: string[] = [];
+  const conditional: (string | null)[] = [];
   const binding = {
     async fetch(request: Request) {
       const path = new URL(request.url).pathname;
       requested.push(`${request.method} ${path}`);
+      conditional.push(request.headers.get("If-None-Match"));
       const file = files[path] ?? { body: INDEX_HTML, type: "text/html; charset=utf-8" };
       return new Response(request.method === "HEAD" ? null : file.body, {
         headers: { "Content-Type": file.type, "Cache-Control": IMMUTABLE, ETag: '"abc"' },
       });
     },
   };
-  return { env: { ASSETS: binding as unknown as Fetcher }, requested };
+  return { env: { ASSETS: binding as unknown as Fetcher }, requested, conditional };
 }
+
+/** The build's prerendered pages (schema/web/pages.ts), each its own HTML file served at its name. */
+const PRERENDERED = Object.fromEntries(
+  ["/landing", "/auth", "/auth-signup", "/privacy-policy", "/terms-of-service", "/not-found"].map((path) => [
+    path,
+    { body: `<!doctype html><div id=root data-prerendered>${path}</div>`, type: "text/html; charset=utf-8" },
+  ]),
+) as Record<string, { body: string; type: string }>;
 
 const BUILD = {
   "/assets/index-abc123.js": { body: "export {};", type: "application/javascript" },
@@ -75,14 +85,13 @@ describe("pages", () => {
   it("a page of the SPA is its index.html with 200, a parameter or a trailing slash included", async () => {
     const layer = assetLayer(FILES);
     for (const path of [
-      "/",
-      "/auth",
       "/dashboard",
       "/generate",
       "/projects/12/settings",
       "/project/abc",
       "/team/accept/tok_1",
       "/history/",
+      "/verify-email",
     ]) {
       const response = await call("GET", path, { env: layer.env });
       expect(response.status, path).toBe(200);
@@ -90,16 +99,46 @@ describe("pages", () => {
       expect(response.headers.get("Content-Security-Policy"), path).toBeNull();
       expect(await response.text()).toBe(INDEX_HTML);
     }
+    expect(layer.requested).not.toContainEqual(expect.stringMatching(/landing|auth|privacy|terms|not-found/));
   });
 
-  it("a path that is no page still shows the SPA (its not-found screen) but answers 404", async () => {
-    const layer = assetLayer(FILES);
-    for (const path of ["/no-such-page", "/dashboard/extra", "/projects/12", "/teams"]) {
+  it("a page prerendered at build time is answered with its own file, the query deciding only /auth's tab", async () => {
+    const layer = assetLayer({ ...FILES, ...PRERENDERED });
+    for (const [path, file] of [
+      ["/", "/landing"],
+      ["/?utm_source=mail", "/landing"],
+      ["/auth", "/auth"],
+      ["/auth?verified=1", "/auth"],
+      ["/auth?tab=signup", "/auth-signup"],
+      ["/auth?tab=signin", "/auth"],
+      ["/privacy-policy", "/privacy-policy"],
+      ["/terms-of-service/", "/terms-of-service"],
+    ] as const) {
+      layer.requested.length = 0;
+      const response = await call("GET", path, { env: layer.env, headers: { "If-None-Match": '"abc"' } });
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe(PRERENDERED[file]!.body);
+      expect(layer.requested, path).toEqual([`GET ${file}`]);
+      // the conditional request travels with it (the layer answers 304 for an unchanged file)
+      expect(layer.conditional.at(-1), path).toBe('"abc"');
+    }
+  });
+
+  it("a path that is no page answers 404 with the prerendered not-found screen", async () => {
+    const layer = assetLayer({ ...FILES, ...PRERENDERED });
+    for (const path of ["/no-such-page", "/dashboard/extra", "/projects/12", "/teams", "/landing", "/auth-signup"]) {
       const response = await call("GET", path, { env: layer.env });
       expect(response.status, path).toBe(404);
       expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
-      expect(await response.text()).toBe(INDEX_HTML);
+      expect(await response.text()).toBe(PRERENDERED["/not-found"]!.body);
     }
+  });
+
+  it("without a not-found file (a build of the shell only) a missing page is still the SPA with 404", async () => {
+    const layer = assetLayer(FILES);
+    const response = await call("GET", "/no-such-page", { env: layer.env });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(INDEX_HTML);
   });
 
   it("a file of web/public is served as the asset layer has it; /api and /auth keep their JSON 404", async () => {

@@ -7,6 +7,9 @@ import { clearDraft } from "./draft";
 export const transcriptDraftAtom = atom("");
 export const titleDraftAtom = atom("");
 
+/** While the entry pages are prerendered at build time (web/prerender.tsx) there is no window and nothing to keep. */
+const NO_STORAGE = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+
 /**
  * The saved transcript whose stories the panel shows. Kept in sessionStorage so a reload shows them again, edits
  * included (the stories themselves are loaded from the server, which holds the only copy).
@@ -14,7 +17,7 @@ export const titleDraftAtom = atom("");
 export const generatedTranscriptIdAtom = atomWithStorage<number | null>(
   "storyloom.generator.transcriptId",
   null,
-  createJSONStorage(() => sessionStorage),
+  createJSONStorage(() => (typeof sessionStorage === "undefined" ? NO_STORAGE : sessionStorage)),
   { getOnInit: true },
 );
 

@@ -5,6 +5,7 @@ import { atom } from "jotai";
 import { mutate, preload } from "swr";
 import type { PublicUser } from "../../../schema/api/auth";
 import { ApiError, api } from "../../lib/api";
+import { useHydrating } from "../../lib/hydration";
 import { setQueryData, useQuery } from "../../lib/query";
 import { queryKeys } from "../../lib/query-keys";
 
@@ -24,11 +25,13 @@ async function fetchUser(): Promise<PublicUser | null> {
 
 /**
  * The signed-in user: `undefined` while loading, `null` when anonymous (a 401), otherwise the user.
- * Any other failure (API down) is treated as anonymous so public pages keep working.
+ * Any other failure (API down) is treated as anonymous so public pages keep working. While a prerendered page
+ * hydrates it is still loading, as when the page was drawn at build time, whatever the request has answered since.
  */
 export function useUser(): { user: PublicUser | null | undefined; isLoading: boolean } {
   const { data, error } = useQuery(queryKeys.user, { fetcher: fetchUser });
-  const user = error ? null : data;
+  const hydrating = useHydrating();
+  const user = hydrating ? undefined : error ? null : data;
   return { user, isLoading: user === undefined };
 }
 
