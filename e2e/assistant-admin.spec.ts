@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, expectToast, registerFreshUser, screenshotBoth, signIn, uniqueName } from "./support";
+import { ADMIN, expectToast, registerFreshUser, screenshotBoth, signInThroughApi, uniqueName } from "./support";
 
 // The help assistant and the admin dashboard (issue 18): a visitor asks the assistant, minimises it and keeps the
 // conversation; an admin reads the analytics, grants a tier, makes an admin, and finds the visitor's question in
@@ -69,7 +69,7 @@ test("admin dashboard: analytics, a tier grant, Make Admin, and the chatbot logs
   const username = await registerFreshUser(await someone.newPage(), baseURL!);
   await someone.close();
 
-  await signIn(page, ADMIN.username, ADMIN.password);
+  await signInThroughApi(page, baseURL!, ADMIN.username, ADMIN.password);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
   await expect(page.getByText("Total Users")).toBeVisible();

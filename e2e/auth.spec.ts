@@ -6,7 +6,7 @@ import {
   PHONE,
   screenshot,
   screenshotBoth,
-  signIn,
+  signInThroughApi,
   uniqueName,
   verificationLinkFor,
 } from "./support";
@@ -151,11 +151,13 @@ test("unknown paths show the not-found screen, answered 404; pages answer 200", 
   await screenshotBoth(page, "not-found");
 });
 
-test("the admin sees the Admin link; the phone side menu lists the spec's entries", async ({ page }) => {
-  await signIn(page, ADMIN.username, ADMIN.password);
-  await expect(page.getByRole("navigation").first().getByRole("link", { name: "Admin" })).toBeVisible();
+// The next two are about what a signed-in account sees, not the sign-in form (the journeys above test that): they
+// sign in through the API.
+test("the admin sees the Admin link; the phone side menu lists the spec's entries", async ({ page, baseURL }) => {
+  await signInThroughApi(page, baseURL!, ADMIN.username, ADMIN.password);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("navigation").first().getByRole("link", { name: "Admin" })).toBeVisible();
 
   await page.setViewportSize(PHONE);
   await page.goto("/dashboard");
@@ -170,8 +172,11 @@ test("the admin sees the Admin link; the phone side menu lists the spec's entrie
   await screenshot(page, "side-menu-phone");
 });
 
-test("a signed-in non-admin sees Access Denied on /admin, and /auth sends a signed-in user home", async ({ page }) => {
-  await signIn(page, DEMO.username, DEMO.password);
+test("a signed-in non-admin sees Access Denied on /admin, and /auth sends a signed-in user home", async ({
+  page,
+  baseURL,
+}) => {
+  await signInThroughApi(page, baseURL!, DEMO.username, DEMO.password);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
   await expect(page.getByText("You don't have admin access to view this page.")).toBeVisible();

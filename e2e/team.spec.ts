@@ -4,7 +4,7 @@ import {
   outboxLinkFor,
   registerFreshUser,
   screenshotBoth,
-  signIn,
+  signInThroughApi,
   uniqueName,
   verifyThroughApi,
   type OutboxMail,
@@ -171,7 +171,7 @@ test("team: after a password reset the account's teams are listed, and a member 
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   await verifyThroughApi(member.request, email, baseURL!);
-  await signIn(member, username, "a-very-long-passphrase");
+  await signInThroughApi(member, baseURL!, username, "a-very-long-passphrase");
   for (const owner of [pageA, pageB]) {
     const invited = await owner.request.post("/api/team/invite", { data: { email, role: "member" }, headers });
     expect(invited.ok(), await invited.text()).toBe(true);
@@ -239,7 +239,7 @@ test("team: after a password reset the owner keeps or removes the members who jo
   test.setTimeout(120_000);
   const headers = { Origin: baseURL! };
   let address = 150;
-  /** A verified account with an address, signed in in its own browser context. */
+  /** A verified account with an address, signed in (through the API) in its own browser context. */
   async function person(prefix: string) {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
@@ -251,7 +251,7 @@ test("team: after a password reset the owner keeps or removes the members who jo
     });
     expect(registered.ok(), await registered.text()).toBe(true);
     await verifyThroughApi(page.request, email, baseURL!);
-    await signIn(page, username, "a-very-long-passphrase");
+    await signInThroughApi(page, baseURL!, username, "a-very-long-passphrase");
     return { context, page, username, email };
   }
   const owner = await person("owner");
