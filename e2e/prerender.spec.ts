@@ -47,6 +47,11 @@ test.describe("without JavaScript", () => {
     await page.goto("/auth?tab=signup");
     await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByLabel("First name")).toBeVisible();
+    // until the page's code runs, the browser cannot submit the form itself (a password in a URL)
+    await expect(page.getByRole("button", { name: "Create Account" })).toBeDisabled();
+    await page.goto("/auth");
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeDisabled();
+    await expect(page.locator("form")).toHaveAttribute("method", "post");
   });
 });
 

@@ -1,13 +1,14 @@
-// A Vite plugin for the SPA build (web/vite.config.ts): one HTML page per page people land on (/auth.html,
-// /dashboard.html…), each index.html plus <link rel="modulepreload"> for the code that page's first render needs, and
-// for the pages a visitor lands on signed out (schema/web/pages.ts PRERENDERED_PAGES) the page itself, rendered at
-// build time by React's static renderer (web/prerender.tsx) and hydrated in the browser (web/main.tsx).
+// A Vite plugin for the SPA build (web/vite.config.ts): one HTML page per page people land on. For the pages a visitor
+// lands on signed out (schema/web/pages.ts PRERENDERED_PAGES: /landing.html, /auth.html…) that is the page itself,
+// rendered at build time by React's static renderer (web/prerender.tsx) and hydrated in the browser (web/main.tsx);
+// for the signed-in ones (/dashboard.html…) it is index.html plus <link rel="modulepreload"> for the code that page's
+// first render needs.
 //
-// Why: a lazy layout asks for its page's chunk only once it has rendered, and the whole app waits for index.js to
+// Why the links: a lazy layout asks for its page's chunk only once it has rendered, and the whole app waits for index.js to
 // run first, so a first visit fetched index.js, then the layout, then the page, then their imports. With the links
 // the browser fetches them all while index.js is still downloading. Cloudflare's static assets (and `wrangler dev`)
-// answer /auth with auth.html when it exists (html_handling "auto-trailing-slash"); any other path still gets
-// index.html, which stays lean. Measured with Lighthouse's mobile profile: docs/decisions/2026-11-24-phone-first-load-issue-20.md.
+// answer /dashboard with dashboard.html when it exists (html_handling "auto-trailing-slash"), and the Worker picks the
+// prerendered files (worker/routes/assets.ts); any other path still gets index.html, which stays lean. Measured with Lighthouse's mobile profile: docs/decisions/2026-11-24-phone-first-load-issue-20.md.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,12 +18,6 @@ import { NOT_FOUND_PAGE, PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES } from "../sch
 
 /** Each landing page (its HTML file's name) and the modules its first render loads lazily, relative to web/. */
 export const ENTRY_PAGES: Record<string, readonly string[]> = {
-  landing: ["app/routes/landing.tsx"],
-  auth: ["app/layouts/auth-layout.tsx", "app/routes/auth.tsx"],
-  "auth-signup": ["app/layouts/auth-layout.tsx", "app/routes/auth.tsx"],
-  "privacy-policy": ["app/layouts/app-layout.tsx", "app/routes/privacy-policy.tsx"],
-  "terms-of-service": ["app/layouts/app-layout.tsx", "app/routes/terms-of-service.tsx"],
-  "not-found": ["app/layouts/app-layout.tsx", "app/routes/not-found.tsx"],
   dashboard: ["app/layouts/app-layout.tsx", "app/routes/dashboard.tsx"],
   generate: ["app/layouts/app-layout.tsx", "app/routes/generate.tsx"],
   history: ["app/layouts/app-layout.tsx", "app/routes/history.tsx"],
@@ -102,7 +97,12 @@ export function entryHtmlPages(webRoot: string): Plugin {
       };
       for (const entry of chunks.filter((c) => c.isEntry)) addWithImports(entry.fileName, alreadyLoaded);
 
-      const prerendered = await prerenderPages(webRoot, outDir);
+      // A prerendered page paints from its HTML and CSS alone, so its chunks are not preloaded: fetched at high
+      // priority they would share a phone's bandwidth with the stylesheet that the first paint waits for, to speed
+      // up only the hydration that follows it (measured: docs/decisions/2026-12-07-prerendered-entry-pages.md).
+      for (const [page, content] of await prerenderPages(webRoot, outDir)) {
+        writeFileSync(join(outDir, `${page}.html`), withPage(html, content));
+      }
       for (const [page, modules] of Object.entries(ENTRY_PAGES)) {
         const files = new Set<string>();
         for (const module of modules) {
@@ -111,9 +111,7 @@ export function entryHtmlPages(webRoot: string): Plugin {
           addWithImports(chunk.fileName, files);
         }
         const links = [...files].map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`).join("\n");
-        const shell = html.replace(/\n\s*<\/head>/, `\n${links}\n  </head>`);
-        const content = prerendered.get(page);
-        writeFileSync(join(outDir, `${page}.html`), content === undefined ? shell : withPage(shell, content));
+        writeFileSync(join(outDir, `${page}.html`), html.replace(/\n\s*<\/head>/, `\n${links}\n  </head>`));
       }
     },
   };

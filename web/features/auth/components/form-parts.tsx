@@ -3,6 +3,7 @@ import { Button, type ButtonSize } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import type { FieldErrors } from "../../../lib/form";
+import { useHydrating } from "../../../lib/hydration";
 
 // What the auth forms (sign in, sign up, forgot, reset and change password) build their fields and buttons from.
 
@@ -109,8 +110,18 @@ export function SubmitButton({
   size?: ButtonSize;
   className?: string;
 }) {
+  // On a page drawn at build time (web/prerender.tsx) the form is on screen before its code runs: until then a
+  // submission would be the browser's own, so the button waits, and with it Enter in a field (HTML's implicit
+  // submission does nothing while the default button is disabled).
+  const hydrating = useHydrating();
   return (
-    <Button type="submit" size={size} className={className} disabled={pending} aria-busy={pending || undefined}>
+    <Button
+      type="submit"
+      size={size}
+      className={className}
+      disabled={pending || hydrating}
+      aria-busy={pending || undefined}
+    >
       {pending ? <Spinner className="text-white" /> : icon}
       {children}
     </Button>

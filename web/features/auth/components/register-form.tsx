@@ -55,7 +55,8 @@ export function RegisterForm() {
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
+    // POST: a browser that submitted the form itself (before the page's code ran) must not put the password in a URL
+    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <TextField
         label="Username"
         {...bindField(form, "username")}
