@@ -73,6 +73,12 @@ test("the browser takes the markup over: no hydration error, and the pages respo
     // the header's Sign In button appears only once React runs and the session is known to be anonymous
     if (url === "/privacy-policy") await expect(page.getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
   }
+  // what is typed before the page's code runs is kept when React takes the form over
+  await page.goto("/auth?tab=signup", { waitUntil: "commit" });
+  await page.getByLabel("Username").fill("typed-early");
+  await expect(page.getByRole("button", { name: "Create Account" })).toBeEnabled();
+  await page.getByLabel("Password", { exact: true }).fill("typed-later");
+  await expect(page.getByLabel("Username")).toHaveValue("typed-early");
   // the tabs work, and a field typed into keeps its text
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();

@@ -1,11 +1,11 @@
 import { Provider as JotaiProvider } from "jotai";
 import { useAtomValue } from "jotai";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { BrowserRouter } from "react-router";
 import { SWRConfig } from "swr";
 import { ErrorBoundary } from "../components/error-boundary";
 import { toastAtom } from "../components/ui/toast";
-import { whenIdle } from "../lib/idle";
+import { useIdle } from "../lib/idle";
 import { appStore } from "../lib/store";
 import { swrConfig } from "../lib/swr";
 import { AssistantLauncher } from "../features/assistant/launcher";
@@ -22,8 +22,7 @@ const Toaster = lazy(() => import("../components/ui/toaster").then((m) => ({ def
  */
 function DeferredToaster() {
   const raised = useAtomValue(toastAtom, { store: appStore }) !== null;
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true), 4000), []);
+  const idle = useIdle(4000);
   if (!raised && !idle) return null;
   return (
     // A toast region that fails to download must not take the page down with it.

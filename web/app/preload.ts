@@ -9,7 +9,8 @@ import { needsEmailVerification, preloadUser } from "../shared/session/user";
  * half a second behind its code.
  */
 const ENTRY_DATA: Record<string, readonly string[]> = {
-  "/dashboard": [queryKeys.subscription, queryKeys.projects, queryKeys.recentTranscripts, queryKeys.activity],
+  // (not the activity: web/features/dashboard/components/overview.tsx asks for it once the page has painted)
+  "/dashboard": [queryKeys.subscription, queryKeys.projects, queryKeys.recentTranscripts],
   "/history": [queryKeys.subscription, queryKeys.projects, queryKeys.transcripts()],
   "/generate": [queryKeys.subscription, queryKeys.projects, queryKeys.subscriptionLimits],
 };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from "react";
 import type { z } from "zod";
 import { ApiError } from "./api";
 
@@ -46,6 +46,21 @@ export function useValidatedForm<Field extends string, Schema extends z.ZodType>
   const [pending, setPending] = useState(false);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // On a page drawn at build time (web/prerender.tsx) the fields are on screen before React runs, and React does not
+  // keep what was typed into a controlled field before then: the form takes it over once, as it mounts.
+  useLayoutEffect(() => {
+    const typed: Partial<Record<Field, string>> = {};
+    for (const field of Object.keys(initial) as Field[]) {
+      const control = formRef.current?.elements.namedItem(field);
+      if (control instanceof HTMLInputElement && control.type !== "checkbox" && control.value !== initial[field]) {
+        typed[field] = control.value;
+      }
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    // once, on mount: `initial` is the first render's
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const setValue = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -1,32 +1,20 @@
-import { ChevronDown, CreditCard, History, LayoutDashboard, LogOut, Menu, Settings } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import type { PublicUser } from "../../../schema/api/auth";
 import { BrandLink } from "../../components/brand";
+import { ErrorBoundary } from "../../components/error-boundary";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogDescription, DialogTitle, DialogTrigger, SheetContent } from "../../components/ui/dialog";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu";
 import { useSignOut } from "../../features/auth/api/use-sign-out";
 import { resetGeneratorState } from "../../features/generator/state";
 import { cn } from "../../lib/cn";
+import { useIdle } from "../../lib/idle";
 import { usePaymentConfirmationPoll } from "../../shared/session/payment-confirmation";
 import { hasTeamAccess, useSubscription } from "../../shared/session/subscription";
 import { TierBadge } from "../../shared/session/tier-badge";
-import { displayName, useUser } from "../../shared/session/user";
+import { useUser } from "../../shared/session/user";
 import { useTeamContext } from "../../features/team/api";
-import { accountNavItems, primaryNavItems, type NavItem } from "./nav-items";
-
-function initials(user: PublicUser): string {
-  const source = user.firstName ?? user.username ?? user.email ?? "?";
-  return source.trim().charAt(0).toUpperCase() || "?";
-}
+import { MobileMenuButton, UserMenuButton } from "./menu-buttons";
+import { primaryNavItems, type NavItem } from "./nav-items";
 
 function DesktopNavLink({ item }: { item: NavItem }) {
   return (
@@ -45,117 +33,41 @@ function DesktopNavLink({ item }: { item: NavItem }) {
   );
 }
 
-function UserMenu({ user, onSignOut }: { user: PublicUser; onSignOut: () => void }) {
-  return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          className="flex items-center gap-2 rounded-full border border-line bg-white py-1 pr-2.5 pl-1 text-sm text-slate-700 shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-slate-50"
-        >
-          <span
-            aria-hidden
-            className="flex size-7 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
-          >
-            {initials(user)}
-          </span>
-          {/* the name comes from what is shown, plus what the button does: what a speech user reads out is its
-              name (WCAG 2.5.3; an aria-label "User menu" hid the visible name) */}
-          <span className="max-w-40 truncate">{displayName(user)}</span>
-          <span className="sr-only">, User menu</span>
-          <ChevronDown className="size-4 text-slate-500" aria-hidden />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>
-          <p className="truncate text-sm font-medium text-ink">{displayName(user)}</p>
-          <p className="text-xs text-muted">Signed in</p>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/dashboard">
-            <LayoutDashboard aria-hidden />
-            Dashboard
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/subscription">
-            <CreditCard aria-hidden />
-            Subscription
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account">
-            <Settings aria-hidden />
-            Account Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/history">
-            <History aria-hidden />
-            History
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onSignOut}>
-          <LogOut aria-hidden />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
+const HeaderMenus = lazy(() => import("./header-menus"));
+type MenuName = "user" | "mobile";
 
-function MobileMenu({ user, items, onSignOut }: { user: PublicUser; items: NavItem[]; onSignOut: () => void }) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+/**
+ * The user menu and the phone menu. Their buttons are drawn at once; the menus' code arrives when the browser is
+ * idle after the first paint, or at once when a button is pressed, and the menu then opens as it was asked to. A
+ * button that had the focus when the menus arrived passes it on to its successor.
+ */
+function AccountMenus({ user, items, onSignOut }: { user: PublicUser; items: NavItem[]; onSignOut: () => void }) {
+  const idle = useIdle(3000);
+  const [pressed, setPressed] = useState<MenuName | null>(null);
+  const [focused, setFocused] = useState<MenuName | null>(null);
+  const buttonProps = (menu: MenuName) => ({
+    onClick: () => setPressed(menu),
+    onFocus: () => setFocused(menu),
+    onBlur: () => setFocused(null),
+  });
+  const buttons = (
+    <>
+      <div className="hidden md:block">
+        <UserMenuButton user={user} {...buttonProps("user")} />
+      </div>
+      <div className="md:hidden">
+        <MobileMenuButton {...buttonProps("mobile")} />
+      </div>
+    </>
+  );
+  if (!idle && !pressed) return buttons;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu">
-          <Menu aria-hidden />
-        </Button>
-      </DialogTrigger>
-      <SheetContent closeLabel="Close menu">
-        <DialogTitle>Menu</DialogTitle>
-        <DialogDescription className="truncate">Signed in as {displayName(user)}</DialogDescription>
-        <nav aria-label="Menu" className="mt-6 flex-1 overflow-y-auto">
-          <ul className="grid gap-1">
-            {[...items, ...accountNavItems].map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  onClick={close}
-                  className={({ isActive }) =>
-                    cn(
-                      "flex items-center gap-3 rounded-lg px-3 py-2.5 text-base font-medium transition-colors",
-                      "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-                      isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100",
-                    )
-                  }
-                >
-                  <item.icon className="size-5 text-slate-500" aria-hidden />
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="border-t border-line pt-4">
-          <Button
-            variant="outline"
-            className="w-full"
-            onClick={() => {
-              close();
-              onSignOut();
-            }}
-          >
-            <LogOut aria-hidden />
-            Sign Out
-          </Button>
-        </div>
-      </SheetContent>
-    </Dialog>
+    // menus that fail to download leave the buttons, as before they loaded
+    <ErrorBoundary fallback={() => buttons}>
+      <Suspense fallback={buttons}>
+        <HeaderMenus user={user} items={items} onSignOut={onSignOut} pressed={pressed} focused={focused} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 
@@ -199,16 +111,7 @@ export function SiteHeader() {
               <Link to="/auth">Sign In</Link>
             </Button>
           )}
-          {user && (
-            <>
-              <div className="hidden md:block">
-                <UserMenu user={user} onSignOut={onSignOut} />
-              </div>
-              <div className="md:hidden">
-                <MobileMenu user={user} items={items} onSignOut={onSignOut} />
-              </div>
-            </>
-          )}
+          {user && <AccountMenus user={user} items={items} onSignOut={onSignOut} />}
         </div>
       </div>
     </header>

@@ -1,16 +1,22 @@
 import { useAtom } from "jotai";
 import { Sparkles } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "../../components/page";
 import { Button } from "../../components/ui/button";
+import { PageSpinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { ActivityPanel } from "../../features/dashboard/components/activity-panel";
 import { Overview } from "../../features/dashboard/components/overview";
 import { dashboardTabAtom, type DashboardTab } from "../../features/dashboard/state";
 import { LazyProjectFormDialog } from "../../features/projects/components/lazy-project-form-dialog";
-import { ProjectsPanel } from "../../features/projects/components/projects-panel";
 import { useOpenProjectDialog } from "../../features/projects/open-dialog";
 import { useUser } from "../../shared/session/user";
+
+// The Projects tab (with its sort Select, Radix's layered parts) loads when it is opened, not with the overview.
+const ProjectsPanel = lazy(() =>
+  import("../../features/projects/components/projects-panel").then((m) => ({ default: m.ProjectsPanel })),
+);
 
 export default function Dashboard() {
   const { user } = useUser();
@@ -44,7 +50,9 @@ export default function Dashboard() {
           <Overview onCreateProject={createProject} onShowActivity={() => setTab("activity")} />
         </TabsContent>
         <TabsContent value="projects">
-          <ProjectsPanel />
+          <Suspense fallback={<PageSpinner />}>
+            <ProjectsPanel />
+          </Suspense>
         </TabsContent>
         <TabsContent value="activity">
           <ActivityPanel />

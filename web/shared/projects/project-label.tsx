@@ -1,9 +1,8 @@
 import type { Project } from "../../../schema/api/projects";
 import { Users } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
-import { SelectContent, SelectItem } from "../../components/ui/select";
 import { cn } from "../../lib/cn";
-import { projectColor, type ProjectOption } from "./model";
+import { projectColor } from "./model";
 
 /** A project's colour as a small dot. Decorative: the name next to it carries the meaning. */
 export function ColorDot({ color, className }: { color: string; className?: string }) {
@@ -52,31 +51,5 @@ export function SharedBadge({ owner }: { owner: string }) {
       <Users className="size-3" aria-hidden />
       Shared<span className="sr-only"> by {owner}</span>
     </Badge>
-  );
-}
-
-/** The select value that means 'No Project' (docs/product-spec.md §5: 'none' means no project). */
-export const NO_PROJECT_VALUE = "none";
-
-/** The options of every project picker: 'No Project', then the user's projects with their colour dots. */
-export function ProjectSelectContent({ projects }: { projects: ProjectOption[] | undefined }) {
-  return (
-    <SelectContent>
-      <SelectItem value={NO_PROJECT_VALUE}>
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden className="inline-block size-2.5 rounded-full border border-dashed border-slate-400" />
-          No Project
-        </span>
-      </SelectItem>
-      {projects?.map((p) => (
-        <SelectItem key={p.id} value={String(p.id)}>
-          <span className="inline-flex min-w-0 items-center gap-2">
-            <ColorDot color={projectColor(p)} />
-            <span className="truncate">{p.name}</span>
-            {p.sharedBy && <SharedBadge owner={p.sharedBy} />}
-          </span>
-        </SelectItem>
-      ))}
-    </SelectContent>
   );
 }

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useErrorToast } from "../../../components/ui/toast";
 import { formatDateTime } from "../../../lib/format";
+import { useIdle } from "../../../lib/idle";
 import { useProjects } from "../../../shared/projects/api";
 import { useProjectMap } from "../../../shared/projects/model";
 import { ProjectLabel } from "../../../shared/projects/project-label";
@@ -31,7 +32,9 @@ export function Overview({
   const projects = useProjects();
   // The count and the latest five come from one small request, not from the whole list.
   const transcripts = useRecentTranscripts();
-  const activity = useActivity();
+  // Recent Activity sits below the fold (on a phone below Quick Actions and Recent Transcripts): its request and
+  // render wait until the page has painted and the browser is idle.
+  const activity = useActivity(useIdle(2000));
   useErrorToast(projects.error, "Error", "Failed to load projects.");
   useErrorToast(transcripts.error, "Error", "Failed to load transcripts.");
   useErrorToast(activity.error, "Error", "Failed to load recent activity.");

@@ -1,6 +1,7 @@
 import { Select, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { type ProjectOption } from "../../../shared/projects/model";
-import { NO_PROJECT_VALUE, ProjectLabel, ProjectSelectContent } from "../../../shared/projects/project-label";
+import { ProjectLabel } from "../../../shared/projects/project-label";
+import { NO_PROJECT_VALUE, ProjectSelectContent } from "../../../shared/projects/project-select-content";
 
 /** The select's value for 'No Project' (docs/product-spec.md §5: 'none' means no project). */
 export const NO_PROJECT = NO_PROJECT_VALUE;

@@ -3,7 +3,8 @@ import { Select, SelectTrigger, SelectValue } from "../../../components/ui/selec
 import { Spinner } from "../../../components/ui/spinner";
 import { toast, toastError } from "../../../components/ui/toast";
 import { type ProjectOption } from "../../../shared/projects/model";
-import { NO_PROJECT_VALUE, ProjectLabel, ProjectSelectContent } from "../../../shared/projects/project-label";
+import { ProjectLabel } from "../../../shared/projects/project-label";
+import { NO_PROJECT_VALUE, ProjectSelectContent } from "../../../shared/projects/project-select-content";
 import { assignTranscriptProject } from "../../../shared/transcripts/api";
 
 const NONE = NO_PROJECT_VALUE;
