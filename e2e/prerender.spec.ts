@@ -28,6 +28,8 @@ test("the built HTML of every entry page carries the page, with no inline script
     expect(root, `${url} has a prerendered root`).toBeTruthy();
     expect(root, url).toContain(CONTENT[url]!.heading);
     expect(root, url).toContain(CONTENT[url]!.text);
+    // (React separates the text parts with an empty comment)
+    expect(/© (?:<!-- -->)?StoryLoom/.test(root!), `${url}: the build cannot know the year it is read in`).toBe(true);
     // one module script in the head; none inline (the Content-Security-Policy would block it)
     expect(html.match(/<script/g), url).toHaveLength(1);
   }
@@ -73,6 +75,9 @@ test("the browser takes the markup over: no hydration error, and the pages respo
     // the header's Sign In button appears only once React runs and the session is known to be anonymous
     if (url === "/privacy-policy") await expect(page.getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
   }
+  // the year is the reader's, not the build's (the drawn page has none)
+  await page.goto("/");
+  await expect(page.getByText(`© ${new Date().getFullYear()} StoryLoom. All rights reserved.`)).toBeVisible();
   // what is typed before the page's code runs is kept when React takes the form over
   await page.goto("/auth?tab=signup", { waitUntil: "commit" });
   await page.getByLabel("Username").fill("typed-early");

@@ -20,6 +20,7 @@ import {
 import { useEffect } from "react";
 import { Link, Navigate } from "react-router";
 import { BrandMark } from "../../components/brand";
+import { Copyright } from "../../components/copyright";
 import { LegalLinks } from "../../components/legal-links";
 import { SkipLink } from "../../components/skip-link";
 import { Badge } from "../../components/ui/badge";
@@ -443,7 +444,7 @@ export default function Landing() {
         </div>
         <div className="border-t border-line">
           <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-muted sm:px-6">
-            © {new Date().getFullYear()} StoryLoom. All rights reserved.
+            <Copyright suffix=". All rights reserved." />
           </p>
         </div>
       </footer>
