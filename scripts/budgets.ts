@@ -217,13 +217,13 @@ const PAGES = [
   { path: "/dashboard", reference: "react" },
 ] as const;
 // Set from the first measurements (docs/decisions/2026-12-07-budgets-as-ratios.md): LCP and main-thread work
-// (Lighthouse's "Minimize main-thread work", all of the page's main-thread tasks) over the reference's, with room for
-// what one run's median moved from the next on a busy host; `target` is the score aimed at, printed only.
+// (Lighthouse's "Minimize main-thread work", all of the page's main-thread tasks) over the reference's, 1.3 × the larger
+// median of two busy-host runs, to the nearest half; `target` is the score aimed at, printed only.
 const LIMITS: Record<(typeof PAGES)[number]["path"], { lcp: number; mainThread: number; target: number }> = {
-  "/": { lcp: 3.5, mainThread: 7, target: 98 },
-  "/auth": { lcp: 2, mainThread: 7, target: 98 },
-  "/privacy-policy": { lcp: 3.5, mainThread: 8, target: 98 },
-  "/dashboard": { lcp: 3.2, mainThread: 8, target: 95 },
+  "/": { lcp: 4, mainThread: 7, target: 98 },
+  "/auth": { lcp: 3, mainThread: 7, target: 98 },
+  "/privacy-policy": { lcp: 3.5, mainThread: 6, target: 98 },
+  "/dashboard": { lcp: 3.5, mainThread: 7.5, target: 95 },
 };
 const ROUNDS = 5;
 const runs = new Map<string, Run[]>();
