@@ -38,6 +38,22 @@ import museumKioskGold from "../fixtures/transcripts/tuning-2/museum-kiosk-pm-no
 import museumKiosk from "../fixtures/transcripts/tuning-2/museum-kiosk-pm-notes.txt?raw";
 import potholeReportingGold from "../fixtures/transcripts/tuning-2/pothole-reporting-teams-webvtt.gold.json?raw";
 import potholeReporting from "../fixtures/transcripts/tuning-2/pothole-reporting-teams-webvtt.txt?raw";
+import amiES2013cGold from "../fixtures/transcripts/tuning-3/ami-ES2013c.gold.json?raw";
+import amiES2013c from "../fixtures/transcripts/tuning-3/ami-ES2013c.txt?raw";
+import amiIS1001bGold from "../fixtures/transcripts/tuning-3/ami-IS1001b.gold.json?raw";
+import amiIS1001b from "../fixtures/transcripts/tuning-3/ami-IS1001b.txt?raw";
+import amiIS1007bGold from "../fixtures/transcripts/tuning-3/ami-IS1007b.gold.json?raw";
+import amiIS1007b from "../fixtures/transcripts/tuning-3/ami-IS1007b.txt?raw";
+import npmOpenRfc20210811Gold from "../fixtures/transcripts/tuning-3/npm-open-rfc-2021-08-11.gold.json?raw";
+import npmOpenRfc20210811 from "../fixtures/transcripts/tuning-3/npm-open-rfc-2021-08-11.txt?raw";
+import npmOpenRfc20220615Gold from "../fixtures/transcripts/tuning-3/npm-open-rfc-2022-06-15.gold.json?raw";
+import npmOpenRfc20220615 from "../fixtures/transcripts/tuning-3/npm-open-rfc-2022-06-15.txt?raw";
+import wecgMinutes20251120Gold from "../fixtures/transcripts/tuning-3/wecg-minutes-2025-11-20.gold.json?raw";
+import wecgMinutes20251120 from "../fixtures/transcripts/tuning-3/wecg-minutes-2025-11-20.txt?raw";
+import wecgMinutes20260115Gold from "../fixtures/transcripts/tuning-3/wecg-minutes-2026-01-15.gold.json?raw";
+import wecgMinutes20260115 from "../fixtures/transcripts/tuning-3/wecg-minutes-2026-01-15.txt?raw";
+import wecgMinutes20260423Gold from "../fixtures/transcripts/tuning-3/wecg-minutes-2026-04-23.gold.json?raw";
+import wecgMinutes20260423 from "../fixtures/transcripts/tuning-3/wecg-minutes-2026-04-23.txt?raw";
 import clinicRotaGold from "../fixtures/transcripts/written/clinic-rota-srt.gold.json?raw";
 import clinicRota from "../fixtures/transcripts/written/clinic-rota-srt.txt?raw";
 import eventTicketingGold from "../fixtures/transcripts/written/event-ticketing-pm-notes.gold.json?raw";
@@ -92,6 +108,14 @@ export const ALL_FIXTURES: Fixture[] = [
   fixture("tuning-2/homework-portal-meet-transcript", "tuning", homeworkPortal, homeworkPortalGold),
   fixture("tuning-2/museum-kiosk-pm-notes", "tuning", museumKiosk, museumKioskGold),
   fixture("tuning-2/pothole-reporting-teams-webvtt", "tuning", potholeReporting, potholeReportingGold),
+  fixture("tuning-3/ami-ES2013c", "tuning", amiES2013c, amiES2013cGold),
+  fixture("tuning-3/ami-IS1001b", "tuning", amiIS1001b, amiIS1001bGold),
+  fixture("tuning-3/ami-IS1007b", "tuning", amiIS1007b, amiIS1007bGold),
+  fixture("tuning-3/npm-open-rfc-2021-08-11", "tuning", npmOpenRfc20210811, npmOpenRfc20210811Gold),
+  fixture("tuning-3/npm-open-rfc-2022-06-15", "tuning", npmOpenRfc20220615, npmOpenRfc20220615Gold),
+  fixture("tuning-3/wecg-minutes-2025-11-20", "tuning", wecgMinutes20251120, wecgMinutes20251120Gold),
+  fixture("tuning-3/wecg-minutes-2026-01-15", "tuning", wecgMinutes20260115, wecgMinutes20260115Gold),
+  fixture("tuning-3/wecg-minutes-2026-04-23", "tuning", wecgMinutes20260423, wecgMinutes20260423Gold),
   fixture("synthetic/field-service-sprint-planning", "test", fieldService, fieldServiceGold),
   fixture("synthetic/invoice-approval-teams-review", "test", invoice, invoiceGold),
   fixture("synthetic/it-asset-tracker-slack-thread", "test", itAsset, itAssetGold),

@@ -482,8 +482,9 @@ describe("generator quality over the tuning set", () => {
   // Regression floors for the form of the stories on the fixtures rules are written against. The issue's targets
   // (boilerplate, fragment titles, inverted asks included) are judged on the test set by `npm run eval:stories`.
   // (the six of tuning-2/ were written on 2026-11-27 in the forms the generator misses, to tune on: `npm run
-  // eval:stories` reports them; they are not held to these floors)
-  const rows = FIXTURES.filter((f) => !f.name.startsWith("tuning-2/")).map((f) =>
+  // eval:stories` reports them; they are not held to these floors, nor are the public meetings of tuning-3/, added on
+  // 2026-12-07 for issue 40's reading of meetings)
+  const rows = FIXTURES.filter((f) => !/^tuning-[23]\//.test(f.name)).map((f) =>
     evaluate(f.name, f.transcript, generateEmbedded(f.transcript), f.gold),
   );
   const t = total(rows);
