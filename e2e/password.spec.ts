@@ -31,6 +31,9 @@ test("a forgotten password is reset from the emailed link: every session ends an
 
   // Page B: "Forgot password?" is the next stop after the password field, and carries the address typed.
   await pageB.goto("/auth");
+  // the page arrives drawn (e2e/prerender.spec.ts); its links move within the app, carrying the address, once React
+  // has taken it over, which the enabled Sign In button shows (before that a link is an ordinary page load)
+  await expect(pageB.getByRole("button", { name: "Sign In", exact: true })).toBeEnabled();
   await pageB.getByLabel("Username or email").fill(email.toUpperCase());
   await pageB.getByLabel("Password", { exact: true }).focus();
   await pageB.keyboard.press("Tab");
