@@ -258,9 +258,9 @@ const PAGES = [
 // median of two busy-host runs, to the nearest half; `target` is the score aimed at, printed only.
 const LIMITS: Record<(typeof PAGES)[number]["path"], { lcp: number; mainThread: number; target: number }> = {
   "/": { lcp: 4, mainThread: 7, target: 98 },
-  "/auth": { lcp: 3, mainThread: 7, target: 98 },
-  "/privacy-policy": { lcp: 3.5, mainThread: 6, target: 98 },
-  "/dashboard": { lcp: 3.5, mainThread: 7.5, target: 95 },
+  "/auth": { lcp: 3, mainThread: 8, target: 98 },
+  "/privacy-policy": { lcp: 3.5, mainThread: 7.5, target: 98 },
+  "/dashboard": { lcp: 3.5, mainThread: 9, target: 95 },
 };
 const ROUNDS = 5;
 const runs = new Map<string, Run[]>();
