@@ -151,6 +151,35 @@ export default tseslint.config(
               message: "Workflows run services as steps: data, routes and middleware are reached through a service.",
             },
             {
+              // How a meeting is read (issue 40): one room for the generator, the gate and the coverage report, so it
+              // may know nothing of any of them.
+              target: "worker/reading",
+              from: [
+                "worker/routes",
+                "worker/services",
+                "worker/data",
+                "worker/adapters",
+                "worker/durable-objects",
+                "worker/jobs",
+                "worker/workflows",
+                "worker/middleware",
+                "worker/bindings.ts",
+                "worker/deps.ts",
+                "worker/env.ts",
+                "worker/app.ts",
+                "worker/index.ts",
+              ],
+              message:
+                "reading is a ground floor beside lib: it imports only lib/, schema/ and the language library, nothing of the Worker above it.",
+            },
+            {
+              // Its one door: what the room keeps inside (the layout of formats, the library's handling) may change.
+              target: ["worker/routes", "worker/services", "worker/adapters", "worker/jobs", "worker/workflows"],
+              from: "worker/reading",
+              except: ["./index.ts"],
+              message: "The reading of meetings is used through worker/reading/index.ts, not its insides.",
+            },
+            {
               target: "worker/lib",
               from: [
                 "worker/routes",
@@ -161,6 +190,7 @@ export default tseslint.config(
                 "worker/jobs",
                 "worker/workflows",
                 "worker/middleware",
+                "worker/reading",
                 "worker/bindings.ts",
                 "worker/deps.ts",
                 "worker/env.ts",

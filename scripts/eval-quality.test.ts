@@ -9,9 +9,9 @@ import { expect, test } from "vitest";
 import type { Criterion } from "../schema/api/quality";
 import type { UserStory } from "../schema/api/transcripts";
 import { checkStory } from "../worker/services/quality/stories";
-import { loadLanguage } from "../worker/adapters/llm/local/language";
+import { loadLanguage } from "../worker/reading";
 
-// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+// The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 const root = join(import.meta.dirname, "../worker/test/fixtures/user-stories");

@@ -23,7 +23,7 @@ import {
   type FixtureMetrics,
   type GoldFile,
 } from "../worker/test/generator/quality";
-import { loadLanguage, analyse } from "../worker/adapters/llm/local/language";
+import { loadLanguage, analyse } from "../worker/reading";
 import { coverageReport } from "../worker/services/quality/coverage";
 import { checkQuality } from "../worker/services/quality/index";
 import { gateEmbedded, repairWithProvider } from "../worker/services/quality/repair";
@@ -39,7 +39,7 @@ import {
   type CoverageRow,
 } from "./eval-stories-coverage";
 
-// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+// The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 const root = join(import.meta.dirname, "../worker/test/fixtures/transcripts");

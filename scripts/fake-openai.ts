@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { readBody, send } from "./fake-server.ts";
 
 // (imported once fake-server.ts has taught Node the Worker's extensionless imports)
-const { loadLanguage } = await import("../worker/adapters/llm/local/language/index.ts");
+const { loadLanguage } = await import("../worker/reading/index.ts");
 const { generateEmbedded } = await import("../worker/adapters/llm/local/rules/generate.ts");
 
 const { values: args } = parseArgs({ options: { port: { type: "string" }, delay: { type: "string" } } });

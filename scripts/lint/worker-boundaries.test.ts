@@ -84,6 +84,34 @@ describe("Worker layers", () => {
     expect(errors).toEqual(Array(4).fill(expect.stringContaining("lib is the Worker's bottom layer")));
   });
 
+  it("keep the reading of meetings off the Worker above it, and lib off the reading", async () => {
+    const errors = await layerErrors(
+      "worker/reading/fixture.ts",
+      'import { limitsFor } from "../services/plans";',
+      'import type { EmailSender } from "../adapters/email";',
+      'import type { Deps } from "../deps";',
+    );
+    expect(errors).toEqual(Array(3).fill(expect.stringContaining("reading is a ground floor beside lib")));
+    expect(await layerErrors("worker/lib/fixture.ts", 'import { analyse } from "../reading";')).toEqual([
+      expect.stringContaining("lib is the Worker's bottom layer"),
+    ]);
+  });
+
+  it("let the generator, the gate and the routes use the reading only through its door", async () => {
+    const errors = await layerErrors(
+      "worker/services/quality/fixture.ts",
+      'import { layout } from "../../reading/layout";',
+      'import { NEED_VERBS } from "../../reading/lexicon";',
+    );
+    expect(errors).toEqual(Array(2).fill(expect.stringContaining("through worker/reading/index.ts")));
+    expect(
+      await layerErrors(
+        "worker/adapters/llm/local/rules/fixture.ts",
+        'import { layout } from "../../../../reading/layout";',
+      ),
+    ).toEqual([expect.stringContaining("through worker/reading/index.ts")]);
+  });
+
   it("keep drizzle and the tables inside worker/data", async () => {
     const errors = await layerErrors(
       "worker/services/projects/fixture.ts",
@@ -116,6 +144,13 @@ describe("Worker layers", () => {
       "worker/workflows/fixture.ts": [
         'import { planParts } from "../services/generation/parts";',
         'import type { GenerationJobParams } from "../adapters/generation-jobs";',
+      ],
+      "worker/services/quality/fixture.ts": ['import { analyse, NEED_VERBS } from "../../reading";'],
+      "worker/adapters/llm/local/rules/fixture.ts": ['import { analyse } from "../../../../reading";'],
+      "worker/reading/fixture.ts": [
+        'import { layout } from "./layout";',
+        'import { logEvent } from "../lib/log";',
+        'import { jiraDomainSchema } from "../../schema/api/integrations";',
       ],
       "worker/lib/fixture.ts": [
         'import { jiraDomainSchema } from "../../schema/api/integrations";',

@@ -27,7 +27,7 @@ import { withDeadline } from "../../lib/deadline";
 import { causeMessage, logEvent } from "../../lib/log";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
-import { analyse, loadLanguage } from "../../adapters/llm/local/language";
+import { analyse, loadLanguage } from "../../reading";
 import { checkQuality, currentQuality, toStored } from "../quality";
 import { gateEmbedded, repairWithProvider } from "../quality/repair";
 import { accessTranscript, requireProject, requireTranscript } from "../access";

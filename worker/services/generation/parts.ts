@@ -11,7 +11,7 @@ import {
 } from "../../../schema/api/transcripts";
 import type { GenerationJobOutcome, GenerationJobParams } from "../../adapters/generation-jobs";
 import type { StoryGenerator } from "../../adapters/llm";
-import { loadLanguage } from "../../adapters/llm/local/language";
+import { loadLanguage } from "../../reading";
 import { mergeModelOutputs, splitTranscript, type ModelOutput } from "../../adapters/llm/model-output";
 import {
   markModelStarted,

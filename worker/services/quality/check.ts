@@ -1,6 +1,6 @@
 import type { Quality } from "../../../schema/api/quality-body";
 import type { CheckStoriesInput } from "../../../schema/api/story-check";
-import { loadLanguage } from "../../adapters/llm/local/language";
+import { loadLanguage } from "../../reading";
 import type { Deps } from "../../deps";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { checkQuality } from "./index";

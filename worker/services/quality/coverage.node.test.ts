@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Coverage } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { loadLanguage, analyse } from "../../adapters/llm/local/language";
+import { loadLanguage, analyse } from "../../reading";
 import { coverageReport, stem } from "./coverage";
 
-// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+// The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 // Every sentence here is written for these tests; none comes from a fixture.

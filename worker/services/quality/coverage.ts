@@ -1,7 +1,7 @@
 /**
  * The coverage report (issue 27): what the meeting asked for, decided, left open, worried about and handed out, each
  * with its verbatim quote, and which stories carry it. It reads the transcript with the embedded generator's own
- * language layer (worker/adapters/llm/local/language) and grammar (worker/adapters/llm/local/rules/grammar.ts,
+ * language layer (worker/reading) and grammar (worker/adapters/llm/local/rules/grammar.ts,
  * lexicon.ts), but it is recall-first where the generator is precision-first: besides every sentence the grammar
  * classifies as an ask, it lists sentences with weaker signals (a modal or need verb with "it"/"we" as subject, a
  * suggestion, a priority word, a limit, a settled or proposed line of notes), because a missed ask shown to the user
@@ -26,7 +26,7 @@
 import type { CoverageKind } from "../../../schema/api/quality";
 import type { Coverage, CoverageItem } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { analyse, type Analysis, type Sentence, type Token } from "../../adapters/llm/local/language";
+import { analyse, type Analysis, type Sentence, type Token } from "../../reading";
 import {
   classify,
   isFiller,
@@ -48,7 +48,7 @@ import {
   NEED_VERBS,
   PRIORITY_HIGH,
   SOFT_MODALS,
-} from "../../adapters/llm/local/rules/lexicon";
+} from "../../reading";
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Words. Content words are compared as keys: the lemma (nouns singular, verbs in base form, from the language layer)

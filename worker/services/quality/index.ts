@@ -6,7 +6,7 @@
  */
 import type { Coverage, CoverageItem, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { loadLanguage, type Analysis } from "../../adapters/llm/local/language";
+import { loadLanguage, type Analysis } from "../../reading";
 import { coverageReport } from "./coverage";
 import { checkSet } from "./set";
 import { checkStory } from "./stories";

@@ -4,9 +4,9 @@ import { createOpenAIGenerator } from "../../adapters/llm/openai";
 import { jsonResponse, mockOutbound } from "../../test/outbound";
 import { checkQuality, storiesWithErrors } from "./index";
 import { gateEmbedded, repairWithProvider } from "./repair";
-import { loadLanguage } from "../../adapters/llm/local/language";
+import { loadLanguage } from "../../reading";
 
-// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+// The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 // Issue 27's repair: the embedded generator mends or drops its stories in error; an LLM's get one round through

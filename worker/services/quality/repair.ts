@@ -6,7 +6,7 @@
  * provider (services/generation), and what is still wrong is shown.
  */
 import type { Quality } from "../../../schema/api/quality-body";
-import { analyse } from "../../adapters/llm/local/language";
+import { analyse } from "../../reading";
 import type { StoryGenerator } from "../../adapters/llm/types";
 import { withDeadline } from "../../lib/deadline";
 import { AppError } from "../../lib/errors";

@@ -15,7 +15,7 @@ import {
   titleTokens,
   type StoryParts,
 } from "./story-text";
-import type { Token } from "../../adapters/llm/local/language";
+import type { Token } from "../../reading";
 
 /** Shared content lemmas above this share of either story's means: the same ask twice. */
 const DUPLICATE_SIMILARITY = 0.6;

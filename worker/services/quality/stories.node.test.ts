@@ -3,9 +3,9 @@ import type { UserStory } from "../../../schema/api/transcripts";
 import { checkSet } from "./set";
 import { checkStory } from "./stories";
 import { storyParts } from "./story-text";
-import { loadLanguage } from "../../adapters/llm/local/language";
+import { loadLanguage } from "../../reading";
 
-// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+// The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 // Invented stories, one defect each (issue 27). Whether the rules are right on real backlogs is measured on the

@@ -5,9 +5,9 @@
  * product manager would have to change before the story goes into a backlog; warnings are worth a look. Each message
  * says what to change.
  */
-import type { Token } from "../../adapters/llm/local/language";
+import type { Token } from "../../reading";
 import { isRoleNoun } from "../../adapters/llm/local/rules/grammar";
-import { GENERIC_ROLES, NOT_ROLES, PRODUCT_PARTS } from "../../adapters/llm/local/rules/lexicon";
+import { GENERIC_ROLES, NOT_ROLES, PRODUCT_PARTS } from "../../reading";
 import type { StoryIssue } from "../../../schema/api/quality-body";
 import type { UserStory } from "../../../schema/api/transcripts";
 import {

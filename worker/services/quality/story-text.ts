@@ -1,10 +1,10 @@
 /**
  * What the quality checks read of a story (issue 27): its description split at the template's indicators (as AQUSA
  * does: "As a" opens the role, "I want" and its kin open the means, "so that" opens the end) and the words of each
- * part from the language layer (worker/adapters/llm/local/language), so rules speak of word classes and lemmas,
+ * part from the language layer (worker/reading), so rules speak of word classes and lemmas,
  * never of any story's wording.
  */
-import { analyse, type Token } from "../../adapters/llm/local/language";
+import { analyse, type Token } from "../../reading";
 import { nounLemma } from "../../adapters/llm/local/rules/grammar";
 
 export interface StoryParts {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { loadLanguage } from "../../adapters/llm/local/language";
+import { loadLanguage } from "../../reading";
 import { WORST_CASE_BOUND_MS, worstCaseGateBody } from "../../test/worst-case-gate";
 import { checkQuality, MAX_REFUSALS } from "./index";
 

@@ -25,7 +25,7 @@ import {
 } from "../../data/transcripts";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
-import { loadLanguage } from "../../adapters/llm/local/language";
+import { loadLanguage } from "../../reading";
 import { checkQuality, currentQuality, toStored } from "../quality";
 import { ownersOfTeamsOf } from "../../data/teams";
 import { enforceLimit, RATE_RULES } from "../rate-limit";

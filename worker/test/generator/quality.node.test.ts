@@ -25,9 +25,9 @@ import {
   wordsOnly,
   type GoldRequirement,
 } from "./quality";
-import { loadLanguage } from "../../adapters/llm/local/language";
+import { loadLanguage } from "../../reading";
 
-// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+// The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 const story = (text: string, extra: Partial<UserStory> = {}): UserStory => ({

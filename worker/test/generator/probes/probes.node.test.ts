@@ -13,9 +13,9 @@ import {
   scoreProbes,
   type Generate,
 } from "./score";
-import { loadLanguage } from "../../../adapters/llm/local/language";
+import { loadLanguage } from "../../../reading";
 
-// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+// The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 const EPIC = { title: "E", description: "", team: "", priority: "Medium" as const };

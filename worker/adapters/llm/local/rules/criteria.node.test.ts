@@ -3,9 +3,9 @@
 // written for these tests.
 import { describe, expect, it } from "vitest";
 import { generateEmbedded } from "./generate";
-import { loadLanguage } from "../language";
+import { loadLanguage } from "../../../../reading";
 
-// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+// The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 describe("criteria", () => {

@@ -1,6 +1,6 @@
 import type { GeneratedStories } from "../../../../../schema/api/transcripts";
 import type { StoryGenerator } from "../../types";
-import { analyse, loadLanguage } from "../language";
+import { analyse, loadLanguage } from "../../../../reading";
 import { compose } from "./stories";
 
 /**

@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { classify, sectionContext } from "./grammar";
 import { generateEmbedded } from "./generate";
-import { loadLanguage, analyse } from "../language";
+import { loadLanguage, analyse } from "../../../../reading";
 import { isFragmentTitle } from "../../../../test/generator/quality";
 
-// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+// The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 const kindOf = (text: string) => classify(analyse(text).sentences[0]!).kind;

@@ -4,7 +4,7 @@
  * Patterns are over the language layer's parts of speech and lemmas plus the cue words of ./lexicon; no phrase of any
  * meeting is written here.
  */
-import type { Sentence, Token } from "../language";
+import type { Sentence, Token } from "../../../../reading";
 import {
   AGREEMENT,
   ASK_MODALS,
@@ -50,7 +50,7 @@ import {
   RECAP_LABELS,
   SUMMARY_NOUNS,
   PERSON_VERBS,
-} from "./lexicon";
+} from "../../../../reading";
 
 export type SentenceKind = "ask" | "constraint" | "rejection" | "postponement" | "question" | "agreement" | "other";
 

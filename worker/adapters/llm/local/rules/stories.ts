@@ -22,7 +22,7 @@ import {
   speech,
   type Ask,
 } from "./grammar";
-import type { Analysis, Sentence, Token } from "../language";
+import type { Analysis, Sentence, Token } from "../../../../reading";
 import {
   CONDITIONS,
   MEETING_OBJECTS,
@@ -41,7 +41,7 @@ import {
   PRIORITY_LOW,
   SIZES,
   TIME_BOUNDS,
-} from "./lexicon";
+} from "../../../../reading";
 
 /** How many sentences after an ask may add details to its story (keeps the pass linear). */
 const DETAIL_WINDOW = 16;

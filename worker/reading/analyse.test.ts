@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { loadLanguage, analyse, speechText, type Analysis, type Sentence, type Token } from "./index";
 
-// The language layer is imported on first use (worker/adapters/llm/local/language/analyse.ts); these tests call it directly.
+// The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
 
 const tok = (s: Sentence, text: string): Token => {

@@ -1,5 +1,11 @@
 /**
- * The language layer of the embedded generator (issue 15): sentences, tokens, Universal POS tags, lemmas, negation
+ * How a meeting is read, one room for the embedded generator, the quality gate and the coverage report (issue 40):
+ * a ground floor beside lib/ that imports nothing of the Worker above it, reached only through this file
+ * (scripts/eslint.config.js). Today it holds the language layer and the lexicon; the reading of items (asks,
+ * decisions, refusals…) still lives in the embedded generator's grammar (worker/adapters/llm/local/rules/grammar.ts)
+ * and moves here as issue 40 goes on.
+ *
+ * The language layer (issue 15): sentences, tokens, Universal POS tags, lemmas, negation
  * and numbers from wink-nlp 2.4.0 with wink-eng-lite-web-model 1.8.1 (both MIT; no eval, no fs: the model is plain
  * CommonJS with JSON data, bundled by wrangler), instead of hand-written language regexes. Format noise
  * (timestamps, cue lines, speaker labels, {annotations}, <v> tags, Markdown, chat headers) is found by ./layout,
@@ -30,3 +36,4 @@
  */
 export { analyse, loadLanguage, speechText, type Analysis, type Pos, type Sentence, type Token } from "./analyse";
 export { type NoiseKind, type NoiseSpan } from "./layout";
+export * from "./lexicon";
