@@ -1,3 +1,4 @@
+import { impliedHours, STORY_POINT_SCALE } from "../../../schema/api/sizing";
 import { STORY_LIMITS, type Epic, type GeneratedStories, type UserStory } from "../../../schema/api/transcripts";
 
 // The story editor's state logic, kept pure so it can be tested without a browser. The dialog holds a draft
@@ -23,30 +24,14 @@ export const UNTITLED_STORY = "Untitled story";
 export const UNTITLED_EPIC = "Untitled epic";
 
 /**
- * The points the editor offers: the Fibonacci sizes the generators are asked for (worker/adapters/llm/model-output.ts
- * REQUESTED_POINTS, worker/adapters/llm/local/rules/stories.ts FIBONACCI). The quality gate also accepts 21 but calls
- * it too big for one sprint (worker/services/quality/stories.ts checkSizes), so it is not offered; the schema takes
- * any whole number to 100, so a story saved with another value keeps it (see `pointChoices`).
+ * The points the editor offers: the scale every generator and the quality gate use (schema/api/sizing.ts). The schema
+ * takes any whole number to 100, so a story saved with another value keeps it (see `pointChoices`).
  */
-export const STORY_POINT_CHOICES = [1, 2, 3, 5, 8, 13] as const;
+export const STORY_POINT_CHOICES = STORY_POINT_SCALE;
 
-/**
- * Hours a size in points implies: the middle of the range the embedded generator plans for it
- * (worker/adapters/llm/local/rules/stories.ts HOURS_FOR_POINTS: 1 → 2–4 … 13 → 32–64), inside the quality gate's
- * 0.5–16 hours a point. Other sizes take that file's fallback range, 2–5 hours a point.
- */
-const IMPLIED_HOURS: ReadonlyMap<number, number> = new Map([
-  [1, 3],
-  [2, 6],
-  [3, 9],
-  [5, 18],
-  [8, 30],
-  [13, 48],
-]);
-
+/** Hours a size in points implies: the middle of its range in the sizing model, within the editor's limit. */
 export function hoursForPoints(points: number): number {
-  if (!Number.isFinite(points) || points <= 0) return 0;
-  return Math.min(IMPLIED_HOURS.get(points) ?? Math.round(points * 3.5), STORY_LIMITS.hours);
+  return Math.min(impliedHours(points), STORY_LIMITS.hours);
 }
 
 /** The choices for a story's points: the scale, plus the story's own value when it is off the scale (0, 4, 21…). */

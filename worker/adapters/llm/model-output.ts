@@ -8,6 +8,7 @@ import {
 } from "../../../schema/api/transcripts";
 import { toSingleLine } from "../../../schema/api/text";
 import { verifyEvidence } from "../../lib/evidence";
+import { STORY_POINT_SCALE } from "../../../schema/api/sizing";
 
 // Both shapes below derive from the one story schema (schema/api/transcripts.ts), so a change there reaches the
 // models' instructions and the validation of their answers together.
@@ -22,9 +23,9 @@ export const modelOutputSchema = generatedStoriesSchema.extend({
 });
 export type ModelOutput = z.infer<typeof modelOutputSchema>;
 
-/** The three priorities and the Fibonacci points the instructions (prompt.ts) ask for. */
+/** The three priorities and the points (schema/api/sizing.ts) the instructions (prompt.ts) ask for. */
 const REQUESTED_PRIORITIES = ["High", "Medium", "Low"] as const;
-const REQUESTED_POINTS = [1, 2, 3, 5, 8, 13] as const;
+const REQUESTED_POINTS = STORY_POINT_SCALE;
 
 /**
  * What the models are asked for, narrower than what is accepted: strict structured output has no optional fields

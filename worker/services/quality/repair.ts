@@ -11,16 +11,10 @@ import type { StoryGenerator } from "../../adapters/llm/types";
 import { withDeadline } from "../../lib/deadline";
 import { AppError } from "../../lib/errors";
 import { causeMessage, logEvent } from "../../lib/log";
+import { impliedHours, nearestOnScale } from "../../../schema/api/sizing";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { checkQuality, storiesWithErrors, type CheckOptions } from "./index";
-import { faultyCriteria, FIBONACCI, splitCapabilities } from "./stories";
-
-const SCALE = [...FIBONACCI].sort((a, b) => a - b);
-const HOURS_PER_POINT = 4;
-
-function nearestOnScale(points: number): number {
-  return SCALE.reduce((best, p) => (Math.abs(p - points) < Math.abs(best - points) ? p : best), SCALE[0]!);
-}
+import { faultyCriteria, splitCapabilities } from "./stories";
 
 /** The mends a rule can make to one story, given its issues. */
 function mend(story: UserStory, issues: Quality["stories"][number]["issues"]): UserStory {
@@ -30,7 +24,7 @@ function mend(story: UserStory, issues: Quality["stories"][number]["issues"]): U
     if (issue.criterion === "estimable" && issue.field === "storyPoints")
       next.storyPoints = nearestOnScale(next.storyPoints);
     if (issue.criterion === "estimable" && issue.field === "estimatedHours")
-      next.estimatedHours = next.storyPoints * HOURS_PER_POINT;
+      next.estimatedHours = impliedHours(next.storyPoints);
     if (issue.criterion === "minimal") {
       next.description = next.description.replace(/\s*[([{][^)\]}]*[)\]}]/g, "");
       // keep the story sentence only

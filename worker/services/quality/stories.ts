@@ -5,6 +5,13 @@
  * product manager would have to change before the story goes into a backlog; warnings are worth a look. Each message
  * says what to change.
  */
+import {
+  HOURS_PER_POINT_BOUNDS,
+  hoursRangeFor,
+  isOnScale,
+  LARGEST_STORY_POINTS,
+  STORY_POINT_SCALE,
+} from "../../../schema/api/sizing";
 import type { Token } from "../../reading";
 import { isRoleNoun } from "../../adapters/llm/local/rules/grammar";
 import { GENERIC_ROLES, NOT_ROLES, PRODUCT_PARTS } from "../../reading";
@@ -22,10 +29,6 @@ import {
   wordsOf,
   type StoryParts,
 } from "./story-text";
-
-export const FIBONACCI = new Set([1, 2, 3, 5, 8, 13, 21]);
-/** Hours per point a team plausibly plans with: outside this the two sizes disagree. */
-const HOURS_PER_POINT = { min: 0.5, max: 16 } as const;
 
 /** Roles that are not people: software parts and pronouns ("As a dashboard, I want…", "As it…"). */
 const THING_ROLES = new Set([
@@ -673,30 +676,36 @@ function checkSizes(story: UserStory, issues: StoryIssue[]): void {
   const points = story.storyPoints;
   if (points === 0) {
     issues.push(issue("estimable", "warning", "storyPoints", "Estimate the story: give it story points."));
-  } else if (!FIBONACCI.has(points)) {
-    issues.push(
-      issue("estimable", "error", "storyPoints", `${points} points is not on the scale: use 1, 2, 3, 5, 8, 13 or 21.`),
-    );
-  } else if (points > 13) {
+  } else if (points > LARGEST_STORY_POINTS) {
     issues.push(
       issue(
         "estimable",
-        "warning",
+        "error",
         "storyPoints",
-        `${points} points is too big to plan in one sprint: split the story.`,
+        `${points} points is too big to plan in one sprint: split the story (the scale ends at ${LARGEST_STORY_POINTS}).`,
+      ),
+    );
+  } else if (!isOnScale(points)) {
+    issues.push(
+      issue(
+        "estimable",
+        "error",
+        "storyPoints",
+        `${points} points is not on the scale: use ${STORY_POINT_SCALE.slice(0, -1).join(", ")} or ${LARGEST_STORY_POINTS}.`,
       ),
     );
   }
   const hours = story.estimatedHours;
   if (points > 0 && hours > 0) {
     const perPoint = hours / points;
-    if (perPoint > HOURS_PER_POINT.max || perPoint < HOURS_PER_POINT.min) {
+    if (perPoint > HOURS_PER_POINT_BOUNDS.max || perPoint < HOURS_PER_POINT_BOUNDS.min) {
+      const [low, high] = hoursRangeFor(points);
       issues.push(
         issue(
           "estimable",
           "error",
           "estimatedHours",
-          `${hours} hours does not fit ${points} points: make the two sizes agree (roughly ${Math.round(points * 2)}–${points * 8} hours).`,
+          `${hours} hours does not fit ${points} points: make the two sizes agree (roughly ${low}–${high} hours).`,
         ),
       );
     }

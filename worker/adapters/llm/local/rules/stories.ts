@@ -3,6 +3,7 @@
  * become one story; later sentences with details on the same nouns add criteria; rejected and postponed things are
  * left out; every text is built from what was said (no template criterion or benefit).
  */
+import { hoursRangeFor, isOnScale } from "../../../../../schema/api/sizing";
 import {
   STORY_LIMITS,
   type GeneratedStories,
@@ -71,7 +72,6 @@ const WH_OPENERS = new Set([
 ]);
 /** How many of a long meeting's most frequent nouns count as what it is about. */
 const MAIN_NOUNS = 25;
-const FIBONACCI = [1, 2, 3, 5, 8, 13];
 
 interface Story {
   asks: Ask[];
@@ -668,20 +668,6 @@ function modality(asks: readonly Sentence[]): number {
   return best === -Infinity ? 0 : best;
 }
 
-/**
- * Hours for a size in points: the range a team plausibly plans for it (about 2–4 hours a point for small stories,
- * fewer per point as stories grow), and where in it the story's scope (0–1) puts it. Not a fixed multiple: two stories
- * of the same points differ in hours when one has more to check.
- */
-const HOURS_FOR_POINTS: ReadonlyMap<number, readonly [number, number]> = new Map([
-  [1, [2, 4]],
-  [2, [4, 8]],
-  [3, [6, 12]],
-  [5, [12, 24]],
-  [8, [20, 40]],
-  [13, [32, 64]],
-]);
-
 /** A number of days, hours or weeks is an effort estimate only when said as one, never a time bound ("within 60 days"). */
 function isEffort(toks: readonly Token[], i: number): boolean {
   if (toks.slice(Math.max(0, i - 3), i).some((t) => TIME_BOUNDS.has(t.normal))) return false;
@@ -713,11 +699,7 @@ function sizing(
         if (unit && !hours && isEffort(toks, i)) hours = Math.round(t.value * unit);
         const nextIsPoint = toks[i + 1]?.lemma.toLowerCase() === "point";
         const sizeTalk = toks.some((x) => SIZES.has(x.normal)) || nextIsPoint || toks[i - 1]?.normal === "a";
-        if (
-          FIBONACCI.includes(t.value) &&
-          sizeTalk &&
-          (nextIsPoint || i === toks.length - 1 || toks[i + 1]?.pos === "PUNCT")
-        )
+        if (isOnScale(t.value) && sizeTalk && (nextIsPoint || i === toks.length - 1 || toks[i + 1]?.pos === "PUNCT"))
           points = t.value;
       }
     });
@@ -725,7 +707,9 @@ function sizing(
   const scope = criteria + conditions + 2 * Math.min(systems, 2);
   if (!points) points = scope >= 8 ? 8 : scope >= 5 ? 5 : scope >= 3 ? 3 : scope >= 2 ? 2 : 1;
   if (!hours) {
-    const [low, high] = HOURS_FOR_POINTS.get(points) ?? [points * 2, points * 5];
+    // the range a team plausibly plans for the size (schema/api/sizing.ts); two stories of the same points differ in
+    // hours when one has more to check
+    const [low, high] = hoursRangeFor(points);
     // where the scope sits among the scopes that give these points
     const fill = Math.min(1, Math.max(0, (scope - 1) / 8));
     hours = Math.round(low + (high - low) * fill);
