@@ -13,6 +13,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { generateEmbedded } from "../worker/adapters/llm/local/index";
+import { composeStories } from "../worker/adapters/llm/local/rules/stories";
 import { formatProbeReport, missedProbeTargets, scoreProbes } from "../worker/test/generator/probes/score";
 import {
   coversRequirement,
@@ -61,7 +62,9 @@ let repaired = 0;
 
 async function produce(transcript: string): Promise<{ stories: GeneratedStories; quality: Quality }> {
   if (!llm) {
-    const gated = gateEmbedded(generateEmbedded(transcript), { transcript });
+    // as the generation service does: the epic written after the gate, from the stories it kept
+    const { userStories, epicFor } = composeStories(analyse(transcript));
+    const gated = gateEmbedded({ epic: epicFor(userStories), userStories }, { transcript }, epicFor);
     mended += gated.mended;
     dropped += gated.dropped;
     return gated;

@@ -1,4 +1,4 @@
-import type { GeneratedStories } from "../../../schema/api/transcripts";
+import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import type { ModelOutput } from "./model-output";
 
 /** The stories the quality gate flagged and what it found in each (services/quality), for one repair round. */
@@ -13,9 +13,16 @@ export interface RepairRequest {
 }
 
 /** Turns a meeting transcript into an epic and user stories; local, OpenAI and Workers AI implement it. */
+/**
+ * Writes the epic from the stories the quality gate kept: the embedded generator's epic names its stories and takes
+ * its priority from theirs, so it is written after the gate, from what the person will see (issue 40).
+ */
+export type EpicWriter = (kept: readonly UserStory[]) => GeneratedStories["epic"];
+
 export interface StoryGenerator {
   readonly name: string;
-  generate(input: { transcript: string; title?: string }): Promise<GeneratedStories>;
+  /** The stories, and for the embedded generator the writer of its epic (`epicFor`), used after the gate. */
+  generate(input: { transcript: string; title?: string }): Promise<GeneratedStories & { epicFor?: EpicWriter }>;
   /**
    * LLM providers: a long transcript is read in parts of at most `chars` characters, one call each (`generate`
    * above runs them in turn; the generation Workflow runs them in parallel and merges what they return).

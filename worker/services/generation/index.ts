@@ -8,7 +8,7 @@ import type { GenerationCancelled, GenerationPending, GenerationStatus } from ".
 import type { Deps } from "../../deps";
 import type { Database } from "../../data/db";
 import type { GenerationJobOutcome, GenerationJobs } from "../../adapters/generation-jobs";
-import type { StoryGenerator } from "../../adapters/llm";
+import type { EpicWriter, StoryGenerator } from "../../adapters/llm";
 import {
   dailyCharsUsed,
   endRun,
@@ -340,6 +340,8 @@ async function generateAndSave(
   { generator, run, input, renameToEpic }: ProviderJob,
 ): Promise<GenerateResponse> {
   let stories: GeneratedStories;
+  // the embedded generator's epic is written after the gate, from the stories it keeps
+  let epicFor: EpicWriter | undefined;
   try {
     // the quality gate below reads the transcript with the language layer; a failure to load it is the run's too
     await loadLanguage();
@@ -351,6 +353,7 @@ async function generateAndSave(
           upstream: generator.name,
         }),
     );
+    epicFor = raw.epicFor;
     const parsed = generatedStoriesSchema.safeParse(raw);
     if (!parsed.success)
       throw new AppError("upstream_error", "The story generator returned stories in an unexpected shape.");
@@ -367,7 +370,7 @@ async function generateAndSave(
   // repair round, and what is still wrong is kept and shown.
   const gated =
     generator.name === "local"
-      ? gateEmbedded(stories, { transcript: input.transcript })
+      ? gateEmbedded(stories, { transcript: input.transcript }, epicFor)
       : await gateProvided(generator, stories, input.transcript);
   stories = gated.stories;
   const saved = await saveGeneratedStories(

@@ -4,7 +4,10 @@ import { createOpenAIGenerator } from "../../adapters/llm/openai";
 import { jsonResponse, mockOutbound } from "../../test/outbound";
 import { checkQuality, storiesWithErrors } from "./index";
 import { gateEmbedded, repairWithProvider } from "./repair";
-import { loadLanguage } from "../../reading";
+import { analyse, loadLanguage } from "../../reading";
+import type { EpicWriter } from "../../adapters/llm";
+import { composeStories } from "../../adapters/llm/local/rules/stories";
+import { FIXTURES } from "../../test/generator/fixtures";
 
 // The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
@@ -75,23 +78,29 @@ describe("the embedded generator's gate", () => {
     expect(result.quality.stories).toHaveLength(1);
   });
 
-  it("takes a dropped story out of the epic's description", () => {
-    const epic = {
-      ...STORIES.epic,
-      description: "Stories from this meeting about invoices: export monthly invoices; filter invoices by; ….",
+  it("writes the epic last, from the stories it kept (the embedded generator's writer)", () => {
+    const seen: string[][] = [];
+    const epicFor: EpicWriter = (kept) => {
+      seen.push(kept.map((s) => s.title));
+      return { ...STORIES.epic, description: `Stories: ${kept.map((s) => s.title.toLowerCase()).join("; ")}.` };
     };
-    const result = gateEmbedded({ ...STORIES, epic }, { transcript: TRANSCRIPT });
-    expect(result.stories.epic.description).toBe(
-      "Stories from this meeting about invoices: export monthly invoices; ….",
-    );
-    const last = gateEmbedded(
-      {
-        ...STORIES,
-        epic: { ...epic, description: "Stories from this meeting: export monthly invoices; filter invoices by." },
-      },
-      { transcript: TRANSCRIPT },
-    );
-    expect(last.stories.epic.description).toBe("Stories from this meeting: export monthly invoices.");
+    const result = gateEmbedded(STORIES, { transcript: TRANSCRIPT }, epicFor);
+    expect(result).toMatchObject({ dropped: 1 });
+    expect(result.stories.epic.description).toBe("Stories: export monthly invoices.");
+    expect(seen).toEqual([["Export monthly invoices"]]);
+    // without a writer (an LLM's epic is its own) the epic stays as it came
+    expect(gateEmbedded(STORIES, { transcript: TRANSCRIPT }).stories.epic).toEqual(STORIES.epic);
+  });
+
+  it("the embedded generator's writer names only the stories it is given, and takes their priority", () => {
+    const transcript = FIXTURES.find((f) => f.name.startsWith("synthetic/"))!.transcript;
+    const { userStories, epicFor } = composeStories(analyse(transcript));
+    expect(userStories.length).toBeGreaterThan(1);
+    const [first, ...rest] = userStories;
+    expect(epicFor(userStories).description).toContain(first!.title.toLowerCase());
+    expect(epicFor(rest).description).not.toContain(first!.title.toLowerCase());
+    const low = rest.map((s) => ({ ...s, priority: "Low" as const }));
+    expect(epicFor(low).priority).toBe("Low");
   });
 });
 

@@ -12,6 +12,7 @@ import { withDeadline } from "../../lib/deadline";
 import { AppError } from "../../lib/errors";
 import { causeMessage, logEvent } from "../../lib/log";
 import { impliedHours, nearestOnScale } from "../../../schema/api/sizing";
+import type { EpicWriter } from "../../adapters/llm";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { checkQuality, storiesWithErrors, type CheckOptions } from "./index";
 import { faultyCriteria, splitCapabilities } from "./stories";
@@ -46,30 +47,20 @@ export interface GateResult {
 }
 
 /**
- * The epic's description without the dropped stories: the embedded generator names up to four stories in it, as a
- * list separated by "; ", before this gate runs (worker/adapters/llm/local/rules/stories.ts), and an epic should not
- * promise a story the user never sees.
+ * Mends what rules can mend, drops the stories still in error, and checks the result. The epic is written last, by
+ * `epicFor` (the embedded generator's, worker/adapters/llm/types.ts), from the stories kept: it never names a story
+ * the person will not see.
  */
-function withoutTitles(description: string, titles: readonly string[]): string {
-  let out = description;
-  for (const title of titles) {
-    const name = title.toLowerCase();
-    out = out
-      .replace(`: ${name}; `, ": ")
-      .replace(`; ${name}; `, "; ")
-      .replace(`; ${name}.`, ".")
-      .replace(`: ${name}.`, ".");
-  }
-  return out;
-}
-
-/** Mends what rules can mend, drops the stories still in error, and checks the result. */
-export function gateEmbedded(stories: GeneratedStories, given: CheckOptions): GateResult {
+export function gateEmbedded(stories: GeneratedStories, given: CheckOptions, epicFor?: EpicWriter): GateResult {
+  const withEpic = (userStories: UserStory[]): GeneratedStories => ({
+    epic: epicFor ? epicFor(userStories) : stories.epic,
+    userStories,
+  });
   // the transcript is read once for the two or three checks below
   const options = given.transcript && !given.analysis ? { ...given, analysis: analyse(given.transcript) } : given;
   const first = checkQuality(stories, options);
   const flagged = new Set(storiesWithErrors(first));
-  if (flagged.size === 0) return { stories, quality: first, mended: 0, dropped: 0 };
+  if (flagged.size === 0) return { stories: withEpic(stories.userStories), quality: first, mended: 0, dropped: 0 };
   // a story asking for two capabilities becomes two stories; the rest are mended in place
   const mendedStories = stories.userStories.flatMap((s, i) => {
     if (!flagged.has(i)) return [s];
@@ -82,11 +73,7 @@ export function gateEmbedded(stories: GeneratedStories, given: CheckOptions): Ga
   const second = checkQuality({ ...stories, userStories: mendedStories }, options);
   const stillWrong = new Set(storiesWithErrors(second));
   const kept = mendedStories.filter((_, i) => !stillWrong.has(i));
-  const droppedTitles = mendedStories.filter((_, i) => stillWrong.has(i)).map((s) => s.title);
-  const result = {
-    epic: { ...stories.epic, description: withoutTitles(stories.epic.description, droppedTitles) },
-    userStories: kept,
-  };
+  const result = withEpic(kept);
   return {
     stories: result,
     quality: stillWrong.size ? checkQuality(result, options) : second,

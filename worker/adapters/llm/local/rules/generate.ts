@@ -1,11 +1,11 @@
 import type { GeneratedStories } from "../../../../../schema/api/transcripts";
 import type { StoryGenerator } from "../../types";
 import { analyse, loadLanguage } from "../../../../reading";
-import { compose } from "./stories";
+import { compose, composeStories } from "./stories";
 
 /**
  * Synchronous core, exported so tests and the quality script can time it without the Promise wrapper: the language
- * layer reads the transcript (./language), the grammar says what each sentence does (./grammar), and the asks become
+ * layer reads the transcript (worker/reading), the grammar says what each sentence does (./grammar), and the asks become
  * stories (./stories).
  */
 export function generateEmbedded(transcript: string, title?: string): GeneratedStories {
@@ -18,7 +18,8 @@ export function createLocalGenerator(): StoryGenerator {
     name: "local",
     async generate({ transcript, title }) {
       await loadLanguage();
-      return generateEmbedded(transcript, title);
+      const { userStories, epicFor } = composeStories(analyse(transcript), title);
+      return { epic: epicFor(userStories), userStories, epicFor };
     },
   };
 }

@@ -3,6 +3,7 @@
  * become one story; later sentences with details on the same nouns add criteria; rejected and postponed things are
  * left out; every text is built from what was said (no template criterion or benefit).
  */
+import type { EpicWriter } from "../../types";
 import { hoursRangeFor, isOnScale } from "../../../../../schema/api/sizing";
 import {
   STORY_LIMITS,
@@ -1101,6 +1102,16 @@ function personOf(role: string): string {
 }
 
 export function compose(analysis: Analysis, title?: string): GeneratedStories {
+  const { userStories, epicFor } = composeStories(analysis, title);
+  return { epic: epicFor(userStories), userStories };
+}
+
+/**
+ * The stories of a meeting, and the writer of their epic: the epic names the stories and takes their priority, so the
+ * generation service writes it after the quality gate has mended, split or dropped them (worker/adapters/llm/types.ts
+ * EpicWriter). The meeting's theme, team and timeline come from this one reading of it.
+ */
+export function composeStories(analysis: Analysis, title?: string): { userStories: UserStory[]; epicFor: EpicWriter } {
   const sentences = withRecapItems(analysis.sentences);
   const kinds = sentences.map((s, i) =>
     classify(s, sentences.slice(i + 1, i + 3), sentences.slice(Math.max(0, i - 3), i)),
@@ -1345,7 +1356,7 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
     });
   }
 
-  return { epic: epic(analysis, stories, userStories, title), userStories };
+  return { userStories, epicFor: (kept) => epic(analysis, stories, kept, title) };
 }
 
 const title_ = title;
@@ -1699,7 +1710,6 @@ function epic(
       : userStories.length && count("Low") * 2 >= userStories.length
         ? "Low"
         : "Medium";
-  // (no count: the quality gate may split or drop stories after this is written)
   const description = userStories.length
     ? `Stories from this meeting${theme ? ` about ${theme.theme}` : ""}: ${userStories
         .slice(0, 4)
