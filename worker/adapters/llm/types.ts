@@ -1,4 +1,5 @@
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
+import type { Analysis } from "../../reading";
 import type { ModelOutput } from "./model-output";
 
 /** The stories the quality gate flagged and what it found in each (services/quality), for one repair round. */
@@ -21,8 +22,14 @@ export type EpicWriter = (kept: readonly UserStory[]) => GeneratedStories["epic"
 
 export interface StoryGenerator {
   readonly name: string;
-  /** The stories, and for the embedded generator the writer of its epic (`epicFor`), used after the gate. */
-  generate(input: { transcript: string; title?: string }): Promise<GeneratedStories & { epicFor?: EpicWriter }>;
+  /**
+   * The stories. The embedded generator adds the writer of its epic (`epicFor`, used after the gate) and its reading
+   * of the transcript (`reading`), which the gate and the coverage report use instead of reading it again.
+   */
+  generate(input: {
+    transcript: string;
+    title?: string;
+  }): Promise<GeneratedStories & { epicFor?: EpicWriter; reading?: Analysis }>;
   /**
    * LLM providers: a long transcript is read in parts of at most `chars` characters, one call each (`generate`
    * above runs them in turn; the generation Workflow runs them in parallel and merges what they return).

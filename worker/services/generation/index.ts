@@ -1,14 +1,9 @@
-import {
-  generatedStoriesSchema,
-  MAX_TRANSCRIPT_CHARS,
-  type GeneratedStories,
-  type GenerateResponse,
-} from "../../../schema/api/transcripts";
+import { MAX_TRANSCRIPT_CHARS, type GeneratedStories, type GenerateResponse } from "../../../schema/api/transcripts";
 import type { GenerationCancelled, GenerationPending, GenerationStatus } from "../../../schema/api/generation";
 import type { Deps } from "../../deps";
 import type { Database } from "../../data/db";
 import type { GenerationJobOutcome, GenerationJobs } from "../../adapters/generation-jobs";
-import type { EpicWriter, StoryGenerator } from "../../adapters/llm";
+import type { StoryGenerator } from "../../adapters/llm";
 import {
   dailyCharsUsed,
   endRun,
@@ -23,24 +18,16 @@ import {
 } from "../../data/generations";
 import { findTranscript, type TranscriptRow } from "../../data/transcripts";
 import { findSubscription } from "../../data/users";
-import { withDeadline } from "../../lib/deadline";
 import { causeMessage, logEvent } from "../../lib/log";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import { verifyStoriesEvidence } from "../../lib/evidence";
-import { analyse, loadLanguage } from "../../reading";
-import { checkQuality, currentQuality, toStored } from "../quality";
-import { gateEmbedded, repairWithProvider } from "../quality/repair";
+import { currentQuality, toStored } from "../quality";
 import { accessTranscript, requireProject, requireTranscript } from "../access";
 import { effectiveTier, limitsFor } from "../plans";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
+import { gateProduced, produceStories, type Produced } from "./produce";
 
-/**
- * The longest one generation may run. The OpenAI adapter waits up to 60 s per call, and a long transcript takes
- * several calls (48,000-character parts, each with one retry of its own), so the whole run gets five minutes. At
- * this point the service stops waiting and records the failure itself; a run whose Worker was stopped before that
- * is failed by the scheduled sweep (worker/jobs/fail-stale-generations.ts).
- */
-export const GENERATION_TIMEOUT_MS = 5 * 60_000;
+// the bound on a provider call lives with the rest of the production of stories (./produce.ts)
+export { GENERATION_TIMEOUT_MS } from "./produce";
 
 /** What a transcript says when its generation was stopped before it could finish (history then offers Try Again). */
 export const INTERRUPTED_GENERATION_MESSAGE = "Story generation was interrupted before it finished. Please try again.";
@@ -339,25 +326,9 @@ async function generateAndSave(
   deps: Deps,
   { generator, run, input, renameToEpic }: ProviderJob,
 ): Promise<GenerateResponse> {
-  let stories: GeneratedStories;
-  // the embedded generator's epic is written after the gate, from the stories it keeps
-  let epicFor: EpicWriter | undefined;
+  let produced: Produced;
   try {
-    // the quality gate below reads the transcript with the language layer; a failure to load it is the run's too
-    await loadLanguage();
-    const raw = await withDeadline(
-      generator.generate(input),
-      GENERATION_TIMEOUT_MS,
-      () =>
-        new AppError("service_unavailable", "Story generation took too long. Please try again.", {
-          upstream: generator.name,
-        }),
-    );
-    epicFor = raw.epicFor;
-    const parsed = generatedStoriesSchema.safeParse(raw);
-    if (!parsed.success)
-      throw new AppError("upstream_error", "The story generator returned stories in an unexpected shape.");
-    stories = verifyStoriesEvidence(input.transcript, parsed.data).stories;
+    produced = await produceStories(generator, input);
   } catch (error) {
     const appError =
       error instanceof AppError && (error.code === "upstream_error" || error.code === "service_unavailable")
@@ -366,13 +337,8 @@ async function generateAndSave(
     await recordGenerationFailure(deps.db, run, appError.message);
     throw appError;
   }
-  // The gate (services/quality): the embedded generator's stories in error are mended or dropped; an LLM's get one
-  // repair round, and what is still wrong is kept and shown.
-  const gated =
-    generator.name === "local"
-      ? gateEmbedded(stories, { transcript: input.transcript }, epicFor)
-      : await gateProvided(generator, stories, input.transcript);
-  stories = gated.stories;
+  const gated = await gateProduced(generator, produced, input.transcript);
+  const stories = gated.stories;
   const saved = await saveGeneratedStories(
     deps.db,
     run,
@@ -383,12 +349,6 @@ async function generateAndSave(
   );
   if (!saved) throw await lostRun(deps, run.transcriptId);
   return { data: stories, transcriptId: run.transcriptId, ...saved, quality: gated.quality };
-}
-
-/** An LLM's stories: checked, and those in error sent back once (services/quality/repair.ts). */
-export function gateProvided(generator: StoryGenerator, stories: GeneratedStories, transcript: string) {
-  const options = { transcript, analysis: analyse(transcript) };
-  return repairWithProvider(generator, stories, checkQuality(stories, options), options);
 }
 
 /** The run could not save: its transcript was deleted meanwhile, or the sweep had already failed (and refunded) it. */

@@ -26,7 +26,8 @@ import { AppError } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
 import { toStored } from "../quality";
 import { duplicatePairs } from "../quality/set";
-import { gateProvided, INTERRUPTED_GENERATION_MESSAGE } from ".";
+import { INTERRUPTED_GENERATION_MESSAGE } from ".";
+import { gateProvided } from "./produce";
 
 type Run = GenerationJobParams;
 

@@ -18,8 +18,9 @@ export function createLocalGenerator(): StoryGenerator {
     name: "local",
     async generate({ transcript, title }) {
       await loadLanguage();
-      const { userStories, epicFor } = composeStories(analyse(transcript), title);
-      return { epic: epicFor(userStories), userStories, epicFor };
+      const reading = analyse(transcript);
+      const { userStories, epicFor } = composeStories(reading, title);
+      return { epic: epicFor(userStories), userStories, epicFor, reading };
     },
   };
 }
