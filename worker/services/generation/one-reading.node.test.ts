@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createLocalGenerator } from "../../adapters/llm/local";
+import type * as Reading from "../../reading";
 import sso from "../../test/fixtures/transcripts/synthetic/sso-audit-refinement.txt?raw";
 import { gateProduced, produceStories } from "./produce";
 
@@ -9,7 +10,7 @@ import { gateProduced, produceStories } from "./produce";
 // which are not the meeting).
 const reads = vi.hoisted(() => ({ texts: [] as string[] }));
 vi.mock("../../reading", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../reading")>();
+  const original = await importOriginal<typeof Reading>();
   return {
     ...original,
     analyse: (text: string) => {
