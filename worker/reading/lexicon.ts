@@ -75,29 +75,34 @@ export const LATER_NOUNS = set(
   "quarter year phase release version v2 roadmap future summer winter spring autumn fall month",
 );
 
-/**
- * What a heading or a line's label says about the lines under it (`Sentence.section` and `Sentence.label` from the
- * language layer): notes and minutes file what a meeting settled, left open, put off or handed out as tasks under
- * headings and labels, whatever grammar each line has. Checked in the order later, open, task, decided, proposed.
- */
+// What a heading or a line's label says about the lines under it (`Sentence.section` and `Sentence.label` from the
+// language layer): notes and minutes file what a meeting settled, left open, put off or handed out as tasks under
+// headings and labels, whatever grammar each line has. Checked in the order later, open, task, decided, proposed.
+
+/** Headings of what was put off: parked, deferred, for later. */
 export const SECTION_LATER = set("later parked parking deferred defer postponed future backlog excluded icebox v2");
+/** Headings of what stays open: questions, unknowns. */
 export const SECTION_OPEN = set("question questions open unresolved unknown unknowns tbd undecided");
+/** Headings of tasks handed out to people: actions, to-dos, next steps. */
 export const SECTION_TASKS = set(
   "action actions todo to-do todos task tasks step steps follow-up follow-ups followup followups owner owners",
 );
+/** Headings of what was settled: decisions, resolutions, agreed requirements. */
 export const SECTION_DECIDED = set(
   "decision decisions decided agreed agreement resolution resolutions resolved requirement requirements must-have must-haves musts scope committed approved confirmed",
 );
+/** Headings of what was proposed but not yet agreed: ideas, options. */
 export const SECTION_PROPOSED = set(
   "proposal proposals proposed propose idea ideas option options suggestion suggestions",
 );
 /** Words that, with "scope" or a verb of doing, turn a heading into "not doing" ("out of scope", "won't do"). */
 export const SECTION_NOT = set("out not won't wont non no");
 
-/** Words that raise or lower a story's priority. */
+/** Words that raise a story's priority. */
 export const PRIORITY_HIGH = set(
   "critical essential crucial urgent urgently asap blocker blocking vital important top key priority must mandatory required highest non-negotiable nonnegotiable dealbreaker deal-breaker",
 );
+/** Words that lower a story's priority. */
 export const PRIORITY_LOW = set("nice optional eventually someday minor low later bonus");
 
 /** Words that put a time on something rather than size the work: "within 60 days", "every week", "48 hours before". */
@@ -181,8 +186,9 @@ export const FILLERS = set(
 /** Hesitation sounds: never words of a story. */
 export const HESITATIONS = set("um umm uh uhh erm er ah ahh hmm hmmm mm mmm mhm uh-huh mm-hmm");
 
-/** Subordinators that open a condition ("if/when X, Y") and reasons ("so that", "because"). */
+/** Subordinators that open a condition ("if/when X, Y"). */
 export const CONDITIONS = set("if when whenever once unless");
+/** Subordinators that open a reason ("so that", "because"). */
 export const REASONS = set("because since so");
 
 /**
@@ -272,3 +278,308 @@ export const SUMMARY_NOUNS = set("list plan summary recap scope shortlist outcom
 export const PERSON_VERBS = set(
   "see know notice hear care wish remember forget understand realise realize worry complain prefer",
 );
+
+// The quality gate's and the coverage report's words (issue 40: one lexicon for the generator, the gate and coverage).
+
+/** Roles that are not people: software parts and pronouns ("As a dashboard, I want…", "As it…"). */
+export const THING_ROLES: ReadonlySet<string> = new Set([
+  "system",
+  "app",
+  "application",
+  "software",
+  "platform",
+  "website",
+  "site",
+  "page",
+  "screen",
+  "dashboard",
+  "database",
+  "server",
+  "api",
+  "module",
+  "feature",
+  "tool",
+  "product",
+  "service",
+  "program",
+  "form",
+  "widget",
+  "component",
+  "report",
+  "it",
+  "this",
+  "that",
+  "device",
+  "machine",
+  "bot",
+]);
+
+/** Words naming a solution rather than a need: widgets, storage and wire formats (a warning: sometimes they are the need). */
+export const SOLUTION_WORDS: ReadonlySet<string> = new Set([
+  "button",
+  "dropdown",
+  "drop-down",
+  "checkbox",
+  "popup",
+  "pop-up",
+  "modal",
+  "radio",
+  "database",
+  "sql",
+  "table",
+  "column",
+  "api",
+  "endpoint",
+  "json",
+  "xml",
+  "cookie",
+  "cache",
+  "javascript",
+  "html",
+  "css",
+  "react",
+  "algorithm",
+  "cron",
+  "webhook",
+  "regex",
+  "iframe",
+  "tab",
+  "click",
+  "textbox",
+  "textfield",
+  "sidebar",
+  "navbar",
+]);
+
+/** Words no tester can check without asking what was meant. */
+export const VAGUE_WORDS: ReadonlySet<string> = new Set([
+  "user-friendly",
+  "friendly",
+  "easy",
+  "easily",
+  "fast",
+  "quick",
+  "quickly",
+  "simple",
+  "simply",
+  "intuitive",
+  "intuitively",
+  "appropriate",
+  "appropriately",
+  "efficient",
+  "efficiently",
+  "flexible",
+  "seamless",
+  "seamlessly",
+  "robust",
+  "etc",
+  "etc.",
+  "various",
+  "several",
+  "some",
+  "properly",
+  "correctly",
+  "nice",
+  "better",
+  "best",
+  "optimal",
+  "adequate",
+  "sufficient",
+  "reasonable",
+  "user friendly",
+  "certain",
+  "stuff",
+  "things",
+]);
+
+/** Simple past forms that are not also participles: "the credentials came through" tells, "the list sorted" may ask. */
+export const SIMPLE_PAST: ReadonlySet<string> = new Set([
+  "came",
+  "went",
+  "took",
+  "gave",
+  "saw",
+  "did",
+  "was",
+  "were",
+  "began",
+  "ran",
+  "wrote",
+  "spoke",
+  "broke",
+  "chose",
+  "drove",
+  "ate",
+  "fell",
+  "flew",
+  "grew",
+  "knew",
+  "rode",
+  "rose",
+  "sang",
+  "swam",
+  "threw",
+  "wore",
+  "forgot",
+]);
+
+/** Finite verbs that tell (the past, "does not", "has no"); "are returned", "must show", "loads" may be a rule badly put. */
+export const TOLD_AUX: ReadonlySet<string> = new Set(["had", "was", "were", "did", "does", "do"]);
+
+/** Lemmas that name a risk or a worry ("the risk is …", "I'm worried that …", "that could break …"). */
+export const RISK_WORDS: ReadonlySet<string> = new Set([
+  "risk",
+  "risky",
+  "concern",
+  "concerned",
+  "worry",
+  "worried",
+  "worrying",
+  "danger",
+  "dangerous",
+  "blocker",
+  "fail",
+  "failure",
+  "break",
+  "breach",
+  "outage",
+  "vulnerability",
+  "threat",
+  "afraid",
+  "fear",
+  "downside",
+  "problem",
+  "issue",
+]);
+
+/** Words that bound a quantity: with a number, a limit the product must keep ("at most 3", "within 2 days"). */
+export const LIMIT_WORDS: ReadonlySet<string> = new Set([
+  "max",
+  "maximum",
+  "min",
+  "minimum",
+  "most",
+  "least",
+  "limit",
+  "cap",
+  "within",
+  "under",
+  "per",
+  "only",
+  "exactly",
+  "every",
+  "each",
+]);
+
+/** Words besides the lexicon's priority words that make a thing a condition of done ("a deal-breaker", "necessary"). */
+export const ESSENTIAL: ReadonlySet<string> = new Set([
+  "necessary",
+  "needed",
+  "non-negotiable",
+  "dealbreaker",
+  "deal-breaker",
+  "must-have",
+  "requirement",
+]);
+
+/** Spoken forms of a need verb the tagger reads as nouns ("we wanna …", "it's gotta …"). */
+export const SPOKEN_NEED: ReadonlySet<string> = new Set(["wanna", "gotta"]);
+
+/** Past-tense auxiliaries: a sentence in the past narrates what happened, it asks for nothing. */
+export const PAST_AUX: ReadonlySet<string> = new Set(["was", "were", "did", "had"]);
+
+/** Words that negate the verb after them ("do not", "never"): the tagger's own flag runs to the end of the sentence. */
+export const NEGATORS: ReadonlySet<string> = new Set(["not", "n't", "never", "no"]);
+
+/** Personal pronouns that open a clause as its subject ("we need …", "it has to …"). */
+export const SUBJECTS: ReadonlySet<string> = new Set(["i", "we", "you", "they", "it", "he", "she"]);
+
+/** Words that open a spoken clause without being part of it ("and", "so", "okay", "yeah"). */
+export const SPOKEN_OPENERS: ReadonlySet<string> = new Set([
+  "so",
+  "okay",
+  "ok",
+  "right",
+  "then",
+  "well",
+  "now",
+  "alright",
+  "perfect",
+  "great",
+  "cool",
+  "thanks",
+  "yep",
+  "yes",
+  "sure",
+]);
+
+/** Verbs that change or remove a thing someone must first have made. */
+export const CHANGE_VERBS: ReadonlySet<string> = new Set([
+  "edit",
+  "update",
+  "change",
+  "modify",
+  "delete",
+  "remove",
+  "cancel",
+  "rename",
+  "archive",
+]);
+
+/** Verbs that make a thing someone may later change or remove (see CHANGE_VERBS). */
+export const MAKE_VERBS: ReadonlySet<string> = new Set([
+  "create",
+  "add",
+  "make",
+  "register",
+  "upload",
+  "import",
+  "submit",
+  "write",
+  "post",
+  "book",
+  "enter",
+  "record",
+  "set",
+  "open",
+  "start",
+  "invite",
+  "generate",
+  "build",
+  "define",
+  "save",
+]);
+
+/** Words and contractions that turn a story's ask into its opposite ("without", "can't", "won't"). */
+export const NEGATION_WORDS: ReadonlySet<string> = new Set([
+  "not",
+  "never",
+  "no",
+  "without",
+  "cannot",
+  "can't",
+  "don't",
+  "won't",
+  "shouldn't",
+  "mustn't",
+]);
+
+/** Verbs that only frame an ask ("want", "be able"), not what is asked for. */
+export const FRAME_LEMMAS: ReadonlySet<string> = new Set([
+  "want",
+  "need",
+  "be",
+  "have",
+  "able",
+  "can",
+  "would",
+  "like",
+  "should",
+  "must",
+  "will",
+  "get",
+  "let",
+  "allow",
+  "make",
+  "do",
+]);

@@ -26,7 +26,20 @@
 import type { CoverageKind } from "../../../schema/api/quality";
 import type { Coverage, CoverageItem } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { analyse, type Analysis, type Sentence, type Token } from "../../reading";
+import {
+  analyse,
+  type Analysis,
+  ESSENTIAL,
+  LIMIT_WORDS,
+  NEGATORS,
+  PAST_AUX,
+  RISK_WORDS,
+  type Sentence,
+  SPOKEN_NEED,
+  SPOKEN_OPENERS,
+  SUBJECTS,
+  type Token,
+} from "../../reading";
 import {
   classify,
   isFiller,
@@ -144,66 +157,6 @@ function isThing(t: Token): boolean {
 // ---------------------------------------------------------------------------------------------------------------------
 // Kinds. The grammar's classification first (ask, constraint, rejection, postponement, question), then the weaker
 // signals below, each in grammar terms (word classes and the lexicon's cue words), never in any meeting's wording.
-
-/** Lemmas that name a risk or a worry ("the risk is …", "I'm worried that …", "that could break …"). */
-const RISK_WORDS = new Set([
-  "risk",
-  "risky",
-  "concern",
-  "concerned",
-  "worry",
-  "worried",
-  "worrying",
-  "danger",
-  "dangerous",
-  "blocker",
-  "fail",
-  "failure",
-  "break",
-  "breach",
-  "outage",
-  "vulnerability",
-  "threat",
-  "afraid",
-  "fear",
-  "downside",
-  "problem",
-  "issue",
-]);
-/** Words that bound a quantity: with a number, a limit the product must keep ("at most 3", "within 2 days"). */
-const LIMIT_WORDS = new Set([
-  "max",
-  "maximum",
-  "min",
-  "minimum",
-  "most",
-  "least",
-  "limit",
-  "cap",
-  "within",
-  "under",
-  "per",
-  "only",
-  "exactly",
-  "every",
-  "each",
-]);
-/** Words besides the lexicon's priority words that make a thing a condition of done ("a deal-breaker", "necessary"). */
-const ESSENTIAL = new Set([
-  "necessary",
-  "needed",
-  "non-negotiable",
-  "dealbreaker",
-  "deal-breaker",
-  "must-have",
-  "requirement",
-]);
-/** Spoken forms of a need verb the tagger reads as nouns ("we wanna …", "it's gotta …"). */
-const SPOKEN_NEED = new Set(["wanna", "gotta"]);
-/** Past-tense auxiliaries: a sentence in the past narrates what happened, it asks for nothing. */
-const PAST_AUX = new Set(["was", "were", "did", "had"]);
-const NEGATORS = new Set(["not", "n't", "never", "no"]);
-const SUBJECTS = new Set(["i", "we", "you", "they", "it", "he", "she"]);
 
 /**
  * In the past tense: the first verb or auxiliary is a past auxiliary ("was", "did"), or a past form after a pronoun
@@ -364,31 +317,16 @@ function signals(sentence: Sentence): Signals {
   return { ask, decision, action: isOwnStep(sentence), risk };
 }
 
-/** Words that open a spoken clause without being part of it ("and", "so", "okay", "yeah"). */
-const OPENERS = new Set([
-  "so",
-  "okay",
-  "ok",
-  "right",
-  "then",
-  "well",
-  "now",
-  "alright",
-  "perfect",
-  "great",
-  "cool",
-  "thanks",
-  "yep",
-  "yes",
-  "sure",
-]);
-
 /** The speaker's own next step: a clause opening on "I'll / I will / I'm going to / let me" and a verb. */
 function isOwnStep(sentence: Sentence): boolean {
   if (sentence.isQuestion) return false;
   const toks = speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t));
   let i = 0;
-  while (i < toks.length && (toks[i]!.pos === "CCONJ" || toks[i]!.pos === "INTJ" || OPENERS.has(toks[i]!.normal))) i++;
+  while (
+    i < toks.length &&
+    (toks[i]!.pos === "CCONJ" || toks[i]!.pos === "INTJ" || SPOKEN_OPENERS.has(toks[i]!.normal))
+  )
+    i++;
   const [a, b, c] = [toks[i], toks[i + 1], toks[i + 2]];
   if (!a || !b) return false;
   if (a.normal === "let" && b.normal === "me") return true;

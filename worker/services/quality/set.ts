@@ -16,46 +16,11 @@ import {
   type StoryParts,
 } from "./story-text";
 import type { Token } from "../../reading";
+import { CHANGE_VERBS, MAKE_VERBS, NEGATION_WORDS } from "../../reading";
 
 /** Shared content lemmas above this share of either story's means: the same ask twice. */
 const DUPLICATE_SIMILARITY = 0.6;
 const DUPLICATE_MIN_SHARED = 2;
-/** Verbs that change or remove a thing someone must first have made. */
-const CHANGE_VERBS = new Set(["edit", "update", "change", "modify", "delete", "remove", "cancel", "rename", "archive"]);
-const MAKE_VERBS = new Set([
-  "create",
-  "add",
-  "make",
-  "register",
-  "upload",
-  "import",
-  "submit",
-  "write",
-  "post",
-  "book",
-  "enter",
-  "record",
-  "set",
-  "open",
-  "start",
-  "invite",
-  "generate",
-  "build",
-  "define",
-  "save",
-]);
-const NEGATIONS = new Set([
-  "not",
-  "never",
-  "no",
-  "without",
-  "cannot",
-  "can't",
-  "don't",
-  "won't",
-  "shouldn't",
-  "mustn't",
-]);
 
 interface Read {
   parts: StoryParts;
@@ -72,7 +37,7 @@ function read(story: UserStory): Read {
     parts,
     tokens,
     lemmas: contentLemmas([...tokens, ...title]),
-    negated: tokens.some((t) => NEGATIONS.has(t.normal)),
+    negated: tokens.some((t) => NEGATION_WORDS.has(t.normal)),
   };
 }
 

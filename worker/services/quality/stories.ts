@@ -14,7 +14,16 @@ import {
 } from "../../../schema/api/sizing";
 import type { Token } from "../../reading";
 import { isRoleNoun } from "../../adapters/llm/local/rules/grammar";
-import { GENERIC_ROLES, NOT_ROLES, PRODUCT_PARTS } from "../../reading";
+import {
+  GENERIC_ROLES,
+  NOT_ROLES,
+  PRODUCT_PARTS,
+  SIMPLE_PAST,
+  SOLUTION_WORDS,
+  THING_ROLES,
+  TOLD_AUX,
+  VAGUE_WORDS,
+} from "../../reading";
 import type { StoryIssue } from "../../../schema/api/quality-body";
 import type { UserStory } from "../../../schema/api/transcripts";
 import {
@@ -30,114 +39,6 @@ import {
   type StoryParts,
 } from "./story-text";
 
-/** Roles that are not people: software parts and pronouns ("As a dashboard, I want…", "As it…"). */
-const THING_ROLES = new Set([
-  "system",
-  "app",
-  "application",
-  "software",
-  "platform",
-  "website",
-  "site",
-  "page",
-  "screen",
-  "dashboard",
-  "database",
-  "server",
-  "api",
-  "module",
-  "feature",
-  "tool",
-  "product",
-  "service",
-  "program",
-  "form",
-  "widget",
-  "component",
-  "report",
-  "it",
-  "this",
-  "that",
-  "device",
-  "machine",
-  "bot",
-]);
-/** Words naming a solution rather than a need: widgets, storage and wire formats (a warning: sometimes they are the need). */
-const SOLUTION_WORDS = new Set([
-  "button",
-  "dropdown",
-  "drop-down",
-  "checkbox",
-  "popup",
-  "pop-up",
-  "modal",
-  "radio",
-  "database",
-  "sql",
-  "table",
-  "column",
-  "api",
-  "endpoint",
-  "json",
-  "xml",
-  "cookie",
-  "cache",
-  "javascript",
-  "html",
-  "css",
-  "react",
-  "algorithm",
-  "cron",
-  "webhook",
-  "regex",
-  "iframe",
-  "tab",
-  "click",
-  "textbox",
-  "textfield",
-  "sidebar",
-  "navbar",
-]);
-/** Words no tester can check without asking what was meant. */
-const VAGUE_WORDS = new Set([
-  "user-friendly",
-  "friendly",
-  "easy",
-  "easily",
-  "fast",
-  "quick",
-  "quickly",
-  "simple",
-  "simply",
-  "intuitive",
-  "intuitively",
-  "appropriate",
-  "appropriately",
-  "efficient",
-  "efficiently",
-  "flexible",
-  "seamless",
-  "seamlessly",
-  "robust",
-  "etc",
-  "etc.",
-  "various",
-  "several",
-  "some",
-  "properly",
-  "correctly",
-  "nice",
-  "better",
-  "best",
-  "optimal",
-  "adequate",
-  "sufficient",
-  "reasonable",
-  "user friendly",
-  "certain",
-  "stuff",
-  "things",
-]);
 /** Criteria that only say the thing works. */
 const WORKS_ONLY =
   /^(?:it|this|the (?:feature|story|functionality|system|app))\s+(?:works?|functions?|is (?:working|implemented|done|available))(?:\s+(?:well|correctly|properly|as expected|fine))?\.?$/i;
@@ -235,39 +136,6 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
     );
   }
 }
-
-/** Simple past forms that are not also participles: "the credentials came through" tells, "the list sorted" may ask. */
-const SIMPLE_PAST = new Set([
-  "came",
-  "went",
-  "took",
-  "gave",
-  "saw",
-  "did",
-  "was",
-  "were",
-  "began",
-  "ran",
-  "wrote",
-  "spoke",
-  "broke",
-  "chose",
-  "drove",
-  "ate",
-  "fell",
-  "flew",
-  "grew",
-  "knew",
-  "rode",
-  "rose",
-  "sang",
-  "swam",
-  "threw",
-  "wore",
-  "forgot",
-]);
-/** Finite verbs that tell (the past, "does not", "has no"); "are returned", "must show", "loads" may be a rule badly put. */
-const TOLD_AUX = new Set(["had", "was", "were", "did", "does", "do"]);
 
 /**
  * A capability that is a clause telling what was or what is lacking ("I want the credentials came through", "I want

@@ -4,7 +4,7 @@
  * part from the language layer (worker/reading), so rules speak of word classes and lemmas,
  * never of any story's wording.
  */
-import { analyse, type Token } from "../../reading";
+import { analyse, FRAME_LEMMAS, type Token } from "../../reading";
 import { nounLemma } from "../../adapters/llm/local/rules/grammar";
 
 export interface StoryParts {
@@ -113,26 +113,6 @@ export function titleTokens(title: string): Token[] {
 export function wordsOf(text: string): Token[] {
   return tokensOf(text).filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
 }
-
-/** Verbs that only frame an ask ("want", "be able"), not what is asked for. */
-const FRAME_LEMMAS = new Set([
-  "want",
-  "need",
-  "be",
-  "have",
-  "able",
-  "can",
-  "would",
-  "like",
-  "should",
-  "must",
-  "will",
-  "get",
-  "let",
-  "allow",
-  "make",
-  "do",
-]);
 
 /** A token's lemma for comparing meanings: nouns singular, verbs in base form, lower case. */
 export function lemmaOf(t: Token): string {
