@@ -13,6 +13,23 @@ const features = readdirSync(new URL("../web/features", import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Everything of the Worker above its two ground floors, lib/ and reading/, which import none of it.
+const ABOVE_THE_GROUND_FLOOR = [
+  "worker/routes",
+  "worker/services",
+  "worker/data",
+  "worker/adapters",
+  "worker/durable-objects",
+  "worker/jobs",
+  "worker/workflows",
+  "worker/middleware",
+  "worker/bindings.ts",
+  "worker/deps.ts",
+  "worker/env.ts",
+  "worker/app.ts",
+  "worker/index.ts",
+];
+
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", ".wrangler/**", "test-results/**", "worker/worker-configuration.d.ts"] },
   js.configs.recommended,
@@ -154,21 +171,7 @@ export default tseslint.config(
               // How a meeting is read (issue 40): one room for the generator, the gate and the coverage report, so it
               // may know nothing of any of them.
               target: "worker/reading",
-              from: [
-                "worker/routes",
-                "worker/services",
-                "worker/data",
-                "worker/adapters",
-                "worker/durable-objects",
-                "worker/jobs",
-                "worker/workflows",
-                "worker/middleware",
-                "worker/bindings.ts",
-                "worker/deps.ts",
-                "worker/env.ts",
-                "worker/app.ts",
-                "worker/index.ts",
-              ],
+              from: ABOVE_THE_GROUND_FLOOR,
               message:
                 "reading is a ground floor beside lib: it imports only lib/, schema/ and the language library, nothing of the Worker above it.",
             },
@@ -181,22 +184,7 @@ export default tseslint.config(
             },
             {
               target: "worker/lib",
-              from: [
-                "worker/routes",
-                "worker/services",
-                "worker/data",
-                "worker/adapters",
-                "worker/durable-objects",
-                "worker/jobs",
-                "worker/workflows",
-                "worker/middleware",
-                "worker/reading",
-                "worker/bindings.ts",
-                "worker/deps.ts",
-                "worker/env.ts",
-                "worker/app.ts",
-                "worker/index.ts",
-              ],
+              from: [...ABOVE_THE_GROUND_FLOOR, "worker/reading"],
               message:
                 "lib is the Worker's bottom layer: it imports nothing of the Worker above it (only schema/ and other lib modules).",
             },
