@@ -1,9 +1,9 @@
 /**
  * How a meeting is read, one room for the embedded generator, the quality gate and the coverage report (issue 40):
  * a ground floor beside lib/ that imports nothing of the Worker above it, reached only through this file
- * (scripts/eslint.config.js). Today it holds the language layer and the lexicon; the reading of items (asks,
- * decisions, refusals…) still lives in the embedded generator's grammar (worker/adapters/llm/local/rules/grammar.ts)
- * and moves here as issue 40 goes on.
+ * (scripts/eslint.config.js). It holds the language layer (./analyse, ./layout), the lexicon, word-level reading
+ * (./words) and the kinds of sentence (./kinds: ask, constraint, rejection, postponement, question, agreement, with an
+ * ask's role, capability, reason and condition), which the embedded generator and the coverage report both use.
  *
  * The language layer (issue 15): sentences, tokens, Universal POS tags, lemmas, negation
  * and numbers from wink-nlp 2.4.0 with wink-eng-lite-web-model 1.8.1 (both MIT; no eval, no fs: the model is plain
@@ -37,3 +37,14 @@
 export { analyse, loadLanguage, speechText, type Analysis, type Pos, type Sentence, type Token } from "./analyse";
 export { type NoiseKind, type NoiseSpan } from "./layout";
 export * from "./lexicon";
+export { END_POS, isBroken, isFiller, isRoleNoun, nounLemma, PARTICLES, speech } from "./words";
+export {
+  classify,
+  sectionContext,
+  sentenceNouns,
+  type Ask,
+  type CapabilityForm,
+  type Classified,
+  type SectionContext,
+  type SentenceKind,
+} from "./kinds";

@@ -1,8 +1,7 @@
 /**
  * The coverage report (issue 27): what the meeting asked for, decided, left open, worried about and handed out, each
  * with its verbatim quote, and which stories carry it. It reads the transcript with the embedded generator's own
- * language layer (worker/reading) and grammar (worker/adapters/llm/local/rules/grammar.ts,
- * lexicon.ts), but it is recall-first where the generator is precision-first: besides every sentence the grammar
+ * reading of meetings (worker/reading: the language layer, the sentence kinds and the lexicon), but it is recall-first where the generator is precision-first: besides every sentence the grammar
  * classifies as an ask, it lists sentences with weaker signals (a modal or need verb with "it"/"we" as subject, a
  * suggestion, a priority word, a limit, a settled or proposed line of notes), because a missed ask shown to the user
  * costs a glance and a missed ask not shown costs a story. Rejected and postponed things are listed apart, so the
@@ -39,8 +38,6 @@ import {
   SPOKEN_OPENERS,
   SUBJECTS,
   type Token,
-} from "../../reading";
-import {
   classify,
   isFiller,
   isRoleNoun,
@@ -48,7 +45,7 @@ import {
   sectionContext,
   speech,
   type Classified,
-} from "../../adapters/llm/local/rules/grammar";
+} from "../../reading";
 import {
   ASK_MODALS,
   CONDITIONS,

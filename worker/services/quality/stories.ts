@@ -12,10 +12,10 @@ import {
   LARGEST_STORY_POINTS,
   STORY_POINT_SCALE,
 } from "../../../schema/api/sizing";
-import type { Token } from "../../reading";
-import { isRoleNoun } from "../../adapters/llm/local/rules/grammar";
 import {
+  type Token,
   GENERIC_ROLES,
+  isRoleNoun,
   NOT_ROLES,
   PRODUCT_PARTS,
   SIMPLE_PAST,

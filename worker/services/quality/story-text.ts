@@ -4,8 +4,7 @@
  * part from the language layer (worker/reading), so rules speak of word classes and lemmas,
  * never of any story's wording.
  */
-import { analyse, FRAME_LEMMAS, type Token } from "../../reading";
-import { nounLemma } from "../../adapters/llm/local/rules/grammar";
+import { analyse, FRAME_LEMMAS, nounLemma, type Token } from "../../reading";
 
 export interface StoryParts {
   /** The role phrase after "As a/an/the", or null when the description does not open with one. */

@@ -1,6 +1,6 @@
 // Contract checks of the embedded generator: well-formed output within STORY_LIMITS, verbatim evidence, the same
 // output for the same input, nothing from rejected items (tuning fixtures only) and large inputs. The sentences below
-// are written for these tests; the grammar's own cases are in grammar.test.ts.
+// are written for these tests; the sentence kinds' own cases are in sentence-kinds.test.ts.
 import { describe, expect, it } from "vitest";
 import { generatedStoriesSchema, STORY_LIMITS } from "../../../../../schema/api/transcripts";
 import { FIXTURES } from "../../../../test/generator/fixtures";

@@ -23,8 +23,10 @@ import {
   sentenceNouns,
   speech,
   type Ask,
-} from "./grammar";
-import type { Analysis, Sentence, Token } from "../../../../reading";
+  type Analysis,
+  type Sentence,
+  type Token,
+} from "../../../../reading";
 import {
   CONDITIONS,
   MEETING_OBJECTS,

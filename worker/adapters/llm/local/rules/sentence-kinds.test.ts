@@ -1,8 +1,7 @@
 // The grammar on sentences written for these tests (not taken from the fixtures or the probe set).
 import { describe, expect, it } from "vitest";
-import { classify, sectionContext } from "./grammar";
 import { generateEmbedded } from "./generate";
-import { loadLanguage, analyse } from "../../../../reading";
+import { analyse, classify, loadLanguage, sectionContext } from "../../../../reading";
 import { isFragmentTitle } from "../../../../test/generator/quality";
 
 // The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.

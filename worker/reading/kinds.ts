@@ -1,10 +1,12 @@
 /**
- * The grammar of the embedded generator (issue 15): what each sentence of a meeting does (asks, constrains,
+ * The kinds of sentence (issue 15; moved here from the embedded generator in issue 40, so the generator, the quality
+ * gate and the coverage report read a meeting alike): what each sentence of a meeting does (asks, constrains,
  * rejects, postpones, questions, agrees, or only reports), and for an ask its role, capability, reason and condition.
  * Patterns are over the language layer's parts of speech and lemmas plus the cue words of ./lexicon; no phrase of any
  * meeting is written here.
  */
-import type { Sentence, Token } from "../../../../reading";
+import type { Sentence, Token } from "./analyse";
+import { isBroken, isFiller, isRoleNoun, markPeople, nounLemma, PARTICLES, speech } from "./words";
 import {
   AGREEMENT,
   ASK_MODALS,
@@ -12,10 +14,9 @@ import {
   DECISION_VERBS,
   DESIRE_VERBS,
   PLACEHOLDERS,
-  FILLERS,
-  HESITATIONS,
   FRAME_WORDS,
   PRODUCT_PARTS,
+  POSSESSIVES,
   GENERIC_VERBS,
   LATER_NOUNS,
   LIGHT_VERBS,
@@ -23,7 +24,6 @@ import {
   MEETING_VERBS,
   NEED_VERBS,
   NEEDED,
-  NOT_ROLES,
   POSTPONEMENT,
   PRIORITY_HIGH,
   REJECTION,
@@ -49,8 +49,7 @@ import {
   TODAY_WORDS,
   RECAP_LABELS,
   SUMMARY_NOUNS,
-  PERSON_VERBS,
-} from "../../../../reading";
+} from "./lexicon";
 
 export type SentenceKind = "ask" | "constraint" | "rejection" | "postponement" | "question" | "agreement" | "other";
 
@@ -97,7 +96,6 @@ export interface Classified {
   scope?: string[];
 }
 
-const PEOPLE_ENDING = /(?:er|or|ist|ian|ant|ee)s?$/;
 const SUBJECT_PRONOUNS = new Set([
   "i",
   "we",
@@ -135,7 +133,6 @@ const VERDICT_LEVELS = new Set([
 const LIST_ITEM_POS = new Set(["ADP", "NOUN", "PROPN", "ADJ", "DET", "NUM"]);
 const TEAM_SUBJECTS = new Set(["we", "i", "you", "us"]);
 const VAGUE_SUBJECTS = new Set(["it", "that", "this", "there", "which"]);
-const PARTICLES = new Set(["in", "on", "up", "out", "off", "down", "back", "over", "away", "around"]);
 const BENEFICIARY_PREPS = new Set(["for", "to", "by"]);
 const LETTING_VERBS = new Set(["let", "give", "allow", "help", "enable", "show", "tell", "notify", "remind", "send"]);
 /** Verbs of telling someone by a channel: their object is the person the product serves ("text the skipper when …"). */
@@ -158,134 +155,6 @@ const IMPERATIVE_NOT = new Set([
   "like",
   "feel",
 ]);
-const END_POS = new Set(["DET", "ADP", "CCONJ", "SCONJ", "PRON", "AUX", "PART", "PUNCT", "SYM", "X"]);
-
-/** A word broken off and restarted ("deci decisions") or a lower-case one- or two-letter scrap ("th"). */
-export function isBroken(t: Token, next: Token | undefined): boolean {
-  // a written abbreviation ("w/", "b/c") is not a broken word
-  if (
-    t.pos === "PUNCT" ||
-    t.isNumber ||
-    t.noise ||
-    HESITATIONS.has(t.normal) ||
-    next?.text === "/" ||
-    next?.text === "."
-  )
-    return false;
-  if (
-    next &&
-    next.normal.length > t.normal.length &&
-    next.normal.startsWith(t.normal) &&
-    t.normal.length >= 2 &&
-    !t.stop
-  )
-    return true;
-  return (
-    /^[a-z]{1,2}$/.test(t.text) &&
-    !t.stop &&
-    t.pos !== "ADP" &&
-    t.pos !== "PART" &&
-    t.pos !== "CCONJ" &&
-    t.pos !== "DET" &&
-    t.pos !== "PRON" &&
-    t.pos !== "AUX"
-  );
-}
-
-export function isFiller(t: Token): boolean {
-  if (t.noise) return true;
-  if (HESITATIONS.has(t.normal)) return true;
-  return FILLERS.has(t.normal) && (t.pos === "ADV" || t.pos === "X" || t.pos === "NOUN" || t.pos === "PROPN");
-}
-
-/** A singular lemma for a noun token ("Nurses" → "nurse", even when the library reads it as a proper noun). */
-function singular(w: string): string {
-  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
-  if (/(?:ss|sh|ch|x)es$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1);
-  return w;
-}
-
-export function nounLemma(t: Token): string {
-  if (t.pos === "PROPN" && /^[A-Z][a-z]+s$/.test(t.text)) return singular(t.normal);
-  if (t.pos === "NOUN" || t.pos === "PROPN") {
-    const own = singular(t.normal);
-    if (ROLE_NOUNS.has(own) || t.normal === "people") return t.normal === "people" ? "people" : own;
-  }
-  const lemma = t.lemma.toLowerCase();
-  if (lemma !== t.normal || !t.normal.endsWith("s") || t.normal.endsWith("ss")) return lemma;
-  const stems = [t.normal.replace(/ies$/, "y"), t.normal.replace(/es$/, ""), t.normal.replace(/s$/, "")];
-  return stems.find((s) => ROLE_NOUNS.has(s)) ?? stems[2]!;
-}
-
-/** Nouns found to name people by their place in a sentence (see markPeople), whatever their ending. */
-const PEOPLE_BY_PLACE = new WeakSet<Token>();
-
-/**
- * Marks the nouns of `toks` that name people by their place: the head of a plural subject whose verb only a person
- * does, a verb of perceiving, knowing or caring ("deckhands could see …", "the wardens never notice …"). A class of
- * things is not said to see, know or care, so the noun is a role even without a people ending.
- */
-function markPeople(toks: readonly Token[]): void {
-  for (let i = 0; i < toks.length; i++) {
-    const t = toks[i]!;
-    const lemma = t.lemma.toLowerCase();
-    if (
-      t.pos !== "VERB" ||
-      !(
-        PERSON_VERBS.has(lemma) ||
-        (lemma === "tell" &&
-          toks
-            .slice(Math.max(0, i - 3), i)
-            .some((x) => x.normal === "not" || x.normal === "n't" || x.normal === "cannot"))
-      )
-    )
-      continue;
-    let s = i - 1;
-    while (
-      s >= 0 &&
-      (toks[s]!.pos === "AUX" || toks[s]!.pos === "PART" || toks[s]!.pos === "ADV" || isFiller(toks[s]!))
-    )
-      s--;
-    const head = toks[s];
-    // (a class of people is named in the plural, "deckhands", "the wardens"; a thing in the singular may be said to see or
-    // know in a product's terms, "the system must know …", "the app should remember …")
-    if (
-      !head ||
-      (head.pos !== "NOUN" && head.pos !== "PROPN") ||
-      head.noise ||
-      NOT_ROLES.has(nounLemma(head)) ||
-      PRODUCT_PARTS.has(nounLemma(head)) ||
-      head.normal === nounLemma(head) ||
-      !/(?:s|men)$/.test(head.normal)
-    )
-      continue;
-    // (a subject, not an object or a name of something: after a determiner, a possessive, an adjective or nothing)
-    const before = toks[s - 1];
-    if (
-      before &&
-      !["DET", "ADJ", "NOUN", "PUNCT", "SCONJ", "CCONJ"].includes(before.pos) &&
-      !POSSESSIVE_DETS.has(before.normal) &&
-      !(before.pos === "AUX" && before.lemma === "be")
-    )
-      continue;
-    PEOPLE_BY_PLACE.add(head);
-  }
-}
-
-/** A noun naming people: in the lexicon's role list, or a noun with a people ending that is not a thing noun. */
-export function isRoleNoun(t: Token): boolean {
-  if (t.pos !== "NOUN" && t.pos !== "PROPN") return false;
-  if (PEOPLE_BY_PLACE.has(t)) return true;
-  const lemma = nounLemma(t);
-  if (ROLE_NOUNS.has(lemma)) return true;
-  // a capitalised sentence-initial noun may be read as a proper noun ("Dentists need …")
-  const properPlural = t.pos === "PROPN" && /^[A-Z][a-z]+s$/.test(t.text);
-  if ((t.pos !== "NOUN" && !properPlural) || lemma.length < 5 || NOT_ROLES.has(lemma) || lemma.endsWith("ment"))
-    return false;
-  return PEOPLE_ENDING.test(lemma);
-}
-
 /** The role phrase ending at noun token `i` ("call centre agents" → "call centre agent"). */
 function rolePhrase(words: readonly Token[], i: number): string {
   const parts = [nounLemma(words[i]!)];
@@ -295,11 +164,6 @@ function rolePhrase(words: readonly Token[], i: number): string {
     parts.unshift(t.normal);
   }
   return parts.join(" ");
-}
-
-/** Speech words of the sentence (no noise, no punctuation) with their index in `tokens`. */
-function speech(sentence: Sentence): Token[] {
-  return sentence.tokens.filter((t) => !t.noise);
 }
 
 /** True when token `t` ends a clause: punctuation, a subordinator, or a conjunction before a new subject. */
@@ -1097,7 +961,7 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
       isBaseVerb(toks[i + 2]) &&
       toks[i - 1] !== undefined &&
       toks[i - 1]!.pos !== "DET" &&
-      !POSSESSIVE_DETS.has(toks[i - 1]!.normal);
+      !POSSESSIVES.has(toks[i - 1]!.normal);
     const isNeed = (NEED_VERBS.has(lemma) && (t.pos === "VERB" || t.pos === "AUX")) || t.normal === "wanna" || needsTo;
     const isLike = lemma === "like" || lemma === "love" || lemma === "prefer";
     const wouldLike = isLike && i > 0 && (toks[i - 1]!.normal === "would" || toks[i - 1]!.normal === "'d");
@@ -1364,7 +1228,7 @@ function negativeSubject(toks: readonly Token[], at: number): boolean {
       t.pos === "NOUN" ||
       t.pos === "PROPN" ||
       t.pos === "ADJ" ||
-      POSSESSIVE_DETS.has(t.normal)
+      POSSESSIVES.has(t.normal)
     ))
       return false;
   }
@@ -1385,7 +1249,7 @@ function afterFronted(toks: readonly Token[], first: number, question: boolean):
     comma + 3 >= toks.length ||
     toks
       .slice(first, comma)
-      .some((t) => t.pos === "VERB" || t.pos === "AUX" || (t.pos === "PRON" && !POSSESSIVE_DETS.has(t.normal)))
+      .some((t) => t.pos === "VERB" || t.pos === "AUX" || (t.pos === "PRON" && !POSSESSIVES.has(t.normal)))
   )
     return null;
   const k = comma + 1;
@@ -1745,7 +1609,6 @@ export function classify(
   return whole;
 }
 
-const POSSESSIVE_DETS = new Set(["my", "our", "your", "their", "his", "her", "its"]);
 /** Finite forms of "be", "have" and "do": after a noun phrase they make it a subject. */
 const FINITE_AUX = new Set(["is", "are", "was", "were", "'s", "'re", "has", "have", "had", "does", "do", "did"]);
 
@@ -1792,9 +1655,7 @@ function settledItem(toks: readonly Token[]): Cue | null {
   while (
     r < toks.length &&
     r < first + 3 &&
-    (toks[r]!.pos === "DET" ||
-      (toks[r]!.pos === "PRON" && POSSESSIVE_DETS.has(toks[r]!.normal)) ||
-      toks[r]!.pos === "ADJ")
+    (toks[r]!.pos === "DET" || (toks[r]!.pos === "PRON" && POSSESSIVES.has(toks[r]!.normal)) || toks[r]!.pos === "ADJ")
   )
     r++;
   if (
@@ -2234,8 +2095,6 @@ export function sentenceNouns(sentence: Sentence): string[] {
   return thingNouns(speech(sentence));
 }
 
-export { END_POS, PARTICLES, speech };
-
 // Issue 28: asks said indirectly (a wish, a recap, a value, a problem, a proposal, a statement of agreed behaviour).
 
 type Base = (at: number, form: CapabilityForm, score: number, extra?: Partial<Cue>) => Cue;
@@ -2299,7 +2158,7 @@ function wishedClause(
   if (!head0) return null;
   let subjEnd: number;
   // (a request to someone in the room, "if you could send me …", is no wish for the product)
-  if (head0.pos === "PRON" && !POSSESSIVE_DETS.has(head0.normal)) {
+  if (head0.pos === "PRON" && !POSSESSIVES.has(head0.normal)) {
     if (!["it", "they", "this", "that"].includes(head0.normal)) return null;
     subjEnd = s;
   } else {
@@ -2311,7 +2170,7 @@ function wishedClause(
       e < to &&
       (["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(toks[e]!.pos) ||
         (toks[e]!.pos === "PART" && toks[e]!.normal === "'s") ||
-        POSSESSIVE_DETS.has(toks[e]!.normal) ||
+        POSSESSIVES.has(toks[e]!.normal) ||
         nounByPlace(e)) &&
       !toks[e]!.noise
     )
@@ -2449,7 +2308,7 @@ function isNamingPhrase(toks: readonly Token[], from: number, to: number): boole
   return words.every(
     (t) =>
       (t.pos !== "AUX" || t.normal === "being") &&
-      !(t.pos === "PRON" && !POSSESSIVE_DETS.has(t.normal)) &&
+      !(t.pos === "PRON" && !POSSESSIVES.has(t.normal)) &&
       !(t.pos === "VERB" && t.normal !== t.lemma.toLowerCase() && !/(?:ing|ed|en)$/.test(t.normal)),
   );
 }
@@ -2494,7 +2353,7 @@ function namedCapability(toks: readonly Token[], at: number, end: number, base: 
   // (a first word in base form before a noun modifies it: "live locations")
   if (
     !["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(t.pos) &&
-    !POSSESSIVE_DETS.has(t.normal) &&
+    !POSSESSIVES.has(t.normal) &&
     !((t.pos === "ADV" || (t.pos === "VERB" && t.normal === t.lemma.toLowerCase())) && toks[at + 1]?.pos === "NOUN")
   )
     return null;
@@ -2514,7 +2373,7 @@ function valuePredicate(toks: readonly Token[], j: number): number {
   while (
     toks[j] &&
     (toks[j]!.pos === "DET" ||
-      POSSESSIVE_DETS.has(toks[j]!.normal) ||
+      POSSESSIVES.has(toks[j]!.normal) ||
       ["single", "one", "very", "absolute", "number", "by", "far"].includes(toks[j]!.normal) ||
       isFiller(toks[j]!))
   )
