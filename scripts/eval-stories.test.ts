@@ -24,7 +24,7 @@ import {
   type FixtureMetrics,
   type GoldFile,
 } from "../worker/test/generator/quality";
-import { loadLanguage, analyse } from "../worker/reading";
+import { analyse, loadLanguage, read } from "../worker/reading";
 import { coverageReport } from "../worker/services/quality/coverage";
 import { checkQuality } from "../worker/services/quality/index";
 import { gateEmbedded, repairWithProvider } from "../worker/services/quality/repair";
@@ -63,14 +63,14 @@ let repaired = 0;
 async function produce(transcript: string): Promise<{ stories: GeneratedStories; quality: Quality }> {
   if (!llm) {
     // as the generation service does: the epic written after the gate, from the stories it kept
-    const { userStories, epicFor } = composeStories(analyse(transcript));
+    const { userStories, epicFor } = composeStories(read(analyse(transcript)));
     const gated = gateEmbedded({ epic: epicFor(userStories), userStories }, { transcript }, epicFor);
     mended += gated.mended;
     dropped += gated.dropped;
     return gated;
   }
   const raw = await llm.generate({ transcript });
-  const options = { transcript, analysis: analyse(transcript) };
+  const options = { transcript, reading: read(analyse(transcript)) };
   const result = await repairWithProvider(llm, raw, checkQuality(raw, options), options);
   repaired += result.repaired;
   return result;
@@ -222,12 +222,12 @@ test("story quality: tuning set, test set and probe set", async () => {
       if (stories.userStories.length >= 30) break;
       stories.userStories.push(...generateEmbedded(text).userStories.slice(0, 30 - stories.userStories.length));
     }
-    const analysis = analyse(transcript);
-    const read = median(5, () => analyse(transcript));
+    const reading = read(analyse(transcript));
+    const analysing = median(5, () => analyse(transcript));
     const alone = median(5, () => coverageReport(transcript, stories));
-    const given = median(5, () => coverageReport(transcript, stories, analysis));
+    const given = median(5, () => coverageReport(transcript, stories, reading));
     console.log(
-      `\nCoverage report on ${transcript.length.toLocaleString("en-GB")} characters and ${stories.userStories.length} stories (median of 5, Node): ${alone.toFixed(1)} ms; ${given.toFixed(1)} ms with the analysis given (the analysis alone: ${read.toFixed(1)} ms)`,
+      `\nCoverage report on ${transcript.length.toLocaleString("en-GB")} characters and ${stories.userStories.length} stories (median of 5, Node): ${alone.toFixed(1)} ms; ${given.toFixed(1)} ms with the reading given (the analysis alone: ${analysing.toFixed(1)} ms)`,
     );
   }
 

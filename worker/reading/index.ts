@@ -48,3 +48,4 @@ export {
   type SectionContext,
   type SentenceKind,
 } from "./kinds";
+export { itemsOf, keyOf, keysOf, read, stem, type Item, type ItemKind, type Reading } from "./items";

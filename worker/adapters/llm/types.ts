@@ -1,5 +1,5 @@
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import type { Analysis } from "../../reading";
+import type { Reading } from "../../reading";
 import type { ModelOutput } from "./model-output";
 
 /** The stories the quality gate flagged and what it found in each (services/quality), for one repair round. */
@@ -29,7 +29,7 @@ export interface StoryGenerator {
   generate(input: {
     transcript: string;
     title?: string;
-  }): Promise<GeneratedStories & { epicFor?: EpicWriter; reading?: Analysis }>;
+  }): Promise<GeneratedStories & { epicFor?: EpicWriter; reading?: Reading }>;
   /**
    * LLM providers: a long transcript is read in parts of at most `chars` characters, one call each (`generate`
    * above runs them in turn; the generation Workflow runs them in parallel and merges what they return).

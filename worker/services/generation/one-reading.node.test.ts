@@ -30,7 +30,7 @@ describe("an embedded generation", () => {
     expect(gated.quality.coverage).toBeTruthy();
     expect(reads.texts.filter((text) => text === sso)).toHaveLength(1);
     // and the reading counted is the generator's own, handed on
-    expect(produced.reading?.source).toBe(sso);
+    expect(produced.reading?.analysis.source).toBe(sso);
   });
 
   it("counts honestly: without the generator's reading the gate reads the meeting itself", async () => {

@@ -5,7 +5,7 @@ import type { EpicWriter, StoryGenerator } from "../../adapters/llm";
 import { withDeadline } from "../../lib/deadline";
 import { AppError } from "../../lib/errors";
 import { verifyStoriesEvidence } from "../../lib/evidence";
-import { analyse, loadLanguage, type Analysis } from "../../reading";
+import { analyse, loadLanguage, read, type Reading } from "../../reading";
 import { checkQuality } from "../quality";
 import { gateEmbedded, repairWithProvider } from "../quality/repair";
 
@@ -25,7 +25,7 @@ export const GENERATION_TIMEOUT_MS = 5 * 60_000;
 export interface Produced {
   stories: GeneratedStories;
   epicFor?: EpicWriter;
-  reading?: Analysis;
+  reading?: Reading;
 }
 
 /** Asks the provider, within GENERATION_TIMEOUT_MS; an answer of the wrong shape is the provider's failure. */
@@ -59,12 +59,12 @@ export async function produceStories(
  */
 export function gateProduced(generator: StoryGenerator, produced: Produced, transcript: string) {
   return generator.name === "local"
-    ? gateEmbedded(produced.stories, { transcript, analysis: produced.reading }, produced.epicFor)
+    ? gateEmbedded(produced.stories, { transcript, reading: produced.reading }, produced.epicFor)
     : gateProvided(generator, produced.stories, transcript);
 }
 
 /** An LLM's stories: checked, and those in error sent back once (services/quality/repair.ts). */
 export async function gateProvided(generator: StoryGenerator, stories: GeneratedStories, transcript: string) {
-  const options = { transcript, analysis: analyse(transcript) };
+  const options = { transcript, reading: read(analyse(transcript)) };
   return repairWithProvider(generator, stories, checkQuality(stories, options), options);
 }

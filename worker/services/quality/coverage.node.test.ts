@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Coverage } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { loadLanguage, analyse } from "../../reading";
-import { coverageReport, stem } from "./coverage";
+import { analyse, loadLanguage, read, stem } from "../../reading";
+import { coverageReport } from "./coverage";
 
 // The language layer is imported on first use (worker/reading/analyse.ts); these tests call it directly.
 await loadLanguage();
@@ -230,11 +230,11 @@ describe("coverageReport: edges", () => {
     });
   });
 
-  it("gives the same report with the analysis passed in, and ignores an analysis of another text", () => {
+  it("gives the same report with the reading passed in, and ignores a reading of another text", () => {
     const s = stories(story("Show VAT numbers on invoices"));
     const alone = coverageReport(MEETING, s);
-    expect(coverageReport(MEETING, s, analyse(MEETING))).toEqual(alone);
-    expect(coverageReport(MEETING, s, analyse("Something else entirely."))).toEqual(alone);
+    expect(coverageReport(MEETING, s, read(analyse(MEETING)))).toEqual(alone);
+    expect(coverageReport(MEETING, s, read(analyse("Something else entirely.")))).toEqual(alone);
   });
 
   it("reads the largest stories the schema allows within a bounded budget, evidence still counting", () => {

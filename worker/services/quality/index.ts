@@ -6,7 +6,7 @@
  */
 import type { Coverage, CoverageItem, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { loadLanguage, type Analysis } from "../../reading";
+import { loadLanguage, type Reading } from "../../reading";
 import { coverageReport } from "./coverage";
 import { checkSet } from "./set";
 import { checkStory } from "./stories";
@@ -106,14 +106,15 @@ function checkRejected(story: UserStory, refusals: readonly Refusal[]): StoryIss
 
 export interface CheckOptions {
   transcript?: string;
-  /** The transcript already read by the language layer (a repair checks the same transcript two or three times). */
-  analysis?: Analysis;
+  /** The transcript already read (a repair checks the same transcript two or three times; the embedded generator's
+   * reading is the gate's). */
+  reading?: Reading;
 }
 
 export function checkQuality(stories: GeneratedStories, options: CheckOptions = {}): Quality {
   const { transcript } = options;
   const coverage =
-    transcript !== undefined && transcript.trim() !== "" ? coverageReport(transcript, stories, options.analysis) : null;
+    transcript !== undefined && transcript.trim() !== "" ? coverageReport(transcript, stories, options.reading) : null;
   const refusals = coverage ? refusalsOf(coverage) : [];
   const perStory: StoryQuality[] = stories.userStories.map((story, index) => {
     const issues = checkStory(story, transcript);

@@ -4,7 +4,7 @@ import { createOpenAIGenerator } from "../../adapters/llm/openai";
 import { jsonResponse, mockOutbound } from "../../test/outbound";
 import { checkQuality, storiesWithErrors } from "./index";
 import { gateEmbedded, repairWithProvider } from "./repair";
-import { analyse, loadLanguage } from "../../reading";
+import { analyse, loadLanguage, read } from "../../reading";
 import type { EpicWriter } from "../../adapters/llm";
 import { composeStories } from "../../adapters/llm/local/rules/stories";
 import { FIXTURES } from "../../test/generator/fixtures";
@@ -94,7 +94,7 @@ describe("the embedded generator's gate", () => {
 
   it("the embedded generator's writer names only the stories it is given, and takes their priority", () => {
     const transcript = FIXTURES.find((f) => f.name.startsWith("synthetic/"))!.transcript;
-    const { userStories, epicFor } = composeStories(analyse(transcript));
+    const { userStories, epicFor } = composeStories(read(analyse(transcript)));
     expect(userStories.length).toBeGreaterThan(1);
     const [first, ...rest] = userStories;
     expect(epicFor(userStories).description).toContain(first!.title.toLowerCase());

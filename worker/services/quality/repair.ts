@@ -6,7 +6,7 @@
  * provider (services/generation), and what is still wrong is shown.
  */
 import type { Quality } from "../../../schema/api/quality-body";
-import { analyse } from "../../reading";
+import { analyse, read } from "../../reading";
 import type { StoryGenerator } from "../../adapters/llm/types";
 import { withDeadline } from "../../lib/deadline";
 import { AppError } from "../../lib/errors";
@@ -57,7 +57,7 @@ export function gateEmbedded(stories: GeneratedStories, given: CheckOptions, epi
     userStories,
   });
   // the transcript is read once for the two or three checks below
-  const options = given.transcript && !given.analysis ? { ...given, analysis: analyse(given.transcript) } : given;
+  const options = given.transcript && !given.reading ? { ...given, reading: read(analyse(given.transcript)) } : given;
   const first = checkQuality(stories, options);
   const flagged = new Set(storiesWithErrors(first));
   if (flagged.size === 0) return { stories: withEpic(stories.userStories), quality: first, mended: 0, dropped: 0 };

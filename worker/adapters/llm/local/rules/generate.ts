@@ -1,15 +1,15 @@
 import type { GeneratedStories } from "../../../../../schema/api/transcripts";
 import type { StoryGenerator } from "../../types";
-import { analyse, loadLanguage } from "../../../../reading";
+import { analyse, loadLanguage, read } from "../../../../reading";
 import { compose, composeStories } from "./stories";
 
 /**
  * Synchronous core, exported so tests and the quality script can time it without the Promise wrapper: the language
- * layer reads the transcript (worker/reading), the grammar says what each sentence does (./grammar), and the asks become
+ * layer reads the transcript (worker/reading: its sentences, their kinds and the meeting's items), and the asks become
  * stories (./stories).
  */
 export function generateEmbedded(transcript: string, title?: string): GeneratedStories {
-  return compose(analyse(transcript), title);
+  return compose(read(analyse(transcript)), title);
 }
 
 /** The embedded provider: no key, no network, same input gives the same stories. */
@@ -18,7 +18,7 @@ export function createLocalGenerator(): StoryGenerator {
     name: "local",
     async generate({ transcript, title }) {
       await loadLanguage();
-      const reading = analyse(transcript);
+      const reading = read(analyse(transcript));
       const { userStories, epicFor } = composeStories(reading, title);
       return { epic: epicFor(userStories), userStories, epicFor, reading };
     },

@@ -24,6 +24,7 @@ import {
   speech,
   type Ask,
   type Analysis,
+  type Reading,
   type Sentence,
   type Token,
 } from "../../../../reading";
@@ -1103,8 +1104,8 @@ function personOf(role: string): string {
   return role === "support" ? "support agent" : `${role} team member`;
 }
 
-export function compose(analysis: Analysis, title?: string): GeneratedStories {
-  const { userStories, epicFor } = composeStories(analysis, title);
+export function compose(reading: Reading, title?: string): GeneratedStories {
+  const { userStories, epicFor } = composeStories(reading, title);
   return { epic: epicFor(userStories), userStories };
 }
 
@@ -1113,7 +1114,8 @@ export function compose(analysis: Analysis, title?: string): GeneratedStories {
  * generation service writes it after the quality gate has mended, split or dropped them (worker/adapters/llm/types.ts
  * EpicWriter). The meeting's theme, team and timeline come from this one reading of it.
  */
-export function composeStories(analysis: Analysis, title?: string): { userStories: UserStory[]; epicFor: EpicWriter } {
+export function composeStories(reading: Reading, title?: string): { userStories: UserStory[]; epicFor: EpicWriter } {
+  const { analysis } = reading;
   const sentences = withRecapItems(analysis.sentences);
   const kinds = sentences.map((s, i) =>
     classify(s, sentences.slice(i + 1, i + 3), sentences.slice(Math.max(0, i - 3), i)),
