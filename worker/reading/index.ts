@@ -2,8 +2,11 @@
  * How a meeting is read, one room for the embedded generator, the quality gate and the coverage report (issue 40):
  * a ground floor beside lib/ that imports nothing of the Worker above it, reached only through this file
  * (scripts/eslint.config.js). It holds the language layer (./analyse, ./layout), the lexicon, word-level reading
- * (./words) and the kinds of sentence (./kinds: ask, constraint, rejection, postponement, question, agreement, with an
- * ask's role, capability, reason and condition), which the embedded generator and the coverage report both use.
+ * (./words), the reader's sentences (./segments: recap lists cut into their items), the kinds of sentence (./kinds:
+ * ask, constraint, rejection, postponement, question, agreement, with an ask's role, capability, reason and
+ * condition) and the meeting's items (./items: ask, decision, question, risk, action, rejected, postponed). `read`
+ * gives one Reading per request: the embedded generator writes stories only from its asks and decisions, and hands it
+ * to the quality gate and the coverage report.
  *
  * The language layer (issue 15): sentences, tokens, Universal POS tags, lemmas, negation
  * and numbers from wink-nlp 2.4.0 with wink-eng-lite-web-model 1.8.1 (both MIT; no eval, no fs: the model is plain
@@ -48,4 +51,5 @@ export {
   type SectionContext,
   type SentenceKind,
 } from "./kinds";
-export { itemsOf, keyOf, keysOf, read, stem, type Item, type ItemKind, type Reading } from "./items";
+export { itemOf } from "./segments";
+export { itemsIn, itemsOf, keyOf, keysOf, read, stem, type Item, type ItemKind, type Reading } from "./items";

@@ -34,6 +34,7 @@ import {
   SPOKEN_OPENERS,
   SUBJECTS,
 } from "./lexicon";
+import { withRecapItems } from "./segments";
 import { isFiller, isRoleNoun, nounLemma, speech } from "./words";
 
 /** What an item does; the coverage report's kinds (schema/api/quality.ts), which the API publishes. */
@@ -42,7 +43,25 @@ export type ItemKind = CoverageKind;
 /** A meeting as read once: the language layer's analysis and the items in it, for the generator, gate and coverage. */
 export interface Reading {
   analysis: Analysis;
+  /** The reader's sentences (./segments): the analysis's, with recap lists and settled lines of two things cut. */
+  readonly sentences: readonly Sentence[];
+  /** What each of `sentences` does (./kinds), each read with the two sentences after it and the three before. */
+  readonly kinds: readonly Classified[];
   items: readonly Item[];
+}
+
+/** The reader's sentences and what each does: one pass of the sentence kinds, shared by the items and the generator. */
+interface Units {
+  sentences: Sentence[];
+  kinds: Classified[];
+}
+
+function unitsOf(analysis: Analysis): Units {
+  const sentences = withRecapItems(analysis.sentences);
+  const kinds = sentences.map((s, i) =>
+    classify(s, sentences.slice(i + 1, i + 3), sentences.slice(Math.max(0, i - 3), i)),
+  );
+  return { sentences, kinds };
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -320,6 +339,20 @@ function isOwnStep(sentence: Sentence): boolean {
   );
 }
 
+/**
+ * A question asking someone present to do a thing: "you" and a modal of ability or will, then a verb that is not a
+ * need ("could you send …?", "can you check …?"); "would you want …?" asks what is needed, and stays an ask.
+ */
+function isRequestToSomeone(sentence: Sentence): boolean {
+  if (!sentence.isQuestion) return false;
+  const toks = speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t));
+  const at = toks.findIndex((t) => t.normal === "you");
+  const modal = toks[at - 1];
+  if (at < 1 || !modal || modal.pos !== "AUX" || !SOFT_MODALS.has(modal.normal)) return false;
+  const verb = toks.slice(at + 1, at + 4).find((t) => t.pos === "VERB");
+  return verb !== undefined && !NEED_VERBS.has(verb.lemma.toLowerCase()) && !DESIRE_VERBS.has(verb.lemma.toLowerCase());
+}
+
 /** A heading line ("## Open questions", "**Decisions**"): it names a section, it says nothing. */
 function isHeading(sentence: Sentence): boolean {
   const words = sentence.words.map((t) => t.normal).join(" ");
@@ -373,10 +406,12 @@ function kindOf(sentence: Sentence, read: () => Classified, named = namesSomethi
   const context = sectionContext(sentence);
   // the speaker's own next step is an action item, even when the grammar reads it as an ask ("let me check …")
   if (context === null && isOwnStep(sentence)) return "action";
+  // a line of the notes' tasks is an action item however it is worded ("Sam to add X"), and so is a request put to
+  // someone in the room ("could you send …?")
+  if (context === "task" || isRequestToSomeone(sentence)) return "action";
   if (classified.kind === "ask" || classified.kind === "constraint") return "ask";
   if (classified.kind === "agreement") return null;
   if (context === "open") return "question";
-  if (context === "task") return "action";
   const s = signals(sentence);
   if (context === "decided") return s.ask ? "ask" : "decision";
   if (context === "proposed") return "ask";
@@ -523,17 +558,21 @@ export interface Item {
   sentence: number;
 }
 
-function readItems(analysis: Analysis): Item[] {
-  const sentences = analysis.sentences;
+function readItems({ sentences, kinds }: Units): Item[] {
   const { names, topic } = readNames(sentences);
   const items: Item[] = [];
   sentences.forEach((whole, i) => {
     const following = sentences.slice(i + 1, i + 3);
     const preceding = sentences.slice(Math.max(0, i - 3), i);
-    if (!names[i]) return;
+    // (a recap's opening sentence is read as its list's items, which follow it and lie inside it)
+    if (!names[i] || (sentences[i + 1] && sentences[i + 1]!.start < whole.end)) return;
     const parts = partsOf(whole).map((part) => ({
       part,
-      kind: kindOf(part, () => classify(part, following, preceding), part === whole || undefined),
+      kind: kindOf(
+        part,
+        () => (part === whole ? kinds[i]! : classify(part, following, preceding)),
+        part === whole || undefined,
+      ),
     }));
     // a part that is no item on its own (a topic before a colon, a reason after a comma) is read with the item after
     // it, or the one before it when it comes last: "<thing> — Sam: must have" is one item, the cut only separates items
@@ -550,6 +589,11 @@ function readItems(analysis: Analysis): Item[] {
     if (pending && groups.length) {
       const last = groups[groups.length - 1]!;
       last.part = span(whole, last.part.start, pending.end);
+    }
+    // cutting only tells items apart: a sentence none of whose parts is an item is read whole
+    if (groups.length === 0 && parts.length > 1) {
+      const kind = kindOf(whole, () => kinds[i]!, true);
+      if (kind) groups.push({ part: whole, kind });
     }
     for (const { part, kind } of groups) {
       items.push({
@@ -575,7 +619,7 @@ function readItems(analysis: Analysis): Item[] {
 const ITEM_CACHE = new Map<string, readonly Item[]>();
 const ITEM_CACHE_SIZE = 4;
 
-function cachedItems(source: string, analysis: () => Analysis): readonly Item[] {
+function cachedItems(source: string, units: () => Units): readonly Item[] {
   const cached = ITEM_CACHE.get(source);
   if (cached) {
     // most recently used last, so the oldest is the first to go
@@ -583,18 +627,49 @@ function cachedItems(source: string, analysis: () => Analysis): readonly Item[] 
     ITEM_CACHE.set(source, cached);
     return cached;
   }
-  const items = readItems(analysis());
+  const items = readItems(units());
   if (ITEM_CACHE.size >= ITEM_CACHE_SIZE) ITEM_CACHE.delete(ITEM_CACHE.keys().next().value!);
   ITEM_CACHE.set(source, items);
   return items;
 }
 
-/** The reading of a meeting the language layer has analysed: the analysis and its items. */
+/**
+ * The items overlapping [start, end): items are in source order and do not overlap, so a binary search finds the
+ * first and the rest follow (a lookup per story or ask stays logarithmic in the meeting's length).
+ */
+export function itemsIn(items: readonly Item[], start: number, end: number): Item[] {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid]!.end <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Item[] = [];
+  for (let i = lo; i < items.length && items[i]!.start < end; i++) out.push(items[i]!);
+  return out;
+}
+
+/**
+ * The reading of a meeting the language layer has analysed. Its sentences and their kinds are read when first asked for
+ * (the generator asks; a check whose items are kept does not), and once.
+ */
 export function read(analysis: Analysis): Reading {
-  return { analysis, items: cachedItems(analysis.source, () => analysis) };
+  let units: Units | null = null;
+  const once = () => (units ??= unitsOf(analysis));
+  return {
+    analysis,
+    get sentences() {
+      return once().sentences;
+    },
+    get kinds() {
+      return once().kinds;
+    },
+    items: cachedItems(analysis.source, once),
+  };
 }
 
 /** The items of `text`, read now or kept from an earlier reading of the same text. */
 export function itemsOf(text: string): readonly Item[] {
-  return cachedItems(text, () => analyse(text));
+  return cachedItems(text, () => unitsOf(analyse(text)));
 }

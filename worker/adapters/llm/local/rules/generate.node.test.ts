@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { generatedStoriesSchema, STORY_LIMITS } from "../../../../../schema/api/transcripts";
 import { FIXTURES } from "../../../../test/generator/fixtures";
+import { loadLanguage } from "../../../../reading";
 import { createLocalGenerator, generateEmbedded } from "./generate";
 import {
   boilerplate,
@@ -22,6 +23,21 @@ const MEETING = [
 ].join("\n");
 
 describe("local story generator", () => {
+  it("writes stories only from what the meeting's items call an ask or a decision (issue 40)", async () => {
+    await loadLanguage();
+    // a request put to someone in the room is an action item, however much it reads like an ask
+    for (const request of [
+      "Ana: Otherwise, could you just sketch the export screen by hand?\nBen: Sure, yes, I can do that.",
+      "Ana: Could you draw the export screen on paper first?\nBen: Yes, good idea.",
+    ])
+      expect(generateEmbedded(request).userStories, request).toEqual([]);
+    // and an ask of the same meeting still is one
+    const titles = generateEmbedded(
+      "Ana: we need a refund approval step in the checkout flow.\nAction items:\n- Omar to add the approval step to the checkout flow",
+    ).userStories.map((s) => s.title);
+    expect(titles).toEqual(["Refund approval step in the checkout flow"]);
+  });
+
   it("writes well-formed stories with criteria, sizing and evidence", async () => {
     const result = await createLocalGenerator().generate({ transcript: MEETING, title: "Billing sync" });
     expect(generatedStoriesSchema.safeParse(result).success).toBe(true);

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { analyse, itemsIn, itemsOf, loadLanguage, read, type Item } from "./index";
+
+// The meeting's items (issue 40): one reading the embedded generator, the gate and the coverage report share.
+// Sentences here are written for these tests.
+await loadLanguage();
+
+const kinds = (text: string) => itemsOf(text).map((x) => [x.kind, text.slice(x.start, x.end)]);
+
+describe("the items of a meeting", () => {
+  it("reads a recap's list as one item per thing, and not its opening words", () => {
+    const text =
+      "Nina: Okay, so to sum up, you need: a shared calendar for the crew, and alerts when a shift is swapped. Exports of the hours to payroll.";
+    const items = kinds(text);
+    // (each an ask or a decision: a recap's items are filed as agreed)
+    for (const [kind] of items) expect(["ask", "decision"]).toContain(kind);
+    expect(items.map(([, quote]) => quote)).toEqual([
+      "a shared calendar for the crew",
+      "alerts when a shift is swapped",
+      "Exports of the hours to payroll",
+    ]);
+  });
+
+  it("files a notes' task line and a request put to someone as action items", () => {
+    expect(kinds("ACTION: Omar to draft the data migration plan for the billing tables")[0]?.[0]).toBe("action");
+    expect(kinds("Ravi: Could you send me the latest invoice template before Friday?")[0]?.[0]).toBe("action");
+  });
+
+  it("keeps a question that asks what is needed, and a proposal put as a question, as asks", () => {
+    expect(kinds("Ravi: Would you want the monthly export to include the VAT numbers?")[0]?.[0]).not.toBe("action");
+    expect(kinds("Can we let drivers mark a parcel as damaged from the van?")[0]?.[0]).toBe("ask");
+  });
+
+  it("finds the items over a range by binary search, exactly those a scan finds", () => {
+    const text = Array.from(
+      { length: 40 },
+      (_, i) => `Sam: The report ${i} must show the totals per depot. Why is report ${i} so slow today?`,
+    ).join("\n");
+    const items = itemsOf(text);
+    expect(items.length).toBeGreaterThan(40);
+    const scan = (a: number, b: number) => items.filter((x: Item) => x.start < b && x.end > a);
+    for (const [a, b] of [
+      [0, 1],
+      [100, 900],
+      [text.length - 30, text.length],
+      [text.length, text.length + 5],
+    ] as const)
+      expect(itemsIn(items, a, b)).toEqual(scan(a, b));
+  });
+
+  it("reads once: a reading's sentences and kinds are made once, and its items are kept for the same text", () => {
+    const text = "Lee: Managers must approve every refund over fifty pounds. We decided to drop the paper forms.";
+    const reading = read(analyse(text));
+    expect(reading.sentences).toBe(reading.sentences);
+    expect(reading.kinds).toHaveLength(reading.sentences.length);
+    expect(itemsOf(text)).toBe(reading.items);
+  });
+});
