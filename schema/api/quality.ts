@@ -3,7 +3,8 @@
  * answer (`quality` beside `data`) and `GET /api/transcripts/{id}` carry.
  *
  * The criteria are the Quality User Story framework's (Lucassen et al. 2016, as its tool AQUSA checks them) plus
- * three of StoryLoom's own: `testable_criteria`, `evidence` and `rejected`.
+ * four of StoryLoom's own: `testable_criteria`, `evidence`, `rejected` and `asked` (the story's evidence is an ask or a
+ * decision of the meeting, not a question, a task for someone present or talk around it).
  *
  * This file holds the values the SPA imports (it stays free of zod, which would otherwise load with the SPA's first
  * chunk); the report's shapes are zod schemas in quality-body.ts, with their types.
@@ -25,6 +26,7 @@ export const CRITERIA = [
   "testable_criteria",
   "evidence",
   "rejected",
+  "asked",
 ] as const;
 export type Criterion = (typeof CRITERIA)[number];
 

@@ -669,7 +669,8 @@ export function read(analysis: Analysis): Reading {
   };
 }
 
-/** The items of `text`, read now or kept from an earlier reading of the same text. */
-export function itemsOf(text: string): readonly Item[] {
+/** The items of `text`: the given reading's when it is of the same text, else read now or kept from earlier. */
+export function itemsOf(text: string, reading?: Reading): readonly Item[] {
+  if (reading && reading.analysis.source === text) return reading.items;
   return cachedItems(text, () => unitsOf(analyse(text)));
 }

@@ -34,6 +34,7 @@ export const CRITERION_LABEL: Record<Criterion, string> = {
   testable_criteria: "Testable criteria",
   evidence: "Evidence",
   rejected: "Rejected in the meeting",
+  asked: "Not asked for",
 };
 
 export const FIELD_LABEL: Record<IssueField, string> = {

@@ -103,8 +103,7 @@ export function coverageReport(transcript: string, stories: GeneratedStories, re
   const evidence = evidenceSpans(transcript, stories.userStories);
   const items: CoverageItem[] = [];
   let previous: Item | null = null;
-  const read = reading && reading.analysis.source === transcript ? reading.items : itemsOf(transcript);
-  for (const found of read) {
+  for (const found of itemsOf(transcript, reading)) {
     const { keys } = found;
     const coveredBy: number[] = [];
     storyTexts.forEach((texts, s) => {

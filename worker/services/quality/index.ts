@@ -6,7 +6,7 @@
  */
 import type { Coverage, CoverageItem, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { loadLanguage, type Reading } from "../../reading";
+import { itemsIn, itemsOf, loadLanguage, type Item, type Reading } from "../../reading";
 import { coverageReport } from "./coverage";
 import { checkSet } from "./set";
 import { checkStory } from "./stories";
@@ -104,6 +104,53 @@ function checkRejected(story: UserStory, refusals: readonly Refusal[]): StoryIss
   ];
 }
 
+/** The story's evidence quotes that stand where their offsets say, as ranges of the transcript. */
+function evidenceRanges(story: UserStory, transcript: string): [number, number][] {
+  return (story.evidence ?? [])
+    .filter((e) => e.end > e.start && transcript.slice(e.start, e.end) === e.quote)
+    .map((e) => [e.start, e.end]);
+}
+
+/**
+ * Whether the story was asked for (issue 40): what its evidence quotes is, in the meeting's reading, an ask or a
+ * decision. An error when all it quotes is a question the room did not take up, or a task for someone present ("Omar
+ * to send …", "could you check …?"): a product manager throws such stories away. A warning when the quotes are none of
+ * the meeting's items (talk around an ask, a story of what happened): an LLM may quote the problem an ask solves.
+ * Refusals are checkRejected's. Each quote is looked up by binary search over the items, so the check is linear in
+ * the number of stories.
+ */
+function checkAsked(story: UserStory, transcript: string, items: readonly Item[]): StoryIssue[] {
+  const ranges = evidenceRanges(story, transcript);
+  if (ranges.length === 0) return [];
+  const found = ranges.flatMap(([start, end]) => itemsIn(items, start, end));
+  if (found.some((x) => x.kind === "ask" || x.kind === "decision" || x.kind === "rejected" || x.kind === "postponed"))
+    return [];
+  const task = found.find((x) => x.kind === "action");
+  const question = found.find((x) => x.kind === "question");
+  if (task || question) {
+    const item = (task ?? question)!;
+    const quote = quoteOf(transcript.slice(item.start, item.end));
+    return [
+      {
+        criterion: "asked",
+        severity: "error",
+        message: task
+          ? `The evidence is a task for someone in the meeting, not something the product should do: “${quote}”. Remove the story, or quote the ask it serves.`
+          : `The evidence is a question the meeting did not settle: “${quote}”. Remove the story, or quote where it was agreed.`,
+        field: "evidence",
+      },
+    ];
+  }
+  return [
+    {
+      criterion: "asked",
+      severity: "warning",
+      message: "The evidence is not an ask or a decision of the meeting. Check that the meeting asked for this.",
+      field: "evidence",
+    },
+  ];
+}
+
 export interface CheckOptions {
   transcript?: string;
   /** The transcript already read (a repair checks the same transcript two or three times; the embedded generator's
@@ -116,9 +163,11 @@ export function checkQuality(stories: GeneratedStories, options: CheckOptions = 
   const coverage =
     transcript !== undefined && transcript.trim() !== "" ? coverageReport(transcript, stories, options.reading) : null;
   const refusals = coverage ? refusalsOf(coverage) : [];
+  const items = coverage && transcript ? itemsOf(transcript, options.reading) : [];
   const perStory: StoryQuality[] = stories.userStories.map((story, index) => {
     const issues = checkStory(story, transcript);
     issues.push(...checkRejected(story, refusals));
+    if (transcript && items.length) issues.push(...checkAsked(story, transcript, items));
     return { index, score: scoreOf(issues), issues };
   });
   return { stories: perStory, set: checkSet(stories.userStories), coverage };
@@ -133,7 +182,7 @@ export function storiesWithErrors(quality: Quality): number[] {
  * The version of the rules a stored report was made with. Raise it when a check changes: stored reports of another
  * version are recomputed on read (not written back: a read does not write).
  */
-export const GATE_VERSION = 5;
+export const GATE_VERSION = 6;
 
 export interface StoredQuality {
   gate: number;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
+import { analyse, loadLanguage, read } from "../../reading";
+import { checkQuality } from "./index";
+
+// Issue 40: the gate asks whether a story was asked for, from the meeting's reading (worker/reading/items.ts), for any
+// provider's stories. The meeting below is written for these tests.
+await loadLanguage();
+
+const MEETING = [
+  "Ana: Clerks must be able to export the monthly invoices as PDF files.",
+  "Ben: Could you check the old invoice numbering with the accountants before Friday?",
+  "Ana: Do we even know how many customers still pay by cheque?",
+  "Ben: Last spring the printer broke twice during the audit week.",
+].join("\n");
+
+const epic: GeneratedStories["epic"] = { title: "Invoices", description: "", team: "Billing", priority: "High" };
+const quoting = (title: string, quote: string, extra: Partial<UserStory> = {}): UserStory => {
+  const start = MEETING.indexOf(quote);
+  return {
+    title,
+    description: `As a clerk, I want to ${title.toLowerCase()}, so that the month closes on time.`,
+    acceptanceCriteria: ["The invoice shows its number and total"],
+    priority: "Medium",
+    storyPoints: 3,
+    estimatedHours: 12,
+    evidence: [{ quote, start, end: start + quote.length }],
+    ...extra,
+  };
+};
+const asked = (stories: UserStory[]) =>
+  checkQuality({ epic, userStories: stories }, { transcript: MEETING }).stories.map((s) =>
+    s.issues.filter((i) => i.criterion === "asked").map((i) => i.severity),
+  );
+
+describe("the gate: was the story asked for?", () => {
+  it("passes a story whose evidence is an ask of the meeting", () => {
+    expect(
+      asked([
+        quoting("Export monthly invoices as PDF", "Clerks must be able to export the monthly invoices as PDF files."),
+      ]),
+    ).toEqual([[]]);
+  });
+
+  it("errs on a story made from a task for someone present, or from an open question", () => {
+    expect(
+      asked([
+        quoting(
+          "Check the old invoice numbering",
+          "Could you check the old invoice numbering with the accountants before Friday?",
+        ),
+        quoting("Count cheque payers", "Do we even know how many customers still pay by cheque?"),
+      ]),
+    ).toEqual([["error"], ["error"]]);
+  });
+
+  it("warns when the evidence is none of the meeting's items, and says nothing without evidence", () => {
+    expect(
+      asked([
+        quoting("Fix the printer", "Last spring the printer broke twice during the audit week."),
+        quoting("Fix the printer", "Last spring the printer broke twice during the audit week.", { evidence: [] }),
+      ]),
+    ).toEqual([["warning"], []]);
+  });
+
+  it("gives the same verdicts with the generator's reading handed in", () => {
+    const stories = [
+      quoting(
+        "Check the old invoice numbering",
+        "Could you check the old invoice numbering with the accountants before Friday?",
+      ),
+    ];
+    const alone = checkQuality({ epic, userStories: stories }, { transcript: MEETING });
+    const given = checkQuality(
+      { epic, userStories: stories },
+      { transcript: MEETING, reading: read(analyse(MEETING)) },
+    );
+    expect(given).toEqual(alone);
+  });
+});
