@@ -31,9 +31,9 @@ import {
   RISK_WORDS,
   SOFT_MODALS,
   SPOKEN_NEED,
-  SPOKEN_OPENERS,
   SUBJECTS,
 } from "./lexicon";
+import { matchCue } from "./cues";
 import { withRecapItems } from "./segments";
 import { isFiller, isRoleNoun, nounLemma, speech } from "./words";
 
@@ -315,42 +315,7 @@ function signals(sentence: Sentence): Signals {
       (RISK_WORDS.has(lemmas[i]!) || RISK_WORDS.has(t.normal)) &&
       !(t.pos === "VERB" && t.normal !== lemmas[i] && !/(?:s|ing)$/.test(t.normal)),
   );
-  return { ask, decision, action: isOwnStep(sentence), risk };
-}
-
-/** The speaker's own next step: a clause opening on "I'll / I will / I'm going to / let me" and a verb. */
-function isOwnStep(sentence: Sentence): boolean {
-  if (sentence.isQuestion) return false;
-  const toks = speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t));
-  let i = 0;
-  while (
-    i < toks.length &&
-    (toks[i]!.pos === "CCONJ" || toks[i]!.pos === "INTJ" || SPOKEN_OPENERS.has(toks[i]!.normal))
-  )
-    i++;
-  const [a, b, c] = [toks[i], toks[i + 1], toks[i + 2]];
-  if (!a || !b) return false;
-  if (a.normal === "let" && b.normal === "me") return true;
-  return (
-    a.normal === "i" &&
-    (b.normal === "will" ||
-      (b.normal === "am" && c?.normal === "going") ||
-      (b.normal === "'m" && c?.normal === "going"))
-  );
-}
-
-/**
- * A question asking someone present to do a thing: "you" and a modal of ability or will, then a verb that is not a
- * need ("could you send …?", "can you check …?"); "would you want …?" asks what is needed, and stays an ask.
- */
-function isRequestToSomeone(sentence: Sentence): boolean {
-  if (!sentence.isQuestion) return false;
-  const toks = speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t));
-  const at = toks.findIndex((t) => t.normal === "you");
-  const modal = toks[at - 1];
-  if (at < 1 || !modal || modal.pos !== "AUX" || !SOFT_MODALS.has(modal.normal)) return false;
-  const verb = toks.slice(at + 1, at + 4).find((t) => t.pos === "VERB");
-  return verb !== undefined && !NEED_VERBS.has(verb.lemma.toLowerCase()) && !DESIRE_VERBS.has(verb.lemma.toLowerCase());
+  return { ask, decision, action: matchCue(sentence)?.kind === "action", risk };
 }
 
 /** A heading line ("## Open questions", "**Decisions**"): it names a section, it says nothing. */
@@ -404,11 +369,12 @@ function kindOf(sentence: Sentence, read: () => Classified, named = namesSomethi
   const keys = keysOf(speech(sentence)).size;
   if (keys < 2) return null;
   const context = sectionContext(sentence);
-  // the speaker's own next step is an action item, even when the grammar reads it as an ask ("let me check …")
-  if (context === null && isOwnStep(sentence)) return "action";
-  // a line of the notes' tasks is an action item however it is worded ("Sam to add X"), and so is a request put to
-  // someone in the room ("could you send …?")
-  if (context === "task" || isRequestToSomeone(sentence)) return "action";
+  // a line of the notes' tasks is an action item however it is worded, and so is a task the cue table finds (the
+  // speaker's own next step, a task handed to someone, a request put to someone present), even when the sentence
+  // kinds read it as an ask ("let me check …", "could you send …?")
+  if (context === "task") return "action";
+  const cue = matchCue(sentence);
+  if (cue) return cue.kind;
   if (classified.kind === "ask" || classified.kind === "constraint") return "ask";
   if (classified.kind === "agreement") return null;
   if (context === "open") return "question";
