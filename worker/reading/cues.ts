@@ -6,7 +6,8 @@
  * with bounded repeats (no pattern here can take more than linear time in its clause).
  *
  * Pattern elements, separated by spaces:
- *   `^`              the start of the clause (after fillers, conjunctions and spoken openers such as "so", "okay")
+ *   `^`, `$`         the start of the clause (after fillers, conjunctions and spoken openers such as "so", "okay"),
+ *                    and its end (punctuation is not read)
  *   `PROPN`          a part of speech; `NOUN|PROPN` either
  *   `NAME`           a proper noun that is not a role ("Omar", not "Drivers" opening a line of notes)
  *   `you`, `can|could` a word (the library's normal form: "'ll" is "will", "'m" is "am")
@@ -35,6 +36,27 @@ export interface CueRow {
 }
 
 export const ITEM_CUES: readonly CueRow[] = [
+  {
+    name: "a thing put off for now",
+    kind: "postponed",
+    pattern: "^ *{1,6} is|are out for now $",
+    mood: "statement",
+    example: "Bulk import is out for now.",
+  },
+  {
+    name: "a thing declared out",
+    kind: "rejected",
+    pattern: "^ *{1,6} is|are out $",
+    mood: "statement",
+    example: "Editing past invoices is out.",
+  },
+  {
+    name: "a thing that waits for a later time",
+    kind: "postponed",
+    pattern: "^ *{1,6} can? wait|waits for|until *{1,4} $",
+    mood: "statement",
+    example: "The map view waits for phase two.",
+  },
   {
     name: "the speaker's own next step",
     kind: "action",
@@ -108,8 +130,8 @@ function element(atom: string): string {
 export function compile(pattern: string): RegExp {
   let source = "";
   for (const part of pattern.trim().split(/\s+/)) {
-    if (part === "^") {
-      source += "^";
+    if (part === "^" || part === "$") {
+      source += part;
       continue;
     }
     const quantified = /^(.+?)(\?|\{\d+,\d+\})?$/.exec(part)!;

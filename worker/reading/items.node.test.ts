@@ -26,6 +26,13 @@ describe("the items of a meeting", () => {
     expect(kinds("Ravi: Could you send me the latest invoice template before Friday?")[0]?.[0]).toBe("action");
   });
 
+  it("reads a need told in the past as a problem, not an ask; a wish told in the past stays one", () => {
+    expect(kinds("Kai: The drivers had to re-enter the whole route every morning, which was a nightmare.")).toEqual([]);
+    expect(kinds("Kai: Last year we needed to phone every driver to confirm the route.")).toEqual([]);
+    expect(kinds("Kai: Most survey customers wanted to pay their parking fines online.")[0]?.[0]).toBe("ask");
+    expect(kinds("Kai: Contractors are required to upload a safety certificate before each job.")[0]?.[0]).toBe("ask");
+  });
+
   it("keeps a question that asks what is needed, and a proposal put as a question, as asks", () => {
     expect(kinds("Ravi: Would you want the monthly export to include the VAT numbers?")[0]?.[0]).not.toBe("action");
     expect(kinds("Can we let drivers mark a parcel as damaged from the van?")[0]?.[0]).toBe("ask");

@@ -318,6 +318,28 @@ function signals(sentence: Sentence): Signals {
   return { ask, decision, action: matchCue(sentence)?.kind === "action", risk };
 }
 
+/**
+ * A need told in the past: "had", or a past need verb that is not a wish, then "to" ("the drivers had to re-enter …",
+ * "we needed to call …"). Made into a story it would ask for the very problem (issue 40's inverted asks). A wish told
+ * in the past ("customers wanted to pay online") is still a wish, and "are required to" is a rule of the present.
+ */
+function isToldNeed(sentence: Sentence): boolean {
+  const toks = speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t));
+  return toks.some((t, i) => {
+    if (toks[i + 1]?.normal !== "to") return false;
+    if (t.normal === "had") return true;
+    const lemma = t.lemma.toLowerCase();
+    const before = toks[i - 1]?.lemma.toLowerCase();
+    return (
+      NEED_VERBS.has(lemma) &&
+      !DESIRE_VERBS.has(lemma) &&
+      t.normal !== lemma &&
+      t.normal.endsWith("ed") &&
+      before !== "be"
+    );
+  });
+}
+
 /** A heading line ("## Open questions", "**Decisions**"): it names a section, it says nothing. */
 function isHeading(sentence: Sentence): boolean {
   const words = sentence.words.map((t) => t.normal).join(" ");
@@ -364,6 +386,8 @@ function kindOf(sentence: Sentence, read: () => Classified, named = namesSomethi
     isPast(speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t))) &&
     !sentence.tokens.some((t) => DECISION_VERBS.has(t.lemma.toLowerCase()));
   if (told) return null;
+  const cue = matchCue(sentence);
+  if (cue && (cue.kind === "rejected" || cue.kind === "postponed")) return cue.kind;
   if (classified.kind === "rejection" || isRuledOut(sentence)) return "rejected";
   if (classified.kind === "postponement") return "postponed";
   const keys = keysOf(speech(sentence)).size;
@@ -373,8 +397,9 @@ function kindOf(sentence: Sentence, read: () => Classified, named = namesSomethi
   // speaker's own next step, a task handed to someone, a request put to someone present), even when the sentence
   // kinds read it as an ask ("let me check …", "could you send …?")
   if (context === "task") return "action";
-  const cue = matchCue(sentence);
   if (cue) return cue.kind;
+  // (a need told in the past is a problem people had: it asks for its absence, never for itself)
+  if (classified.kind === "ask" && isToldNeed(sentence)) return null;
   if (classified.kind === "ask" || classified.kind === "constraint") return "ask";
   if (classified.kind === "agreement") return null;
   if (context === "open") return "question";

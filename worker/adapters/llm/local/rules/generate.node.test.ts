@@ -36,6 +36,11 @@ describe("local story generator", () => {
       "Ana: we need a refund approval step in the checkout flow.\nAction items:\n- Omar to add the approval step to the checkout flow",
     ).userStories.map((s) => s.title);
     expect(titles).toEqual(["Refund approval step in the checkout flow"]);
+    // a problem told in the past is no ask for the problem itself
+    expect(
+      generateEmbedded("Kai: The drivers had to re-enter the whole route every morning, which was a nightmare.")
+        .userStories,
+    ).toEqual([]);
   });
 
   it("writes well-formed stories with criteria, sizing and evidence", async () => {
