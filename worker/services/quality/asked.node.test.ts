@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { analyse, loadLanguage, read } from "../../reading";
+import { generateEmbedded } from "../../adapters/llm/local";
 import { checkQuality } from "./index";
+import { gateEmbedded } from "./repair";
 
 // Issue 40: the gate asks whether a story was asked for, from the meeting's reading (worker/reading/items.ts), for any
 // provider's stories. The meeting below is written for these tests.
@@ -76,5 +78,48 @@ describe("the gate: was the story asked for?", () => {
       { transcript: MEETING, reading: read(analyse(MEETING)) },
     );
     expect(given).toEqual(alone);
+  });
+});
+
+describe("the gate: a refusal seen once is seen by every story", () => {
+  const meeting = [
+    "Ana: Clerks need to edit past invoices when a customer disputes one.",
+    "Ana: Members should scan their membership card at the kiosk to get a ticket.",
+    "Ben: Editing past invoices is out.",
+    "Ben: No membership sales at the kiosk.",
+  ].join("\n");
+  const story = (title: string, quote: string): UserStory => {
+    const start = meeting.indexOf(quote);
+    return {
+      title,
+      description: `As a clerk, I want to ${title.toLowerCase()}, so that disputes are settled.`,
+      acceptanceCriteria: ["The change is kept in the invoice's history"],
+      priority: "Medium",
+      storyPoints: 3,
+      estimatedHours: 12,
+      evidence: [{ quote, start, end: start + quote.length }],
+    };
+  };
+  const rejected = (stories: UserStory[]) =>
+    checkQuality({ epic, userStories: stories }, { transcript: meeting }).stories.map((s) =>
+      s.issues.filter((i) => i.criterion === "rejected").map((i) => i.severity),
+    );
+
+  it("errs on a story whose ask the meeting turned down after it was made, when it carries every word refused", () => {
+    expect(
+      rejected([
+        story("Edit past invoices", "Clerks need to edit past invoices when a customer disputes one."),
+        story(
+          "Scan membership cards at the kiosk",
+          "Members should scan their membership card at the kiosk to get a ticket.",
+        ),
+      ]),
+    ).toEqual([["error"], ["warning"]]);
+  });
+
+  it("so the embedded generator's gate drops it", () => {
+    const stories = gateEmbedded(generateEmbedded(meeting), { transcript: meeting }).stories.userStories;
+    expect(stories.map((s) => s.title.toLowerCase()).filter((t) => t.includes("past invoices"))).toEqual([]);
+    expect(stories.some((s) => s.title.toLowerCase().includes("membership card"))).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Coverage, CoverageItem, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { itemsIn, itemsOf, loadLanguage, type Item, type Reading } from "../../reading";
+import { itemsIn, itemsOf, loadLanguage, stem, type Item, type Reading } from "../../reading";
 import { coverageReport } from "./coverage";
 import { checkSet } from "./set";
 import { checkStory } from "./stories";
@@ -83,7 +83,10 @@ function overlapsAny(spans: readonly [number, number][], start: number, end: num
 /**
  * A story asking for what the meeting rejected or put off (and did not ask for again later): the refusal's content
  * words are nearly all in the story (at least two, and 60% of the refusal's). An error when the story's own evidence
- * is the refusing sentence, a warning otherwise (the words may be shared by chance).
+ * is the refusing sentence, or when the story's ask came before the refusal and the story carries every word of it
+ * (the meeting turned the ask down after it was made: issue 40, a refusal seen once is seen by every story; every word,
+ * because most words of "no membership sales at the kiosk" are also in a story about scanning membership cards at
+ * the kiosk); a warning otherwise (the words may be shared by chance).
  */
 function checkRejected(story: UserStory, refusals: readonly Refusal[]): StoryIssue[] {
   if (refusals.length === 0) return [];
@@ -91,7 +94,14 @@ function checkRejected(story: UserStory, refusals: readonly Refusal[]): StoryIss
   const refusal = refusals.find((r) => sharesMost(r.words, words) > 0);
   if (!refusal) return [];
   const { item } = refusal;
-  const fromIt = story.evidence?.some((e) => overlapsAny(refusal.spans, e.start, e.end)) ?? false;
+  const last = refusal.spans[refusal.spans.length - 1]!;
+  // (word forms compared by stem: "editing" refused is "edit" asked)
+  const stems = new Set([...words].map(stem));
+  const whole = [...refusal.words].every((w) => stems.has(stem(w)));
+  const fromIt =
+    story.evidence?.some(
+      (e) => overlapsAny(refusal.spans, e.start, e.end) || (whole && e.end > e.start && e.end <= last[0]),
+    ) ?? false;
   const who = item.speaker ? ` (${item.speaker})` : "";
   const what = item.kind === "rejected" ? "rejected" : "put off";
   return [
