@@ -306,6 +306,26 @@ describe("transcript noise", () => {
     expect(a.noise.map((n) => n.kind)).toEqual(["header", "annotation", "markup", "header"]);
   });
 
+  it("reads chat copies: a time after the name, and a date before the time (issue 40)", () => {
+    const src = [
+      "Tom Baker [10:42 AM]: we need the export to include VAT numbers",
+      "Ana Lopez [10:43 AM]: agreed",
+      "[02/03/2026, 10:44:13] Ravi Shah: and the totals per month",
+      "02/03/2026, 10:45 - Mia Wong: fine by me",
+      "[2026-03-02 10:46] Tom Baker: On 02/03/2026 we ship it.",
+    ].join("\n");
+    const a = analyse(src);
+    expectTrueOffsets(a);
+    expect(a.speakers).toEqual(["Tom Baker", "Ana Lopez", "Ravi Shah", "Mia Wong"]);
+    expect(a.sentences.map((s) => [s.speaker, speechText(s)])).toEqual([
+      ["Tom Baker", "we need the export to include VAT numbers"],
+      ["Ana Lopez", "agreed"],
+      ["Ravi Shah", "and the totals per month"],
+      ["Mia Wong", "fine by me"],
+      ["Tom Baker", "On 02/03/2026 we ship it."],
+    ]);
+  });
+
   it("reads Markdown notes: bullets, headings, emphasis and links are markup, the words are speech", () => {
     const src =
       "## Decisions\n- **Owners** can archive projects\n- Export follows the [style guide](https://example.com/guide)\n1. Bob: keep the old URL";

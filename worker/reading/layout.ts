@@ -65,15 +65,18 @@ const WRAP_WIDTH = 60;
 const TIMING_LINE =
   /^\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?\s*-->\s*(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?.*$/;
 const CLOCK = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?(?:\s?[AaPp]\.?[Mm]\.?)?`;
-const LEADING_TIMESTAMP = new RegExp(String.raw`^[[(]?${CLOCK}[\])]?(?:\s*[-–—|:]\s+|\s+|$)`);
+// (chat exports put a date before the clock: "[2026-03-02 10:42]", "[02/03/2026, 10:42:13]", "02/03/2026, 10:42 - ")
+const DATE = String.raw`(?:\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}),?\s+`;
+const LEADING_TIMESTAMP = new RegExp(String.raw`^[[(]?(?:${DATE})?${CLOCK}[\])]?(?:\s*[-–—|:]\s+|\s+|$)`);
 const MARKDOWN = /^(?:#{1,6}\s+|>\s*|(?:[-*+•·▪◦‣]|\d{1,3}[.)])\s+)(?:\[[ xX]\]\s+)?/;
 const VOICE = /^<v(?:\.[\w.-]+)?\s+([^>]{1,60})>/;
 // One to four capitalised words (or a numbered/underscored label such as "Speaker 2", "SPEAKER_01"), an optional
-// parenthesised role, optional Markdown emphasis around the name, a colon, then space or the end of the line.
+// parenthesised role, an optional bracketed time ("Tom Baker [10:42 AM]:", as chat tools copy a message), optional
+// Markdown emphasis around the name, a colon, then space or the end of the line.
 const NAME_WORD = String.raw`(?:\p{Lu}[\p{L}\p{M}\d.'’_-]*|\d{1,3})`;
 const NAME = String.raw`\p{Lu}[\p{L}\p{M}\d.'’_-]*(?:[ \t]+(?:${NAME_WORD}|de|van|von|da|di|del|la|le|bin|al)){0,3}`;
 const SPEAKER = new RegExp(
-  String.raw`^(\*\*|__)?(${NAME})\s*(?:\([^()\n]{1,30}\))?\s*(?:\*\*|__)?:(?:\*\*|__)?(?:\s+|$)`,
+  String.raw`^(\*\*|__)?(${NAME})\s*(?:\([^()\n]{1,30}\))?\s*(?:\[${CLOCK}\]\s*)?(?:\*\*|__)?:(?:\*\*|__)?(?:\s+|$)`,
   "u",
 );
 const HEADER = new RegExp(String.raw`^(?:#[\w-]+\s*[·•|—–-]\s*)?(${NAME})\s*(?:[·•|—–-]\s*|\s)\[?${CLOCK}\]?\s*$`, "u");
