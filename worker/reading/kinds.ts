@@ -1620,7 +1620,9 @@ export function sectionContext(sentence: Pick<Sentence, "label" | "section">): S
     if (!text) continue;
     const words = text.split(/[^a-z0-9'’-]+/).filter(Boolean);
     const has = (list: ReadonlySet<string>) => words.some((w) => list.has(w));
-    if (has(SECTION_LATER) || (has(SECTION_NOT) && (words.includes("scope") || words.some((w) => DOING.has(w)))))
+    // (a heading of what was put off is a short bucket name, "Later", "Parked for v2"; a longer one is a topic that
+    // happens to hold the word, "What we will build later this year")
+    if ((has(SECTION_LATER) && words.length <= 4) || (has(SECTION_NOT) && (words.includes("scope") || words.some((w) => DOING.has(w)))))
       return "later";
     if (has(SECTION_OPEN)) return "open";
     if (has(SECTION_TASKS)) return "task";

@@ -79,8 +79,8 @@ export const LATER_NOUNS = set(
 // language layer): notes and minutes file what a meeting settled, left open, put off or handed out as tasks under
 // headings and labels, whatever grammar each line has. Checked in the order later, open, task, decided, proposed.
 
-/** Headings of what was put off: parked, deferred, for later. */
-export const SECTION_LATER = set("later parked parking deferred defer postponed future backlog excluded icebox v2");
+/** Headings of what was put off: parked, deferred, for later. ("Backlog" is not one: a backlog holds agreed work.) */
+export const SECTION_LATER = set("later parked parking deferred defer postponed future excluded icebox v2");
 /** Headings of what stays open: questions, unknowns. */
 export const SECTION_OPEN = set("question questions open unresolved unknown unknowns tbd undecided");
 /** Headings of tasks handed out to people: actions, to-dos, next steps. */

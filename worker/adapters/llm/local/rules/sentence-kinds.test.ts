@@ -362,6 +362,10 @@ describe("grammar: notes and minutes file lines under headings and labels", () =
     expect(ctx("Action items:\n- [ ] Omar to ask legal")).toBe("task");
     expect(ctx("ACTION: omar to ask legal")).toBe("task");
     expect(ctx("## Discussion\n- Tickets go in the wallet")).toBeNull();
+    // (issue 40: a backlog holds agreed work, and a long heading is a topic, not a bucket of what was put off)
+    expect(ctx("## Later\n- Season tickets")).toBe("later");
+    expect(ctx("## Backlog\n- Tickets go in the wallet")).toBeNull();
+    expect(ctx("## What we will build later this year\n- Tickets go in the wallet")).toBeNull();
   });
 
   it("makes a story of a settled line in any grammar, and none of open, later or task lines", () => {
