@@ -1622,7 +1622,10 @@ export function sectionContext(sentence: Pick<Sentence, "label" | "section">): S
     const has = (list: ReadonlySet<string>) => words.some((w) => list.has(w));
     // (a heading of what was put off is a short bucket name, "Later", "Parked for v2"; a longer one is a topic that
     // happens to hold the word, "What we will build later this year")
-    if ((has(SECTION_LATER) && words.length <= 4) || (has(SECTION_NOT) && (words.includes("scope") || words.some((w) => DOING.has(w)))))
+    if (
+      (has(SECTION_LATER) && words.length <= 4) ||
+      (has(SECTION_NOT) && (words.includes("scope") || words.some((w) => DOING.has(w))))
+    )
       return "later";
     if (has(SECTION_OPEN)) return "open";
     if (has(SECTION_TASKS)) return "task";
