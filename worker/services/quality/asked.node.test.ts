@@ -123,3 +123,21 @@ describe("the gate: a refusal seen once is seen by every story", () => {
     expect(stories.some((s) => s.title.toLowerCase().includes("membership card"))).toBe(true);
   });
 });
+
+describe("the gate: a story repeating another's ask", () => {
+  it("errs on the repeat that says less, and leaves the other's score alone", () => {
+    const base = quoting(
+      "Export monthly invoices as PDF",
+      "Clerks must be able to export the monthly invoices as PDF files.",
+    );
+    const repeat = {
+      ...base,
+      title: "Export invoices as PDF",
+      description: "As a clerk, I want to export invoices as PDF.",
+    };
+    const report = checkQuality({ epic, userStories: [repeat, base] }, { transcript: MEETING });
+    const unique = report.stories.map((s) => s.issues.filter((i) => i.criterion === "unique").map((i) => i.severity));
+    expect(unique).toEqual([["error"], []]);
+    expect(report.set.some((i) => i.criterion === "unique")).toBe(true);
+  });
+});

@@ -4,7 +4,14 @@
  * schema/api/quality.ts; the checks are ./stories (one story), ./set (the stories together) and ./coverage (the
  * transcript's asks, decisions, questions, risks, actions, and what it rejected or put off).
  */
-import type { Coverage, CoverageItem, Quality, StoryIssue, StoryQuality } from "../../../schema/api/quality-body";
+import type {
+  Coverage,
+  CoverageItem,
+  Quality,
+  SetIssue,
+  StoryIssue,
+  StoryQuality,
+} from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { itemsIn, itemsOf, loadLanguage, stem, type Item, type Reading } from "../../reading";
 import { coverageReport } from "./coverage";
@@ -174,13 +181,41 @@ export function checkQuality(stories: GeneratedStories, options: CheckOptions = 
     transcript !== undefined && transcript.trim() !== "" ? coverageReport(transcript, stories, options.reading) : null;
   const refusals = coverage ? refusalsOf(coverage) : [];
   const items = coverage && transcript ? itemsOf(transcript, options.reading) : [];
+  const set = checkSet(stories.userStories);
+  const repeats = repeatedAsks(set, stories.userStories);
   const perStory: StoryQuality[] = stories.userStories.map((story, index) => {
     const issues = checkStory(story, transcript);
     issues.push(...checkRejected(story, refusals));
     if (transcript && items.length) issues.push(...checkAsked(story, transcript, items));
+    const first = repeats.get(index);
+    if (first !== undefined)
+      issues.push({
+        criterion: "unique",
+        severity: "error",
+        message: `Story ${index + 1} asks for the same thing as story ${first + 1}. Merge it into that story, or say how they differ.`,
+        field: "title",
+      });
     return { index, score: scoreOf(issues), issues };
   });
-  return { stories: perStory, set: checkSet(stories.userStories), coverage };
+  return { stories: perStory, set, coverage };
+}
+
+/**
+ * Each story that repeats another's ask (the set's `unique` issues), with the story it repeats: of the two, the one
+ * whose title says less (fewer words; the later one on a tie) carries the error, so its score says what a product
+ * manager does with it (issue 40: duplicates were 17 of 81 stories thrown away, and the gate passed them), and the
+ * other keeps its score.
+ */
+function repeatedAsks(set: readonly SetIssue[], stories: readonly UserStory[]): Map<number, number> {
+  const words = (i: number) => stories[i]!.title.trim().split(/\s+/).length;
+  const out = new Map<number, number>();
+  for (const issue of set) {
+    if (issue.criterion !== "unique" || issue.stories.length !== 2) continue;
+    const [a, b] = issue.stories as [number, number];
+    const [kept, repeat] = words(b) > words(a) ? [b, a] : [a, b];
+    if (!out.has(repeat) && !out.has(kept)) out.set(repeat, kept);
+  }
+  return out;
 }
 
 /** How many errors the gate finds, per story position: what repair rounds act on. */
