@@ -40,7 +40,7 @@
 export { analyse, loadLanguage, speechText, type Analysis, type Pos, type Sentence, type Token } from "./analyse";
 export { type NoiseKind, type NoiseSpan } from "./layout";
 export * from "./lexicon";
-export { END_POS, isBroken, isFiller, isRoleNoun, nounLemma, PARTICLES, speech } from "./words";
+export { END_POS, isBroken, isFiller, isKnownRole, isRoleNoun, nounLemma, PARTICLES, speech } from "./words";
 export {
   classify,
   sectionContext,

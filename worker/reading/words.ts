@@ -141,3 +141,12 @@ export function isRoleNoun(t: Token): boolean {
 export function speech(sentence: Sentence): Token[] {
   return sentence.tokens.filter((t) => !t.noise);
 }
+
+/**
+ * A noun known to name people: in the lexicon's role list, or found as people by its place in a sentence
+ * (markPeople). Unlike isRoleNoun, a people ending alone ("-er", "-or") is not enough: "rubber" and "folder" end so.
+ */
+export function isKnownRole(t: Token): boolean {
+  if (t.pos !== "NOUN" && t.pos !== "PROPN") return false;
+  return PEOPLE_BY_PLACE.has(t) || ROLE_NOUNS.has(nounLemma(t));
+}

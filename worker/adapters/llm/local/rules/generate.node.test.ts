@@ -43,6 +43,19 @@ describe("local story generator", () => {
     ).toEqual([]);
   });
 
+  it("names the meeting's role from nouns known to name people (issue 40)", async () => {
+    await loadLanguage();
+    // the meeting's role is a noun known to name people, not a thing that merely ends like one
+    const materials = [
+      "Ana: The remote sits in a holder, and the holder is metal.",
+      "Ben: A second holder for the bedroom, and the holder comes in grey.",
+      "Ana: The remote must have a big volume button on the front.",
+    ].join("\n");
+    expect(generateEmbedded(materials).userStories.map((s) => s.description)).toEqual([
+      expect.stringMatching(/^As a user, /),
+    ]);
+  });
+
   it("writes well-formed stories with criteria, sizing and evidence", async () => {
     const result = await createLocalGenerator().generate({ transcript: MEETING, title: "Billing sync" });
     expect(generatedStoriesSchema.safeParse(result).success).toBe(true);

@@ -16,6 +16,7 @@ import {
   classify,
   END_POS,
   isFiller,
+  isKnownRole,
   isRoleNoun,
   nounLemma,
   PARTICLES,
@@ -752,7 +753,8 @@ function meetingRole(analysis: Analysis): string {
   const counts = new Map<string, number>();
   for (const s of analysis.sentences)
     for (const t of s.words)
-      if (isRoleNoun(t) && !GENERIC_ROLES.has(nounLemma(t))) {
+      // (the meeting's own role is a noun known to name people: a people ending alone names materials and tools too)
+      if (isKnownRole(t) && !GENERIC_ROLES.has(nounLemma(t))) {
         const l = nounLemma(t);
         counts.set(l, (counts.get(l) ?? 0) + 1);
       }
