@@ -306,6 +306,21 @@ describe("transcript noise", () => {
     expect(a.noise.map((n) => n.kind)).toEqual(["header", "annotation", "markup", "header"]);
   });
 
+  it("reads a Slack reply's header: its echo of the message answered is not speech, and it names the speaker", () => {
+    const src = [
+      "Rosa Diaz  9:15 AM",
+      "can we add bulk delete to the inbox?",
+      "Kenji Sato  replied to a thread: can we add bulk delete to the inbox?…",
+      "yes, and an undo button",
+    ].join("\n");
+    const a = analyse(src);
+    expectTrueOffsets(a);
+    expect(a.sentences.map((s) => [s.speaker, speechText(s)])).toEqual([
+      ["Rosa Diaz", "can we add bulk delete to the inbox?"],
+      ["Kenji Sato", "yes, and an undo button"],
+    ]);
+  });
+
   it("reads chat copies: a time after the name, and a date before the time (issue 40)", () => {
     const src = [
       "Tom Baker [10:42 AM]: we need the export to include VAT numbers",

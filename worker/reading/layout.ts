@@ -23,7 +23,8 @@ export type NoiseKind =
   | "tag"
   /** Markdown syntax: bullets, numbers of numbered lists, headings' "#", quotes' ">", "**", "__", "`", link brackets. */
   | "markup"
-  /** A chat export's message header line ("Jordan Reyes  10:42 AM", "#team · Jordan · 10:42 AM"). */
+  /** A chat export's message header line ("Jordan Reyes  10:42 AM", "#team · Jordan · 10:42 AM"), and its echo of a
+   * message a reply answers ("Jordan Reyes  replied to a thread: <the start of that message>…"). */
   | "header"
   /** A bare link, and the target of a Markdown link. */
   | "url"
@@ -79,6 +80,7 @@ const SPEAKER = new RegExp(
   String.raw`^(\*\*|__)?(${NAME})\s*(?:\([^()\n]{1,30}\))?\s*(?:\[${CLOCK}\]\s*)?(?:\*\*|__)?:(?:\*\*|__)?(?:\s+|$)`,
   "u",
 );
+const THREAD_ECHO = new RegExp(String.raw`^(${NAME})\s+replied to a thread:\s`, "u");
 const HEADER = new RegExp(String.raw`^(?:#[\w-]+\s*[·•|—–-]\s*)?(${NAME})\s*(?:[·•|—–-]\s*|\s)\[?${CLOCK}\]?\s*$`, "u");
 // Labels that open ordinary text, not a speaker's turn.
 const NOT_SPEAKERS = new Set(
@@ -261,6 +263,16 @@ export function layout(text: string): Layout {
       addNoise(lineStart, lineEnd, "label");
       section = sectionText(labelText);
       sectionFrom = "line";
+      current = null;
+      afterBreak = true;
+      continue;
+    }
+    // a reply's header echoes the message it answers, words already read: not speech; it names the reply's speaker
+    const echo = THREAD_ECHO.exec(trimmed);
+    if (echo && isSpeakerName(echo[1]!)) {
+      addNoise(lineStart, lineEnd, "header");
+      speaker = addSpeaker(echo[1]!);
+      speakerFrom = "header";
       current = null;
       afterBreak = true;
       continue;
