@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import type { Quality } from "../../../schema/api/quality-body";
+import type { UserStory } from "../../../schema/api/transcripts";
+import { auc, formatVerdicts, judge } from "./verdicts";
+
+describe("a product manager's verdicts against the gate", () => {
+  it("computes the AUC as the share of pairs the scores order rightly, ties half", () => {
+    expect(auc([90, 80], [70, 60])).toBe(1);
+    expect(auc([60, 70], [80, 90])).toBe(0);
+    expect(auc([80], [80])).toBe(0.5);
+    expect(auc([100, 75, 75], [75, 50])).toBeCloseTo((2 + 1.5 + 1.5) / 6);
+    expect(auc([], [1])).toBeNull();
+  });
+
+  it("joins verdicts by title, counts the unjudged, and names the targets missed", () => {
+    const story = (title: string) => ({ title }) as UserStory;
+    const stories = [story("Export invoices"), story("Describe by hand"), story("A story since renamed")];
+    const quality = {
+      stories: [
+        { index: 0, score: 92, issues: [] },
+        { index: 1, score: 67, issues: [{ criterion: "asked", severity: "error", message: "" }] },
+        { index: 2, score: 100, issues: [] },
+      ],
+      set: [],
+      coverage: null,
+    } as unknown as Quality;
+    const row = judge("meeting", stories, quality, {
+      reader: "test",
+      commit: "0".repeat(40),
+      stories: [
+        { title: "export invoices", verdict: "light edit" },
+        { title: "Describe by hand", verdict: "discard" },
+      ],
+    });
+    expect(row.counts).toEqual({ keep: 0, "light edit": 1, rewrite: 0, discard: 1 });
+    expect(row.unjudged).toBe(1);
+    expect(row.discardsWithError).toBe(1);
+    const { table, missed } = formatVerdicts([row], "TOTAL");
+    expect(table).toContain("1.00");
+    expect(missed).toEqual(["discarded 50% > 15%", "keep + light edit 50% < 70%"]);
+  });
+});
