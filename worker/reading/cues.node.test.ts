@@ -11,7 +11,7 @@ const first = (text: string) => analyse(text).sentences[0]!;
 describe("the cue table", () => {
   it.each(ITEM_CUES.map((row) => [row.name, row] as const))("%s: its example is its own match", (_, row) => {
     expect(matchCue(first(row.example))).toBe(row);
-    expect(itemsOf(row.example).map((x) => x.kind)).toEqual([row.kind]);
+    expect(itemsOf(row.example).map((x) => x.kind)).toEqual(row.kind ? [row.kind] : []);
   });
 
   it("leaves asks alone: a role's need in notes, a question about what is needed, a wish", () => {

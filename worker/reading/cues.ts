@@ -27,7 +27,8 @@ import { isFiller, isRoleNoun, speech } from "./words";
 
 export interface CueRow {
   name: string;
-  kind: ItemKind;
+  /** The item kind the row gives, or null: the clause is none of the meeting's items (a heading, a reference). */
+  kind: ItemKind | null;
   pattern: string;
   /** Only in a question ("could you …?"), or only in a statement. */
   mood?: "question" | "statement";
@@ -36,6 +37,12 @@ export interface CueRow {
 }
 
 export const ITEM_CUES: readonly CueRow[] = [
+  {
+    name: "a change log line (a conventional commit)",
+    kind: null,
+    pattern: "^ NUM? feat|fix|chore|docs|refactor|perf",
+    example: "#5000 feat: add the query command",
+  },
   {
     name: "a thing put off for now",
     kind: "postponed",
@@ -91,6 +98,13 @@ export const ITEM_CUES: readonly CueRow[] = [
     pattern: "^ DET? NOUN|PROPN{0,2} team|squad|group to VERB",
     mood: "statement",
     example: "Payments team to send us the webhook specification.",
+  },
+  {
+    name: "work on the meeting's own papers (an issue, a proposal, a document)",
+    kind: "action",
+    pattern: "^ @PAPER_VERBS *{0,5} @MEETING_PAPERS",
+    mood: "statement",
+    example: "Reflect the agreed naming in the proposal document before the next call.",
   },
   {
     name: "a request put to someone present",

@@ -387,6 +387,7 @@ function kindOf(sentence: Sentence, read: () => Classified, named = namesSomethi
     !sentence.tokens.some((t) => DECISION_VERBS.has(t.lemma.toLowerCase()));
   if (told) return null;
   const cue = matchCue(sentence);
+  if (cue && cue.kind === null) return null;
   if (cue && (cue.kind === "rejected" || cue.kind === "postponed")) return cue.kind;
   if (classified.kind === "rejection" || isRuledOut(sentence)) return "rejected";
   if (classified.kind === "postponement") return "postponed";

@@ -44,6 +44,16 @@ export const MEETING_VERBS = set(
     "be do",
 );
 
+/** What a meeting writes and tracks about itself: work on these is an action item, not a product ask. */
+export const MEETING_PAPERS = set(
+  "issue issues proposal proposals document documents doc docs rfc rfcs pr prs agenda minutes spec draft ticket tickets",
+);
+
+/** Verbs of work on a meeting's papers ("close the issue", "reflect it in the proposal", "compile a list for the RFC"). */
+export const PAPER_VERBS = set(
+  "compile draft write update reflect review close reopen open file share circulate forward raise summarise summarize",
+);
+
 /** Content verbs that stay meeting talk even with an object ("make sure", "take a look", "send the notes"). */
 export const MEETING_OBJECTS = set(
   "meeting call sync minute notes note agenda slide slides presentation question idea thing stuff point time sure look chance word " +
