@@ -26,10 +26,12 @@ describe("the items of a meeting", () => {
     expect(kinds("Ravi: Could you send me the latest invoice template before Friday?")[0]?.[0]).toBe("action");
   });
 
-  it("reads a need told in the past as a problem, not an ask; a wish told in the past stays one", () => {
+  it("reads a need told in the past, or as the drawback of a choice, as no ask; a wish told in the past stays one", () => {
     expect(kinds("Kai: The drivers had to re-enter the whole route every morning, which was a nightmare.")).toEqual([]);
     expect(kinds("Kai: Last year we needed to phone every driver to confirm the route.")).toEqual([]);
     expect(kinds("Kai: Most survey customers wanted to pay their parking fines online.")[0]?.[0]).toBe("ask");
+    expect(kinds("Kai: A manual mode also means that drivers have to confirm every stop by hand.")).toEqual([]);
+    expect(kinds("Kai: I mean, drivers have to confirm the last stop by hand.")[0]?.[0]).toBe("ask");
     expect(kinds("Kai: Contractors are required to upload a safety certificate before each job.")[0]?.[0]).toBe("ask");
   });
 

@@ -340,6 +340,31 @@ function isToldNeed(sentence: Sentence): boolean {
   });
 }
 
+/**
+ * A need given as what something else would mean: "mean" (or "imply") before the need or obligation ("an opt-in also
+ * means that developers have to remember …", "which would mean staff need to re-enter …"): a drawback of a choice
+ * under discussion, which made into a story would ask for the drawback (issue 40's inverted asks).
+ */
+function isDrawback(sentence: Sentence): boolean {
+  const toks = speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t));
+  // (not "I mean" or "you mean", which only rephrase what was said)
+  const means = toks.findIndex(
+    (t, i) =>
+      t.pos === "VERB" &&
+      (t.lemma.toLowerCase() === "mean" || t.lemma.toLowerCase() === "imply") &&
+      toks[i - 1]?.normal !== "i" &&
+      toks[i - 1]?.normal !== "you",
+  );
+  if (means < 0) return false;
+  return toks
+    .slice(means + 1)
+    .some(
+      (t, i, rest) =>
+        (ASK_MODALS.has(t.normal) && t.pos === "AUX") ||
+        (["have", "has", "need", "needs", "require", "requires"].includes(t.normal) && rest[i + 1]?.normal === "to"),
+    );
+}
+
 /** A heading line ("## Open questions", "**Decisions**"): it names a section, it says nothing. */
 function isHeading(sentence: Sentence): boolean {
   const words = sentence.words.map((t) => t.normal).join(" ");
@@ -399,8 +424,9 @@ function kindOf(sentence: Sentence, read: () => Classified, named = namesSomethi
   // kinds read it as an ask ("let me check …", "could you send …?")
   if (context === "task") return "action";
   if (cue) return cue.kind;
-  // (a need told in the past is a problem people had: it asks for its absence, never for itself)
-  if (classified.kind === "ask" && isToldNeed(sentence)) return null;
+  // (a need told in the past is a problem people had, and a need a choice "means" is its drawback: neither asks for
+  // itself)
+  if (classified.kind === "ask" && (isToldNeed(sentence) || isDrawback(sentence))) return null;
   if (classified.kind === "ask" || classified.kind === "constraint") return "ask";
   if (classified.kind === "agreement") return null;
   if (context === "open") return "question";
