@@ -35,6 +35,26 @@ describe("the items of a meeting", () => {
     expect(kinds("Kai: Contractors are required to upload a safety certificate before each job.")[0]?.[0]).toBe("ask");
   });
 
+  it("turns down the asks of a topic the minutes close without doing it", () => {
+    const minutes = [
+      "[Issue 41](https://example.org/issues/41): Proposal: a bulk export API",
+      " * [ana] We need a bulk export API for all invoices.",
+      " * [ben] It should stream the results in pages of a thousand.",
+      " * Resolution: Close issue.",
+      "[Issue 42](https://example.org/issues/42): Query limits",
+      " * [ana] Users must see their remaining quota on the dashboard.",
+      " * Resolution: Longer ranges reject with a RangeError.",
+    ].join("\n");
+    const found = kinds(minutes);
+    const kindOfQuote = (quote: string) => found.find(([, q]) => q!.includes(quote))?.[0];
+    expect(kindOfQuote("bulk export API for all invoices")).toBe("rejected");
+    expect(kindOfQuote("stream the results")).toBe("rejected");
+    expect(kindOfQuote("remaining quota")).toBe("ask");
+    // (a meeting with no topics is not one topic to close)
+    const plain = "Ana: We need a bulk export API for all invoices.\nDecision: close the issue about the old exporter.";
+    expect(kinds(plain)[0]?.[0]).toBe("ask");
+  });
+
   it("keeps a question that asks what is needed, and a proposal put as a question, as asks", () => {
     expect(kinds("Ravi: Would you want the monthly export to include the VAT numbers?")[0]?.[0]).not.toBe("action");
     expect(kinds("Can we let drivers mark a parcel as damaged from the van?")[0]?.[0]).toBe("ask");

@@ -15,7 +15,9 @@ import { analyse, type Analysis, type Sentence, type Token } from "./analyse";
 import { classify, sectionContext, type Classified } from "./kinds";
 import {
   ASK_MODALS,
+  CLOSING_WORDS,
   CONDITIONS,
+  DONE_WORDS,
   DECISION_VERBS,
   DESIRE_VERBS,
   ESSENTIAL,
@@ -23,6 +25,7 @@ import {
   LIGHT_VERBS,
   LIMIT_WORDS,
   MEETING_OBJECTS,
+  MEETING_PAPERS,
   MEETING_VERBS,
   NEED_VERBS,
   NEGATORS,
@@ -624,7 +627,48 @@ function readItems({ sentences, kinds }: Units): Item[] {
       });
     }
   });
+  turnDownClosedTopics(sentences, items);
   return items;
+}
+
+/** A line that opens a topic of minutes by naming an issue or pull request ("[Issue 902](…): Proposal: …", "PR 12: …"). */
+const TOPIC_LINE = /^\W{0,3}(?:issue|pr|pull request)\s*#?\d+/i;
+
+/**
+ * Minutes close a topic without doing it ("Resolution: Close issue." after the discussion of an issue's proposal):
+ * every ask and decision read in that topic was turned down with it (issue 40: the stories a product manager threw
+ * away as turned down included a closed proposal and the asides of its discussion). A topic runs from a line naming
+ * an issue, or a new heading, to the next. The resolution is a line labelled resolution or decision that closes
+ * (CLOSING_WORDS) one of the meeting's papers (MEETING_PAPERS: the issue, the proposal) and does not say the thing was
+ * done (DONE_WORDS). One pass over the sentences, one over the items.
+ */
+function turnDownClosedTopics(sentences: readonly Sentence[], items: Item[]): void {
+  const topicOf: number[] = [];
+  const closed = new Set<number>();
+  let topic = 0;
+  // (only a topic opened by an issue line or a heading: a meeting without them is not one topic to close)
+  let opened = false;
+  sentences.forEach((s, i) => {
+    const previous = sentences[i - 1];
+    const issueLine = TOPIC_LINE.test(s.text);
+    if (i === 0 || issueLine || s.section !== previous!.section) {
+      topic = i;
+      opened = issueLine || s.section !== null;
+    }
+    topicOf.push(topic);
+    if (!opened || (s.label !== "resolution" && s.label !== "resolved" && s.label !== "decision")) return;
+    const words = s.words.map((t) => t.normal);
+    if (
+      words.some((w) => CLOSING_WORDS.has(w)) &&
+      words.some((w) => MEETING_PAPERS.has(w)) &&
+      !words.some((w) => DONE_WORDS.has(w))
+    )
+      closed.add(topic);
+  });
+  if (closed.size === 0) return;
+  for (const item of items)
+    if ((item.kind === "ask" || item.kind === "decision") && closed.has(topicOf[item.sentence]!))
+      item.kind = "rejected";
 }
 
 /**

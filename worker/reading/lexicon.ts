@@ -44,7 +44,14 @@ export const MEETING_VERBS = set(
     "be do",
 );
 
-/** What a meeting writes and tracks about itself: work on these is an action item, not a product ask. */
+/** Words of a resolution that closes a topic's issue or proposal ("Resolution: close issue", "proposal declined"). Not
+ * "reject", which resolutions also use for what the product does ("longer ranges reject with an error"). */
+export const CLOSING_WORDS = set("close closed closing decline declined wontfix");
+
+/** Words saying a closed thing was done, so closing it turned nothing down ("closed as fixed", "merged, closing"). */
+export const DONE_WORDS = set("fixed done implemented merged completed shipped landed resolved duplicate");
+
+/** What a meeting writes: work on these is an action item, not a product ask. */
 export const MEETING_PAPERS = set(
   "issue issues proposal proposals document documents doc docs rfc rfcs pr prs agenda minutes spec draft ticket tickets",
 );
