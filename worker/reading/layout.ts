@@ -267,17 +267,8 @@ export function layout(text: string): Layout {
       afterBreak = true;
       continue;
     }
-    // a reply's header echoes the message it answers, words already read: not speech; it names the reply's speaker
-    const echo = THREAD_ECHO.exec(trimmed);
-    if (echo && isSpeakerName(echo[1]!)) {
-      addNoise(lineStart, lineEnd, "header");
-      speaker = addSpeaker(echo[1]!);
-      speakerFrom = "header";
-      current = null;
-      afterBreak = true;
-      continue;
-    }
-    const header = HEADER.exec(trimmed);
+    // (a reply's header echoes the message it answers, words already read: not speech; it names the reply's speaker)
+    const header = HEADER.exec(trimmed) ?? THREAD_ECHO.exec(trimmed);
     if (header && isSpeakerName(header[1]!)) {
       addNoise(lineStart, lineEnd, "header");
       speaker = addSpeaker(header[1]!);
