@@ -107,6 +107,20 @@ export const ITEM_CUES: readonly CueRow[] = [
     example: "Reflect the agreed naming in the proposal document before the next call.",
   },
   {
+    name: "a follow-up for the team, given as an order",
+    kind: "action",
+    pattern: "^ @FOLLOW_UP_VERBS",
+    mood: "statement",
+    example: "Compile a list of the open audit checks before the next call.",
+  },
+  {
+    name: "reaching out to someone",
+    kind: "action",
+    pattern: "^ reach|circle out|back to",
+    mood: "statement",
+    example: "Reach out to the payments team if the webhook spec is unclear.",
+  },
+  {
     name: "a request put to someone present",
     kind: "action",
     pattern: "@SOFT_MODALS you ADV{0,2} VERB!@NEED_VERBS",

@@ -51,6 +51,10 @@ export const CLOSING_WORDS = set("close closed closing decline declined wontfix"
 /** Words saying a closed thing was done, so closing it turned nothing down ("closed as fixed", "merged, closing"). */
 export const DONE_WORDS = set("fixed done implemented merged completed shipped landed resolved duplicate");
 
+/** Verbs of the team's own follow-up work that open a line of notes as an order ("Compile a list …", "Investigate why
+ * …"); verbs a product also does ("sync", "schedule", "contact") are not here. */
+export const FOLLOW_UP_VERBS = set("compile investigate research discuss brainstorm explore ping coordinate");
+
 /** What a meeting writes: work on these is an action item, not a product ask. */
 export const MEETING_PAPERS = set(
   "issue issues proposal proposals document documents doc docs rfc rfcs pr prs agenda minutes spec draft ticket tickets",
