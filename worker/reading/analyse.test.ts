@@ -47,6 +47,23 @@ describe("sentences and offsets", () => {
     expect(a.sentences[0]!.words.map((t) => t.text)).toContain("Café");
   });
 
+  it("keeps a code name whole: its dots end no sentence and split no token (issue 40)", () => {
+    const a = analyse(
+      "Ana: We must add runtime.getDocumentId and call tabs.query() first. That is the end.then we go.",
+    );
+    expectTrueOffsets(a);
+    expect(a.sentences.map((s) => s.text)).toEqual([
+      "We must add runtime.getDocumentId and call tabs.query() first.",
+      "That is the end.",
+      "then we go.",
+    ]);
+    const names = a.tokens.filter((t) => t.text.includes(".") && t.text.length > 1).map((t) => [t.text, t.normal]);
+    expect(names).toEqual([
+      ["runtime.getDocumentId", "runtime.getdocumentid"],
+      ["tabs.query", "tabs.query"],
+    ]);
+  });
+
   it("spots unpunctuated questions in speech and leaves statements alone", () => {
     const [q, wh, s] = analyse(
       "Courier: did the driver get a signature\n\nCourier: what is the cut-off time\n\nCourier: we should add a photo of the parcel",

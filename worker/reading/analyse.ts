@@ -168,13 +168,20 @@ function isQuestion(words: readonly Token[], tokens: readonly Token[]): boolean 
   return WH.has(first.normal) && second.pos === "AUX";
 }
 
+/** A dot inside a code name: a word before it, and after it a lower-case word going on in camel case, a call or another dot. */
+const CODE_DOT = /(?<=[\w$])\.(?=[a-z_$][a-z0-9_$]*(?:[A-Z_][\w$]*|\(|\.[A-Za-z_$]))/g;
+
 /**
  * Sentences and tokens of a transcript, with offsets into `text` itself. Format noise stays in the text and is
  * reported (noise spans, noise tokens, speakers); the library reads only the speech, one segment at a time, so a
  * sentence never runs from one speaker's turn into the next and negation never crosses a turn.
  */
 export function analyse(text: string): Analysis {
-  const { masked, noise, segments, speakers } = layout(text);
+  const laid = layout(text);
+  const { noise, segments, speakers } = laid;
+  // (the library ends a sentence at the dot of a code name, "runtime.getDocumentId", "tabs.query()", and splits the
+  // name at "_" too: it reads those dots as a letter, the same length, so the name is one token, kept as written)
+  const masked = laid.masked.replace(CODE_DOT, "x");
   const { its } = nlp();
   const noiseToks = noiseTokens(text, noise);
   const sentences: Sentence[] = [];
@@ -213,12 +220,14 @@ export function analyse(text: string): Analysis {
         continue;
       }
       const type = types[i]!;
-      const normal = normals[i]!;
+      const written = text.slice(start, at);
+      const codeName = written !== value && written.includes(".");
+      const normal = codeName ? written.toLowerCase() : normals[i]!;
       const isNumber = p === "NUM" || type === "number" || type === "ordinal";
       mapped[i] = {
-        text: text.slice(start, at),
+        text: written,
         normal,
-        lemma: lemmas[i]!,
+        lemma: codeName ? normal : lemmas[i]!,
         pos: p,
         start,
         end: at,
