@@ -36,6 +36,14 @@ export const coverageItemSchema = z.object({
   start: z.number().int(),
   end: z.number().int(),
   speaker: z.string().optional(),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      "How sure the reading is that the quote is an item of its kind, 0 to 1; it orders items, it is no probability.",
+    ),
   coveredBy: z
     .array(z.number().int())
     .describe("0-based positions of the stories whose text or evidence carries this item."),

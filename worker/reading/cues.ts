@@ -29,6 +29,8 @@ export interface CueRow {
   name: string;
   /** The item kind the row gives, or null: the clause is none of the meeting's items (a heading, a reference). */
   kind: ItemKind | null;
+  /** How sure the row is (0–1): the confidence of the items it finds (./items). */
+  weight: number;
   pattern: string;
   /** Only in a question ("could you …?"), or only in a statement. */
   mood?: "question" | "statement";
@@ -40,12 +42,14 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "a change log line (a conventional commit)",
     kind: null,
+    weight: 0.9,
     pattern: "^ NUM? feat|fix|chore|docs|refactor|perf",
     example: "#5000 feat: add the query command",
   },
   {
     name: "a thing put off for now",
     kind: "postponed",
+    weight: 0.8,
     pattern: "^ *{1,6} is|are out for now $",
     mood: "statement",
     example: "Bulk import is out for now.",
@@ -53,6 +57,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "a thing declared out",
     kind: "rejected",
+    weight: 0.8,
     pattern: "^ *{1,6} is|are out $",
     mood: "statement",
     example: "Editing past invoices is out.",
@@ -60,6 +65,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "a thing that waits for a later time",
     kind: "postponed",
+    weight: 0.7,
     pattern: "^ *{1,6} can? wait|waits for|until *{1,4} $",
     mood: "statement",
     example: "The map view waits for phase two.",
@@ -67,6 +73,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "the speaker's own next step",
     kind: "action",
+    weight: 0.8,
     pattern: "^ i will|shall",
     mood: "statement",
     example: "I'll forward the signed contract to the legal team.",
@@ -74,6 +81,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "the speaker's own plan",
     kind: "action",
+    weight: 0.8,
     pattern: "^ i|i'm am|'m? going to",
     mood: "statement",
     example: "I'm going to set up a call with the vendor next week.",
@@ -81,6 +89,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "the speaker offering to do it",
     kind: "action",
+    weight: 0.8,
     pattern: "^ let me",
     mood: "statement",
     example: "Let me check the numbers with finance first.",
@@ -88,6 +97,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "a task handed to a named person",
     kind: "action",
+    weight: 0.9,
     pattern: "^ NAME{1,3} to VERB",
     mood: "statement",
     example: "Omar to draft the data migration plan by Thursday.",
@@ -95,6 +105,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "a task handed to a team",
     kind: "action",
+    weight: 0.9,
     pattern: "^ DET? NOUN|PROPN{0,2} team|squad|group to VERB",
     mood: "statement",
     example: "Payments team to send us the webhook specification.",
@@ -102,6 +113,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "work on the meeting's own papers (an issue, a proposal, a document)",
     kind: "action",
+    weight: 0.8,
     pattern: "^ @PAPER_VERBS *{0,5} @MEETING_PAPERS",
     mood: "statement",
     example: "Reflect the agreed naming in the proposal document before the next call.",
@@ -109,6 +121,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "a follow-up for the team, given as an order",
     kind: "action",
+    weight: 0.7,
     pattern: "^ @FOLLOW_UP_VERBS",
     mood: "statement",
     example: "Compile a list of the open audit checks before the next call.",
@@ -116,6 +129,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "reaching out to someone",
     kind: "action",
+    weight: 0.7,
     pattern: "^ reach|circle out|back to",
     mood: "statement",
     example: "Reach out to the payments team if the webhook spec is unclear.",
@@ -123,6 +137,7 @@ export const ITEM_CUES: readonly CueRow[] = [
   {
     name: "a request put to someone present",
     kind: "action",
+    weight: 0.7,
     pattern: "@SOFT_MODALS you ADV{0,2} VERB!@NEED_VERBS",
     mood: "question",
     example: "Could you send me the latest invoice template before Friday?",

@@ -60,6 +60,16 @@ describe("the items of a meeting", () => {
     expect(kinds("Can we let drivers mark a parcel as damaged from the van?")[0]?.[0]).toBe("ask");
   });
 
+  it("is surer of a direct ask than of a weak signal, and of a task handed out than of either", () => {
+    const confidence = (text: string) => itemsOf(text)[0]?.confidence ?? 0;
+    const direct = confidence("Nina: Warehouse pickers must see the bin location on the handheld scanner.");
+    const weak = confidence("Nina: It would be handy for the bin locations to show up somewhere on the scanners.");
+    const task = confidence("Omar to draft the data migration plan by Thursday.");
+    expect(direct).toBeGreaterThan(weak);
+    expect(task).toBeGreaterThanOrEqual(direct);
+    for (const c of [direct, weak, task]) expect(c).toBeGreaterThan(0);
+  });
+
   it("finds the items over a range by binary search, exactly those a scan finds", () => {
     const text = Array.from(
       { length: 40 },

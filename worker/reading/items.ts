@@ -16,6 +16,7 @@ import { classify, sectionContext, type Classified } from "./kinds";
 import {
   ASK_MODALS,
   CLOSING_WORDS,
+  WEIGHTS,
   CONDITIONS,
   DONE_WORDS,
   DECISION_VERBS,
@@ -405,7 +406,40 @@ function namesSomething(sentence: Sentence): boolean {
  * What the sentence is for the report, or null when it is none of the kinds. `read` is the grammar's classification,
  * asked for only when the cheap checks pass (most spoken sentences name nothing).
  */
-function kindOf(sentence: Sentence, read: () => Classified, named = namesSomething(sentence)): ItemKind | null {
+/** What a stretch of a meeting is, and how sure the reading is of it (0–1). */
+interface Found {
+  kind: ItemKind;
+  confidence: number;
+}
+
+/**
+ * How sure the reading is of an item, by what found it: a row of the cue table gives its own weight (./cues); the
+ * sentence kinds' ask its score, from the threshold (0.5) up; the rest by how direct the signal is. The numbers order
+ * items for a reader (the coverage report lists the likeliest asks first); they are not probabilities.
+ */
+const CONFIDENCE = {
+  refusal: 0.8,
+  ruledOut: 0.7,
+  task: 0.9,
+  decidedAsk: 0.85,
+  decided: 0.8,
+  proposed: 0.6,
+  openQuestion: 0.8,
+  question: 0.6,
+  weakAsk: 0.4,
+  weakAction: 0.7,
+  weakDecision: 0.6,
+  risk: 0.5,
+  closedTopic: 0.8,
+} as const;
+
+/** The sentence kinds' ask score as a confidence: 0.5 at the threshold, 0.08 a point above it, at most 0.95. */
+function askConfidence(classified: Classified): number {
+  const score = classified.ask?.score ?? WEIGHTS.ASK_THRESHOLD;
+  return Math.min(0.95, Math.max(0.5, 0.5 + (score - WEIGHTS.ASK_THRESHOLD) * 0.08));
+}
+
+function kindOf(sentence: Sentence, read: () => Classified, named = namesSomething(sentence)): Found | null {
   if (!named || isHeading(sentence)) return null;
   const classified = read();
   // (a rejection told in the past is a story of what happened, "I forgot, I charged them", unless it was decided)
@@ -416,31 +450,36 @@ function kindOf(sentence: Sentence, read: () => Classified, named = namesSomethi
   if (told) return null;
   const cue = matchCue(sentence);
   if (cue && cue.kind === null) return null;
-  if (cue && (cue.kind === "rejected" || cue.kind === "postponed")) return cue.kind;
-  if (classified.kind === "rejection" || isRuledOut(sentence)) return "rejected";
-  if (classified.kind === "postponement") return "postponed";
+  if (cue && (cue.kind === "rejected" || cue.kind === "postponed")) return { kind: cue.kind, confidence: cue.weight };
+  if (classified.kind === "rejection") return { kind: "rejected", confidence: CONFIDENCE.refusal };
+  if (isRuledOut(sentence)) return { kind: "rejected", confidence: CONFIDENCE.ruledOut };
+  if (classified.kind === "postponement") return { kind: "postponed", confidence: CONFIDENCE.refusal };
   const keys = keysOf(speech(sentence)).size;
   if (keys < 2) return null;
   const context = sectionContext(sentence);
   // a line of the notes' tasks is an action item however it is worded, and so is a task the cue table finds (the
   // speaker's own next step, a task handed to someone, a request put to someone present), even when the sentence
   // kinds read it as an ask ("let me check …", "could you send …?")
-  if (context === "task") return "action";
-  if (cue) return cue.kind;
+  if (context === "task") return { kind: "action", confidence: CONFIDENCE.task };
+  if (cue?.kind) return { kind: cue.kind, confidence: cue.weight };
   // (a need told in the past is a problem people had, and a need a choice "means" is its drawback: neither asks for
   // itself)
   if (classified.kind === "ask" && (isToldNeed(sentence) || isDrawback(sentence))) return null;
-  if (classified.kind === "ask" || classified.kind === "constraint") return "ask";
+  if (classified.kind === "ask" || classified.kind === "constraint")
+    return { kind: "ask", confidence: askConfidence(classified) };
   if (classified.kind === "agreement") return null;
-  if (context === "open") return "question";
+  if (context === "open") return { kind: "question", confidence: CONFIDENCE.openQuestion };
   const s = signals(sentence);
-  if (context === "decided") return s.ask ? "ask" : "decision";
-  if (context === "proposed") return "ask";
-  if (sentence.isQuestion) return s.ask || keys >= 3 ? "question" : null;
-  if (s.action) return "action";
-  if (s.ask) return "ask";
-  if (s.decision) return "decision";
-  if (s.risk) return "risk";
+  if (context === "decided")
+    return s.ask
+      ? { kind: "ask", confidence: CONFIDENCE.decidedAsk }
+      : { kind: "decision", confidence: CONFIDENCE.decided };
+  if (context === "proposed") return { kind: "ask", confidence: CONFIDENCE.proposed };
+  if (sentence.isQuestion) return s.ask || keys >= 3 ? { kind: "question", confidence: CONFIDENCE.question } : null;
+  if (s.action) return { kind: "action", confidence: CONFIDENCE.weakAction };
+  if (s.ask) return { kind: "ask", confidence: CONFIDENCE.weakAsk };
+  if (s.decision) return { kind: "decision", confidence: CONFIDENCE.weakDecision };
+  if (s.risk) return { kind: "risk", confidence: CONFIDENCE.risk };
   return null;
 }
 
@@ -572,6 +611,8 @@ function span(sentence: Sentence, start: number, end: number): Sentence {
  */
 export interface Item {
   kind: ItemKind;
+  /** How sure the reading is that the stretch is an item of this kind, 0–1 (CONFIDENCE): it orders items for a reader. */
+  confidence: number;
   start: number;
   end: number;
   speaker: string | null;
@@ -589,7 +630,7 @@ function readItems({ sentences, kinds }: Units): Item[] {
     if (!names[i] || (sentences[i + 1] && sentences[i + 1]!.start < whole.end)) return;
     const parts = partsOf(whole).map((part) => ({
       part,
-      kind: kindOf(
+      found: kindOf(
         part,
         () => (part === whole ? kinds[i]! : classify(part, following, preceding)),
         part === whole || undefined,
@@ -597,14 +638,14 @@ function readItems({ sentences, kinds }: Units): Item[] {
     }));
     // a part that is no item on its own (a topic before a colon, a reason after a comma) is read with the item after
     // it, or the one before it when it comes last: "<thing> — Sam: must have" is one item, the cut only separates items
-    const groups: { part: Sentence; kind: ItemKind }[] = [];
+    const groups: { part: Sentence; found: Found }[] = [];
     let pending: Sentence | null = null;
-    for (const { part, kind } of parts) {
-      if (!kind) {
+    for (const { part, found } of parts) {
+      if (!found) {
         pending = pending ? span(whole, pending.start, part.end) : part;
         continue;
       }
-      groups.push({ part: pending ? span(whole, pending.start, part.end) : part, kind });
+      groups.push({ part: pending ? span(whole, pending.start, part.end) : part, found });
       pending = null;
     }
     if (pending && groups.length) {
@@ -613,12 +654,12 @@ function readItems({ sentences, kinds }: Units): Item[] {
     }
     // cutting only tells items apart: a sentence none of whose parts is an item is read whole
     if (groups.length === 0 && parts.length > 1) {
-      const kind = kindOf(whole, () => kinds[i]!, true);
-      if (kind) groups.push({ part: whole, kind });
+      const found = kindOf(whole, () => kinds[i]!, true);
+      if (found) groups.push({ part: whole, found });
     }
-    for (const { part, kind } of groups) {
+    for (const { part, found } of groups) {
       items.push({
-        kind,
+        ...found,
         start: part.start,
         end: part.end,
         speaker: part.speaker ?? null,
@@ -667,8 +708,10 @@ function turnDownClosedTopics(sentences: readonly Sentence[], items: Item[]): vo
   });
   if (closed.size === 0) return;
   for (const item of items)
-    if ((item.kind === "ask" || item.kind === "decision") && closed.has(topicOf[item.sentence]!))
+    if ((item.kind === "ask" || item.kind === "decision") && closed.has(topicOf[item.sentence]!)) {
       item.kind = "rejected";
+      item.confidence = CONFIDENCE.closedTopic;
+    }
 }
 
 /**

@@ -81,6 +81,22 @@ describe("coverage groups", () => {
     expect(groups.leftOut.map((i) => i.kind)).toEqual(["postponed", "rejected"]);
     expect(groups.risks).toEqual([]);
   });
+
+  it("lists the likeliest uncovered asks first, transcript order among equals (issue 40)", () => {
+    const coverage: Coverage = {
+      asks: { covered: 0, total: 3 },
+      items: [
+        ask("It would be handy, maybe.", { start: 10, confidence: 0.4 }),
+        ask("Drivers must see the route.", { start: 30, confidence: 0.9 }),
+        ask("An older report without a confidence.", { start: 50 }),
+      ],
+    };
+    expect(coverageGroups(coverage).uncoveredAsks.map((i) => i.quote)).toEqual([
+      "Drivers must see the route.",
+      "An older report without a confidence.",
+      "It would be handy, maybe.",
+    ]);
+  });
 });
 
 describe("a draft story from an ask", () => {

@@ -99,7 +99,10 @@ export function coverageGroups(coverage: Coverage): CoverageGroups {
   const of = (...kinds: CoverageItem["kind"][]) => items.filter((item) => kinds.includes(item.kind));
   const asks = of("ask");
   return {
-    uncoveredAsks: asks.filter((item) => item.coveredBy.length === 0),
+    // the likeliest asks first (the reading's confidence), in transcript order among equals
+    uncoveredAsks: asks
+      .filter((item) => item.coveredBy.length === 0)
+      .sort((a, b) => (b.confidence ?? 0.5) - (a.confidence ?? 0.5)),
     coveredAsks: asks.filter((item) => item.coveredBy.length > 0),
     decisions: of("decision"),
     questions: of("question"),

@@ -121,6 +121,7 @@ export function coverageReport(transcript: string, stories: GeneratedStories, re
     if (prev && prev.kind === found.kind && prev.coveredBy.length === 0 && coveredBy.length === 0) {
       prev.end = found.end;
       prev.quote = transcript.slice(prev.start, prev.end);
+      prev.confidence = Math.max(prev.confidence ?? 0, found.confidence);
       continue;
     }
     const item: CoverageItem = {
@@ -129,6 +130,7 @@ export function coverageReport(transcript: string, stories: GeneratedStories, re
       start: found.start,
       end: found.end,
       coveredBy,
+      confidence: found.confidence,
     };
     if (found.speaker) item.speaker = found.speaker;
     items.push(item);
