@@ -13,7 +13,7 @@ function startsOpen(): boolean {
 
 /**
  * What the meeting asked for and what the stories carry (the gate's coverage report): "n of m asks covered", the
- * asks no story covers, each with its quote, speaker and "Add as story" (when the host can open the editor), then
+ * asks no story covers (the likeliest first), each with its quote, speaker and "Add as story" (when the host can open the editor), then
  * the decisions, open questions, risks and action items, and what was left out on purpose (rejected, put off).
  */
 export function CoveragePanel({
