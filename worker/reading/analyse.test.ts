@@ -338,6 +338,23 @@ describe("transcript noise", () => {
     ]);
   });
 
+  it("reads minutes whose bullets open on a bracketed nick, but not one bracketed aside or an annotation", () => {
+    const minutes = [
+      "Issue 12: export formats",
+      " * [rob] We need a CSV export for every report.",
+      " * [oliver] Agreed, and a JSON one.",
+      " * [rob] Fine.",
+      "[laughs] ok",
+    ].join("\n");
+    const a = analyse(minutes);
+    expectTrueOffsets(a);
+    expect(a.speakers).toEqual(["rob", "oliver"]);
+    expect(a.sentences.filter((s) => s.speaker === "oliver").map((s) => speechText(s))).toEqual([
+      "Agreed, and a JSON one.",
+    ]);
+    expect(analyse("[sam] said the export was slow yesterday.").speakers).toEqual([]);
+  });
+
   it("reads chat copies: a time after the name, and a date before the time (issue 40)", () => {
     const src = [
       "Tom Baker [10:42 AM]: we need the export to include VAT numbers",

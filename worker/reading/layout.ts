@@ -116,6 +116,10 @@ const COMMAND_LINE =
 const IRC_NICK = /^<([A-Za-z][\w.|^-]{0,30})>\s+(?=\S)/;
 /** A lower-case chat nick as a label ("dana: …"); taken as a speaker only when it opens two or more lines. */
 const LOWER_NICK = /^([a-z][a-z0-9_.-]{1,24}):\s+(?=\S)/;
+/** A bracketed nick opening a line of minutes ("* [rob] Have some thoughts"); speakers only where three or more lines
+ * open so (a minutes format, not one aside), and never an annotation ("[laughs]"). */
+const BRACKET_NICK = /^\[([A-Za-z][\w.-]{1,24})\]\s+(?=\S)/;
+const BULLET = /^(?:[-*+•]\s+)/;
 /** "... goes on": a scribe's continuation of the speaker's previous line. */
 const CONTINUATION = /^(?:\.\.\.|…)\s*/;
 
@@ -150,8 +154,16 @@ function splitLines(text: string): Line[] {
   }
 }
 
+/** A numbered reference that opens a line like a name ("Issue 12:", "PR 934:", "Step 2:"): a topic, not a speaker. */
+const NUMBERED_REFERENCE =
+  /^(?:issue|pr|pull request|bug|ticket|item|step|point|option|phase|question|topic)\s*#?\d+$/i;
+
 function isSpeakerName(name: string): boolean {
-  return name.length <= 40 && !NOT_SPEAKERS.has(name.toLowerCase().replace(/\s+/g, " "));
+  return (
+    name.length <= 40 &&
+    !NOT_SPEAKERS.has(name.toLowerCase().replace(/\s+/g, " ")) &&
+    !NUMBERED_REFERENCE.test(name.trim())
+  );
 }
 
 export function layout(text: string): Layout {
@@ -178,6 +190,14 @@ export function layout(text: string): Layout {
     if (m && isSpeakerName(m[1]!)) nickCounts.set(m[1]!, (nickCounts.get(m[1]!) ?? 0) + 1);
   }
   const nicks = new Set([...nickCounts].filter(([, c]) => c >= 2).map(([n]) => n));
+  const bracketCounts = new Map<string, number>();
+  for (const l of lines) {
+    const m = BRACKET_NICK.exec(text.slice(l.start, l.end).trimStart().replace(BULLET, ""));
+    if (m && isSpeakerName(m[1]!) && !ANNOTATION_WORDS.test(m[1]!))
+      bracketCounts.set(m[1]!, (bracketCounts.get(m[1]!) ?? 0) + 1);
+  }
+  const bracketLines = [...bracketCounts.values()].reduce((a, b) => a + b, 0);
+  const bracketNicks = new Set(bracketLines >= 3 ? bracketCounts.keys() : []);
   // Auto-captions without punctuation: a cue that does not end a sentence cannot be told from one that does, so
   // each cue stands alone rather than running a whole turn into one sentence.
   const joinCues = punctuatedCues(text, lines);
@@ -301,7 +321,10 @@ export function layout(text: string): Layout {
       } else if ((m = VOICE.exec(rest))) {
         addNoise(at, at + m[0].length, "tag");
         labelled = m[1]!;
-      } else if ((m = IRC_NICK.exec(rest) ?? LOWER_NICK.exec(rest)) && (m[0].startsWith("<") || nicks.has(m[1]!))) {
+      } else if (
+        ((m = IRC_NICK.exec(rest) ?? LOWER_NICK.exec(rest)) && (m[0].startsWith("<") || nicks.has(m[1]!))) ||
+        ((m = BRACKET_NICK.exec(rest)) && bracketNicks.has(m[1]!))
+      ) {
         addNoise(at, at + m[0].trimEnd().length, "speaker");
         labelled = m[1]!;
       } else if ((m = SPEAKER.exec(rest)) && isSpeakerName(m[2]!)) {

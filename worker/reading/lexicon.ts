@@ -55,10 +55,9 @@ export const DONE_WORDS = set("fixed done implemented merged completed shipped l
  * …"); verbs a product also does ("sync", "schedule", "contact") are not here. */
 export const FOLLOW_UP_VERBS = set("compile investigate research discuss brainstorm explore ping coordinate");
 
-/** What a meeting writes: work on these is an action item, not a product ask. */
-export const MEETING_PAPERS = set(
-  "issue issues proposal proposals document documents doc docs rfc rfcs pr prs agenda minutes spec draft ticket tickets",
-);
+/** What a meeting writes and tracks about itself: work on these is an action item, not a product ask. (Not "document",
+ * "spec" or "ticket", which a product may hold: "share the document with reviewers" is an ask of an editing tool.) */
+export const MEETING_PAPERS = set("issue issues proposal proposals rfc rfcs pr prs agenda minutes");
 
 /** Verbs of work on a meeting's papers ("close the issue", "reflect it in the proposal", "compile a list for the RFC"). */
 export const PAPER_VERBS = set(
