@@ -85,6 +85,8 @@ describe("the items of a meeting", () => {
       [text.length, text.length + 5],
     ] as const)
       expect(itemsIn(items, a, b)).toEqual(scan(a, b));
+    // and reads no more than asked: a range over the whole meeting, capped
+    expect(itemsIn(items, 0, text.length, 5)).toEqual(items.slice(0, 5));
   });
 
   it("reads once: a reading's sentences and kinds are made once, and its items are kept for the same text", () => {

@@ -739,10 +739,11 @@ function cachedItems(source: string, units: () => Units): readonly Item[] {
 }
 
 /**
- * The items overlapping [start, end): items are in source order and do not overlap, so a binary search finds the
- * first and the rest follow (a lookup per story or ask stays logarithmic in the meeting's length).
+ * The items overlapping [start, end), at most `limit` of them: items are in source order and do not overlap, so a
+ * binary search finds the first and the rest follow (a lookup per story or ask stays logarithmic in the meeting's
+ * length, and a quote spanning the whole meeting reads no more than `limit` items).
  */
-export function itemsIn(items: readonly Item[], start: number, end: number): Item[] {
+export function itemsIn(items: readonly Item[], start: number, end: number, limit = Infinity): Item[] {
   let lo = 0;
   let hi = items.length;
   while (lo < hi) {
@@ -751,7 +752,7 @@ export function itemsIn(items: readonly Item[], start: number, end: number): Ite
     else hi = mid;
   }
   const out: Item[] = [];
-  for (let i = lo; i < items.length && items[i]!.start < end; i++) out.push(items[i]!);
+  for (let i = lo; i < items.length && items[i]!.start < end && out.length < limit; i++) out.push(items[i]!);
   return out;
 }
 

@@ -121,6 +121,9 @@ function checkRejected(story: UserStory, refusals: readonly Refusal[]): StoryIss
   ];
 }
 
+/** How many evidence quotes of a story, and items under each, the `asked` check reads. */
+const QUOTED_ITEMS = 20;
+
 /** The story's evidence quotes that stand where their offsets say, as ranges of the transcript. */
 function evidenceRanges(story: UserStory, transcript: string): [number, number][] {
   return (story.evidence ?? [])
@@ -139,7 +142,9 @@ function evidenceRanges(story: UserStory, transcript: string): [number, number][
 function checkAsked(story: UserStory, transcript: string, items: readonly Item[]): StoryIssue[] {
   const ranges = evidenceRanges(story, transcript);
   if (ranges.length === 0) return [];
-  const found = ranges.flatMap(([start, end]) => itemsIn(items, start, end));
+  // (a quote is a sentence or two: past QUOTED_ITEMS items it is not read further, so a story quoting the whole
+  // meeting costs no more than one quoting a sentence)
+  const found = ranges.slice(0, QUOTED_ITEMS).flatMap(([start, end]) => itemsIn(items, start, end, QUOTED_ITEMS));
   if (found.some((x) => x.kind === "ask" || x.kind === "decision" || x.kind === "rejected" || x.kind === "postponed"))
     return [];
   const task = found.find((x) => x.kind === "action");
