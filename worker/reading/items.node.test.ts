@@ -55,6 +55,12 @@ describe("the items of a meeting", () => {
     expect(kinds(plain)[0]?.[0]).toBe("ask");
   });
 
+  it("files a stated decision, not one the meeting only plans to make", () => {
+    expect(kinds("Priya: We decided on Stripe for the clinic payments.")[0]?.[0]).toBe("decision");
+    expect(kinds("Priya: The goal today is to agree what goes into the next two sprints for the app.")).toEqual([]);
+    expect(kinds("Priya: Let's agree on the release date for the clinics.")).toEqual([]);
+  });
+
   it("keeps a question that asks what is needed, and a proposal put as a question, as asks", () => {
     expect(kinds("Ravi: Would you want the monthly export to include the VAT numbers?")[0]?.[0]).not.toBe("action");
     expect(kinds("Can we let drivers mark a parcel as damaged from the van?")[0]?.[0]).toBe("ask");

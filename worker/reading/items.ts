@@ -310,9 +310,24 @@ function signals(sentence: Sentence): Signals {
       });
     }
   }
+  // (a decision is stated, "we agreed on …"; "the goal is to agree …", "we should decide …", "let's agree …" only plan
+  // one)
   const decision =
     !sentence.isQuestion &&
-    lemmas.some((l, i) => DECISION_VERBS.has(l) && toks[i]!.pos === "VERB" && toks[i + 1]?.normal !== "to");
+    lemmas.some((l, i) => {
+      const before = toks[i - 1]?.normal ?? "";
+      return (
+        DECISION_VERBS.has(l) &&
+        toks[i]!.pos === "VERB" &&
+        toks[i + 1]?.normal !== "to" &&
+        before !== "to" &&
+        before !== "let" &&
+        before !== "'s" &&
+        before !== "us" &&
+        !ASK_MODALS.has(before) &&
+        !SOFT_MODALS.has(before)
+      );
+    });
   // (a risk verb in the past tense tells what went wrong, not what might: "it broke")
   const risk = toks.some(
     (t, i) =>
