@@ -40,7 +40,7 @@
 export { analyse, loadLanguage, speechText, type Analysis, type Pos, type Sentence, type Token } from "./analyse";
 export { type NoiseKind, type NoiseSpan } from "./layout";
 export * from "./lexicon";
-export { END_POS, isBroken, isFiller, isKnownRole, isRoleNoun, nounLemma, PARTICLES, speech } from "./words";
+export { END_POS, isFiller, isKnownRole, isRoleNoun, nounLemma, PARTICLES, speech } from "./words";
 export {
   classify,
   sectionContext,
@@ -52,4 +52,4 @@ export {
   type SentenceKind,
 } from "./kinds";
 export { itemOf } from "./segments";
-export { itemsIn, itemsOf, keyOf, keysOf, read, stem, type Item, type ItemKind, type Reading } from "./items";
+export { itemsIn, itemsOf, keyOf, read, stem, type Item, type ItemKind, type Reading } from "./items";

@@ -682,17 +682,7 @@ function findCue(toks: readonly Token[], question: boolean): Cue | null {
   const first = leadingIndex(toks);
   const f = toks[first];
   if (!f) return null;
-  const base = (at: number, form: CapabilityForm, score: number, extra: Partial<Cue> = {}): Cue => ({
-    at,
-    form,
-    score,
-    negated: false,
-    subject: -1,
-    tentative: false,
-    passiveSubject: [],
-    modal: [],
-    ...extra,
-  });
+  const base = plainCue;
 
   const proposed = proposal(toks, first, base);
   if (proposed) return proposed;
