@@ -48,19 +48,17 @@ describe("sentences and offsets", () => {
   });
 
   it("keeps a code name whole: its dots end no sentence and split no token (issue 40)", () => {
-    const a = analyse(
-      "Ana: We must add runtime.getDocumentId and call tabs.query() first. That is the end.then we go.",
-    );
+    const a = analyse("Ana: We must add invoices.getTotal and call orders.list() first. That is the end.then we go.");
     expectTrueOffsets(a);
     expect(a.sentences.map((s) => s.text)).toEqual([
-      "We must add runtime.getDocumentId and call tabs.query() first.",
+      "We must add invoices.getTotal and call orders.list() first.",
       "That is the end.",
       "then we go.",
     ]);
     const names = a.tokens.filter((t) => t.text.includes(".") && t.text.length > 1).map((t) => [t.text, t.normal]);
     expect(names).toEqual([
-      ["runtime.getDocumentId", "runtime.getdocumentid"],
-      ["tabs.query", "tabs.query"],
+      ["invoices.getTotal", "invoices.gettotal"],
+      ["orders.list", "orders.list"],
     ]);
   });
 

@@ -179,7 +179,7 @@ const CODE_DOT = /(?<=[\w$])\.(?=[a-z_$][a-z0-9_$]*(?:[A-Z_][\w$]*|\(|\.[A-Za-z_
 export function analyse(text: string): Analysis {
   const laid = layout(text);
   const { noise, segments, speakers } = laid;
-  // (the library ends a sentence at the dot of a code name, "runtime.getDocumentId", "tabs.query()", and splits the
+  // (the library ends a sentence at the dot of a code name, "invoices.getTotal", "orders.list()", and splits the
   // name at "_" too: it reads those dots as a letter, the same length, so the name is one token, kept as written)
   const masked = laid.masked.replace(CODE_DOT, "x");
   const { its } = nlp();

@@ -44,7 +44,7 @@ export const ITEM_CUES: readonly CueRow[] = [
     kind: null,
     weight: 0.9,
     pattern: "^ NUM? feat|fix|chore|docs|refactor|perf",
-    example: "#5000 feat: add the query command",
+    example: "#812 fix: round the totals on the invoice page",
   },
   {
     name: "a thing put off for now",
@@ -116,7 +116,7 @@ export const ITEM_CUES: readonly CueRow[] = [
     weight: 0.8,
     pattern: "^ @PAPER_VERBS *{0,5} @MEETING_PAPERS",
     mood: "statement",
-    example: "Reflect the agreed naming in the proposal document before the next call.",
+    example: "Update the RFC with the agreed naming before the next call.",
   },
   {
     name: "a follow-up for the team, given as an order",

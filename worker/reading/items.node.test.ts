@@ -40,7 +40,7 @@ describe("the items of a meeting", () => {
       "[Issue 41](https://example.org/issues/41): Proposal: a bulk export API",
       " * [ana] We need a bulk export API for all invoices.",
       " * [ben] It should stream the results in pages of a thousand.",
-      " * Resolution: Close issue.",
+      " * Resolution: the proposal is declined.",
       "[Issue 42](https://example.org/issues/42): Query limits",
       " * [ana] Users must see their remaining quota on the dashboard.",
       " * Resolution: Longer ranges reject with a RangeError.",

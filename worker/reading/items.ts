@@ -136,7 +136,7 @@ export function keyOf(t: Token): string | null {
   return null;
 }
 
-export function keysOf(tokens: readonly Token[]): Set<string> {
+function keysOf(tokens: readonly Token[]): Set<string> {
   const out = new Set<string>();
   for (const t of tokens) {
     const k = keyOf(t);
@@ -360,8 +360,8 @@ function isToldNeed(sentence: Sentence): boolean {
 }
 
 /**
- * A need given as what something else would mean: "mean" (or "imply") before the need or obligation ("an opt-in also
- * means that developers have to remember …", "which would mean staff need to re-enter …"): a drawback of a choice
+ * A need given as what something else would mean: "mean" (or "imply") before the need or obligation ("a manual mode
+ * also means that drivers have to confirm …", "which would mean staff need to re-enter …"): a drawback of a choice
  * under discussion, which made into a story would ask for the drawback (issue 40's inverted asks).
  */
 function isDrawback(sentence: Sentence): boolean {
@@ -687,11 +687,11 @@ function readItems({ sentences, kinds }: Units): Item[] {
   return items;
 }
 
-/** A line that opens a topic of minutes by naming an issue or pull request ("[Issue 902](…): Proposal: …", "PR 12: …"). */
+/** A line that opens a topic of minutes by naming an issue or pull request ("[Issue 41](…): Proposal: …", "PR 12: …"). */
 const TOPIC_LINE = /^\W{0,3}(?:issue|pr|pull request)\s*#?\d+/i;
 
 /**
- * Minutes close a topic without doing it ("Resolution: Close issue." after the discussion of an issue's proposal):
+ * Minutes close a topic without doing it ("RESOLVED: the proposal is declined" after the discussion of an issue):
  * every ask and decision read in that topic was turned down with it (issue 40: the stories a product manager threw
  * away as turned down included a closed proposal and the asides of its discussion). A topic runs from a line naming
  * an issue, or a new heading, to the next. The resolution is a line labelled resolution or decision that closes

@@ -44,7 +44,7 @@ export const MEETING_VERBS = set(
     "be do",
 );
 
-/** Words of a resolution that closes a topic's issue or proposal ("Resolution: close issue", "proposal declined"). Not
+/** Words of a resolution that closes a topic's issue or proposal ("RESOLVED: close the issue", "proposal declined"). Not
  * "reject", which resolutions also use for what the product does ("longer ranges reject with an error"). */
 export const CLOSING_WORDS = set("close closed closing decline declined wontfix");
 

@@ -144,7 +144,7 @@ export function speech(sentence: Sentence): Token[] {
 
 /**
  * A noun known to name people: in the lexicon's role list, or found as people by its place in a sentence
- * (markPeople). Unlike isRoleNoun, a people ending alone ("-er", "-or") is not enough: "rubber" and "folder" end so.
+ * (markPeople). Unlike isRoleNoun, a people ending alone ("-er", "-or") is not enough: "holder" and "trimmer" end so.
  */
 export function isKnownRole(t: Token): boolean {
   if (t.pos !== "NOUN" && t.pos !== "PROPN") return false;

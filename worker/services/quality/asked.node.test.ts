@@ -84,9 +84,9 @@ describe("the gate: was the story asked for?", () => {
 describe("the gate: a refusal seen once is seen by every story", () => {
   const meeting = [
     "Ana: Clerks need to edit past invoices when a customer disputes one.",
-    "Ana: Members should scan their membership card at the kiosk to get a ticket.",
+    "Ana: Customers should scan their gift card at the till to pay for a ticket.",
     "Ben: Editing past invoices is out.",
-    "Ben: No membership sales at the kiosk.",
+    "Ben: No gift card sales at the till.",
   ].join("\n");
   const story = (title: string, quote: string): UserStory => {
     const start = meeting.indexOf(quote);
@@ -109,10 +109,7 @@ describe("the gate: a refusal seen once is seen by every story", () => {
     expect(
       rejected([
         story("Edit past invoices", "Clerks need to edit past invoices when a customer disputes one."),
-        story(
-          "Scan membership cards at the kiosk",
-          "Members should scan their membership card at the kiosk to get a ticket.",
-        ),
+        story("Scan gift cards at the till", "Customers should scan their gift card at the till to pay for a ticket."),
       ]),
     ).toEqual([["error"], ["warning"]]);
   });
@@ -120,7 +117,7 @@ describe("the gate: a refusal seen once is seen by every story", () => {
   it("so the embedded generator's gate drops it", () => {
     const stories = gateEmbedded(generateEmbedded(meeting), { transcript: meeting }).stories.userStories;
     expect(stories.map((s) => s.title.toLowerCase()).filter((t) => t.includes("past invoices"))).toEqual([]);
-    expect(stories.some((s) => s.title.toLowerCase().includes("membership card"))).toBe(true);
+    expect(stories.some((s) => s.title.toLowerCase().includes("gift card"))).toBe(true);
   });
 });
 

@@ -92,8 +92,8 @@ function overlapsAny(spans: readonly [number, number][], start: number, end: num
  * words are nearly all in the story (at least two, and 60% of the refusal's). An error when the story's own evidence
  * is the refusing sentence, or when the story's ask came before the refusal and the story carries every word of it
  * (the meeting turned the ask down after it was made: issue 40, a refusal seen once is seen by every story; every word,
- * because most words of "no membership sales at the kiosk" are also in a story about scanning membership cards at
- * the kiosk); a warning otherwise (the words may be shared by chance).
+ * because most words of "no gift card sales at the till" are also in a story about scanning gift cards at the
+ * till); a warning otherwise (the words may be shared by chance).
  */
 function checkRejected(story: UserStory, refusals: readonly Refusal[]): StoryIssue[] {
   if (refusals.length === 0) return [];

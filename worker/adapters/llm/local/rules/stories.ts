@@ -754,7 +754,7 @@ function meetingRole(analysis: Analysis): string {
   for (const s of analysis.sentences)
     for (const t of s.words)
       // (the meeting's own role is a noun known to name people: a people ending alone names materials and tools too;
-      // and not a department, whose name is mostly an activity: "browser support", "finance" as a topic)
+      // and not a department, whose name is mostly an activity: "support for SSO", "finance" as a topic)
       if (isKnownRole(t) && !GENERIC_ROLES.has(nounLemma(t)) && !DEPARTMENTS.has(nounLemma(t))) {
         const l = nounLemma(t);
         counts.set(l, (counts.get(l) ?? 0) + 1);
