@@ -10,8 +10,9 @@
 // judged. STORIES=1 also prints the tuning set's stories and what each metric flagged; the test set's stories are
 // never printed, only its metrics. A blind set (split.json "blind", issue 40) is reported like the test set, and where a
 // fixture has a product manager's verdicts (`<fixture>.verdicts.json`, worker/test/generator/verdicts.ts) their counts
-// and the gate's AUC are printed; the blind set fails on issue 40's targets.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+// and the gate's AUC are printed (verdicts counted on the stories shown, the gate read on the stories it was given);
+// the blind set fails on issue 40's targets. EVAL_DUMP=<folder> writes the stories for a PM's reading (dumpStories).
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { generateEmbedded } from "../worker/adapters/llm/local/index";
@@ -34,7 +35,7 @@ import { gateEmbedded, repairWithProvider } from "../worker/services/quality/rep
 import { createOpenAIGenerator } from "../worker/adapters/llm/openai";
 import type { Criterion } from "../schema/api/quality";
 import type { Coverage, Quality } from "../schema/api/quality-body";
-import type { GeneratedStories } from "../schema/api/transcripts";
+import type { GeneratedStories, UserStory } from "../schema/api/transcripts";
 import {
   coverageRow,
   formatCoverageTable,
@@ -63,20 +64,61 @@ let mended = 0;
 let dropped = 0;
 let repaired = 0;
 
-async function produce(transcript: string): Promise<{ stories: GeneratedStories; quality: Quality }> {
+interface Produced {
+  stories: GeneratedStories;
+  quality: Quality;
+  /** What the generator handed to the gate, and the gate's first report on it. */
+  given: { stories: GeneratedStories; quality: Quality };
+}
+
+async function produce(transcript: string): Promise<Produced> {
+  const options = { transcript, reading: read(analyse(transcript)) };
   if (!llm) {
     // as the generation service does: the epic written after the gate, from the stories it kept
-    const { userStories, epicFor } = composeStories(read(analyse(transcript)));
-    const gated = gateEmbedded({ epic: epicFor(userStories), userStories }, { transcript }, epicFor);
+    const { userStories, epicFor } = composeStories(options.reading);
+    const raw = { epic: epicFor(userStories), userStories };
+    const gated = gateEmbedded(raw, options, epicFor);
     mended += gated.mended;
     dropped += gated.dropped;
-    return gated;
+    return { ...gated, given: { stories: raw, quality: checkQuality(raw, options) } };
   }
   const raw = await llm.generate({ transcript });
-  const options = { transcript, reading: read(analyse(transcript)) };
-  const result = await repairWithProvider(llm, raw, checkQuality(raw, options), options);
+  const first = checkQuality(raw, options);
+  const result = await repairWithProvider(llm, raw, first, options);
   repaired += result.repaired;
-  return result;
+  return { ...result, given: { stories: raw, quality: first } };
+}
+
+/**
+ * With EVAL_DUMP=<folder>, the tuning and blind sets' stories are written for a product manager's reading, one file
+ * per fixture: those shown, then those the gate dropped or changed. The test set's stories are never written.
+ */
+function dumpStories(folder: string, name: string, produced: Produced): void {
+  const shownTitles = new Set(produced.stories.userStories.map((s) => s.title));
+  const render = (s: UserStory) =>
+    [
+      `### ${s.title}`,
+      s.description,
+      `Priority ${s.priority}, ${s.storyPoints} points, ${s.estimatedHours} hours.`,
+      ...s.acceptanceCriteria.map((c) => `- ${c}`),
+      ...(s.evidence ?? []).map((e) => `> ${e.quote.replace(/\s+/g, " ")}`),
+      "",
+    ].join("\n");
+  const dropped = produced.given.stories.userStories.filter((s) => !shownTitles.has(s.title));
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, `${name.replace("/", "--")}.md`),
+    [
+      `# ${name}`,
+      "",
+      "## Stories shown",
+      "",
+      ...produced.stories.userStories.map(render),
+      "## Stories the gate dropped or changed",
+      "",
+      ...dropped.map(render),
+    ].join("\n"),
+  );
 }
 
 /** Errors the gate still finds, per criterion, over a set's stories. */
@@ -189,12 +231,19 @@ test("story quality: tuning set, test set and probe set", async () => {
       const goldPath = join(root, `${name}.gold.json`);
       const gold = existsSync(goldPath) ? (JSON.parse(readFileSync(goldPath, "utf8")) as GoldFile) : undefined;
       const started = performance.now();
-      const { stories: result, quality } = await produce(transcript);
+      const produced = await produce(transcript);
+      const { stories: result, quality } = produced;
       reports.push(quality);
+      if (process.env.EVAL_DUMP && set !== "test") dumpStories(process.env.EVAL_DUMP, name, produced);
       const verdictsPath = join(root, `${name}.verdicts.json`);
       if (existsSync(verdictsPath))
         verdictRows.push(
-          judge(name, result.userStories, quality, JSON.parse(readFileSync(verdictsPath, "utf8")) as VerdictFile),
+          judge(
+            name,
+            result.userStories,
+            { stories: produced.given.stories.userStories, quality: produced.given.quality },
+            JSON.parse(readFileSync(verdictsPath, "utf8")) as VerdictFile,
+          ),
         );
       timings.push(`${name}: ${transcript.length} chars in ${(performance.now() - started).toFixed(1)} ms`);
       const metrics = evaluate(name, transcript, result, gold);

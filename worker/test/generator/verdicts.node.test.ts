@@ -24,19 +24,56 @@ describe("a product manager's verdicts against the gate", () => {
       set: [],
       coverage: null,
     } as unknown as Quality;
-    const row = judge("meeting", stories, quality, {
-      reader: "test",
-      commit: "0".repeat(40),
-      stories: [
-        { title: "export invoices", verdict: "light edit" },
-        { title: "Describe by hand", verdict: "discard" },
-      ],
-    });
+    const row = judge(
+      "meeting",
+      stories,
+      { stories, quality },
+      {
+        reader: "test",
+        commit: "0".repeat(40),
+        stories: [
+          { title: "export invoices", verdict: "light edit" },
+          { title: "Describe by hand", verdict: "discard" },
+        ],
+      },
+    );
     expect(row.counts).toEqual({ keep: 0, "light edit": 1, rewrite: 0, discard: 1 });
     expect(row.unjudged).toBe(1);
     expect(row.discardsWithError).toBe(1);
     const { table, missed } = formatVerdicts([row], "TOTAL");
     expect(table).toContain("1.00");
     expect(missed).toEqual(["discarded 50% > 15%", "keep + light edit 50% < 70%"]);
+  });
+
+  it("counts verdicts on the stories shown and reads the gate on the stories it was given", () => {
+    const story = (title: string) => ({ title }) as UserStory;
+    const given = [story("Export invoices"), story("Forward it to legal")];
+    const quality = {
+      stories: [
+        { index: 0, score: 90, issues: [] },
+        { index: 1, score: 40, issues: [{ criterion: "asked", severity: "error", message: "" }] },
+      ],
+      set: [],
+      coverage: null,
+    } as unknown as Quality;
+    // the gate dropped the action item: the person is shown one story, the gate is credited with its error
+    const row = judge(
+      "meeting",
+      [given[0]!],
+      { stories: given, quality },
+      {
+        reader: "test",
+        commit: "0".repeat(40),
+        stories: [
+          { title: "Export invoices", verdict: "light edit" },
+          { title: "Forward it to legal", verdict: "discard" },
+        ],
+      },
+    );
+    expect(row.counts).toEqual({ keep: 0, "light edit": 1, rewrite: 0, discard: 0 });
+    expect(row.discardsWithError).toBe(1);
+    expect(row.discardScores).toEqual([40]);
+    expect(row.lightGated).toBe(1);
+    expect(row.lightWithError).toBe(0);
   });
 });

@@ -63,36 +63,52 @@ export interface VerdictRow {
   discardScores: number[];
   discardsWithError: number;
   lightWithError: number;
+  /** Light edits among the stories the gate was given (the denominator of `lightWithError`). */
+  lightGated: number;
 }
 
-/** One fixture's stories against a PM's verdicts, with the gate's report on the same stories. */
-export function judge(name: string, stories: readonly UserStory[], quality: Quality, file: VerdictFile): VerdictRow {
+/**
+ * One fixture's stories against a PM's verdicts. The counts are of the stories a person is shown (`shown`, after the
+ * gate); the gate's score and errors are read on the stories it was given (`gated`, before it mended or dropped any),
+ * since a gate that drops its errors leaves none on what it shows.
+ */
+export function judge(
+  name: string,
+  shown: readonly UserStory[],
+  gated: { stories: readonly UserStory[]; quality: Quality },
+  file: VerdictFile,
+): VerdictRow {
   const byTitle = new Map(file.stories.map((s) => [s.title.trim().toLowerCase(), s.verdict]));
   const row: VerdictRow = {
     name,
-    stories: stories.length,
+    stories: shown.length,
     counts: { keep: 0, "light edit": 0, rewrite: 0, discard: 0 },
     unjudged: 0,
     goodScores: [],
     discardScores: [],
     discardsWithError: 0,
     lightWithError: 0,
+    lightGated: 0,
   };
-  stories.forEach((story, i) => {
+  for (const story of shown) {
     const verdict = byTitle.get(story.title.trim().toLowerCase());
-    if (!verdict) {
-      row.unjudged++;
-      return;
-    }
-    row.counts[verdict]++;
-    const report = quality.stories.find((s) => s.index === i);
+    if (verdict) row.counts[verdict]++;
+    else row.unjudged++;
+  }
+  gated.stories.forEach((story, i) => {
+    const verdict = byTitle.get(story.title.trim().toLowerCase());
+    if (!verdict) return;
+    const report = gated.quality.stories.find((s) => s.index === i);
     const score = report?.score ?? 100;
     const hasError = report?.issues.some((x) => x.severity === "error") ?? false;
     if (verdict === "discard") {
       row.discardScores.push(score);
       if (hasError) row.discardsWithError++;
     } else if (verdict === "keep" || verdict === "light edit") row.goodScores.push(score);
-    if (verdict === "light edit" && hasError) row.lightWithError++;
+    if (verdict === "light edit") {
+      row.lightGated++;
+      if (hasError) row.lightWithError++;
+    }
   });
   return row;
 }
@@ -110,6 +126,7 @@ export function formatVerdicts(rows: readonly VerdictRow[], label: string): { ta
       t.discardScores.push(...r.discardScores);
       t.discardsWithError += r.discardsWithError;
       t.lightWithError += r.lightWithError;
+      t.lightGated += r.lightGated;
       return t;
     },
     {
@@ -121,6 +138,7 @@ export function formatVerdicts(rows: readonly VerdictRow[], label: string): { ta
       discardScores: [] as number[],
       discardsWithError: 0,
       lightWithError: 0,
+      lightGated: 0,
     } satisfies VerdictRow,
   );
   const line = (r: VerdictRow) => {
@@ -132,8 +150,8 @@ export function formatVerdicts(rows: readonly VerdictRow[], label: string): { ta
       String(r.unjudged).padStart(8),
       ...VERDICTS.map((v) => `${r.counts[v]} (${pct(r.counts[v], judged)})`.padStart(11)),
       (a === null ? "-" : a.toFixed(2)).padStart(8),
-      `${r.discardsWithError}/${r.counts.discard}`.padStart(13),
-      `${r.lightWithError}/${r.counts["light edit"]}`.padStart(12),
+      `${r.discardsWithError}/${r.discardScores.length}`.padStart(13),
+      `${r.lightWithError}/${r.lightGated}`.padStart(12),
     ].join("  ");
   };
   const header = [
@@ -156,13 +174,11 @@ export function formatVerdicts(rows: readonly VerdictRow[], label: string): { ta
         `keep + light edit ${pct(total.counts.keep + total.counts["light edit"], judged)} < ${VERDICT_TARGETS.keepOrLight * 100}%`,
       );
     if (a === null || a < VERDICT_TARGETS.auc) missed.push(`gate AUC ${a === null ? "-" : a.toFixed(2)} < 0.8`);
-    if (total.counts.discard > 0 && total.discardsWithError / total.counts.discard < VERDICT_TARGETS.discardsWithError)
-      missed.push(`discards with an error ${pct(total.discardsWithError, total.counts.discard)} < 60%`);
-    if (
-      total.counts["light edit"] > 0 &&
-      total.lightWithError / total.counts["light edit"] > VERDICT_TARGETS.lightWithError
-    )
-      missed.push(`light edits with an error ${pct(total.lightWithError, total.counts["light edit"])} > 10%`);
+    const gatedDiscards = total.discardScores.length;
+    if (gatedDiscards > 0 && total.discardsWithError / gatedDiscards < VERDICT_TARGETS.discardsWithError)
+      missed.push(`discards with an error ${pct(total.discardsWithError, gatedDiscards)} < 60%`);
+    if (total.lightGated > 0 && total.lightWithError / total.lightGated > VERDICT_TARGETS.lightWithError)
+      missed.push(`light edits with an error ${pct(total.lightWithError, total.lightGated)} > 10%`);
   }
   return { table: [header, ...rows.map(line), line(total)].join("\n"), missed };
 }
