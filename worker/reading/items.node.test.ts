@@ -35,6 +35,13 @@ describe("the items of a meeting", () => {
     expect(kinds("Kai: Contractors are required to upload a safety certificate before each job.")[0]?.[0]).toBe("ask");
   });
 
+  it("reads a speaker's not knowing or not thinking as no refusal, and a team's not doing as one", () => {
+    expect(kinds("Lena: I don't remember the name of the courier we used for the pallets.")).toEqual([]);
+    expect(kinds("Lena: Sorry, I don't have the pricing information for the bigger screens.")).toEqual([]);
+    expect(kinds("Lena: We don't need a barcode printer for the pallets.")[0]?.[0]).toBe("rejected");
+    expect(kinds("Lena: We won't build a separate kiosk app for the pallets.")[0]?.[0]).toBe("rejected");
+  });
+
   it("turns down the asks of a topic the minutes close without doing it", () => {
     const minutes = [
       "[Issue 41](https://example.org/issues/41): Proposal: a bulk export API",

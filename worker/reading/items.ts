@@ -425,6 +425,8 @@ function namesSomething(sentence: Sentence): boolean {
 interface Found {
   kind: ItemKind;
   confidence: number;
+  /** A refusal's scope: the lemmas of the noun phrase it turns down or puts off, when the sentence kinds found it. */
+  scope?: readonly string[];
 }
 
 /**
@@ -466,9 +468,10 @@ function kindOf(sentence: Sentence, read: () => Classified, named = namesSomethi
   const cue = matchCue(sentence);
   if (cue && cue.kind === null) return null;
   if (cue && (cue.kind === "rejected" || cue.kind === "postponed")) return { kind: cue.kind, confidence: cue.weight };
-  if (classified.kind === "rejection") return { kind: "rejected", confidence: CONFIDENCE.refusal };
+  const scope = classified.scope?.length ? { scope: classified.scope } : {};
+  if (classified.kind === "rejection") return { kind: "rejected", confidence: CONFIDENCE.refusal, ...scope };
   if (isRuledOut(sentence)) return { kind: "rejected", confidence: CONFIDENCE.ruledOut };
-  if (classified.kind === "postponement") return { kind: "postponed", confidence: CONFIDENCE.refusal };
+  if (classified.kind === "postponement") return { kind: "postponed", confidence: CONFIDENCE.refusal, ...scope };
   const keys = keysOf(speech(sentence)).size;
   if (keys < 2) return null;
   const context = sectionContext(sentence);
@@ -633,6 +636,8 @@ export interface Item {
   speaker: string | null;
   keys: ReadonlySet<string>;
   sentence: number;
+  /** A rejected or put-off item's scope: the lemmas of what exactly it turns down or puts off, when it names it. */
+  scope?: readonly string[];
 }
 
 function readItems({ sentences, kinds }: Units): Item[] {

@@ -10,6 +10,7 @@ import { isBroken, isFiller, isRoleNoun, markPeople, nounLemma, PARTICLES, speec
 import {
   AGREEMENT,
   ASK_MODALS,
+  COGNITION_VERBS,
   CONDITIONS,
   DECISION_VERBS,
   DESIRE_VERBS,
@@ -18,6 +19,7 @@ import {
   PRODUCT_PARTS,
   POSSESSIVES,
   GENERIC_VERBS,
+  KNOWLEDGE_NOUNS,
   LATER_NOUNS,
   LIGHT_VERBS,
   MEETING_OBJECTS,
@@ -547,7 +549,7 @@ function rejectsOrPostpones(toks: readonly Token[]): Blocked | null {
           ASK_MODALS.has(x.normal) ||
           x.normal === "do",
       );
-      if (negated && willing) return found("rejection", i + 2);
+      if (negated && willing && !knowsOrBelieves(toks, i)) return found("rejection", i + 2);
       const verb = rest.find((x) => x.pos === "VERB");
       // a past tense ("we dropped it last time") narrates; only a base or present form rejects
       if (
@@ -569,6 +571,22 @@ function rejectsOrPostpones(toks: readonly Token[]): Blocked | null {
       return found("rejection", i);
   }
   return null;
+}
+
+/**
+ * "I don't remember …", "we don't know …", "I don't have that information": the negated verb (the first after "not")
+ * is one of knowing or thinking, or "have" a piece of information. The speaker tells what they know, not a refusal.
+ */
+function knowsOrBelieves(toks: readonly Token[], subject: number): boolean {
+  const rest = toks.slice(subject + 1, subject + 5);
+  const not = rest.findIndex((x) => x.normal === "not" || x.normal === "never" || x.normal === "n't");
+  // (the tagger may read a main "have" as an auxiliary)
+  const verb = rest.slice(not + 1).find((x) => x.pos === "VERB" || (x.pos === "AUX" && x.lemma === "have"));
+  if (!verb) return false;
+  const lemma = verb.lemma.toLowerCase();
+  if (COGNITION_VERBS.has(lemma)) return true;
+  const at = toks.indexOf(verb);
+  return lemma === "have" && toks.slice(at + 1, at + 5).some((x) => KNOWLEDGE_NOUNS.has(x.normal));
 }
 
 /** "cut it down", "cut back on X": a verb of rejection with "down"/"back" reduces a thing rather than dropping it. */

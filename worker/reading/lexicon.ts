@@ -78,6 +78,17 @@ export const AGREEMENT = set(
 /** Lemmas that reject or drop the thing they govern. */
 export const REJECTION = set("reject drop scrap cut kill remove skip abandon forget veto decline exclude");
 
+/**
+ * Verbs of knowing and thinking: negated by a speaker ("I don't remember", "we don't know", "I don't think that's hard")
+ * they say what the speaker knows or believes, not what the product will not do.
+ */
+export const COGNITION_VERBS = set("know remember recall think understand believe guess suppose see mind care figure");
+
+/** Nouns of information a speaker has or lacks ("I don't have costing information"): not a product's feature. */
+export const KNOWLEDGE_NOUNS = set(
+  "information info idea clue figure figures number numbers data detail details answer",
+);
+
 /** Words of a decision not to do something ("decided not to", "agreed not to"). */
 export const DECISION_VERBS = set("decide agree choose opt plan");
 

@@ -114,6 +114,22 @@ describe("the gate: a refusal seen once is seen by every story", () => {
     ).toEqual([["error"], ["warning"]]);
   });
 
+  it("reads what exactly was refused, so a story carrying it in other forms of its words is held to it", () => {
+    const thread = [
+      "Ana: Members keep asking to pay their fines in the app.",
+      "Ben: We looked at it and we decided not to take fine payments in the app.",
+    ].join("\n");
+    const quote = "Members keep asking to pay their fines in the app.";
+    const payFines: UserStory = {
+      ...story("Pay fines in the app", quote),
+      evidence: [{ quote, start: 0, end: quote.length }],
+    };
+    const report = checkQuality({ epic, userStories: [payFines] }, { transcript: thread });
+    expect(report.stories[0]!.issues.filter((i) => i.criterion === "rejected").map((i) => i.severity)).toEqual([
+      "error",
+    ]);
+  });
+
   it("so the embedded generator's gate drops it", () => {
     const stories = gateEmbedded(generateEmbedded(meeting), { transcript: meeting }).stories.userStories;
     expect(stories.map((s) => s.title.toLowerCase()).filter((t) => t.includes("past invoices"))).toEqual([]);

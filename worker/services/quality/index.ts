@@ -37,8 +37,30 @@ export const MAX_REFUSALS = 50;
 interface Refusal {
   item: CoverageItem;
   words: ReadonlySet<string>;
+  /** The words are the refusal's scope (what exactly it turned down), not all the words of its sentence. */
+  scoped: boolean;
   /** Where the item and its repeats (the same words turned down again) are, in transcript order. */
   spans: [number, number][];
+}
+
+/**
+ * A text carries every word of a refusal's scope, a word of the text standing for one of the scope when either begins
+ * with the other ("pay" for "payment", "fine" for "fines"; three letters at least).
+ */
+function carriesScope(scope: ReadonlySet<string>, words: ReadonlySet<string>): boolean {
+  for (const w of scope) {
+    if (words.has(w)) continue;
+    let found = false;
+    for (const v of words) {
+      const [short, long] = v.length <= w.length ? [v, w] : [w, v];
+      if (short.length >= 3 && long.startsWith(short)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
 }
 
 /** A text carries an item's words: at least two of them, and 60% of the item's. */
@@ -52,11 +74,15 @@ function sharesMost(itemWords: ReadonlySet<string>, words: ReadonlySet<string>):
  * was asked for again after), the first MAX_REFUSALS distinct ones are kept, and "asked again" (an ask later in the
  * meeting carrying most of its words) is decided once per refusal, each ask's words also read once.
  */
-function refusalsOf(coverage: Coverage): Refusal[] {
+function refusalsOf(coverage: Coverage, scopes: ReadonlyMap<number, readonly string[]>): Refusal[] {
   const byWords = new Map<string, Refusal>();
   for (const item of coverage.items) {
     if (item.kind !== "rejected" && item.kind !== "postponed") continue;
-    const words = contentLemmas(wordsOf(item.quote));
+    // what exactly was turned down, when the reading names it ("we decided not to take fine payments in the app":
+    // fine payments), else every content word of the sentence
+    const scope = scopes.get(item.start);
+    const scoped = scope !== undefined && scope.length >= 2;
+    const words = scoped ? new Set(scope) : contentLemmas(wordsOf(item.quote));
     // a story must share two of its words, so an item of fewer can never be matched
     if (words.size < 2) continue;
     const key = `${item.kind} ${[...words].sort().join(" ")}`;
@@ -64,7 +90,7 @@ function refusalsOf(coverage: Coverage): Refusal[] {
     if (seen) {
       seen.item = item;
       seen.spans.push([item.start, item.end]);
-    } else if (byWords.size < MAX_REFUSALS) byWords.set(key, { item, words, spans: [[item.start, item.end]] });
+    } else if (byWords.size < MAX_REFUSALS) byWords.set(key, { item, words, scoped, spans: [[item.start, item.end]] });
   }
   if (byWords.size === 0) return [];
   const asks = coverage.items
@@ -98,13 +124,13 @@ function overlapsAny(spans: readonly [number, number][], start: number, end: num
 function checkRejected(story: UserStory, refusals: readonly Refusal[]): StoryIssue[] {
   if (refusals.length === 0) return [];
   const words = contentLemmas(wordsOf(`${story.title} ${story.description}`));
-  const refusal = refusals.find((r) => sharesMost(r.words, words) > 0);
+  const refusal = refusals.find((r) => (r.scoped ? carriesScope(r.words, words) : sharesMost(r.words, words) > 0));
   if (!refusal) return [];
   const { item } = refusal;
   const last = refusal.spans[refusal.spans.length - 1]!;
   // (word forms compared by stem: "editing" refused is "edit" asked)
   const stems = new Set([...words].map(stem));
-  const whole = [...refusal.words].every((w) => stems.has(stem(w)));
+  const whole = refusal.scoped || [...refusal.words].every((w) => stems.has(stem(w)));
   const fromIt =
     story.evidence?.some(
       (e) => overlapsAny(refusal.spans, e.start, e.end) || (whole && e.end > e.start && e.end <= last[0]),
@@ -184,8 +210,9 @@ export function checkQuality(stories: GeneratedStories, options: CheckOptions = 
   const { transcript } = options;
   const coverage =
     transcript !== undefined && transcript.trim() !== "" ? coverageReport(transcript, stories, options.reading) : null;
-  const refusals = coverage ? refusalsOf(coverage) : [];
   const items = coverage && transcript ? itemsOf(transcript, options.reading) : [];
+  const scopes = new Map(items.filter((x) => x.scope).map((x) => [x.start, x.scope!]));
+  const refusals = coverage ? refusalsOf(coverage, scopes) : [];
   const set = checkSet(stories.userStories);
   const repeats = repeatedAsks(set, stories.userStories);
   const perStory: StoryQuality[] = stories.userStories.map((story, index) => {
@@ -232,7 +259,7 @@ export function storiesWithErrors(quality: Quality): number[] {
  * The version of the rules a stored report was made with. Raise it when a check changes: stored reports of another
  * version are recomputed on read (not written back: a read does not write).
  */
-export const GATE_VERSION = 6;
+export const GATE_VERSION = 7;
 
 export interface StoredQuality {
   gate: number;

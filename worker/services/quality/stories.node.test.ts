@@ -53,6 +53,21 @@ describe("one story", () => {
     );
   });
 
+  it("finds a capability cut at the wrong place: no verb after “I want to”, or a verb of needing (well_formed)", () => {
+    for (const description of [
+      "As a courier, I want to drivers go to the depot before seven.",
+      "As a courier, I want to need to scan every parcel twice.",
+    ])
+      expect(criteriaOf({ description }), description).toContain("well_formed:error");
+    for (const description of [
+      "As a courier, I want to quickly scan every parcel at the depot.",
+      "As a courier, I want a parcel scanner at the depot.",
+      "As a courier, I want to have the route on my phone.",
+      "As an admin, I want to onboard recycling depots on the platform.",
+    ])
+      expect(criteriaOf({ description }), description).not.toContain("well_formed:error");
+  });
+
   it("asks for a person as the role (conceptually_sound)", () => {
     expect(
       criteriaOf({ description: "As a dashboard, I want to show the monthly sales, so that numbers are visible." }),
@@ -121,10 +136,22 @@ describe("one story", () => {
   });
 
   it("asks for a title that is a whole phrase (full_sentence)", () => {
-    for (const title of ["Turn the alerts off per", "Export the", "And send it to the board", "Because the team"]) {
+    for (const title of [
+      "Turn the alerts off per",
+      "Export the",
+      "And send it to the board",
+      "Because the team",
+      "Book the vans, rota etc. Depot is in Leeds",
+    ]) {
       expect(criteriaOf({ title }), title).toContain("full_sentence:error");
     }
-    for (const title of ["Sign in with a passkey", "Log out", "Monthly sales export", "Turn the alerts off"]) {
+    for (const title of [
+      "Sign in with a passkey",
+      "Log out",
+      "Monthly sales export",
+      "Turn the alerts off",
+      "Sort by date, e.g. Newest first",
+    ]) {
       expect(criteriaOf({ title }), title).not.toContain("full_sentence:error");
     }
   });

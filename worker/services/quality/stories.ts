@@ -15,6 +15,7 @@ import {
 import {
   type Token,
   GENERIC_ROLES,
+  NEED_VERBS,
   isRoleNoun,
   NOT_ROLES,
   PRODUCT_PARTS,
@@ -124,6 +125,17 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
       ),
     );
   }
+  const garbled = garbledInfinitive(description, parts, means);
+  if (garbled) {
+    issues.push(
+      issue(
+        "well_formed",
+        "error",
+        "description",
+        `“I want to ${garbled} …” is not something a person does: “${garbled}” is not a verb. Write the capability as “I want to <verb> <what>”, or remove the story.`,
+      ),
+    );
+  }
   const told = toldClause(means);
   if (told) {
     issues.push(
@@ -135,6 +147,29 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
       ),
     );
   }
+}
+
+/**
+ * "I want to <word> …" where the word after "to" is no verb (a noun that is the subject of the next verb, "I want to
+ * menubar be …", "I want to people go …"; a greeting or a number), or is itself a verb of needing with its own "to" ("I
+ * want to need to create …"): a phrase cut from the meeting at the wrong place, which a product manager throws away
+ * (issue 40: garbled stories). Returns the word, or null.
+ */
+function garbledInfinitive(description: string, parts: StoryParts, means: readonly Token[]): string | null {
+  if (!parts.meansAt || !/\bto\s*$/i.test(description.slice(0, parts.meansAt[0]))) return null;
+  const first = means[0];
+  if (!first) return null;
+  // (a noun right before a verb is a clause's subject, "to menubar be …"; a noun alone may be a verb the tagger does
+  // not know, "to onboard centres")
+  const next = means[1];
+  const subject =
+    (first.pos === "NOUN" || first.pos === "PROPN") &&
+    (next?.pos === "VERB" || next?.pos === "AUX") &&
+    // (a gerund after it is a compound's first word: "to onboard recycling centres")
+    !next.normal.endsWith("ing");
+  if (subject || first.pos === "INTJ" || first.pos === "NUM") return first.text;
+  const needsTo = NEED_VERBS.has(first.lemma.toLowerCase()) || first.lemma.toLowerCase() === "have";
+  return needsTo && means[1]?.normal === "to" ? first.text : null;
 }
 
 /**
@@ -397,14 +432,18 @@ function checkTitle(title: string, issues: StoryIssue[]): void {
   const hasHead = words.some((t) => t.pos === "VERB" || t.pos === "NOUN" || t.pos === "PROPN");
   const brokenEnd =
     BROKEN_END.has(last.pos) && !/^(?:in|on|off|up|out|down|over|back|away|through|together)$/i.test(last.text);
-  if (!hasHead || brokenEnd || BROKEN_START.has(first.pos) || /[,;:–-]$/.test(title.trim())) {
-    const why = !hasHead
-      ? "it has no verb or noun"
-      : brokenEnd
-        ? `it ends on “${last.text}”`
-        : BROKEN_START.has(first.pos)
-          ? `it opens on “${first.text}”`
-          : "it ends mid-sentence";
+  // (a full stop inside, then a new sentence: "Open an issue, sign-on forms etc. Location is in London")
+  const twoSentences = /[.!?]\s+[A-Z]/.test(title.replace(/\b(?:e\.g|i\.e|vs)\.\s/gi, ""));
+  if (!hasHead || brokenEnd || twoSentences || BROKEN_START.has(first.pos) || /[,;:–-]$/.test(title.trim())) {
+    const why = twoSentences
+      ? "it runs on into a second sentence"
+      : !hasHead
+        ? "it has no verb or noun"
+        : brokenEnd
+          ? `it ends on “${last.text}”`
+          : BROKEN_START.has(first.pos)
+            ? `it opens on “${first.text}”`
+            : "it ends mid-sentence";
     issues.push(
       issue(
         "full_sentence",
