@@ -20,6 +20,8 @@ describe("the cue table", () => {
       "Would you want the monthly export to include the VAT numbers?",
       "I would love the invoices to go out by themselves at the end of the month.",
       "We will show a banner when the payment fails.",
+      "Managers want to sort the releases by date.",
+      "We must ship the route export by Friday.",
     ])
       expect(matchCue(first(text)), text).toBeNull();
   });

@@ -13,6 +13,7 @@
  *   `you`, `can|could` a word (the library's normal form: "'ll" is "will", "'m" is "am")
  *   `@NAME`          a word of the lexicon's set NAME (./lexicon)
  *   `VERB!@NAME`     a part of speech whose lemma is not in the set NAME
+ *   `NOUN@NAME`      a part of speech whose word or lemma is in the set NAME
  *   `*`              any word
  * each optionally followed by `?` or `{m,n}`.
  *
@@ -69,6 +70,22 @@ export const ITEM_CUES: readonly CueRow[] = [
     pattern: "^ *{1,6} can? wait|waits for|until *{1,4} $",
     mood: "statement",
     example: "The map view waits for phase two.",
+  },
+  {
+    name: "a delivery date (when a stage is due, not what the product does)",
+    kind: null,
+    weight: 0.8,
+    pattern: "NOUN|ADJ@MILESTONES *{0,8} by|before DET? NUM? @DATES",
+    mood: "statement",
+    example: "The partners want a pilot in two depots by June.",
+  },
+  {
+    name: "a want supposed in a condition, with nothing asked after it",
+    kind: null,
+    weight: 0.7,
+    pattern: "if|case *{0,3} VERB@DESIRE_VERBS to? *{0,10} $",
+    mood: "statement",
+    example: "If the depots wanted to print their own labels, say.",
   },
   {
     name: "the speaker's own next step",
@@ -162,6 +179,11 @@ const anyOf = (words: readonly string[]) => `(?:${words.map(escape).join("|")})`
 function element(atom: string): string {
   if (atom === "*") return "<[^>]*>";
   if (atom === "NAME") return "<PROPN\\|[^|>]*\\|[^|>]*\\|->";
+  const inSet = /^([A-Z|]+)@(\w+)$/.exec(atom);
+  if (inSet) {
+    const words = anyOf(setWords(inSet[2]!));
+    return `<(?:${inSet[1]})\\|(?:${words}\\|[^|>]*|[^|>]*\\|${words})\\|[^>]*>`;
+  }
   const negated = /^([A-Z|]+)!@(\w+)$/.exec(atom);
   if (negated) return `<(?:${negated[1]})\\|[^|>]*\\|(?!${anyOf(setWords(negated[2]!))}\\|)[^>]*>`;
   if (POS_TAGS.test(atom)) return `<(?:${atom})\\|[^>]*>`;

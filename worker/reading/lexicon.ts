@@ -89,6 +89,14 @@ export const KNOWLEDGE_NOUNS = set(
   "information info idea clue figure figures number numbers data detail details answer",
 );
 
+/** Stages of delivery a date is put on ("a beta by March", "live by then"): a schedule, not a capability. */
+export const MILESTONES = set("beta pilot launch release live rollout go-live deadline milestone demo decision");
+
+/** Words that name a day or a time a thing is due by ("by Friday", "by the end of June", "by then"). */
+export const DATES = set(
+  "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec then tomorrow tonight end eod eow spring summer autumn fall winter christmas easter q1 q2 q3 q4 week month quarter",
+);
+
 /** Words of a decision not to do something ("decided not to", "agreed not to"). */
 export const DECISION_VERBS = set("decide agree choose opt plan");
 
