@@ -32,10 +32,13 @@ import {
   NEGATORS,
   PAST_AUX,
   PRIORITY_HIGH,
+  PROBLEM_ADJECTIVES,
+  PROBLEM_NOUNS,
   RISK_WORDS,
   SOFT_MODALS,
   SPOKEN_NEED,
   SUBJECTS,
+  VALUE_NOUNS,
 } from "./lexicon";
 import { matchCue } from "./cues";
 import { withRecapItems } from "./segments";
@@ -384,6 +387,25 @@ function isDrawback(sentence: Sentence): boolean {
     );
 }
 
+/**
+ * A complaint: a problem named ("the problem is", "the worst part", "a nightmare") and, after it, what someone "has to"
+ * do because of it ("the problem is that with a hundred channels I have to key in every number"). The burden is what
+ * the meeting wants gone; made into a story it would ask for the very problem (issue 40's inverted asks). A need
+ * after a problem ("… so they need to see it") still asks.
+ */
+function isComplaint(sentence: Sentence): boolean {
+  const toks = speech(sentence).filter((t) => t.pos !== "PUNCT" && !isFiller(t));
+  const problem = toks.findIndex(
+    (t) =>
+      (PROBLEM_NOUNS.has(nounLemma(t)) && !VALUE_NOUNS.has(nounLemma(t)) && t.pos === "NOUN") ||
+      PROBLEM_ADJECTIVES.has(t.normal),
+  );
+  if (problem < 0) return false;
+  return toks
+    .slice(problem + 1)
+    .some((t, i, rest) => /^(?:have|has|had)$/.test(t.normal) && rest[i + 1]?.normal === "to");
+}
+
 /** A heading line ("## Open questions", "**Decisions**"): it names a section, it says nothing. */
 function isHeading(sentence: Sentence): boolean {
   const words = sentence.words.map((t) => t.normal).join(" ");
@@ -480,9 +502,9 @@ function kindOf(sentence: Sentence, read: () => Classified, named = namesSomethi
   // kinds read it as an ask ("let me check …", "could you send …?")
   if (context === "task") return { kind: "action", confidence: CONFIDENCE.task };
   if (cue?.kind) return { kind: cue.kind, confidence: cue.weight };
-  // (a need told in the past is a problem people had, and a need a choice "means" is its drawback: neither asks for
-  // itself)
-  if (classified.kind === "ask" && (isToldNeed(sentence) || isDrawback(sentence))) return null;
+  // (a need told in the past is a problem people had, a need a choice "means" is its drawback, and what someone "has
+  // to" do under a problem named is the complaint: none asks for itself)
+  if (classified.kind === "ask" && (isToldNeed(sentence) || isDrawback(sentence) || isComplaint(sentence))) return null;
   if (classified.kind === "ask" || classified.kind === "constraint")
     return { kind: "ask", confidence: askConfidence(classified) };
   if (classified.kind === "agreement") return null;
