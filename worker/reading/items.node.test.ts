@@ -33,10 +33,11 @@ describe("the items of a meeting", () => {
     expect(kinds("Kai: A manual mode also means that drivers have to confirm every stop by hand.")).toEqual([]);
     expect(kinds("Kai: I mean, drivers have to confirm the last stop by hand.")[0]?.[0]).toBe("ask");
     expect(kinds("Kai: Contractors are required to upload a safety certificate before each job.")[0]?.[0]).toBe("ask");
-    // a complaint: what someone has to do under a problem named is the problem (a risk at most), not the ask
-    expect(
-      kinds("Kai: The problem is that with forty stops I have to type every postcode again.").map(([k]) => k),
-    ).not.toContain("ask");
+    // a complaint: what someone has to do under a problem named is the burden, not the ask
+    expect(kinds("Kai: The worst part is that dispatchers have to phone every driver to confirm the route.")).toEqual(
+      [],
+    );
+    expect(kinds("Kai: It's a nightmare, I have to copy every order into the spreadsheet by hand.")).toEqual([]);
     expect(
       kinds(
         "Kai: The problem is customers can't see their balance, so they need to see it on the home screen.",
