@@ -52,4 +52,4 @@ export {
   type SentenceKind,
 } from "./kinds";
 export { itemOf } from "./segments";
-export { itemsIn, itemsOf, keyOf, read, stem, type Item, type ItemKind, type Reading } from "./items";
+export { itemsIn, itemsOf, keyOf, MAX_REFUSALS, read, stem, type Item, type ItemKind, type Reading } from "./items";

@@ -48,6 +48,14 @@ import { isFiller, isRoleNoun, nounLemma, speech } from "./words";
 export type ItemKind = CoverageKind;
 
 /** A meeting as read once: the language layer's analysis and the items in it, for the generator, gate and coverage. */
+/**
+ * At most this many distinct rejected or put-off things of a meeting are held against its asks and stories (by the
+ * embedded generator and the gate). A meeting turns down a handful of things; the cap keeps a padded transcript's
+ * reading linear in its length (issue 39: a transcript of hundreds of refusals and asks once made one check take
+ * seconds per story).
+ */
+export const MAX_REFUSALS = 50;
+
 export interface Reading {
   analysis: Analysis;
   /** The reader's sentences (./segments): the analysis's, with recap lists and settled lines of two things cut. */

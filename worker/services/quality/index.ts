@@ -13,7 +13,7 @@ import type {
   StoryQuality,
 } from "../../../schema/api/quality-body";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
-import { itemsIn, itemsOf, loadLanguage, stem, type Item, type Reading } from "../../reading";
+import { itemsIn, itemsOf, loadLanguage, MAX_REFUSALS, stem, type Item, type Reading } from "../../reading";
 import { coverageReport } from "./coverage";
 import { checkSet } from "./set";
 import { checkStory } from "./stories";
@@ -26,12 +26,8 @@ export function scoreOf(issues: readonly StoryIssue[]): number {
   return Math.max(0, 100 - issues.reduce((sum, i) => sum + PENALTY[i.severity], 0));
 }
 
-/**
- * At most this many distinct rejected or put-off items are held against the stories. A meeting turns down a handful
- * of things; the cap keeps a padded transcript's check linear in its length (issue 39: a transcript of hundreds of
- * refusals and asks once made one check take seconds per story).
- */
-export const MAX_REFUSALS = 50;
+// (at most MAX_REFUSALS distinct refusals are held against the stories: ../../reading/items.ts)
+export { MAX_REFUSALS } from "../../reading";
 
 /** A rejected or put-off item of the meeting that no later ask brings back: its content words, read once per check. */
 interface Refusal {

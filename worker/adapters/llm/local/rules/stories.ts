@@ -40,6 +40,7 @@ import {
   GENERIC_ROLES,
   HESITATIONS,
   INTEGRATION_WORDS,
+  MAX_REFUSALS,
   NEED_VERBS,
   POSSESSIVES,
   PRIORITY_HIGH,
@@ -50,6 +51,12 @@ import {
 
 /** How many sentences after an ask may add details to its story (keeps the pass linear). */
 const DETAIL_WINDOW = 16;
+/**
+ * How many sentences before a verdict ("X, high") are searched for what it recaps. A recap names things said in the
+ * same stretch of the meeting; the bound keeps the pass linear in the transcript (a pasted list of thousands of
+ * verdicts once meant a search of the whole meeting for each).
+ */
+const VERDICT_LOOKBACK = 200;
 const TITLE_WORDS = 12;
 const CRITERIA_MAX = 8;
 /** A sentence opening with one of these asks rather than tells, even unpunctuated ("what about …"). */
@@ -1032,8 +1039,10 @@ export function composeStories(reading: Reading, title?: string): { userStories:
   // (the meeting's topic itself, its most frequent nouns, is never rejected as a whole)
   const topic = topicNouns(analysis, 3);
   const mainNouns = topicNouns(analysis, MAIN_NOUNS, 3);
+  // (at most MAX_REFUSALS of them, worker/reading/items.ts: each ask and detail is compared with every one)
   const blocked: string[][] = [];
   kinds.forEach((k, i) => {
+    if (blocked.length >= MAX_REFUSALS) return;
     const refused = k.kind === "rejection" || k.kind === "postponement";
     if (refused && k.scope?.length && !k.scope.every((w) => topic.has(w))) blocked.push(k.scope);
     // a list of what is out ("Not in v1: A, B, C", "Out of scope: …"): each item is refused on its own
@@ -1167,7 +1176,7 @@ export function composeStories(reading: Reading, title?: string): { userStories:
     if (ask.verdict) {
       const mine = new Set(own);
       const found: { j: number; n: number }[] = [];
-      for (let j = i - 1; j >= 0; j--) {
+      for (let j = i - 1; j >= Math.max(0, i - VERDICT_LOOKBACK); j--) {
         const kj = kinds[j]!;
         const s = sentences[j]!;
         if (
