@@ -64,6 +64,14 @@ export const ITEM_CUES: readonly CueRow[] = [
     example: "Editing past invoices is out.",
   },
   {
+    name: "a thing not for this stretch of work",
+    kind: "postponed",
+    weight: 0.8,
+    pattern: "not for? this|the @LATER_NOUNS",
+    mood: "statement",
+    example: "Route sharing with customers, not this sprint.",
+  },
+  {
     name: "a thing that waits for a later time",
     kind: "postponed",
     weight: 0.7,

@@ -111,7 +111,7 @@ export const POSTPONEMENT = set("postpone defer park delay later wait shelve bac
 
 /** Nouns of a later time ("next quarter", "phase two", "v2"). */
 export const LATER_NOUNS = set(
-  "quarter year phase release version v2 roadmap future summer winter spring autumn fall month",
+  "quarter year phase release version v2 roadmap future summer winter spring autumn fall month cycle sprint iteration",
 );
 
 // What a heading or a line's label says about the lines under it (`Sentence.section` and `Sentence.label` from the
