@@ -155,7 +155,9 @@ describe("an LLM provider's repair round", () => {
 });
 
 describe("a story asking for two things", () => {
-  it("becomes two stories, each with the criteria that speak of it", () => {
+  // (cut in two, such a story's halves were read as duplicates of each other by a product manager, and the whole as a
+  // light edit: issue 40's verdicts on the tuning meetings)
+  it("is kept whole, its error shown for the person to split or not", () => {
     const two: UserStory = {
       ...good,
       title: "Scan the label and print a receipt",
@@ -163,20 +165,11 @@ describe("a story asking for two things", () => {
         "As a warehouse clerk, I want to scan the returns label and print a receipt, so that returns are quick.",
       acceptanceCriteria: ["Scanning a label shows its order", "The receipt lists every returned item"],
     };
-    const result = gateEmbedded({ ...STORIES, userStories: [two] }, { transcript: TRANSCRIPT });
-    expect(result.dropped).toBe(0);
-    expect(result.stories.userStories.map((s) => [s.title, s.description, s.acceptanceCriteria])).toEqual([
-      [
-        "Scan the returns label",
-        "As a warehouse clerk, I want to scan the returns label, so that returns are quick.",
-        ["Scanning a label shows its order"],
-      ],
-      [
-        "Print a receipt",
-        "As a warehouse clerk, I want to print a receipt, so that returns are quick.",
-        ["The receipt lists every returned item"],
-      ],
+    const result = gateEmbedded({ ...STORIES, userStories: [good, two] }, { transcript: TRANSCRIPT });
+    expect(result).toMatchObject({ mended: 0, dropped: 0 });
+    expect(result.stories.userStories).toEqual([good, two]);
+    expect(result.quality.stories[1]!.issues.filter((i) => i.severity === "error").map((i) => i.criterion)).toEqual([
+      "atomic",
     ]);
-    expect(storiesWithErrors(result.quality)).toEqual([]);
   });
 });

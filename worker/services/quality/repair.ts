@@ -2,7 +2,8 @@
  * The embedded generator runs the gate on its own output (issue 27): what a rule can mend without inventing content
  * is mended (sizes put on the scale, criteria that repeat the title or ask a question taken out, bracketed text and
  * extra sentences cut from the description); a story still in error is dropped, and the ask it came from then shows
- * in the coverage report as uncovered. LLM output is never dropped: it gets one bounded repair round from its
+ * in the coverage report as uncovered. A story asking for two things at once (`atomic`) is the exception: it is kept
+ * whole with its error, for the person to split or not. LLM output is never dropped: it gets one bounded repair round from its
  * provider (services/generation), and what is still wrong is shown.
  */
 import type { Quality } from "../../../schema/api/quality-body";
@@ -15,7 +16,7 @@ import { impliedHours, nearestOnScale } from "../../../schema/api/sizing";
 import type { EpicWriter } from "../../adapters/llm";
 import type { GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { checkQuality, storiesWithErrors, type CheckOptions } from "./index";
-import { faultyCriteria, splitCapabilities } from "./stories";
+import { faultyCriteria } from "./stories";
 
 /** The mends a rule can make to one story, given its issues. */
 function mend(story: UserStory, issues: Quality["stories"][number]["issues"]): UserStory {
@@ -61,23 +62,21 @@ export function gateEmbedded(stories: GeneratedStories, given: CheckOptions, epi
   const first = checkQuality(stories, options);
   const flagged = new Set(storiesWithErrors(first));
   if (flagged.size === 0) return { stories: withEpic(stories.userStories), quality: first, mended: 0, dropped: 0 };
-  // a story asking for two capabilities becomes two stories; the rest are mended in place
-  const mendedStories = stories.userStories.flatMap((s, i) => {
-    if (!flagged.has(i)) return [s];
-    const issues = first.stories[i]!.issues;
-    const split = issues.some((x) => x.criterion === "atomic" && x.severity === "error") ? splitCapabilities(s) : null;
-    return split
-      ? split.map((half) => mend(half, checkQuality({ ...stories, userStories: [half] }).stories[0]!.issues))
-      : [mend(s, issues)];
-  });
+  const mendedStories = stories.userStories.map((s, i) => (flagged.has(i) ? mend(s, first.stories[i]!.issues) : s));
   const second = checkQuality({ ...stories, userStories: mendedStories }, options);
-  const stillWrong = new Set(storiesWithErrors(second));
+  // (a story asking for two things joined by "and" is kept whole, its error shown: cut in two, its halves were read
+  // as duplicates of each other by a product manager, and the whole as a light edit; issue 40)
+  const stillWrong = new Set(
+    second.stories
+      .filter((q) => q.issues.some((i) => i.severity === "error" && i.criterion !== "atomic"))
+      .map((q) => q.index),
+  );
   const kept = mendedStories.filter((_, i) => !stillWrong.has(i));
   const result = withEpic(kept);
   return {
     stories: result,
     quality: stillWrong.size ? checkQuality(result, options) : second,
-    mended: Math.max(0, flagged.size - stillWrong.size),
+    mended: Math.max(0, flagged.size - storiesWithErrors(second).length),
     dropped: stillWrong.size,
   };
 }

@@ -257,41 +257,6 @@ function joinedAt(tokens: readonly Token[]): { left: Token; conjunction: Token; 
   return null;
 }
 
-/**
- * A story asking for two capabilities as two stories, cut at the conjunction: "As a clerk, I want to scan the label
- * and print a receipt" → "… I want to scan the label" and "… I want to print a receipt". Only when the means opens
- * on its verb (so each half reads on its own after "I want to"); criteria go to the half they share words with.
- * Null when the story cannot be cut that way.
- */
-export function splitCapabilities(story: UserStory): [UserStory, UserStory] | null {
-  const parts = storyParts(story.description);
-  if (!parts.meansAt || !parts.role) return null;
-  const tokens = meansTokens(story.description, parts);
-  const found = joinedAt(tokens);
-  if (!found || tokens[0]?.pos !== "VERB") return null;
-  const [start, end] = parts.meansAt;
-  const halves = [
-    story.description.slice(start, found.conjunction.start),
-    story.description.slice(found.conjunction.end, end),
-  ].map((h) => h.trim().replace(/[,;]$/, "").trim());
-  if (halves.some((h) => h.split(/\s+/).length < 2)) return null;
-  // things decide where a criterion belongs ("The receipt lists every returned item" is about the receipt)
-  const nouns = (text: string) => contentLemmas(wordsOf(text).filter((t) => t.pos === "NOUN" || t.pos === "PROPN"));
-  const words = halves.map(nouns);
-  const owner = (criterion: string) => {
-    const c = nouns(criterion);
-    return overlap(c, words[1]!) > overlap(c, words[0]!) ? 1 : 0;
-  };
-  const benefit = parts.end ? `, so that ${parts.end}` : "";
-  const [first, second] = halves.map((half, k) => ({
-    ...story,
-    title: half[0]!.toUpperCase() + half.slice(1),
-    description: `As ${/^[aeiou]/i.test(parts.role!) ? "an" : "a"} ${parts.role}, I want to ${half}${benefit}.`,
-    acceptanceCriteria: story.acceptanceCriteria.filter((c) => owner(c) === k),
-  })) as [UserStory, UserStory];
-  return [first, second];
-}
-
 /** "turn on/off", "enable/disable": two opposite capabilities written as one with a slash. */
 function slashedPair(tokens: readonly Token[]): [string, string] | null {
   for (let i = 1; i < tokens.length - 1; i++) {
