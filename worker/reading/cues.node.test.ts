@@ -22,6 +22,7 @@ describe("the cue table", () => {
       "We will show a banner when the payment fails.",
       "Managers want to sort the releases by date.",
       "We must ship the route export by Friday.",
+      "Agents want to raise a ticket from the chat window.",
     ])
       expect(matchCue(first(text)), text).toBeNull();
   });

@@ -144,6 +144,14 @@ export const ITEM_CUES: readonly CueRow[] = [
     example: "Update the RFC with the agreed naming before the next call.",
   },
   {
+    name: "work on the backlog itself (its tickets, criteria, estimates)",
+    kind: "action",
+    weight: 0.7,
+    pattern: "^ VERB *{0,8} @BACKLOG_PAPERS",
+    mood: "statement",
+    example: "Add the two carriers to the acceptance criteria of the label story.",
+  },
+  {
     name: "a follow-up for the team, given as an order",
     kind: "action",
     weight: 0.7,

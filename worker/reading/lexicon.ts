@@ -89,6 +89,9 @@ export const KNOWLEDGE_NOUNS = set(
   "information info idea clue figure figures number numbers data detail details answer",
 );
 
+/** The team's own backlog papers ("put it in the acceptance criteria", "raise a ticket"): work on them is no feature. */
+export const BACKLOG_PAPERS = set("ticket tickets criteria criterion epic epics backlog jira estimate estimates");
+
 /** Stages of delivery a date is put on ("a beta by March", "live by then"): a schedule, not a capability. */
 export const MILESTONES = set("beta pilot launch release live rollout go-live deadline milestone demo decision");
 
