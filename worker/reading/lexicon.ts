@@ -89,6 +89,9 @@ export const KNOWLEDGE_NOUNS = set(
   "information info idea clue figure figures number numbers data detail details answer",
 );
 
+/** Words a speaker tags onto the end of a phrase ("a remote control, right", "the export, yeah"): not part of it. */
+export const TAG_WORDS = set("right yeah yes okay ok anyway though");
+
 /** The team's own backlog papers ("put it in the acceptance criteria", "raise a ticket"): work on them is no feature. */
 export const BACKLOG_PAPERS = set("ticket tickets criteria criterion epic epics backlog jira estimate estimates");
 

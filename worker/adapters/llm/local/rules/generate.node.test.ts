@@ -43,6 +43,16 @@ describe("local story generator", () => {
     ).toEqual([]);
   });
 
+  it('leaves a speaker\'s tag off the end of a title ("… right", "… yeah")', async () => {
+    await loadLanguage();
+    expect(
+      generateEmbedded("Ana: Drivers need a map of the whole route right.").userStories.map((s) => s.title),
+    ).toEqual(["Map of the whole route"]);
+    expect(
+      generateEmbedded("Ana: We need a shared packing list for the crew yeah.").userStories.map((s) => s.title),
+    ).toEqual(["Shared packing list for the crew"]);
+  });
+
   it("names the meeting's role from nouns known to name people (issue 40)", async () => {
     await loadLanguage();
     // the meeting's role is a noun known to name people, not a thing that merely ends like one

@@ -46,6 +46,7 @@ import {
   PRIORITY_HIGH,
   PRIORITY_LOW,
   SIZES,
+  TAG_WORDS,
   TIME_BOUNDS,
 } from "../../../../reading";
 
@@ -161,7 +162,7 @@ function clean(toks: readonly Token[]): Token[] {
   return out;
 }
 
-/** Trims words a phrase may not end on (articles, prepositions, pronouns, auxiliaries, conjunctions). */
+/** Trims words a phrase may not end on (articles, prepositions, pronouns, auxiliaries, conjunctions, spoken tags). */
 function trimEnd(toks: Token[]): Token[] {
   const out = [...toks];
   while (out.length > 1) {
@@ -172,6 +173,7 @@ function trimEnd(toks: Token[]): Token[] {
       last.normal === "to" ||
       NEED_VERBS.has(last.lemma) ||
       (last.pos === "ADV" && out.length > 3) ||
+      TAG_WORDS.has(last.normal) ||
       last.text === "_";
     const pronounObject =
       last.pos === "PRON" &&
