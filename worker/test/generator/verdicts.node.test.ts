@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Quality } from "../../../schema/api/quality-body";
 import type { UserStory } from "../../../schema/api/transcripts";
-import { auc, formatVerdicts, judge } from "./verdicts";
+import { auc, formatVerdicts, issue40Targets, judge, judgeListed } from "./verdicts";
 
 describe("a product manager's verdicts against the gate", () => {
   it("computes the AUC as the share of pairs the scores order rightly, ties half", () => {
@@ -75,5 +75,36 @@ describe("a product manager's verdicts against the gate", () => {
     expect(row.discardScores).toEqual([40]);
     expect(row.lightGated).toBe(1);
     expect(row.lightWithError).toBe(0);
+  });
+
+  it("reads a PM's verdicts on the listed uncovered asks by quote, and names issue 40's targets missed", () => {
+    const read = judgeListed(
+      ["Drivers need the whole route on one screen.", "Who owns the depot keys?", "A new quote"],
+      {
+        reader: "test",
+        commit: "0".repeat(40),
+        items: [
+          { quote: "Drivers need the whole  route on one screen.", verdict: "ask" },
+          { quote: "Who owns the depot keys?", verdict: "not an ask" },
+        ],
+      },
+    );
+    expect(read).toEqual({ listed: 3, judged: 2, notAsks: 1 });
+    const { line, missed } = issue40Targets({
+      carried: 4,
+      gold: 10,
+      listed: 6,
+      missed: 6,
+      rejectedMade: 0,
+      fromQuestions: 1,
+      garbled: 0,
+      listedRead: read,
+    });
+    expect(line).toContain("requirements carried 4/10 (40%)");
+    expect(missed).toEqual([
+      "requirements carried 4/10 (40%) < 45%",
+      "1 stories from questions",
+      "listed uncovered asks that are no ask 1/2 (50%) > 30%",
+    ]);
   });
 });
