@@ -327,3 +327,63 @@ test("team: after a password reset the owner keeps or removes the members who jo
   expect(adminNow.data.memberOf).toEqual([]);
   await Promise.all([owner.context.close(), admin.context.close(), member.context.close()]);
 });
+
+test("team: a free member who used their own allowance generates under the Pro owner's plan in the shared project", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { Origin: baseURL! };
+  const ownerContext = await browser.newContext({ baseURL });
+  const memberContext = await browser.newContext({ baseURL });
+  const [owner, member] = [await ownerContext.newPage(), await memberContext.newPage()];
+  await registerFreshUser(owner, baseURL!, "pro");
+  const name = uniqueName("Shared board ");
+  const project = (await (await owner.request.post("/api/projects", { data: { name }, headers })).json()) as {
+    id: number;
+  };
+
+  // The member: a verified free account in the owner's team, whose own 5 generations of the month are used.
+  const username = uniqueName("member");
+  const email = `${username}@example.com`;
+  const registered = await member.request.post("/api/register", {
+    data: { username, email, password: "a-very-long-passphrase" },
+    headers: { ...headers, "CF-Connecting-IP": `198.51.100.${200 + Math.floor(Math.random() * 50)}` },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await verifyThroughApi(member.request, email, baseURL!);
+  await signInThroughApi(member, baseURL!, username, "a-very-long-passphrase");
+  const invited = await owner.request.post("/api/team/invite", { data: { email, role: "member" }, headers });
+  const token = ((await invited.json()) as { data: { inviteToken: string } }).data.inviteToken;
+  expect((await member.request.post(`/api/team/accept/${token}`, { headers })).ok()).toBe(true);
+  for (let i = 1; i <= 5; i++) {
+    const own = await member.request.post("/api/generate", {
+      data: { transcript: `Standup ${i}: as a user I want to reset my password so that I can sign in again.` },
+      headers,
+    });
+    expect(own.ok(), await own.text()).toBe(true);
+  }
+
+  // In the owner's project the owner's Pro plan applies: nothing stops the member, and the server agrees.
+  await member.goto(`/generate?project=${project.id}`);
+  const select = member.getByRole("combobox", { name: "Project" });
+  await expect(select).toContainText(name);
+  const form = member.locator("form");
+  const generate = member.getByRole("button", { name: "Generate User Stories & Epics" });
+  await expect(form.getByText(/transcripts used this month|monthly transcripts/)).toHaveCount(0);
+  await member
+    .getByLabel("Transcript", { exact: true })
+    .fill("Ana: Drivers need to see the whole route on one screen before they leave the depot.");
+  await expect(generate).toBeEnabled();
+  await screenshotBoth(member, "generator-shared-project-allowance");
+  await generate.click();
+  await expectToast(member, "Stories Generated Successfully");
+
+  // With no project, the member's own free allowance applies again, and is said before the work.
+  await select.click();
+  await member.getByRole("option", { name: "No Project" }).click();
+  await expect(form.getByText("You've used all 5 monthly transcripts on the free plan.")).toBeVisible();
+  await expect(generate).toBeDisabled();
+  await ownerContext.close();
+  await memberContext.close();
+});

@@ -19,6 +19,7 @@ export type QueryKey<T> = string & { readonly [answers]?: T };
 const key = <T>(path: string) => path as QueryKey<T>;
 
 const PROJECTS = "/api/projects";
+const LIMITS = "/api/subscription/limits";
 const TRANSCRIPTS = "/api/transcripts";
 /** docs/product-spec.md §9: the dashboard shows the latest 5 transcripts. */
 export const RECENT_TRANSCRIPTS = 5;
@@ -29,7 +30,13 @@ export const queryKeys = {
   user: key<PublicUser | null>("/api/user"),
   authProviders: key<AuthProviders>("/api/auth/providers"),
   subscription: key<SubscriptionInfo>("/api/subscription"),
-  subscriptionLimits: key<SubscriptionLimitsResponse>("/api/subscription/limits"),
+  subscriptionLimits: key<SubscriptionLimitsResponse>(LIMITS),
+  /**
+   * The plan and allowance a generation in the project uses (the project owner's: a team member works under the
+   * owner's plan), or the person's own with no project.
+   */
+  generationAllowance: (projectId: number | null) =>
+    key<SubscriptionLimitsResponse>(projectId === null ? LIMITS : `${LIMITS}?projectId=${projectId}`),
   /** Whether card payment works here, and the Payment Element's publishable key. */
   paymentConfig: key<PaymentConfig>("/api/subscription/payment-config"),
   /** The signed-in user's projects, sorted by name. */
@@ -101,6 +108,11 @@ export type ProjectIntegrations =
   { available: true; integrations: Integration[] } | { available: false; integrations: []; message: string };
 
 /** Any project's integrations list. */
+/** The plan's limits and usage: the person's own, or a project's allowance (`generationAllowance`). */
+export function isLimitsKey(key: string): boolean {
+  return key === LIMITS || key.startsWith(`${LIMITS}?`);
+}
+
 export function isIntegrationsKey(key: string): boolean {
   return key.startsWith(`${PROJECTS}/`) && key.endsWith(INTEGRATIONS);
 }

@@ -1,5 +1,12 @@
 import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from "swr";
-import { isIntegrationsKey, isProjectKey, isTranscriptListKey, queryKeys, type QueryKey } from "./query-keys";
+import {
+  isIntegrationsKey,
+  isLimitsKey,
+  isProjectKey,
+  isTranscriptListKey,
+  queryKeys,
+  type QueryKey,
+} from "./query-keys";
 
 // No UI here (the failed-load toast is useErrorToast, beside toast()): the signed-in user is read through this
 // module on the first download, which must not carry the toast region.
@@ -47,13 +54,13 @@ export function invalidateProjects(id?: number): Promise<void> {
       key === queryKeys.projects ||
       (id !== undefined && key === queryKeys.project(id)) ||
       key === queryKeys.activity ||
-      key === queryKeys.subscriptionLimits,
+      isLimitsKey(key),
   );
 }
 
 /** After a generation was asked for (counted, refused or refunded): the plan's usage the generator shows. */
 export function invalidatePlanUsage(): Promise<void> {
-  return invalidate((key) => key === queryKeys.subscriptionLimits);
+  return invalidate((key) => isLimitsKey(key));
 }
 
 /** Projects' transcript counts and activity dates, and the feed, follow every transcript write; `also` adds keys. */
@@ -77,11 +84,7 @@ export function invalidateTranscripts(transcriptId?: number): Promise<void> {
  */
 export function invalidateSubscription(): Promise<void> {
   return invalidate(
-    (key) =>
-      key === queryKeys.subscription ||
-      key === queryKeys.subscriptionLimits ||
-      key === queryKeys.user ||
-      isIntegrationsKey(key),
+    (key) => key === queryKeys.subscription || isLimitsKey(key) || key === queryKeys.user || isIntegrationsKey(key),
   );
 }
 

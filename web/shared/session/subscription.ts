@@ -15,6 +15,16 @@ export function useSubscriptionLimits() {
   return useQuery(user ? queryKeys.subscriptionLimits : null);
 }
 
+/**
+ * The plan and monthly allowance a generation in `projectId` uses, as the server counts it (the project owner's for a
+ * team member; the person's own with no project): what the generator says before the work is done.
+ */
+export function useGenerationAllowance(projectId: number | null | undefined) {
+  const { user } = useUser();
+  // (undefined: the project is not known yet, so nothing is said rather than the wrong plan's allowance)
+  return useQuery(user && projectId !== undefined ? queryKeys.generationAllowance(projectId) : null);
+}
+
 export function isPaidStatus(status: string | null | undefined): boolean {
   return !!status && (PAID_STATUSES as readonly string[]).includes(status);
 }

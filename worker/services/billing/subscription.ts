@@ -7,7 +7,8 @@ import type { Deps } from "../../deps";
 import { countGenerationsSince } from "../../data/generations";
 import { countOwnedProjects } from "../../data/projects";
 import { findSubscription } from "../../data/users";
-import { startOfMonthUtc } from "../generation";
+import { requireProject } from "../access";
+import { allowanceAccount, startOfMonthUtc } from "../generation";
 import { effectiveTier, limitsFor } from "../plans";
 
 /** "none": a row that only records the Stripe customer (nothing bought yet). */
@@ -26,13 +27,24 @@ export async function getSubscription(deps: Deps, userId: number): Promise<Subsc
   };
 }
 
-export async function getSubscriptionLimits(deps: Deps, userId: number): Promise<SubscriptionLimitsResponse> {
+/**
+ * The plan in effect, its limits and what has been used of them: the person's own, or with `projectId` the plan and
+ * allowance a generation in that project uses (`allowanceAccount`: the project owner's, for a team member too). A
+ * project the person may not work in is a 404, as everywhere.
+ */
+export async function getSubscriptionLimits(
+  deps: Deps,
+  userId: number,
+  projectId?: number,
+): Promise<SubscriptionLimitsResponse> {
+  const account =
+    projectId === undefined ? userId : allowanceAccount(userId, await requireProject(deps, userId, projectId));
   // (the two counts go in one round trip; they are read with the plan so the SPA can warn before the work is done)
   const [row, [[generated], [owned]]] = await Promise.all([
-    findSubscription(deps.db, userId),
+    findSubscription(deps.db, account),
     deps.db.batch([
-      countGenerationsSince(deps.db, userId, startOfMonthUtc(deps.now())),
-      countOwnedProjects(deps.db, userId),
+      countGenerationsSince(deps.db, account, startOfMonthUtc(deps.now())),
+      countOwnedProjects(deps.db, account),
     ]),
   ]);
   const tier = effectiveTier(row);

@@ -160,6 +160,15 @@ export function startOfDayUtc(now: number): number {
   return now - (((now % DAY_MS) + DAY_MS) % DAY_MS);
 }
 
+/**
+ * Whose plan and monthly allowance a generation uses (docs/product-decisions.md, Teams): in a project, its owner's (a
+ * team member generating in the owner's project works under the owner's plan); with no project, the person's own. The
+ * one statement of the rule: the generator's up-front limits read it through GET /api/subscription/limits?projectId=.
+ */
+export function allowanceAccount(userId: number, project: { ownerId: number } | null): number {
+  return project?.ownerId ?? userId;
+}
+
 /** Who is counted for a run: the allowance's account (the workspace owner) and the person starting it. */
 interface RunStart {
   /** The workspace owner: the plan's monthly allowance is theirs. */
@@ -372,10 +381,9 @@ export async function generateStories(
   // A misconfigured provider fails before anything is saved or counted.
   const generator = deps.storyGenerator();
   const project = request.projectId === null ? null : await requireProject(deps, userId, request.projectId);
-  // Generating into a team's project uses the team owner's plan and allowance (docs/product-decisions.md Teams); the
-  // day's characters are the person's own.
+  // Generating into a team's project uses the team owner's plan and allowance; the day's characters are the person's.
   const check = await allowanceFor(deps, {
-    ownerId: project?.ownerId ?? userId,
+    ownerId: allowanceAccount(userId, project),
     startedBy: userId,
     chars: request.transcript.length,
     provider: deps.config.llm.provider,

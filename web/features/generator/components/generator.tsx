@@ -13,7 +13,7 @@ import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
 import { useProjects } from "../../../shared/projects/api";
 import { useProjectOptions } from "../../../shared/projects/model";
-import { useSubscriptionLimits } from "../../../shared/session/subscription";
+import { useGenerationAllowance, useSubscriptionLimits } from "../../../shared/session/subscription";
 import { useUser } from "../../../shared/session/user";
 import {
   generateStories,
@@ -60,19 +60,27 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
   const { options: projects } = useProjectOptions(projectList);
   const { data: limits } = useSubscriptionLimits();
   const tier = limits?.data.tier;
+  // (audio is the person's own plan's)
   const paid = tier === "pro" || tier === "enterprise";
-  // the plan's monthly allowance, said before the work is done (the server still enforces it)
-  const limit = limits?.data.limits.transcriptsPerMonth ?? null;
-  const allowance =
-    limit !== null && limits?.data.usage
-      ? { used: Math.min(limits.data.usage.transcriptsThisMonth, limit), limit }
-      : null;
-  const atLimit = allowance !== null && allowance.used >= allowance.limit;
   // A ?project= that is not one of the user's projects (deleted, someone else's) falls back to 'No Project'.
   const project =
     projects && projectValue !== NO_PROJECT && !projects.some((p) => String(p.id) === projectValue)
       ? NO_PROJECT
       : projectValue;
+  // the monthly allowance this generation uses, said before the work is done: in a team's project its owner's plan,
+  // as the server counts it (the server still enforces it); none is shown until the projects are known
+  const chosenProject = project === NO_PROJECT ? null : (projectList?.find((p) => String(p.id) === project) ?? null);
+  const { data: chosen } = useGenerationAllowance(
+    project === NO_PROJECT ? null : chosenProject ? chosenProject.id : undefined,
+  );
+  // (another account's project, shared through its owner's team: its allowance is the owner's to raise)
+  const sharedBy = chosenProject?.sharedBy ?? null;
+  const limit = chosen?.data.limits.transcriptsPerMonth ?? null;
+  const allowance =
+    limit !== null && chosen?.data.usage
+      ? { used: Math.min(chosen.data.usage.transcriptsThisMonth, limit), limit }
+      : null;
+  const atLimit = allowance !== null && allowance.used >= allowance.limit;
 
   // the draft survives a reload for this account (draft.ts): restored once on arrival, kept as it is typed
   const { user } = useUser();
@@ -320,7 +328,9 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
               </p>
               {allowance && (
                 <p id={ids.allowance} className={atLimit ? "text-sm text-red-800" : "text-center text-xs text-muted"}>
-                  {atLimit ? (
+                  {atLimit && sharedBy ? (
+                    `${sharedBy}'s plan has used all ${allowance.limit} monthly transcripts for their team's projects. Ask them to upgrade to Pro, or generate into one of your own projects.`
+                  ) : atLimit ? (
                     <>
                       You've used all {allowance.limit} monthly transcripts on the free plan.{" "}
                       <Link to="/subscription" className="font-medium text-brand-700 underline underline-offset-2">
