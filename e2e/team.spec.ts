@@ -337,7 +337,7 @@ test("team: a free member who used their own allowance generates under the Pro o
   const ownerContext = await browser.newContext({ baseURL });
   const memberContext = await browser.newContext({ baseURL });
   const [owner, member] = [await ownerContext.newPage(), await memberContext.newPage()];
-  await registerFreshUser(owner, baseURL!, "pro");
+  const ownerName = await registerFreshUser(owner, baseURL!, "pro");
   const name = uniqueName("Shared board ");
   const project = (await (await owner.request.post("/api/projects", { data: { name }, headers })).json()) as {
     id: number;
@@ -384,6 +384,24 @@ test("team: a free member who used their own allowance generates under the Pro o
   await member.getByRole("option", { name: "No Project" }).click();
   await expect(form.getByText("You've used all 5 monthly transcripts on the free plan.")).toBeVisible();
   await expect(generate).toBeDisabled();
+
+  // The owner's plan ends and the project's 5 are used: the member is told whose allowance it is, before the work.
+  expect((await owner.request.post("/api/dev/subscription", { data: { tier: "free" }, headers })).ok()).toBe(true);
+  for (let i = 2; i <= 5; i++) {
+    const inProject = await owner.request.post("/api/generate", {
+      data: { transcript: `Sync ${i}: as a user I want to export my invoices as PDF.`, projectId: project.id },
+      headers,
+    });
+    expect(inProject.ok(), await inProject.text()).toBe(true);
+  }
+  await member.goto(`/generate?project=${project.id}`);
+  await expect(
+    form.getByText(`${ownerName}'s plan has used all 5 monthly transcripts for their team's projects.`, {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(generate).toBeDisabled();
+  await screenshotBoth(member, "generator-shared-project-used-up");
   await ownerContext.close();
   await memberContext.close();
 });
