@@ -165,10 +165,21 @@ export const githubRepositorySchema = z
     return rest.length === 0 && GITHUB_OWNER_PATTERN.test(owner ?? "") && GITHUB_REPO_PATTERN.test(repo ?? "");
   }, "Enter the repository as owner/name, for example acme/roadmap.");
 
+/**
+ * The organisation out of what people paste: its name, its dev.azure.com address (with or without the scheme, with a
+ * project or a path after it) or the older {organization}.visualstudio.com address.
+ */
+export function azureDevOpsOrganizationOf(value: string): string {
+  const text = value.trim();
+  const legacy = /^(?:https?:\/\/)?([^./\s]+)\.visualstudio\.com(?:\/.*)?$/i.exec(text);
+  if (legacy) return legacy[1]!;
+  return text.replace(/^(?:https?:\/\/)?(?:www\.)?dev\.azure\.com\//i, "").replace(/\/.*$/, "");
+}
+
 export const azureDevOpsOrganizationSchema = z
   .string({ message: "The organization is required" })
   .trim()
-  .transform((value) => value.replace(/^https:\/\/dev\.azure\.com\//i, "").replace(/\/.*$/, ""))
+  .transform(azureDevOpsOrganizationOf)
   .pipe(
     z
       .string()

@@ -1,3 +1,4 @@
+import { azureDevOpsOrganizationOf } from "../../../schema/api/integrations";
 import { describe, expect, it } from "vitest";
 import {
   canGoNextTracker,
@@ -80,6 +81,27 @@ describe("tracker wizards (Linear, GitHub Issues, Azure DevOps)", () => {
         body: { organization: "contoso", token: "pat", project: "Fabrikam" },
       },
     });
+  });
+
+  it("reads the Azure DevOps organisation out of a pasted address, and shows and saves it as its name", () => {
+    for (const pasted of [
+      "contoso",
+      "https://dev.azure.com/contoso",
+      "dev.azure.com/contoso/Fabrikam/_boards",
+      "https://contoso.visualstudio.com/",
+      " http://www.dev.azure.com/contoso/ ",
+    ])
+      expect(azureDevOpsOrganizationOf(pasted), pasted).toBe("contoso");
+    let s = initialTrackerWizard("azure-devops");
+    for (const [field, value] of [
+      ["name", "Boards"],
+      ["organization", "https://dev.azure.com/contoso/Fabrikam"],
+      ["secret", "pat-1234"],
+      ["destination", "Fabrikam"],
+    ] as const)
+      s = setTrackerField(s, field, value);
+    s = markTrackerValidated(s, 2, { name: "Fabrikam", epicType: "Epic", storyType: "User Story" });
+    expect(trackerCreateInputOf(s).config).toMatchObject({ organization: "contoso" });
   });
 
   it("maps the server's field names onto the wizard's fields", () => {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import {
+  azureDevOpsOrganizationOf,
   azureDevOpsOrganizationSchema,
   azureDevOpsProjectSchema,
   azureDevOpsTokenSchema,
@@ -210,7 +211,7 @@ export function trackerCreateInputOf(state: TrackerWizardState): CreateIntegrati
     type,
     name,
     isActive: true,
-    config: { organization: values.organization.trim(), project, token: secret },
+    config: { organization: azureDevOpsOrganizationOf(values.organization), project, token: secret },
   };
 }
 

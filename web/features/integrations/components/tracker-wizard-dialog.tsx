@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, Plus, ShieldCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { INTEGRATION_LABELS, type TrackerType } from "../../../../schema/api/integrations";
+import { azureDevOpsOrganizationOf, INTEGRATION_LABELS, type TrackerType } from "../../../../schema/api/integrations";
 import { maskSecret } from "../../../../schema/api/secret-mask";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
@@ -79,7 +79,7 @@ function resultText(state: TrackerWizardState, step: 1 | 2): string {
     }
     if (state.type === "github") return `Signed in to GitHub as ${String(result.login)}.`;
     const projects = (result.projects as unknown[]).length;
-    return `Connected to dev.azure.com/${state.values.organization.trim()}: ${projects} ${projects === 1 ? "project" : "projects"} to choose from.`;
+    return `Connected to dev.azure.com/${azureDevOpsOrganizationOf(state.values.organization)}: ${projects} ${projects === 1 ? "project" : "projects"} to choose from.`;
   }
   if (state.type === "linear") {
     const estimates = result.estimates
