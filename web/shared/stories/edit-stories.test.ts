@@ -17,7 +17,7 @@ import {
   restoreStory,
   setStoryPoints,
   STORY_POINT_CHOICES,
-  TIMELINE_CHOICES,
+  timelineChoices,
   typeIntoCriterion,
   updateCriterion,
   updateEpic,
@@ -144,18 +144,22 @@ describe("parseHours", () => {
 });
 
 describe("timeline choices", () => {
-  it("offers the six quarters of docs/product-spec.md §5 with their months", () => {
-    expect(TIMELINE_CHOICES.map((c) => c.label)).toEqual([
-      "Q1 2025 (Jan - Mar)",
-      "Q2 2025 (Apr - Jun)",
-      "Q3 2025 (Jul - Sep)",
-      "Q4 2025 (Oct - Dec)",
-      "Q1 2026 (Jan - Mar)",
-      "Q2 2026 (Apr - Jun)",
+  it("offers this quarter and the five after it, with their months (docs/product-spec.md §5 as amended)", () => {
+    const today = new Date("2026-12-07T10:00:00Z");
+    expect(timelineChoices(today).map((c) => c.label)).toEqual([
+      "Q4 2026 (Oct - Dec)",
+      "Q1 2027 (Jan - Mar)",
+      "Q2 2027 (Apr - Jun)",
+      "Q3 2027 (Jul - Sep)",
+      "Q4 2027 (Oct - Dec)",
+      "Q1 2028 (Jan - Mar)",
     ]);
-    expect(isTimelineChoice("Q4 2025")).toBe(true);
-    expect(isTimelineChoice("Next sprint")).toBe(false);
-    expect(isTimelineChoice(undefined)).toBe(false);
+    expect(timelineChoices(new Date("2027-01-01T00:00:00Z"))[0]!.value).toBe("Q1 2027");
+    expect(isTimelineChoice("Q2 2027", today)).toBe(true);
+    // a past quarter saved earlier is no choice today: the editor keeps it as an extra option
+    expect(isTimelineChoice("Q2 2026", today)).toBe(false);
+    expect(isTimelineChoice("Next sprint", today)).toBe(false);
+    expect(isTimelineChoice(undefined, today)).toBe(false);
   });
 });
 

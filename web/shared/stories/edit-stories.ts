@@ -4,19 +4,24 @@ import { STORY_LIMITS, type Epic, type GeneratedStories, type UserStory } from "
 // The story editor's state logic, kept pure so it can be tested without a browser. The dialog holds a draft
 // (a deep copy of the saved stories) and changes it only through these functions; nothing here mutates its input.
 
-/** docs/product-spec.md §5: six timeline choices, each shown with its months. The value saved is the quarter itself. */
-export const TIMELINE_CHOICES = [
-  { value: "Q1 2025", label: "Q1 2025 (Jan - Mar)" },
-  { value: "Q2 2025", label: "Q2 2025 (Apr - Jun)" },
-  { value: "Q3 2025", label: "Q3 2025 (Jul - Sep)" },
-  { value: "Q4 2025", label: "Q4 2025 (Oct - Dec)" },
-  { value: "Q1 2026", label: "Q1 2026 (Jan - Mar)" },
-  { value: "Q2 2026", label: "Q2 2026 (Apr - Jun)" },
-] as const;
+const QUARTER_MONTHS = ["Jan - Mar", "Apr - Jun", "Jul - Sep", "Oct - Dec"] as const;
 
-/** Whether a timeline is one of the six choices (anything else, e.g. a generated 'Next sprint', is kept as it is). */
-export function isTimelineChoice(timeline: string | undefined): boolean {
-  return TIMELINE_CHOICES.some((choice) => choice.value === timeline);
+/**
+ * docs/product-spec.md §5 as amended (docs/decisions/2026-12-07-timeline-from-this-quarter.md): six timeline choices,
+ * the quarter of `today` (UTC) and the five after it, each shown with its months. The value saved is the quarter itself.
+ */
+export function timelineChoices(today: Date = new Date()): { value: string; label: string }[] {
+  const first = today.getUTCFullYear() * 4 + Math.floor(today.getUTCMonth() / 3);
+  return Array.from({ length: 6 }, (_, i) => {
+    const quarter = first + i;
+    const value = `Q${(quarter % 4) + 1} ${Math.floor(quarter / 4)}`;
+    return { value, label: `${value} (${QUARTER_MONTHS[quarter % 4]})` };
+  });
+}
+
+/** Whether a timeline is one of today's six choices (anything else, a past quarter or a generated 'Next sprint', is kept as it is). */
+export function isTimelineChoice(timeline: string | undefined, today: Date = new Date()): boolean {
+  return timelineChoices(today).some((choice) => choice.value === timeline);
 }
 
 /** Blank titles are saved with these instead of blocking the save (docs/product-spec.md §5: no required-field checks shown). */

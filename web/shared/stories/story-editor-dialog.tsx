@@ -45,7 +45,7 @@ import {
   removeStory,
   restoreStory,
   setStoryPoints,
-  TIMELINE_CHOICES,
+  timelineChoices,
   typeIntoCriterion,
   UNTITLED_STORY,
   updateCriterion,
@@ -772,6 +772,7 @@ function EpicFields({
 }) {
   const id = useId();
   const timeline = epic.timeline?.trim() ? epic.timeline : undefined;
+  const choices = timelineChoices();
   const others = [...new Set(extraTimelines.filter((t): t is string => !!t?.trim() && !isTimelineChoice(t)))];
   return (
     <div className="grid gap-5">
@@ -825,7 +826,7 @@ function EpicFields({
                   {value}
                 </SelectItem>
               ))}
-              {TIMELINE_CHOICES.map((choice) => (
+              {choices.map((choice) => (
                 <SelectItem key={choice.value} value={choice.value}>
                   {choice.label}
                 </SelectItem>
