@@ -100,7 +100,13 @@ describe("tracker wizards (Linear, GitHub Issues, Azure DevOps)", () => {
       ["destination", "Fabrikam"],
     ] as const)
       s = setTrackerField(s, field, value);
-    s = markTrackerValidated(s, 2, { name: "Fabrikam", epicType: "Epic", storyType: "User Story" });
+    s = markTrackerValidated(s, 2, {
+      name: "Fabrikam",
+      epicType: "Epic",
+      storyType: "User Story",
+      storyPointsField: null,
+      acceptanceCriteria: true,
+    });
     expect(trackerCreateInputOf(s).config).toMatchObject({ organization: "contoso" });
   });
 
