@@ -3,7 +3,7 @@ export const SITE = {
   name: "StoryLoom",
   supportEmail: "support@storyloom.app",
   privacyEmail: "privacy@storyloom.app",
-  legalUpdated: "21 November 2026",
-  /** The privacy policy changed after the terms: what account deletion removes (security issue 26). */
-  privacyUpdated: "27 November 2026",
+  /** The terms and the privacy policy last changed when they came to name all five trackers (issue 43). */
+  legalUpdated: "7 December 2026",
+  privacyUpdated: "7 December 2026",
 } as const;

@@ -47,7 +47,7 @@ const STEPS: { icon: LucideIcon; title: string; body: string }[] = [
   {
     icon: Send,
     title: "Refine and ship",
-    body: "Edit anything in the story editor, then copy it, export Markdown, JIRA wiki text or PDF, or push the epic and stories straight to JIRA or Notion.",
+    body: "Edit anything in the story editor, then copy it, export Markdown, JIRA wiki text or PDF, or push the epic and stories straight to JIRA, Linear, GitHub, Azure DevOps or Notion.",
   },
 ];
 
@@ -69,8 +69,8 @@ const FEATURES: { icon: LucideIcon; title: string; body: string; plan?: string }
   },
   {
     icon: Workflow,
-    title: "JIRA and Notion integrations",
-    body: "Connect a JIRA project or a Notion page per project and send the epic with its stories in one step.",
+    title: "Tracker and Notion integrations",
+    body: "Connect JIRA, Linear, GitHub Issues, Azure DevOps or a Notion page per project and send the epic with its stories in one step.",
     plan: "Pro",
   },
   {
@@ -95,7 +95,7 @@ const TRUST: { icon: LucideIcon; title: string; body: string }[] = [
   {
     icon: KeyRound,
     title: "Secrets stay secret",
-    body: "JIRA tokens and Notion secrets are encrypted at rest and never shown back in full. Sessions use a single HttpOnly cookie.",
+    body: "Tracker tokens and Notion secrets are encrypted at rest and never shown back in full. Sessions use a single HttpOnly cookie.",
   },
   {
     icon: ShieldCheck,
@@ -131,7 +131,7 @@ const PLANS: {
     features: [
       "Unlimited projects and transcripts",
       "Audio transcription",
-      "JIRA and Notion integrations",
+      "JIRA, Notion, Linear, GitHub and Azure DevOps integrations",
       "Up to 3 team members",
     ],
     cta: "Choose Pro",
@@ -280,8 +280,8 @@ export default function Landing() {
               </h1>
               <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted">
                 Paste a transcript, upload a file or drop in the recording. StoryLoom drafts an epic and user stories
-                with acceptance criteria, priorities and story points, ready to edit, export, or push to JIRA and
-                Notion.
+                with acceptance criteria, priorities and story points, checks each story against the meeting, and leaves
+                it ready to edit, export, or push to JIRA, Linear, GitHub, Azure DevOps or Notion.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 <a href={SIGN_UP_URL} className={buttonClasses("default", "lg")}>

@@ -47,7 +47,9 @@ const sections: LegalSection[] = [
           <li>Audio files you upload for transcription (Pro and Enterprise plans).</li>
           <li>
             Integration settings: for JIRA, the site address, account email, API token and project key; for Notion, the
-            integration secret and page address. Tokens and secrets are encrypted before we store them.
+            integration secret and page address; for Linear, the API key and team; for GitHub Issues, the access token
+            and repository; for Azure DevOps, the organisation, project and personal access token. Tokens and secrets
+            are encrypted before we store them.
           </li>
           <li>The email addresses of people you invite to your team, with their role and invitation status.</li>
         </ul>
@@ -160,8 +162,8 @@ const sections: LegalSection[] = [
             <strong>Google, GitHub and Apple</strong>: only if you choose to sign in with them.
           </li>
           <li>
-            <strong>Atlassian (JIRA) and Notion</strong>: only when you connect an integration and send stories to it.
-            The data goes to your own workspace, at your direction.
+            <strong>Atlassian (JIRA), Notion, Linear, GitHub (Issues) and Microsoft (Azure DevOps)</strong>: only when
+            you connect an integration and send stories to it. The data goes to your own workspace, at your direction.
           </li>
         </ul>
         <p>
@@ -194,13 +196,13 @@ const sections: LegalSection[] = [
           Stripe, with the card and billing details saved there (Stripe keeps the records of past payments that the law
           requires it to keep). Then we delete your uploaded recordings and the help assistant's memory of your recent
           messages, and then, all at once, your profile, sign-in methods and sessions, projects, transcripts and their
-          stories, integrations with their credentials, JIRA and Notion export records, your team with its members and
-          invitations, your memberships in other teams, invitations to your email address that you had not accepted,
-          your subscription record, usage counts, activity and help assistant conversations. In the activity feeds of
-          other teams, your username and email address are replaced with "a former member". What you made inside another
-          team's project stays with that team, without your name on it. Our database host keeps a 30-day point-in-time
-          recovery log for disaster recovery; deleted data leaves it after 30 days and is never restored into the live
-          service except to recover from a failure.
+          stories, integrations with their credentials, the records of exports to your trackers and Notion, your team
+          with its members and invitations, your memberships in other teams, invitations to your email address that you
+          had not accepted, your subscription record, usage counts, activity and help assistant conversations. In the
+          activity feeds of other teams, your username and email address are replaced with "a former member". What you
+          made inside another team's project stays with that team, without your name on it. Our database host keeps a
+          30-day point-in-time recovery log for disaster recovery; deleted data leaves it after 30 days and is never
+          restored into the live service except to recover from a failure.
         </li>
         <li>
           <strong>Transcripts, stories and projects</strong>: until you delete them or your account.

@@ -50,8 +50,8 @@ const sections: LegalSection[] = [
             <strong>Free</strong>: 1 project and 5 transcripts per month, at no cost.
           </li>
           <li>
-            <strong>Pro</strong>: £29 per month. Unlimited projects and transcripts, audio transcription, JIRA and
-            Notion integrations, and up to 3 team members.
+            <strong>Pro</strong>: £29 per month. Unlimited projects and transcripts, audio transcription, JIRA, Notion,
+            Linear, GitHub and Azure DevOps integrations, and up to 3 team members.
           </li>
           <li>
             <strong>Enterprise</strong>: £99 per month. Everything in Pro plus 5 team seats, single sign-on, custom
@@ -146,10 +146,11 @@ const sections: LegalSection[] = [
     title: "Integrations and third-party services",
     body: (
       <p>
-        When you connect JIRA or Notion, sign in with Google, GitHub or Apple, or pay through Stripe, that provider's
-        own terms also apply. You are responsible for the credentials you give us and for the content we send to your
-        workspaces at your request. We are not responsible for third-party services or for changes they make that stop
-        an integration from working, but we will make reasonable efforts to keep integrations working.
+        When you connect JIRA, Notion, Linear, GitHub or Azure DevOps, sign in with Google, GitHub or Apple, or pay
+        through Stripe, that provider's own terms also apply. You are responsible for the credentials you give us and
+        for the content we send to your workspaces at your request. We are not responsible for third-party services or
+        for changes they make that stop an integration from working, but we will make reasonable efforts to keep
+        integrations working.
       </p>
     ),
   },

@@ -23,7 +23,7 @@ const GREETING: ChatMessage = {
   id: "greeting",
   role: "assistant",
   content:
-    "Hi! I'm the StoryLoom Assistant. I can help with generating user stories from transcripts, editing and exporting them, JIRA and Notion, teams, plans and pricing, and your account. What would you like to know?",
+    "Hi! I'm the StoryLoom Assistant. I can help with generating user stories from transcripts, their quality checks and coverage, editing and exporting them, JIRA, Linear, GitHub, Azure DevOps and Notion, teams, plans and pricing, and your account. What would you like to know?",
   timestamp: new Date().toISOString(),
 };
 

@@ -35,7 +35,7 @@ function limitFeatures(limits: PlanLimits): PlanFeature[] {
         : `${limits.transcriptsPerMonth} transcripts per month`,
     ),
     (limits.audioTranscription ? yes : no)("Audio transcription"),
-    (limits.integrations ? yes : no)("JIRA and Notion integrations"),
+    (limits.integrations ? yes : no)("JIRA, Notion, Linear, GitHub and Azure DevOps integrations"),
     yes(seats),
   ];
 }

@@ -19,7 +19,7 @@ const SUMMARY: { key: keyof DataSummary; label: string }[] = [
   { key: "projects", label: "Projects" },
   { key: "transcripts", label: "Transcripts" },
   { key: "integrations", label: "Integrations" },
-  { key: "exports", label: "JIRA and Notion exports" },
+  { key: "exports", label: "Exports to trackers and Notion" },
   { key: "teamMembers", label: "Team members and invitations" },
   { key: "teamMemberships", label: "Teams you belong to" },
   { key: "assistantConversations", label: "Help assistant chats" },
@@ -155,8 +155,8 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
           </li>
           <li>
             {data
-              ? `${plural(data.integrations, "JIRA or Notion integration", "JIRA and Notion integrations")} and their credentials`
-              : "Your JIRA and Notion integrations"}
+              ? `${plural(data.integrations, "tracker or Notion integration", "tracker and Notion integrations")} and their credentials`
+              : "Your tracker and Notion integrations"}
           </li>
           <li>Your team: its members lose access to your projects at once</li>
           <li>Your place in other teams (what you made there stays with those teams)</li>

@@ -71,7 +71,7 @@ export function CurrentSubscriptionCard({
             {state === "free" && (
               <p>
                 1 project and 5 transcripts a month. Upgrade for unlimited projects and transcripts, audio transcription
-                and JIRA and Notion integrations.
+                and integrations with JIRA, Notion, Linear, GitHub and Azure DevOps.
               </p>
             )}
             {state === "active" && (
