@@ -106,6 +106,7 @@ describe("a draft story from an ask", () => {
       wish: true,
       verb: true,
       role: null,
+      thing: null,
     });
     expect(askPhrase("It would be great if we could filter by date range!").text).toBe("filter by date range");
     expect(askPhrase("I'll be blunt: SSO is blocking the Halvorsen deal.")).toEqual({
@@ -113,6 +114,7 @@ describe("a draft story from an ask", () => {
       wish: false,
       verb: false,
       role: null,
+      thing: null,
     });
     expect(askPhrase("Receptionists need to send an SMS reminder to patients.")).toMatchObject({
       text: "send an SMS reminder to patients",
@@ -155,7 +157,7 @@ describe("a draft story from an ask", () => {
       description: "As a manager, I want to approve refunds over £500 before they are paid",
       storyPoints: 0,
       estimatedHours: 0,
-      acceptanceCriteria: [],
+      acceptanceCriteria: ["Managers can approve refunds over £500 before they are paid"],
       evidence: [{ quote: item.quote, start: 240, end: item.end }],
     });
     expect(userStorySchema.safeParse(story).success).toBe(true);
@@ -174,9 +176,26 @@ describe("a draft story from an ask", () => {
     ).toBe("As a clinic manager, I want a weekly report of no-shows per practitioner");
   });
 
-  it("leaves the role and the wish for the user when the quote does not say them", () => {
+  it("writes for the product's users when no one is named, and leaves the wish for the user when none is said", () => {
     const story = draftStoryFromItem(ask("SSO is blocking the Halvorsen enterprise deal."));
-    expect(story.description).toBe("As a …, I want …");
+    expect(story.description).toBe("As a user, I want …");
     expect(story.title).toBe("SSO is blocking the Halvorsen enterprise deal");
+    expect(story.acceptanceCriteria).toEqual([
+      "Does what the meeting asked: “SSO is blocking the Halvorsen enterprise deal.”",
+    ]);
+  });
+
+  it("never takes a thing the ask is about for its role, and restates the ask as a criterion", () => {
+    expect(askPhrase("The timeline needs to show the current quarter.")).toMatchObject({
+      role: null,
+      thing: "timeline",
+      verb: true,
+    });
+    const story = draftStoryFromItem(ask("The timeline needs to show the current quarter."));
+    expect(story.description).toBe("As a user, I want the timeline to show the current quarter");
+    expect(story.acceptanceCriteria).toEqual(["The timeline can show the current quarter"]);
+    expect(draftStoryFromItem(ask("Clinic managers want a weekly report of no-shows.")).acceptanceCriteria).toEqual([
+      "Clinic managers have a weekly report of no-shows",
+    ]);
   });
 });

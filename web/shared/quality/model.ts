@@ -123,7 +123,7 @@ export const DRAFT_GAP = "…";
 
 /** Role nouns a quote may name ("our support agents need…"). */
 const ROLE_NOUNS =
-  "admins?|administrators?|managers?|customers?|agents?|owners?|editors?|reviewers?|approvers?|drivers?|technicians?|nurses?|doctors?|teachers?|students?|members?|operators?|accountants?|buyers?|sellers?|vendors?|guests?|visitors?|patients?|clients?|developers?|designers?|analysts?|auditors?";
+  "admins?|administrators?|managers?|customers?|agents?|owners?|editors?|reviewers?|approvers?|drivers?|technicians?|nurses?|doctors?|teachers?|students?|members?|operators?|accountants?|buyers?|sellers?|vendors?|guests?|visitors?|patients?|clients?|developers?|designers?|analysts?|auditors?|users?|staff|employees?|volunteers?|parents?|tutors?|coordinators?|dispatchers?|planners?|engineers?|mechanics?|attendants?|applicants?|candidates?|recruiters?|patrons?|riders?|residents?|tenants?|inspectors?|clerks?|cashiers?|supervisors?|leads?|subscribers?|moderators?|hosts?";
 
 /** Filler before the point ("So, um, I think…"). */
 const FILLER =
@@ -156,7 +156,15 @@ export interface AskPhrase {
   verb: boolean;
   /** Who needs it, when the quote's subject names someone ("Receptionists need to…" → "receptionist"). */
   role: string | null;
+  /** The thing the wish is about, when the subject names a thing, not a person ("The timeline should show…"). */
+  thing: string | null;
 }
+
+/**
+ * A subject that names people: its last word is a role noun ("clinic managers", "our support agents") or names a
+ * person by its ending ("receptionists", "pharmacist"; not "checklist").
+ */
+const PERSON_SUBJECT = new RegExp(`(?:^|\\s)(?:${ROLE_NOUNS}|[a-z]*[^l\\s]ists?)$`, "i");
 
 function singular(word: string): string {
   return /[^s]s$/i.test(word) ? word.slice(0, -1) : word;
@@ -172,12 +180,14 @@ export function askPhrase(quote: string, speaker?: string): AskPhrase {
   let wish = false;
   let verb = false;
   let role: string | null = null;
+  let thing: string | null = null;
   const match = WISH.exec(text);
   if (match && match[0].length < text.length) {
     const subject = match[1]!.replace(/^(?:our|the|all|every|some|most)\s+/i, "");
     wish = true;
     verb = /to$|must|should|have to|has to/i.test(match[2]!) || !!match[3];
-    if (!PRONOUNS.test(subject)) role = subject.split(" ").map(singular).join(" ").toLowerCase();
+    if (PERSON_SUBJECT.test(subject)) role = subject.split(" ").map(singular).join(" ").toLowerCase();
+    else if (!PRONOUNS.test(subject)) thing = subject.toLowerCase();
     text = text.slice(match[0].length);
   } else {
     for (const opener of OTHER_WISHES) {
@@ -191,7 +201,7 @@ export function askPhrase(quote: string, speaker?: string): AskPhrase {
   }
   // One clause: up to the first sentence end, then no trailing punctuation.
   text = text.split(/(?<=[.!?])\s/)[0] ?? text;
-  return { text: text.replace(/[\s.,;:!?…-]+$/u, "").trim(), wish, verb, role };
+  return { text: text.replace(/[\s.,;:!?…-]+$/u, "").trim(), wish, verb, role, thing };
 }
 
 /** A short title from the ask: its first words, capitalised, without a dangling "and"/"the" at the cut. */
@@ -230,24 +240,46 @@ function lowerFirst(text: string): string {
 }
 
 function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? "an" : "a";
+  // ("a user", "a unit manager": a "u" said as "you" takes "a")
+  return /^(?:[aeio]|u(?!s|ni))/i.test(word) ? "an" : "a";
+}
+
+/** "clinic manager" → "Clinic managers": the role as the subject of a criterion. */
+function rolePlural(role: string): string {
+  const plural = /(?:s|sh|ch|x)$/.test(role) ? `${role}es` : `${role}s`;
+  return plural.charAt(0).toUpperCase() + plural.slice(1);
+}
+
+/** One criterion in the ask's own terms, for the user to sharpen: who can do what, or what the thing does. */
+function draftCriterion(phrase: AskPhrase, role: string, quote: string): string {
+  const text = lowerFirst(phrase.text);
+  if (phrase.wish && text && phrase.thing && phrase.verb) return `The ${phrase.thing} can ${text}`;
+  if (phrase.wish && text && phrase.verb) return `${rolePlural(role)} can ${text}`;
+  if (phrase.wish && text) return `${rolePlural(role)} have ${text}`;
+  return `Does what the meeting asked: “${quote.replace(/\s+/g, " ").trim().slice(0, 160)}”`;
 }
 
 /**
  * The draft story for an ask no story covers: the quote as its evidence, to be finished and sized by the user. The
- * description names the role when the quote does and says what is wished for when the quote says so; otherwise it
- * leaves "…" for the user to finish, rather than guessing.
+ * role is the person the quote names, else the product's users (a thing the quote is about, "the timeline", is what
+ * the story asks of, never its role); the description says what is wished for when the quote says so, else leaves
+ * "…" for the user rather than guessing; one criterion restates the ask for the user to sharpen.
  */
 export function draftStoryFromItem(item: CoverageItem): UserStory {
   const phrase = askPhrase(item.quote, item.speaker);
-  const role = phrase.role ?? roleOf(item.quote);
-  const who = role ? `${article(role)} ${role}` : `a ${DRAFT_GAP}`;
-  const wanted = phrase.wish && phrase.text ? `${phrase.verb ? "to " : ""}${lowerFirst(phrase.text)}` : DRAFT_GAP;
+  const role = phrase.role ?? roleOf(item.quote) ?? "user";
+  const who = `${article(role)} ${role}`;
+  const wanted =
+    phrase.wish && phrase.text
+      ? phrase.thing && phrase.verb
+        ? `the ${phrase.thing} to ${lowerFirst(phrase.text)}`
+        : `${phrase.verb ? "to " : ""}${lowerFirst(phrase.text)}`
+      : DRAFT_GAP;
   const quote = item.quote.slice(0, STORY_LIMITS.quote);
   return {
     title: draftTitle(item.quote, item.speaker),
     description: `As ${who}, I want ${wanted}`.slice(0, STORY_LIMITS.description),
-    acceptanceCriteria: [],
+    acceptanceCriteria: [draftCriterion(phrase, role, item.quote).slice(0, STORY_LIMITS.criterion)],
     priority: "Medium",
     storyPoints: 0,
     estimatedHours: 0,

@@ -91,24 +91,23 @@ function conflicts(reads: readonly Read[]): SetIssue[] {
   return out;
 }
 
+/**
+ * Stories not in the "As a <role>, I want <capability>" form when most are. A benefit ("so that …") is optional, so
+ * a story with one and a story without follow the same form: the check never advises taking a benefit out, and a
+ * set mostly written another way is not told to leave the template.
+ */
 function uniformity(reads: readonly Read[]): SetIssue[] {
   if (reads.length < 3) return [];
-  const counts = new Map<string, number[]>();
-  reads.forEach((r, i) => counts.set(r.parts.template, [...(counts.get(r.parts.template) ?? []), i]));
-  if (counts.size < 2) return [];
-  const [main] = [...counts.entries()].sort((x, y) => y[1].length - x[1].length)[0]!;
-  const others = [...counts.entries()].filter(([t]) => t !== main).flatMap(([, idx]) => idx);
-  const how =
-    main === "role-means-end"
-      ? "“As a <role>, I want <capability>, so that <benefit>.”"
-      : main === "role-means"
-        ? "“As a <role>, I want <capability>.”"
-        : "the form most stories use";
+  const others = reads.flatMap((r, i) => (r.parts.template === "other" ? [i] : []));
+  if (others.length === 0 || others.length * 2 >= reads.length) return [];
   return [
     {
       criterion: "uniform",
-      stories: others.sort((x, y) => x - y),
-      message: `Most stories follow ${how}; write these the same way.`,
+      stories: others,
+      message:
+        others.length === 1
+          ? `Story ${others[0]! + 1} is not written as “As a <role>, I want <capability>”, as the others are: write it the same way.`
+          : `Stories ${others.map((i) => i + 1).join(", ")} are not written as “As a <role>, I want <capability>”, as the others are: write them the same way.`,
     },
   ];
 }
@@ -152,12 +151,16 @@ function completeness(reads: readonly Read[]): SetIssue[] {
   });
   const missing = changes.filter((c) => !made.has(c.object));
   if (reads.length < 3 || missing.length === 0) return [];
-  const objects = [...new Set(missing.map((c) => c.object))];
+  const objects = [...new Set(missing.map((c) => c.object))].slice(0, 3);
+  const things = objects.map((o) => `“${o}”`).join(objects.length === 2 ? " and " : ", ");
   return [
     {
       criterion: "complete",
       stories: [...new Set(missing.map((c) => c.i))],
-      message: `No story lets anyone create the ${objects.slice(0, 3).join(", ")} these stories change: add that story, or check it exists elsewhere.`,
+      message:
+        objects.length === 1
+          ? `These stories change or remove ${/^[aeio]/i.test(objects[0]!) ? "an" : "a"} ${objects[0]}, but no story lets anyone create one. Add a story for creating it, or check it exists elsewhere.`
+          : `These stories change or remove ${things}, but no story lets anyone create them. Add stories for creating them, or check they exist elsewhere.`,
     },
   ];
 }

@@ -241,6 +241,13 @@ describe("the stories together", () => {
       story("Reset a password", "Users can reset their password from the sign-in page."),
     ]);
     expect(set.find((s) => s.criterion === "uniform")?.stories).toEqual([2]);
+    // a benefit is optional: the one story with "so that" is never told to drop it
+    const benefit = checkSet([
+      story("Export the report", "As a finance manager, I want to export the report."),
+      story("Invite a colleague", "As a team owner, I want to invite a colleague."),
+      story("Reset a password", "As a user, I want to reset my password, so that I can sign in again."),
+    ]);
+    expect(benefit.filter((s) => s.criterion === "uniform")).toEqual([]);
   });
 
   it("finds stories that lean on another (independent) and changes to things nobody creates (complete)", () => {
@@ -250,6 +257,10 @@ describe("the stories together", () => {
       story("View the ledger", "As an accountant, I want to view the ledger."),
     ]);
     expect(set.find((s) => s.criterion === "independent")?.stories).toEqual([1]);
-    expect(set.find((s) => s.criterion === "complete")?.stories).toEqual([0, 1]);
+    expect(set.find((s) => s.criterion === "complete")).toMatchObject({
+      stories: [0, 1],
+      message:
+        "These stories change or remove an invoice, but no story lets anyone create one. Add a story for creating it, or check it exists elsewhere.",
+    });
   });
 });
