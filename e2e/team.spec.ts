@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import {
   expectToast,
   outboxLinkFor,
@@ -26,6 +26,20 @@ async function invitationLinkFor(request: APIRequestContext, email: string): Pro
     })
     .toBeTruthy();
   return link!;
+}
+
+/** A verified account with an email address, on the free plan, signed in on `page`. */
+async function registerVerified(page: Page, baseURL: string, prefix: string) {
+  const username = uniqueName(prefix);
+  const email = `${username}@example.com`;
+  const registered = await page.request.post("/api/register", {
+    data: { username, email, password: "a-very-long-passphrase" },
+    headers: { Origin: baseURL, "CF-Connecting-IP": `198.51.100.${200 + Math.floor(Math.random() * 50)}` },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await verifyThroughApi(page.request, email, baseURL);
+  await signInThroughApi(page, baseURL, username, "a-very-long-passphrase");
+  return { username, email };
 }
 
 test("team: invite by email, accept from the outbox, work in the owner's project, become admin, be removed", async ({
@@ -163,15 +177,7 @@ test("team: after a password reset the account's teams are listed, and a member 
   ).json();
 
   // The member: a verified account with an address, on the free plan, in both teams.
-  const username = uniqueName("joiner");
-  const email = `${username}@example.com`;
-  const registered = await member.request.post("/api/register", {
-    data: { username, email, password: "a-very-long-passphrase" },
-    headers: { ...headers, "CF-Connecting-IP": `198.51.100.${200 + Math.floor(Math.random() * 50)}` },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await verifyThroughApi(member.request, email, baseURL!);
-  await signInThroughApi(member, baseURL!, username, "a-very-long-passphrase");
+  const { username, email } = await registerVerified(member, baseURL!, "joiner");
   for (const owner of [pageA, pageB]) {
     const invited = await owner.request.post("/api/team/invite", { data: { email, role: "member" }, headers });
     expect(invited.ok(), await invited.text()).toBe(true);
@@ -344,15 +350,7 @@ test("team: a free member who used their own allowance generates under the Pro o
   };
 
   // The member: a verified free account in the owner's team, whose own 5 generations of the month are used.
-  const username = uniqueName("member");
-  const email = `${username}@example.com`;
-  const registered = await member.request.post("/api/register", {
-    data: { username, email, password: "a-very-long-passphrase" },
-    headers: { ...headers, "CF-Connecting-IP": `198.51.100.${200 + Math.floor(Math.random() * 50)}` },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await verifyThroughApi(member.request, email, baseURL!);
-  await signInThroughApi(member, baseURL!, username, "a-very-long-passphrase");
+  const { email } = await registerVerified(member, baseURL!, "member");
   const invited = await owner.request.post("/api/team/invite", { data: { email, role: "member" }, headers });
   const token = ((await invited.json()) as { data: { inviteToken: string } }).data.inviteToken;
   expect((await member.request.post(`/api/team/accept/${token}`, { headers })).ok()).toBe(true);
