@@ -332,6 +332,8 @@ test("exports: Markdown, JIRA text and PDF from the generator and a history card
   ).toBe(false);
   const pdf = await download(page, exportButton, "PDF");
   expect(pdf.file.suggestedFilename()).toBe(`${TITLE.replace(/ /g, "_")}-${date}.pdf`);
+  // Export was busy while the PDF was made: focus comes back to it all the same
+  await expect(exportButton).toBeFocused();
   expect(pdf.text.startsWith("%PDF-")).toBe(true);
   expect(scripts.some((url) => /jspdf/i.test(url))).toBe(true);
 

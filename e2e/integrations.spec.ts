@@ -84,6 +84,13 @@ test("JIRA wizard, then export from history with real progress, then 'JIRA Expor
   await wizard.getByRole("button", { name: "Create Integration" }).click();
   await expectToast(page, "Integration Created");
   await expect(wizard).toBeHidden();
+  // focus is back on the button that opened the wizard
+  await expect(page.getByRole("button", { name: "JIRA Wizard" })).toBeFocused();
+  // and Manual Setup's, closed without a change, gives it back to its own button
+  await page.getByRole("button", { name: "Manual Setup" }).click();
+  await expect(page.getByRole("dialog", { name: "Manual Setup" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Manual Setup" })).toBeFocused();
   const row = page.getByRole("list", { name: "Integrations" }).getByRole("listitem").filter({ hasText: "Team JIRA" });
   await expect(row.getByText("Active", { exact: true })).toBeVisible();
   await expect(row.getByText("acme.atlassian.net · Project SL")).toBeVisible();

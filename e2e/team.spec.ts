@@ -72,6 +72,8 @@ test("team: invite by email, accept from the outbox, work in the owner's project
   await dialog.getByRole("button", { name: "Send Invitation" }).click();
   await expectToast(page, "Invitation sent");
   await expect(dialog).toBeHidden();
+  // the empty state's button is gone with the empty state: focus goes to the header's Invite Member
+  await expect(page.getByRole("button", { name: "Invite Member" })).toBeFocused();
   await expect(summary.getByText("2/3")).toBeVisible();
   const table = page.getByRole("table", { name: "Team members" });
   await expect(table.getByRole("row", { name: new RegExp(email) })).toContainText("Pending");

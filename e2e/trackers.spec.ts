@@ -157,6 +157,8 @@ for (const tracker of TRACKERS) {
     await wizard.getByRole("button", { name: "Create Integration" }).click();
     await expectToast(page, "Integration Created");
     await expect(wizard).toBeHidden();
+    // focus is back on the menu button the wizard was chosen from
+    await expect(page.getByRole("button", { name: "Connect Linear, GitHub or Azure DevOps" })).toBeFocused();
     const row = page.getByRole("list", { name: "Integrations" }).getByRole("listitem");
     await expect(row.getByText(tracker.row)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

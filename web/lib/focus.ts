@@ -10,3 +10,20 @@ export function returnFocusTo(element: HTMLElement | null | undefined) {
     }
   };
 }
+
+/**
+ * For a dialog its parent unmounts on close (so Radix's own return of focus runs before the page settles, or finds
+ * its opener gone): once the page has settled, focus the control that opened it, or `fallback` when that control is
+ * no longer on the page (an empty state's button replaced by the list it led to), unless focus already went
+ * somewhere on purpose.
+ */
+export function focusAfterClose(opener: HTMLElement | null | undefined, fallback?: () => HTMLElement | null): void {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const current = document.activeElement;
+      if (current && current !== document.body && current.isConnected) return;
+      const target = opener?.isConnected ? opener : fallback?.();
+      target?.focus();
+    }, 0),
+  );
+}

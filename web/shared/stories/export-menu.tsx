@@ -1,5 +1,6 @@
 import { ChevronDown, Download, FileCode2, FileText, FileType2, RefreshCw, Send, Settings } from "lucide-react";
 import { useRef, useState } from "react";
+import { focusAfterClose } from "../../lib/focus";
 import { useNavigate } from "react-router";
 import type { Integration } from "../../../schema/api/integrations";
 import { Button } from "../../components/ui/button";
@@ -51,6 +52,8 @@ export function ExportMenu({
       await exportStories(format, source);
     } finally {
       setBusy(false);
+      // (Export was disabled while the file was made, so the menu's return of focus found it disabled)
+      focusAfterClose(trigger.current);
     }
   }
 

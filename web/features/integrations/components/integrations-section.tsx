@@ -1,5 +1,5 @@
 import { ChevronDown, KeyRound, Pencil, Plug, Sparkles, Trash2, Wand2, Wrench } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Integration } from "../../../../schema/api/integrations";
 import { TRACKER_TYPES, type TrackerType } from "../../../../schema/api/integration-types";
@@ -17,6 +17,7 @@ import {
 } from "../../../components/ui/dropdown-menu";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast, toastError, useErrorToast } from "../../../components/ui/toast";
+import { focusAfterClose } from "../../../lib/focus";
 import { deleteIntegration, INTEGRATION_TYPE_LABELS, useProjectIntegrations } from "../../../shared/integrations/api";
 import { INTEGRATIONS_UNAVAILABLE_TEXT, toastIntegrationsUnavailable } from "../errors";
 import { destinationOf, secretMaskOf } from "../forms";
@@ -36,8 +37,8 @@ const ManualSetupDialog = lazy(() => import("./manual-setup-dialog"));
 const EditIntegrationDialog = lazy(() => import("./edit-integration-dialog"));
 
 type Open =
-  | { dialog: "wizard" | "manual" }
-  | { dialog: "tracker"; type: TrackerType }
+  | { dialog: "wizard" | "manual"; returnFocus: HTMLElement | null }
+  | { dialog: "tracker"; type: TrackerType; returnFocus: HTMLElement | null }
   | { dialog: "edit"; integration: Integration; returnFocus: HTMLElement | null }
   | null;
 
@@ -51,7 +52,12 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
   const [open, setOpen] = useState<Open>(null);
   const [deleting, setDeleting] = useState<{ integration: Integration; returnFocus: HTMLElement | null } | null>(null);
   const [deletePending, setDeletePending] = useState(false);
-  const close = () => setOpen(null);
+  const trackerMenu = useRef<HTMLButtonElement>(null);
+  // focus goes back to the control that opened the dialog, after Create as after Cancel
+  const close = () => {
+    if (open && open.dialog !== "edit") focusAfterClose(open.returnFocus);
+    setOpen(null);
+  };
   const unavailable = data?.available === false;
 
   async function confirmDelete() {
@@ -83,20 +89,30 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end sm:gap-3">
           {/* on the free plan both say why at once instead of opening a form the server would refuse */}
-          <Button onClick={() => (unavailable ? toastIntegrationsUnavailable() : setOpen({ dialog: "wizard" }))}>
+          <Button
+            onClick={(event) =>
+              unavailable
+                ? toastIntegrationsUnavailable()
+                : setOpen({ dialog: "wizard", returnFocus: event.currentTarget })
+            }
+          >
             <Wand2 aria-hidden />
             JIRA Wizard
           </Button>
           <Button
             variant="outline"
-            onClick={() => (unavailable ? toastIntegrationsUnavailable() : setOpen({ dialog: "manual" }))}
+            onClick={(event) =>
+              unavailable
+                ? toastIntegrationsUnavailable()
+                : setOpen({ dialog: "manual", returnFocus: event.currentTarget })
+            }
           >
             <Wrench aria-hidden />
             Manual Setup
           </Button>
           <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" className="col-span-2">
+              <Button ref={trackerMenu} variant="outline" className="col-span-2">
                 <Plug aria-hidden />
                 Connect Linear, GitHub or Azure DevOps
                 <ChevronDown aria-hidden className="opacity-60" />
@@ -106,7 +122,11 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
               {TRACKER_TYPES.map((type) => (
                 <DropdownMenuItem
                   key={type}
-                  onSelect={() => (unavailable ? toastIntegrationsUnavailable() : setOpen({ dialog: "tracker", type }))}
+                  onSelect={() =>
+                    unavailable
+                      ? toastIntegrationsUnavailable()
+                      : setOpen({ dialog: "tracker", type, returnFocus: trackerMenu.current })
+                  }
                 >
                   <Wand2 aria-hidden />
                   {INTEGRATION_TYPE_LABELS[type]} Wizard

@@ -13,6 +13,7 @@ import { errorMessage } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
 import { changeMemberRole, invitationLink, useTeamContext, useTeamLimits, useTeamMembers } from "../api";
 import { RoleBadge, StatusBadge } from "./badges";
+import { focusAfterClose } from "../../../lib/focus";
 import { InviteDialog } from "./invite-dialog";
 import { JoinedTeams } from "./joined-teams";
 import { removeMemberWithToasts } from "./remove-member";
@@ -28,7 +29,10 @@ export function TeamScreen() {
   const members = useTeamMembers();
   const limits = useTeamLimits();
   const context = useTeamContext();
-  const [inviting, setInviting] = useState(false);
+  // the control that opened Invite Member: focus goes back to it, or to the header's button when the empty state's is
+  // gone (the list replaced it)
+  const [inviting, setInviting] = useState<HTMLElement | null>(null);
+  const headerInvite = useRef<HTMLButtonElement>(null);
   const [removing, setRemoving] = useState<{ member: TeamMembership; returnFocus: HTMLElement | null } | null>(null);
   const membersHeading = useRef<HTMLHeadingElement>(null);
   useErrorToast(members.error ?? limits.error ?? context.error, "Error", "Failed to load your team.");
@@ -36,7 +40,7 @@ export function TeamScreen() {
   const list = members.data;
   const canManage = context.data?.canManage ?? false;
   const inviteButton = (
-    <Button onClick={() => setInviting(true)} disabled={!limits.data?.canInvite}>
+    <Button ref={headerInvite} onClick={(event) => setInviting(event.currentTarget)} disabled={!limits.data?.canInvite}>
       <UserPlus className="size-4" aria-hidden />
       Invite Member
     </Button>
@@ -118,7 +122,7 @@ export function TeamScreen() {
                       <Link to="/subscription">Compare plans</Link>
                     </Button>
                   ) : (
-                    <Button onClick={() => setInviting(true)} disabled={!limits.data}>
+                    <Button onClick={(event) => setInviting(event.currentTarget)} disabled={!limits.data}>
                       Invite Your First Member
                     </Button>
                   )
@@ -143,7 +147,14 @@ export function TeamScreen() {
       {/* every team the account is in, whichever one this screen shows (the spec's /team shows one) */}
       {!(context.error && !context.data) && <JoinedTeams teams={context.data?.memberOf} />}
 
-      <InviteDialog open={inviting} onOpenChange={setInviting} />
+      <InviteDialog
+        open={inviting !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          focusAfterClose(inviting, () => headerInvite.current);
+          setInviting(null);
+        }}
+      />
       <RemoveDialog state={removing} onClose={() => setRemoving(null)} />
     </PageContainer>
   );
