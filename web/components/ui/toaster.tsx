@@ -116,10 +116,12 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
+      {/* (above the assistant's button, which sits in the bottom right corner at every width: a toast never lies
+          over it, nor it over a toast's close button) */}
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
         label="Notifications (F8)"
-        className="pointer-events-none fixed right-0 bottom-20 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:bottom-0 sm:max-w-[26rem] sm:p-6"
+        className="pointer-events-none fixed right-0 bottom-20 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:bottom-20 sm:max-w-[26rem] sm:p-6"
       />
     </ToastPrimitive.Provider>
   );
