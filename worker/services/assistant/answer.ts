@@ -46,6 +46,7 @@ const DOMAIN = new Set(
     "sso data privacy gdpr delete cookie cookies train training secure security locked support help assistant chat chatbot api zapier webhook " +
     "mobile iphone android ios desktop offline dark theme mode slack trello asana linear azure devops tracker clickup zoom word docx csv excel " +
     "start started begin " +
+    "quality badge score coverage decisions progress processing stuck stop " +
     "onboarding vat pound pounds £"
   ).split(" "),
 );

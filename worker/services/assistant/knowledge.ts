@@ -4,6 +4,7 @@ import { PLAN_LIMITS, type Tier } from "../../../schema/api/subscription";
 import accountAndPrivacy from "./knowledge/account-and-privacy.md";
 import audioTranscription from "./knowledge/audio-transcription.md";
 import billingAndSubscription from "./knowledge/billing-and-subscription.md";
+import coverage from "./knowledge/coverage.md";
 import editingStories from "./knowledge/editing-stories.md";
 import exporting from "./knowledge/exporting.md";
 import generatingStories from "./knowledge/generating-stories.md";
@@ -11,9 +12,11 @@ import gettingStarted from "./knowledge/getting-started.md";
 import helpAssistant from "./knowledge/help-assistant.md";
 import issueTrackers from "./knowledge/issue-trackers.md";
 import jiraIntegration from "./knowledge/jira-integration.md";
+import longMeetings from "./knowledge/long-meetings.md";
 import notionIntegration from "./knowledge/notion-integration.md";
 import plansAndPricing from "./knowledge/plans-and-pricing.md";
 import projectsAndHistory from "./knowledge/projects-and-history.md";
+import qualityChecks from "./knowledge/quality-checks.md";
 import signInAndSecurity from "./knowledge/sign-in-and-security.md";
 import storyBasics from "./knowledge/story-basics.md";
 import teams from "./knowledge/teams.md";
@@ -44,6 +47,9 @@ const ARTICLES: [string, string][] = [
   ["what-storyloom-does-not-do", whatStoryloomDoesNotDo],
   ["help-assistant", helpAssistant],
   ["story-basics", storyBasics],
+  ["quality-checks", qualityChecks],
+  ["coverage", coverage],
+  ["long-meetings", longMeetings],
 ];
 
 export interface Passage {
