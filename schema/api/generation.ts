@@ -13,8 +13,10 @@ export type GenerationPending = z.infer<typeof generationPendingSchema>;
 /** GET /api/transcripts/{id}/generation. */
 export const generationStatusSchema = z.object({
   state: z
-    .enum(["running", "done", "failed", "idle"])
-    .describe("running; done (the stories are saved); failed (error says why); idle (never generated)."),
+    .enum(["running", "done", "failed", "cancelled", "idle"])
+    .describe(
+      "running; done (the stories are saved); failed (error says why); cancelled (someone stopped it); idle (never generated).",
+    ),
   partsDone: z.number().int().describe("Parts of the transcript read so far (a long meeting is read in parts)."),
   partsTotal: z.number().int().nullable().describe("How many parts; null until the run has split the transcript."),
   error: z.string().nullable(),

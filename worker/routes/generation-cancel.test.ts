@@ -67,7 +67,7 @@ describe("cancelling a generation once the model has started keeps it counted (i
         const cancelled = await cancel(user, transcriptId);
         expect(cancelled.status).toBe(200);
         expect(await json<GenerationCancelled>(cancelled)).toMatchObject({
-          state: "failed",
+          state: "cancelled",
           error: "Story generation was cancelled.",
           counted: true,
         });
@@ -102,7 +102,7 @@ describe("cancelling a generation once the model has started keeps it counted (i
     expect(await usedThisMonth(user)).toBe(1);
     const cancelled = await cancel(user, run.transcriptId);
     expect(cancelled.status).toBe(200);
-    expect(await json<GenerationCancelled>(cancelled)).toMatchObject({ state: "failed", counted: false });
+    expect(await json<GenerationCancelled>(cancelled)).toMatchObject({ state: "cancelled", counted: false });
     expect(await usedThisMonth(user)).toBe(0);
     // the part step that comes after the cancel may not send: the run lost its hold
     expect(await markModelStarted(db, run, Date.now())).toBe(false);

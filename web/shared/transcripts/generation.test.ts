@@ -3,7 +3,7 @@ import type { GenerationStatus } from "../../../schema/api/generation";
 import { toastAtom } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { appStore } from "../../lib/store";
-import { cancelledText, progressText, toastGenerationError } from "./generation";
+import { cancelledText, GenerationStopped, isCancelled, progressText, toastGenerationError } from "./generation";
 
 const running = (partsDone: number, partsTotal: number | null): GenerationStatus => ({
   state: "running",
@@ -51,5 +51,14 @@ describe("toastGenerationError", () => {
       variant: "destructive",
       open: true,
     });
+  });
+
+  it("says a cancel as information, not as a failure (issue 43)", () => {
+    toastGenerationError(new GenerationStopped());
+    const shown = appStore.get(toastAtom);
+    expect(shown).toMatchObject({ title: "Generation cancelled", open: true });
+    expect(shown?.variant).not.toBe("destructive");
+    expect(isCancelled("Story generation was cancelled.")).toBe(true);
+    expect(isCancelled("The model did not answer in time.")).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // Generation is started by the generator and retried from history cards, with the same toasts in both.
 import type { GenerationCancelled, GenerationPending, GenerationStatus } from "../../../schema/api/generation";
+import { CANCELLED_GENERATION_MESSAGE } from "../../../schema/api/generation-state";
 import type { GenerateInput, GenerateResponse, Transcript } from "../../../schema/api/transcripts";
 import { toast, toastError } from "../../components/ui/toast";
 import { ApiError, api } from "../../lib/api";
@@ -33,6 +34,7 @@ export async function followGeneration(transcriptId: number, onProgress?: OnProg
         quality: transcript.quality!,
       };
     }
+    if (status.state === "cancelled") throw new GenerationStopped();
     if (status.state !== "running") {
       const error = {
         success: false,
@@ -159,8 +161,28 @@ export function toastGenerationSuccess(response: GenerateResponse): void {
   });
 }
 
+/** A generation someone stopped (History's Cancel, in this tab or another) while it was being followed. */
+export class GenerationStopped extends Error {
+  constructor() {
+    super(CANCELLED_GENERATION_MESSAGE);
+    this.name = "GenerationStopped";
+  }
+}
+
+/** Whether a transcript's recorded failure is a cancel: information, not an error (issue 43). */
+export function isCancelled(generationError: string | null | undefined): boolean {
+  return generationError === CANCELLED_GENERATION_MESSAGE;
+}
+
 /** The generator's and history's failure toasts (docs/product-spec.md §8, Generation and audio). */
 export function toastGenerationError(error: unknown): void {
+  if (error instanceof GenerationStopped) {
+    toast({
+      title: "Generation cancelled",
+      description: "The generation was stopped before its stories were ready. Generate again whenever you like.",
+    });
+    return;
+  }
   if (isMonthlyLimitError(error)) {
     toast({
       title: "Monthly Limit Reached",

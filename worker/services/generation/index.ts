@@ -1,5 +1,6 @@
 import { MAX_TRANSCRIPT_CHARS, type GeneratedStories, type GenerateResponse } from "../../../schema/api/transcripts";
 import type { GenerationCancelled, GenerationPending, GenerationStatus } from "../../../schema/api/generation";
+import { CANCELLED_GENERATION_MESSAGE } from "../../../schema/api/generation-state";
 import type { Deps } from "../../deps";
 import type { Database } from "../../data/db";
 import type { GenerationJobOutcome, GenerationJobs } from "../../adapters/generation-jobs";
@@ -77,9 +78,6 @@ export async function failRunsOfAStoppedServer(deps: Deps, startedBefore: number
   return failGenerationsStartedBefore(deps.db, startedBefore, INTERRUPTED_GENERATION_MESSAGE);
 }
 
-/** What a cancelled generation's transcript says (history then offers Try Again). */
-export const CANCELLED_GENERATION_MESSAGE = "Story generation was cancelled.";
-
 const CANCEL_MESSAGE = "Only the person who started this generation, the team's owner or an admin can cancel it.";
 
 const popcount = (bits: number) => {
@@ -92,16 +90,18 @@ function statusOf(transcript: TranscriptRow): GenerationStatus {
   const state =
     transcript.generationStartedAt !== null
       ? "running"
-      : transcript.generationError !== null
-        ? "failed"
-        : transcript.generatedStories
-          ? "done"
-          : "idle";
+      : transcript.generationError === CANCELLED_GENERATION_MESSAGE
+        ? "cancelled"
+        : transcript.generationError !== null
+          ? "failed"
+          : transcript.generatedStories
+            ? "done"
+            : "idle";
   return {
     state,
     partsDone: popcount(transcript.generationPartsDone),
     partsTotal: transcript.generationParts,
-    error: state === "failed" ? transcript.generationError : null,
+    error: state === "failed" || state === "cancelled" ? transcript.generationError : null,
     storiesVersion: transcript.storiesVersion,
   };
 }

@@ -1,12 +1,16 @@
-import { RefreshCw, TriangleAlert } from "lucide-react";
+import { CircleStop, RefreshCw, TriangleAlert } from "lucide-react";
 import { ActionNotice } from "../../../components/action-notice";
 import {
+  isCancelled,
   regenerateStories,
   toastGenerationError,
   toastGenerationSuccess,
 } from "../../../shared/transcripts/generation";
 
-/** A failed generation's reason and 'Try Again', which generates again for the saved transcript. */
+/**
+ * A failed generation's reason and 'Try Again', which generates again for the saved transcript. A cancelled one says
+ * so as information, not as a failure (issue 43).
+ */
 export function RetryGeneration({
   transcriptId,
   reason,
@@ -24,14 +28,15 @@ export function RetryGeneration({
     }
   }
 
+  const cancelled = isCancelled(reason);
   return (
     <ActionNotice
-      tone="danger"
-      icon={TriangleAlert}
+      tone={cancelled ? "info" : "danger"}
+      icon={cancelled ? CircleStop : TriangleAlert}
       className="mt-3"
       action={{ label: "Try Again", pendingLabel: "Generating...", icon: RefreshCw, describedBy, run: retry }}
     >
-      Generation failed: {reason}
+      {cancelled ? "Generation cancelled: no stories were saved." : `Generation failed: ${reason}`}
     </ActionNotice>
   );
 }

@@ -5,6 +5,7 @@ import { useStoryEditor } from "../../../shared/stories/edit-stories-button";
 import { PreviousVersionNotice } from "../../../shared/stories/previous-version-notice";
 import { StoriesView } from "../../../shared/stories/stories-view";
 import { useTranscript } from "../../../shared/transcripts/api";
+import { isCancelled } from "../../../shared/transcripts/generation";
 import { groupDigits } from "../../../lib/format";
 
 /** The expanded part of a history card: the original text and the generated stories. */
@@ -62,6 +63,10 @@ export function TranscriptDetails({
             <PreviousVersionNotice transcript={data} describedBy={`stories-${transcriptId}`} />
             <StoriesView stories={data.generatedStories} quality={data.quality} onAddAsStory={editor.addAsStory} />
           </div>
+        ) : isCancelled(generationError) ? (
+          <p className="rounded-lg border border-dashed border-brand-200 bg-brand-50/60 px-4 py-3 text-sm text-slate-700">
+            Generation cancelled: no stories were saved.
+          </p>
         ) : generationError ? (
           <p className="rounded-lg border border-dashed border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
             Generation failed: {generationError}
