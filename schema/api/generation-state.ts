@@ -3,3 +3,8 @@
 
 /** What a cancelled generation's transcript says: the status reads "cancelled", and history offers Try Again. */
 export const CANCELLED_GENERATION_MESSAGE = "Story generation was cancelled.";
+
+/** Whether a transcript's recorded failure is a cancel: information, not an error (issue 43). */
+export function isCancelled(generationError: string | null | undefined): boolean {
+  return generationError === CANCELLED_GENERATION_MESSAGE;
+}

@@ -3,7 +3,8 @@ import type { GenerationStatus } from "../../../schema/api/generation";
 import { toastAtom } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { appStore } from "../../lib/store";
-import { cancelledText, GenerationStopped, isCancelled, progressText, toastGenerationError } from "./generation";
+import { isCancelled } from "../../../schema/api/generation-state";
+import { cancelledText, GenerationStopped, progressText, toastGenerationError } from "./generation";
 
 const running = (partsDone: number, partsTotal: number | null): GenerationStatus => ({
   state: "running",

@@ -169,11 +169,6 @@ export class GenerationStopped extends Error {
   }
 }
 
-/** Whether a transcript's recorded failure is a cancel: information, not an error (issue 43). */
-export function isCancelled(generationError: string | null | undefined): boolean {
-  return generationError === CANCELLED_GENERATION_MESSAGE;
-}
-
 /** The generator's and history's failure toasts (docs/product-spec.md §8, Generation and audio). */
 export function toastGenerationError(error: unknown): void {
   if (error instanceof GenerationStopped) {

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { Project } from "../../../../schema/api/projects";
 import type { TranscriptSummary } from "../../../../schema/api/transcripts";
 import { LoadError } from "../../../components/load-error";
+import { isCancelled } from "../../../../schema/api/generation-state";
 import { TranscriptStatusBadge } from "../../../components/transcript-badges";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -254,7 +255,10 @@ function RecentTranscripts({
               />
             </p>
           </div>
-          <TranscriptStatusBadge hasStories={t.hasStories} />
+          <TranscriptStatusBadge
+            hasStories={t.hasStories}
+            cancelled={!t.generating && isCancelled(t.generationError)}
+          />
         </li>
       ))}
     </ul>

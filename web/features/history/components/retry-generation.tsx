@@ -1,7 +1,7 @@
 import { CircleStop, RefreshCw, TriangleAlert } from "lucide-react";
 import { ActionNotice } from "../../../components/action-notice";
+import { isCancelled } from "../../../../schema/api/generation-state";
 import {
-  isCancelled,
   regenerateStories,
   toastGenerationError,
   toastGenerationSuccess,

@@ -2,6 +2,7 @@ import { CalendarDays, Eye, EyeOff, ListChecks } from "lucide-react";
 import { memo, useId, useState } from "react";
 import type { TranscriptSummary } from "../../../../schema/api/transcripts";
 import { TranscriptStatusBadge } from "../../../components/transcript-badges";
+import { isCancelled } from "../../../../schema/api/generation-state";
 import { Button } from "../../../components/ui/button";
 import { formatDateTime, plural } from "../../../lib/format";
 import type { ProjectOption } from "../../../shared/projects/model";
@@ -48,7 +49,10 @@ export const TranscriptCard = memo(function TranscriptCard({
             <h2 id={titleId} tabIndex={-1} className="min-w-0 text-base font-semibold break-words text-ink">
               {transcript.title}
             </h2>
-            <TranscriptStatusBadge hasStories={transcript.hasStories} />
+            <TranscriptStatusBadge
+              hasStories={transcript.hasStories}
+              cancelled={!transcript.generating && isCancelled(transcript.generationError)}
+            />
           </div>
           <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
             <span className="inline-flex items-center gap-1.5">

@@ -5,7 +5,7 @@ import { useStoryEditor } from "../../../shared/stories/edit-stories-button";
 import { PreviousVersionNotice } from "../../../shared/stories/previous-version-notice";
 import { StoriesView } from "../../../shared/stories/stories-view";
 import { useTranscript } from "../../../shared/transcripts/api";
-import { isCancelled } from "../../../shared/transcripts/generation";
+import { isCancelled } from "../../../../schema/api/generation-state";
 import { groupDigits } from "../../../lib/format";
 
 /** The expanded part of a history card: the original text and the generated stories. */
