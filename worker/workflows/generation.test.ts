@@ -216,7 +216,7 @@ describe("a long meeting with an LLM provider runs as a durable job", { timeout:
     });
     expect(cancelled.status).toBe(200);
     expect(await json<GenerationCancelled>(cancelled)).toMatchObject({
-      state: "failed",
+      state: "cancelled",
       error: "Story generation was cancelled.",
       counted: true,
     });
