@@ -14,6 +14,23 @@ import {
   wizardFieldOf,
 } from "./tracker-wizard";
 
+/** An Azure DevOps wizard filled in as typed, with step 2 checked: the project Fabrikam, with its story type and points field. */
+function azureWizardChecked(
+  organization: string,
+  destination: string,
+  found: { storyType: string; storyPointsField: string | null },
+) {
+  let s = initialTrackerWizard("azure-devops");
+  for (const [field, value] of [
+    ["name", "Boards"],
+    ["organization", organization],
+    ["secret", "pat-1234"],
+    ["destination", destination],
+  ] as const)
+    s = setTrackerField(s, field, value);
+  return markTrackerValidated(s, 2, { name: "Fabrikam", epicType: "Epic", acceptanceCriteria: true, ...found });
+}
+
 describe("tracker wizards (Linear, GitHub Issues, Azure DevOps)", () => {
   it("asks Azure DevOps for its organisation in step 1, the others only for name and credential", () => {
     let linear = setTrackerField(initialTrackerWizard("linear"), "name", "Team Linear");
@@ -92,20 +109,9 @@ describe("tracker wizards (Linear, GitHub Issues, Azure DevOps)", () => {
       " http://www.dev.azure.com/contoso/ ",
     ])
       expect(azureDevOpsOrganizationOf(pasted), pasted).toBe("contoso");
-    let s = initialTrackerWizard("azure-devops");
-    for (const [field, value] of [
-      ["name", "Boards"],
-      ["organization", "https://dev.azure.com/contoso/Fabrikam"],
-      ["secret", "pat-1234"],
-      ["destination", "Fabrikam"],
-    ] as const)
-      s = setTrackerField(s, field, value);
-    s = markTrackerValidated(s, 2, {
-      name: "Fabrikam",
-      epicType: "Epic",
+    const s = azureWizardChecked("https://dev.azure.com/contoso/Fabrikam", "Fabrikam", {
       storyType: "User Story",
       storyPointsField: null,
-      acceptanceCriteria: true,
     });
     expect(trackerCreateInputOf(s).config).toMatchObject({ organization: "contoso" });
   });
@@ -120,20 +126,9 @@ describe("tracker wizards (Linear, GitHub Issues, Azure DevOps)", () => {
   });
 
   it("creates with the destination as the tracker spells it, and says what an export will create", () => {
-    let s = initialTrackerWizard("azure-devops");
-    for (const [field, value] of [
-      ["name", "Boards"],
-      ["organization", "contoso"],
-      ["secret", "pat-1234"],
-      ["destination", "fabrikam"],
-    ] as const)
-      s = setTrackerField(s, field, value);
-    s = markTrackerValidated(s, 2, {
-      name: "Fabrikam",
-      epicType: "Epic",
+    const s = azureWizardChecked("contoso", "fabrikam", {
       storyType: "Product Backlog Item",
       storyPointsField: "Microsoft.VSTS.Scheduling.Effort",
-      acceptanceCriteria: true,
     });
     expect(trackerCreateInputOf(s)).toEqual({
       type: "azure-devops",
