@@ -21,7 +21,7 @@ import {
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 const ORIGIN = `http://localhost:${PORT}`;
-const STATE = ".wrangler/e2e-state";
+const STATE = process.env.E2E_STATE ?? ".wrangler/e2e-state";
 // Not 12111, the fake Stripe's default, which `npm run dev` may be using.
 const STRIPE_PORT = Number(process.env.E2E_FAKE_STRIPE_PORT ?? 12112);
 const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
