@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { withData } from "./envelope";
+import { INTEGRATION_TYPES } from "./integration-types";
 import { singleLineText } from "./text";
 
 // Integrations (docs/product-spec.md §3 Integration, §5, §7): a JIRA, Notion, Linear, GitHub Issues or Azure DevOps
@@ -431,7 +432,20 @@ export type AzureDevOpsProjectResult = z.infer<typeof azureDevOpsProjectResultSc
 
 /** POST /api/export/jira and /api/transcripts/{id}/export/{jira|notion}: what the user is shown. */
 export const exportSummarySchema = z.object({
-  summary: z.object({ storiesCreated: z.number().int(), epicCreated: z.boolean() }),
+  summary: z.object({
+    storiesCreated: z.number().int(),
+    epicCreated: z.boolean(),
+    storiesUpdated: z
+      .number()
+      .int()
+      .optional()
+      .describe('An update (mode "update"): items rewritten because their story was edited since the export.'),
+    storiesLeft: z
+      .number()
+      .int()
+      .optional()
+      .describe("An update: items whose story was deleted in StoryLoom, left as they are in the destination."),
+  }),
   epicUrl: z.string().describe("The epic (JIRA, Linear, GitHub, Azure DevOps), or the Notion page."),
   alreadyExported: z
     .boolean()
@@ -458,7 +472,42 @@ export const exportJiraSchema = z.object({
   transcriptId: z.number().int().positive(),
   integrationId: z.number().int().positive(),
 });
-export const exportToIntegrationSchema = z.object({ integrationId: z.number().int().positive() });
+/** Export to … (create), Update in … (update: what changed since), Export as new (new: a second, separate copy). */
+export const EXPORT_MODES = ["create", "update", "new"] as const;
+export type ExportMode = (typeof EXPORT_MODES)[number];
+
+export const exportToIntegrationSchema = z.object({
+  integrationId: z.number().int().positive(),
+  mode: z
+    .enum(EXPORT_MODES)
+    .default("create")
+    .describe(
+      '"create" (the default): export, or finish a partial export; a complete one answers alreadyExported. ' +
+        '"update": rewrite the items of stories edited since, create added ones. "new": a second, separate copy.',
+    ),
+});
+
+/** Where one transcript's stories went: one entry per integration (its newest copy), for History and the menu. */
+export const transcriptExportSchema = z.object({
+  integrationId: z.number().int(),
+  type: z.enum(INTEGRATION_TYPES),
+  name: z.string(),
+  isActive: z.boolean(),
+  status: z.enum(["running", "partial", "complete"]),
+  epicKey: z.string().nullable().describe("The epic's key, or the Notion page's id; null before it was created."),
+  epicUrl: z.string().nullable(),
+  exportedAt: z.string().nullable().describe("When the newest copy's export completed."),
+  syncedAt: z.string().nullable().describe("When an update last sent changes to it."),
+  copies: z.number().int().describe("How many separate copies were exported (Export as new)."),
+  storiesChanged: z
+    .number()
+    .int()
+    .describe("Stories edited or added since the export was last sent: what Update in … would send."),
+  epicChanged: z.boolean(),
+});
+export type TranscriptExport = z.infer<typeof transcriptExportSchema>;
+export const transcriptExportsSchema = z.object({ exports: z.array(transcriptExportSchema) });
+export type TranscriptExports = z.infer<typeof transcriptExportsSchema>;
 
 /** GET /api/transcripts/{id}/exports/{integrationId}: the export's real progress, polled by the progress dialog. */
 export const exportProgressSchema = z.object({

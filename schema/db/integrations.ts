@@ -49,7 +49,7 @@ export const integrations = sqliteTable(
 );
 
 /**
- * What went where: one row per transcript and integration, so an export happens exactly once. It records each
+ * What went where: one row per transcript, integration and copy, so an export happens exactly once. It records each
  * created item as soon as JIRA or Notion answers, so an attempt cut short (a failed story, a Worker stopped
  * mid-way) is resumed by the next one, which creates only what is missing.
  */
@@ -66,6 +66,9 @@ export const integrationExports = sqliteTable(
     // A random marker put on everything this export creates (JIRA: the label storyloom-{ref}), so an attempt after
     // an unanswered create can find what was made instead of making it twice.
     ref: text("ref").notNull(),
+    // 1 for the first export; "Export as new" makes the next copy, a second, separate epic. The newest copy is the
+    // one the transcript's menu offers to update.
+    copy: integer("copy").notNull().default(1),
     // The attempt running now and until when its claim holds; a second click finds it held (409).
     claimToken: text("claim_token"),
     claimedUntil: integer("claimed_until", { mode: "number" }),
@@ -81,6 +84,18 @@ export const integrationExports = sqliteTable(
       .$type<(string | null)[]>()
       .notNull()
       .default(sql`'[]'`),
+    // A fingerprint of each story as it was last sent, by the position of storyKeys, and of the epic: what changed
+    // since is what "Update in …" sends (services/integrations/story-versions.ts). Empty for records from before.
+    storyHashes: text("story_hashes", { mode: "json" })
+      .$type<(string | null)[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    epicHash: text("epic_hash"),
+    // When an update last changed anything there (the export itself is completedAt).
+    syncedAt: integer("synced_at", { mode: "number" }),
+    // Notion: an update rewrites the page, so its content is erased before the blocks are written again. Cleared
+    // only once Notion confirms the erase, so an interrupted update erases again rather than append to old blocks.
+    erasePending: integer("erase_pending", { mode: "boolean" }).notNull().default(false),
     blocksDone: integer("blocks_done").notNull().default(0),
     blocksTotal: integer("blocks_total").notNull().default(0),
     completedAt: integer("completed_at", { mode: "number" }),
@@ -88,7 +103,7 @@ export const integrationExports = sqliteTable(
     updatedAt: integer("updated_at", { mode: "number" }).notNull().default(now()),
   },
   (t) => [
-    uniqueIndex("integration_exports_target_unique").on(t.integrationId, t.transcriptId),
+    uniqueIndex("integration_exports_copy_unique").on(t.integrationId, t.transcriptId, t.copy),
     index("integration_exports_transcript_idx").on(t.transcriptId),
   ],
 );

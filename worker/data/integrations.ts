@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import {
   integrationExports,
   integrations,
@@ -94,6 +94,7 @@ export async function deleteIntegrationRow(db: Database, id: number): Promise<vo
 
 // --- Export records -------------------------------------------------------------------------------------------
 
+/** The newest copy of this transcript's export to this integration (copies: "Export as new"). */
 export async function findExport(
   db: Database,
   integrationId: number,
@@ -103,10 +104,12 @@ export async function findExport(
     .select()
     .from(integrationExports)
     .where(and(eq(integrationExports.integrationId, integrationId), eq(integrationExports.transcriptId, transcriptId)))
+    .orderBy(desc(integrationExports.copy))
+    .limit(1)
     .get();
 }
 
-/** The record of this transcript and integration, created on the first export (one round trip either way). */
+/** The newest record of this transcript and integration, created (copy 1) on the first export; one round trip. */
 export async function findOrCreateExport(
   db: Database,
   values: { integrationId: number; transcriptId: number; ref: string; total: number },
@@ -115,8 +118,10 @@ export async function findOrCreateExport(
   const [, rows] = await db.batch([
     db
       .insert(integrationExports)
-      .values({ ...values, createdAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: [integrationExports.integrationId, integrationExports.transcriptId] }),
+      .values({ ...values, copy: 1, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({
+        target: [integrationExports.integrationId, integrationExports.transcriptId, integrationExports.copy],
+      }),
     db
       .select()
       .from(integrationExports)
@@ -125,19 +130,75 @@ export async function findOrCreateExport(
           eq(integrationExports.integrationId, values.integrationId),
           eq(integrationExports.transcriptId, values.transcriptId),
         ),
-      ),
+      )
+      .orderBy(desc(integrationExports.copy))
+      .limit(1),
   ]);
   return rows[0]!;
 }
 
 /**
- * Takes the record for one attempt: only when it is not complete and nobody holds it (or their claim ran out).
- * One statement, so of two clicks at once exactly one gets it. Returns the record as claimed, or undefined.
+ * "Export as new": the next copy after `after`, a record of its own (its own marker, nothing created yet). Of two
+ * clicks at once one inserts it; the other finds the copy taken and gets the record the first made.
+ */
+export async function createExportCopy(
+  db: Database,
+  after: IntegrationExportRow,
+  values: { ref: string; total: number },
+  now: number,
+): Promise<IntegrationExportRow> {
+  const [, rows] = await db.batch([
+    db
+      .insert(integrationExports)
+      .values({
+        integrationId: after.integrationId,
+        transcriptId: after.transcriptId,
+        copy: after.copy + 1,
+        ...values,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({
+        target: [integrationExports.integrationId, integrationExports.transcriptId, integrationExports.copy],
+      }),
+    db
+      .select()
+      .from(integrationExports)
+      .where(
+        and(
+          eq(integrationExports.integrationId, after.integrationId),
+          eq(integrationExports.transcriptId, after.transcriptId),
+          eq(integrationExports.copy, after.copy + 1),
+        ),
+      ),
+  ]);
+  return rows[0]!;
+}
+
+/** Every export record of a transcript with its integration's type and name, newest copy first (History, menus). */
+export async function listTranscriptExports(db: Database, transcriptId: number) {
+  return db
+    .select({
+      record: integrationExports,
+      type: integrations.type,
+      name: integrations.name,
+      isActive: integrations.isActive,
+    })
+    .from(integrationExports)
+    .innerJoin(integrations, eq(integrations.id, integrationExports.integrationId))
+    .where(eq(integrationExports.transcriptId, transcriptId))
+    .orderBy(asc(integrationExports.integrationId), desc(integrationExports.copy));
+}
+
+/**
+ * Takes the record for one attempt: only when it is not complete (or the attempt updates a completed export) and
+ * nobody holds it (or their claim ran out). One statement, so of two clicks at once exactly one gets it. Returns the
+ * record as claimed, or undefined.
  */
 export async function claimExport(
   db: Database,
   id: number,
-  claim: { token: string; until: number; total: number },
+  claim: { token: string; until: number; total: number; update?: boolean },
   now: number,
 ): Promise<IntegrationExportRow | undefined> {
   return db
@@ -146,7 +207,7 @@ export async function claimExport(
     .where(
       and(
         eq(integrationExports.id, id),
-        isNull(integrationExports.completedAt),
+        claim.update ? undefined : isNull(integrationExports.completedAt),
         or(isNull(integrationExports.claimToken), lt(integrationExports.claimedUntil, now)),
       ),
     )
@@ -157,7 +218,18 @@ export async function claimExport(
 export type ExportProgressChanges = Partial<
   Pick<
     IntegrationExportRow,
-    "inDoubt" | "targetKey" | "targetUrl" | "storyKeys" | "blocksDone" | "blocksTotal" | "completedAt" | "claimedUntil"
+    | "inDoubt"
+    | "targetKey"
+    | "targetUrl"
+    | "storyKeys"
+    | "storyHashes"
+    | "epicHash"
+    | "syncedAt"
+    | "erasePending"
+    | "blocksDone"
+    | "blocksTotal"
+    | "completedAt"
+    | "claimedUntil"
   >
 >;
 

@@ -19,6 +19,7 @@ import {
   exportJiraSchema,
   exportProgressSchema,
   exportToIntegrationSchema,
+  transcriptExportsSchema,
   integrationSchema,
   jiraAuthResultSchema,
   jiraDomainResultSchema,
@@ -36,7 +37,7 @@ import { canonicalId, idParam, validate, validateIds } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { createIntegration, deleteIntegration, listIntegrations, updateIntegration } from "../services/integrations";
 import type { ExportOutcome } from "../services/integrations/exports";
-import { exportProgress } from "../services/integrations/exports";
+import { exportProgress, transcriptExports } from "../services/integrations/exports";
 import { checkJiraAuth, checkJiraDomain, checkJiraProject } from "../services/integrations/jira-checks";
 import { exportToJira } from "../services/integrations/jira-export";
 import { exportToNotion } from "../services/integrations/notion-export";
@@ -294,7 +295,13 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
     async (c) =>
       c.json(
         exportResponse(
-          await exportToJira(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").integrationId),
+          await exportToJira(
+            c.var.deps,
+            currentUser(c).id,
+            c.req.valid("param").id,
+            c.req.valid("json").integrationId,
+            c.req.valid("json").mode,
+          ),
           true,
         ),
       ),
@@ -317,6 +324,7 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
             currentUser(c).id,
             c.req.valid("param").id,
             c.req.valid("json").integrationId,
+            c.req.valid("json").mode,
           ),
           true,
         ),
@@ -340,6 +348,7 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
         id,
         c.req.valid("json").integrationId,
         "linear",
+        c.req.valid("json").mode,
       );
       return c.json(exportResponse(outcome, true));
     },
@@ -362,6 +371,7 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
         id,
         c.req.valid("json").integrationId,
         "github",
+        c.req.valid("json").mode,
       );
       return c.json(exportResponse(outcome, true));
     },
@@ -384,9 +394,21 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
         id,
         c.req.valid("json").integrationId,
         "azure-devops",
+        c.req.valid("json").mode,
       );
       return c.json(exportResponse(outcome, true));
     },
+  )
+  .get(
+    "/:id/exports",
+    documented(
+      "Transcripts",
+      "Where a transcript's stories went: each integration's export, and what an update would send now",
+      { body: transcriptExportsSchema },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    async (c) => c.json(await transcriptExports(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
   )
   .get(
     "/:id/exports/:integrationId",

@@ -436,6 +436,20 @@ export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
         return data;
       };
 
+      /** Sets fields of an exported work item ("add" on a field replaces its value). */
+      const edit = async (id: number, body: PatchOperation[]) => {
+        await send({
+          method: "PATCH",
+          path: `/${org()}/${project()}/_apis/wit/workitems/${id}`,
+          pat,
+          body,
+          answer: workItemAnswer,
+          write: true,
+          action: `edit work items in project ${settings.project}`,
+          missing: `work item ${id} in project ${settings.project} (it may have been deleted)`,
+        });
+      };
+
       return {
         async createEpic(epic: Epic) {
           const p = await readPlan();
@@ -499,6 +513,25 @@ export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
           return data.value.map((w) => item(w, "", null)).sort((a, b) => Number(a.id) - Number(b.id));
         },
 
+        async updateEpic(epic: EpicRef, content: Epic) {
+          const p = await readPlan();
+          await edit(
+            workItemId(epic.key, "epic"),
+            fieldsOnly(epicPatch(content, marker, { priorityField: p.epicPriority })),
+          );
+        },
+
+        async updateStory(key: string, story: UserStory, epic: EpicRef) {
+          const p = await readPlan();
+          const body = storyPatch(story, marker, {
+            acceptanceCriteriaField: p.public.acceptanceCriteria,
+            storyPointsField: p.public.storyPointsField,
+            priorityField: p.public.priority,
+            parentUrl: workItemRelationUrl(settings.organization, workItemId(epic.key, "epic")),
+          });
+          await edit(workItemId(key, "work item"), fieldsOnly(body));
+        },
+
         async linkStory(epic: EpicRef, story: TrackerItem) {
           const epicId = workItemId(epic.key, "epic");
           const storyId = workItemId(story.id, "work item");
@@ -516,6 +549,14 @@ export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
       };
     },
   };
+}
+
+/**
+ * An update sets the fields it wrote on create, but not the tags (people may have added their own, and the marker is
+ * there already) nor the parent link (it exists).
+ */
+function fieldsOnly(operations: PatchOperation[]): PatchOperation[] {
+  return operations.filter((op) => op.path.startsWith("/fields/") && op.path !== `/fields/${FIELD.tags}`);
 }
 
 interface SessionPlan {

@@ -160,7 +160,7 @@ function guardedFetch(timeoutMs: number, maxBytes: number): typeof fetch {
 
 // ——— one call ———
 
-type Method = "GET" | "POST";
+type Method = "GET" | "POST" | "PATCH";
 
 interface Call<T> {
   method: Method;
@@ -517,6 +517,26 @@ export function createGitHub(options: GitHubOptions): GitHub {
       });
     }
 
+    /** Sets an exported issue's title and body (its labels, state and assignees are the team's now). */
+    async function editIssue(key: string, draft: { title: string; body: string }, what: string): Promise<void> {
+      const number = issueNumber(key);
+      await send(token, {
+        method: "PATCH",
+        path: `${base}/issues/${encodeURIComponent(String(number))}`,
+        body: { title: draft.title, body: draft.body },
+        answer: issueAnswer,
+        idempotent: true,
+        action: `edit issues in ${repoName}`,
+        missing: `issue ${key} in ${repoName} (it may have been deleted or transferred)`,
+      }).catch((error: unknown) => {
+        if (error instanceof TrackerError && error.kind === "invalid")
+          throw new TrackerError(SYSTEM, "invalid", `GitHub refused ${what}: ${error.message}`, {
+            status: error.status,
+          });
+        throw error;
+      });
+    }
+
     const item = (issue: Issue, parentKey: string | null): TrackerItem => ({
       id: String(issue.id),
       key: `#${issue.number}`,
@@ -626,6 +646,14 @@ export function createGitHub(options: GitHubOptions): GitHub {
           if (children?.has(issue.number)) return item(issue, epic!.key);
           return item(issue, epic ? null : parentFromUrl(issue.parent_issue_url));
         });
+      },
+
+      async updateEpic(epic: EpicRef, content: Epic) {
+        await editIssue(epic.key, epicIssue(content, ref), "the epic");
+      },
+
+      async updateStory(key: string, story: UserStory) {
+        await editIssue(key, storyIssue(story, ref), `story ${key}`);
       },
 
       async linkStory(epic: EpicRef, story: TrackerItem) {

@@ -113,7 +113,7 @@ const searchPage = z.looseObject({
 // ——— one request ———
 
 interface Call<T> {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   domain: string;
   path: string;
   query?: Record<string, string>;
@@ -256,6 +256,8 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
       const json = parseJson(result.text);
 
       if (status >= 200 && status < 300) {
+        // An edit answers 204 with no body.
+        if (status === 204 && call.method === "PUT") return call.answer.parse(null);
         if (result.oversize || !json.ok) {
           if (call.notJiraOnMismatch)
             throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
@@ -444,6 +446,20 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
         missing: "the project or issue type",
       });
       return { id: created.id, key: created.key };
+    },
+
+    async updateIssue(credentials, key, fields): Promise<void> {
+      await send({
+        method: "PUT",
+        domain: credentials.domain,
+        path: `/rest/api/3/issue/${encodeURIComponent(key)}`,
+        query: { notifyUsers: "false" },
+        credentials,
+        body: { fields },
+        answer: z.null(),
+        action: "edit issues in this project",
+        missing: `issue ${key} (it may have been deleted or moved)`,
+      });
     },
 
     async bulkCreate(credentials, issues: JiraIssueFields[]): Promise<JiraBulkResult> {

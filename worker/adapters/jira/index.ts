@@ -72,6 +72,11 @@ export interface Jira {
   createFields(credentials: JiraCredentials, projectKey: string, issueTypeId: string): Promise<JiraCreateFields>;
   /** POST /rest/api/3/issue. Never retried: a failure that may have created the issue throws with `mayHaveApplied`. */
   createIssue(credentials: JiraCredentials, fields: JiraIssueFields): Promise<JiraCreatedIssue>;
+  /**
+   * PUT /rest/api/3/issue/{key}: sets the given fields (an update: the same fields twice change nothing more), without
+   * notifying watchers. A timeout is retried like a read.
+   */
+  updateIssue(credentials: JiraCredentials, key: string, fields: JiraIssueFields): Promise<void>;
   /** POST /rest/api/3/issue/bulk with at most 50 items; per-item errors come back in the result, not thrown. */
   bulkCreate(credentials: JiraCredentials, issues: JiraIssueFields[]): Promise<JiraBulkResult>;
   /** GET /rest/api/3/search/jql, every page (bounded): issues carrying `label` in the project. */

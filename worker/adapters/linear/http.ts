@@ -45,6 +45,8 @@ const MESSAGE_MAX_CHARS = 500;
 
 // ——— the documents (only these are sent) ———
 
+/** Rounds of story ids (see createStory): a position can be taken by items of stories deleted since, a few times. */
+const ID_ROUNDS = 4;
 const ISSUE_FIELDS = "id identifier title url parent { id identifier } project { id slugId }";
 
 export const LINEAR_DOCUMENTS = {
@@ -66,6 +68,9 @@ export const LINEAR_DOCUMENTS = {
 }`,
   issueCreate: `mutation StoryLoomIssueCreate($input: IssueCreateInput!) {
   issueCreate(input: $input) { success issue { ${ISSUE_FIELDS} } }
+}`,
+  issueUpdate: `mutation StoryLoomIssueUpdate($id: String!, $input: IssueUpdateInput!) {
+  issueUpdate(id: $id, input: $input) { success issue { ${ISSUE_FIELDS} } }
 }`,
   projectCreate: `mutation StoryLoomProjectCreate($input: ProjectCreateInput!) {
   projectCreate(input: $input) { success project { id name slugId url } }
@@ -130,6 +135,9 @@ const answers = {
   }),
   issueCreate: z.looseObject({
     issueCreate: z.looseObject({ success: z.boolean(), issue: issueNode.nullish() }),
+  }),
+  issueUpdate: z.looseObject({
+    issueUpdate: z.looseObject({ success: z.boolean(), issue: issueNode.nullish() }),
   }),
   projectCreate: z.looseObject({
     projectCreate: z.looseObject({ success: z.boolean(), project: projectNode.nullish() }),
@@ -431,10 +439,26 @@ export function createLinear(options: HttpLinearOptions): Linear {
       return issue;
     }
 
-    /** This export's story ids, so children someone added to the epic by hand are not taken for exported stories. */
+    async function updateIssue(key: string, input: Record<string, unknown>): Promise<void> {
+      const answer = await send({
+        name: "issueUpdate",
+        variables: { id: key, input },
+        apiKey,
+        action: `edit issues in team ${settings.teamKey}`,
+        missing: `issue ${key} (it may have been deleted)`,
+      });
+      if (!answer.issueUpdate.success)
+        throw new TrackerError("linear", "unavailable", `Linear did not confirm the edit of ${key}.`);
+    }
+
+    /**
+     * This export's story ids, so children someone added to the epic by hand are not taken for exported stories: a
+     * story's id is its position's in the first round; a story an update adds where an item already took that id
+     * gets the next round's (see createStory).
+     */
     async function storyIds(): Promise<Set<string>> {
-      const ids = await Promise.all(Array.from({ length: STORY_LIMITS.stories }, (_, i) => exportId(ref, i)));
-      return new Set(ids);
+      const slots = STORY_LIMITS.stories * ID_ROUNDS;
+      return new Set(await Promise.all(Array.from({ length: slots }, (_, i) => exportId(ref, i))));
     }
 
     return {
@@ -479,21 +503,37 @@ export function createLinear(options: HttpLinearOptions): Linear {
         return { id: issue.id, key: issue.identifier, url: issue.url, title: issue.title, parentKey: null };
       },
 
-      async createStory(story: UserStory, position: number, _epic: EpicRef): Promise<TrackerItem> {
-        const [plan, id, epicId] = await Promise.all([teamPlan(), exportId(ref, position), exportId(ref, "epic")]);
+      async createStory(
+        story: UserStory,
+        position: number,
+        _epic: EpicRef,
+        options: { added?: boolean } = {},
+      ): Promise<TrackerItem> {
+        const [plan, epicId] = await Promise.all([teamPlan(), exportId(ref, "epic")]);
         const estimate = estimateFor(story.storyPoints, plan.estimation);
-        // The epic is addressed by the id this export gave it, which is what its EpicRef names.
-        const issue = await createIssue({
-          id,
-          teamId: settings.teamId,
-          title: story.title,
-          description: storyMarkdown(story, ref),
-          priority: linearPriority(story.priority),
-          ...(estimate !== null ? { estimate } : {}),
-          ...(plan.labelId ? { labelIds: [plan.labelId] } : {}),
-          ...(asProject ? { projectId: epicId } : { parentId: epicId }),
-        });
-        return storyItem(issue, epicId);
+        for (let round = 0; ; round++) {
+          const id = await exportId(ref, position + STORY_LIMITS.stories * round);
+          try {
+            // The epic is addressed by the id this export gave it, which is what its EpicRef names.
+            const issue = await createIssue({
+              id,
+              teamId: settings.teamId,
+              title: story.title,
+              description: storyMarkdown(story, ref),
+              priority: linearPriority(story.priority),
+              ...(estimate !== null ? { estimate } : {}),
+              ...(plan.labelId ? { labelIds: [plan.labelId] } : {}),
+              ...(asProject ? { projectId: epicId } : { parentId: epicId }),
+            });
+            return storyItem(issue, epicId);
+          } catch (error) {
+            // A story added by an update, at a position an earlier story's item holds: a definite refusal (nothing
+            // was made), so the next round's id is tried. On a first export the refusal stands: it is a repeat.
+            const taken =
+              error instanceof TrackerError && error.kind === "invalid" && /already exists/i.test(error.message);
+            if (!options.added || !taken || round + 1 >= ID_ROUNDS) throw error;
+          }
+        }
       },
 
       async findExported(_epic: EpicRef | null): Promise<TrackerItem[]> {
@@ -543,6 +583,27 @@ export function createLinear(options: HttpLinearOptions): Linear {
           if (!after) break;
         }
         return found;
+      },
+
+      async updateEpic(epic: EpicRef, content: Epic): Promise<void> {
+        // A project epic keeps its name and text: the kept contract (linear.ops.txt) has no projectUpdate.
+        if (asProject) return;
+        await updateIssue(epic.key, {
+          title: content.title,
+          description: epicMarkdown(content, ref),
+          priority: linearPriority(content.priority),
+        });
+      },
+
+      async updateStory(key: string, story: UserStory): Promise<void> {
+        const plan = await teamPlan();
+        const estimate = estimateFor(story.storyPoints, plan.estimation);
+        await updateIssue(key, {
+          title: story.title,
+          description: storyMarkdown(story, ref),
+          priority: linearPriority(story.priority),
+          ...(estimate !== null ? { estimate } : {}),
+        });
       },
 
       async linkStory(epic: EpicRef, story: TrackerItem): Promise<void> {

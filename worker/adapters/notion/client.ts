@@ -154,6 +154,18 @@ export function createNotionClient(options: NotionClientOptions): Notion {
       return toPage(page, "a page create", true);
     },
 
+    async erasePage(secret, pageId, title): Promise<void> {
+      // Idempotent, so retried like a read.
+      await call(secret, false, () =>
+        sdk.pages.update({
+          page_id: pageId,
+          erase_content: true,
+          properties: { title: { title: richText(title) } },
+          auth: secret,
+        }),
+      );
+    },
+
     async appendBlocks(secret, blockId, children): Promise<void> {
       assertBatch(children);
       if (children.length === 0) return;

@@ -20,6 +20,11 @@ export interface Notion {
   getPage(secret: string, pageId: string): Promise<NotionPage>;
   /** POST /v1/pages: a child page of `parentPageId` titled `title`, with at most 100 first blocks. Never retried. */
   createChildPage(secret: string, parentPageId: string, title: string, children: NotionBlock[]): Promise<NotionPage>;
+  /**
+   * PATCH /v1/pages/{id} with erase_content: the page keeps its id and link, loses its blocks, and takes `title`.
+   * Safe to repeat.
+   */
+  erasePage(secret: string, pageId: string, title: string): Promise<void>;
   /** PATCH /v1/blocks/{id}/children with at most 100 blocks. Never retried. */
   appendBlocks(secret: string, blockId: string, children: NotionBlock[]): Promise<void>;
   /** GET /v1/blocks/{id}/children, every page: how many top-level blocks a page has (to resume an append). */

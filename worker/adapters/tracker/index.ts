@@ -36,8 +36,9 @@ export interface TrackerSession {
   /**
    * Creates the story at `position` (0-based) as a child of `epic`, linked to it when this returns. Where linking is a
    * second call (GitHub's sub-issues), a failed link after a successful create throws with `mayHaveApplied`.
+   * `added`: a story an update adds after the export completed, at a position an earlier story's item may hold.
    */
-  createStory(story: UserStory, position: number, epic: EpicRef): Promise<TrackerItem>;
+  createStory(story: UserStory, position: number, epic: EpicRef, options?: { added?: boolean }): Promise<TrackerItem>;
   /**
    * After an unanswered write: everything this export (its marker) created, the epic included, with the parent each
    * item has now. Bounded (at most a few pages); the service matches stories by exact title.
@@ -45,6 +46,13 @@ export interface TrackerSession {
   findExported(epic: EpicRef | null): Promise<TrackerItem[]>;
   /** Makes `story` a child of `epic` (only called for a found story whose `parentKey` is not the epic's key). */
   linkStory(epic: EpicRef, story: TrackerItem): Promise<void>;
+  /**
+   * "Update in …": sets the epic's title, text and priority to `content`. Safe to repeat (it sets, it adds nothing).
+   * What people changed there that StoryLoom does not write (state, assignee, their own labels) is kept.
+   */
+  updateEpic(epic: EpicRef, content: Epic): Promise<void>;
+  /** The same for an exported story, by its key; it stays the epic's child. */
+  updateStory(key: string, story: UserStory, epic: EpicRef): Promise<void>;
 }
 
 export type TrackerErrorKind =

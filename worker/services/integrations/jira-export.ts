@@ -5,7 +5,15 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { exportIssueTypes } from "./jira-checks";
 import { openSecret } from "./index";
-import { prepareExport, runExport, sendWrite, type ExportAttempt, type ExportJob, type ExportOutcome } from "./exports";
+import {
+  prepareExport,
+  runExport,
+  sendWrite,
+  type ExportAttempt,
+  type ExportJob,
+  type ExportMode,
+  type ExportOutcome,
+} from "./exports";
 import { jiraFailure } from "./upstream-errors";
 
 // Export to JIRA (docs/product-spec.md §7; issue "JIRA export, done right"): the epic first, then the stories as its children in
@@ -21,6 +29,7 @@ export async function exportToJira(
   userId: number,
   transcriptId: number,
   integrationId: number,
+  mode: ExportMode = "create",
 ): Promise<ExportOutcome> {
   const job = await prepareExport(deps, userId, transcriptId, integrationId, "jira");
   const settings = job.integration.settings;
@@ -30,13 +39,73 @@ export async function exportToJira(
     email: settings.email,
     apiToken: await openSecret(deps, job.integration),
   };
-  return runExport(deps, userId, job, async (attempt) => {
+  const failure = (error: unknown) => jiraFailure(error, { domain: settings.domain, projectKey: settings.projectKey });
+  let target: Promise<JiraTarget> | null = null;
+  const readTarget = () => (target ??= jiraTarget(deps, credentials, settings.projectKey));
+  /** Sets an exported issue's fields to the story's (or the epic's); what only create may set is left out. */
+  const rewrite = async (key: string, draft: (t: JiraTarget) => JiraIssueFields) => {
     try {
-      return await createMissing(deps, job, attempt, credentials, settings.projectKey);
+      const fields = draft(await readTarget());
+      delete fields.project;
+      delete fields.issuetype;
+      delete fields.labels;
+      delete fields.parent;
+      await deps.jira.updateIssue(credentials, key, fields);
     } catch (error) {
-      throw jiraFailure(error, { domain: settings.domain, projectKey: settings.projectKey });
+      throw failure(error);
     }
-  });
+  };
+  return runExport(
+    deps,
+    userId,
+    job,
+    {
+      async create(attempt) {
+        try {
+          return await createMissing(deps, job, attempt, credentials, await readTarget());
+        } catch (error) {
+          throw failure(error);
+        }
+      },
+      rewrite: {
+        epic: (_attempt, epicKey) =>
+          rewrite(epicKey, (t) =>
+            issueFields(
+              {
+                projectKey: t.projectKey,
+                issueTypeId: t.types.epic.id,
+                summary: job.stories.epic.title,
+                description: epicDescription(job.stories.epic),
+                priority: job.stories.epic.priority,
+                labels: [],
+              },
+              t.epicMeta,
+            ),
+          ),
+        story: (_attempt, key, story, _position, epicKey) =>
+          rewrite(key, (t) => storyFields(story, t.projectKey, t.types.story.id, t.storyMeta, [], epicKey)),
+      },
+    },
+    mode,
+  );
+}
+
+/** The project, its epic and story types and what each may set: read once per attempt. */
+interface JiraTarget {
+  projectKey: string;
+  types: ReturnType<typeof exportIssueTypes>;
+  epicMeta: JiraCreateFields;
+  storyMeta: JiraCreateFields;
+}
+
+async function jiraTarget(deps: Deps, credentials: JiraCredentials, projectKey: string): Promise<JiraTarget> {
+  const project = await deps.jira.project(credentials, projectKey);
+  const types = exportIssueTypes(project);
+  const [epicMeta, storyMeta] = await Promise.all([
+    deps.jira.createFields(credentials, project.key, types.epic.id),
+    deps.jira.createFields(credentials, project.key, types.story.id),
+  ]);
+  return { projectKey: project.key, types, epicMeta, storyMeta };
 }
 
 async function createMissing(
@@ -44,16 +113,12 @@ async function createMissing(
   job: ExportJob,
   attempt: ExportAttempt,
   credentials: JiraCredentials,
-  projectKey: string,
+  target: JiraTarget,
 ): Promise<ExportOutcome> {
   const { jira } = deps;
   const { epic, userStories } = job.stories;
-  const project = await jira.project(credentials, projectKey);
-  const types = exportIssueTypes(project);
-  const [epicMeta, storyMeta] = await Promise.all([
-    jira.createFields(credentials, project.key, types.epic.id),
-    jira.createFields(credentials, project.key, types.story.id),
-  ]);
+  const { types, epicMeta, storyMeta } = target;
+  const project = { key: target.projectKey };
   const labels = ["storyloom", `storyloom-${attempt.record.ref}`];
 
   // Stories were edited since an earlier, partial attempt: keys follow positions, the list follows the stories.

@@ -2,7 +2,15 @@ import { blockBatches, storiesToBlocks } from "../../adapters/notion/blocks";
 import { knownTargets } from "../../data/integrations";
 import type { Deps } from "../../deps";
 import { openSecret } from "./index";
-import { prepareExport, runExport, sendWrite, type ExportAttempt, type ExportJob, type ExportOutcome } from "./exports";
+import {
+  prepareExport,
+  runExport,
+  sendWrite,
+  type ExportAttempt,
+  type ExportJob,
+  type ExportMode,
+  type ExportOutcome,
+} from "./exports";
 import { notionFailure } from "./upstream-errors";
 
 // Export to Notion: a child page of the integration's page, titled with the epic, holding the epic's description
@@ -15,18 +23,28 @@ export async function exportToNotion(
   userId: number,
   transcriptId: number,
   integrationId: number,
+  mode: ExportMode = "create",
 ): Promise<ExportOutcome> {
   const job = await prepareExport(deps, userId, transcriptId, integrationId, "notion");
   const settings = job.integration.settings;
   if (!("pageId" in settings)) throw new Error(`Integration ${job.integration.id} has no Notion settings`);
   const secret = await openSecret(deps, job.integration);
-  return runExport(deps, userId, job, async (attempt) => {
-    try {
-      return await writePage(deps, job, attempt, secret, settings.pageId);
-    } catch (error) {
-      throw notionFailure(error);
-    }
-  });
+  // No rewrite in place: an update erases the page and writes it again (exports.ts sendChanges).
+  return runExport(
+    deps,
+    userId,
+    job,
+    {
+      async create(attempt) {
+        try {
+          return await writePage(deps, job, attempt, secret, settings.pageId);
+        } catch (error) {
+          throw notionFailure(error);
+        }
+      },
+    },
+    mode,
+  );
 }
 
 async function writePage(
@@ -42,6 +60,15 @@ async function writePage(
   let pageId = attempt.record.targetKey;
   let pageUrl = attempt.record.targetUrl;
   let done = Math.min(attempt.record.blocksDone, blocks.length);
+
+  if (pageId && attempt.record.erasePending) {
+    // An update: the page keeps its place and link, its title and blocks are the stories' now. Erasing twice is
+    // harmless, so an unanswered erase is simply sent again; nothing is appended until one is confirmed.
+    const page = pageId;
+    await notion.erasePage(secret, page, title);
+    done = 0;
+    await attempt.save({ erasePending: false, blocksDone: 0, blocksTotal: blocks.length, inDoubt: false });
+  }
 
   if (attempt.record.inDoubt) {
     // The last write went unanswered: ask Notion what it holds instead of writing it again.

@@ -4,7 +4,15 @@ import type { IntegrationRow } from "../../data/integrations";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { openSecret } from "./index";
-import { prepareExport, runExport, sendWrite, type ExportAttempt, type ExportJob, type ExportOutcome } from "./exports";
+import {
+  prepareExport,
+  runExport,
+  sendWrite,
+  type ExportAttempt,
+  type ExportJob,
+  type ExportMode,
+  type ExportOutcome,
+} from "./exports";
 import { trackerFailure } from "./upstream-errors";
 
 // Export to Linear, GitHub Issues or Azure DevOps (issue 32): the epic first, then each story as its child, one
@@ -19,17 +27,46 @@ export async function exportToTracker(
   transcriptId: number,
   integrationId: number,
   type: TrackerType,
+  mode: ExportMode = "create",
 ): Promise<ExportOutcome> {
   const job = await prepareExport(deps, userId, transcriptId, integrationId, type);
   const secret = await openSecret(deps, job.integration);
-  return runExport(deps, userId, job, async (attempt) => {
-    try {
-      const session = openSession(deps, job.integration, secret, attempt.record.ref);
-      return await createMissing(deps, job, attempt, session);
-    } catch (error) {
-      throw trackerFailure(error, type);
-    }
-  });
+  let session: TrackerSession | null = null;
+  // One session per attempt (it keeps what it read of the tracker); the record's marker names it.
+  const sessionFor = (attempt: ExportAttempt) =>
+    (session ??= openSession(deps, job.integration, secret, attempt.record.ref));
+  const failing =
+    <A extends unknown[]>(write: (...args: A) => Promise<void>) =>
+    async (...args: A) => {
+      try {
+        await write(...args);
+      } catch (error) {
+        throw trackerFailure(error, type);
+      }
+    };
+  return runExport(
+    deps,
+    userId,
+    job,
+    {
+      async create(attempt) {
+        try {
+          return await createMissing(deps, job, attempt, sessionFor(attempt));
+        } catch (error) {
+          throw trackerFailure(error, type);
+        }
+      },
+      rewrite: {
+        epic: failing((attempt, epicKey) =>
+          sessionFor(attempt).updateEpic({ key: epicKey, url: attempt.record.targetUrl ?? "" }, job.stories.epic),
+        ),
+        story: failing((attempt, key, story, _position, epicKey) =>
+          sessionFor(attempt).updateStory(key, story, { key: epicKey, url: attempt.record.targetUrl ?? "" }),
+        ),
+      },
+    },
+    mode,
+  );
 }
 
 function openSession(deps: Deps, integration: IntegrationRow, secret: string, ref: string): TrackerSession {
@@ -67,11 +104,13 @@ async function createMissing(
   }
 
   let storiesCreated = 0;
+  // Fingerprints are kept once an export completes: a story created after that is one an update added.
+  const added = attempt.record.storyHashes.length > 0;
   for (const [position, story] of userStories.entries()) {
     if (keys[position] !== null) continue;
     let item: TrackerItem;
     try {
-      item = await sendWrite(attempt, () => session.createStory(story, position, epicRef));
+      item = await sendWrite(attempt, () => session.createStory(story, position, epicRef, { added }));
     } catch (error) {
       if (!isRefusal(error)) throw error;
       // A story the tracker refuses outright: what was made stays recorded, and the message says which story.

@@ -5,7 +5,7 @@
 // It never guesses: every request is held to GitHub's published API description (the operation must be one of the
 // kept ones, its query parameters known, its body valid) and every answer too, and a breach throws; a request GitHub
 // would refuse is refused with GitHub's error shape; a request GitHub would accept that the emulator does not model
-// (PATCH, search) throws NotEmulatedError. It also fails loudly on the classic sub-issue mistake: an issue's number
+// (search, PATCH of anything but an issue's title and body) throws NotEmulatedError. It also fails loudly on the classic sub-issue mistake: an issue's number
 // sent as `sub_issue_id`, which takes the issue's id.
 import { assertGitHubRequest, assertGitHubResponse, githubOperation, queryProblems } from "./contract";
 
@@ -253,7 +253,7 @@ export class FakeGitHub {
     this.requests.push(entry);
     const operation = githubOperation(method, request.path);
     if (!operation) throw new NotEmulatedError(`github.openapi.json has no operation ${method} ${request.path}`);
-    if (method === "PATCH" || request.path === "/search/issues")
+    if (request.path === "/search/issues")
       throw new NotEmulatedError(`FakeGitHub does not emulate ${method} ${operation.template}`);
     const problems = queryProblems(method, request.path, query);
     if (problems.length) throw new Error(`${method} ${request.path}: ${problems.join("; ")}`);
@@ -263,7 +263,7 @@ export class FakeGitHub {
       throw new Error(`${method} ${request.path}: send Accept: application/vnd.github+json`);
 
     let body: unknown = null;
-    if (method === "POST") {
+    if (method === "POST" || method === "PATCH") {
       if (!/^application\/json\b/i.test(headers["content-type"] ?? ""))
         throw new Error(`${method} ${request.path}: the body must be sent as application/json`);
       try {
@@ -391,6 +391,7 @@ export class FakeGitHub {
     if (method === "POST" && rest === "/issues") return this.createIssue(body);
     let sub = /^\/issues\/(\d+)$/.exec(rest);
     if (method === "GET" && sub) return { status: 200, body: this.issueObject(this.found(Number(sub[1]))) };
+    if (method === "PATCH" && sub) return this.editIssue(this.found(Number(sub[1])), body);
     sub = /^\/issues\/(\d+)\/sub_issues$/.exec(rest);
     if (method === "GET" && sub) {
       const parent = this.found(Number(sub[1]));
@@ -435,6 +436,25 @@ export class FakeGitHub {
     };
     this.labels.push(label);
     return { status: 201, body: this.labelObject(label), headers: { Location: this.labelUrl(label) } };
+  }
+
+  /** PATCH of an issue's title and body, as "Update in GitHub" sends it. */
+  private editIssue(issue: FakeGitHubIssue, body: unknown): { status: number; body: unknown } {
+    const input = body as Record<string, unknown>;
+    const other = Object.keys(input).filter((k) => k !== "title" && k !== "body");
+    if (other.length) throw new NotEmulatedError(`FakeGitHub does not emulate editing ${other.join(", ")}`);
+    if (input.title !== undefined) {
+      const title = String(input.title);
+      if (!title.trim() || title.length > TITLE_MAX)
+        throw refusal(422, "Validation Failed", [{ resource: "Issue", field: "title", code: "invalid" }]);
+      issue.title = title;
+    }
+    if (input.body !== undefined) {
+      if (String(input.body ?? "").length > BODY_MAX)
+        throw refusal(422, "Validation Failed", [{ resource: "Issue", field: "body", code: "invalid" }]);
+      issue.body = input.body === null ? null : String(input.body);
+    }
+    return { status: 200, body: this.issueObject(issue) };
   }
 
   private createIssue(body: unknown): { status: number; body: unknown; headers: Record<string, string> } {

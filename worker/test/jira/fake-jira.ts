@@ -296,7 +296,7 @@ export class FakeJira {
       throw new NotEmulatedError(`${method} ${request.path} has no query parameter ${unknown.join(", ")}`);
 
     let body: unknown = null;
-    if (method === "POST") {
+    if (method === "POST" || method === "PUT") {
       try {
         body = JSON.parse(request.body ?? "");
       } catch {
@@ -341,6 +341,10 @@ export class FakeJira {
       answer = { status: error.status, body: error.body };
     }
     if (fault?.type === "applyThenFail") return this.respond(entry, fault.status, this.faultBody(fault.status));
+    if (answer.status === 204) {
+      entry.status = 204;
+      return { kind: "empty", status: 204, headers: {} };
+    }
     return this.respond(entry, answer.status, answer.body);
   }
 
@@ -380,7 +384,7 @@ export class FakeJira {
     const site = `https://${host}`;
     if (method === "GET" && path === "/rest/api/3/serverInfo") return { status: 200, body: this.serverInfo(site) };
     this.authenticate(headers.authorization);
-    if (method === "POST" && !/^application\/json\b/i.test(headers["content-type"] ?? "")) {
+    if ((method === "POST" || method === "PUT") && !/^application\/json\b/i.test(headers["content-type"] ?? "")) {
       throw new JiraRefusal(415, { errorMessages: ["Unsupported Media Type"] });
     }
     if (method === "GET" && path === "/rest/api/3/myself")
@@ -396,6 +400,8 @@ export class FakeJira {
     if (method === "POST" && path === "/rest/api/3/issue") return { status: 201, body: this.createOne(site, body) };
     if (method === "POST" && path === "/rest/api/3/issue/bulk") return this.createBulk(site, body);
     if (method === "GET" && path === "/rest/api/3/search/jql") return { status: 200, body: this.search(site, query) };
+    match = /^\/rest\/api\/3\/issue\/([^/]+)$/.exec(path);
+    if (method === "PUT" && match) return this.edit(site, decodeURIComponent(match[1]!), body);
     throw new NotEmulatedError(`FakeJira does not emulate ${method} ${path}`);
   }
 
@@ -709,6 +715,26 @@ export class FakeJira {
     const checked = this.validate(site, fields);
     if ("errors" in checked) throw new JiraRefusal(400, { errors: checked.errors });
     return this.store(site, checked.create);
+  }
+
+  /** PUT /rest/api/3/issue/{key}: the given fields are checked as on create (with the issue's project and type). */
+  private edit(site: string, key: string, body: unknown): { status: number; body: unknown } {
+    const issue = this.issues.find((i) => i.key === key || i.id === key);
+    if (!issue)
+      throw new JiraRefusal(404, { errorMessages: ["Issue does not exist or you do not have permission to see it."] });
+    const given = isObject(body) && isObject(body.fields) ? body.fields : {};
+    for (const name of ["project", "issuetype"])
+      if (name in given)
+        throw new JiraRefusal(400, { errors: { [name]: `Field '${name}' cannot be set on an edit.` } });
+    const fields = { ...issue.fields, ...given };
+    const checked = this.validate(site, fields);
+    if ("errors" in checked) throw new JiraRefusal(400, { errors: checked.errors });
+    Object.assign(issue, {
+      summary: checked.create.summary,
+      labels: checked.create.labels,
+      fields: checked.create.fields,
+    });
+    return { status: 204, body: null };
   }
 
   private createBulk(site: string, body: unknown): { status: number; body: unknown } {

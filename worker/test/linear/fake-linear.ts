@@ -439,6 +439,10 @@ export class FakeLinear {
         const issue = this.createIssue(input);
         return strict("IssuePayload", { success: true, lastSyncId: this.issues.length, issue: this.issueNode(issue) });
       },
+      issueUpdate: ({ id, input }: { id: string; input: Record<string, unknown> }) => {
+        const issue = this.updateIssue(id, input);
+        return strict("IssuePayload", { success: true, lastSyncId: this.issues.length, issue: this.issueNode(issue) });
+      },
       projectCreate: ({ input }: { input: Record<string, unknown> }) => {
         const project = this.createProject(input);
         return strict("ProjectPayload", {
@@ -623,6 +627,30 @@ export class FakeLinear {
     }
     const description = typeof input.description === "string" ? input.description : null;
     return this.storeIssue({ id, team, title, description, priority, estimate, parentId, projectId, labelIds });
+  }
+
+  /** issueUpdate, as StoryLoom sends it: title, description, priority and estimate (by UUID or identifier). */
+  private updateIssue(id: string, input: Record<string, unknown>): FakeLinearIssue {
+    const known = new Set(["title", "description", "priority", "estimate"]);
+    const unmodelled = Object.keys(input).filter((k) => !known.has(k) && input[k] != null);
+    if (unmodelled.length) throw new NotEmulatedError(`FakeLinear does not model issueUpdate ${unmodelled.join(", ")}`);
+    const issue = this.issues.find((i) => i.id === id || i.identifier === id);
+    if (!issue) throw notFound("Issue");
+    if (input.title !== undefined) {
+      const title = typeof input.title === "string" ? input.title.trim() : "";
+      if (!title) throw new LinearRefusal("Argument Validation Error: title is required", "An issue needs a title.");
+      issue.title = title;
+    }
+    if (input.description !== undefined)
+      issue.description = typeof input.description === "string" ? input.description : null;
+    if (input.priority !== undefined) {
+      const priority = (input.priority as number | null) ?? 0;
+      if (priority < 0 || priority > 4)
+        throw new LinearRefusal("Argument Validation Error: priority must be 0-4", "Priority must be 0 to 4.");
+      issue.priority = priority;
+    }
+    if (input.estimate !== undefined) issue.estimate = (input.estimate as number | null) ?? null;
+    return issue;
   }
 
   private storeIssue(fields: {

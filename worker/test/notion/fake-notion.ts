@@ -313,6 +313,7 @@ export class FakeNotion {
     const [, resource, id, sub] = segments;
     if (resource === "pages" && method === "GET" && id && !sub) return this.pageObject(this.findPage(id, "page_id"));
     if (resource === "pages" && method === "POST" && !id) return this.createPage(body);
+    if (resource === "pages" && method === "PATCH" && id && !sub) return this.updatePage(id, body);
     if (resource === "blocks" && id && sub === "children" && segments.length === 4) {
       if (method === "GET") return this.listChildren(id, new URLSearchParams(request.query ?? ""));
       if (method === "PATCH") return this.appendChildren(id, body);
@@ -362,6 +363,33 @@ export class FakeNotion {
     const page = this.addPage(id, parentPage.id, title);
     page.blocks.push(...children.map((child) => this.storeBlock(child, page.id)));
     parentPage.blocks.push(this.storeBlock({ type: "child_page", content: { title } }, parentPage.id, id));
+    return this.pageObject(page);
+  }
+
+  /** PATCH /v1/pages/{id} as "Update in Notion" sends it: erase_content and a new title. */
+  private updatePage(rawId: string, body: Record<string, unknown>): Record<string, unknown> {
+    const extra = Object.keys(body).filter((key) => key !== "erase_content" && key !== "properties");
+    if (extra.length) throw new NotEmulatedError(`FakeNotion does not model page updates of ${extra.join(", ")}`);
+    const page = this.findPage(rawId, "page_id");
+    if (page.inTrash) throw invalid("Can't edit block that is archived. You must unarchive the block before editing.");
+    if (body.properties !== undefined) {
+      const properties = body.properties;
+      if (!isObject(properties)) throw invalid("body.properties should be an object.");
+      const other = Object.keys(properties).filter((key) => key !== "title");
+      if (other.length) throw invalid(`${other[0]} is not a property that exists.`);
+      const titleProperty = properties.title;
+      const titleItems = isObject(titleProperty) ? titleProperty.title : undefined;
+      if (!Array.isArray(titleItems)) throw invalid("body.properties.title.title should be an array.");
+      page.title = checkRichText(titleItems, "body.properties.title.title");
+      const parent = page.parentId ? this.pagesById.get(page.parentId) : undefined;
+      const link = parent?.blocks.find((b) => b.type === "child_page" && b.id === page.id);
+      if (link) link.content = { title: page.title };
+    }
+    if (body.erase_content === true) {
+      for (const block of page.blocks) this.blockIndex.delete(block.id);
+      page.blocks = [];
+    } else if (body.erase_content !== undefined && typeof body.erase_content !== "boolean")
+      throw invalid("body.erase_content should be a boolean.");
     return this.pageObject(page);
   }
 
