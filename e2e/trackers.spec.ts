@@ -203,5 +203,25 @@ for (const tracker of TRACKERS) {
     await card.getByRole("button", { name: "View" }).click();
     await page.getByRole("button", { name: "Edit" }).first().click();
     await expect(page.getByRole("button", { name: `Export to Team ${tracker.label}` })).toBeVisible();
+
+    // An edit reaches the tracker: "Update in …" rewrites the epic it made, and creates nothing new.
+    const dialog = page.getByRole("dialog", { name: "Edit Stories Before Export" });
+    await dialog.getByLabel("Title").fill("Checkout, edited after the export");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Changes Saved");
+    await expect(dialog).toBeHidden();
+    const sentTo = card.getByRole("region", { name: "Sent to" });
+    await expect(sentTo.getByText(/1 edit not sent yet/)).toBeVisible();
+    await card.getByRole("button", { name: "Export" }).click();
+    await page.getByRole("menuitem", { name: `Update in Team ${tracker.label}` }).click();
+    await expectToast(page, `Updated in Team ${tracker.label}`);
+    await expect(toasts.getByText("Updated the epic.")).toBeVisible();
+    await expect(card.getByRole("button", { name: "Export" })).toBeFocused();
+    expect(await fakeItems()).toBe(before + storyCount + 1);
+    await expect(sentTo.getByText(/up to date/)).toBeVisible();
+    await expect(sentTo.getByRole("link", { name: /Epic / })).toHaveAttribute("href", tracker.epicLink);
+    await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-updated`, {
+      fullPage: false,
+    });
   });
 }

@@ -1,7 +1,7 @@
 import type { DataSummary } from "../../schema/api/account-body";
 import type { AdminAnalytics, AdminConversation, AdminUser, Pagination } from "../../schema/api/admin";
 import type { AuthProviders, PublicUser } from "../../schema/api/auth";
-import type { Integration } from "../../schema/api/integrations";
+import type { Integration, TranscriptExports } from "../../schema/api/integrations";
 import type { Project } from "../../schema/api/projects";
 import type { PaymentConfig, SubscriptionInfo, SubscriptionLimitsResponse } from "../../schema/api/subscription-body";
 import type { ReviewMember, TeamContext, TeamLimits, TeamMembership } from "../../schema/api/teams";
@@ -52,6 +52,8 @@ export const queryKeys = {
   recentTranscripts: key<TranscriptPage>(`${TRANSCRIPTS}?limit=${RECENT_TRANSCRIPTS}`),
   /** One transcript with its full text, its stories and their original generation. */
   transcript: (id: number) => key<Transcript>(`${TRANSCRIPTS}/${id}`),
+  /** Where a transcript's stories went (each integration's export), and what an update would send now. */
+  transcriptExports: (id: number) => key<TranscriptExports>(`${TRANSCRIPTS}/${id}/exports`),
   /** The activity feed, newest first, at most 20 items. */
   activity: key<ActivityItem[]>("/api/activity"),
   /** The team the user works in: memberships and invitations (docs/product-spec.md §7), its seats, and the user's place in it. */

@@ -74,7 +74,10 @@ export function invalidateProjectCountsAndActivity(also?: (key: string) => boole
  */
 export function invalidateTranscripts(transcriptId?: number): Promise<void> {
   return invalidateProjectCountsAndActivity(
-    (key) => isTranscriptListKey(key) || (transcriptId !== undefined && key === queryKeys.transcript(transcriptId)),
+    (key) =>
+      isTranscriptListKey(key) ||
+      (transcriptId !== undefined &&
+        (key === queryKeys.transcript(transcriptId) || key === queryKeys.transcriptExports(transcriptId))),
   );
 }
 
@@ -86,6 +89,11 @@ export function invalidateSubscription(): Promise<void> {
   return invalidate(
     (key) => key === queryKeys.subscription || isLimitsKey(key) || key === queryKeys.user || isIntegrationsKey(key),
   );
+}
+
+/** After an export or update: where the transcript's stories went. */
+export function invalidateTranscriptExports(transcriptId: number): Promise<void> {
+  return invalidate((key) => key === queryKeys.transcriptExports(transcriptId));
 }
 
 /** After an integration was created, changed or deleted: that project's list. */

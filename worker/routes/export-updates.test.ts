@@ -245,7 +245,7 @@ describe.each(DESTINATIONS)("Update in $type", (destination) => {
   });
 
   it("answers 404 to a member and an admin of another team, and lets a member of the project's team read it", async () => {
-    const { owner, transcriptId, send, where } = await setUp(destination);
+    const { owner, send, where } = await setUp(destination);
     await summaryOf(await send("create"));
     const otherOwner = await createUser();
     const otherAdmin = await createUser();
@@ -266,8 +266,7 @@ describe.each(DESTINATIONS)("Update in $type", (destination) => {
 
 describe("export modes", () => {
   it("refuses a mode it does not know with a 400 in the shared shape", async () => {
-    const { send, transcriptId, integration, owner } = await setUp(DESTINATIONS[0]!);
-    void send;
+    const { transcriptId, integration, owner } = await setUp(DESTINATIONS[0]!);
     const response = await call("POST", `/api/transcripts/${transcriptId}/export/jira`, {
       cookie: owner.session,
       body: { integrationId: integration.id, mode: "overwrite" },

@@ -2,6 +2,7 @@
 // history) and the story editor's Export to JIRA, so their calls live here rather than in one feature.
 import { INTEGRATION_LABELS } from "../../../schema/api/integration-types";
 import type {
+  ExportMode,
   AzureDevOpsAuthResult,
   AzureDevOpsProjectResult,
   GitHubAuthResult,
@@ -164,14 +165,24 @@ export async function validateAzureDevOpsProject(input: {
   return (await api.post<Validated<AzureDevOpsProjectResult>>("/api/validate/azure-devops-project", input)).data;
 }
 
-/** POST /api/transcripts/{id}/export/{type}: resolves when the export has finished on the server. */
+/**
+ * POST /api/transcripts/{id}/export/{type}: resolves when the export has finished on the server. `mode`: "create"
+ * (export, or finish a partial one), "update" (send what changed since), "new" (a second, separate copy).
+ */
 export function postExport(
   transcriptId: number,
   integration: Pick<Integration, "id" | "type">,
+  mode: ExportMode = "create",
 ): Promise<ExportResponse> {
   return api.post<ExportResponse>(`/api/transcripts/${transcriptId}/export/${integration.type}`, {
     integrationId: integration.id,
+    ...(mode === "create" ? {} : { mode }),
   });
+}
+
+/** Where a saved transcript's stories went; null `transcriptId` (nothing saved) or `enabled` false reads nothing. */
+export function useTranscriptExports(transcriptId: number | null, enabled = true) {
+  return useQuery(transcriptId === null || !enabled ? null : queryKeys.transcriptExports(transcriptId));
 }
 
 /** GET /api/transcripts/{id}/exports/{integrationId}: the export's progress as the server records it. */

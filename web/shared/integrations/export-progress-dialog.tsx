@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useRef, useState, type JSX } from "react";
-import type { Integration } from "../../../schema/api/integrations";
+import type { ExportMode, Integration } from "../../../schema/api/integrations";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
+import { invalidateTranscriptExports } from "../../lib/query";
 import { getExportProgress, postExport } from "./api";
-import { exportResultText, exportTotal, exportWithProgress, exportWording, nextProgress } from "./export";
+import {
+  exportResultText,
+  exportTotal,
+  exportWithProgress,
+  exportWording,
+  nextProgress,
+  updateResultText,
+} from "./export";
 
 /** Where an export goes: the integration's id, name and type. */
 export type ExportTarget = Pick<Integration, "id" | "name" | "type">;
@@ -13,6 +21,7 @@ export type ExportTarget = Pick<Integration, "id" | "name" | "type">;
 interface ExportState {
   transcriptId: number;
   integration: ExportTarget;
+  mode: ExportMode;
   done: number;
   total: number;
   /** Where focus was when the export began (the menu's trigger, the editor's opener), to return to on close. */
@@ -23,6 +32,10 @@ export interface ExportRequest {
   transcriptId: number;
   integration: ExportTarget;
   storyCount: number;
+  /** "update": send what changed since the export; "new": a second, separate copy. */
+  mode?: ExportMode;
+  /** An update: whether the epic changed too (for the result's wording). */
+  epicChanged?: boolean;
   /** Where focus goes when the dialog closes (default: what has focus when the export starts). */
   returnFocus?: HTMLElement | null;
 }
@@ -49,11 +62,18 @@ export function useIntegrationExport(): {
   }, []);
 
   const exportTo = useCallback(
-    async ({ transcriptId, integration, storyCount, returnFocus: focusTarget }: ExportRequest) => {
+    async ({
+      transcriptId,
+      integration,
+      storyCount,
+      mode = "create",
+      epicChanged = false,
+      returnFocus: focusTarget,
+    }: ExportRequest) => {
       const wording = exportWording(integration.type);
       const returnFocus =
         focusTarget ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-      setState({ transcriptId, integration, done: 0, total: exportTotal(storyCount), returnFocus });
+      setState({ transcriptId, integration, mode, done: 0, total: exportTotal(storyCount), returnFocus });
       const mine = (s: ExportState | null) =>
         s !== null && s.transcriptId === transcriptId && s.integration.id === integration.id;
       const update = (change: (s: ExportState) => ExportState) =>
@@ -61,7 +81,7 @@ export function useIntegrationExport(): {
       const finish = () => mounted.current && setState((s) => (mine(s) ? null : s));
       try {
         const response = await exportWithProgress({
-          start: () => postExport(transcriptId, integration),
+          start: () => postExport(transcriptId, integration, mode),
           progress: () => getExportProgress(transcriptId, integration.id),
           onProgress: (progress) => update((s) => ({ ...s, ...nextProgress(s, progress) })),
         });
@@ -69,7 +89,21 @@ export function useIntegrationExport(): {
         const epicKey = integration.type === "jira" && response.data.epicKey ? ` (${response.data.epicKey})` : "";
         const link = summary.epicUrl ? { label: `${wording.openLink}${epicKey}`, href: summary.epicUrl } : undefined;
         finish();
-        if (summary.alreadyExported) {
+        void invalidateTranscriptExports(transcriptId);
+        if (mode === "update" && summary.alreadyExported) {
+          toast({
+            title: `Up to date in ${integration.name}`,
+            description: "Nothing changed since the stories were last sent: nothing was sent.",
+            action: link,
+          });
+        } else if (mode === "update") {
+          toast({
+            title: `Updated in ${integration.name}`,
+            description: updateResultText(summary.summary, epicChanged),
+            variant: "success",
+            action: link,
+          });
+        } else if (summary.alreadyExported) {
           toast({
             title: wording.existsTitle,
             description: `This transcript was already exported to ${integration.name} on ${formatDateTime(summary.exportedAt)}: nothing new was created.`,
@@ -85,6 +119,7 @@ export function useIntegrationExport(): {
         }
       } catch (error) {
         finish();
+        void invalidateTranscriptExports(transcriptId);
         toast({
           title: wording.failedTitle,
           description: errorMessage(error, wording.failedFallback),
@@ -122,8 +157,10 @@ function ExportProgressDialog({ state, onClose }: { state: ExportState | null; o
       >
         <DialogTitle>{wording.dialogTitle}</DialogTitle>
         <DialogDescription>
-          Creating the epic and its stories in {state.integration.name}… You can close this: the export carries on and a
-          notification says when it is done.
+          {state.mode === "update"
+            ? `Sending the changed stories to ${state.integration.name}…`
+            : `Creating the epic and its stories in ${state.integration.name}…`}{" "}
+          You can close this: the export carries on and a notification says when it is done.
         </DialogDescription>
 
         <div className="mt-5 grid gap-2">

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ExportProgress, ExportResponse } from "../../../schema/api/integrations";
-import { exportResultText, exportTotal, exportWithProgress, exportWording, nextProgress } from "./export";
+import {
+  exportResultText,
+  exportTotal,
+  exportWithProgress,
+  exportWording,
+  nextProgress,
+  updateResultText,
+} from "./export";
 
 const response: ExportResponse = {
   success: true,
@@ -137,5 +144,19 @@ describe("export progress and texts", () => {
       existsTitle: "JIRA Export Already Exists",
     });
     expect(exportWording("notion").dialogTitle).toBe("Exporting to Notion");
+  });
+});
+
+describe("updateResultText", () => {
+  it("says what an update sent, and what it left in the tracker", () => {
+    const base = { storiesCreated: 0, epicCreated: false };
+    expect(updateResultText({ ...base, storiesUpdated: 2, storiesLeft: 0 }, false)).toBe("Updated 2 stories.");
+    expect(updateResultText({ ...base, storiesUpdated: 0, storiesLeft: 0 }, true)).toBe("Updated the epic.");
+    expect(updateResultText({ ...base, storiesCreated: 1, storiesUpdated: 1, storiesLeft: 1 }, true)).toBe(
+      "Updated the epic and 1 story and created 1 story. 1 story deleted in StoryLoom is still there.",
+    );
+    expect(updateResultText({ ...base, storiesCreated: 2, storiesUpdated: 0, storiesLeft: 2 }, false)).toBe(
+      "Created 2 stories. 2 stories deleted in StoryLoom are still there.",
+    );
   });
 });

@@ -34,6 +34,24 @@ export function exportResultText(summary: ExportSummary["summary"]): string {
   return summary.epicCreated ? `Created the epic and ${stories}` : `Created ${stories}`;
 }
 
+/**
+ * After "Update in …": 'Updated 2 stories and created 1', with the epic when it changed, and what stays behind:
+ * '1 story deleted in StoryLoom is still there.'
+ */
+export function updateResultText(summary: ExportSummary["summary"], epicEdited: boolean): string {
+  const parts: string[] = [];
+  if (epicEdited) parts.push("the epic");
+  if (summary.storiesUpdated) parts.push(plural(summary.storiesUpdated, "story", "stories"));
+  const updated = parts.length ? `Updated ${parts.join(" and ")}` : "";
+  const created = summary.storiesCreated ? `created ${plural(summary.storiesCreated, "story", "stories")}` : "";
+  const done = [updated, created].filter(Boolean).join(" and ") || "Nothing needed sending";
+  const sentence = done.charAt(0).toUpperCase() + done.slice(1);
+  const left = summary.storiesLeft
+    ? ` ${plural(summary.storiesLeft, "story", "stories")} deleted in StoryLoom ${summary.storiesLeft === 1 ? "is" : "are"} still there.`
+    : "";
+  return `${sentence}.${left}`;
+}
+
 /** docs/product-spec.md §4: the bar counts the epic and each story, so its total is the story count plus one. */
 export function exportTotal(storyCount: number): number {
   return Math.max(0, storyCount) + 1;

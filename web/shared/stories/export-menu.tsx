@@ -1,8 +1,19 @@
-import { ChevronDown, Download, FileCode2, FileText, FileType2, RefreshCw, Send, Settings } from "lucide-react";
+import {
+  ChevronDown,
+  CopyPlus,
+  Download,
+  FileCode2,
+  FileText,
+  FileType2,
+  RefreshCw,
+  Send,
+  Settings,
+  UploadCloud,
+} from "lucide-react";
 import { useRef, useState } from "react";
 import { focusAfterClose } from "../../lib/focus";
 import { useNavigate } from "react-router";
-import type { Integration } from "../../../schema/api/integrations";
+import type { ExportMode, Integration, TranscriptExport } from "../../../schema/api/integrations";
 import { Button } from "../../components/ui/button";
 import {
   DropdownMenu,
@@ -15,7 +26,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api";
 import type { ExportFormat } from "../../lib/exports";
-import { activeIntegrations, useProjectIntegrations } from "../integrations/api";
+import { activeIntegrations, useProjectIntegrations, useTranscriptExports } from "../integrations/api";
 import { exportWording } from "../integrations/export";
 import { useIntegrationExport } from "../integrations/export-progress-dialog";
 import { exportableStories, exportStories, type ExportSource } from "./export-actions";
@@ -44,6 +55,7 @@ export function ExportMenu({
   const [opened, setOpened] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const integrations = useProjectIntegrations(projectId, opened || prefetchIntegrations);
+  const exports = useTranscriptExports(source.transcriptId, projectId !== null && (opened || prefetchIntegrations));
   const { exportTo, running, dialog } = useIntegrationExport();
 
   async function run(format: ExportFormat) {
@@ -57,7 +69,7 @@ export function ExportMenu({
     }
   }
 
-  async function sendTo(integration: Integration) {
+  async function sendTo(integration: Integration, mode: ExportMode = "create", sent?: TranscriptExport) {
     setBusy(true);
     let exportable;
     try {
@@ -78,7 +90,9 @@ export function ExportMenu({
     await exportTo({
       transcriptId: source.transcriptId,
       integration,
-      storyCount: exportable.stories.userStories.length,
+      storyCount: mode === "update" ? (sent?.storiesChanged ?? 0) : exportable.stories.userStories.length,
+      mode,
+      epicChanged: sent?.epicChanged ?? false,
       returnFocus: trigger.current,
     });
   }
@@ -136,10 +150,12 @@ export function ExportMenu({
           ) : (
             <>
               {active.map((integration) => (
-                <DropdownMenuItem key={integration.id} onSelect={() => void sendTo(integration)}>
-                  <Send aria-hidden />
-                  <span className="min-w-0 truncate">Export to {integration.name}</span>
-                </DropdownMenuItem>
+                <IntegrationEntries
+                  key={integration.id}
+                  integration={integration}
+                  sent={exports.data?.exports.find((e) => e.integrationId === integration.id)}
+                  onSend={(mode, sent) => void sendTo(integration, mode, sent)}
+                />
               ))}
               {!hasJira && (
                 <DropdownMenuItem onSelect={() => navigate(`/projects/${projectId}/settings`)}>
@@ -154,4 +170,49 @@ export function ExportMenu({
       {dialog}
     </>
   );
+}
+
+/**
+ * One integration's entries: "Export to {name}" (a repeat after a complete export says it already exists, as the
+ * spec has it); after a complete export, "Update in {name}" when stories changed since they were sent, and "Export
+ * as new to {name}" for a second, separate copy.
+ */
+function IntegrationEntries({
+  integration,
+  sent,
+  onSend,
+}: {
+  integration: Integration;
+  sent: TranscriptExport | undefined;
+  onSend: (mode: ExportMode, sent?: TranscriptExport) => void;
+}) {
+  const complete = sent?.status === "complete";
+  const changed = complete && sent.storiesChanged + (sent.epicChanged ? 1 : 0) > 0;
+  return (
+    <>
+      <DropdownMenuItem onSelect={() => onSend("create")}>
+        <Send aria-hidden />
+        <span className="min-w-0 truncate">Export to {integration.name}</span>
+      </DropdownMenuItem>
+      {changed && (
+        <DropdownMenuItem onSelect={() => onSend("update", sent)}>
+          <UploadCloud aria-hidden />
+          <span className="min-w-0 truncate">Update in {integration.name}</span>
+          <span className="ml-auto shrink-0 text-xs text-slate-500">{changesText(sent)}</span>
+        </DropdownMenuItem>
+      )}
+      {complete && (
+        <DropdownMenuItem onSelect={() => onSend("new")}>
+          <CopyPlus aria-hidden />
+          <span className="min-w-0 truncate">Export as new to {integration.name}</span>
+        </DropdownMenuItem>
+      )}
+    </>
+  );
+}
+
+/** "2 changed", "epic changed": what an update would send. */
+function changesText(sent: TranscriptExport): string {
+  if (sent.storiesChanged > 0) return `${sent.storiesChanged} changed`;
+  return "epic changed";
 }

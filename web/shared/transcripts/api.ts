@@ -10,7 +10,12 @@ import type {
   TranscriptSummary,
 } from "../../../schema/api/transcripts";
 import { api, ApiError } from "../../lib/api";
-import { invalidateProjectCountsAndActivity, setQueryData, useQuery } from "../../lib/query";
+import {
+  invalidateProjectCountsAndActivity,
+  invalidateTranscriptExports,
+  setQueryData,
+  useQuery,
+} from "../../lib/query";
 import { isTranscriptListKey, queryKeys, transcriptListProjectId } from "../../lib/query-keys";
 import { appendPage, pageUrl, refetchLimit, rewritePage } from "./pages";
 
@@ -95,6 +100,8 @@ async function cacheStories(
   await setQueryData(queryKeys.transcript(id), (t) => (t ? { ...t, ...transcript, quality } : t));
   const storyCount = transcript.generatedStories?.userStories.length ?? 0;
   await updateCachedLists((list) => list.map((t) => (t.id === id ? { ...t, storyCount } : t)));
+  // what an "Update in …" would send has changed with them
+  await invalidateTranscriptExports(id);
 }
 
 /**

@@ -29,10 +29,7 @@ const MOST_PROBLEMS_SHOWN = 12;
 function leaves(errors: OutputUnit[]): ShapeProblem[] {
   const unique = new Map<string, ShapeProblem>();
   for (const e of errors.filter((e) => !SUMMARY_KEYWORDS.has(e.keyword))) {
-    const problem = {
-      location: e.instanceLocation.replace(/^#/, ""),
-      message: e.error === "False boolean schema." ? NOT_IN_API : e.error,
-    };
+    const problem = { location: e.instanceLocation.replace(/^#/, ""), message: e.error === "False boolean schema." ? NOT_IN_API : e.error };
     unique.set(`${problem.location} ${problem.message}`, problem);
   }
   return [...unique.values()].sort((a, b) => b.location.split("/").length - a.location.split("/").length);
@@ -59,24 +56,11 @@ export interface OpenApiContract {
 /** A contract over `document`, converted and indexed on first use (about 50 ms for Stripe's 930 KB). */
 export function openApiContract(document: unknown, file: string): OpenApiContract {
   const base = new URL(`https://contracts.storyloom.test/${file}`);
-  let loaded:
-    | {
-        paths: Record<string, Record<string, Omit<Operation, "template">>>;
-        lookup: ReturnType<typeof dereference>;
-        registered: Map<string, Schema>;
-      }
-    | undefined;
+  let loaded: { paths: Record<string, Record<string, Omit<Operation, "template">>>; lookup: ReturnType<typeof dereference>; registered: Map<string, Schema> } | undefined;
   const contract = () => {
     if (!loaded) {
-      const converted = toJsonSchema(document, { closed: true }) as unknown as Pick<
-        NonNullable<typeof loaded>,
-        "paths"
-      >;
-      loaded = {
-        paths: converted.paths,
-        lookup: dereference(converted as Schema, undefined, base),
-        registered: new Map(),
-      };
+      const converted = toJsonSchema(document, { closed: true }) as unknown as Pick<NonNullable<typeof loaded>, "paths">;
+      loaded = { paths: converted.paths, lookup: dereference(converted as Schema, undefined, base), registered: new Map() };
     }
     return loaded;
   };

@@ -1,6 +1,7 @@
 import { LoadError } from "../../../components/load-error";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useErrorToast } from "../../../components/ui/toast";
+import { SentTo } from "../../../shared/integrations/sent-to";
 import { useStoryEditor } from "../../../shared/stories/edit-stories-button";
 import { PreviousVersionNotice } from "../../../shared/stories/previous-version-notice";
 import { StoriesView } from "../../../shared/stories/stories-view";
@@ -77,6 +78,9 @@ export function TranscriptDetails({
           </p>
         )}
       </section>
+      {data.generatedStories && data.projectId !== null && (
+        <SentTo transcriptId={transcriptId} labelledBy={`sent-${transcriptId}`} />
+      )}
       {editor.dialogs}
     </div>
   );
