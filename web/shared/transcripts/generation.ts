@@ -8,8 +8,11 @@ import { plural } from "../../lib/format";
 import { invalidatePlanUsage, invalidateTranscripts, setQueryData } from "../../lib/query";
 import { queryKeys } from "../../lib/query-keys";
 
-/** Told how a generation still running on the server stands, each time the SPA asks (every FOLLOW_MS). */
-export type OnProgress = (status: GenerationStatus) => void;
+/**
+ * Told how a generation still running on the server stands, each time the SPA asks (every FOLLOW_MS), and which
+ * transcript it is for (the generator learns it only here while the run goes on: its Cancel needs it).
+ */
+export type OnProgress = (status: GenerationStatus, transcriptId: number) => void;
 
 /** How often the SPA asks a durable generation how it stands. */
 const FOLLOW_MS = 2000;
@@ -22,7 +25,7 @@ export async function followGeneration(transcriptId: number, onProgress?: OnProg
   const path = queryKeys.transcript(transcriptId);
   for (;;) {
     const status = await api.get<GenerationStatus>(`${path}/generation`);
-    onProgress?.(status);
+    onProgress?.(status, transcriptId);
     if (status.state === "done") {
       const transcript = await api.get<Transcript>(path);
       void setQueryData(path, transcript);
@@ -118,7 +121,8 @@ export function showGenerated(
 }
 
 /**
- * Stops a transcript's running generation (history's Cancel); the card then shows why it stopped, with Try Again.
+ * Stops a transcript's running generation (Cancel on the generator and on History's card, generation-progress.tsx);
+ * the card then shows why it stopped, with Try Again.
  * `counted`: the model had started, so the generation still counts this month.
  */
 export async function cancelGeneration(transcriptId: number): Promise<GenerationCancelled> {

@@ -2,6 +2,7 @@ import { useAtom } from "jotai";
 import { Eraser, Sparkles, TriangleAlert, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import type { GenerationStatus } from "../../../../schema/api/generation";
 import { MAX_TRANSCRIPT_CHARS } from "../../../../schema/api/transcripts";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -11,17 +12,18 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
+import { focusAfterClose } from "../../../lib/focus";
 import { useProjects } from "../../../shared/projects/api";
 import { useProjectOptions } from "../../../shared/projects/model";
 import { useGenerationAllowance, useSubscriptionLimits } from "../../../shared/session/subscription";
 import { useUser } from "../../../shared/session/user";
 import {
   generateStories,
-  progressText,
   showGenerated,
   toastGenerationError,
   toastGenerationSuccess,
 } from "../../../shared/transcripts/generation";
+import { GenerationProgress } from "../../../shared/transcripts/generation-progress";
 import { isAudioFile, isTextFile, looksBinary, titleFromFileName, UPLOAD_ACCEPT } from "../audio";
 import { clearDraft, loadDraft, saveDraft } from "../draft";
 import { generatedTranscriptIdAtom, titleDraftAtom, transcriptDraftAtom } from "../state";
@@ -49,9 +51,12 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
   const [transcriptId, setTranscriptId] = useAtom(generatedTranscriptIdAtom);
   const [projectValue, setProjectValue] = useState(initialProjectId === null ? NO_PROJECT : String(initialProjectId));
   const [pending, setPending] = useState(false);
-  // a long meeting with an LLM provider: the server's parts read so far (shared/transcripts/generation.ts)
-  const [progress, setProgress] = useState<string | null>(null);
+  // an LLM provider's durable run, as the server last reported it (parts read), with Cancel; the embedded generator
+  // answers at once and never shows it
+  const [running, setRunning] = useState<{ transcriptId: number; status: GenerationStatus } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const generateButton = useRef<HTMLButtonElement>(null);
+  const transcriptBox = useRef<HTMLTextAreaElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const ids = { title: useId(), project: useId(), transcript: useId(), count: useId(), allowance: useId() };
@@ -122,6 +127,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
     event.preventDefault();
     if (blank || pending || transcribing) return;
     setPending(true);
+    let followed = false;
     try {
       const response = await generateStories(
         {
@@ -129,7 +135,10 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
           title: title.trim() || undefined,
           projectId: project === NO_PROJECT ? null : Number(project),
         },
-        (status) => setProgress(progressText(status)),
+        (status, id) => {
+          followed = true;
+          setRunning(status.state === "running" ? { transcriptId: id, status } : null);
+        },
       );
       showGenerated(response, {
         title: title.trim(),
@@ -153,7 +162,15 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
       toastGenerationError(error);
     } finally {
       setPending(false);
-      setProgress(null);
+      setRunning(null);
+      // the progress notice goes with the run (after a Cancel, with focus on it): focus comes back to Generate, or
+      // to the transcript when Generate is not available now (the month's allowance used up)
+      if (followed) {
+        focusAfterClose(null, () => {
+          const button = generateButton.current;
+          return button && !button.disabled ? button : transcriptBox.current;
+        });
+      }
     }
   }
 
@@ -277,6 +294,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
                 }}
               />
               <Textarea
+                ref={transcriptBox}
                 id={ids.transcript}
                 value={text}
                 onChange={(e) => setText(e.target.value)}
@@ -313,6 +331,7 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
 
             <div className="grid gap-2">
               <Button
+                ref={generateButton}
                 type="submit"
                 size="lg"
                 disabled={blank || pending || transcribing || atLimit}
@@ -323,9 +342,11 @@ export function Generator({ initialProjectId }: { initialProjectId: number | nul
                 {pending ? <Spinner className="size-5 text-white" /> : <Sparkles aria-hidden />}
                 {pending ? "Generating your stories..." : "Generate User Stories & Epics"}
               </Button>
-              <p role="status" className="text-center text-sm text-muted empty:hidden">
-                {progress}
-              </p>
+              {running && (
+                // (a cancel here needs no toast of its own: the run's follow in generate() then ends with
+                // GenerationStopped, whose toast says "Generation cancelled")
+                <GenerationProgress transcriptId={running.transcriptId} status={running.status} />
+              )}
               {allowance && (
                 <p id={ids.allowance} className={atLimit ? "text-sm text-red-800" : "text-center text-xs text-muted"}>
                   {atLimit && sharedBy ? (

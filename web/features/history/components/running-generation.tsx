@@ -1,20 +1,20 @@
-import { CircleStop, Loader } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { GenerationStatus } from "../../../../schema/api/generation";
-import { ActionNotice } from "../../../components/action-notice";
-import { toast, toastError } from "../../../components/ui/toast";
+import { toast } from "../../../components/ui/toast";
 import { api } from "../../../lib/api";
 import { invalidateTranscripts } from "../../../lib/query";
 import { queryKeys } from "../../../lib/query-keys";
-import { cancelGeneration, cancelledText, progressText } from "../../../shared/transcripts/generation";
+import { cancelledText } from "../../../shared/transcripts/generation";
+import { GenerationProgress } from "../../../shared/transcripts/generation-progress";
 
 /** How often a card asks a running generation how it stands. */
 const POLL_MS = 3000;
 
 /**
  * A generation still running for the card's transcript (an LLM provider's durable run): how far it has read, and
- * Cancel. It asks the server every few seconds while shown and refreshes the list when the run ends, so the stories
- * (or the failure and Try Again) replace it without a reload.
+ * Cancel (shared with the generator: shared/transcripts/generation-progress.tsx). It asks the server every few
+ * seconds while shown and refreshes the list when the run ends, so the stories (or the failure and Try Again) replace
+ * it without a reload.
  */
 export function RunningGeneration({ transcriptId, describedBy }: { transcriptId: number; describedBy: string }) {
   const [status, setStatus] = useState<GenerationStatus | null>(null);
@@ -43,26 +43,15 @@ export function RunningGeneration({ transcriptId, describedBy }: { transcriptId:
     };
   }, [transcriptId]);
 
-  async function cancel() {
-    try {
-      const cancelled = await cancelGeneration(transcriptId);
-      toast({ title: "Generation Cancelled", description: cancelledText(cancelled) });
-      // this notice (and its button) gives way to Try Again: focus stays on the card, at its title
-      document.getElementById(describedBy)?.focus();
-    } catch (error) {
-      // (the specification's word for a failed cancel, docs/product-spec.md §8's toasts)
-      toastError("Cancellation Failed", error, "The generation could not be cancelled. Please try again.");
-    }
-  }
-
   return (
-    <ActionNotice
-      tone="info"
-      icon={Loader}
+    <GenerationProgress
+      transcriptId={transcriptId}
+      status={status}
+      describedBy={describedBy}
       className="mt-3"
-      action={{ label: "Cancel", pendingLabel: "Cancelling...", icon: CircleStop, describedBy, run: cancel }}
-    >
-      <span role="status">{progressText(status) ?? "Generating stories..."}</span>
-    </ActionNotice>
+      // this notice (and its button) gives way to Try Again: focus stays on the card, at its title
+      focusAfterCancel={() => document.getElementById(describedBy)}
+      onCancelled={(cancelled) => toast({ title: "Generation Cancelled", description: cancelledText(cancelled) })}
+    />
   );
 }
