@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectToast, PHONE, registerFreshUser, screenshotBoth, uniqueName } from "./support";
+import { expectNoPhoneOverflow, expectToast, registerFreshUser, screenshotBoth, uniqueName } from "./support";
 
 // Generator journeys: paste and generate, evidence, copy, file upload, audio gating, the free plan's monthly limit,
 // and ?project= preselection. Each test registers its own account: generations count against a monthly allowance.
@@ -20,24 +20,6 @@ function generateButton(page: Page): Locator {
 
 function resultsPanel(page: Page): Locator {
   return page.getByRole("region", { name: "Generated Stories" });
-}
-
-/** Nothing in the page's main area may cross the phone's 16 px right margin. */
-async function expectNoPhoneOverflow(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
-  const offenders = await page.evaluate(() =>
-    Array.from(document.querySelectorAll("main > * *"))
-      .filter(
-        (el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > window.innerWidth - 16 + 0.5,
-      )
-      .filter((el) => !el.classList.contains("sr-only"))
-      .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")}`)
-      .slice(0, 5),
-  );
-  expect(offenders, `elements wider than the phone in ${name}`).toEqual([]);
-  if (original) await page.setViewportSize(original);
 }
 
 test("generator: paste a transcript, generate, read the stories and their evidence, copy, clear", async ({

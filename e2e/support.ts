@@ -137,3 +137,21 @@ export async function registerFreshUser(page: Page, baseURL: string, tier?: "pro
   }
   return username;
 }
+
+/** Nothing in the page's main area may cross the phone's 16 px right margin. */
+export async function expectNoPhoneOverflow(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(150);
+  const offenders = await page.evaluate(() =>
+    Array.from(document.querySelectorAll("main > * *"))
+      .filter(
+        (el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > window.innerWidth - 16 + 0.5,
+      )
+      .filter((el) => !el.classList.contains("sr-only"))
+      .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")}`)
+      .slice(0, 5),
+  );
+  expect(offenders, `elements wider than the phone in ${name}`).toEqual([]);
+  if (original) await page.setViewportSize(original);
+}
