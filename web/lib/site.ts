@@ -5,5 +5,6 @@ export const SITE = {
   privacyEmail: "privacy@storyloom.app",
   /** The terms and the privacy policy last changed when they came to name all five trackers (issue 43). */
   legalUpdated: "7 December 2026",
+  /** (and again the same day, when its list of who data is shared with came to name OpenAI and Workers AI: issue 43) */
   privacyUpdated: "7 December 2026",
 } as const;

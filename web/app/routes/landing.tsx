@@ -11,6 +11,7 @@ import {
   Mic,
   PencilLine,
   Send,
+  ServerCog,
   ShieldCheck,
   Sparkles,
   Users,
@@ -101,6 +102,11 @@ const TRUST: { icon: LucideIcon; title: string; body: string }[] = [
     icon: ShieldCheck,
     title: "Verified accounts",
     body: "Email verification for password accounts, rate-limited sign-in, and optional sign-in with Google, GitHub or Apple.",
+  },
+  {
+    icon: ServerCog,
+    title: "Who handles your data",
+    body: "StoryLoom runs on Cloudflare. Transcripts and recordings are read by our built-in generator or, where set up, by Cloudflare Workers AI or OpenAI, under terms that forbid training on your content. Payments go through Stripe; we never see your card number.",
   },
 ];
 
@@ -348,7 +354,7 @@ export default function Landing() {
               ))}
             </ul>
 
-            <div className="mt-16 grid gap-4 rounded-2xl bg-slate-900 p-6 text-slate-300 sm:p-8 md:grid-cols-3">
+            <div className="mt-16 grid gap-6 rounded-2xl bg-slate-900 p-6 text-slate-300 sm:grid-cols-2 sm:p-8 lg:grid-cols-4">
               {TRUST.map((item) => (
                 <div key={item.title}>
                   <item.icon className="size-5 text-teal-300" aria-hidden />
@@ -406,8 +412,8 @@ export default function Landing() {
               ))}
             </ul>
             <p className="mt-8 text-center text-sm text-muted">
-              Prices in pounds sterling, billed monthly by card. Cancel any time; a paid plan stays active until the end
-              of the period you have paid for.
+              Prices in pounds sterling, billed monthly by card through Stripe. Cancel any time; a paid plan stays
+              active until the end of the period you have paid for.
             </p>
           </div>
         </section>

@@ -146,7 +146,7 @@ const sections: LegalSection[] = [
         <ul>
           <li>
             <strong>Cloudflare</strong>: hosting, database, file storage for audio, security services and, where
-            configured, AI processing.
+            configured, AI processing with Cloudflare Workers AI (section 4).
           </li>
           <li>
             <strong>Stripe</strong>: card payments and subscription billing. Stripe is also an independent controller
@@ -156,7 +156,8 @@ const sections: LegalSection[] = [
             <strong>Our email delivery provider</strong>: sending verification, invitation and account emails.
           </li>
           <li>
-            <strong>AI providers</strong>: as described in section 4.
+            <strong>OpenAI</strong>: where configured, AI processing for story generation, audio transcription and the
+            help assistant, as described in section 4.
           </li>
           <li>
             <strong>Google, GitHub and Apple</strong>: only if you choose to sign in with them.

@@ -73,9 +73,7 @@ export function CoveragePanel({
           icon={<ListPlus className="size-4 text-red-600" aria-hidden />}
           title="Asks no story covers"
           items={groups.uncoveredAsks}
-          empty={
-            total === 0 ? "The transcript holds no asks the check could read." : "Every ask is covered by a story."
-          }
+          empty={total === 0 ? "No asks were found in the transcript." : "Every ask is covered by a story."}
           action={onAddAsStory}
         />
         <Group

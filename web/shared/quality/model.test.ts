@@ -54,7 +54,11 @@ describe("scores and issues", () => {
       namesStories({ criterion: "unique", stories: [1, 4], message: "Stories 2 and 5 ask for the same thing." }),
     ).toBe(true);
     expect(
-      namesStories({ criterion: "independent", stories: [1], message: "These stories lean on another story." }),
+      namesStories({
+        criterion: "independent",
+        stories: [1],
+        message: "Write each story so it makes sense on its own.",
+      }),
     ).toBe(false);
   });
 });

@@ -16,21 +16,24 @@ export function scoreBand(score: number): ScoreBand {
 
 export const BAND_LABEL: Record<ScoreBand, string> = { good: "Good", fair: "Needs work", poor: "Poor" };
 
-/** Plain names for the criteria (the QUS framework's, and StoryLoom's three). */
+/**
+ * What each criterion is about, in a product manager's words (the QUS framework's names, "atomic", "minimal",
+ * "conceptually sound", "estimable"…, are the rules' and the API's, not the screen's).
+ */
 export const CRITERION_LABEL: Record<Criterion, string> = {
-  well_formed: "Well formed",
-  atomic: "One capability",
-  minimal: "Minimal",
-  conceptually_sound: "Conceptually sound",
+  well_formed: "Story form",
+  atomic: "One thing per story",
+  minimal: "Short description",
+  conceptually_sound: "Who and what",
   problem_oriented: "Problem, not solution",
-  unambiguous: "Unambiguous",
-  full_sentence: "Whole phrase",
-  estimable: "Estimable",
-  unique: "Unique",
-  uniform: "Uniform",
-  independent: "Independent",
-  complete: "Complete",
-  conflict_free: "No conflicts",
+  unambiguous: "Clear wording",
+  full_sentence: "Whole title",
+  estimable: "Size",
+  unique: "Duplicates",
+  uniform: "Same form",
+  independent: "Stands alone",
+  complete: "Missing steps",
+  conflict_free: "Contradictions",
   testable_criteria: "Testable criteria",
   evidence: "Evidence",
   rejected: "Rejected in the meeting",

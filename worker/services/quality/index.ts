@@ -131,16 +131,22 @@ function checkRejected(story: UserStory, refusals: readonly Refusal[]): StoryIss
     story.evidence?.some(
       (e) => overlapsAny(refusal.spans, e.start, e.end) || (whole && e.end > e.start && e.end <= last[0]),
     ) ?? false;
-  const who = item.speaker ? ` (${item.speaker})` : "";
-  const what = item.kind === "rejected" ? "rejected" : "put off";
+  const quote = quoteOf(item.quote);
+  const who = item.speaker ? ` (${item.speaker}).` : stop(quote);
+  const what = item.kind === "rejected" ? "decided against this" : "put this off for later";
   return [
     {
       criterion: "rejected",
       severity: fromIt ? "error" : "warning",
-      message: `The meeting ${what} this: “${quoteOf(item.quote)}”${who}. Remove the story, or check it was asked for after all.`,
+      message: `The meeting ${what}: “${quote}”${who} Remove the story, or check whether it was asked for again later.`,
       field: "description",
     },
   ];
+}
+
+/** The full stop after a quote that closes a sentence, unless the quote ends on one ("… by Friday." needs none). */
+function stop(quote: string): string {
+  return /[.!?…]$/.test(quote) ? "" : ".";
 }
 
 /** How many evidence quotes of a story, and items under each, the `asked` check reads. */
@@ -179,8 +185,8 @@ function checkAsked(story: UserStory, transcript: string, items: readonly Item[]
         criterion: "asked",
         severity: "error",
         message: task
-          ? `The evidence is a task for someone in the meeting, not something the product should do: “${quote}”. Remove the story, or quote the ask it serves.`
-          : `The evidence is a question the meeting did not settle: “${quote}”. Remove the story, or quote where it was agreed.`,
+          ? `The evidence is a task for someone in the meeting, not something the product should do: “${quote}”${stop(quote)} Remove the story, or quote where the meeting asked for what the story describes.`
+          : `The evidence is a question the meeting did not settle: “${quote}”${stop(quote)} Remove the story, or quote where the meeting agreed on it.`,
         field: "evidence",
       },
     ];
@@ -189,7 +195,8 @@ function checkAsked(story: UserStory, transcript: string, items: readonly Item[]
     {
       criterion: "asked",
       severity: "warning",
-      message: "The evidence is not an ask or a decision of the meeting. Check that the meeting asked for this.",
+      message:
+        "The evidence does not show the meeting asking for this or deciding on it: check that it was asked for, and quote where.",
       field: "evidence",
     },
   ];
@@ -220,7 +227,7 @@ export function checkQuality(stories: GeneratedStories, options: CheckOptions = 
       issues.push({
         criterion: "unique",
         severity: "error",
-        message: `Story ${index + 1} asks for the same thing as story ${first + 1}. Merge it into that story, or say how they differ.`,
+        message: `Story ${index + 1} asks for the same thing as story ${first + 1}: merge it into story ${first + 1}, or say how the two differ.`,
         field: "title",
       });
     return { index, score: scoreOf(issues), issues };
@@ -252,10 +259,11 @@ export function storiesWithErrors(quality: Quality): number[] {
 }
 
 /**
- * The version of the rules a stored report was made with. Raise it when a check changes: stored reports of another
- * version are recomputed on read (not written back: a read does not write).
+ * The version of the rules a stored report was made with. Raise it when a check or its messages change (a stored
+ * report holds its messages' words): stored reports of another version are recomputed on read (not written back: a
+ * read does not write). 9: the messages in plain words (issue 43, item 6).
  */
-export const GATE_VERSION = 8;
+export const GATE_VERSION = 9;
 
 export interface StoredQuality {
   gate: number;

@@ -123,7 +123,7 @@ describe("an LLM provider's repair round", () => {
     const sent = JSON.parse(calls[0]!.body).messages[1].content as string;
     expect(sent).toContain("Filter invoices by");
     expect(sent).not.toContain("Export monthly invoices");
-    expect(sent).toContain("broken-off phrase");
+    expect(sent).toContain("The title is not a whole phrase");
     expect(result.repaired).toBe(1);
     expect(result.stories.userStories.map((s) => s.title)).toEqual([good.title, "Filter invoices by date"]);
     expect(storiesWithErrors(result.quality)).toEqual([]);

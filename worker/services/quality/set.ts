@@ -63,7 +63,7 @@ function duplicates(stories: readonly UserStory[], reads: readonly Read[]): SetI
         out.push({
           criterion: "unique",
           stories: [i, j],
-          message: `Stories ${i + 1} and ${j + 1} ask for the same thing: merge them into one, or say how they differ.`,
+          message: `Stories ${i + 1} and ${j + 1} ask for the same thing: merge them into one, or say how the two differ.`,
         });
       }
     }
@@ -83,7 +83,7 @@ function conflicts(reads: readonly Read[]): SetIssue[] {
         out.push({
           criterion: "conflict_free",
           stories: [i, j],
-          message: `Story ${i + 1} and story ${j + 1} contradict each other: one asks for what the other rules out. Keep the one the meeting decided on.`,
+          message: `Stories ${i + 1} and ${j + 1} contradict each other: one asks for what the other rules out. Keep the one the meeting decided on and remove the other.`,
         });
       }
     }
@@ -106,8 +106,8 @@ function uniformity(reads: readonly Read[]): SetIssue[] {
       stories: others,
       message:
         others.length === 1
-          ? `Story ${others[0]! + 1} is not written as “As a <role>, I want <capability>”, as the others are: write it the same way.`
-          : `Stories ${others.map((i) => i + 1).join(", ")} are not written as “As a <role>, I want <capability>”, as the others are: write them the same way.`,
+          ? `Story ${others[0]! + 1} is not written like the others (“As a …, I want to …”): rewrite it the same way.`
+          : `Stories ${numbers(others)} are not written like the others (“As a …, I want to …”): rewrite them the same way.`,
     },
   ];
 }
@@ -127,7 +127,9 @@ function dependencies(stories: readonly UserStory[]): SetIssue[] {
           criterion: "independent",
           stories: leaning,
           message:
-            "These stories lean on another story: make each one stand on its own (or say the order in the epic).",
+            leaning.length === 1
+              ? `Story ${leaning[0]! + 1} refers to another story: write it so it makes sense on its own, and let the backlog's order say what comes first.`
+              : `Stories ${numbers(leaning)} refer to other stories: write each so it makes sense on its own, and let the backlog's order say what comes first.`,
         },
       ]
     : [];
@@ -152,17 +154,33 @@ function completeness(reads: readonly Read[]): SetIssue[] {
   const missing = changes.filter((c) => !made.has(c.object));
   if (reads.length < 3 || missing.length === 0) return [];
   const objects = [...new Set(missing.map((c) => c.object))].slice(0, 3);
-  const things = objects.map((o) => `“${o}”`).join(objects.length === 2 ? " and " : ", ");
+  const things = listed(objects.map((o) => `“${o}”`));
+  const stories = [...new Set(missing.map((c) => c.i))];
+  const who =
+    stories.length === 1
+      ? `Story ${stories[0]! + 1} changes or removes`
+      : `Stories ${numbers(stories)} change or remove`;
   return [
     {
       criterion: "complete",
-      stories: [...new Set(missing.map((c) => c.i))],
+      stories,
+      // (the thing is a word of the stories, quoted without an article: "a wording", "a data" would read wrong)
       message:
         objects.length === 1
-          ? `These stories change or remove ${/^[aeio]/i.test(objects[0]!) ? "an" : "a"} ${objects[0]}, but no story lets anyone create one. Add a story for creating it, or check it exists elsewhere.`
-          : `These stories change or remove ${things}, but no story lets anyone create them. Add stories for creating them, or check they exist elsewhere.`,
+          ? `${who} something no story lets anyone create (${things}): add a story for creating it, or check that people can already create it in the product.`
+          : `${who} things no story lets anyone create (${things}): add stories for creating them, or check that people can already create them in the product.`,
     },
   ];
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** 1-based story numbers from 0-based positions: "2 and 5", "1, 4 and 6". */
+function numbers(positions: readonly number[]): string {
+  return listed(positions.map((p) => String(p + 1)));
 }
 
 export function checkSet(stories: readonly UserStory[]): SetIssue[] {

@@ -54,13 +54,17 @@ describe("one sizing model", () => {
       expect(sizeIssues(story(size, impliedHours(size))), `${size} implied`).toEqual([]);
     }
     expect(sizeIssues(story(21, 80))).toEqual([
-      "error storyPoints: 21 points is too big to plan in one sprint: split the story (the scale ends at 13).",
+      "error storyPoints: 21 points is too big to plan in one sprint: split the story into smaller ones (the largest size is 13 points).",
     ]);
     expect(sizeIssues(story(4, 12))).toEqual([
-      "error storyPoints: 4 points is not on the scale: use 1, 2, 3, 5, 8 or 13.",
+      "error storyPoints: 4 points is not one of the sizes: use 1, 2, 3, 5, 8 or 13 points.",
     ]);
     expect(sizeIssues(story(3, 100))).toEqual([
-      "error estimatedHours: 100 hours does not fit 3 points: make the two sizes agree (roughly 6–12 hours).",
+      "error estimatedHours: 100 hours does not fit 3 points: change the hours (3 points is about 6–12 hours) or the points.",
+    ]);
+    // one point, one hour: singular words
+    expect(sizeIssues(story(1, 20))).toEqual([
+      "error estimatedHours: 20 hours does not fit 1 point: change the hours (a point is about 2–4 hours) or the points.",
     ]);
   });
 

@@ -240,7 +240,10 @@ describe("the stories together", () => {
       story("Invite a colleague", "As a team owner, I want to invite a colleague, so that we work together."),
       story("Reset a password", "Users can reset their password from the sign-in page."),
     ]);
-    expect(set.find((s) => s.criterion === "uniform")?.stories).toEqual([2]);
+    expect(set.find((s) => s.criterion === "uniform")).toMatchObject({
+      stories: [2],
+      message: "Story 3 is not written like the others (“As a …, I want to …”): rewrite it the same way.",
+    });
     // a benefit is optional: the one story with "so that" is never told to drop it
     const benefit = checkSet([
       story("Export the report", "As a finance manager, I want to export the report."),
@@ -256,11 +259,15 @@ describe("the stories together", () => {
       story("Edit an invoice", "As an accountant, I want to edit an invoice after story 1."),
       story("View the ledger", "As an accountant, I want to view the ledger."),
     ]);
-    expect(set.find((s) => s.criterion === "independent")?.stories).toEqual([1]);
+    expect(set.find((s) => s.criterion === "independent")).toMatchObject({
+      stories: [1],
+      message:
+        "Story 2 refers to another story: write it so it makes sense on its own, and let the backlog's order say what comes first.",
+    });
     expect(set.find((s) => s.criterion === "complete")).toMatchObject({
       stories: [0, 1],
       message:
-        "These stories change or remove an invoice, but no story lets anyone create one. Add a story for creating it, or check it exists elsewhere.",
+        "Stories 1 and 2 change or remove something no story lets anyone create (“invoice”): add a story for creating it, or check that people can already create it in the product.",
     });
   });
 });

@@ -48,6 +48,11 @@ const BROKEN_END = new Set(["DET", "ADP", "CCONJ", "SCONJ", "AUX", "PART"]);
 /** A title may not open on these: it is the tail of a sentence ("and send it", "that the report…"). */
 const BROKEN_START = new Set(["CCONJ", "SCONJ"]);
 
+/** "1 hour", "3 hours": a number with its noun. */
+function count(n: number, noun: string): string {
+  return `${n} ${n === 1 ? noun : `${noun}s`}`;
+}
+
 function issue(
   criterion: StoryIssue["criterion"],
   severity: StoryIssue["severity"],
@@ -71,7 +76,7 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
         "well_formed",
         "error",
         "description",
-        "Start the description with who needs this: “As a <role>, I want <capability>, so that <benefit>.”",
+        "Start the description with who needs this and what they want to do, for example “As a finance manager, I want to export the monthly report, so that I can share it.”",
       ),
     );
     return;
@@ -82,7 +87,7 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
         "well_formed",
         "error",
         "description",
-        `Say what the ${parts.role} wants after the role: “…, I want <capability>…”.`,
+        `The description says who (“${parts.role}”) but not what they want: continue with “I want to” and the action, for example “I want to export the monthly report”.`,
       ),
     );
     return;
@@ -101,7 +106,7 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
         "conceptually_sound",
         "error",
         "description",
-        `“${parts.role}” is not a person: name who needs this (for example the person or team who uses it).`,
+        `“${parts.role}” is not a person: say which person or team needs this, for example “As a support agent, …”.`,
       ),
     );
   } else if (head && GENERIC_ROLES.has(headLemma)) {
@@ -110,7 +115,7 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
         "conceptually_sound",
         "warning",
         "description",
-        `“${parts.role}” says little about who needs this: name the role (for example the job or team).`,
+        `“${parts.role}” does not say who needs this: name their job instead, for example “finance manager” or “support agent”.`,
       ),
     );
   }
@@ -121,7 +126,7 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
         "conceptually_sound",
         "warning",
         "description",
-        "Say what the person does with it: start the capability with a verb (“I want to <verb> …”).",
+        "Say what the person wants to do: put an action after “I want to”, for example “I want to export the report”.",
       ),
     );
   }
@@ -132,7 +137,7 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
         "well_formed",
         "error",
         "description",
-        `“I want to ${garbled} …” is not something a person does: “${garbled}” is not a verb. Write the capability as “I want to <verb> <what>”, or remove the story.`,
+        `“I want to ${garbled} …” does not say what the person wants to do: rewrite it as “I want to” and an action, for example “I want to export the report”, or remove the story if nobody asked for it.`,
       ),
     );
   }
@@ -143,7 +148,7 @@ function checkTemplate(description: string, parts: StoryParts, issues: StoryIssu
         "conceptually_sound",
         "error",
         "description",
-        `“${quoteOf(parts.means ?? "")}” says what is or was, not what someone needs: write the capability (“I want to <verb> …”) or remove the story.`,
+        `“${quoteOf(parts.means ?? "")}” describes how things are or were, not what someone needs: say what they want to do (“I want to …”), or remove the story.`,
       ),
     );
   }
@@ -284,7 +289,7 @@ function checkAtomic(description: string, parts: StoryParts, title: string, issu
           "atomic",
           "error",
           "description",
-          `This asks for two things (“${joined[0]}” and “${joined[1]}”): keep one capability per story and make the other its own story.`,
+          `This asks for two things (“${joined[0]}” and “${joined[1]}”): keep one of them here and write a separate story for the other.`,
         ),
       );
       return;
@@ -297,7 +302,7 @@ function checkAtomic(description: string, parts: StoryParts, title: string, issu
           "atomic",
           "error",
           "title",
-          `The title names two things (“${joined[0]}” and “${joined[1]}”): keep one capability per story.`,
+          `The title names two things (“${joined[0]}” and “${joined[1]}”): keep one of them here and write a separate story for the other.`,
         ),
       );
   }
@@ -318,7 +323,7 @@ function checkMinimal(description: string, parts: StoryParts, issues: StoryIssue
         "minimal",
         "error",
         "description",
-        "Remove the text in brackets from the description; put details in acceptance criteria.",
+        "Take the text in brackets out of the description: put such details in the acceptance criteria.",
       ),
     );
   } else if (parts.rest) {
@@ -327,12 +332,17 @@ function checkMinimal(description: string, parts: StoryParts, issues: StoryIssue
         "minimal",
         "error",
         "description",
-        `Keep the description to the story sentence; move “${quoteOf(parts.rest, 50)}” into acceptance criteria or notes.`,
+        `Keep the description to one sentence (“As a …, I want …”): move “${quoteOf(parts.rest, 50)}” into the acceptance criteria.`,
       ),
     );
   } else if (/\b(?:e\.g\.|i\.e\.|for example|for instance|such as)/i.test(description)) {
     issues.push(
-      issue("minimal", "error", "description", "Move the example out of the description into an acceptance criterion."),
+      issue(
+        "minimal",
+        "error",
+        "description",
+        "Move the example out of the description and into an acceptance criterion.",
+      ),
     );
   } else if (secondClause(description, parts)) {
     issues.push(
@@ -340,7 +350,7 @@ function checkMinimal(description: string, parts: StoryParts, issues: StoryIssue
         "minimal",
         "error",
         "description",
-        "The description adds a second statement (“… and I …”): keep the story sentence and move the rest into acceptance criteria.",
+        "The description goes on with a second statement (“… and I …”): end it after what the person wants and move the rest into the acceptance criteria.",
       ),
     );
   }
@@ -356,7 +366,7 @@ function checkWording(parts: StoryParts, title: string, issues: StoryIssue[]): v
         "problem_oriented",
         "warning",
         parts.means ? "description" : "title",
-        `“${solution.text}” describes a solution: say what the person needs to do and leave the design open.`,
+        `“${solution.text}” says how to build it: say what the person needs to do and leave the design to the team.`,
       ),
     );
   }
@@ -371,7 +381,7 @@ function checkWording(parts: StoryParts, title: string, issues: StoryIssue[]): v
         "unambiguous",
         "warning",
         "title",
-        `“${pronoun.text}” in the title does not say what it is: name the thing.`,
+        `The title says “${pronoun.text}” without saying what that is: name the thing, for example “the invoice”.`,
       ),
     );
   }
@@ -382,7 +392,7 @@ function checkWording(parts: StoryParts, title: string, issues: StoryIssue[]): v
         "unambiguous",
         "warning",
         parts.means ? "description" : "title",
-        `“${vague}” can be read many ways: say what it means in a way someone can check (a number, a limit, a named case).`,
+        `“${vague}” means different things to different people: say it in a way someone can check (a number, a limit or an example).`,
       ),
     );
   }
@@ -403,7 +413,7 @@ function checkTitle(title: string, issues: StoryIssue[]): void {
     const why = twoSentences
       ? "it runs on into a second sentence"
       : !hasHead
-        ? "it has no verb or noun"
+        ? "it names no action and no thing"
         : brokenEnd
           ? `it ends on “${last.text}”`
           : BROKEN_START.has(first.pos)
@@ -414,7 +424,7 @@ function checkTitle(title: string, issues: StoryIssue[]): void {
         "full_sentence",
         "error",
         "title",
-        `The title is a broken-off phrase (${why}): write it as “<verb> <what>”, for example “Export the monthly report”.`,
+        `The title is not a whole phrase (${why}): write it as what the person does, for example “Export the monthly report”.`,
       ),
     );
   }
@@ -435,7 +445,7 @@ function criteriaFindings(story: UserStory): Array<{ at: number; issue: StoryIss
           "testable_criteria",
           "error",
           "acceptanceCriteria",
-          `Criterion ${n} repeats the title: say what someone can observe when it works (who does what, and what they see).`,
+          `Criterion ${n} only repeats the title: say what someone can see when it works (who does what, and what happens).`,
         ),
       });
     } else if (/\?\s*$/.test(criterion)) {
@@ -445,7 +455,7 @@ function criteriaFindings(story: UserStory): Array<{ at: number; issue: StoryIss
           "testable_criteria",
           "error",
           "acceptanceCriteria",
-          `Criterion ${n} is a question: answer it, then state the outcome to check.`,
+          `Criterion ${n} is a question: settle it with the team, then write the outcome to check.`,
         ),
       });
     } else if (WORKS_ONLY.test(criterion.trim())) {
@@ -455,7 +465,7 @@ function criteriaFindings(story: UserStory): Array<{ at: number; issue: StoryIss
           "testable_criteria",
           "warning",
           "acceptanceCriteria",
-          `Criterion ${n} only says it works: name the outcome a tester can check.`,
+          `Criterion ${n} only says it works: name what a tester should see happen.`,
         ),
       });
     }
@@ -537,7 +547,7 @@ function checkCriteria(story: UserStory, transcript: string | undefined, issues:
           "testable_criteria",
           "warning",
           "acceptanceCriteria",
-          `Criterion ${at + 1} is a sentence from the meeting: rewrite it as an outcome someone can check.`,
+          `Criterion ${at + 1} is copied from the meeting: rewrite it as an outcome someone can check.`,
         ),
       );
     }
@@ -547,14 +557,14 @@ function checkCriteria(story: UserStory, transcript: string | undefined, issues:
 function checkSizes(story: UserStory, issues: StoryIssue[]): void {
   const points = story.storyPoints;
   if (points === 0) {
-    issues.push(issue("estimable", "warning", "storyPoints", "Estimate the story: give it story points."));
+    issues.push(issue("estimable", "warning", "storyPoints", "This story has no size yet: give it story points."));
   } else if (points > LARGEST_STORY_POINTS) {
     issues.push(
       issue(
         "estimable",
         "error",
         "storyPoints",
-        `${points} points is too big to plan in one sprint: split the story (the scale ends at ${LARGEST_STORY_POINTS}).`,
+        `${points} points is too big to plan in one sprint: split the story into smaller ones (the largest size is ${LARGEST_STORY_POINTS} points).`,
       ),
     );
   } else if (!isOnScale(points)) {
@@ -563,7 +573,7 @@ function checkSizes(story: UserStory, issues: StoryIssue[]): void {
         "estimable",
         "error",
         "storyPoints",
-        `${points} points is not on the scale: use ${STORY_POINT_SCALE.slice(0, -1).join(", ")} or ${LARGEST_STORY_POINTS}.`,
+        `${points} points is not one of the sizes: use ${STORY_POINT_SCALE.slice(0, -1).join(", ")} or ${LARGEST_STORY_POINTS} points.`,
       ),
     );
   }
@@ -577,7 +587,7 @@ function checkSizes(story: UserStory, issues: StoryIssue[]): void {
           "estimable",
           "error",
           "estimatedHours",
-          `${hours} hours does not fit ${points} points: make the two sizes agree (roughly ${low}–${high} hours).`,
+          `${count(hours, "hour")} does not fit ${count(points, "point")}: change the hours (${points === 1 ? "a point" : `${points} points`} is about ${low}–${high} hours) or the points.`,
         ),
       );
     }
@@ -595,7 +605,7 @@ function checkEvidence(story: UserStory, transcript: string | undefined, issues:
           "evidence",
           "error",
           "evidence",
-          `Evidence ${n} is not quoted word for word from the transcript: quote what was said.`,
+          `Evidence ${n} is not word for word what the transcript says: copy the quote exactly as it was said.`,
         ),
       );
     } else if (overlap(contentLemmas(wordsOf(e.quote)), storyWords) === 0) {
@@ -604,7 +614,7 @@ function checkEvidence(story: UserStory, transcript: string | undefined, issues:
           "evidence",
           "warning",
           "evidence",
-          `Evidence ${n} does not mention what the story asks for: quote where it was asked.`,
+          `Evidence ${n} does not mention what the story asks for: quote the part of the meeting where it was asked for.`,
         ),
       );
     }

@@ -46,7 +46,7 @@ describe("the quality gate's worst case", () => {
     expect(report!.stories).toHaveLength(100);
     for (const s of report!.stories) {
       expect(s.issues.some((i) => i.criterion === "rejected")).toBe(true);
-      expect(s.issues.filter((i) => i.message.includes("is a sentence from the meeting"))).toHaveLength(20);
+      expect(s.issues.filter((i) => i.message.includes("is copied from the meeting"))).toHaveLength(20);
     }
   }, 60_000);
 });
