@@ -187,6 +187,11 @@ for (const tracker of TRACKERS) {
     await expect(epicLink).toHaveAttribute("href", tracker.epicLink);
     await expect(card.getByRole("button", { name: "Export" })).toBeFocused();
     expect(await fakeItems()).toBe(before + storyCount + 1);
+    // The card keeps saying where its stories went, after the toast has gone.
+    await expect(card.getByRole("link", { name: new RegExp(`^Sent to Team ${tracker.label}`) })).toHaveAttribute(
+      "href",
+      tracker.epicLink,
+    );
     await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-exported`, {
       fullPage: false,
     });

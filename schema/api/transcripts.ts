@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { INTEGRATION_TYPES } from "./integration-types";
 import { multiLineText, singleLineText } from "./text";
 import { MAX_TRANSCRIPT_PAGE_SIZE, TRANSCRIPT_PAGE_SIZE } from "./transcript-page-size";
 import { qualitySchema } from "./quality-body";
@@ -20,6 +21,17 @@ export const transcriptSummarySchema = z.object({
     .string()
     .nullable()
     .describe("Why the last generation failed, while the transcript has no stories; it can be generated again."),
+  sentTo: z
+    .array(
+      z.object({
+        type: z.enum(INTEGRATION_TYPES),
+        name: z.string(),
+        epicKey: z.string().nullable(),
+        epicUrl: z.string().nullable(),
+      }),
+    )
+    .optional()
+    .describe("Where its stories were exported, one entry per integration (GET /api/transcripts only)."),
 });
 export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import {
   integrationExports,
   integrations,
@@ -188,6 +188,28 @@ export async function listTranscriptExports(db: Database, transcriptId: number) 
     .innerJoin(integrations, eq(integrations.id, integrationExports.integrationId))
     .where(eq(integrationExports.transcriptId, transcriptId))
     .orderBy(asc(integrationExports.integrationId), desc(integrationExports.copy));
+}
+
+/** The completed exports of some transcripts (a History page), newest copy first: one query for the page. */
+export async function listCompletedExports(db: Database, transcriptIds: number[]) {
+  if (transcriptIds.length === 0) return [];
+  return db
+    .select({
+      transcriptId: integrationExports.transcriptId,
+      integrationId: integrationExports.integrationId,
+      type: integrations.type,
+      name: integrations.name,
+      epicKey: integrationExports.targetKey,
+      epicUrl: integrationExports.targetUrl,
+    })
+    .from(integrationExports)
+    .innerJoin(integrations, eq(integrations.id, integrationExports.integrationId))
+    .where(and(inArray(integrationExports.transcriptId, transcriptIds), isNotNull(integrationExports.completedAt)))
+    .orderBy(
+      asc(integrationExports.transcriptId),
+      asc(integrationExports.integrationId),
+      desc(integrationExports.copy),
+    );
 }
 
 /**

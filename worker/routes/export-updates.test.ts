@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExportResponse, IntegrationType, TranscriptExports } from "../../schema/api/integrations";
-import type { GeneratedStories, Transcript } from "../../schema/api/transcripts";
+import type { GeneratedStories, Transcript, TranscriptPage } from "../../schema/api/transcripts";
 import { FakeAzureDevOps } from "../test/azure-devops/fake-azure-devops";
 import { mockAzureDevOps } from "../test/azure-devops/mock";
 import { call, json } from "../test/client";
@@ -177,6 +177,11 @@ describe.each(DESTINATIONS)("Update in $type", (destination) => {
         epicChanged: false,
         copies: 1,
       }),
+    ]);
+    // History's card says where they went, with the epic's link.
+    const page = await json<TranscriptPage>(await call("GET", "/api/transcripts", { cookie: owner.session }));
+    expect(page.transcripts.find((t) => t.id === transcriptId)?.sentTo).toEqual([
+      { type: destination.type, name: expect.any(String), epicKey: expect.any(String), epicUrl: expect.any(String) },
     ]);
 
     // Story 2 edited, story 3 deleted, a new story added: two to send, one left behind.

@@ -24,9 +24,11 @@ describe("GET /api/transcripts", () => {
       "hasStories",
       "id",
       "projectId",
+      "sentTo",
       "storyCount",
       "title",
     ]);
+    expect(list[0]!.sentTo).toEqual([]);
     // The second sample of each three is still "Processing".
     expect(list.map((t) => t.hasStories)).toEqual([true, false, true]);
     expect(list[0]!.storyCount).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../com
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
-import { invalidateTranscriptExports } from "../../lib/query";
+import { invalidateTranscripts } from "../../lib/query";
 import { getExportProgress, postExport } from "./api";
 import {
   exportResultText,
@@ -89,7 +89,7 @@ export function useIntegrationExport(): {
         const epicKey = integration.type === "jira" && response.data.epicKey ? ` (${response.data.epicKey})` : "";
         const link = summary.epicUrl ? { label: `${wording.openLink}${epicKey}`, href: summary.epicUrl } : undefined;
         finish();
-        void invalidateTranscriptExports(transcriptId);
+        void invalidateTranscripts(transcriptId);
         if (mode === "update" && summary.alreadyExported) {
           toast({
             title: `Up to date in ${integration.name}`,
@@ -119,7 +119,7 @@ export function useIntegrationExport(): {
         }
       } catch (error) {
         finish();
-        void invalidateTranscriptExports(transcriptId);
+        void invalidateTranscripts(transcriptId);
         toast({
           title: wording.failedTitle,
           description: errorMessage(error, wording.failedFallback),

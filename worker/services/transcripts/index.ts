@@ -28,6 +28,7 @@ import { verifyStoriesEvidence } from "../../lib/evidence";
 import { loadLanguage } from "../../reading";
 import { checkQuality, currentQuality, toStored } from "../quality";
 import { ownersOfTeamsOf } from "../../data/teams";
+import { listCompletedExports } from "../../data/integrations";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { accessTranscript, requireDeletableTranscript, requireProject, requireTranscript } from "../access";
 
@@ -79,8 +80,21 @@ export async function listTranscripts(
   }
   const { rows, total } = await listTranscriptSummaries(deps.db, viewer, page);
   const shown = rows.slice(0, limit);
+  const sentTo = new Map<number, NonNullable<TranscriptSummary["sentTo"]>>();
+  let previous = "";
+  for (const { transcriptId, integrationId, ...where } of await listCompletedExports(
+    deps.db,
+    shown.map((row) => row.id),
+  )) {
+    // rows come newest copy first within each transcript and integration
+    if (`${transcriptId}:${integrationId}` === previous) continue;
+    previous = `${transcriptId}:${integrationId}`;
+    const list = sentTo.get(transcriptId);
+    if (list) list.push(where);
+    else sentTo.set(transcriptId, [where]);
+  }
   return {
-    transcripts: shown.map(toSummary),
+    transcripts: shown.map((row) => ({ ...toSummary(row), sentTo: sentTo.get(row.id) ?? [] })),
     nextCursor: rows.length > limit ? cursorAfter(shown[shown.length - 1]!) : null,
     total,
   };

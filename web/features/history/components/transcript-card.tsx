@@ -1,4 +1,4 @@
-import { CalendarDays, Eye, EyeOff, ListChecks } from "lucide-react";
+import { CalendarDays, Eye, EyeOff, ListChecks, Send } from "lucide-react";
 import { memo, useId, useState } from "react";
 import type { TranscriptSummary } from "../../../../schema/api/transcripts";
 import { TranscriptStatusBadge } from "../../../components/transcript-badges";
@@ -66,6 +66,9 @@ export const TranscriptCard = memo(function TranscriptCard({
                 {plural(transcript.storyCount, "story", "stories")}
               </span>
             )}
+            {transcript.sentTo?.map((sent) => (
+              <SentToLink key={`${sent.type}:${sent.name}`} sent={sent} />
+            ))}
           </p>
           {transcript.generating && <RunningGeneration transcriptId={transcript.id} describedBy={titleId} />}
           {transcript.generationError && !transcript.hasStories && !transcript.generating && (
@@ -114,3 +117,28 @@ export const TranscriptCard = memo(function TranscriptCard({
     </article>
   );
 });
+
+/** Where the stories went, on the card itself: the destination and the epic's key, linking to it. */
+function SentToLink({ sent }: { sent: NonNullable<TranscriptSummary["sentTo"]>[number] }) {
+  const label = sent.type === "notion" ? `${sent.name}` : `${sent.name} ${sent.epicKey ?? ""}`.trim();
+  const content = (
+    <>
+      <Send className="size-4 text-slate-400" aria-hidden />
+      <span className="sr-only">Sent to </span>
+      {label}
+    </>
+  );
+  return sent.epicUrl ? (
+    <a
+      href={sent.epicUrl}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex min-w-0 items-center gap-1.5 text-brand-700 underline-offset-2 hover:underline"
+    >
+      {content}
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  ) : (
+    <span className="inline-flex items-center gap-1.5">{content}</span>
+  );
+}
