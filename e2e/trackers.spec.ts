@@ -218,6 +218,10 @@ for (const tracker of TRACKERS) {
     const sentTo = card.getByRole("region", { name: "Sent to" });
     await expect(sentTo.getByText(/1 edit not sent yet/)).toBeVisible();
     await card.getByRole("button", { name: "Export" }).click();
+    await expect(page.getByRole("menuitem", { name: `Export as new to Team ${tracker.label}` })).toBeVisible();
+    await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-update-menu`, {
+      fullPage: false,
+    });
     await page.getByRole("menuitem", { name: `Update in Team ${tracker.label}` }).click();
     await expectToast(page, `Updated in Team ${tracker.label}`);
     await expect(toasts.getByText("Updated the epic.")).toBeVisible();
@@ -225,6 +229,7 @@ for (const tracker of TRACKERS) {
     expect(await fakeItems()).toBe(before + storyCount + 1);
     await expect(sentTo.getByText(/up to date/)).toBeVisible();
     await expect(sentTo.getByRole("link", { name: /Epic / })).toHaveAttribute("href", tracker.epicLink);
+    await sentTo.scrollIntoViewIfNeeded();
     await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-updated`, {
       fullPage: false,
     });
