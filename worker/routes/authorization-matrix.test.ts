@@ -384,6 +384,13 @@ const MATRIX: Record<string, Row> = {
     },
     expect: team(),
   },
+  "GET /api/transcripts/:id/exports": {
+    request: async (o) => {
+      const { transcriptId } = await exported(o, "jira");
+      return { path: `/api/transcripts/${transcriptId}/exports` };
+    },
+    expect: team(),
+  },
   "GET /api/transcripts/:id/exports/:integrationId": {
     request: async (o) => {
       const { transcriptId, integrationId } = await exported(o, "jira");

@@ -116,6 +116,7 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "POST /api/transcripts/:id/export/linear": ["costly", "Linear calls"],
   "POST /api/transcripts/:id/export/github": ["costly", "GitHub calls"],
   "POST /api/transcripts/:id/export/azure-devops": ["costly", "Azure DevOps calls"],
+  "GET /api/transcripts/:id/exports": ["neither", "one D1 read and the stories' fingerprints (History, the menu)"],
   "GET /api/transcripts/:id/exports/:integrationId": ["neither", "one D1 read (the export dialog polls it)"],
   "DELETE /api/transcript/:id": ["neither", "one row"],
   "POST /api/generate": ["costly", "a model call"],

@@ -36,7 +36,7 @@ describe("FakeLinear", () => {
   it("refuses a document that breaks the contract: an unknown field, a root field not kept, a wrong variable", () => {
     const fake = new FakeLinear();
     expect(() => fake.handle(post("query { viewer { id nickname } }"))).toThrow(/linear\.schema\.graphql/);
-    expect(() => fake.handle(post("query { issues(first: 5) { nodes { id } } }"))).toThrow(/linear\.schema\.graphql/);
+    expect(() => fake.handle(post("query { cycles(first: 5) { nodes { id } } }"))).toThrow(/linear\.schema\.graphql/);
     expect(() =>
       fake.handle(post(LINEAR_DOCUMENTS.issueCreate, { input: { teamId: ENG, title: "A story", priority: "high" } })),
     ).toThrow(/linear\.schema\.graphql/);

@@ -22,7 +22,8 @@ const MEETING = [
   "Ana: The usage report is a nice to have, low priority.",
 ].join("\n");
 
-describe("local story generator", () => {
+// (Several tests read every tuning fixture: seconds each on a busy 2-core machine, so more than the default 5 s.)
+describe("local story generator", { timeout: 30_000 }, () => {
   it("writes stories only from what the meeting's items call an ask or a decision (issue 40)", async () => {
     await loadLanguage();
     // a request put to someone in the room is an action item, however much it reads like an ask
