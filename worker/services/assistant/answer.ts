@@ -1,4 +1,5 @@
-import { expandQuery, knowledgeIndex, questionForm, retrieve, type Hit } from "./knowledge";
+import { stemmer } from "stemmer";
+import { expandQuery, knowledgeIndex, labelsNamed, passages, questionForm, retrieve, type Hit } from "./knowledge";
 
 // The embedded help assistant (no keys): answers only from the knowledge base's passages, retrieved by MiniSearch.
 // What the visitor writes is only ever a search query here; it never becomes instructions, so a prompt-injection
@@ -47,9 +48,14 @@ const DOMAIN = new Set(
     "mobile iphone android ios desktop offline dark theme mode slack trello asana linear azure devops tracker clickup zoom word docx csv excel " +
     "start started begin " +
     "quality badge score coverage decisions progress processing stuck stop " +
+    "error errors warning warnings ask asks cover covered uncovered risks rejected postponed duplicate duplicates " +
+    "ticket tickets issue issues update sync resync cancelled " +
     "onboarding vat pound pounds £"
   ).split(" "),
 );
+
+/** The domain's words as the index keeps them, so any form of one counts ("exported", "cancelling", "covered"). */
+const DOMAIN_STEMS = new Set([...DOMAIN].map((w) => stemmer(w)));
 
 /** Whether one word of the question is the product's (a typo of one counts: "pasword", "subscribtion"). */
 function aboutProduct(question: string): boolean {
@@ -58,16 +64,40 @@ function aboutProduct(question: string): boolean {
     (w) =>
       DOMAIN.has(w) ||
       DOMAIN.has(w.replace(/(es|s)$/, "")) ||
+      (w.length >= 4 && DOMAIN_STEMS.has(stemmer(w))) ||
       (w.length >= 6 && [...DOMAIN].some((d) => d.length >= 5 && nearlyEqual(w, d))),
   );
 }
 
-/** One letter added, dropped or changed. */
+let helpText: string | null = null;
+
+/**
+ * Whether the question quotes words the help itself uses ("what does 'needs work' mean"): a label or message of the
+ * product, quoted, makes the question the product's even without one of its nouns.
+ */
+function quotesTheProduct(question: string): boolean {
+  if (labelsNamed(question).length > 0) return true;
+  const quotes = [...question.matchAll(/["“'‘]([^"”'’]{4,60})["”'’]/g)].map((m) => m[1]!.trim().toLowerCase());
+  if (quotes.length === 0) return false;
+  helpText ??= passages()
+    .map((p) => `${p.heading}\n${p.text}`)
+    .join("\n")
+    .toLowerCase();
+  return quotes.some((quote) => quote.length >= 4 && helpText!.includes(quote));
+}
+
+/** One letter added, dropped or changed, or two neighbours swapped. */
 function nearlyEqual(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
-  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
+  return (
+    a.slice(i + 1) === b.slice(i + 1) ||
+    a.slice(i + 1) === b.slice(i) ||
+    a.slice(i) === b.slice(i + 1) ||
+    // two letters swapped ("cancle", "exprot")
+    (a.length === b.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+  );
 }
 
 const GREETING =
@@ -119,14 +149,19 @@ const STOP_WORDS = new Set(
   ),
 );
 
-function relevant(hits: Hit[]): Hit[] {
+function relevant(hits: Hit[], quoted = false): Hit[] {
   const top = hits[0];
   if (!top) return [];
-  // the match must rest on a word about the product, not on "write" or "help"
+  // the match must rest on a word about the product, not on "write" or "help" (or on the product's words, quoted)
   const specific = top.terms.filter((t) => !GENERIC.has(t));
-  if (specific.length === 0 || top.score < 2) return [];
+  if ((specific.length === 0 && !quoted) || top.score < 2) return [];
+  // a second passage: another topic close to the first, or another section of the same article closer still (a
+  // question about cancelling that also asks whether it counts is answered by two sections of one article)
   return hits
-    .filter((h, i) => i === 0 || (h.score >= top.score * 0.6 && h.passage.title !== top.passage.title))
+    .filter(
+      (h, i) =>
+        i === 0 || (h.passage.title !== top.passage.title ? h.score >= top.score * 0.6 : h.score >= top.score * 0.7),
+    )
     .slice(0, 2);
 }
 
@@ -151,7 +186,9 @@ export function answerFromKnowledge(question: string): AssistantAnswer {
     };
   }
   const form = questionForm(q);
-  const hits = aboutProduct(q) ? relevant(retrieve(q, 4)) : [];
+  const quoted = quotesTheProduct(q);
+  // (a word people use for one of the product's, "abort" for cancel, counts as the product's)
+  const hits = aboutProduct(expandQuery(q)) || quoted ? relevant(retrieve(q, 4), quoted) : [];
   const unknown = unknownWords(q, form === "availability");
   if (hits.length === 0) {
     return {
@@ -172,7 +209,7 @@ export function answerFromKnowledge(question: string): AssistantAnswer {
     );
   }
   parts.push(excerpt(main!.passage.text));
-  // a definition is one passage; other answers add a close second on another topic
+  // a definition is one passage; other answers add a close second (see relevant)
   if (extra && form !== "definition")
     parts.push(`See also "${extra.passage.heading || extra.passage.title}": ${excerpt(extra.passage.text, 240)}`);
   if (main!.passage.path) parts.push(`You'll find this at ${main!.passage.path}.`);

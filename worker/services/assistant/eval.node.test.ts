@@ -3,6 +3,7 @@ import { PLAN_LIMITS } from "../../../schema/api/subscription";
 import { answerFromKnowledge, type AssistantAnswer } from "./answer";
 import { fillTokens, passages } from "./knowledge";
 import questionSet from "./knowledge/eval-questions.json";
+import pendingSet from "./knowledge/eval-questions-pending.json";
 
 // The help assistant's question set (issue 29): questions in users' own words, each with the knowledge article its
 // answer must come from, phrases the answer must hold and the screen it must link to; off-topic questions must be
@@ -23,6 +24,8 @@ interface Question {
 }
 
 const QUESTIONS = (questionSet as { questions: Question[] }).questions;
+/** Issue 43's questions, kept apart until their held-out figure reaches the set's target (the file's "about"). */
+const PENDING = (pendingSet as { questions: Question[] }).questions;
 const PRICES = new Set(Object.values(PLAN_LIMITS).map((p) => p.priceGbpPerMonth));
 
 /** Why an answer misses its question (empty when it is right). */
@@ -88,5 +91,28 @@ describe("help assistant question set", () => {
     expect(offtopic.right).toBe(offtopic.of);
     expect(injection.right).toBe(injection.of);
     expect(heldout.right / heldout.of).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("measures the pending questions (issue 43) apart, printing the held-out figure as totals only", () => {
+    const results = PENDING.map((q) => ({ q, issues: problems(q, answerFromKnowledge(q.question)) }));
+    const part = (set: Question["set"]) => results.filter((r) => r.q.set === set);
+    const right = (some: typeof results) => `${some.filter((r) => r.issues.length === 0).length}/${some.length}`;
+    const heldout = part("heldout").filter((r) => r.issues.length);
+    const count = (test: (issue: string) => boolean) => heldout.filter((r) => r.issues.some(test)).length;
+    // the held-out questions are never printed, only how many miss and how (as the file's "measured" reports them)
+    const misses = part("tuning")
+      .filter((r) => r.issues.length)
+      .map((r) => `- ${r.q.id} ${r.q.question}: ${r.issues.join("; ")}`);
+    console.log(
+      `pending questions: tuning ${right(part("tuning"))}, held-out ${right(part("heldout"))} ` +
+        `(held-out misses: ${count((i) => i === "declined")} declined, ${count((i) => i.startsWith("from "))} from another article, ` +
+        `${count((i) => i.startsWith("missing"))} without an expected fact)` +
+        (misses.length ? `\ntuning misses:\n${misses.join("\n")}` : ""),
+    );
+    for (const r of results)
+      expect(
+        r.issues.filter((i) => i.startsWith("states £")),
+        r.q.id,
+      ).toEqual([]);
   });
 });

@@ -175,12 +175,15 @@ export interface Hit {
   terms: string[];
 }
 
-/** Names in the question (capitalised words after its first): a product or tool named is what the question is about. */
+/**
+ * Names in the question (capitalised words after its first): a product or tool named is what the question is about.
+ * StoryLoom's own name is not: every question is about StoryLoom.
+ */
 function namedTerms(question: string): Set<string> {
   const words = question.match(/\b[A-Z][a-zA-Z0-9]+\b/g) ?? [];
   return new Set(
     words
-      .filter((w) => !question.startsWith(w))
+      .filter((w) => !question.startsWith(w) && w.toLowerCase() !== "storyloom")
       .map((w) => processTerm(w))
       .filter((t): t is string => t !== null),
   );
@@ -198,23 +201,49 @@ const SYNONYMS: [RegExp, string][] = [
   [/\b(kick|boot|get rid of|take off|remove)\b/i, "remove delete"],
   [/\b(add|make|set up|start)\b/i, "create"],
   [/\b(yearly|annual(ly)?|per year|a year)\b/i, "annual"],
-  [/\b(how much|costs?|pricing|prices?|fees?)\b/i, "price cost"],
+  [/\b(how much(?! (longer|more time))|costs?|pricing|prices?|fees?)\b/i, "price cost"],
+  [/\b(how much (longer|more time)|still (going|running|working)|done yet)\b/i, "progress processing"],
   [/\b(undo|revert|roll ?back|go back|messed up|mistakes?)\b/i, "undo reset original"],
   [/\b(lost|disappeared|gone|old|past|earlier|previous)\b/i, "history saved"],
   [/\b(recordings?|audio|mp3|voice|sound|recorded)\b/i, "audio recording"],
-  [/\b(quota|allowance|cap)\b/i, "allowance limit"],
+  [/\b(quota|allowance|cap|credits?(?! cards?))\b/i, "allowance limit"],
   [/\b(dark|night|themes?|colou?r scheme)\b/i, "dark mode theme"],
   [/\b(e-?mail address|e-mail)\b/i, "email"],
   [/\b(on-?prem(ise|ises)?|self-?hosted|data ?cent(er|re)|own server)\b/i, "self-hosted server"],
   [/\b(trial|try (it )?(out|before))\b/i, "free trial"],
   [/\b(money back|refund(ed|s)?)\b/i, "refund"],
   [/\b(modify|update|alter|tweak|rename)\b/i, "edit change"],
+  [/\bchang(es|ed|ing)\b/i, "edit"],
   [/\b(points?|estimat(e|es|ion|ing)|sizing)\b/i, "story points estimate"],
   [/\b(chats?|chatbot|bot|assistant|conversations?)\b/i, "help assistant chat"],
   [/\b(docs?|word|excel|spreadsheet|csv)\b/i, "docx csv excel"],
   [/\b(phone|iphone|android|ios|tablet|mobile)\b/i, "mobile app"],
   [/\b(locked|lock(ed)? out|too many (tries|attempts))\b/i, "sign-in attempts blocked"],
   [/\b(close|terminate|remove) (my |the )?account\b/i, "delete account"],
+  [/\b(stop(ped|ping)?|abort(ed)?|halt(ed)?|kill(ed)?|quit)\b/i, "cancel"],
+  [/\b(restart(ed)?|re-?run|retry|start (it )?(again|over)|run (it )?again)\b/i, "try again"],
+  [
+    /\b(re-?sync(ed|ing)?|sync(ed|ing)?|synchroni[sz]e[ds]?|propagate[ds]?|push(es|ed|ing)? (my |the |our )?(changes|edits))\b/i,
+    "update",
+  ],
+  [/\bpush(es|ed|ing)?\b(?! (my |the |our )?(changes|edits))/i, "export"],
+  [/\b(tickets?|work items?)\b/i, "issues"],
+  [/\b(scores?|scored|rating|grade[sd]?|percent(age)?)\b/i, "quality score badge"],
+  [/\b(requests?|requirements?|asked for|asking for)\b/i, "asks"],
+  [/\b(topics?|subjects?)\b/i, "theme"],
+  [/\b(calls?|stand-?ups?|workshops?|huddles?)\b/i, "meeting"],
+  [/\b(miss(ed)?|overlooked|left out|skipped)\b/i, "coverage uncovered asks"],
+  [
+    /\b(less|fewer) stor(y|ys|ies)\b|\bstor(y|ys|ies) (are |were |went )?(missing|gone|disappeared|dropped)\b/i,
+    "fewer stories disappear",
+  ],
+  [/\b(frozen|freez\w*|hang(ing|s)?|forever|ages|taking (so |a |too )?long( time)?)\b/i, "stuck progress"],
+  [/\b(decided?|agreed|agreements?)\b/i, "decisions"],
+  [/\b(action items?|to-?dos?|follow-?ups?|next steps|open questions?|risks?)\b/i, "coverage"],
+  [
+    /\b(clos(e|ed|ing)|leav(e|ing)|left|shut(ting)? down|navigat\w*|refresh(ed)?) (away|(the |this |my )?(tab|page|browser|window|laptop|computer))\b/i,
+    "leave the page background generation",
+  ],
 ];
 
 /**
@@ -223,7 +252,9 @@ const SYNONYMS: [RegExp, string][] = [
  */
 function howLong(question: string): string {
   if (!/\bhow (long|big|large)\b/i.test(question)) return "";
-  return /\b(keep|kept|store[sd]?|stay|last|valid|expire|take|takes|retain(ed)?|held|hold)\b/i.test(question)
+  // (and "how long does it take" asks for a duration: how long the work runs)
+  if (/\b(take|takes|taking|took)\b/i.test(question)) return "slow longer progress";
+  return /\b(keep|kept|store[sd]?|stay|last|valid|expire|retain(ed)?|held|hold)\b/i.test(question)
     ? "kept days expires"
     : "length maximum characters size";
 }
@@ -290,12 +321,47 @@ function actionOf(question: string): Set<string> | null {
   return new Set(terms(expandQuery(verb)));
 }
 
-/** Messages the product shows that a question quotes: text in quotes, or two or more capitalised words in a row. */
+let labels: string[] | null = null;
+
+/**
+ * The product's labels and messages the help quotes ("Needs work", "Export as new", "Invalid Invitation"): two words
+ * or more in double quotes in an article, lower case.
+ */
+function productLabels(): string[] {
+  labels ??= [
+    ...new Set(
+      passages().flatMap((p) =>
+        // (a quote opens after a space or bracket and starts with its word, so `"A" and "B"` gives no " and ")
+        [...p.text.matchAll(/(?<![\p{L}\p{N}])"([^"\s][^"\n]{3,38}[^"\s])"/gu)]
+          .map((m) => m[1]!.toLowerCase())
+          .filter((l) => /^[\p{L}][\p{L}' -]*[\p{L}]$/u.test(l) && l.includes(" ")),
+      ),
+    ),
+  ];
+  return labels;
+}
+
+/** The product's labels a question names, quoted or not ("what does needs work mean"). */
+export function labelsNamed(question: string): string[] {
+  const q = ` ${question
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
+    .replace(/\s+/g, " ")} `;
+  return productLabels().filter((label) => q.includes(` ${label} `));
+}
+
+/**
+ * Messages the product shows that a question quotes: text in quotes, two or more capitalised words in a row, or a
+ * label of the product named as it is written.
+ */
 function messagesQuoted(question: string): string[] {
   const quotes = [...question.matchAll(/["“']([^"”']{4,60})["”']/g)].map((m) => m[1]!);
   const titled = question.match(/\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b/g) ?? [];
-  return [...quotes, ...titled].map((t) => t.toLowerCase());
+  return [...new Set([...quotes, ...titled, ...labelsNamed(question)].map((t) => t.toLowerCase()))];
 }
+
+/** The product's name as the index keeps it. */
+const PRODUCT = processTerm("StoryLoom");
 
 export function retrieve(question: string, limit = 3): Hit[] {
   const { search, byId } = knowledgeIndex();
@@ -306,13 +372,21 @@ export function retrieve(question: string, limit = 3): Hit[] {
   const action = form === "howto" || form === "availability" ? actionOf(question) : null;
   const quoted = messagesQuoted(question);
   const hits = search
-    .search(expandQuery(question), { boostTerm: (term) => (named.has(term) ? 4 : 1) })
+    // (the product's own name says little of what is asked: "does StoryLoom delete it in JIRA" is about JIRA)
+    .search(expandQuery(question), { boostTerm: (term) => (named.has(term) ? 4 : term === PRODUCT ? 0.3 : 1) })
     .slice(0, 12)
     .map((r) => {
       const passage = byId.get(r.id as number)!;
       let score = r.score;
       // the question's form decides between passages that share its words
-      if (form === "definition") score *= passage.article === "story-basics" ? 2.5 : 1;
+      // (the glossary answers a definition when its entry is the thing asked about: "what does Needs work mean on a
+      // story" asks about a badge's word, not about user stories)
+      if (
+        form === "definition" &&
+        passage.article === "story-basics" &&
+        terms(passage.heading).every((t) => asked.has(t))
+      )
+        score *= 2.5;
       if (form === "howto" && TASK_HEADING.test(passage.heading)) score *= 1.3;
       // "how do I edit the stories it generated": the task is the verb after "how do I", not any verb of the question
       // (and the thing it is done to must be the heading's too: "delete a project" is not "Delete your account")
