@@ -161,9 +161,12 @@ test("the admin sees the Admin link; the phone side menu lists the spec's entrie
 
   await page.setViewportSize(PHONE);
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.getByRole("dialog", { name: "Menu" });
-  await expect(menu).toBeVisible();
+  // (on a busy machine the first click can land before the page has hydrated, and opens nothing: click again)
+  await expect(async () => {
+    if (!(await menu.isVisible())) await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   for (const name of ["Dashboard", "Generate", "History", "Admin", "Subscription", "Settings"]) {
     await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
   }
