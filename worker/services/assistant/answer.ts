@@ -106,20 +106,43 @@ const GREETING =
 /** The support address the site shows (web/lib/site.ts). */
 const SUPPORT = "support@storyloom.app";
 
-/** Sentences of a passage, up to about `max` characters, never cut mid-sentence. */
-function excerpt(text: string, max = 650): string {
+/**
+ * Sentences of a passage, up to about `max` characters, never cut mid-sentence. A passage longer than that keeps its
+ * first sentence (what the section is about), then the sentences that share the most words with the question, in
+ * the passage's order: the fact asked for is often not in the opening lines of a long section.
+ */
+function excerpt(text: string, max = 650, question = ""): string {
   const plain = text
     .replace(/\n{2,}/g, "\n")
     .replace(/^[-*] /gm, "• ")
     .trim();
   if (plain.length <= max) return plain;
   const sentences = plain.match(/[^.!?\n]+[.!?]+["')\]]*\s*|[^\n]+\n/g) ?? [plain];
-  let out = "";
-  for (const s of sentences) {
-    if ((out + s).length > max && out) break;
-    out += s;
+  const asked = stemsOf(question);
+  const overlap = sentences.map((s) => [...stemsOf(s)].filter((stem) => asked.has(stem)).length);
+  const order = sentences
+    .map((_, i) => i)
+    .sort((a, b) => (a === 0 ? -1 : b === 0 ? 1 : overlap[b]! - overlap[a]! || a - b));
+  const kept = new Set<number>();
+  let length = 0;
+  for (const i of order) {
+    if (length + sentences[i]!.length > max && kept.size > 0) {
+      if (asked.size === 0) break; // no question: the opening sentences, as before
+      continue;
+    }
+    kept.add(i);
+    length += sentences[i]!.length;
   }
-  return out.trim();
+  return sentences
+    .filter((_, i) => kept.has(i))
+    .join("")
+    .trim();
+}
+
+/** The stems of a text's words of three letters or more, without the commonest words. */
+function stemsOf(text: string): Set<string> {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  return new Set(words.filter((w) => !STOP_WORDS.has(w)).map((w) => stemmer(w)));
 }
 
 /**
@@ -208,10 +231,10 @@ export function answerFromKnowledge(question: string): AssistantAnswer {
       `I couldn't find anything about ${unknown.join(" or ")} in StoryLoom's help, so StoryLoom does not offer it as far as I know. Here is what it does:`,
     );
   }
-  parts.push(excerpt(main!.passage.text));
+  parts.push(excerpt(main!.passage.text, 650, q));
   // a definition is one passage; other answers add a close second (see relevant)
   if (extra && form !== "definition")
-    parts.push(`See also "${extra.passage.heading || extra.passage.title}": ${excerpt(extra.passage.text, 240)}`);
+    parts.push(`See also "${extra.passage.heading || extra.passage.title}": ${excerpt(extra.passage.text, 240, q)}`);
   if (main!.passage.path) parts.push(`You'll find this at ${main!.passage.path}.`);
   const shown = form === "definition" ? hits.slice(0, 1) : hits;
   const sources = shown.map((h) => ({
