@@ -108,8 +108,9 @@ const SUPPORT = "support@storyloom.app";
 
 /**
  * Sentences of a passage, up to about `max` characters, never cut mid-sentence. A passage longer than that keeps its
- * first sentence (what the section is about), then the sentences that share the most words with the question, in
- * the passage's order: the fact asked for is often not in the opening lines of a long section.
+ * first sentence (what the section is about), then the sentences that share the most words with the question (a word
+ * in fewer of the passage's sentences weighing more), in the passage's order: the fact asked for is often not in the
+ * opening lines of a long section.
  */
 function excerpt(text: string, max = 650, question = ""): string {
   const plain = text
@@ -119,7 +120,13 @@ function excerpt(text: string, max = 650, question = ""): string {
   if (plain.length <= max) return plain;
   const sentences = plain.match(/[^.!?\n]+[.!?]+["')\]]*\s*|[^\n]+\n/g) ?? [plain];
   const asked = stemsOf(question);
-  const overlap = sentences.map((s) => [...stemsOf(s)].filter((stem) => asked.has(stem)).length);
+  // a question word most of the passage's sentences share ("story") tells them apart less than a rarer one
+  const stems = sentences.map(stemsOf);
+  const spread = new Map<string, number>();
+  for (const set of stems) for (const stem of set) if (asked.has(stem)) spread.set(stem, (spread.get(stem) ?? 0) + 1);
+  const overlap = stems.map((set) =>
+    [...set].reduce((sum, stem) => sum + (asked.has(stem) ? 1 / spread.get(stem)! : 0), 0),
+  );
   const order = sentences
     .map((_, i) => i)
     .sort((a, b) => (a === 0 ? -1 : b === 0 ? 1 : overlap[b]! - overlap[a]! || a - b));
