@@ -142,9 +142,14 @@ function processTerm(term: string): string | null {
 }
 
 const STOP = new Set(
-  "a an the and or but if of to in on for with by at from is are was were be been it its this that these those i me my we our you your can could how do does did what which who when where why will would should there here about into as so than then not no yes".split(
-    " ",
-  ),
+  // function words and the filler of a question ("I just want to…", "can I get…"): they match every passage alike
+  (
+    "a an the and or but if of to in on for with by at from is are was were be been it its this that these those i me " +
+    "my we our you your can could how do does did what which who when where why will would should there here about " +
+    "into as so than then not no yes them they their theirs us he she his her him just only also really very still " +
+    "even some any all want wants wanted get gets got getting go goes going went have has had having am im please " +
+    "thanks ok okay like"
+  ).split(" "),
 );
 
 /** The BM25-ranked search over the passages (MiniSearch: BM25+, prefix and fuzzy matching), built on first use. */
@@ -234,9 +239,10 @@ const SYNONYMS: [RegExp, string][] = [
   [/\b(calls?|stand-?ups?|workshops?|huddles?)\b/i, "meeting"],
   [/\b(miss(ed)?|overlooked|left out|skipped)\b/i, "coverage uncovered asks"],
   [
-    /\b(less|fewer) stor(y|ys|ies)\b|\bstor(y|ys|ies) (are |were |went )?(missing|gone|disappeared|dropped)\b/i,
+    /\b(less|fewer) stor(y|ys|ies)\b|\bstor(y|ys|ies) (are |were |went )?(missing|gone|disappeared|dropped)\b|\bwhere (did|do|are|have) (the )?(other|rest|missing)\b|\bonly \d+ (stor|show|got|were|came)/i,
     "fewer stories disappear",
   ],
+  [/\b(turn|make|convert)\b.{0,40}\binto (a |an )?(new )?stor(y|ies)\b/i, "add as story"],
   [/\b(frozen|freez\w*|hang(ing|s)?|forever|ages|taking (so |a |too )?long( time)?)\b/i, "stuck progress"],
   [/\b(decided?|agreed|agreements?)\b/i, "decisions"],
   [/\b(action items?|to-?dos?|follow-?ups?|next steps|open questions?|risks?)\b/i, "coverage"],
