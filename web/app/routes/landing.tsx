@@ -56,7 +56,7 @@ const FEATURES: { icon: LucideIcon; title: string; body: string; plan?: string }
   {
     icon: ListChecks,
     title: "Stories you can refine, not rewrite",
-    body: "Every story follows 'As a… I want… so that…' with testable acceptance criteria, a priority and a point estimate.",
+    body: "Every story follows 'As a… I want… so that…' with testable acceptance criteria and a point estimate, and carries a quality score that says what to fix. Coverage lists what the meeting asked for that no story covers yet.",
   },
   {
     icon: PencilLine,

@@ -23,7 +23,12 @@ describe("plans", () => {
       planFor("free")
         .features.filter((f) => f.included)
         .map((f) => f.text),
-    ).toEqual(["1 project", "5 transcripts per month", "1 team member (you)"]);
+    ).toEqual([
+      "1 project",
+      "5 transcripts per month",
+      "1 team member (you)",
+      "Quality score and Coverage on every story set",
+    ]);
   });
 
   it("read the subscription as free, active, cancelling or pending", () => {

@@ -37,6 +37,7 @@ function limitFeatures(limits: PlanLimits): PlanFeature[] {
     (limits.audioTranscription ? yes : no)("Audio transcription"),
     (limits.integrations ? yes : no)("JIRA, Notion, Linear, GitHub and Azure DevOps integrations"),
     yes(seats),
+    yes("Quality score and Coverage on every story set"),
   ];
 }
 
