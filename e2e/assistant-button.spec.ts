@@ -140,6 +140,14 @@ for (const [label, size] of [
     await page.keyboard.press("Escape");
     await expect(wizard).toBeHidden();
 
+    // the assistant, opened and minimised: its wider bar keeps off the controls by the same rule
+    await page.goto("/history");
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await page.getByRole("button", { name: "AI Helper" }).click();
+    await page.getByRole("button", { name: "Minimise the assistant" }).click();
+    await expect(page.getByRole("button", { name: "Restore the assistant" })).toBeVisible();
+    problems.push(...(await scrollAndCheck(page, `minimised@${size.width}`)));
+
     expect(problems).toEqual([]);
   });
 }

@@ -1,4 +1,4 @@
-import { atom, useAtom } from "jotai";
+import { atom, useAtom, useAtomValue, useSetAtom } from "jotai";
 import { ChevronUp, Minus, Send, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link } from "react-router";
@@ -13,7 +13,7 @@ import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { chatFailure } from "./failure";
 import { screenLinks, type ScreenLink } from "./links";
-import { chatPanelAtom } from "./state";
+import { chatPanelAtom, cornerPlaceAtom, pillSizeAtom } from "./state";
 import { formatTime } from "../../lib/format";
 
 // The help assistant's panel (docs/product-spec.md §2 Floating help assistant, §4 Chat panel, §5 Chat, §8 Assistant). Loaded on the
@@ -43,6 +43,19 @@ export default function ChatPanel() {
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();
+  // the minimised pill keeps off the page's controls by the button's rule (./tuck.ts): it tells the rule its size
+  const corner = useAtomValue(cornerPlaceAtom);
+  const reportPill = useSetAtom(pillSizeAtom);
+  const pillRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const pill = pillRef.current;
+    if (panel !== "minimised" || !pill) return;
+    const report = () => reportPill({ width: pill.offsetWidth, height: pill.offsetHeight });
+    report();
+    const watch = new ResizeObserver(report);
+    watch.observe(pill);
+    return () => watch.disconnect();
+  }, [panel, corner.shown, reportPill]);
 
   useEffect(() => {
     listRef.current?.lastElementChild?.scrollIntoView({ block: "end" });
@@ -126,8 +139,15 @@ export default function ChatPanel() {
   }
 
   if (panel === "minimised") {
+    // (never while it holds the focus: a keyboard user would lose their place)
+    if (!corner.shown && !pillRef.current?.contains(document.activeElement)) return null;
     return (
-      <div className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full border border-line bg-white py-1.5 pr-1.5 pl-4 shadow-lg sm:right-6 sm:bottom-6">
+      <div
+        ref={pillRef}
+        data-assistant-launcher=""
+        className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full border border-line bg-white py-1.5 pr-1.5 pl-4 shadow-lg sm:right-6 sm:bottom-6"
+        style={corner.lift ? { transform: `translateY(-${corner.lift}px)` } : undefined}
+      >
         <span className="text-sm font-semibold text-ink">StoryLoom Assistant</span>
         <button
           ref={restoreRef}

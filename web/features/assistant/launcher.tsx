@@ -1,9 +1,9 @@
-import { useAtom } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { Bot } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { ErrorBoundary } from "../../components/error-boundary";
-import { chatPanelAtom } from "./state";
-import { useLauncherPlace } from "./tuck";
+import { chatPanelAtom, cornerPlaceAtom, pillSizeAtom } from "./state";
+import { BUTTON_SIZE, useLauncherPlace } from "./tuck";
 
 // The floating help assistant's button (docs/product-spec.md §2), on every page. Everything else (the panel, its calls, its state)
 // is downloaded the first time the button is used, so the first load carries only this. It never covers a control of
@@ -13,7 +13,11 @@ const ChatPanel = lazy(() => import("./chat-panel"));
 export function AssistantLauncher() {
   const [panel, setPanel] = useAtom(chatPanelAtom);
   const [used, setUsed] = useState(false);
-  const place = useLauncherPlace();
+  const pill = useAtomValue(pillSizeAtom);
+  // one rule for whatever is in the corner: the button, or the minimised panel's pill (which reads it from the atom)
+  const place = useLauncherPlace(panel === "minimised" && pill ? pill : BUTTON_SIZE);
+  const share = useSetAtom(cornerPlaceAtom);
+  useEffect(() => share(place), [place, share]);
   return (
     <>
       {panel === "closed" && place.shown && (

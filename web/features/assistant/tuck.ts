@@ -37,14 +37,21 @@ export interface LauncherPlace {
   lift: number;
 }
 
+/** What sits in the corner: the round button, or the minimised assistant's wider pill (chat-panel.tsx). */
+export interface CornerSize {
+  width: number;
+  height: number;
+}
+export const BUTTON_SIZE: CornerSize = { width: LAUNCHER.size, height: LAUNCHER.size };
+
 /** The button's box in the viewport, `lift` px above its corner, with the clearance around it. */
-export function launcherBox(width: number, height: number, lift: number): Box {
+export function launcherBox(width: number, height: number, lift: number, size: CornerSize = BUTTON_SIZE): Box {
   const inset = width >= LAUNCHER.wideFrom ? LAUNCHER.wideInset : LAUNCHER.inset;
   const right = width - inset;
   const bottom = height - inset - lift;
   return {
-    left: right - LAUNCHER.size - CLEARANCE,
-    top: bottom - LAUNCHER.size - CLEARANCE,
+    left: right - size.width - CLEARANCE,
+    top: bottom - size.height - CLEARANCE,
     right: right + CLEARANCE,
     bottom: bottom + CLEARANCE,
   };
@@ -64,13 +71,14 @@ export function placeLauncher(
   viewport: { width: number; height: number },
   current: LauncherPlace,
   scrolling: boolean,
+  size: CornerSize = BUTTON_SIZE,
 ): LauncherPlace {
   const { width, height } = viewport;
-  const column = launcherBox(width, height, 0);
+  const column = launcherBox(width, height, 0, size);
   // (only the controls beside the button's column can meet it, at whatever height)
   const beside = controls.filter((c) => c.left < column.right && column.left < c.right);
   const clear = (lift: number) => {
-    const box = launcherBox(width, height, lift);
+    const box = launcherBox(width, height, lift, size);
     return !beside.some((c) => meets(c, box));
   };
   if (current.shown && clear(current.lift) && scrolling) return current;
@@ -114,11 +122,11 @@ function seenBox(element: Element): Box | null {
 }
 
 /** The boxes of the controls on screen near the button's corner (the only ones that can meet it). */
-function controlBoxes(): Box[] {
+function controlBoxes(size: CornerSize): Box[] {
   const width = window.innerWidth;
   const height = window.innerHeight;
-  const lowest = launcherBox(width, height, 0);
-  const highest = launcherBox(width, height, height * MAX_LIFT_SHARE);
+  const lowest = launcherBox(width, height, 0, size);
+  const highest = launcherBox(width, height, height * MAX_LIFT_SHARE, size);
   const near = { left: lowest.left, top: highest.top, right: lowest.right, bottom: lowest.bottom };
   const boxes: Box[] = [];
   for (const element of document.querySelectorAll(CONTROLS)) {
@@ -142,9 +150,11 @@ function controlBoxes(): Box[] {
  * the form's buttons are what matter) and while the page scrolls down (it comes back on scrolling up, and at the end
  * of the page). Never while it has the focus itself: a keyboard user would lose their place.
  */
-export function useLauncherPlace(): LauncherPlace {
+export function useLauncherPlace(size: CornerSize = BUTTON_SIZE): LauncherPlace {
   const [place, setPlace] = useState<LauncherPlace>({ shown: true, lift: 0 });
+  const { width: cornerWidth, height: cornerHeight } = size;
   useEffect(() => {
+    const corner = { width: cornerWidth, height: cornerHeight };
     const phone = window.matchMedia?.(PHONE);
     let lastY = window.scrollY;
     let down = false;
@@ -156,14 +166,24 @@ export function useLauncherPlace(): LauncherPlace {
     const update = () => {
       frame = 0;
       const active = document.activeElement;
-      const focused = active instanceof HTMLElement && active.dataset.assistantLauncher !== undefined;
+      // (a keyboard user's focus, that is: focus a click left there does not pin it)
+      const focused =
+        active instanceof HTMLElement &&
+        active.closest("[data-assistant-launcher]") !== null &&
+        active.matches(":focus-visible");
       if (focused) return;
       const typing = active instanceof HTMLElement && active.matches(FIELD);
       const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 8;
       const away = !!phone?.matches && (typing || (down && !atEnd));
       const next = away
         ? { shown: false, lift: current.lift }
-        : placeLauncher(controlBoxes(), { width: window.innerWidth, height: window.innerHeight }, current, scrolling);
+        : placeLauncher(
+            controlBoxes(corner),
+            { width: window.innerWidth, height: window.innerHeight },
+            current,
+            scrolling,
+            corner,
+          );
       if (next.shown !== current.shown || next.lift !== current.lift) {
         current = next;
         setPlace(next);
@@ -212,6 +232,6 @@ export function useLauncherPlace(): LauncherPlace {
       window.removeEventListener("resize", schedule);
       phone?.removeEventListener?.("change", schedule);
     };
-  }, []);
+  }, [cornerWidth, cornerHeight]);
   return place;
 }
