@@ -232,6 +232,7 @@ describe.each(DESTINATIONS)("Update in $type", (destination) => {
   it("sends an edited epic, and Export as new makes a second, separate epic", async () => {
     const { owner, transcriptId, held, send, where } = await setUp(destination);
     await summaryOf(await send("create"));
+    const [first] = (await json<TranscriptExports>(await where())).exports;
     await edit(owner, transcriptId, (stories) => {
       stories.epic.title = "Checkout, redesigned";
     });
@@ -241,6 +242,11 @@ describe.each(DESTINATIONS)("Update in $type", (destination) => {
     });
     expect(await summaryOf(await send("update"))).toMatchObject({ summary: { storiesUpdated: 0, storiesCreated: 0 } });
     expect(held().epic).toBe("Checkout, redesigned");
+    // the export keeps its own time; the update has its own
+    expect((await json<TranscriptExports>(await where())).exports[0]).toMatchObject({
+      exportedAt: first!.exportedAt,
+      syncedAt: expect.any(String),
+    });
 
     const copy = await summaryOf(await send("new"));
     expect(copy).toMatchObject({ alreadyExported: false, summary: { epicCreated: true, storiesCreated: 3 } });

@@ -225,12 +225,15 @@ async function sendChanges(
 ): Promise<ExportOutcome> {
   const epicKey = attempt.record.targetKey!;
   const stories = job.stories.userStories;
+  // the export keeps the time it was made; syncedAt says when it was updated
+  const exportedAt = attempt.record.completedAt!;
   let storiesUpdated = 0;
   if (!work.rewrite) {
     // Notion: the page is written again from the first block (notion-export.ts erases it first); same page, same
     // link, and a story deleted in StoryLoom leaves the page with it (nothing is left behind).
     await attempt.save({ erasePending: true, blocksDone: 0, completedAt: null });
     const outcome = await work.create(attempt);
+    await attempt.save({ completedAt: exportedAt });
     const count = (change: string) => plan.changes.filter((c) => c === change).length;
     return withUpdates(
       { ...outcome, summary: { ...outcome.summary, summary: { storiesCreated: count("added"), epicCreated: false } } },
@@ -256,16 +259,15 @@ async function sendChanges(
   if (added) {
     await attempt.save({ completedAt: null });
     outcome = await work.create(attempt);
+    await attempt.save({ completedAt: exportedAt });
   } else {
-    const completedAt = deps.now();
-    await attempt.save({ completedAt });
     outcome = {
       targetKey: epicKey,
       summary: {
         summary: { storiesCreated: 0, epicCreated: false },
         epicUrl: attempt.record.targetUrl ?? "",
         alreadyExported: false,
-        exportedAt: new Date(completedAt).toISOString(),
+        exportedAt: new Date(deps.now()).toISOString(),
       },
     };
   }
