@@ -229,6 +229,16 @@ for (const tracker of TRACKERS) {
     expect(await fakeItems()).toBe(before + storyCount + 1);
     await expect(sentTo.getByText(/up to date/)).toBeVisible();
     await expect(sentTo.getByRole("link", { name: /Epic / })).toHaveAttribute("href", tracker.epicLink);
+
+    // The editor's own Export button sends its saved edits as an update too (a repeat would only say it exists).
+    await page.getByRole("button", { name: "Edit" }).first().click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("tab", { name: /^User Stories/ }).click();
+    await dialog.getByLabel("Title").first().fill("Download any past invoice as a PDF");
+    await dialog.getByRole("button", { name: `Export to Team ${tracker.label}` }).click();
+    await expectToast(page, `Updated in Team ${tracker.label}`);
+    await expect(toasts.getByText("Updated 1 story.")).toBeVisible();
+    expect(await fakeItems()).toBe(before + storyCount + 1);
     await sentTo.scrollIntoViewIfNeeded();
     await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-updated`, {
       fullPage: false,

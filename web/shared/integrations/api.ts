@@ -14,6 +14,7 @@ import type {
   ExportResponse,
   Integration,
   IntegrationType,
+  TranscriptExports,
   JiraAuthResult,
   JiraDomainResult,
   JiraProjectResult,
@@ -178,6 +179,11 @@ export function postExport(
     integrationId: integration.id,
     ...(mode === "create" ? {} : { mode }),
   });
+}
+
+/** GET /api/transcripts/{id}/exports now (not from the cache): where the stories went, and what an update would send. */
+export function getTranscriptExports(transcriptId: number): Promise<TranscriptExports> {
+  return api.get<TranscriptExports>(queryKeys.transcriptExports(transcriptId));
 }
 
 /** Where a saved transcript's stories went; null `transcriptId` (nothing saved) or `enabled` false reads nothing. */

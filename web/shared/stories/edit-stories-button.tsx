@@ -6,7 +6,12 @@ import type { Integration } from "../../../schema/api/integrations";
 import type { GeneratedStories, Transcript, UserStory } from "../../../schema/api/transcripts";
 import { Button } from "../../components/ui/button";
 import { toast, toastError } from "../../components/ui/toast";
-import { editorExportTarget, loadProjectIntegrations, useProjectIntegrations } from "../integrations/api";
+import {
+  editorExportTarget,
+  getTranscriptExports,
+  loadProjectIntegrations,
+  useProjectIntegrations,
+} from "../integrations/api";
 import { useIntegrationExport } from "../integrations/export-progress-dialog";
 import { draftStoryFromItem } from "../quality/model";
 import { saveStories } from "../transcripts/api";
@@ -94,11 +99,18 @@ export function useStoryEditor(
       navigate(`/projects/${projectId}/settings`);
       return;
     }
+    // Stories exported there already: the saved edits go as an update of what it holds (issue 43), not as a repeat
+    // that would only say the export exists. (A failed read exports as before: the server answers either way.)
+    const sent = await getTranscriptExports(transcriptId)
+      .then((answer) => answer.exports.find((e) => e.integrationId === jira.id && e.status === "complete"))
+      .catch(() => undefined);
     // (one toast per outcome: the export's own says how it went, and it could only run on saved edits)
     await exportTo({
       transcriptId: transcriptId,
       integration: jira,
-      storyCount: edited.userStories.length,
+      storyCount: sent ? sent.storiesChanged : edited.userStories.length,
+      mode: sent ? "update" : "create",
+      epicChanged: sent?.epicChanged ?? false,
       returnFocus: editButton.current,
     });
   }
