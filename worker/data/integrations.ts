@@ -109,6 +109,20 @@ export async function findExport(
     .get();
 }
 
+/** A copy's record, unless that copy exists already (then nothing: the caller reads what is there). */
+function insertCopy(
+  db: Database,
+  values: { integrationId: number; transcriptId: number; copy: number; ref: string; total: number },
+  now: number,
+) {
+  return db
+    .insert(integrationExports)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({
+      target: [integrationExports.integrationId, integrationExports.transcriptId, integrationExports.copy],
+    });
+}
+
 /** The newest record of this transcript and integration, created (copy 1) on the first export; one round trip. */
 export async function findOrCreateExport(
   db: Database,
@@ -116,12 +130,7 @@ export async function findOrCreateExport(
   now: number,
 ): Promise<IntegrationExportRow> {
   const [, rows] = await db.batch([
-    db
-      .insert(integrationExports)
-      .values({ ...values, copy: 1, createdAt: now, updatedAt: now })
-      .onConflictDoNothing({
-        target: [integrationExports.integrationId, integrationExports.transcriptId, integrationExports.copy],
-      }),
+    insertCopy(db, { ...values, copy: 1 }, now),
     db
       .select()
       .from(integrationExports)
@@ -148,19 +157,11 @@ export async function createExportCopy(
   now: number,
 ): Promise<IntegrationExportRow> {
   const [, rows] = await db.batch([
-    db
-      .insert(integrationExports)
-      .values({
-        integrationId: after.integrationId,
-        transcriptId: after.transcriptId,
-        copy: after.copy + 1,
-        ...values,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({
-        target: [integrationExports.integrationId, integrationExports.transcriptId, integrationExports.copy],
-      }),
+    insertCopy(
+      db,
+      { integrationId: after.integrationId, transcriptId: after.transcriptId, copy: after.copy + 1, ...values },
+      now,
+    ),
     db
       .select()
       .from(integrationExports)

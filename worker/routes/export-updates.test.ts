@@ -275,6 +275,34 @@ describe.each(DESTINATIONS)("Update in $type", (destination) => {
   });
 });
 
+describe("an update the tracker refuses", () => {
+  it("answers the tracker's error, and a later update sends the edit again", async () => {
+    const github = DESTINATIONS.find((d) => d.type === "github")!;
+    let refuseNext = () => {};
+    const { owner, transcriptId, send, where } = await setUp({
+      ...github,
+      install() {
+        const fake = new FakeGitHub();
+        mockGitHub(fake);
+        refuseNext = () => fake.failNext(2, { status: 502 }); // (an edit is retried once)
+        return () => ({ epic: "", stories: [], writes: () => fake.requests.length });
+      },
+    });
+    await summaryOf(await send("create"));
+    await edit(owner, transcriptId, (stories) => {
+      stories.userStories[0]!.title = "Story 1: customers can pay with a saved card";
+    });
+    refuseNext();
+    const refused = await send("update");
+    expect(refused.status).toBe(502);
+    expect(await refused.json()).toMatchObject({ success: false, error: expect.stringMatching(/GitHub/) });
+    // nothing was recorded as sent: the edit still waits, and the next update sends it
+    expect((await json<TranscriptExports>(await where())).exports[0]).toMatchObject({ storiesChanged: 1 });
+    expect(await summaryOf(await send("update"))).toMatchObject({ summary: { storiesUpdated: 1 } });
+    expect((await json<TranscriptExports>(await where())).exports[0]).toMatchObject({ storiesChanged: 0 });
+  });
+});
+
 describe("export modes", () => {
   it("refuses a mode it does not know with a 400 in the shared shape", async () => {
     const { transcriptId, integration, owner } = await setUp(DESTINATIONS[0]!);

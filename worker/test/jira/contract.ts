@@ -33,6 +33,13 @@ export function assertJiraResponse(method: string, path: string, status: number,
   const operation = jiraOperation(method, path);
   if (!operation) throw new Error(`jira.openapi.json has no operation ${method} ${path}`);
   if (status >= 300 && status < 400) return;
+  if (status === 204) {
+    // (an edit's answer: documented, and empty)
+    if (!operation.responses["204"]) throw new Error(`${method} ${operation.template} describes no 204 answer`);
+    if (body !== null && body !== undefined)
+      fail(`JIRA's answer to ${method} ${operation.template} with 204`, [{ location: "", message: "has a body" }]);
+    return;
+  }
   const schema = operation.responses[String(status)]?.content?.["application/json"]?.schema;
   const what = `JIRA's answer to ${method} ${operation.template} with ${status}`;
   if (schema) {

@@ -343,6 +343,7 @@ export class FakeJira {
     if (fault?.type === "applyThenFail") return this.respond(entry, fault.status, this.faultBody(fault.status));
     if (answer.status === 204) {
       entry.status = 204;
+      assertJiraResponse(method, request.path, 204, null);
       return { kind: "empty", status: 204, headers: {} };
     }
     return this.respond(entry, answer.status, answer.body);
