@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../app";
 import type { Bindings } from "../bindings";
 import { call, json, unique } from "../test/client";
-import type { IntegrationType } from "../../schema/api/integrations";
+import { INTEGRATION_TYPES, type IntegrationType } from "../../schema/api/integrations";
 import {
   createIntegration,
   createTrackerIntegration,
@@ -349,41 +349,19 @@ const MATRIX: Record<string, Row> = {
     expect: invalidInput,
   },
   "POST /api/export/jira": { request: async (o) => ({ body: await exported(o, "jira") }), expect: team() },
-  "POST /api/transcripts/:id/export/jira": {
-    request: async (o) => {
-      const { transcriptId, integrationId } = await exported(o, "jira");
-      return { path: `/api/transcripts/${transcriptId}/export/jira`, body: { integrationId } };
-    },
-    expect: team(),
-  },
-  "POST /api/transcripts/:id/export/notion": {
-    request: async (o) => {
-      const { transcriptId, integrationId } = await exported(o, "notion");
-      return { path: `/api/transcripts/${transcriptId}/export/notion`, body: { integrationId } };
-    },
-    expect: team(),
-  },
-  "POST /api/transcripts/:id/export/linear": {
-    request: async (o) => {
-      const { transcriptId, integrationId } = await exported(o, "linear");
-      return { path: `/api/transcripts/${transcriptId}/export/linear`, body: { integrationId } };
-    },
-    expect: team(),
-  },
-  "POST /api/transcripts/:id/export/github": {
-    request: async (o) => {
-      const { transcriptId, integrationId } = await exported(o, "github");
-      return { path: `/api/transcripts/${transcriptId}/export/github`, body: { integrationId } };
-    },
-    expect: team(),
-  },
-  "POST /api/transcripts/:id/export/azure-devops": {
-    request: async (o) => {
-      const { transcriptId, integrationId } = await exported(o, "azure-devops");
-      return { path: `/api/transcripts/${transcriptId}/export/azure-devops`, body: { integrationId } };
-    },
-    expect: team(),
-  },
+  // One route for the five destinations: a row each, so every type's exporter is asked by every actor.
+  ...Object.fromEntries(
+    INTEGRATION_TYPES.map((type): [string, Row] => [
+      `POST /api/transcripts/:id/export/:type (${type})`,
+      {
+        request: async (o) => {
+          const { transcriptId, integrationId } = await exported(o, type);
+          return { path: `/api/transcripts/${transcriptId}/export/${type}`, body: { integrationId } };
+        },
+        expect: team(),
+      },
+    ]),
+  ),
   "GET /api/transcripts/:id/exports": {
     request: async (o) => {
       const { transcriptId } = await exported(o, "jira");

@@ -215,7 +215,9 @@ describe("hostile input", () => {
                       ? transcriptId
                       : name === "id"
                         ? project.id
-                        : "AAAAAAAAAAAAAAAAAAAAAA",
+                        : name === "type"
+                          ? "linear" // a destination from the closed list, so the body's validation is reached
+                          : "AAAAAAAAAAAAAAAAAAAAAA",
                   );
                 return encodePathPart(hostile ?? "x");
               });

@@ -17,6 +17,7 @@ import {
   validateLinearTeamSchema,
   createIntegrationSchema,
   exportJiraSchema,
+  INTEGRATION_TYPES,
   exportProgressSchema,
   exportToIntegrationSchema,
   transcriptExportsSchema,
@@ -40,7 +41,7 @@ import type { ExportOutcome } from "../services/integrations/exports";
 import { exportProgress, transcriptExports } from "../services/integrations/exports";
 import { checkJiraAuth, checkJiraDomain, checkJiraProject } from "../services/integrations/jira-checks";
 import { exportToJira } from "../services/integrations/jira-export";
-import { exportToNotion } from "../services/integrations/notion-export";
+import { exportTranscript } from "../services/integrations/export-transcript";
 import {
   checkAzureDevOpsAuth,
   checkAzureDevOpsProject,
@@ -49,7 +50,6 @@ import {
   checkLinearAuth,
   checkLinearTeam,
 } from "../services/integrations/tracker-checks";
-import { exportToTracker } from "../services/integrations/tracker-export";
 
 const projectIdParam = idParam("Project");
 const integrationIdParam = idParam("Integration");
@@ -283,120 +283,23 @@ export const exportRoutes = new Hono<AppEnv>()
 export const transcriptExportRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post(
-    "/:id/export/jira",
+    "/:id/export/:type",
     documented(
       "Transcripts",
-      "Export a transcript's epic and stories to a JIRA integration of its project",
+      "Export a transcript's epic and stories to an integration of its project: JIRA, Notion, Linear, GitHub Issues or Azure DevOps (`type`)",
       { body: transcriptExportResponseSchema },
       SIGNED_IN,
     ),
     transcriptIdParam,
-    validate("json", exportToIntegrationSchema),
-    async (c) =>
-      c.json(
-        exportResponse(
-          await exportToJira(
-            c.var.deps,
-            currentUser(c).id,
-            c.req.valid("param").id,
-            c.req.valid("json").integrationId,
-            c.req.valid("json").mode,
-          ),
-          true,
-        ),
-      ),
-  )
-  .post(
-    "/:id/export/notion",
-    documented(
-      "Transcripts",
-      "Export a transcript's epic and stories to a page under a Notion integration of its project",
-      { body: transcriptExportResponseSchema },
-      SIGNED_IN,
-    ),
-    transcriptIdParam,
-    validate("json", exportToIntegrationSchema),
-    async (c) =>
-      c.json(
-        exportResponse(
-          await exportToNotion(
-            c.var.deps,
-            currentUser(c).id,
-            c.req.valid("param").id,
-            c.req.valid("json").integrationId,
-            c.req.valid("json").mode,
-          ),
-          true,
-        ),
-      ),
-  )
-  .post(
-    "/:id/export/linear",
-    documented(
-      "Transcripts",
-      "Export a transcript's epic and stories to a Linear integration of its project (the epic, then sub-issues)",
-      { body: transcriptExportResponseSchema },
-      SIGNED_IN,
-    ),
-    transcriptIdParam,
+    // A destination outside the closed list answers like a route that does not exist.
+    validateIds("param", z.object({ id: canonicalId, type: z.enum(INTEGRATION_TYPES) }), "Destination"),
     validate("json", exportToIntegrationSchema),
     async (c) => {
-      const { id } = c.req.valid("param");
-      const outcome = await exportToTracker(
-        c.var.deps,
-        currentUser(c).id,
-        id,
-        c.req.valid("json").integrationId,
-        "linear",
-        c.req.valid("json").mode,
+      const { id, type } = c.req.valid("param");
+      const { integrationId, mode } = c.req.valid("json");
+      return c.json(
+        exportResponse(await exportTranscript(c.var.deps, currentUser(c).id, id, integrationId, type, mode), true),
       );
-      return c.json(exportResponse(outcome, true));
-    },
-  )
-  .post(
-    "/:id/export/github",
-    documented(
-      "Transcripts",
-      "Export a transcript's epic and stories to a GitHub Issues integration of its project (issues and sub-issues)",
-      { body: transcriptExportResponseSchema },
-      SIGNED_IN,
-    ),
-    transcriptIdParam,
-    validate("json", exportToIntegrationSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const outcome = await exportToTracker(
-        c.var.deps,
-        currentUser(c).id,
-        id,
-        c.req.valid("json").integrationId,
-        "github",
-        c.req.valid("json").mode,
-      );
-      return c.json(exportResponse(outcome, true));
-    },
-  )
-  .post(
-    "/:id/export/azure-devops",
-    documented(
-      "Transcripts",
-      "Export a transcript's epic and stories to an Azure DevOps integration of its project (an Epic and its children)",
-      { body: transcriptExportResponseSchema },
-      SIGNED_IN,
-    ),
-    transcriptIdParam,
-    validate("json", exportToIntegrationSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const outcome = await exportToTracker(
-        c.var.deps,
-        currentUser(c).id,
-        id,
-        c.req.valid("json").integrationId,
-        "azure-devops",
-        c.req.valid("json").mode,
-      );
-      return c.json(exportResponse(outcome, true));
     },
   )
   .get(

@@ -736,6 +736,29 @@ describe.each(TRACKERS)("$label: export", (tracker) => {
   });
 });
 
+describe("one export route for the five destinations", () => {
+  it("a destination outside the list answers 404 like a missing route; another type's integration answers 400", async () => {
+    const s = await setUp("linear", TRACKERS[0]!.install, 1);
+    for (const type of ["trello", "LINEAR", "linear%00", "__proto__"]) {
+      const answer = await api("POST", `/api/transcripts/${s.transcriptId}/export/${type}`, {
+        cookie: s.user.session,
+        body: { integrationId: s.integration.id },
+      });
+      expect([type, answer.status, answer.body]).toEqual([
+        type,
+        404,
+        expect.objectContaining({ success: false, code: "not_found", error: "Destination not found" }),
+      ]);
+    }
+    const wrongType = await api("POST", `/api/transcripts/${s.transcriptId}/export/github`, {
+      cookie: s.user.session,
+      body: { integrationId: s.integration.id },
+    });
+    expect(wrongType.status).toBe(400);
+    expect(s.tracker.requests()).toBe(0);
+  });
+});
+
 describe.each(TRACKERS)("$label: exactly once after an unanswered write", (tracker) => {
   it.each(["applied, answered 5xx", "applied, never answered"] as const)(
     "story 2's create %s: 502 upstream_error, in doubt; the next export adopts it and creates only story 3",
