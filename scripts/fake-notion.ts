@@ -9,9 +9,8 @@
 //   POST /__fake/fail {count, status, retryAfter?}   the next requests fail so
 //   POST /__fake/hang             the next request is never answered
 //   POST /__fake/apply-then-fail  the next request is carried out, then answered 500
-import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { readBody, send } from "./fake-server.ts";
+import { serveFake } from "./fake-server.ts";
 
 const { FakeNotion, FAKE_NOTION_PARENT_URL, FAKE_NOTION_VERSIONS } =
   await import("../worker/test/notion/fake-notion.ts");
@@ -21,65 +20,50 @@ const PORT = Number(args.port ?? process.env.FAKE_NOTION_PORT ?? 12114);
 
 const fake = new FakeNotion(args.secret ? { secret: args.secret } : {});
 
-function control(method: string, path: string, body: string): unknown {
-  if (method === "GET" && path === "/__fake/pages") return fake.pages();
-  if (method === "POST" && path === "/__fake/reset") {
-    fake.reset();
-    return { reset: true };
-  }
-  if (method === "POST" && path === "/__fake/fail") {
-    const input = JSON.parse(body || "{}") as { count?: number; status?: number; retryAfter?: number };
-    if (!input.status) throw new Error("POST /__fake/fail takes {count, status, retryAfter?}");
-    fake.failNext(input.count ?? 1, {
-      status: input.status,
-      ...(input.retryAfter === undefined ? {} : { retryAfter: input.retryAfter }),
-    });
-    return { failing: input.count ?? 1 };
-  }
-  if (method === "POST" && path === "/__fake/hang") {
-    fake.hangNext();
-    return { hanging: 1 };
-  }
-  if (method === "POST" && path === "/__fake/apply-then-fail") {
-    fake.applyThenFail();
-    return { applyThenFail: 1 };
-  }
-  throw new Error(`No control ${method} ${path}: GET /__fake/pages, POST /__fake/{reset|fail|hang|apply-then-fail}`);
-}
-
-const server = createServer(async (request, response) => {
-  const url = new URL(request.url ?? "/", "http://localhost");
-  const method = request.method ?? "GET";
-  const body = await readBody(request);
-  if (url.pathname.startsWith("/__fake/")) {
-    try {
-      send(response, 200, control(method, url.pathname, body));
-    } catch (error) {
-      send(response, 400, { error: String(error) });
-    }
-    return;
-  }
-  try {
-    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-    const answer = fake.handle({ method, path: url.pathname, query: url.search.slice(1), body, headers });
-    console.log(`${method} ${url.pathname} ${answer.hang ? "(hanging)" : answer.status}`);
-    if (answer.hang) return; // Never answered; the client's timeout ends it.
-    send(response, answer.status, answer.body, answer.headers);
-  } catch (error) {
-    // A request the emulator does not model: loud here, and a 400 the adapter does not retry.
-    console.error(`${method} ${url.pathname} failed:`, error);
-    send(response, 400, { object: "error", status: 400, code: "invalid_request", message: String(error) });
-  }
+serveFake({
+  port: PORT,
+  controls: {
+    "GET /__fake/pages": () => fake.pages(),
+    "POST /__fake/reset": () => {
+      fake.reset();
+      return { reset: true };
+    },
+    "POST /__fake/fail": ({ body }) => {
+      const input = JSON.parse(body || "{}") as { count?: number; status?: number; retryAfter?: number };
+      if (!input.status) throw new Error("POST /__fake/fail takes {count, status, retryAfter?}");
+      fake.failNext(input.count ?? 1, {
+        status: input.status,
+        ...(input.retryAfter === undefined ? {} : { retryAfter: input.retryAfter }),
+      });
+      return { failing: input.count ?? 1 };
+    },
+    "POST /__fake/hang": () => {
+      fake.hangNext();
+      return { hanging: 1 };
+    },
+    "POST /__fake/apply-then-fail": () => {
+      fake.applyThenFail();
+      return { applyThenFail: 1 };
+    },
+  },
+  unlistedControls: ({ method, path }) => {
+    throw new Error(`No control ${method} ${path}: GET /__fake/pages, POST /__fake/{reset|fail|hang|apply-then-fail}`);
+  },
+  emulator: {
+    answer: (request) => {
+      const answer = fake.handle(request);
+      return answer.hang
+        ? { kind: "hang" }
+        : { kind: "json", status: answer.status, body: answer.body, headers: answer.headers };
+    },
+    // A request the emulator does not model: a 400 the adapter does not retry.
+    failure: (error) => ({
+      status: 400,
+      body: { object: "error", status: 400, code: "invalid_request", message: String(error) },
+    }),
+  },
+  listening: () =>
+    console.log(
+      `Fake Notion (Notion-Version ${FAKE_NOTION_VERSIONS.join("|")}) on http://127.0.0.1:${PORT}: secret ${fake.secret}, parent page ${FAKE_NOTION_PARENT_URL}`,
+    ),
 });
-
-server.listen(PORT, "127.0.0.1", () => {
-  console.log(
-    `Fake Notion (Notion-Version ${FAKE_NOTION_VERSIONS.join("|")}) on http://127.0.0.1:${PORT}: secret ${fake.secret}, parent page ${FAKE_NOTION_PARENT_URL}`,
-  );
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections(); // including requests left hanging on purpose
-  });
-}

@@ -7,9 +7,8 @@
 // Test controls:
 //   POST /__fake/fail {count, status}   the next `count` calls answer `status` (default 503)
 //   GET  /__fake/requests               the calls so far: when each started and ended, and the stories it returned
-import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { readBody, send } from "./fake-server.ts";
+import { send, serveFake } from "./fake-server.ts";
 
 // (imported once fake-server.ts has taught Node the Worker's extensionless imports)
 const { loadLanguage } = await import("../worker/reading/index.ts");
@@ -33,42 +32,45 @@ function completion(content: unknown) {
   };
 }
 
-createServer(async (request, response) => {
-  const url = new URL(request.url ?? "/", `http://127.0.0.1:${PORT}`);
-  const body = await readBody(request);
-  if (request.method === "GET" && url.pathname === "/__fake/requests") return send(response, 200, calls);
-  if (request.method === "POST" && url.pathname === "/__fake/fail") {
-    const asked = JSON.parse(body || "{}") as { count?: number; status?: number };
-    failures = { count: asked.count ?? 1, status: asked.status ?? 503 };
-    return send(response, 200, failures);
-  }
-  if (request.method !== "POST" || url.pathname !== "/v1/chat/completions")
-    return send(response, 404, { error: { message: "Not found", type: "invalid_request_error" } });
+serveFake({
+  port: PORT,
+  controls: {
+    "GET /__fake/requests": () => calls,
+    "POST /__fake/fail": ({ body }) => {
+      const asked = JSON.parse(body || "{}") as { count?: number; status?: number };
+      failures = { count: asked.count ?? 1, status: asked.status ?? 503 };
+      return failures;
+    },
+  },
+  unlistedControls: "api",
+  api: async ({ method, path, body }, response) => {
+    if (method !== "POST" || path !== "/v1/chat/completions")
+      return send(response, 404, { error: { message: "Not found", type: "invalid_request_error" } });
 
-  const started = Date.now();
-  await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
-  if (failures.count > 0) {
-    failures.count--;
-    calls.push({ started, ended: Date.now(), repair: false, stories: 0 });
-    return send(response, failures.status, { error: { message: "The fake model is down", type: "server_error" } });
-  }
-  const prompt = (JSON.parse(body) as { messages: Array<{ content: string }> }).messages[1]?.content ?? "";
-  if (prompt.startsWith("These user stories")) {
-    const stories = JSON.parse(prompt.slice(prompt.indexOf("Stories:\n") + 9, prompt.indexOf("\n\n<transcript>")));
-    calls.push({ started, ended: Date.now(), repair: true, stories: stories.userStories.length });
-    return send(response, 200, completion(stories));
-  }
-  const part = prompt.slice(prompt.indexOf("<transcript>\n") + 13, prompt.lastIndexOf("\n</transcript>"));
-  const generated = generateEmbedded(part);
-  const output = {
-    ...generated,
-    userStories: generated.userStories.map((story) => ({
-      ...story,
-      evidence: (story.evidence ?? []).map(({ quote }) => ({ quote })),
-    })),
-  };
-  calls.push({ started, ended: Date.now(), repair: false, stories: output.userStories.length });
-  return send(response, 200, completion(output));
-}).listen(PORT, "127.0.0.1", () => {
-  console.log(`fake OpenAI on http://127.0.0.1:${PORT}/v1 (answers after ${DELAY_MS} ms)`);
+    const started = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
+    if (failures.count > 0) {
+      failures.count--;
+      calls.push({ started, ended: Date.now(), repair: false, stories: 0 });
+      return send(response, failures.status, { error: { message: "The fake model is down", type: "server_error" } });
+    }
+    const prompt = (JSON.parse(body) as { messages: Array<{ content: string }> }).messages[1]?.content ?? "";
+    if (prompt.startsWith("These user stories")) {
+      const stories = JSON.parse(prompt.slice(prompt.indexOf("Stories:\n") + 9, prompt.indexOf("\n\n<transcript>")));
+      calls.push({ started, ended: Date.now(), repair: true, stories: stories.userStories.length });
+      return send(response, 200, completion(stories));
+    }
+    const part = prompt.slice(prompt.indexOf("<transcript>\n") + 13, prompt.lastIndexOf("\n</transcript>"));
+    const generated = generateEmbedded(part);
+    const output = {
+      ...generated,
+      userStories: generated.userStories.map((story) => ({
+        ...story,
+        evidence: (story.evidence ?? []).map(({ quote }) => ({ quote })),
+      })),
+    };
+    calls.push({ started, ended: Date.now(), repair: false, stories: output.userStories.length });
+    return send(response, 200, completion(output));
+  },
+  listening: () => console.log(`fake OpenAI on http://127.0.0.1:${PORT}/v1 (answers after ${DELAY_MS} ms)`),
 });

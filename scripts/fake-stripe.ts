@@ -9,9 +9,8 @@
 //   POST /__fake/expire/{subscriptionId}           the first invoice went unpaid: incomplete_expired
 //   POST /__fake/webhook {url, type, subscriptionId}   sends a Stripe-signed event of that type to the URL
 // Each answers the subscription as Stripe now holds it (the webhook: the delivery's status and the event id).
-import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { readBody, send } from "./fake-server.ts";
+import { serveFake, type FakeRequest } from "./fake-server.ts";
 
 const { FakeStripe, FAKE_PRICES, FAKE_STRIPE_API_VERSION } = await import("../worker/test/stripe/fake-stripe.ts");
 const { signedWebhook } = await import("../worker/test/stripe/webhook.ts");
@@ -21,7 +20,7 @@ const PORT = Number(args.port ?? process.env.FAKE_STRIPE_PORT ?? 12111);
 const WEBHOOK_SECRET = args["webhook-secret"] ?? process.env.STRIPE_WEBHOOK_SECRET;
 
 const fake = new FakeStripe();
-const controls: Record<string, (subscriptionId: string) => void> = {
+const subscriptionControls: Record<string, (subscriptionId: string) => void> = {
   pay: (id) => fake.pay(id),
   decline: (id) => fake.decline(id),
   "require-action": (id) => fake.requireAction(id),
@@ -39,52 +38,44 @@ async function deliverWebhook(input: { url?: string; type?: string; subscription
   return { eventId: event.id, status: answer.status, body: await answer.text() };
 }
 
-async function control(path: string, body: string): Promise<unknown> {
+/** Every control, whatever its method: most name the subscription in their path. */
+async function stripeControl({ path, body }: FakeRequest): Promise<unknown> {
   if (path === "/__fake/webhook") return deliverWebhook(JSON.parse(body || "{}"));
   const [, name, subscriptionId] = /^\/__fake\/([\w-]+)\/([^/]+)$/.exec(path) ?? [];
-  const run = name ? controls[name] : undefined;
+  const run = name ? subscriptionControls[name] : undefined;
   if (!run || !subscriptionId)
     throw new Error(
-      `No control ${path}: POST /__fake/{${Object.keys(controls).join("|")}}/{subscriptionId} or /__fake/webhook`,
+      `No control ${path}: POST /__fake/{${Object.keys(subscriptionControls).join("|")}}/{subscriptionId} or /__fake/webhook`,
     );
   run(decodeURIComponent(subscriptionId));
   return fake.inspect(decodeURIComponent(subscriptionId));
 }
 
-const server = createServer(async (request, response) => {
-  const url = new URL(request.url ?? "/", "http://localhost");
-  const body = await readBody(request);
-  if (url.pathname.startsWith("/__fake/")) {
-    try {
-      send(response, 200, await control(url.pathname, body));
-    } catch (error) {
-      send(response, 400, { error: String(error) });
-    }
-    return;
-  }
-  try {
-    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-    const answer = fake.handle({
-      method: request.method ?? "GET",
-      path: url.pathname,
-      query: url.search.slice(1),
-      body,
-      headers,
-    });
-    console.log(`${request.method} ${url.pathname} ${answer.status}`);
-    send(response, answer.status, answer.body, { "Request-Id": `req_fake${fake.calls.length}` });
-  } catch (error) {
-    // A contract breach or a request the emulator does not model: loud here, and no retries from the SDK.
-    console.error(`${request.method} ${url.pathname} failed:`, error);
-    send(response, 500, { error: { type: "api_error", message: String(error) } }, { "Stripe-Should-Retry": "false" });
-  }
+serveFake({
+  port: PORT,
+  unlistedControls: stripeControl,
+  emulator: {
+    answer: (request) => {
+      const answer = fake.handle(request);
+      return {
+        kind: "json",
+        status: answer.status,
+        body: answer.body,
+        headers: { "Request-Id": `req_fake${fake.calls.length}` },
+      };
+    },
+    // Stripe-Should-Retry: false, so that the SDK does not retry it.
+    failure: (error) => ({
+      status: 500,
+      body: { error: { type: "api_error", message: String(error) } },
+      headers: { "Stripe-Should-Retry": "false" },
+    }),
+  },
+  listening: () => {
+    console.log(`Fake Stripe (API ${FAKE_STRIPE_API_VERSION}) on http://127.0.0.1:${PORT}`);
+    console.log(
+      `  prices: ${FAKE_PRICES.map((p) => `${p.id} (${p.unitAmount / 100} ${p.currency.toUpperCase()}/month)`).join(", ")}`,
+    );
+    console.log(`  webhooks: ${WEBHOOK_SECRET ? "signed with the given secret" : "off (no --webhook-secret)"}`);
+  },
 });
-
-server.listen(PORT, "127.0.0.1", () => {
-  console.log(`Fake Stripe (API ${FAKE_STRIPE_API_VERSION}) on http://127.0.0.1:${PORT}`);
-  console.log(
-    `  prices: ${FAKE_PRICES.map((p) => `${p.id} (${p.unitAmount / 100} ${p.currency.toUpperCase()}/month)`).join(", ")}`,
-  );
-  console.log(`  webhooks: ${WEBHOOK_SECRET ? "signed with the given secret" : "off (no --webhook-secret)"}`);
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));
