@@ -6,11 +6,6 @@ import { isIntegrationsUnavailable } from "../../shared/integrations/api";
 export const INTEGRATIONS_UNAVAILABLE_TEXT =
   "JIRA and Notion integrations are only available on Pro and Enterprise plans.";
 
-/**
- * Reports a failed create (or wizard check) as docs/product-spec.md §8 says: the free plan's refusal as 'Integrations Not
- * Available' with an upgrade action (the caller closes its dialog first, so the action is not behind it), anything
- * else as `title` with the server's message. Returns whether it was the plan.
- */
 /** docs/product-spec.md §8's 'Integrations Not Available' toast with its upgrade action. */
 export function toastIntegrationsUnavailable(error?: unknown): void {
   toast({
@@ -22,6 +17,11 @@ export function toastIntegrationsUnavailable(error?: unknown): void {
   });
 }
 
+/**
+ * Reports a failed create (or wizard check) as docs/product-spec.md §8 says: the free plan's refusal as 'Integrations Not
+ * Available' with an upgrade action (the caller closes its dialog first, so the action is not behind it), anything
+ * else as `title` with the server's message. Returns whether it was the plan.
+ */
 export function reportIntegrationError(projectId: number, error: unknown, title: string, fallback: string): boolean {
   if (isIntegrationsUnavailable(error)) {
     toastIntegrationsUnavailable(error);
@@ -31,4 +31,14 @@ export function reportIntegrationError(projectId: number, error: unknown, title:
   }
   toastError(title, error, fallback);
   return false;
+}
+
+/** A failed Create Integration (Manual Setup or a wizard's review), reported as above; true when it was the plan. */
+export function reportCreationError(projectId: number, error: unknown): boolean {
+  return reportIntegrationError(
+    projectId,
+    error,
+    "Creation Failed",
+    "Failed to create the integration. Please try again.",
+  );
 }

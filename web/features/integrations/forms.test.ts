@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Integration } from "../../../schema/api/integrations";
 import { ApiError } from "../../lib/api";
+import { CONFIG_FIELD_SPECS, CONFIG_FIELDS, SECRET_FIELDS } from "./fields";
 import { checkEdit, checkManual, destinationOf, editValuesOf, EMPTY_FORM, serverFieldErrors } from "./forms";
 
 const jira: Integration = {
@@ -23,6 +24,18 @@ const notion: Integration = {
   updatedAt: "2026-01-05T10:00:00Z",
   config: { pageUrl: "https://www.notion.so/Roadmap-0123456789abcdef0123456789abcdef", integrationSecret: "••••1234" },
 };
+
+describe("settings as data", () => {
+  it("describes each type's settings in CONFIG_FIELDS' order, each with its shared schema", () => {
+    for (const type of Object.keys(CONFIG_FIELDS) as (keyof typeof CONFIG_FIELDS)[]) {
+      expect(CONFIG_FIELD_SPECS[type].map((spec) => spec.key)).toEqual(CONFIG_FIELDS[type]);
+      for (const spec of CONFIG_FIELD_SPECS[type]) expect(spec.schema, `${type} ${spec.key}`).toBeDefined();
+      expect(CONFIG_FIELD_SPECS[type]).toContain(SECRET_FIELDS[type]);
+    }
+    const domain = CONFIG_FIELD_SPECS.jira[0]!;
+    expect(domain.schema!.safeParse(domain.clean!("https://ACME.atlassian.net/")).data).toBe("acme.atlassian.net");
+  });
+});
 
 describe("Manual Setup", () => {
   it("asks for type and name first ('Missing Information')", () => {

@@ -1,10 +1,5 @@
 import {
-  azureDevOpsTokenSchema,
   createIntegrationSchema,
-  githubTokenSchema,
-  jiraApiTokenSchema,
-  linearApiKeySchema,
-  notionSecretSchema,
   updateIntegrationSchema,
   type CreateIntegrationInput,
   type Integration,
@@ -13,37 +8,9 @@ import {
 } from "../../../schema/api/integrations";
 import { ApiError } from "../../lib/api";
 import type { FieldErrors } from "../../lib/form";
-import { cleanDomain } from "./wizard";
+import { cleanDomain, SECRET_FIELDS, type FormField } from "./fields";
 
 // Manual Setup and Edit: the forms' values, their checks with the shared schemas, and the requests they send.
-
-export const CONFIG_FIELDS = {
-  jira: ["domain", "email", "apiToken", "projectKey"],
-  notion: ["integrationSecret", "pageUrl"],
-  linear: ["apiKey", "teamKey", "epicAs"],
-  github: ["token", "repository"],
-  "azure-devops": ["organization", "project", "token"],
-} as const satisfies Record<IntegrationType, readonly string[]>;
-
-/** Each type's secret field: write-only, blank when editing to keep the stored one. */
-export const SECRET_FIELD = {
-  jira: "apiToken",
-  notion: "integrationSecret",
-  linear: "apiKey",
-  github: "token",
-  "azure-devops": "token",
-} as const satisfies Record<IntegrationType, string>;
-
-const SECRET_SCHEMAS = {
-  jira: jiraApiTokenSchema,
-  notion: notionSecretSchema,
-  linear: linearApiKeySchema,
-  github: githubTokenSchema,
-  "azure-devops": azureDevOpsTokenSchema,
-} as const;
-
-export type ConfigField = (typeof CONFIG_FIELDS)[IntegrationType][number];
-export type FormField = "type" | "name" | ConfigField;
 
 export interface IntegrationFormValues {
   /** Empty until a type is chosen (Manual Setup); fixed when editing. */
@@ -177,7 +144,7 @@ export function editValuesOf(integration: Integration): IntegrationFormValues {
 /** The stored secret's mask, shown in the list and as the placeholder of a blank secret field when editing. */
 export function secretMaskOf(integration: Integration): string {
   const config = integration.config as Record<string, string>;
-  return config[SECRET_FIELD[integration.type]] ?? "";
+  return config[SECRET_FIELDS[integration.type].key] ?? "";
 }
 
 /**
@@ -190,13 +157,13 @@ export function checkEdit(
   isActive: boolean,
 ): FormCheck<UpdateIntegrationInput> {
   const config = configOf(values, integration.type);
-  const secretField = SECRET_FIELD[integration.type];
+  const { key: secretField, schema: secretSchema } = SECRET_FIELDS[integration.type];
   const secret = config[secretField]!.trim();
   if (secret === "") delete config[secretField];
   const parsed = updateIntegrationSchema.safeParse({ name: values.name, isActive, config });
   const errors = parsed.success ? {} : errorsOf(parsed.error.issues);
   if (secret !== "" && !errors[secretField]) {
-    const secretCheck = SECRET_SCHEMAS[integration.type].safeParse(secret);
+    const secretCheck = secretSchema.safeParse(secret);
     if (!secretCheck.success) errors[secretField] = secretCheck.error.issues[0]?.message;
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { kind: "invalid", errors };

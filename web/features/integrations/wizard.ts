@@ -1,175 +1,151 @@
-import type { z } from "zod";
-import {
-  integrationNameSchema,
-  jiraApiTokenSchema,
-  jiraDomainSchema,
-  jiraEmailSchema,
-  jiraProjectKeySchema,
-  type CreateIntegrationInput,
-  type JiraAuthResult,
-  type JiraDomainResult,
-  type JiraProjectResult,
-} from "../../../schema/api/integrations";
+import type { CreateIntegrationInput } from "../../../schema/api/integrations";
 import type { FieldErrors } from "../../lib/form";
+import type { ConfigField, FieldSpec, FormField } from "./fields";
+import { EMPTY_FORM, type IntegrationFormValues } from "./forms";
+import { WIZARDS, type Config, type StepDef, type StepResults, type WizardType } from "./wizard-definitions";
 
-// The JIRA wizard's state (docs/product-spec.md §4): four steps, each of the first three checked by the server before Next. Pure,
-// so the rules are tested without a browser; the dialog only renders it.
-
-export type WizardStep = 1 | 2 | 3 | 4;
-export type CheckedStep = 1 | 2 | 3;
-
-export interface WizardValues {
-  name: string;
-  domain: string;
-  email: string;
-  apiToken: string;
-  projectKey: string;
-}
-export type WizardField = keyof WizardValues;
-
-export const STEP_FIELDS: Record<CheckedStep, readonly WizardField[]> = {
-  1: ["name", "domain"],
-  2: ["email", "apiToken"],
-  3: ["projectKey"],
-};
-
-export const STEP_LABELS: Record<WizardStep, string> = {
-  1: "JIRA site",
-  2: "Sign in",
-  3: "Project",
-  4: "Review",
-};
-
-/** What each step's server check answered. */
-export interface StepResults {
-  1?: JiraDomainResult;
-  2?: JiraAuthResult;
-  3?: JiraProjectResult;
-}
+// The one wizard engine, for JIRA, Linear, GitHub Issues and Azure DevOps (their steps in wizard-definitions.ts):
+// checked steps, each checked by the server before Next, then the review and Create. Pure, so the rules are tested
+// without a browser; components/wizard-dialog.tsx only renders it.
 
 export interface WizardState {
-  step: WizardStep;
-  values: WizardValues;
+  type: WizardType;
+  /** 1-based; the last step is the review. */
+  step: number;
+  values: IntegrationFormValues;
   results: StepResults;
 }
 
-export function initialWizard(): WizardState {
-  return { step: 1, values: { name: "", domain: "", email: "", apiToken: "", projectKey: "" }, results: {} };
+export function initialWizard(type: WizardType): WizardState {
+  return { type, step: 1, values: { ...EMPTY_FORM, type }, results: {} };
 }
 
-export function stepOf(field: WizardField): CheckedStep {
-  return field === "name" || field === "domain" ? 1 : field === "projectKey" ? 3 : 2;
+/** The step's definition; undefined on the review. */
+export function stepDef(state: WizardState): StepDef | undefined {
+  return WIZARDS[state.type].steps[state.step - 1];
+}
+
+export function isReview(state: WizardState): boolean {
+  return stepDef(state) === undefined;
+}
+
+/** The steps' names, the review's last. */
+export function stepLabels(type: WizardType): string[] {
+  return [...WIZARDS[type].steps.map((step) => step.label), "Review"];
+}
+
+function specsOf(type: WizardType): FieldSpec[] {
+  return WIZARDS[type].steps.flatMap((step) => [...step.fields, ...(step.extra ?? [])]);
+}
+
+/** The step whose check depends on the field; null for a field chosen freely. */
+function stepOf(type: WizardType, field: FormField): number | null {
+  const index = WIZARDS[type].steps.findIndex((step) => step.fields.some((spec) => spec.key === field));
+  return index < 0 ? null : index + 1;
 }
 
 /**
- * A typed value. The project key is forced to upper case as typed (docs/product-spec.md §5). Changing a field undoes its step's
- * check and every later one (they were made with the old value: the site, then the sign-in on it).
+ * A typed value (forced to upper case where the field says so, docs/product-spec.md §5). Changing a field undoes its
+ * step's check and every later one: they were made with the old value.
  */
-export function setField(state: WizardState, field: WizardField, value: string): WizardState {
-  const typed = field === "projectKey" ? value.toUpperCase() : value;
+export function setField(state: WizardState, field: FormField, value: string): WizardState {
+  const typed = specsOf(state.type).find((spec) => spec.key === field)?.upperCase ? value.toUpperCase() : value;
   if (state.values[field] === typed) return state;
-  const from = stepOf(field);
+  const values = { ...state.values, [field]: typed };
+  const from = stepOf(state.type, field);
+  if (from === null) return { ...state, values };
   const results: StepResults = {};
-  for (const step of [1, 2, 3] as const) {
-    if (step < from && state.results[step]) (results as Record<number, unknown>)[step] = state.results[step];
-  }
-  return { ...state, values: { ...state.values, [field]: typed }, results };
+  for (const [step, result] of Object.entries(state.results)) if (Number(step) < from) results[Number(step)] = result;
+  return { ...state, values, results };
 }
 
 /** docs/product-spec.md §5: Validate is disabled until the step's fields are filled. */
 export function canValidate(state: WizardState): boolean {
-  if (state.step === 4) return false;
-  return STEP_FIELDS[state.step].every((field) => state.values[field].trim() !== "");
+  const step = stepDef(state);
+  return step !== undefined && step.fields.every((spec) => state.values[spec.key].trim() !== "");
 }
 
 /** docs/product-spec.md §4: Next only after this step's check succeeded (and nothing in it changed since). */
 export function canGoNext(state: WizardState): boolean {
-  return state.step !== 4 && state.results[state.step] !== undefined;
+  return !isReview(state) && state.results[state.step] !== undefined;
 }
 
 export function goNext(state: WizardState): WizardState {
-  return canGoNext(state) ? { ...state, step: (state.step + 1) as WizardStep } : state;
+  return canGoNext(state) ? { ...state, step: state.step + 1 } : state;
 }
 
 export function goPrevious(state: WizardState): WizardState {
-  return state.step > 1 ? { ...state, step: (state.step - 1) as WizardStep } : state;
+  return state.step > 1 ? { ...state, step: state.step - 1 } : state;
 }
 
 /** Records a step's successful server check. */
-export function markValidated<S extends CheckedStep>(
-  state: WizardState,
-  step: S,
-  result: NonNullable<StepResults[S]>,
-): WizardState {
+export function markValidated(state: WizardState, step: number, result: unknown): WizardState {
   return { ...state, results: { ...state.results, [step]: result } };
 }
 
-/** A pasted site address is accepted as the bare domain: no scheme, no trailing slash. */
-export function cleanDomain(domain: string): string {
-  return domain
-    .trim()
-    .replace(/^https?:\/\//i, "")
-    .replace(/\/+$/, "");
+function parse(spec: FieldSpec, value: string) {
+  const typed = spec.clean ? spec.clean(value) : value;
+  return spec.schema ? spec.schema.safeParse(typed) : ({ success: true, data: typed } as const);
 }
 
-function check<T>(
-  schema: z.ZodType<T>,
-  value: string,
-  field: WizardField,
-  errors: FieldErrors<WizardField>,
-): T | undefined {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  errors[field] = parsed.error.issues[0]?.message;
-  return undefined;
-}
-
-export type StepCheck<S extends CheckedStep> =
-  { ok: true; request: StepRequest[S] } | { ok: false; errors: FieldErrors<WizardField> };
-
-export interface StepRequest {
-  1: { domain: string };
-  2: { domain: string; email: string; apiToken: string };
-  3: { domain: string; email: string; apiToken: string; projectKey: string };
-}
+export type StepCheck =
+  { ok: true; request: Partial<Record<ConfigField, string>> } | { ok: false; errors: FieldErrors<FormField> };
 
 /**
- * The client-side check of a step with the shared schemas' messages ('Domain is required', 'Invalid domain
- * format…', 'Email and API token are required', 'Project key is required'), and the server check's request.
+ * The client-side check of a step with the shared schemas' messages (its fields, and what its server check sends),
+ * and the server check's request.
  */
-export function checkStep<S extends CheckedStep>(step: S, values: WizardValues): StepCheck<S> {
-  const errors: FieldErrors<WizardField> = {};
-  const domain = check(jiraDomainSchema, cleanDomain(values.domain), "domain", errors);
-  if (step === 1) {
-    check(integrationNameSchema, values.name, "name", errors);
-    return domain !== undefined && !errors.name
-      ? ({ ok: true, request: { domain } } as StepCheck<S>)
-      : { ok: false, errors };
+export function checkStep(type: WizardType, step: number, values: IntegrationFormValues): StepCheck {
+  const current = WIZARDS[type].steps[step - 1];
+  if (!current) return { ok: false, errors: {} };
+  const specs = specsOf(type);
+  const checked = [
+    ...current.fields,
+    ...current.sends
+      .filter((key) => !current.fields.some((spec) => spec.key === key))
+      .flatMap((key) => specs.filter((spec) => spec.key === key)),
+  ];
+  const errors: FieldErrors<FormField> = {};
+  const request: Partial<Record<ConfigField, string>> = {};
+  for (const spec of checked) {
+    const parsed = parse(spec, values[spec.key]);
+    if (!parsed.success) errors[spec.key] = parsed.error.issues[0]?.message;
+    else if ((current.sends as readonly string[]).includes(spec.key)) request[spec.key as ConfigField] = parsed.data;
   }
-  const email = check(jiraEmailSchema, values.email, "email", errors);
-  const apiToken = check(jiraApiTokenSchema, values.apiToken, "apiToken", errors);
-  if (step === 2) {
-    return domain !== undefined && email !== undefined && apiToken !== undefined
-      ? ({ ok: true, request: { domain, email, apiToken } } as StepCheck<S>)
-      : { ok: false, errors };
-  }
-  const projectKey = check(jiraProjectKeySchema, values.projectKey, "projectKey", errors);
-  return domain !== undefined && email !== undefined && apiToken !== undefined && projectKey !== undefined
-    ? ({ ok: true, request: { domain, email, apiToken, projectKey } } as StepCheck<S>)
-    : { ok: false, errors };
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, request };
 }
 
-/** Step 4's Create: the integration as checked, active from the start. */
-export function createInputOf(values: WizardValues): Extract<CreateIntegrationInput, { type: "jira" }> {
+/** The settings as checked: each as its schema reads it, the destination as the tracker spells it. */
+export function configOf(state: WizardState): Config {
+  const config: Config = {};
+  for (const spec of specsOf(state.type)) {
+    if (spec.key === "name" || spec.key === "type") continue;
+    const value = state.values[spec.key];
+    const parsed = parse(spec, value);
+    config[spec.key] = parsed.success ? parsed.data : value.trim();
+  }
+  return { ...config, ...WIZARDS[state.type].spelled?.(state.results) };
+}
+
+/** The review's Create: the integration as checked, active from the start. */
+export function createInputOf(state: WizardState): CreateIntegrationInput {
   return {
-    type: "jira",
-    name: values.name.trim(),
+    type: state.type,
+    name: state.values.name.trim(),
     isActive: true,
-    config: {
-      domain: cleanDomain(values.domain).toLowerCase(),
-      email: values.email.trim(),
-      apiToken: values.apiToken.trim(),
-      projectKey: values.projectKey.trim().toUpperCase(),
-    },
-  };
+    config: configOf(state),
+  } as CreateIntegrationInput;
+}
+
+/** What a step's successful check says, under its fields and in the toast. */
+export function resultText(state: WizardState, step: number): string {
+  const result = state.results[step];
+  const current = WIZARDS[state.type].steps[step - 1];
+  return result === undefined || !current ? "" : current.text(result, configOf(state));
+}
+
+/** The review: the settings as they will be created, and what an export will create. */
+export function reviewOf(state: WizardState): { rows: [string, string][]; note: string } {
+  const { rows, note } = WIZARDS[state.type].review(configOf(state), state.results);
+  return { rows: [["Name", state.values.name.trim()], ...rows], note };
 }

@@ -1,16 +1,19 @@
 import { Save } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { Switch } from "radix-ui";
+import { useId, useState, type FormEvent } from "react";
 import type { Integration } from "../../../../schema/api/integrations";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
-import { TextField } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/spinner";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { Label } from "../../../components/ui/label";
 import { toast, toastError } from "../../../components/ui/toast";
 import { INTEGRATION_TYPE_LABELS, updateIntegration } from "../../../shared/integrations/api";
-import { checkEdit, CONFIG_FIELDS, editValuesOf, secretMaskOf, serverFieldErrors } from "../forms";
-import { ActiveSwitch, ConfigFieldsOf } from "./config-fields";
+import { CONFIG_FIELD_SPECS, CONFIG_FIELDS, nameField } from "../fields";
+import { checkEdit, editValuesOf, secretMaskOf } from "../forms";
+import { ConfigField, ConfigFields } from "./config-field";
+import { FormActions } from "./form-actions";
 import { useIntegrationForm } from "./use-integration-form";
+
+const NAME_FIELD = nameField("Name");
 
 /**
  * Edit an integration: its name, whether it is active, and its settings. Secret fields start blank with the
@@ -25,7 +28,9 @@ export default function EditIntegrationDialog({
   onClose: () => void;
   returnFocus: HTMLElement | null;
 }) {
-  const { formRef, values, errors, change, showErrors } = useIntegrationForm(() => editValuesOf(integration));
+  const { formRef, values, errors, change, showErrors, showServerErrors } = useIntegrationForm(() =>
+    editValuesOf(integration),
+  );
   const [isActive, setIsActive] = useState(integration.isActive);
   const [pending, setPending] = useState(false);
   const mask = secretMaskOf(integration);
@@ -49,8 +54,7 @@ export default function EditIntegrationDialog({
       onClose();
     } catch (error) {
       setPending(false);
-      const inline = serverFieldErrors(error, ["name", ...CONFIG_FIELDS[integration.type]]);
-      if (Object.keys(inline).length > 0) showErrors(inline);
+      showServerErrors(error, ["name", ...CONFIG_FIELDS[integration.type]]);
       toastError("Update Failed", error, "Failed to update the integration. Please try again.");
     }
   }
@@ -71,39 +75,60 @@ export default function EditIntegrationDialog({
         </DialogTitle>
         <DialogDescription>Change its name, settings, or whether exports may use it.</DialogDescription>
         <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid gap-5">
-          <TextField
-            label="Name"
-            name="name"
-            autoComplete="off"
-            maxLength={100}
+          <ConfigField
+            spec={NAME_FIELD}
             value={values.name}
-            onChange={(e) => change("name", e.target.value)}
             error={errors.name}
             disabled={pending}
-            required
+            onChange={(name) => change("name", name)}
           />
           <ActiveSwitch checked={isActive} onCheckedChange={setIsActive} disabled={pending} />
-          <ConfigFieldsOf
-            type={integration.type}
+          <ConfigFields
+            specs={CONFIG_FIELD_SPECS[integration.type]}
             values={values}
             errors={errors}
             disabled={pending}
             onChange={change}
             secretMask={mask}
           />
-          <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-              {pending ? <Spinner className="text-white" /> : <Save aria-hidden />}
-              Save Changes
-            </Button>
-          </div>
+          <FormActions pending={pending} icon={<Save aria-hidden />}>
+            Save Changes
+          </FormActions>
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** An on/off switch with its label and a hint (Radix Switch: a button with role="switch"). */
+function ActiveSwitch({
+  checked,
+  onCheckedChange,
+  disabled,
+}: {
+  checked: boolean;
+  onCheckedChange(checked: boolean): void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border border-line p-3">
+      <div className="grid gap-0.5">
+        <Label htmlFor={id}>Active</Label>
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          Only active integrations are offered in Export menus.
+        </p>
+      </div>
+      <Switch.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-brand-700"
+      >
+        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+      </Switch.Root>
+    </div>
   );
 }

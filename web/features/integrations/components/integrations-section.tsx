@@ -2,7 +2,7 @@ import { ChevronDown, KeyRound, Pencil, Plug, Sparkles, Trash2, Wand2, Wrench } 
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Integration } from "../../../../schema/api/integrations";
-import { TRACKER_TYPES, type TrackerType } from "../../../../schema/api/integration-types";
+import { TRACKER_TYPES } from "../../../../schema/api/integration-types";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { EmptyState } from "../../../components/page";
@@ -21,6 +21,7 @@ import { focusAfterClose } from "../../../lib/focus";
 import { deleteIntegration, INTEGRATION_TYPE_LABELS, useProjectIntegrations } from "../../../shared/integrations/api";
 import { INTEGRATIONS_UNAVAILABLE_TEXT, toastIntegrationsUnavailable } from "../errors";
 import { destinationOf, secretMaskOf } from "../forms";
+import type { WizardType } from "../wizard-definitions";
 
 const SECRET_LABELS: Record<Integration["type"], string> = {
   jira: "API token",
@@ -31,14 +32,13 @@ const SECRET_LABELS: Record<Integration["type"], string> = {
 };
 
 // The dialogs load on first use: the settings page shows the list without their code.
-const JiraWizardDialog = lazy(() => import("./jira-wizard-dialog"));
-const TrackerWizardDialog = lazy(() => import("./tracker-wizard-dialog"));
+const WizardDialog = lazy(() => import("./wizard-dialog"));
 const ManualSetupDialog = lazy(() => import("./manual-setup-dialog"));
 const EditIntegrationDialog = lazy(() => import("./edit-integration-dialog"));
 
 type Open =
-  | { dialog: "wizard" | "manual"; returnFocus: HTMLElement | null }
-  | { dialog: "tracker"; type: TrackerType; returnFocus: HTMLElement | null }
+  | { dialog: "manual"; returnFocus: HTMLElement | null }
+  | { dialog: "wizard"; type: WizardType; returnFocus: HTMLElement | null }
   | { dialog: "edit"; integration: Integration; returnFocus: HTMLElement | null }
   | null;
 
@@ -93,7 +93,7 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
             onClick={(event) =>
               unavailable
                 ? toastIntegrationsUnavailable()
-                : setOpen({ dialog: "wizard", returnFocus: event.currentTarget })
+                : setOpen({ dialog: "wizard", type: "jira", returnFocus: event.currentTarget })
             }
           >
             <Wand2 aria-hidden />
@@ -125,7 +125,7 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
                   onSelect={() =>
                     unavailable
                       ? toastIntegrationsUnavailable()
-                      : setOpen({ dialog: "tracker", type, returnFocus: trackerMenu.current })
+                      : setOpen({ dialog: "wizard", type, returnFocus: trackerMenu.current })
                   }
                 >
                   <Wand2 aria-hidden />
@@ -184,9 +184,10 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
       )}
 
       <Suspense fallback={null}>
-        {open?.dialog === "wizard" && <JiraWizardDialog projectId={projectId} onClose={close} />}
+        {open?.dialog === "wizard" && (
+          <WizardDialog key={open.type} projectId={projectId} type={open.type} onClose={close} />
+        )}
         {open?.dialog === "manual" && <ManualSetupDialog projectId={projectId} onClose={close} />}
-        {open?.dialog === "tracker" && <TrackerWizardDialog projectId={projectId} type={open.type} onClose={close} />}
         {open?.dialog === "edit" && (
           <EditIntegrationDialog integration={open.integration} returnFocus={open.returnFocus} onClose={close} />
         )}
