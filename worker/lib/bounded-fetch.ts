@@ -1,6 +1,13 @@
-// One request to an outside JSON API, bounded: a timeout that covers reading the answer, redirects never followed,
-// and a size cap enforced while the answer streams (a larger one is cancelled, not read). Used by the JIRA, Linear
-// and Azure DevOps adapters, which add their own retries and error wording on top.
+// One request to an outside API, bounded: a timeout that covers reading the answer, redirects never followed, and a
+// size cap enforced while the answer streams (a larger one is cancelled, not read). lib/outbound-call.ts adds the
+// waits and retries on top for the JIRA, Linear and Azure DevOps adapters; the GitHub adapter hands what boundedFetch
+// read to Octokit.
+
+/** What one bounded fetch came to: the answer's body read whole, left unread, or over the cap (and cancelled). */
+export type BoundedFetch =
+  | { kind: "response"; status: number; headers: Headers; body: Uint8Array | "unread" | "oversize" }
+  | { kind: "timeout" }
+  | { kind: "network"; error: unknown };
 
 /** What one exchange came to. `text` is null for an answer that is not JSON (or a redirect) or is over the cap. */
 export type Exchange =
@@ -10,33 +17,66 @@ export type Exchange =
 
 export const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-/** Reads at most maxBytes of a JSON answer, stopping the stream as soon as it is over; other types are not read. */
-async function readJson(response: Response, maxBytes: number): Promise<{ text: string | null; oversize: boolean }> {
-  if (!JSON_TYPE.test(response.headers.get("Content-Type") ?? "")) {
-    await response.body?.cancel().catch(() => undefined);
-    return { text: null, oversize: false };
-  }
+/** Reads at most maxBytes of the body, stopping the stream as soon as it is over; null when it is over. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | null> {
   const declared = Number(response.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
-    return { text: null, oversize: true };
+    return null;
   }
-  if (!response.body) return { text: "", oversize: false };
+  if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
+  const chunks: Uint8Array[] = [];
   let total = 0;
-  let text = "";
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      return { text: null, oversize: true };
+      return null;
     }
-    text += decoder.decode(value, { stream: true });
+    chunks.push(value);
   }
-  return { text: text + decoder.decode(), oversize: false };
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Sends `init` to `input` once, within `timeoutMs`, never following a redirect, and reads at most `maxBytes` of the
+ * answer when `read` says to (an answer left unread is cancelled). Never throws.
+ */
+export async function boundedFetch(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+  {
+    timeoutMs,
+    maxBytes,
+    system,
+    read,
+  }: { timeoutMs: number; maxBytes: number; system: string; read: (response: Response) => boolean },
+): Promise<BoundedFetch> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`${system} request timed out`)), timeoutMs);
+  try {
+    // Looked up per call: tests put a spy on globalThis.fetch.
+    const response = await globalThis.fetch(input, { ...init, redirect: "manual", signal: controller.signal });
+    const answer = { kind: "response", status: response.status, headers: response.headers } as const;
+    if (!read(response)) {
+      await response.body?.cancel().catch(() => undefined);
+      return { ...answer, body: "unread" };
+    }
+    return { ...answer, body: (await readCapped(response, maxBytes)) ?? "oversize" };
+  } catch (error) {
+    return controller.signal.aborted ? { kind: "timeout" } : { kind: "network", error };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Sends `init` to `url` once, within `timeoutMs`, reading at most `maxBytes` of a JSON answer. Never throws. */
@@ -45,28 +85,22 @@ export async function boundedExchange(
   init: RequestInit,
   { timeoutMs, maxBytes, system }: { timeoutMs: number; maxBytes: number; system: string },
 ): Promise<Exchange> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`${system} request timed out`)), timeoutMs);
-  try {
-    // Looked up per call: tests put a spy on globalThis.fetch.
-    const response = await globalThis.fetch(url, { ...init, redirect: "manual", signal: controller.signal });
-    const type = response.headers.get("Content-Type") ?? "";
-    const base = { kind: "response", status: response.status, headers: response.headers, type } as const;
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel().catch(() => undefined);
-      return { ...base, text: null, oversize: false };
-    }
-    return { ...base, ...(await readJson(response, maxBytes)) };
-  } catch (error) {
-    return controller.signal.aborted ? { kind: "timeout" } : { kind: "network", error };
-  } finally {
-    clearTimeout(timer);
-  }
+  const result = await boundedFetch(url, init, {
+    timeoutMs,
+    maxBytes,
+    system,
+    // Only JSON is read, and never a redirect's body.
+    read: (response) =>
+      !(response.status >= 300 && response.status < 400) && JSON_TYPE.test(response.headers.get("Content-Type") ?? ""),
+  });
+  if (result.kind !== "response") return result;
+  const { status, headers, body } = result;
+  return {
+    kind: "response",
+    status,
+    headers,
+    type: headers.get("Content-Type") ?? "",
+    text: body instanceof Uint8Array ? new TextDecoder().decode(body) : null,
+    oversize: body === "oversize",
+  };
 }
-
-/** A wait of `ms` scaled down by up to half at random, so clients that failed together do not retry together. */
-export function jitterWith(random: () => number): (ms: number) => number {
-  return (ms) => Math.round(ms * (0.5 + 0.5 * Math.min(1, Math.max(0, random()))));
-}
-
-export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -26,34 +26,27 @@ import {
   type AzureDevOpsPlan,
   type AzureDevOpsProject,
 } from "./index";
-import { boundedExchange, defaultSleep, jitterWith, type Exchange } from "../../lib/bounded-fetch";
+import {
+  byStatus,
+  clipMessage,
+  createOutbound,
+  describeUnanswered,
+  parseJson,
+  shapeMismatch,
+  type OutboundOptions,
+} from "../../lib/outbound-call";
 
-export interface AzureDevOpsOptions {
+export { RATE_LIMIT_RETRIES } from "../../lib/outbound-call";
+
+export interface AzureDevOpsOptions extends OutboundOptions {
   /** Config.trackerApiBases["azure-devops"]: a fake's base in development and tests, null in production. */
   apiBase: URL | null;
-  /** Per request, reading the answer included. */
-  timeoutMs?: number;
-  maxResponseBytes?: number;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-  /** The most time spent waiting between attempts (rate limits and the one retry of a failed read), per call. */
-  retryBudgetMs?: number;
 }
 
-export const AZURE_DEVOPS_TIMEOUT_MS = 10_000;
-export const AZURE_DEVOPS_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
-export const AZURE_DEVOPS_RETRY_BUDGET_MS = 20_000;
-export const RATE_LIMIT_RETRIES = 3;
-/** Backoff after a 429 without Retry-After: 1 s, 2 s, 4 s (at most 8 s), each jittered down to half. */
-const BACKOFF_BASE_MS = 1_000;
-const BACKOFF_MAX_MS = 8_000;
-/** The wait before the one retry of a read that failed (5xx, timeout, network), jittered down to half. */
-const READ_RETRY_WAIT_MS = 500;
 /** GET …/workitems takes at most 200 ids; an export is an epic and at most 100 stories. */
 export const MAX_FOUND = 200;
 const PROJECTS_PAGE_SIZE = 100;
 const PROJECTS_MAX_PAGES = 10;
-const MESSAGE_MAX_CHARS = 500;
 
 /** The work item types a story may become, in the order they are preferred (Agile, Scrum, CMMI, Basic). */
 export const STORY_TYPES = ["User Story", "Product Backlog Item", "Requirement", "Issue"] as const;
@@ -126,31 +119,12 @@ function scrubber(pat: string): (text: string) => string {
   return (text) => secrets.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
 }
 
-/** Seconds or an HTTP date, as milliseconds from now; null when absent or unreadable. */
-export function retryAfterMs(value: string | null, now = Date.now()): number | null {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
-function parseJson(text: string | null): { ok: true; value: unknown } | { ok: false } {
-  if (text === null) return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 /** Azure DevOps' own message ("TF401320: Rule Error for field …"), trimmed; null when it said nothing. */
 function azureMessage(body: unknown, scrub: (text: string) => string): string | null {
   const parsed = errorAnswer.safeParse(body);
   const message = parsed.success ? parsed.data.message?.replace(/\s+/g, " ").trim() : undefined;
   if (!message) return null;
-  const clean = scrub(message);
-  return clean.length > MESSAGE_MAX_CHARS ? `${clean.slice(0, MESSAGE_MAX_CHARS - 1).trimEnd()}…` : clean;
+  return clipMessage(scrub(message));
 }
 
 const fail = (
@@ -179,15 +153,7 @@ function workItemId(value: string, what: string): number {
 }
 
 export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
-  const timeoutMs = options.timeoutMs ?? AZURE_DEVOPS_TIMEOUT_MS;
-  const maxBytes = options.maxResponseBytes ?? AZURE_DEVOPS_MAX_RESPONSE_BYTES;
-  const budgetMs = options.retryBudgetMs ?? AZURE_DEVOPS_RETRY_BUDGET_MS;
-  const sleep = options.sleep ?? defaultSleep;
-  const random = options.random ?? Math.random;
-  const jitter = jitterWith(random);
-
-  const exchange = (url: URL, init: RequestInit): Promise<Exchange> =>
-    boundedExchange(url, init, { timeoutMs, maxBytes, system: "Azure DevOps" });
+  const outbound = createOutbound("Azure DevOps", options);
 
   const refusedToken = (status: number) =>
     fail(
@@ -217,119 +183,66 @@ export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
     const unknownOutcome = call.write ? " The change may have been made." : "";
     const unknown = { mayHaveApplied: call.write };
 
-    let waited = 0;
-    let rateLimitRetries = 0;
-    let readRetried = false;
-    /** Reads only, once, within the budget: true when the caller should try again. */
-    const retryRead = async (suggestedMs: number | null): Promise<boolean> => {
-      if (call.write || readRetried) return false;
-      const wait = suggestedMs ?? jitter(READ_RETRY_WAIT_MS);
-      if (waited + wait > budgetMs) return false;
-      readRetried = true;
-      waited += wait;
-      await sleep(wait);
-      return true;
-    };
-
-    for (;;) {
-      const result = await exchange(url, init);
-
-      if (result.kind === "timeout") {
-        if (await retryRead(null)) continue;
-        throw fail(
-          "unavailable",
-          `Azure DevOps did not answer within ${Number((timeoutMs / 1000).toFixed(2))} seconds.${unknownOutcome}`,
-          unknown,
-        );
-      }
-      if (result.kind === "network") {
-        if (await retryRead(null)) continue;
-        const cause =
-          result.error instanceof Error ? new Error(scrub(`${result.error.name}: ${result.error.message}`)) : undefined;
-        throw fail("unavailable", `Could not reach Azure DevOps.${unknownOutcome}`, { ...unknown, cause });
-      }
-
-      const { status } = result;
-      // A refused token can get 203 with an HTML sign-in page instead of 401 (README, "Authentication").
-      if (status === 203 || (status < 300 && HTML_TYPE.test(result.type))) throw refusedToken(status);
-
-      if (status >= 200 && status < 300) {
-        const json = parseJson(result.text);
-        if (result.oversize || !json.ok) {
-          const what = result.oversize
-            ? `an answer larger than ${Math.round(maxBytes / 1024)} KiB`
-            : "something other than JSON";
-          throw fail(
-            "unavailable",
-            `Azure DevOps answered with ${what}, which StoryLoom does not read.${unknownOutcome}`,
-            {
-              status,
-              ...unknown,
-            },
-          );
-        }
-        const parsed = call.answer.safeParse(json.value);
-        if (parsed.success) return { data: parsed.data, headers: result.headers };
-        throw fail("unavailable", `Azure DevOps' answer was not in the shape StoryLoom expects.${unknownOutcome}`, {
-          status,
-          ...unknown,
-          cause: new Error(
-            scrub(
-              parsed.error.issues
-                .slice(0, 3)
-                .map((i) => `${i.path.join(".")}: ${i.message}`)
-                .join("; "),
-            ),
-          ),
-        });
-      }
-
-      if (status >= 300 && status < 400) {
-        if (SIGN_IN.test(result.headers.get("Location") ?? "")) throw refusedToken(status);
-        throw fail(
-          "unavailable",
-          `Azure DevOps answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`,
-          { status, ...unknown },
-        );
-      }
-
-      if (status === 429) {
-        const asked = retryAfterMs(result.headers.get("Retry-After"));
-        const retryAfter = asked === null ? null : Math.ceil(asked / 1000);
-        const wait = asked ?? jitter(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** rateLimitRetries));
-        if (rateLimitRetries < RATE_LIMIT_RETRIES && waited + wait <= budgetMs) {
-          rateLimitRetries += 1;
-          waited += wait;
-          await sleep(wait);
-          continue;
-        }
-        throw fail(
-          "rate_limited",
-          retryAfter === null
-            ? "Azure DevOps is limiting requests. Please try again shortly."
-            : `Azure DevOps is limiting requests. Please try again in ${retryAfter} seconds.`,
-          { status, retryAfter },
-        );
-      }
-
-      if (status >= 500) {
-        if (await retryRead(retryAfterMs(result.headers.get("Retry-After")))) continue;
-        throw fail("unavailable", `Azure DevOps is unavailable (HTTP ${status}).${unknownOutcome}`, {
-          status,
-          ...unknown,
-        });
-      }
-
-      const json = parseJson(result.text);
-      const said = json.ok ? azureMessage(json.value, scrub) : null;
-      if (status === 401) throw refusedToken(status);
-      if (status === 403)
-        throw fail("forbidden", `Your Azure DevOps account does not have permission to ${call.action}.`, { status });
-      if (status === 404) throw fail("not_found", `Azure DevOps could not find ${call.missing}.`, { status });
-      if (status === 400 || status === 409 || status === 412 || status === 422)
-        throw fail("invalid", said ?? `Azure DevOps refused the request (HTTP ${status}).`, { status });
-      throw fail("unavailable", `Azure DevOps answered HTTP ${status}${said ? `: ${said}` : "."}`, { status });
+    const result = await outbound.send(url, init, { repeatable: !call.write, judge: byStatus });
+    if (result.kind !== "answered") {
+      const failure = describeUnanswered(result, {
+        name: "Azure DevOps",
+        timeoutMs: outbound.timeoutMs,
+        scrub,
+        write: call.write,
+        unknownOutcome,
+      });
+      throw fail(failure.kind, failure.message, failure);
     }
+
+    const { status, type, headers: answerHeaders, oversize, text } = result.reading;
+    const json = parseJson(text);
+    // A refused token can get 203 with an HTML sign-in page instead of 401 (README, "Authentication").
+    if (status === 203 || (status < 300 && HTML_TYPE.test(type))) throw refusedToken(status);
+
+    if (status >= 200 && status < 300) {
+      if (oversize || !json.ok) {
+        const what = oversize
+          ? `an answer larger than ${Math.round(outbound.maxBytes / 1024)} KiB`
+          : "something other than JSON";
+        throw fail(
+          "unavailable",
+          `Azure DevOps answered with ${what}, which StoryLoom does not read.${unknownOutcome}`,
+          {
+            status,
+            ...unknown,
+          },
+        );
+      }
+      const parsed = call.answer.safeParse(json.value);
+      if (parsed.success) return { data: parsed.data, headers: answerHeaders };
+      throw fail("unavailable", `Azure DevOps' answer was not in the shape StoryLoom expects.${unknownOutcome}`, {
+        status,
+        ...unknown,
+        cause: shapeMismatch(parsed.error, scrub),
+      });
+    }
+
+    if (status >= 300 && status < 400) {
+      if (SIGN_IN.test(answerHeaders.get("Location") ?? "")) throw refusedToken(status);
+      throw fail(
+        "unavailable",
+        `Azure DevOps answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`,
+        {
+          status,
+          ...unknown,
+        },
+      );
+    }
+
+    const said = json.ok ? azureMessage(json.value, scrub) : null;
+    if (status === 401) throw refusedToken(status);
+    if (status === 403)
+      throw fail("forbidden", `Your Azure DevOps account does not have permission to ${call.action}.`, { status });
+    if (status === 404) throw fail("not_found", `Azure DevOps could not find ${call.missing}.`, { status });
+    if (status === 400 || status === 409 || status === 412 || status === 422)
+      throw fail("invalid", said ?? `Azure DevOps refused the request (HTTP ${status}).`, { status });
+    throw fail("unavailable", `Azure DevOps answered HTTP ${status}${said ? `: ${said}` : "."}`, { status });
   }
 
   async function readProject(organization: string, pat: string, project: string): Promise<AzureDevOpsProject> {

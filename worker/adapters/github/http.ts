@@ -12,37 +12,34 @@ import type { Epic, UserStory } from "../../../schema/api/transcripts";
 import { apiUrl, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker/index";
 import { epicIssue, issueLabels, markerComment, storyIssue, STORYLOOM_LABEL, type GitHubLabelSpec } from "./format";
 import type { GitHub, GitHubRepository, GitHubSettings, GitHubUser } from "./index";
+import { boundedFetch } from "../../lib/bounded-fetch";
+import {
+  clipMessage,
+  createOutbound,
+  describeUnanswered,
+  retryAfterMs,
+  shapeMismatch,
+  withRetries,
+  type OutboundOptions,
+  type Unanswered,
+} from "../../lib/outbound-call";
 
-export interface GitHubOptions {
+export { RATE_LIMIT_RETRIES } from "../../lib/outbound-call";
+
+export interface GitHubOptions extends OutboundOptions {
   /** Config.trackerApiBases.github: a fake's base in development and tests, null in production (api.github.com). */
   apiBase: URL | null;
-  /** Per request, reading the answer included. */
-  timeoutMs?: number;
-  maxResponseBytes?: number;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
   now?: () => number;
-  /** The most time spent waiting between attempts (rate limits and the one retry of a failed read), per call. */
-  retryBudgetMs?: number;
 }
 
 export const GITHUB_API = "https://api.github.com";
 export const GITHUB_API_VERSION = "2022-11-28";
-export const GITHUB_TIMEOUT_MS = 10_000;
 export const GITHUB_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
-export const GITHUB_RETRY_BUDGET_MS = 20_000;
-export const RATE_LIMIT_RETRIES = 3;
-/** Backoff after a 429 without Retry-After: 1 s, 2 s, 4 s (at most 8 s), each jittered down to half. */
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_MAX_MS = 8_000;
 /** GitHub's advice for a secondary limit that names no time: wait at least a minute. */
 export const SECONDARY_LIMIT_WAIT_MS = 60_000;
-/** The wait before the one retry of a read that failed (5xx, timeout, network), jittered down to half. */
-export const READ_RETRY_WAIT_MS = 500;
 export const PAGE_SIZE = 100;
 /** findExported reads at most this many pages of issues (and of the epic's sub-issues). */
 export const MAX_PAGES = 3;
-const MESSAGE_MAX_CHARS = 500;
 const SYSTEM = "github" as const;
 
 // ——— answers, as far as StoryLoom reads them ———
@@ -109,52 +106,22 @@ const NO_BODY = new Set([101, 204, 205, 304]);
  */
 function guardedFetch(timeoutMs: number, maxBytes: number): typeof fetch {
   return async (input, init) => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error("GitHub request timed out")), timeoutMs);
-    try {
-      // Looked up per call: tests put a spy on globalThis.fetch.
-      const response = await globalThis.fetch(input, { ...init, redirect: "manual", signal: controller.signal });
-      if (response.status >= 300 && response.status < 400 && response.status !== 304) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new ExchangeFailure("redirect", response.status);
-      }
-      const declared = Number(response.headers.get("Content-Length") ?? "");
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new ExchangeFailure("oversize", response.status);
-      }
-      const chunks: Uint8Array[] = [];
-      let total = 0;
-      if (response.body) {
-        const reader = response.body.getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          total += value.byteLength;
-          if (total > maxBytes) {
-            await reader.cancel().catch(() => undefined);
-            throw new ExchangeFailure("oversize", response.status);
-          }
-          chunks.push(value);
-        }
-      }
-      const bytes = new Uint8Array(total);
-      let offset = 0;
-      for (const chunk of chunks) {
-        bytes.set(chunk, offset);
-        offset += chunk.byteLength;
-      }
-      const headers = new Headers(response.headers);
-      headers.delete("Content-Length");
-      headers.delete("Content-Encoding");
-      return new Response(NO_BODY.has(response.status) ? null : bytes, { status: response.status, headers });
-    } catch (error) {
-      if (error instanceof ExchangeFailure) throw error;
-      if (controller.signal.aborted) throw new ExchangeFailure("timeout");
-      throw new ExchangeFailure("network", null, { cause: error });
-    } finally {
-      clearTimeout(timer);
-    }
+    const result = await boundedFetch(input, init, {
+      timeoutMs,
+      maxBytes,
+      system: "GitHub",
+      // A redirect is neither followed nor read; 304 (not modified) is no redirect.
+      read: (response) => !(response.status >= 300 && response.status < 400 && response.status !== 304),
+    });
+    if (result.kind === "timeout") throw new ExchangeFailure("timeout");
+    if (result.kind === "network") throw new ExchangeFailure("network", null, { cause: result.error });
+    const { status, body } = result;
+    if (body === "unread") throw new ExchangeFailure("redirect", status);
+    if (body === "oversize") throw new ExchangeFailure("oversize", status);
+    const headers = new Headers(result.headers);
+    headers.delete("Content-Length");
+    headers.delete("Content-Encoding");
+    return new Response(NO_BODY.has(status) ? null : body, { status, headers });
   };
 }
 
@@ -193,15 +160,6 @@ const stringHeaders = (headers: Record<string, string | number | undefined>): Ou
     Object.entries(headers).map(([name, value]) => [name, value === undefined ? undefined : String(value)]),
   );
 
-/** Seconds or an HTTP date, as milliseconds from now; null when absent or unreadable. */
-export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | null {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
 function scrubber(token: string): (text: string) => string {
   if (token.length < 4) return (text) => text;
   return (text) => text.split(token).join("[redacted]");
@@ -217,8 +175,7 @@ function githubMessage(body: z.infer<typeof errorAnswer> | null, scrub: (text: s
     .map((m) => m.replace(/\s+/g, " ").trim())
     .filter(Boolean);
   if (!parts.length) return null;
-  const joined = scrub(parts.join(": "));
-  return joined.length > MESSAGE_MAX_CHARS ? `${joined.slice(0, MESSAGE_MAX_CHARS - 1).trimEnd()}…` : joined;
+  return clipMessage(scrub(parts.join(": ")));
 }
 
 /** `#42` → 42; anything else is not a key this adapter made. */
@@ -236,16 +193,39 @@ function checkRepository(owner: string, repo: string): void {
     throw new TrackerError(SYSTEM, "invalid", `${JSON.stringify(repo.slice(0, 100))} is not a GitHub repository name.`);
 }
 
+/** A refusal's body as GitHub writes it; null when it is not. */
+function refusalBody(data: unknown): z.infer<typeof errorAnswer> | null {
+  const parsed = errorAnswer.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * GitHub's rate limits: 429, or 403 naming a wait (secondary limits) or no requests left (the primary limit). The
+ * wait it names: Retry-After, else the primary limit's reset, else a minute for a secondary limit. null: not limited.
+ */
+function rateLimit(outcome: Outcome, said: string | null, now: number): { askedMs: number | null } | null {
+  const { status, headers } = outcome;
+  const remaining = headers["x-ratelimit-remaining"]?.trim();
+  const retryAfterHeader = headers["retry-after"];
+  const limited =
+    status === 429 ||
+    (status === 403 && (retryAfterHeader !== undefined || remaining === "0" || /rate limit/i.test(said ?? "")));
+  if (!limited) return null;
+  const reset = Number(headers["x-ratelimit-reset"] ?? "");
+  return {
+    askedMs:
+      retryAfterMs(retryAfterHeader, now) ??
+      (remaining === "0" && Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : null) ??
+      (status === 403 ? SECONDARY_LIMIT_WAIT_MS : null),
+  };
+}
+
 const repoPath = (owner: string, repo: string) => `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
 
 export function createGitHub(options: GitHubOptions): GitHub {
-  const timeoutMs = options.timeoutMs ?? GITHUB_TIMEOUT_MS;
-  const maxBytes = options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES;
-  const budgetMs = options.retryBudgetMs ?? GITHUB_RETRY_BUDGET_MS;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const random = options.random ?? Math.random;
+  // Octokit makes each attempt (through guardedFetch); the waits and retries between them are the shared policy's.
+  const { timeoutMs, maxBytes, retry } = createOutbound("GitHub", options, GITHUB_MAX_RESPONSE_BYTES);
   const now = options.now ?? Date.now;
-  const jitter = (ms: number) => Math.round(ms * (0.5 + 0.5 * Math.min(1, Math.max(0, random()))));
   const fetchGuard = guardedFetch(timeoutMs, maxBytes);
 
   function client(token: string): Octokit {
@@ -292,165 +272,119 @@ export function createGitHub(options: GitHubOptions): GitHub {
     const isCreate = call.method === "POST" && !call.idempotent;
     const unknownOutcome = isCreate ? " It may have been created." : "";
 
-    let waited = 0;
-    let rateLimitRetries = 0;
-    let retried = false;
-    /** Reads and idempotent writes only, once, within the budget: true when the caller should try again. */
-    const retryOnce = async (suggestedMs: number | null): Promise<boolean> => {
-      if (isCreate || retried) return false;
-      const wait = suggestedMs ?? jitter(READ_RETRY_WAIT_MS);
-      if (waited + wait > budgetMs) return false;
-      retried = true;
-      waited += wait;
-      await sleep(wait);
-      return true;
-    };
-
-    for (;;) {
-      const result = await exchange(octokit, call as Call<unknown>, url);
-
-      if (result instanceof ExchangeFailure) {
-        if (result.reason === "redirect") {
-          throw new TrackerError(
-            SYSTEM,
-            call.path.startsWith("/repos/") ? "not_found" : "unavailable",
-            call.path.startsWith("/repos/")
-              ? `GitHub says ${call.missing} has moved (HTTP ${result.status}). Update the owner and repository name in the integration's settings.`
-              : `GitHub answered with a redirect (HTTP ${result.status}), which StoryLoom does not follow.`,
-            { status: result.status, mayHaveApplied: isCreate },
-          );
+    // Reads and idempotent writes may be sent again after a failure; a create never is.
+    const settled = await withRetries<Outcome | ExchangeFailure, Outcome, Outcome | ExchangeFailure>(
+      async () => {
+        const result = await exchange(octokit, call as Call<unknown>, url);
+        if (result instanceof ExchangeFailure) {
+          const failed = result.reason === "timeout" || result.reason === "network";
+          return failed ? { kind: "failed", value: result, askedMs: null } : { kind: "done", value: result };
         }
-        if (result.reason === "oversize") {
-          throw new TrackerError(
-            SYSTEM,
-            "unavailable",
-            `GitHub answered with more than ${Math.round(maxBytes / 1024)} KiB, which StoryLoom does not read.${unknownOutcome}`,
-            { status: result.status, mayHaveApplied: isCreate },
-          );
-        }
-        if (await retryOnce(null)) continue;
-        const cause =
-          result.cause instanceof Error ? new Error(scrub(`${result.cause.name}: ${result.cause.message}`)) : undefined;
-        throw new TrackerError(
-          SYSTEM,
-          "unavailable",
-          result.reason === "timeout"
-            ? `GitHub did not answer within ${Number((timeoutMs / 1000).toFixed(2))} seconds.${unknownOutcome}`
-            : `Could not reach GitHub.${unknownOutcome}`,
-          { mayHaveApplied: isCreate, cause },
-        );
-      }
+        if (result.status >= 200 && result.status < 300) return { kind: "done", value: result };
+        const limit = rateLimit(result, githubMessage(refusalBody(result.data), scrub), now());
+        if (limit) return { kind: "rate_limited", value: result, askedMs: limit.askedMs };
+        if (result.status >= 500)
+          return { kind: "failed", value: result, askedMs: retryAfterMs(result.headers["retry-after"], now()) };
+        return { kind: "done", value: result };
+      },
+      { ...retry, repeatable: !isCreate },
+    );
 
-      const { status, headers, data } = result;
-      if (status >= 200 && status < 300) {
-        const parsed = call.answer.safeParse(data);
-        if (parsed.success) return parsed.data;
-        const what = typeof data === "string" || data instanceof ArrayBuffer ? "something other than JSON" : null;
-        throw new TrackerError(
-          SYSTEM,
-          "unavailable",
-          what
-            ? `GitHub answered with ${what}, which StoryLoom does not read.${unknownOutcome}`
-            : `GitHub's answer was not in the shape StoryLoom expects.${unknownOutcome}`,
-          {
-            status,
-            mayHaveApplied: isCreate,
-            cause: what
-              ? undefined
-              : new Error(
-                  scrub(
-                    parsed.error.issues
-                      .slice(0, 3)
-                      .map((i) => `${i.path.join(".")}: ${i.message}`)
-                      .join("; "),
-                  ),
-                ),
-          },
-        );
-      }
-
-      const error = errorAnswer.safeParse(data);
-      const body = error.success ? error.data : null;
-      const said = githubMessage(body, scrub);
-
-      // Rate limits: 429, or 403 naming a wait (secondary limits) or no requests left (the primary limit).
-      const remaining = headers["x-ratelimit-remaining"]?.trim();
-      const retryAfterHeader = headers["retry-after"];
-      const limited =
-        status === 429 ||
-        (status === 403 && (retryAfterHeader !== undefined || remaining === "0" || /rate limit/i.test(said ?? "")));
-      if (limited) {
-        const reset = Number(headers["x-ratelimit-reset"] ?? "");
-        const asked =
-          retryAfterMs(retryAfterHeader, now()) ??
-          (remaining === "0" && Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now()) : null) ??
-          (status === 403 ? SECONDARY_LIMIT_WAIT_MS : null);
-        const wait = asked ?? jitter(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** rateLimitRetries));
-        if (rateLimitRetries < RATE_LIMIT_RETRIES && waited + wait <= budgetMs) {
-          rateLimitRetries += 1;
-          waited += wait;
-          await sleep(wait);
-          continue;
-        }
-        const retryAfter = asked === null ? null : Math.ceil(asked / 1000);
-        throw new TrackerError(
-          SYSTEM,
-          "rate_limited",
-          retryAfter === null
-            ? "GitHub is limiting requests. Please try again shortly."
-            : `GitHub is limiting requests. Please try again in ${retryAfter} seconds.`,
-          { status, retryAfter },
-        );
-      }
-
-      if (status >= 500) {
-        if (await retryOnce(retryAfterMs(retryAfterHeader, now()))) continue;
-        throw new TrackerError(SYSTEM, "unavailable", `GitHub is unavailable (HTTP ${status}).${unknownOutcome}`, {
-          status,
-          mayHaveApplied: isCreate,
-        });
-      }
-
-      if (call.onRefusal) {
-        const answer = call.onRefusal(status, body);
-        if (answer !== undefined) return answer;
-      }
-      if (status === 401)
-        throw new TrackerError(
-          SYSTEM,
-          "unauthorized",
-          "GitHub refused the access token. Check that it is correct and has not expired or been revoked.",
-          { status },
-        );
-      if (status === 403)
-        throw new TrackerError(
-          SYSTEM,
-          "forbidden",
-          `The GitHub token may not ${call.action}. A fine-grained token needs the Issues permission (read and write) on this repository; a classic one, the repo scope.`,
-          { status },
-        );
-      if (status === 404)
-        throw new TrackerError(
-          SYSTEM,
-          "not_found",
-          `GitHub could not find ${call.missing} (or the token cannot see it).`,
-          {
-            status,
-          },
-        );
-      if (status === 410)
-        throw new TrackerError(
-          SYSTEM,
-          "not_found",
-          `Issues are turned off in this repository. Turn them on in the repository's settings (General, Features).`,
-          { status },
-        );
-      if (status === 400 || status === 422)
-        throw new TrackerError(SYSTEM, "invalid", said ?? `GitHub refused the request (HTTP ${status}).`, { status });
-      throw new TrackerError(SYSTEM, "unavailable", `GitHub answered HTTP ${status}${said ? `: ${said}` : "."}`, {
-        status,
+    if (settled.kind !== "done") {
+      const unanswered: Unanswered =
+        settled.kind === "rate_limited"
+          ? { kind: "rate_limited", status: settled.value.status, retryAfterMs: settled.retryAfterMs }
+          : settled.value instanceof ExchangeFailure
+            ? settled.value.reason === "timeout"
+              ? { kind: "timeout" }
+              : { kind: "network", error: settled.value.cause }
+            : { kind: "unavailable", status: settled.value.status };
+      const failure = describeUnanswered(unanswered, {
+        name: "GitHub",
+        timeoutMs,
+        scrub,
+        write: isCreate,
+        unknownOutcome,
       });
+      throw new TrackerError(SYSTEM, failure.kind, failure.message, failure);
     }
+
+    const result = settled.value;
+    if (result instanceof ExchangeFailure) {
+      if (result.reason === "redirect") {
+        throw new TrackerError(
+          SYSTEM,
+          call.path.startsWith("/repos/") ? "not_found" : "unavailable",
+          call.path.startsWith("/repos/")
+            ? `GitHub says ${call.missing} has moved (HTTP ${result.status}). Update the owner and repository name in the integration's settings.`
+            : `GitHub answered with a redirect (HTTP ${result.status}), which StoryLoom does not follow.`,
+          { status: result.status, mayHaveApplied: isCreate },
+        );
+      }
+      throw new TrackerError(
+        SYSTEM,
+        "unavailable",
+        `GitHub answered with more than ${Math.round(maxBytes / 1024)} KiB, which StoryLoom does not read.${unknownOutcome}`,
+        { status: result.status, mayHaveApplied: isCreate },
+      );
+    }
+
+    const { status, data } = result;
+    if (status >= 200 && status < 300) {
+      const parsed = call.answer.safeParse(data);
+      if (parsed.success) return parsed.data;
+      const what = typeof data === "string" || data instanceof ArrayBuffer ? "something other than JSON" : null;
+      throw new TrackerError(
+        SYSTEM,
+        "unavailable",
+        what
+          ? `GitHub answered with ${what}, which StoryLoom does not read.${unknownOutcome}`
+          : `GitHub's answer was not in the shape StoryLoom expects.${unknownOutcome}`,
+        { status, mayHaveApplied: isCreate, cause: what ? undefined : shapeMismatch(parsed.error, scrub) },
+      );
+    }
+
+    const body = refusalBody(data);
+    const said = githubMessage(body, scrub);
+    if (call.onRefusal) {
+      const answer = call.onRefusal(status, body);
+      if (answer !== undefined) return answer;
+    }
+    if (status === 401)
+      throw new TrackerError(
+        SYSTEM,
+        "unauthorized",
+        "GitHub refused the access token. Check that it is correct and has not expired or been revoked.",
+        { status },
+      );
+    if (status === 403)
+      throw new TrackerError(
+        SYSTEM,
+        "forbidden",
+        `The GitHub token may not ${call.action}. A fine-grained token needs the Issues permission (read and write) on this repository; a classic one, the repo scope.`,
+        { status },
+      );
+    if (status === 404)
+      throw new TrackerError(
+        SYSTEM,
+        "not_found",
+        `GitHub could not find ${call.missing} (or the token cannot see it).`,
+        {
+          status,
+        },
+      );
+    if (status === 410)
+      throw new TrackerError(
+        SYSTEM,
+        "not_found",
+        `Issues are turned off in this repository. Turn them on in the repository's settings (General, Features).`,
+        { status },
+      );
+    if (status === 400 || status === 422)
+      throw new TrackerError(SYSTEM, "invalid", said ?? `GitHub refused the request (HTTP ${status}).`, { status });
+    throw new TrackerError(SYSTEM, "unavailable", `GitHub answered HTTP ${status}${said ? `: ${said}` : "."}`, {
+      status,
+    });
   }
 
   async function user(token: string): Promise<GitHubUser> {

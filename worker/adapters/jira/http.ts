@@ -15,36 +15,27 @@ import {
   type JiraFoundIssue,
   type JiraIssueFields,
 } from "./index";
-import { boundedExchange, defaultSleep, jitterWith, type Exchange } from "../../lib/bounded-fetch";
+import {
+  byStatus,
+  clipMessage,
+  createOutbound,
+  describeUnanswered,
+  parseJson,
+  shapeMismatch,
+  type OutboundOptions,
+} from "../../lib/outbound-call";
 
-export interface HttpJiraOptions {
+export interface HttpJiraOptions extends OutboundOptions {
   /** Config.jiraApiBase: a fake JIRA's base in development and tests, null in production. */
   apiBase: URL | null;
-  /** Per request, reading the answer included. */
-  timeoutMs?: number;
-  maxResponseBytes?: number;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-  /** The most time spent waiting between attempts (rate limits and the one retry of a failed read), per call. */
-  retryBudgetMs?: number;
 }
 
-export const JIRA_TIMEOUT_MS = 10_000;
-export const JIRA_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
-export const JIRA_RETRY_BUDGET_MS = 20_000;
 /** JIRA's own limit for POST /rest/api/3/issue/bulk. */
 export const JIRA_BULK_MAX = 50;
-export const RATE_LIMIT_RETRIES = 3;
-/** Backoff after a 429 without Retry-After: 1 s, 2 s, 4 s (at most 8 s), each jittered down to half. */
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_MAX_MS = 8_000;
-/** The wait before the one retry of a read that failed (5xx, timeout, network), jittered down to half. */
-export const READ_RETRY_WAIT_MS = 500;
 export const SEARCH_PAGE_SIZE = 100;
 export const SEARCH_MAX_PAGES = 10;
 const CREATEMETA_PAGE_SIZE = 200;
 const CREATEMETA_MAX_PAGES = 20;
-const MESSAGE_MAX_CHARS = 500;
 
 // ——— answers, as far as StoryLoom reads them ———
 
@@ -151,15 +142,6 @@ function scrubber(credentials: JiraCredentials | null): (text: string) => string
   return (text) => secrets.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
 }
 
-/** Seconds or an HTTP date, as milliseconds from now; null when absent or unreadable. */
-export function retryAfterMs(value: string | null, now = Date.now()): number | null {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
 /** JIRA's errorMessages and errors ("field: message"), joined and trimmed; null when it said nothing. */
 function jiraMessage(body: unknown, scrub: (text: string) => string): string | null {
   const parsed = errorCollection.safeParse(body);
@@ -173,29 +155,11 @@ function jiraMessage(body: unknown, scrub: (text: string) => string): string | n
     .map((m) => m.replace(/\s+/g, " ").trim())
     .filter(Boolean);
   if (!parts.length) return null;
-  const joined = scrub(parts.join("; "));
-  return joined.length > MESSAGE_MAX_CHARS ? `${joined.slice(0, MESSAGE_MAX_CHARS - 1).trimEnd()}…` : joined;
-}
-
-function parseJson(text: string | null): { ok: true; value: unknown } | { ok: false } {
-  if (text === null) return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
+  return clipMessage(scrub(parts.join("; ")));
 }
 
 export function createHttpJira(options: HttpJiraOptions): Jira {
-  const timeoutMs = options.timeoutMs ?? JIRA_TIMEOUT_MS;
-  const maxBytes = options.maxResponseBytes ?? JIRA_MAX_RESPONSE_BYTES;
-  const budgetMs = options.retryBudgetMs ?? JIRA_RETRY_BUDGET_MS;
-  const sleep = options.sleep ?? defaultSleep;
-  const random = options.random ?? Math.random;
-  const jitter = jitterWith(random);
-
-  const exchange = (url: URL, init: RequestInit): Promise<Exchange> =>
-    boundedExchange(url, init, { timeoutMs, maxBytes, system: "JIRA" });
+  const outbound = createOutbound("JIRA", options);
 
   async function send<T>(call: Call<T>): Promise<T> {
     // Refuses a hostile domain before anything is sent (AppError validation_failed).
@@ -213,137 +177,77 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
     const isCreate = call.method === "POST";
     /** The validated site (never the fake's host), for the not-JIRA message. */
     const site = call.domain.trim().toLowerCase();
-
-    let waited = 0;
-    let rateLimitRetries = 0;
-    let readRetried = false;
-    /** GETs only, once, within the budget: true when the caller should try again. */
-    const retryRead = async (suggestedMs: number | null): Promise<boolean> => {
-      if (isCreate || readRetried) return false;
-      const wait = suggestedMs ?? jitter(READ_RETRY_WAIT_MS);
-      if (waited + wait > budgetMs) return false;
-      readRetried = true;
-      waited += wait;
-      await sleep(wait);
-      return true;
-    };
     const unknownOutcome = isCreate ? " The issues may have been created." : "";
 
-    for (;;) {
-      const result = await exchange(url, init);
+    // Edits (PUT) set fields, so like reads they may be sent again; a create never is.
+    const result = await outbound.send(url, init, { repeatable: !isCreate, judge: byStatus });
+    if (result.kind !== "answered") {
+      const failure = describeUnanswered(result, {
+        name: "JIRA",
+        timeoutMs: outbound.timeoutMs,
+        scrub,
+        write: isCreate,
+        unknownOutcome,
+      });
+      throw new JiraError(failure.kind, failure.message, failure);
+    }
 
-      if (result.kind === "timeout") {
-        if (await retryRead(null)) continue;
-        throw new JiraError(
-          "unavailable",
-          `JIRA did not answer within ${Number((timeoutMs / 1000).toFixed(2))} seconds.${unknownOutcome}`,
-          {
-            mayHaveApplied: isCreate,
-          },
-        );
-      }
-      if (result.kind === "network") {
-        if (await retryRead(null)) continue;
-        const cause =
-          result.error instanceof Error ? new Error(scrub(`${result.error.name}: ${result.error.message}`)) : undefined;
-        throw new JiraError("unavailable", `Could not reach JIRA.${unknownOutcome}`, {
-          mayHaveApplied: isCreate,
-          cause,
-        });
-      }
+    const { status, oversize, text } = result.reading;
+    const json = parseJson(text);
 
-      const { status } = result;
-      const json = parseJson(result.text);
-
-      if (status >= 200 && status < 300) {
-        // An edit answers 204 with no body.
-        if (status === 204 && call.method === "PUT") return call.answer.parse(null);
-        if (result.oversize || !json.ok) {
-          if (call.notJiraOnMismatch)
-            throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
-          const what = result.oversize
-            ? `an answer larger than ${Math.round(maxBytes / 1024)} KiB`
-            : "something other than JSON";
-          throw new JiraError(
-            "unavailable",
-            `JIRA answered with ${what}, which StoryLoom does not read.${unknownOutcome}`,
-            {
-              status,
-              mayHaveApplied: isCreate,
-            },
-          );
-        }
-        const parsed = call.answer.safeParse(json.value);
-        if (parsed.success) return parsed.data;
+    if (status >= 200 && status < 300) {
+      // An edit answers 204 with no body.
+      if (status === 204 && call.method === "PUT") return call.answer.parse(null);
+      if (oversize || !json.ok) {
         if (call.notJiraOnMismatch)
           throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
-        throw new JiraError("unavailable", `JIRA's answer was not in the shape StoryLoom expects.${unknownOutcome}`, {
-          status,
-          mayHaveApplied: isCreate,
-          cause: new Error(
-            scrub(
-              parsed.error.issues
-                .slice(0, 3)
-                .map((i) => `${i.path.join(".")}: ${i.message}`)
-                .join("; "),
-            ),
-          ),
-        });
-      }
-
-      if (status >= 300 && status < 400) {
+        const what = oversize
+          ? `an answer larger than ${Math.round(outbound.maxBytes / 1024)} KiB`
+          : "something other than JSON";
         throw new JiraError(
           "unavailable",
-          `JIRA answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`,
+          `JIRA answered with ${what}, which StoryLoom does not read.${unknownOutcome}`,
           {
             status,
             mayHaveApplied: isCreate,
           },
         );
       }
+      const parsed = call.answer.safeParse(json.value);
+      if (parsed.success) return parsed.data;
+      if (call.notJiraOnMismatch) throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
+      throw new JiraError("unavailable", `JIRA's answer was not in the shape StoryLoom expects.${unknownOutcome}`, {
+        status,
+        mayHaveApplied: isCreate,
+        cause: shapeMismatch(parsed.error, scrub),
+      });
+    }
 
-      if (status === 429) {
-        const asked = retryAfterMs(result.headers.get("Retry-After"));
-        const retryAfter = asked === null ? null : Math.ceil(asked / 1000);
-        const wait = asked ?? jitter(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** rateLimitRetries));
-        if (rateLimitRetries < RATE_LIMIT_RETRIES && waited + wait <= budgetMs) {
-          rateLimitRetries += 1;
-          waited += wait;
-          await sleep(wait);
-          continue;
-        }
-        throw new JiraError(
-          "rate_limited",
-          retryAfter === null
-            ? "JIRA is limiting requests. Please try again shortly."
-            : `JIRA is limiting requests. Please try again in ${retryAfter} seconds.`,
-          { status, retryAfter },
-        );
-      }
-
-      if (status >= 500) {
-        if (await retryRead(retryAfterMs(result.headers.get("Retry-After")))) continue;
-        throw new JiraError("unavailable", `JIRA is unavailable (HTTP ${status}).${unknownOutcome}`, {
+    if (status >= 300 && status < 400) {
+      throw new JiraError(
+        "unavailable",
+        `JIRA answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`,
+        {
           status,
           mayHaveApplied: isCreate,
-        });
-      }
-
-      if (call.errorAnswer && json.ok) {
-        const answer = call.errorAnswer(status, json.value);
-        if (answer !== null) return answer;
-      }
-      const said = json.ok ? jiraMessage(json.value, scrub) : null;
-      if (call.notJiraOnMismatch && status === 404)
-        throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
-      if (status === 401) throw new JiraError("unauthorized", "JIRA refused the email or API token.", { status });
-      if (status === 403)
-        throw new JiraError("forbidden", `Your JIRA account does not have permission to ${call.action}.`, { status });
-      if (status === 404) throw new JiraError("not_found", `JIRA could not find ${call.missing}.`, { status });
-      if (status === 400 || status === 422)
-        throw new JiraError("invalid", said ?? `JIRA refused the request (HTTP ${status}).`, { status });
-      throw new JiraError("unavailable", `JIRA answered HTTP ${status}${said ? `: ${said}` : "."}`, { status });
+        },
+      );
     }
+
+    if (call.errorAnswer && json.ok) {
+      const answer = call.errorAnswer(status, json.value);
+      if (answer !== null) return answer;
+    }
+    const said = json.ok ? jiraMessage(json.value, scrub) : null;
+    if (call.notJiraOnMismatch && status === 404)
+      throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
+    if (status === 401) throw new JiraError("unauthorized", "JIRA refused the email or API token.", { status });
+    if (status === 403)
+      throw new JiraError("forbidden", `Your JIRA account does not have permission to ${call.action}.`, { status });
+    if (status === 404) throw new JiraError("not_found", `JIRA could not find ${call.missing}.`, { status });
+    if (status === 400 || status === 422)
+      throw new JiraError("invalid", said ?? `JIRA refused the request (HTTP ${status}).`, { status });
+    throw new JiraError("unavailable", `JIRA answered HTTP ${status}${said ? `: ${said}` : "."}`, { status });
   }
 
   function projectKey(key: string): string {

@@ -5,43 +5,36 @@
 //
 // GraphQL reports errors with HTTP 200 as well, so every answer's `errors` is read before its `data`, the kind comes
 // from `errors[0].extensions.type` (README "Pitfalls when mocking Linear"), and a payload's `success` is checked.
-// As in adapters/jira/http.ts: redirects are not followed, answers are size-capped while they stream and parsed with
-// zod, a rate limit is waited out within a budget, a failed read is retried once, a write never, and a write whose
-// outcome is unknown throws with `mayHaveApplied`.
+// As for every tracker (lib/outbound-call.ts): redirects are not followed, answers are size-capped while they stream
+// and parsed with zod, a rate limit is waited out within a budget, a failed read is retried once, a write never, and a
+// write whose outcome is unknown throws with `mayHaveApplied`.
 import * as z from "zod";
 import { STORY_LIMITS, type Epic, type UserStory } from "../../../schema/api/transcripts";
 import { apiUrl, exportMarker, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker";
 import { epicMarkdown, estimateFor, exportId, linearPriority, projectSummary, storyMarkdown } from "./format";
 import type { Linear, LinearSettings, LinearTeam, LinearTeamSummary } from "./index";
-import { boundedExchange, defaultSleep, jitterWith, type Exchange } from "../../lib/bounded-fetch";
+import {
+  clipMessage,
+  createOutbound,
+  describeUnanswered,
+  parseJson,
+  shapeMismatch,
+  type Answer,
+  type OutboundOptions,
+} from "../../lib/outbound-call";
 
-export interface HttpLinearOptions {
+export { RATE_LIMIT_RETRIES } from "../../lib/outbound-call";
+
+export interface HttpLinearOptions extends OutboundOptions {
   /** Config.trackerApiBases.linear: a fake Linear's base in development and tests, null in production. */
   apiBase: URL | null;
-  /** Per request, reading the answer included. */
-  timeoutMs?: number;
-  maxResponseBytes?: number;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-  /** The most time spent waiting between attempts (rate limits and the one retry of a failed read), per call. */
-  retryBudgetMs?: number;
 }
 
 export const LINEAR_API_BASE = "https://api.linear.app";
 export const LINEAR_GRAPHQL_PATH = "/graphql";
-export const LINEAR_TIMEOUT_MS = 10_000;
-export const LINEAR_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
-export const LINEAR_RETRY_BUDGET_MS = 20_000;
-export const RATE_LIMIT_RETRIES = 3;
-/** Backoff after a rate limit without Retry-After: 1 s, 2 s, 4 s (at most 8 s), each jittered down to half. */
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_MAX_MS = 8_000;
-/** The wait before the one retry of a read that failed (5xx, timeout, network), jittered down to half. */
-export const READ_RETRY_WAIT_MS = 500;
 /** Nodes per page (Linear's connections give 50 unless asked) and pages read at most (teams, an epic's children). */
 export const PAGE_SIZE = 100;
 export const MAX_PAGES = 3;
-const MESSAGE_MAX_CHARS = 500;
 
 // ——— the documents (only these are sent) ———
 
@@ -181,24 +174,6 @@ interface Call<N extends LinearDocumentName> {
 /** How Linear words an unknown id in `issue(id:)` or `team(id:)`, which answer an error rather than null. */
 const NOT_FOUND = /entity not found|could not find|not found/i;
 
-/** Seconds or an HTTP date, as milliseconds from now; null when absent or unreadable. */
-export function retryAfterMs(value: string | null, now = Date.now()): number | null {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
-function parseJson(text: string | null): { ok: true; value: unknown } | { ok: false } {
-  if (text === null) return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 /** What to do with a refusal, from `extensions.type` first and the HTTP status when Linear gave no type. */
 type Verdict =
   | { kind: "rate_limited" }
@@ -209,7 +184,7 @@ function verdict(status: number, error: z.infer<typeof graphqlError> | null, scr
   const type = error?.extensions?.type?.toLowerCase() ?? null;
   const code = error?.extensions?.code?.toUpperCase() ?? null;
   const raw = error ? (error.extensions?.userPresentableMessage ?? error.message) : null;
-  const said = raw ? clip(scrub(raw.replace(/\s+/g, " ").trim())) || null : null;
+  const said = raw ? clipMessage(scrub(raw.replace(/\s+/g, " ").trim())) || null : null;
   if (type === "ratelimited" || code === "RATELIMITED" || (type === null && status === 429))
     return { kind: "rate_limited" };
   if (type === "authentication error" || (type === null && status === 401)) return { kind: "unauthorized", said };
@@ -223,19 +198,31 @@ function verdict(status: number, error: z.infer<typeof graphqlError> | null, scr
   return { kind: "invalid", said };
 }
 
-const clip = (text: string) =>
-  text.length > MESSAGE_MAX_CHARS ? `${text.slice(0, MESSAGE_MAX_CHARS - 1).trimEnd()}…` : text;
+/** An answer as Linear's adapter reads it: the GraphQL envelope, its first error and what that error means. */
+interface Reading {
+  answer: Answer;
+  json: ReturnType<typeof parseJson>;
+  body: ReturnType<typeof envelope.safeParse> | null;
+  firstError: z.infer<typeof graphqlError> | null;
+  verdict: Verdict | null;
+}
+
+/**
+ * Reads an answer once. A rate limit or trouble can come as GraphQL errors with HTTP 200; a redirect, a complete
+ * answer and a 2xx without errors are for the caller to read.
+ */
+function readAnswer(answer: Answer, scrub: (t: string) => string): Reading {
+  const { status } = answer;
+  const json = parseJson(answer.text);
+  const body = json.ok ? envelope.safeParse(json.value) : null;
+  const firstError = body?.success ? (body.data.errors?.[0] ?? null) : null;
+  const redirect = status >= 300 && status < 400;
+  const unrefused = status >= 200 && status < 300 && !firstError;
+  return { answer, json, body, firstError, verdict: redirect || unrefused ? null : verdict(status, firstError, scrub) };
+}
 
 export function createLinear(options: HttpLinearOptions): Linear {
-  const timeoutMs = options.timeoutMs ?? LINEAR_TIMEOUT_MS;
-  const maxBytes = options.maxResponseBytes ?? LINEAR_MAX_RESPONSE_BYTES;
-  const budgetMs = options.retryBudgetMs ?? LINEAR_RETRY_BUDGET_MS;
-  const sleep = options.sleep ?? defaultSleep;
-  const random = options.random ?? Math.random;
-  const jitter = jitterWith(random);
-
-  const exchange = (url: URL, init: RequestInit): Promise<Exchange> =>
-    boundedExchange(url, init, { timeoutMs, maxBytes, system: "Linear" });
+  const outbound = createOutbound("Linear", options);
 
   async function send<N extends LinearDocumentName>(call: Call<N>): Promise<z.infer<(typeof answers)[N]>> {
     const apiKey = call.apiKey.trim();
@@ -253,112 +240,74 @@ export function createLinear(options: HttpLinearOptions): Linear {
     const fail = (kind: "unavailable", message: string, status: number | null = null, cause?: unknown) =>
       new TrackerError("linear", kind, `${message}${unknownOutcome}`, { status, mayHaveApplied: isWrite, cause });
 
-    let waited = 0;
-    let rateLimitRetries = 0;
-    let readRetried = false;
-    /** Reads only, once, within the budget: true when the caller should try again. */
-    const retryRead = async (suggestedMs: number | null): Promise<boolean> => {
-      if (isWrite || readRetried) return false;
-      const wait = suggestedMs ?? jitter(READ_RETRY_WAIT_MS);
-      if (waited + wait > budgetMs) return false;
-      readRetried = true;
-      waited += wait;
-      await sleep(wait);
-      return true;
-    };
+    // Every request is a POST: only a query (a read) may be sent again, never a mutation.
+    const result = await outbound.send(url, init, {
+      repeatable: !isWrite,
+      judge: (answer) => {
+        const reading = readAnswer(answer, scrub);
+        const kind = reading.verdict?.kind;
+        return { kind: kind === "rate_limited" || kind === "unavailable" ? kind : "answered", reading };
+      },
+    });
+    if (result.kind !== "answered") {
+      const firstError = result.kind === "unavailable" ? result.reading.firstError : null;
+      const failure = describeUnanswered(result, {
+        name: "Linear",
+        timeoutMs: outbound.timeoutMs,
+        scrub,
+        write: isWrite,
+        unknownOutcome,
+        said: firstError ? clipMessage(scrub(firstError.message.replace(/\s+/g, " ").trim())) : null,
+      });
+      throw new TrackerError("linear", failure.kind, failure.message, failure);
+    }
 
-    for (;;) {
-      const result = await exchange(url, init);
-      if (result.kind === "timeout") {
-        if (await retryRead(null)) continue;
-        throw fail("unavailable", `Linear did not answer within ${Number((timeoutMs / 1000).toFixed(2))} seconds.`);
-      }
-      if (result.kind === "network") {
-        if (await retryRead(null)) continue;
-        const cause =
-          result.error instanceof Error ? new Error(scrub(`${result.error.name}: ${result.error.message}`)) : undefined;
-        throw fail("unavailable", "Could not reach Linear.", null, cause);
-      }
+    const { answer, json, body, verdict: decided } = result.reading;
+    const { status } = answer;
+    if (status >= 300 && status < 400)
+      throw fail(
+        "unavailable",
+        `Linear answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`,
+        status,
+      );
+    if (status >= 200 && status < 300 && body?.success && !body.data.errors?.length) {
+      const parsed = answers[call.name].safeParse(body.data.data);
+      if (parsed.success) return parsed.data as z.infer<(typeof answers)[N]>;
+      throw fail(
+        "unavailable",
+        "Linear's answer was not in the shape StoryLoom expects.",
+        status,
+        shapeMismatch(parsed.error, scrub),
+      );
+    }
+    if (!decided) {
+      const what = answer.oversize
+        ? `an answer larger than ${Math.round(outbound.maxBytes / 1024)} KiB`
+        : json.ok
+          ? "an answer that is not GraphQL's"
+          : "something other than JSON";
+      throw fail("unavailable", `Linear answered with ${what}, which StoryLoom does not read.`, status);
+    }
 
-      const { status, headers } = result;
-      if (status >= 300 && status < 400)
-        throw fail(
-          "unavailable",
-          `Linear answered with a redirect (HTTP ${status}), which StoryLoom does not follow.`,
-          status,
-        );
-      const json = parseJson(result.text);
-      const body = json.ok ? envelope.safeParse(json.value) : null;
-      const firstError = body?.success ? (body.data.errors?.[0] ?? null) : null;
-
-      if (status >= 200 && status < 300 && body?.success && !body.data.errors?.length) {
-        const parsed = answers[call.name].safeParse(body.data.data);
-        if (parsed.success) return parsed.data as z.infer<(typeof answers)[N]>;
-        throw fail(
-          "unavailable",
-          "Linear's answer was not in the shape StoryLoom expects.",
-          status,
-          new Error(
-            scrub(
-              parsed.error.issues
-                .slice(0, 3)
-                .map((i) => `${i.path.join(".")}: ${i.message}`)
-                .join("; "),
-            ),
-          ),
-        );
-      }
-      if (status >= 200 && status < 300 && !firstError) {
-        const what = result.oversize
-          ? `an answer larger than ${Math.round(maxBytes / 1024)} KiB`
-          : json.ok
-            ? "an answer that is not GraphQL's"
-            : "something other than JSON";
-        throw fail("unavailable", `Linear answered with ${what}, which StoryLoom does not read.`, status);
-      }
-
-      const decided = verdict(status, firstError, scrub);
-      if (decided.kind === "rate_limited") {
-        const asked = retryAfterMs(headers.get("Retry-After"));
-        const retryAfter = asked === null ? null : Math.ceil(asked / 1000);
-        const wait = asked ?? jitter(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** rateLimitRetries));
-        if (rateLimitRetries < RATE_LIMIT_RETRIES && waited + wait <= budgetMs) {
-          rateLimitRetries += 1;
-          waited += wait;
-          await sleep(wait);
-          continue;
-        }
-        throw new TrackerError(
-          "linear",
-          "rate_limited",
-          retryAfter === null
-            ? "Linear is limiting requests. Please try again shortly."
-            : `Linear is limiting requests. Please try again in ${retryAfter} seconds.`,
-          { status, retryAfter },
-        );
-      }
-      if (decided.kind === "unavailable") {
-        if (await retryRead(retryAfterMs(headers.get("Retry-After")))) continue;
-        const said = firstError ? clip(scrub(firstError.message.replace(/\s+/g, " ").trim())) : "";
-        throw fail("unavailable", `Linear is unavailable (HTTP ${status})${said ? `: ${said}` : "."}`, status);
-      }
-      if (decided.kind === "unauthorized")
-        throw new TrackerError("linear", "unauthorized", "Linear refused the API key. Check it or create a new one.", {
-          status,
-        });
-      if (decided.kind === "forbidden")
-        throw new TrackerError(
-          "linear",
-          "forbidden",
-          `Your Linear account may not ${call.action}${decided.said ? `: ${decided.said}` : "."}`,
-          { status },
-        );
-      if (decided.kind === "not_found")
-        throw new TrackerError("linear", "not_found", `Linear could not find ${call.missing}.`, { status });
+    if (decided.kind === "unauthorized")
+      throw new TrackerError("linear", "unauthorized", "Linear refused the API key. Check it or create a new one.", {
+        status,
+      });
+    if (decided.kind === "forbidden")
+      throw new TrackerError(
+        "linear",
+        "forbidden",
+        `Your Linear account may not ${call.action}${decided.said ? `: ${decided.said}` : "."}`,
+        { status },
+      );
+    if (decided.kind === "not_found")
+      throw new TrackerError("linear", "not_found", `Linear could not find ${call.missing}.`, { status });
+    if (decided.kind === "invalid")
       throw new TrackerError("linear", "invalid", decided.said ?? `Linear refused the request (HTTP ${status}).`, {
         status,
       });
-    }
+    // The judge has taken rate limits and trouble already.
+    throw fail("unavailable", `Linear is unavailable (HTTP ${status}).`, status);
   }
 
   /** Runs a read whose "not found" means absent. */

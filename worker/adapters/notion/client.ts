@@ -18,6 +18,7 @@ import {
   type NotionErrorKind,
   type NotionPage,
 } from "./index";
+import { defaultSleep, retryAfterMs, RETRY_BUDGET_MS, withRetries, type RetryPolicy } from "../../lib/outbound-call";
 
 /**
  * The Notion API version every request names (`Notion-Version`): the official SDK's own default, whose types the
@@ -26,10 +27,7 @@ import {
 export const NOTION_VERSION = "2025-09-03";
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-/** 429s are retried at most this many times per call, waiting as Retry-After says, within the retry budget. */
-const MAX_RATE_LIMIT_RETRIES = 3;
-const DEFAULT_RETRY_BUDGET_MS = 20_000;
-/** The wait before a GET's one retry after a 5xx or a timeout, and the back-off base of a 429 without Retry-After. */
+/** The wait before a read's one retry after a 5xx or a timeout (Notion's waits are not jittered). */
 const RETRY_DELAY_MS = 1_000;
 
 export interface NotionClientOptions {
@@ -52,8 +50,6 @@ const MESSAGES: Record<Exclude<NotionErrorKind, "invalid">, string> = {
   unavailable: "Notion did not answer. Please try again.",
 };
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Notion through the official SDK (@notionhq/client), which runs in workerd on `fetch` alone. The SDK's own retries
  * are off: it retries 429 without a total bound and cannot tell us whether a write may have applied. Instead, per
@@ -63,8 +59,12 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 export function createNotionClient(options: NotionClientOptions): Notion {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const sleep = options.sleep ?? defaultSleep;
-  const budgetMs = options.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS;
+  const retry: RetryPolicy = {
+    budgetMs: options.retryBudgetMs ?? RETRY_BUDGET_MS,
+    sleep: options.sleep ?? defaultSleep,
+    jitter: (ms) => ms,
+    retryWaitMs: RETRY_DELAY_MS,
+  };
   const sdk = new Client({
     ...(options.apiBase ? { baseUrl: options.apiBase.href.replace(/\/+$/, "") } : {}),
     notionVersion: NOTION_VERSION,
@@ -81,28 +81,24 @@ export function createNotionClient(options: NotionClientOptions): Notion {
       }),
   });
 
+  /** The SDK makes each attempt; the waits and retries between them are the shared policy's (lib/outbound-call.ts). */
   async function call<T>(secret: string, write: boolean, work: () => Promise<T>): Promise<T> {
-    let rateLimitRetries = 0;
-    let retriedFailure = false;
-    let waitedMs = 0;
-    for (;;) {
-      try {
-        return await work();
-      } catch (error) {
-        const failure = toNotionError(error, secret, write);
-        let waitMs: number | null = null;
-        if (failure.kind === "rate_limited" && rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
-          waitMs = retryAfterMs(error) ?? RETRY_DELAY_MS * 2 ** rateLimitRetries;
-          rateLimitRetries += 1;
-        } else if (!write && failure.kind === "unavailable" && !retriedFailure) {
-          waitMs = RETRY_DELAY_MS;
-          retriedFailure = true;
+    const settled = await withRetries<T, NotionError, NotionError>(
+      async () => {
+        try {
+          return { kind: "done", value: await work() };
+        } catch (error) {
+          const failure = toNotionError(error, secret, write);
+          if (failure.kind === "rate_limited")
+            return { kind: "rate_limited", value: failure, askedMs: waitAsked(error) };
+          if (failure.kind === "unavailable") return { kind: "failed", value: failure, askedMs: null };
+          throw failure;
         }
-        if (waitMs === null || waitedMs + waitMs > budgetMs) throw failure;
-        waitedMs += waitMs;
-        await sleep(waitMs);
-      }
-    }
+      },
+      { ...retry, repeatable: !write },
+    );
+    if (settled.kind === "done") return settled.value;
+    throw settled.value;
   }
 
   /** Every child of a block, 100 a page, following next_cursor. */
@@ -227,16 +223,11 @@ function unreadable(what: string, write: boolean): NotionError {
   });
 }
 
-/** Retry-After in ms (Notion sends whole seconds), or null when absent or unreadable. */
-function retryAfterMs(error: unknown): number | null {
+/** The wait a refusal's Retry-After names, in ms (Notion sends whole seconds), or null when absent or unreadable. */
+function waitAsked(error: unknown): number | null {
   if (!isHTTPResponseError(error)) return null;
   const headers = error.headers as { get?: (name: string) => string | null } | undefined;
-  const value = typeof headers?.get === "function" ? headers.get("retry-after") : null;
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+  return retryAfterMs(typeof headers?.get === "function" ? headers.get("retry-after") : null);
 }
 
 /** Masks the secret wherever it might have been echoed, and any bearer token. */
