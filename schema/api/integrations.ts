@@ -445,6 +445,17 @@ export const exportSummarySchema = z.object({
       .int()
       .optional()
       .describe("An update: items whose story was deleted in StoryLoom, left as they are in the destination."),
+    storiesLinked: z
+      .number()
+      .int()
+      .optional()
+      .describe("Stories created and linked to an existing item, as the review asked."),
+    storiesAddedTo: z
+      .number()
+      .int()
+      .optional()
+      .describe("Stories not created: their criteria and quote were added to an existing item."),
+    storiesSkipped: z.number().int().optional().describe("Stories the review chose not to export."),
   }),
   epicUrl: z.string().describe("The epic (JIRA, Linear, GitHub, Azure DevOps), or the Notion page."),
   alreadyExported: z
@@ -476,16 +487,108 @@ export const exportJiraSchema = z.object({
 export const EXPORT_MODES = ["create", "update", "new"] as const;
 export type ExportMode = (typeof EXPORT_MODES)[number];
 
-export const exportToIntegrationSchema = z.object({
+/** An item's key in a tracker, as people see it: "SL-12", "ENG-40", "#112", "4512", or a Linear project's id. */
+export const trackerKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^#?[A-Za-z0-9][A-Za-z0-9_-]*$/, "Not a tracker item's key.");
+
+/** What the review decided for one story: created (the default), skipped, linked to an item, or added to one. */
+export const storyPlacementSchema = z.discriminatedUnion("action", [
+  z.object({ position: z.number().int().min(0).max(99), action: z.literal("create") }),
+  z.object({ position: z.number().int().min(0).max(99), action: z.literal("skip") }),
+  z.object({ position: z.number().int().min(0).max(99), action: z.literal("link"), key: trackerKeySchema }),
+  z.object({ position: z.number().int().min(0).max(99), action: z.literal("add"), key: trackerKeySchema }),
+]);
+export type StoryPlacementRequest = z.infer<typeof storyPlacementSchema>;
+
+export const exportToIntegrationSchema = z
+  .object({
+    integrationId: z.number().int().positive(),
+    mode: z
+      .enum(EXPORT_MODES)
+      .default("create")
+      .describe(
+        '"create" (the default): export, or finish a partial export; a complete one answers alreadyExported. ' +
+          '"update": rewrite the items of stories edited since, create added ones. "new": a second, separate copy.',
+      ),
+    placements: z
+      .array(storyPlacementSchema)
+      .max(100)
+      .optional()
+      .describe(
+        "The review's decision per story (POST …/review): a story not listed is created. Read by the first attempt " +
+          "of an export; an attempt that finishes a partial export keeps the first one's.",
+      ),
+    epic: trackerKeySchema
+      .nullable()
+      .optional()
+      .describe("An existing epic to put the stories under (one of GET …/epics); null or absent: a new epic"),
+    rememberEpic: z
+      .boolean()
+      .optional()
+      .describe("Keep `epic` as this integration's epic for the project's next exports (null forgets it)"),
+  })
+  .refine((body) => new Set(body.placements?.map((p) => p.position)).size === (body.placements?.length ?? 0), {
+    message: "Each story can be placed once.",
+    path: ["placements"],
+  });
+
+/** POST /api/transcripts/{id}/export/{type}/review: the destination whose open items the stories are compared with. */
+export const reviewExportSchema = z.object({
   integrationId: z.number().int().positive(),
-  mode: z
-    .enum(EXPORT_MODES)
-    .default("create")
-    .describe(
-      '"create" (the default): export, or finish a partial export; a complete one answers alreadyExported. ' +
-        '"update": rewrite the items of stories edited since, create added ones. "new": a second, separate copy.',
-    ),
+  epic: trackerKeySchema
+    .optional()
+    .describe("The existing epic the stories would go under: its items this meeting did not mention are listed"),
 });
+
+/** An open item of the destination that may already ask for what a story asks. */
+export const backlogMatchSchema = z.object({
+  key: z.string().describe('The item\'s key as the tracker shows it: "SL-12", "ENG-40", "#112", "4512"'),
+  title: z.string(),
+  status: z.string(),
+  url: z.string(),
+  score: z.number().min(0).max(1).describe("How close the two texts are, 0-1"),
+  shared: z.array(z.string()).describe("The words the story and the item share, most telling first: why it matched"),
+});
+export type BacklogMatch = z.infer<typeof backlogMatchSchema>;
+
+/** An existing epic stories can go under: a JIRA epic, a Linear project or parent issue, a GitHub issue, an Azure DevOps Epic. */
+export const epicChoiceSchema = z.object({ key: z.string(), url: z.string(), title: z.string() });
+export type EpicChoice = z.infer<typeof epicChoiceSchema>;
+
+/** GET /api/integrations/{id}/epics. */
+export const epicChoicesSchema = z.object({
+  epics: z.array(epicChoiceSchema).describe("Open epics, newest first"),
+  remembered: epicChoiceSchema.nullable().describe("The epic this project's exports to the integration go under"),
+});
+export type EpicChoices = z.infer<typeof epicChoicesSchema>;
+
+export const exportReviewSchema = z.object({
+  /** How many open items of the destination were read. */
+  searched: z.number().int().nonnegative(),
+  /** True when the destination has more open items than one review reads (the newest were compared). */
+  truncated: z.boolean(),
+  stories: z.array(
+    z.object({
+      position: z.number().int().nonnegative(),
+      matches: z.array(backlogMatchSchema).describe("At most three, closest first"),
+      suggested: z
+        .object({ key: z.string(), action: z.enum(["link", "add"]) })
+        .nullable()
+        .describe(
+          "The match close enough to act on by default: link the new story to it, or (an item under the chosen " +
+            "epic: the story was exported before) add the story's criteria to it. null: create the story",
+        ),
+    }),
+  ),
+  unmentioned: z
+    .array(backlogMatchSchema.pick({ key: true, title: true, status: true, url: true }))
+    .describe("Open items under the chosen epic that no story of this meeting matches: listed, never touched"),
+});
+export type ExportReview = z.infer<typeof exportReviewSchema>;
 
 /** Where one transcript's stories went: one entry per integration (its newest copy), for History and the menu. */
 export const transcriptExportSchema = z.object({

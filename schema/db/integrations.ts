@@ -12,6 +12,17 @@ export type LinearSettings = { teamId: string; teamKey: string; teamName: string
 export type GitHubSettings = { owner: string; repo: string };
 export type AzureDevOpsSettings = { organization: string; project: string; projectId: string };
 
+/**
+ * What the review before an export decided for one story (issue 41), by position: "skip" (not exported), "link"
+ * (created, then related to the existing item `key`), "add" (not created: its criteria and quote appended to the
+ * existing item `key`). `done` once the tracker confirmed the link or the append. A story without one is created.
+ */
+export type StoryPlacement =
+  { action: "skip" } | { action: "link"; key: string; done: boolean } | { action: "add"; key: string; done: boolean };
+
+/** An existing epic an integration's exports go under, remembered for the project's next export. */
+export type EpicChoiceRow = { key: string; url: string; title: string };
+
 /** The settings of an integration that are not secret (the secret is sealed in its own column). */
 export type IntegrationSettings = JiraSettings | NotionSettings | LinearSettings | GitHubSettings | AzureDevOpsSettings;
 
@@ -32,6 +43,9 @@ export const integrations = sqliteTable(
     name: text("name").notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     settings: text("settings", { mode: "json" }).$type<IntegrationSettings>().notNull(),
+    // The existing epic the project's exports to this destination go under, when the person chose one; null: each
+    // export makes its own epic.
+    epic: text("epic", { mode: "json" }).$type<EpicChoiceRow | null>(),
     // The API token or integration secret, sealed by worker/lib/secrets.ts; never stored or answered in plaintext.
     secretSealed: text("secret_sealed").notNull(),
     // A random name for this credential, bound into the seal's additional data. The row id cannot be, because the
@@ -91,6 +105,13 @@ export const integrationExports = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     epicHash: text("epic_hash"),
+    // The review's decisions by story position, fixed when the first attempt starts (see StoryPlacement).
+    placements: text("placements", { mode: "json" })
+      .$type<(StoryPlacement | null)[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    // The epic is an existing one the person chose: it is never created, rewritten or counted as this export's.
+    epicChosen: integer("epic_chosen", { mode: "boolean" }).notNull().default(false),
     // When an update last changed anything there (the export itself is completedAt).
     syncedAt: integer("synced_at", { mode: "number" }),
     // Notion: an update rewrites the page, so its content is erased before the blocks are written again. Cleared

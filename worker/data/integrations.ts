@@ -9,8 +9,11 @@ import {
   type AzureDevOpsSettings,
   type GitHubSettings,
   type LinearSettings,
+  type EpicChoiceRow,
 } from "../../schema/db";
 import type { Database } from "./db";
+
+export type { EpicChoiceRow, StoryPlacement } from "../../schema/db";
 
 export type {
   AzureDevOpsSettings,
@@ -86,6 +89,16 @@ export async function updateIntegrationRow(
     db.delete(integrationExports).where(eq(integrationExports.integrationId, id)),
   ]);
   return rows[0]!;
+}
+
+/** Remembers (or, null, forgets) the existing epic a project's exports to this integration go under. */
+export async function setIntegrationEpic(
+  db: Database,
+  id: number,
+  epic: EpicChoiceRow | null,
+  now: number,
+): Promise<void> {
+  await db.update(integrations).set({ epic, updatedAt: now }).where(eq(integrations.id, id));
 }
 
 export async function deleteIntegrationRow(db: Database, id: number): Promise<void> {
@@ -249,6 +262,8 @@ export type ExportProgressChanges = Partial<
     | "epicHash"
     | "syncedAt"
     | "erasePending"
+    | "placements"
+    | "epicChosen"
     | "blocksDone"
     | "blocksTotal"
     | "completedAt"

@@ -362,6 +362,22 @@ const MATRIX: Record<string, Row> = {
       },
     ]),
   ),
+  // The review reads the destination's backlog: a Notion destination has none, so the project's people get that 400
+  // (past every access check) and everyone else the 404 of a missing transcript.
+  "POST /api/transcripts/:id/export/:type/review": {
+    request: async (o) => {
+      const { transcriptId, integrationId } = await exported(o, "notion");
+      return { path: `/api/transcripts/${transcriptId}/export/notion/review`, body: { integrationId } };
+    },
+    expect: team(400),
+  },
+  "GET /api/integrations/:id/epics": {
+    request: async (o) => {
+      const { integrationId } = await exported(o, "notion");
+      return { path: `/api/integrations/${integrationId}/epics` };
+    },
+    expect: team(400),
+  },
   "GET /api/transcripts/:id/exports": {
     request: async (o) => {
       const { transcriptId } = await exported(o, "jira");

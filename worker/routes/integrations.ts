@@ -16,9 +16,12 @@ import {
   validateLinearAuthSchema,
   validateLinearTeamSchema,
   createIntegrationSchema,
+  epicChoicesSchema,
   exportJiraSchema,
   INTEGRATION_TYPES,
   exportProgressSchema,
+  exportReviewSchema,
+  reviewExportSchema,
   exportToIntegrationSchema,
   transcriptExportsSchema,
   integrationSchema,
@@ -41,6 +44,7 @@ import type { ExportOutcome } from "../services/integrations/exports";
 import { exportProgress, transcriptExports } from "../services/integrations/exports";
 import { checkJiraAuth, checkJiraDomain, checkJiraProject } from "../services/integrations/jira-checks";
 import { exportToJira } from "../services/integrations/jira-export";
+import { listEpics, reviewExport } from "../services/integrations/backlog-review";
 import { exportTranscript } from "../services/integrations/export-transcript";
 import {
   checkAzureDevOpsAuth,
@@ -113,6 +117,18 @@ export const integrationRoutes = new Hono<AppEnv>()
     validate("json", updateIntegrationSchema),
     async (c) =>
       c.json(await updateIntegration(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .get(
+    "/:id/epics",
+    documented(
+      "Projects",
+      "The open epics of an integration's destination an export can go under, and the one the project remembers",
+      { body: withData(epicChoicesSchema) },
+      SIGNED_IN,
+    ),
+    integrationIdParam,
+    async (c) =>
+      c.json({ success: true, data: await listEpics(c.var.deps, currentUser(c).id, c.req.valid("param").id) }),
   )
   .delete(
     "/:id",
@@ -296,10 +312,27 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
     validate("json", exportToIntegrationSchema),
     async (c) => {
       const { id, type } = c.req.valid("param");
-      const { integrationId, mode } = c.req.valid("json");
-      return c.json(
-        exportResponse(await exportTranscript(c.var.deps, currentUser(c).id, id, integrationId, type, mode), true),
-      );
+      const { integrationId, mode, ...review } = c.req.valid("json");
+      const outcome = await exportTranscript(c.var.deps, currentUser(c).id, id, integrationId, type, mode, review);
+      return c.json(exportResponse(outcome, true));
+    },
+  )
+  .post(
+    "/:id/export/:type/review",
+    documented(
+      "Transcripts",
+      "Before an export: each story compared with the destination's open items, with the items that may already ask for it (nothing is written)",
+      { body: withData(exportReviewSchema) },
+      SIGNED_IN,
+    ),
+    transcriptIdParam,
+    validateIds("param", z.object({ id: canonicalId, type: z.enum(INTEGRATION_TYPES) }), "Destination"),
+    validate("json", reviewExportSchema),
+    async (c) => {
+      const { id, type } = c.req.valid("param");
+      const { integrationId, epic } = c.req.valid("json");
+      const review = await reviewExport(c.var.deps, currentUser(c).id, id, integrationId, type, epic);
+      return c.json({ success: true, data: review });
     },
   )
   .get(

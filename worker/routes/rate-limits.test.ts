@@ -90,6 +90,7 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
     "one row; a tracker's new destination is looked up under the same per-user limit as creating one (tracker-export.test.ts)",
   ],
   "DELETE /api/integrations/:id": ["neither", "one row"],
+  "GET /api/integrations/:id/epics": ["costly", "reads the destination's open epics"],
   "POST /api/validate/jira-domain": ["costly", "calls the JIRA site the user named"],
   "POST /api/validate/jira-auth": [
     "costly",
@@ -112,6 +113,7 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "GET /api/transcripts/:id/generation": ["neither", "one row of the caller's own transcript"],
   "DELETE /api/transcripts/:id/generation": ["neither", "ends a run the caller may cancel; nothing is sent anywhere"],
   "POST /api/transcripts/:id/export/:type": ["costly", "calls to the destination's tracker"],
+  "POST /api/transcripts/:id/export/:type/review": ["costly", "reads up to 200 of the destination's open items"],
   "GET /api/transcripts/:id/exports": ["neither", "one D1 read and the stories' fingerprints (History, the menu)"],
   "GET /api/transcripts/:id/exports/:integrationId": ["neither", "one D1 read (the export dialog polls it)"],
   "DELETE /api/transcript/:id": ["neither", "one row"],
@@ -412,6 +414,24 @@ const LIMITED: Record<string, LimitedRow> = {
         body: { type: "github", name: "Issues", config: TRACKER_FIXTURES.github.config },
         ip: ctx.ip,
       }),
+  },
+  "POST /api/transcripts/:id/export/:type/review": {
+    rule: "backlogReviews",
+    key: byUser("backlog-review"),
+    setup: (ctx) => withTracker(ctx, "linear"),
+    send: async (ctx) =>
+      call("POST", `/api/transcripts/${await freshTranscript(ctx)}/export/linear/review`, {
+        cookie: ctx.user.session,
+        body: { integrationId: ctx.extra.integrationId },
+        ip: ctx.ip,
+      }),
+  },
+  "GET /api/integrations/:id/epics": {
+    rule: "backlogReviews",
+    key: byUser("backlog-review"),
+    setup: (ctx) => withTracker(ctx, "github"),
+    send: (ctx) =>
+      call("GET", `/api/integrations/${ctx.extra.integrationId}/epics`, { cookie: ctx.user.session, ip: ctx.ip }),
   },
   "POST /api/transcripts/:id/export/:type (linear)": trackerExport("linear"),
   "POST /api/transcripts/:id/export/:type (github)": trackerExport("github"),

@@ -10,7 +10,10 @@ import type {
   LinearAuthResult,
   LinearTeamResult,
   CreateIntegrationInput,
+  EpicChoices,
   ExportProgress,
+  ExportReview,
+  StoryPlacementRequest,
   ExportResponse,
   Integration,
   IntegrationType,
@@ -174,11 +177,39 @@ export function postExport(
   transcriptId: number,
   integration: Pick<Integration, "id" | "type">,
   mode: ExportMode = "create",
+  review?: ExportReviewChoices,
 ): Promise<ExportResponse> {
   return api.post<ExportResponse>(`/api/transcripts/${transcriptId}/export/${integration.type}`, {
     integrationId: integration.id,
     ...(mode === "create" ? {} : { mode }),
+    ...review,
   });
+}
+
+/** What the review before an export chose: each story's placement, and the epic to go under. */
+export interface ExportReviewChoices {
+  placements?: StoryPlacementRequest[];
+  epic?: string | null;
+  rememberEpic?: boolean;
+}
+
+/**
+ * POST /api/transcripts/{id}/export/{type}/review: each story compared with the destination's open items (nothing is
+ * written); `epic`: the existing epic the stories would go under, whose items this meeting does not mention are listed.
+ */
+export async function postExportReview(
+  transcriptId: number,
+  integration: Pick<Integration, "id" | "type">,
+  epic?: string,
+): Promise<ExportReview> {
+  const path = `/api/transcripts/${transcriptId}/export/${integration.type}/review`;
+  return (await api.post<Validated<ExportReview>>(path, { integrationId: integration.id, ...(epic ? { epic } : {}) }))
+    .data;
+}
+
+/** GET /api/integrations/{id}/epics: the destination's open epics, and the one the project remembers. */
+export async function getEpicChoices(integrationId: number): Promise<EpicChoices> {
+  return (await api.get<Validated<EpicChoices>>(`/api/integrations/${integrationId}/epics`)).data;
 }
 
 /** GET /api/transcripts/{id}/exports now (not from the cache): where the stories went, and what an update would send. */

@@ -5,13 +5,14 @@ import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
 import { invalidateTranscripts } from "../../lib/query";
-import { getExportProgress, postExport } from "./api";
+import { getExportProgress, postExport, type ExportReviewChoices } from "./api";
 import {
   exportResultText,
   exportTotal,
   exportWithProgress,
   exportWording,
   nextProgress,
+  placementText,
   updateResultText,
 } from "./export";
 
@@ -38,6 +39,8 @@ export interface ExportRequest {
   epicChanged?: boolean;
   /** Where focus goes when the dialog closes (default: what has focus when the export starts). */
   returnFocus?: HTMLElement | null;
+  /** What the review before the export chose (a first export to JIRA, Linear, GitHub or Azure DevOps). */
+  review?: ExportReviewChoices;
 }
 
 /**
@@ -69,6 +72,7 @@ export function useIntegrationExport(): {
       mode = "create",
       epicChanged = false,
       returnFocus: focusTarget,
+      review,
     }: ExportRequest) => {
       const wording = exportWording(integration.type);
       const returnFocus =
@@ -81,7 +85,7 @@ export function useIntegrationExport(): {
       const finish = () => mounted.current && setState((s) => (mine(s) ? null : s));
       try {
         const response = await exportWithProgress({
-          start: () => postExport(transcriptId, integration, mode),
+          start: () => postExport(transcriptId, integration, mode, review),
           progress: () => getExportProgress(transcriptId, integration.id),
           onProgress: (progress) => update((s) => ({ ...s, ...nextProgress(s, progress) })),
         });
@@ -112,7 +116,12 @@ export function useIntegrationExport(): {
         } else {
           toast({
             title: "Export Complete",
-            description: `${exportResultText(summary.summary)} in ${integration.name}.`,
+            description: [
+              `${exportResultText(summary.summary)} in ${integration.name}.`,
+              placementText(summary.summary),
+            ]
+              .filter(Boolean)
+              .join(" "),
             variant: "success",
             action: link,
           });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ExportProgress, ExportResponse } from "../../../schema/api/integrations";
 import {
   exportResultText,
+  placementText,
   exportTotal,
   exportWithProgress,
   exportWording,
@@ -133,6 +134,13 @@ describe("export progress and texts", () => {
   it("says what was created", () => {
     expect(exportResultText({ storiesCreated: 5, epicCreated: true })).toBe("Created the epic and 5 stories");
     expect(exportResultText({ storiesCreated: 1, epicCreated: true })).toBe("Created the epic and 1 story");
+    expect(placementText({ storiesCreated: 1, epicCreated: false })).toBe("");
+    expect(
+      placementText({ storiesCreated: 1, epicCreated: false, storiesLinked: 1, storiesAddedTo: 2, storiesSkipped: 1 }),
+    ).toBe("Linked 1 to an existing item, added 2 stories to existing items, skipped 1.");
+    expect(placementText({ storiesCreated: 0, epicCreated: false, storiesLinked: 2, storiesAddedTo: 0 })).toBe(
+      "Linked 2 to existing items.",
+    );
     expect(exportResultText({ storiesCreated: 2, epicCreated: false })).toBe("Created 2 stories");
   });
 

@@ -35,6 +35,25 @@ export function exportResultText(summary: ExportSummary["summary"]): string {
 }
 
 /**
+ * After a review: what went to existing items and what stayed out, as its own sentence ("Linked 1 to an existing
+ * item, added 2 stories to existing items, skipped 1."), or "" when the export had no review.
+ */
+export function placementText(summary: ExportSummary["summary"]): string {
+  const parts = [
+    summary.storiesLinked
+      ? `linked ${summary.storiesLinked} to ${summary.storiesLinked === 1 ? "an existing item" : "existing items"}`
+      : "",
+    summary.storiesAddedTo
+      ? `added ${plural(summary.storiesAddedTo, "story", "stories")} to ${summary.storiesAddedTo === 1 ? "an existing item" : "existing items"}`
+      : "",
+    summary.storiesSkipped ? `skipped ${summary.storiesSkipped}` : "",
+  ].filter(Boolean);
+  if (!parts.length) return "";
+  const sentence = parts.join(", ");
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
+/**
  * After "Update in …": 'Updated 2 stories and created 1', with the epic when it changed, and what stays behind:
  * '1 story deleted in StoryLoom is still there.'
  */

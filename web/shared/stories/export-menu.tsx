@@ -5,6 +5,7 @@ import {
   FileCode2,
   FileText,
   FileType2,
+  ListChecks,
   RefreshCw,
   Send,
   Settings,
@@ -26,9 +27,17 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api";
 import type { ExportFormat } from "../../lib/exports";
-import { activeIntegrations, useProjectIntegrations, useTranscriptExports } from "../integrations/api";
+import {
+  activeIntegrations,
+  getEpicChoices,
+  postExportReview,
+  useProjectIntegrations,
+  useTranscriptExports,
+} from "../integrations/api";
 import { exportWording } from "../integrations/export";
 import { useIntegrationExport } from "../integrations/export-progress-dialog";
+import { ExportReviewDialog, type ReviewTarget } from "../integrations/export-review-dialog";
+import { reviewNeedsEyes } from "../integrations/review";
 import { exportableStories, exportStories, type ExportSource } from "./export-actions";
 
 /**
@@ -57,6 +66,7 @@ export function ExportMenu({
   const integrations = useProjectIntegrations(projectId, opened || prefetchIntegrations);
   const exports = useTranscriptExports(source.transcriptId, projectId !== null && (opened || prefetchIntegrations));
   const { exportTo, running, dialog } = useIntegrationExport();
+  const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
 
   async function run(format: ExportFormat) {
     setBusy(true);
@@ -69,7 +79,12 @@ export function ExportMenu({
     }
   }
 
-  async function sendTo(integration: Integration, mode: ExportMode = "create", sent?: TranscriptExport) {
+  async function sendTo(
+    integration: Integration,
+    mode: ExportMode = "create",
+    sent?: TranscriptExport,
+    reviewFirst = false,
+  ) {
     setBusy(true);
     let exportable;
     try {
@@ -87,6 +102,46 @@ export function ExportMenu({
       setBusy(false);
     }
     if (!exportable || source.transcriptId === null) return;
+    const transcriptId = source.transcriptId;
+    const review = mode === "create" && integration.type !== "notion" && sent?.status !== "complete";
+    if (review) {
+      // A first export is compared with the destination's open items: when something matched (or the project
+      // goes under a remembered epic) the review opens; otherwise the stories are exported at once, as before.
+      const titles = exportable.stories.userStories.map((story) => story.title);
+      const target = {
+        transcriptId,
+        integration,
+        titles,
+        epicTitle: exportable.stories.epic.title,
+        returnFocus: trigger.current,
+      };
+      if (reviewFirst) {
+        setReviewing(target);
+        return;
+      }
+      setBusy(true);
+      try {
+        const [found, epics] = await Promise.all([
+          postExportReview(transcriptId, integration),
+          getEpicChoices(integration.id),
+        ]);
+        if (reviewNeedsEyes(found) || epics.remembered) {
+          setReviewing({ ...target, epics, review: epics.remembered ? undefined : found });
+          return;
+        }
+      } catch (error) {
+        const wording = exportWording(integration.type);
+        toast({
+          title: wording.failedTitle,
+          description: errorMessage(error, wording.failedFallback),
+          variant: "destructive",
+          error,
+        });
+        return;
+      } finally {
+        setBusy(false);
+      }
+    }
     await exportTo({
       transcriptId: source.transcriptId,
       integration,
@@ -154,7 +209,7 @@ export function ExportMenu({
                   key={integration.id}
                   integration={integration}
                   sent={exports.data?.exports.find((e) => e.integrationId === integration.id)}
-                  onSend={(mode, sent) => void sendTo(integration, mode, sent)}
+                  onSend={(mode, sent, reviewFirst) => void sendTo(integration, mode, sent, reviewFirst)}
                 />
               ))}
               {!hasJira && (
@@ -168,6 +223,20 @@ export function ExportMenu({
         </DropdownMenuContent>
       </DropdownMenu>
       {dialog}
+      <ExportReviewDialog
+        target={reviewing}
+        onClose={() => setReviewing(null)}
+        onExport={(target, choices) => {
+          setReviewing(null);
+          void exportTo({
+            transcriptId: target.transcriptId,
+            integration: target.integration,
+            storyCount: target.titles.length,
+            review: choices,
+            returnFocus: target.returnFocus,
+          });
+        }}
+      />
     </>
   );
 }
@@ -184,7 +253,7 @@ function IntegrationEntries({
 }: {
   integration: Integration;
   sent: TranscriptExport | undefined;
-  onSend: (mode: ExportMode, sent?: TranscriptExport) => void;
+  onSend: (mode: ExportMode, sent?: TranscriptExport, reviewFirst?: boolean) => void;
 }) {
   const complete = sent?.status === "complete";
   const changed = complete && sent.storiesChanged + (sent.epicChanged ? 1 : 0) > 0;
@@ -194,6 +263,12 @@ function IntegrationEntries({
         <Send aria-hidden />
         <span className="min-w-0 truncate">Export to {integration.name}</span>
       </DropdownMenuItem>
+      {!complete && integration.type !== "notion" && (
+        <DropdownMenuItem onSelect={() => onSend("create", sent, true)}>
+          <ListChecks aria-hidden />
+          <span className="min-w-0 truncate">Review and export to {integration.name}…</span>
+        </DropdownMenuItem>
+      )}
       {changed && (
         <DropdownMenuItem onSelect={() => onSend("update", sent)}>
           <UploadCloud aria-hidden />

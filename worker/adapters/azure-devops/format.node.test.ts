@@ -3,11 +3,18 @@ import type { Epic, UserStory } from "../../../schema/api/transcripts";
 import {
   TITLE_MAX,
   acceptanceCriteriaHtml,
+  appendNoteHtml,
+  clipText,
   epicPatch,
   escapeHtml,
   exportTags,
+  hasMarker,
   htmlParagraphs,
+  htmlText,
+  openItemsWiql,
   priorityValue,
+  relatedRelation,
+  relationTarget,
   storyDescription,
   storyPatch,
   workItemRelationUrl,
@@ -127,5 +134,69 @@ describe("Azure DevOps format", () => {
       "/relations/-",
     ]);
     expect(acceptanceCriteriaHtml([" ", ""])).toBe("");
+  });
+});
+
+describe("Azure DevOps format: the review before an export", () => {
+  it("turns an HTML description into plain text", () => {
+    expect(
+      htmlText(
+        '<div style="x">Faster &amp; <b>simpler</b>&nbsp;checkout&#33; &#x1F600;</div><div><br></div>' +
+          "<ol><li>One</li><li>Two <i>items</i></li></ol><p>a&lt;b&gt;   c</p><!-- note --><style>p{}</style>" +
+          "<table><tr><td>cell</td><td>more</td></tr></table>&bogus; &#0;",
+      ),
+    ).toBe("Faster & simpler checkout! \u{1F600}\n\n- One\n- Two items\n\na<b> c\n\ncell more\n\n&bogus;");
+    expect(htmlText("")).toBe("");
+    expect(htmlText("plain text, no tags")).toBe("plain text, no tags");
+  });
+
+  it("cuts text without splitting a surrogate pair", () => {
+    expect(clipText("abc", 5)).toBe("abc");
+    expect(clipText("abcdef", 3)).toBe("abc");
+    expect(clipText("ab\u{1F600}", 3)).toBe("ab");
+  });
+
+  it("writes the note as escaped HTML, the marker as visible text", () => {
+    expect(
+      appendNoteHtml({
+        marker: "storyloom-0123456789ab-2",
+        heading: "From the meeting of 7 December 2026 (StoryLoom): <b>Pay</b>",
+        criteria: ["A & B", " "],
+        quote: "  ",
+      }),
+    ).toBe(
+      "<div><h3>From the meeting of 7 December 2026 (StoryLoom): &lt;b&gt;Pay&lt;/b&gt;</h3><ul><li>A &amp; B</li></ul>" +
+        "<p>Added by StoryLoom (storyloom-0123456789ab-2)</p></div>",
+    );
+  });
+
+  it("finds whole markers only", () => {
+    expect(hasMarker("<p>Added by StoryLoom (storyloom-0123456789ab-1)</p>", "storyloom-0123456789ab-1")).toBe(true);
+    expect(hasMarker("<p>(storyloom-0123456789ab-12)</p>", "storyloom-0123456789ab-1")).toBe(false);
+    expect(hasMarker("storyloom-0123456789ab-12 storyloom-0123456789ab-1", "storyloom-0123456789ab-1")).toBe(true);
+    expect(hasMarker("anything", "")).toBe(false);
+  });
+
+  it("queries the open items, of a type when given, with quotes doubled", () => {
+    expect(openItemsWiql(null)).toBe(
+      "SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project AND [System.State] NOT IN ('Closed', 'Done', 'Removed', 'Cancelled') ORDER BY [System.ChangedDate] DESC",
+    );
+    expect(openItemsWiql("Team's Epic")).toContain("AND [System.WorkItemType] = 'Team''s Epic' AND [System.State]");
+  });
+
+  it("relates with a Related link, and reads the id a relation names", () => {
+    expect(relatedRelation(workItemRelationUrl("acme", 7))).toEqual({
+      op: "add",
+      path: "/relations/-",
+      value: {
+        rel: "System.LinkTypes.Related",
+        url: "https://dev.azure.com/acme/_apis/wit/workItems/7",
+        attributes: { comment: "Linked by StoryLoom" },
+      },
+    });
+    expect(relationTarget("https://dev.azure.com/acme/_apis/wit/workItems/7")).toBe(7);
+    expect(relationTarget("https://dev.azure.com/acme/_apis/wit/WORKITEMS/12/")).toBe(12);
+    expect(relationTarget("https://github.com/acme/x/pull/7")).toBeNull();
+    expect(relationTarget(null)).toBeNull();
   });
 });

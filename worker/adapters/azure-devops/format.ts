@@ -3,10 +3,12 @@
 // Pure: no I/O. Description and Acceptance Criteria are HTML fields, so every piece of text is escaped; nothing the
 // model or the user wrote can become markup.
 import type { Epic, StoryPriority, UserStory } from "../../../schema/api/transcripts";
+import type { AppendNote } from "../tracker";
 import { AZURE_DEVOPS_HOST } from "./index";
 
 export interface PatchOperation {
-  op: "add";
+  /** "add" sets a field (replacing its value) or adds a relation; "test" makes the whole patch fail unless it holds. */
+  op: "add" | "test";
   path: string;
   value: unknown;
 }
@@ -14,12 +16,20 @@ export interface PatchOperation {
 /** Azure DevOps refuses a System.Title over 255 characters; StoryLoom's titles may have 300. */
 export const TITLE_MAX = 255;
 export const PARENT_LINK = "System.LinkTypes.Hierarchy-Reverse";
+/** "Related": not directional, shown on both items (the review's "Link to"). */
+export const RELATED_LINK = "System.LinkTypes.Related";
+/**
+ * States an open item is not in: the completed and removed states of the standard processes (Agile and CMMI
+ * Closed, Scrum and Basic Done, Removed) and the Cancelled some inherited processes add.
+ */
+export const CLOSED_STATES = ["Closed", "Done", "Removed", "Cancelled"] as const;
 export const FIELD = {
   title: "System.Title",
   description: "System.Description",
   tags: "System.Tags",
   parent: "System.Parent",
   workItemType: "System.WorkItemType",
+  state: "System.State",
   acceptanceCriteria: "Microsoft.VSTS.Common.AcceptanceCriteria",
   priority: "Microsoft.VSTS.Common.Priority",
 } as const;
@@ -155,4 +165,110 @@ export function storyPatch(
     add(FIELD.tags, exportTags(marker)),
     parentRelation(options.parentUrl),
   ];
+}
+
+/** The relation that relates a work item to `url` ("Related"; the other item shows it too). */
+export function relatedRelation(url: string): PatchOperation {
+  return {
+    op: "add",
+    path: "/relations/-",
+    value: { rel: RELATED_LINK, url, attributes: { comment: "Linked by StoryLoom" } },
+  };
+}
+
+/** The work item id a relation's url names (`…/_apis/wit/workItems/123`), or null when it names none. */
+export function relationTarget(url: string | null | undefined): number | null {
+  const match = /\/_apis\/wit\/workItems\/(\d+)\/?$/i.exec(url ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/** A string in a WIQL query: single quotes doubled. */
+export function wiqlString(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * The project's open work items (of `type` when given), most recently changed first: the query of the review's
+ * backlog read and of its epic list.
+ */
+export function openItemsWiql(type: string | null): string {
+  return [
+    "SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project",
+    ...(type === null ? [] : [`AND [System.WorkItemType] = ${wiqlString(type)}`]),
+    `AND [System.State] NOT IN (${CLOSED_STATES.map(wiqlString).join(", ")})`,
+    "ORDER BY [System.ChangedDate] DESC",
+  ].join(" ");
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+const BLOCK_TAGS =
+  /<\/?(?:p|div|h[1-6]|ul|ol|blockquote|pre|table|thead|tbody|tr|section|article|header|footer|hr)\b[^>]*>/gi;
+
+function decodeEntity(entity: string, body: string): string {
+  if (body.startsWith("#")) {
+    const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+      ? String.fromCodePoint(code)
+      : "";
+  }
+  return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+}
+
+/**
+ * An HTML field (System.Description) as plain text: tags dropped (scripts, styles and comments with their content),
+ * line breaks where blocks and <br> were, list items as "- ", entities decoded, runs of blanks collapsed.
+ */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "")
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<li\b[^>]*>/gi, "\n- ")
+    .replace(/<\/li\s*>/gi, "")
+    .replace(/<\/t[dh]\s*>/gi, " ")
+    .replace(BLOCK_TAGS, "\n")
+    .replace(/<\/?[a-z][^>]*>/gi, "")
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, decodeEntity)
+    .replace(/[^\S\n]+/g, " ")
+    .split("\n")
+    .map((line) => line.trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** At most `max` characters (UTF-16 units), never ending inside a surrogate pair. */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/**
+ * "Add to": what is appended to an item's description, as HTML with every piece of text escaped: the heading, the
+ * criteria as a list, the quote as a quotation and a last line carrying the marker as visible text (HTML comments
+ * or attributes may be dropped by Azure DevOps' sanitiser or an editor; text is kept).
+ */
+export function appendNoteHtml(note: AppendNote): string {
+  const quote = note.quote?.trim();
+  return [
+    "<div>",
+    `<h3>${escapeHtml(note.heading.replace(/\s+/g, " ").trim())}</h3>`,
+    acceptanceCriteriaHtml(note.criteria),
+    quote ? `<blockquote>${htmlParagraphs(quote)}</blockquote>` : "",
+    `<p>Added by StoryLoom (${escapeHtml(note.marker)})</p>`,
+    "</div>",
+  ].join("");
+}
+
+/**
+ * The description holds `marker` already (an earlier append of the same note). Whole markers only:
+ * "storyloom-…-1" is not found in "storyloom-…-12".
+ */
+export function hasMarker(description: string, marker: string): boolean {
+  if (!marker) return false;
+  for (let at = description.indexOf(marker); at >= 0; at = description.indexOf(marker, at + 1)) {
+    if (!/[0-9A-Za-z_-]/.test(description.charAt(at + marker.length))) return true;
+  }
+  return false;
 }

@@ -460,3 +460,340 @@ describe("Azure DevOps adapter: failures", () => {
     }
   });
 });
+
+describe("Azure DevOps adapter: the review before an export", () => {
+  const NOW = Date.parse("2026-12-07T09:00:00Z");
+  const day = (n: number) => new Date(Date.UTC(2026, 10, n, 10)).toISOString();
+  const itemUrl = (id: number | string) => `https://dev.azure.com/${ORG}/StoryLoom%20Demo/_workitems/edit/${id}`;
+  const apiPath = (rest: string) => `/${ORG}/${PROJECT_ID}/_apis/wit/${rest}`;
+  const calls = (fake: FakeAzureDevOps) => fake.requests.map((r) => `${r.method} ${decodeURIComponent(r.path)}`);
+  const note = {
+    marker: `storyloom-${REF}-1`,
+    heading: "From the meeting of 7 December 2026 (StoryLoom): Pay <fast>",
+    criteria: ["Visa & Mastercard work", "<script>alert(1)</script>"],
+    quote: `we lose "people" at payment`,
+  };
+  const noteHtml =
+    "<div><h3>From the meeting of 7 December 2026 (StoryLoom): Pay &lt;fast&gt;</h3>" +
+    "<ul><li>Visa &amp; Mastercard work</li><li>&lt;script&gt;alert(1)&lt;/script&gt;</li></ul>" +
+    "<blockquote><p>we lose &quot;people&quot; at payment</p></blockquote>" +
+    `<p>Added by StoryLoom (storyloom-${REF}-1)</p></div>`;
+  /** The export's own session (another marker), beside the review's. */
+  const exportSession = () =>
+    createAzureDevOps({ apiBase: null, sleep: async () => undefined }).open(PAT, settings, "ffffffffffff");
+
+  /** An Agile project with what people made: an epic, its story, a bug, and items closed or removed. */
+  function backlog(fakeOptions: FakeAzureDevOpsOptions = {}) {
+    const env = setup({ now: () => NOW, ...fakeOptions });
+    const { fake } = env;
+    const epicItem = fake.addWorkItem({
+      type: "Epic",
+      title: "Payments",
+      description: "<div>Everything about <b>paying</b>&nbsp;us</div>",
+      changed: day(1),
+    });
+    const story = fake.addWorkItem({
+      type: "User Story",
+      title: "Pay by card",
+      description:
+        "<p>As a buyer &amp; payer<br>I want <i>cards</i></p><ul><li>Visa</li><li>Mastercard</li></ul><!-- hidden --><script>x()</script>",
+      state: "Active",
+      parentId: epicItem.id,
+      changed: day(3),
+    });
+    const bug = fake.addWorkItem({ type: "Bug", title: "Card declined twice", state: "Resolved", changed: day(2) });
+    fake.addWorkItem({ type: "User Story", title: "Closed story", state: "Closed", changed: day(5) });
+    fake.addWorkItem({ type: "Task", title: "Removed task", state: "Removed", changed: day(6) });
+    fake.addWorkItem({ type: "Issue", title: "In another project", projectId: "2d8a5c1e-7f3b-4e0a-9c6d-0b1e2f3a4b5c" });
+    fake.requests.length = 0;
+    return { ...env, session: env.azure.open(PAT, settings, REF), epicItem, story, bug };
+  }
+
+  it("openItems: the open items of the project, epics included, newest first, as plain text, in 2 requests", async () => {
+    const { fake, session, epicItem, story, bug } = backlog();
+    expect(await session.openItems()).toEqual({
+      items: [
+        {
+          key: String(story.id),
+          title: "Pay by card",
+          description: "As a buyer & payer\nI want cards\n\n- Visa\n- Mastercard",
+          status: "Active",
+          url: itemUrl(story.id),
+          parentKey: String(epicItem.id),
+        },
+        {
+          key: String(bug.id),
+          title: "Card declined twice",
+          description: "",
+          status: "Resolved",
+          url: itemUrl(bug.id),
+          parentKey: null,
+        },
+        {
+          key: String(epicItem.id),
+          title: "Payments",
+          description: "Everything about paying us",
+          status: "New",
+          url: itemUrl(epicItem.id),
+          parentKey: null,
+        },
+      ],
+      truncated: false,
+    });
+    expect(calls(fake)).toEqual([`POST ${apiPath("wiql")}`, `GET ${apiPath("workitems")}`]);
+    expect(fake.requests[0]!.query.$top).toBe("201");
+    expect(fake.requests[0]!.body).toEqual({
+      query:
+        "SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project AND [System.State] NOT IN ('Closed', 'Done', 'Removed', 'Cancelled') ORDER BY [System.ChangedDate] DESC",
+    });
+    expect(fake.requests[1]!.query).toMatchObject({
+      ids: `${story.id},${bug.id},${epicItem.id}`,
+      fields: "System.Title,System.Description,System.State,System.Parent",
+    });
+  });
+
+  it("openItems: an empty backlog is one request", async () => {
+    const { azure, fake } = setup();
+    expect(await azure.open(PAT, settings, REF).openItems()).toEqual({ items: [], truncated: false });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("openItems: at most 200 items in 3 requests, truncated when more are open; descriptions cut", async () => {
+    const { azure, fake } = setup({ now: () => NOW });
+    for (let i = 0; i < 205; i++)
+      fake.addWorkItem({
+        type: "User Story",
+        title: `Story ${i}`,
+        description: i === 204 ? `<p>${"word ".repeat(1000)}</p>` : "",
+        changed: new Date(NOW - (205 - i) * 60_000).toISOString(),
+      });
+    const page = await azure.open(PAT, settings, REF).openItems();
+    expect(page.truncated).toBe(true);
+    expect(page.items).toHaveLength(200);
+    expect(page.items[0]!.title).toBe("Story 204");
+    expect(page.items[0]!.description).toHaveLength(2000);
+    expect(page.items[199]!.title).toBe("Story 5");
+    expect(calls(fake)).toEqual([
+      `POST ${apiPath("wiql")}`,
+      `GET ${apiPath("workitems")}`,
+      `GET ${apiPath("workitems")}`,
+    ]);
+    expect(fake.requests.slice(1).map((r) => r.query.ids!.split(",").length)).toEqual([100, 100]);
+
+    // exactly 200 open: not truncated
+    fake.workItem(101).fields["System.State"] = "Closed";
+    fake.workItem(102).fields["System.State"] = "Removed";
+    fake.workItem(103).fields["System.State"] = "Closed";
+    fake.workItem(104).fields["System.State"] = "Closed";
+    fake.workItem(105).fields["System.State"] = "Closed";
+    const all = await azure.open(PAT, settings, REF).openItems();
+    expect([all.items.length, all.truncated]).toEqual([200, false]);
+  });
+
+  it("openEpics: the open Epics, newest first, as createEpic answers them, in 3 requests", async () => {
+    const { fake, session, epicItem } = backlog();
+    const older = fake.addWorkItem({ type: "Epic", title: "Onboarding", changed: day(0) });
+    fake.addWorkItem({ type: "Epic", title: "Closed epic", state: "Closed", changed: day(9) });
+    fake.addWorkItem({ type: "Feature", title: "A feature is not an epic", changed: day(9) });
+    fake.requests.length = 0;
+    const created = await exportSession().createEpic(epic);
+    fake.requests.length = 0;
+    const epics = await session.openEpics();
+    expect(epics).toEqual([
+      { key: created.key, url: created.url, title: created.title },
+      { key: String(epicItem.id), url: itemUrl(epicItem.id), title: "Payments" },
+      { key: String(older.id), url: itemUrl(older.id), title: "Onboarding" },
+    ]);
+    expect(calls(fake)).toEqual([
+      `GET ${apiPath("workitemtypes")}`,
+      `POST ${apiPath("wiql")}`,
+      `GET ${apiPath("workitems")}`,
+    ]);
+    expect((fake.requests[1]!.body as { query: string }).query).toContain("AND [System.WorkItemType] = 'Epic' AND");
+    expect(fake.requests[2]!.query.fields).toBe("System.Title");
+  });
+
+  it("openEpics: a chosen epic takes a created story exactly as one the export made, and findExported finds it", async () => {
+    const { fake, session, epicItem } = backlog();
+    const [chosen] = (await session.openEpics()).filter((e) => e.key === String(epicItem.id));
+    const target = exportSession();
+    const ref = { key: chosen!.key, url: chosen!.url };
+    const created = await target.createStory(stories[0]!, 0, ref);
+    expect(created.parentKey).toBe(chosen!.key);
+    expect(fake.workItem(Number(created.id)).parentId).toBe(epicItem.id);
+    const found = await target.findExported(ref);
+    expect(found.map((f) => [f.key, f.title, f.parentKey])).toEqual([[created.key, "Pay by card", chosen!.key]]);
+  });
+
+  it("openEpics: a process without an Epic type has none (one request)", async () => {
+    const { azure: adapter, fake } = setup({
+      projects: [{ id: PROJECT_ID, name: "StoryLoom Demo", process: "Agile", disabledTypes: ["Epic"] }],
+    });
+    expect(await adapter.open(PAT, settings, REF).openEpics()).toEqual([]);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("relate: reads the story's relations, adds a Related link once, and writes nothing on a repeat", async () => {
+    const { fake, session, bug } = backlog();
+    const created = await exportSession().createStory(stories[0]!, 0, { key: "101", url: itemUrl(101) });
+    fake.requests.length = 0;
+    await session.relate(created.key, String(bug.id));
+    expect(calls(fake)).toEqual([
+      `GET ${apiPath(`workitems/${created.id}`)}`,
+      `PATCH ${apiPath(`workitems/${created.id}`)}`,
+    ]);
+    expect(fake.requests[0]!.query.$expand).toBe("relations");
+    expect(fake.requests[1]!.body).toEqual([
+      {
+        op: "add",
+        path: "/relations/-",
+        value: {
+          rel: "System.LinkTypes.Related",
+          url: `https://dev.azure.com/${ORG}/_apis/wit/workItems/${bug.id}`,
+          attributes: { comment: "Linked by StoryLoom" },
+        },
+      },
+    ]);
+    expect(fake.workItem(Number(created.id)).related).toEqual([bug.id]);
+    fake.requests.length = 0;
+    await session.relate(created.key, String(bug.id));
+    expect(calls(fake)).toEqual([`GET ${apiPath(`workitems/${created.id}`)}`]);
+  });
+
+  it("relate: a link the item holds to the story counts (Related shows on both ends)", async () => {
+    const { fake, session, story } = backlog();
+    const other = fake.addWorkItem({ type: "Bug", title: "Linked from its side", related: [story.id] });
+    fake.requests.length = 0;
+    await session.relate(String(story.id), String(other.id));
+    expect(fake.requests.map((r) => r.method)).toEqual(["GET"]);
+  });
+
+  it("relate: an unanswered write may have applied, and the repeat writes nothing", async () => {
+    const { fake, session, story, bug } = backlog();
+    fake.applyThenFail(503, /^PATCH /);
+    const lost = await refusal(session.relate(String(story.id), String(bug.id)));
+    expect([lost.kind, lost.status, lost.mayHaveApplied]).toEqual(["unavailable", 503, true]);
+    expect(fake.workItem(story.id).related).toEqual([bug.id]);
+    fake.requests.length = 0;
+    await session.relate(String(story.id), String(bug.id));
+    expect(fake.requests.map((r) => r.method)).toEqual(["GET"]);
+  });
+
+  it("relate: errors as TrackerError kinds, and keys checked before anything is sent", async () => {
+    const { fake, session, story } = backlog();
+    const missingStory = await refusal(session.relate("999", String(story.id)));
+    expect([missingStory.kind, missingStory.status]).toEqual(["not_found", 404]);
+    const missingItem = await refusal(session.relate(String(story.id), "998"));
+    expect([missingItem.kind, missingItem.mayHaveApplied]).toEqual(["invalid", false]);
+    expect(missingItem.message).toMatch(/^TF401232: Work item 998 /);
+    fake.requests.length = 0;
+    for (const [a, b] of [
+      ["ENG-1", "1"],
+      ["1", "#2"],
+      [String(story.id), String(story.id)],
+    ])
+      expect((await refusal(session.relate(a!, b!))).kind).toBe("invalid");
+    expect(fake.requests).toHaveLength(0);
+    fake.failNext(1, { status: 403 });
+    expect((await refusal(session.relate(String(story.id), "101"))).kind).toBe("forbidden");
+  });
+
+  it("appendTo: reads the description, keeps its HTML and appends the note escaped, once", async () => {
+    const { fake, session, story } = backlog();
+    const old = fake.workItem(story.id).fields["System.Description"] as string;
+    await session.appendTo(String(story.id), note);
+    expect(calls(fake)).toEqual([
+      `GET ${apiPath(`workitems/${story.id}`)}`,
+      `PATCH ${apiPath(`workitems/${story.id}`)}`,
+    ]);
+    expect(fake.requests[0]!.query.fields).toBe("System.Description");
+    expect(fake.requests[1]!.body).toEqual([
+      { op: "test", path: "/rev", value: 1 },
+      { op: "add", path: "/fields/System.Description", value: old + noteHtml },
+    ]);
+    expect(fake.workItem(story.id).fields["System.Description"]).toBe(old + noteHtml);
+
+    fake.requests.length = 0;
+    await session.appendTo(String(story.id), note);
+    expect(calls(fake)).toEqual([`GET ${apiPath(`workitems/${story.id}`)}`]);
+    // another story's note (position 12 carries "-12"): appended, and "-1" is not taken for it
+    await session.appendTo(String(story.id), { ...note, marker: `storyloom-${REF}-12`, quote: null, criteria: [] });
+    expect(fake.workItem(story.id).fields["System.Description"]).toBe(
+      `${old}${noteHtml}<div><h3>From the meeting of 7 December 2026 (StoryLoom): Pay &lt;fast&gt;</h3><p>Added by StoryLoom (storyloom-${REF}-12)</p></div>`,
+    );
+  });
+
+  it("appendTo: an item without a description gets the note alone", async () => {
+    const { fake, session, bug } = backlog();
+    await session.appendTo(String(bug.id), note);
+    expect(fake.workItem(bug.id).fields["System.Description"]).toBe(noteHtml);
+  });
+
+  it("appendTo: an edit between the read and the write is kept (412, read again); twice is an error", async () => {
+    const { fake, session, story } = backlog();
+    const spied = fake.handle.bind(fake);
+    let edits = 1;
+    vi.spyOn(fake, "handle").mockImplementation((request) => {
+      const answer = spied(request);
+      if (request.method === "GET" && edits-- > 0)
+        fake.editWorkItem(story.id, { "System.Description": "<p>Edited meanwhile</p>" });
+      return answer;
+    });
+    await session.appendTo(String(story.id), note);
+    expect(fake.requests.map((r) => [r.method, r.status])).toEqual([
+      ["GET", 200],
+      ["PATCH", 412],
+      ["GET", 200],
+      ["PATCH", 200],
+    ]);
+    expect(fake.workItem(story.id).fields["System.Description"]).toBe(`<p>Edited meanwhile</p>${noteHtml}`);
+
+    const { fake: other, session: again, bug } = backlog();
+    const handle = other.handle.bind(other);
+    vi.spyOn(other, "handle").mockImplementation((request) => {
+      const answer = handle(request);
+      if (request.method === "GET") other.editWorkItem(bug.id, { "System.Title": "Renamed" });
+      return answer;
+    });
+    const conflict = await refusal(again.appendTo(String(bug.id), note));
+    expect([conflict.kind, conflict.status, conflict.mayHaveApplied]).toEqual(["invalid", 412, false]);
+    expect(conflict.message).toMatch(/^TF26071: /);
+    expect(other.requests).toHaveLength(4);
+    expect(other.workItem(bug.id).fields["System.Description"]).toBeUndefined();
+  });
+
+  it("appendTo: an unanswered write may have applied, and the repeat finds the marker", async () => {
+    const { fake, session, story } = backlog();
+    fake.applyThenFail(500, new RegExp(`^PATCH .*/workitems/${story.id}$`));
+    const lost = await refusal(session.appendTo(String(story.id), note));
+    expect([lost.kind, lost.mayHaveApplied, lost.message]).toEqual([
+      "unavailable",
+      true,
+      "Azure DevOps is unavailable (HTTP 500). The change may have been made.",
+    ]);
+    fake.requests.length = 0;
+    await session.appendTo(String(story.id), note);
+    expect(fake.requests.map((r) => r.method)).toEqual(["GET"]);
+    expect((fake.workItem(story.id).fields["System.Description"] as string).split(note.marker)).toHaveLength(2);
+  });
+
+  it("appendTo and the reads: errors as TrackerError kinds", async () => {
+    const { fake, session } = backlog();
+    const gone = await refusal(session.appendTo("999", note));
+    expect([gone.kind, gone.status]).toEqual(["not_found", 404]);
+    expect((await refusal(session.appendTo("ENG-4", note))).kind).toBe("invalid");
+    fake.failNext(2, { status: 503 });
+    const down = await refusal(session.openItems());
+    expect([down.kind, down.mayHaveApplied]).toEqual(["unavailable", false]);
+    fake.failNext(4, { status: 429, retryAfter: 1 });
+    expect((await refusal(session.openEpics())).kind).toBe("rate_limited");
+    fake.failNext(1, { status: 403 });
+    expect((await refusal(session.appendTo("101", note))).kind).toBe("forbidden");
+    const expired = await refusal(
+      createAzureDevOps({ apiBase: null, sleep: async () => undefined })
+        .open("expired-pat", settings, REF)
+        .openItems(),
+    );
+    expect([expired.kind, expired.status]).toEqual(["unauthorized", 203]);
+  });
+});

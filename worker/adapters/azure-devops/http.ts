@@ -1,19 +1,39 @@
 // Azure DevOps Services' REST API 7.1 over plain fetch (azure-devops-node-api needs Node's networking, which a
 // Worker does not have). Every URL is https://dev.azure.com/{organization}/… (or a fake's base outside production),
 // built with apiUrl from a checked organisation and encoded segments. Redirects are not followed, answers are
-// size-capped while they stream and parsed with zod, and writes (creates, the parent link) are never retried: one
-// whose outcome is unknown throws with `mayHaveApplied`, and the export service reconciles with findExported (the
-// WIQL search for the export's tag). worker/test/contracts/README.md lists the calls kept and their pitfalls.
+// size-capped while they stream and parsed with zod, and writes (creates, links, updates, the review's Related links
+// and appends) are never retried: one whose outcome is unknown throws with `mayHaveApplied`, and the export service
+// reconciles with findExported (the WIQL search for the export's tag); the review's writes read first and write
+// nothing when their work is there. worker/test/contracts/README.md lists the calls kept and their pitfalls.
 import * as z from "zod";
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
 import { AZURE_DEVOPS_ORGANIZATION_PATTERN } from "../../../schema/api/integrations";
-import { apiUrl, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker";
+import {
+  apiUrl,
+  BACKLOG_LIMIT,
+  BACKLOG_TEXT,
+  TrackerError,
+  type AppendNote,
+  type BacklogItem,
+  type EpicChoice,
+  type EpicRef,
+  type TrackerItem,
+  type TrackerSession,
+} from "../tracker";
 import {
   FIELD,
+  RELATED_LINK,
   STORY_POINTS_FIELDS,
+  appendNoteHtml,
+  clipText,
   epicPatch,
+  hasMarker,
+  htmlText,
+  openItemsWiql,
   parentRelation,
   priorityValue,
+  relatedRelation,
+  relationTarget,
   storyPatch,
   workItemRelationUrl,
   workItemTitle,
@@ -45,6 +65,13 @@ export interface AzureDevOpsOptions extends OutboundOptions {
 
 /** GET …/workitems takes at most 200 ids; an export is an epic and at most 100 stories. */
 export const MAX_FOUND = 200;
+/**
+ * The review's backlog is read in pages of 100 ids (two at most: BACKLOG_LIMIT), so that 100 long HTML descriptions
+ * stay within the answer's size cap.
+ */
+export const BACKLOG_PAGE = 100;
+/** How often "Add to" reads the item again after someone changed it between its read and its write (HTTP 412). */
+const APPEND_ATTEMPTS = 2;
 const PROJECTS_PAGE_SIZE = 100;
 const PROJECTS_MAX_PAGES = 10;
 
@@ -78,6 +105,11 @@ const workItemAnswer = z.looseObject({
 const workItemsAnswer = z.looseObject({ count: z.number().int(), value: z.array(workItemAnswer) });
 const wiqlAnswer = z.looseObject({
   workItems: z.array(z.looseObject({ id: z.number().int().positive() })).nullish(),
+});
+/** One work item read back with its revision (and, asked with $expand=relations, its relations). */
+const revisedWorkItemAnswer = workItemAnswer.extend({
+  rev: z.number().int().nonnegative(),
+  relations: z.array(z.looseObject({ rel: z.string().nullish(), url: z.string().nullish() })).nullish(),
 });
 const errorAnswer = z.looseObject({ message: z.string().optional(), typeKey: z.string().optional() });
 
@@ -349,6 +381,52 @@ export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
         return data;
       };
 
+      /** The ids a WIQL query finds in the project, in its order, at most `top`. */
+      const query = async (wiql: string, top: number): Promise<number[]> => {
+        const { data } = await send({
+          method: "POST",
+          path: `/${org()}/${project()}/_apis/wit/wiql`,
+          query: { $top: String(top) },
+          pat,
+          body: { query: wiql },
+          answer: wiqlAnswer,
+          write: false,
+          action: `query the work items of project ${settings.project}`,
+          missing: `project ${settings.project}`,
+        });
+        return [...new Set((data.workItems ?? []).map((w) => w.id))].slice(0, top);
+      };
+
+      /** The fields of at most MAX_FOUND work items, by id (one request). */
+      const readFields = async (ids: number[], fields: string[], missing: string) => {
+        const { data } = await send({
+          method: "GET",
+          path: `/${org()}/${project()}/_apis/wit/workitems`,
+          query: { ids: ids.slice(0, MAX_FOUND).join(","), fields: fields.join(",") },
+          pat,
+          answer: workItemsAnswer,
+          write: false,
+          action: `read the work items of project ${settings.project}`,
+          missing,
+        });
+        return data.value;
+      };
+
+      /** One work item, with its revision: its relations (`expand`), or the fields named. */
+      const readOne = async (id: number, how: { expand: "relations" } | { fields: string[] }) => {
+        const { data } = await send({
+          method: "GET",
+          path: `/${org()}/${project()}/_apis/wit/workitems/${id}`,
+          query: "expand" in how ? { $expand: how.expand } : { fields: how.fields.join(",") },
+          pat,
+          answer: revisedWorkItemAnswer,
+          write: false,
+          action: `read the work items of project ${settings.project}`,
+          missing: `work item ${id} in project ${settings.project} (it may have been deleted or moved)`,
+        });
+        return data;
+      };
+
       /** Sets fields of an exported work item ("add" on a field replaces its value). */
       const edit = async (id: number, body: PatchOperation[]) => {
         await send({
@@ -362,6 +440,8 @@ export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
           missing: `work item ${id} in project ${settings.project} (it may have been deleted)`,
         });
       };
+
+      const text = (value: unknown) => (typeof value === "string" ? value : "");
 
       return {
         async createEpic(epic: Epic) {
@@ -458,6 +538,109 @@ export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
             action: `edit work items in project ${settings.project}`,
             missing: `work item ${storyId} in project ${settings.project}`,
           });
+        },
+
+        // ——— the review before an export (issue 41) ———
+
+        /** POST …/wiql (the open items, newest first, BACKLOG_LIMIT + 1 ids), then GET …/workitems per 100 ids. */
+        async openItems() {
+          const ids = await query(openItemsWiql(null), BACKLOG_LIMIT + 1);
+          const read = ids.slice(0, BACKLOG_LIMIT);
+          const found = new Map<number, z.infer<typeof workItemAnswer>>();
+          for (let start = 0; start < read.length; start += BACKLOG_PAGE) {
+            const page = await readFields(
+              read.slice(start, start + BACKLOG_PAGE),
+              [FIELD.title, FIELD.description, FIELD.state, FIELD.parent],
+              `the open work items of project ${settings.project}`,
+            );
+            for (const w of page) found.set(w.id, w);
+          }
+          // In the query's order (most recently changed first), whatever order the reads answered in.
+          const items: BacklogItem[] = read.flatMap((id) => {
+            const w = found.get(id);
+            if (!w) return [];
+            const parent = w.fields?.[FIELD.parent];
+            return [
+              {
+                key: String(id),
+                title: text(w.fields?.[FIELD.title]),
+                description: clipText(htmlText(text(w.fields?.[FIELD.description])), BACKLOG_TEXT),
+                status: text(w.fields?.[FIELD.state]),
+                url: itemUrl(id),
+                parentKey: typeof parent === "number" ? String(parent) : null,
+              },
+            ];
+          });
+          return { items, truncated: ids.length > BACKLOG_LIMIT };
+        },
+
+        /**
+         * The open work items of the type createEpic makes (the process's Epic): the work item types (once per
+         * session), POST …/wiql, GET …/workitems for their titles. As createEpic answers: key and link by id.
+         */
+        async openEpics() {
+          const p = await readPlan();
+          if (!p.public.epicType) return [];
+          const ids = await query(openItemsWiql(p.public.epicType), BACKLOG_LIMIT);
+          if (!ids.length) return [];
+          const found = new Map(
+            (await readFields(ids, [FIELD.title], `the open epics of project ${settings.project}`)).map((w) => [
+              w.id,
+              w,
+            ]),
+          );
+          return ids.flatMap((id): EpicChoice[] => {
+            const w = found.get(id);
+            return w ? [{ key: String(id), url: itemUrl(id), title: text(w.fields?.[FIELD.title]) }] : [];
+          });
+        },
+
+        /**
+         * GET the story with $expand=relations; when no Related relation to the item is there, PATCH one onto it.
+         * Related is not directional, so one the item holds to the story shows on the story too.
+         */
+        async relate(storyKey: string, itemKey: string) {
+          const storyId = workItemId(storyKey, "work item");
+          const itemId = workItemId(itemKey, "work item");
+          if (storyId === itemId) throw fail("invalid", `Work item ${storyId} cannot be related to itself.`);
+          const story = await readOne(storyId, { expand: "relations" });
+          const related = (story.relations ?? []).some(
+            (r) => r.rel?.toLowerCase() === RELATED_LINK.toLowerCase() && relationTarget(r.url) === itemId,
+          );
+          if (related) return;
+          await send({
+            method: "PATCH",
+            path: `/${org()}/${project()}/_apis/wit/workitems/${storyId}`,
+            pat,
+            body: [relatedRelation(workItemRelationUrl(settings.organization, itemId))],
+            answer: workItemAnswer,
+            write: true,
+            action: `edit work items in project ${settings.project}`,
+            missing: `work item ${storyId} in project ${settings.project} (it may have been deleted)`,
+          });
+        },
+
+        /**
+         * GET the item's System.Description; unless it holds the note's marker, PATCH it to the old HTML followed by
+         * the note, guarded by a test of the revision read, so that an edit made in between is never overwritten:
+         * then (HTTP 412) it reads and tries once more.
+         */
+        async appendTo(itemKey: string, note: AppendNote) {
+          const id = workItemId(itemKey, "work item");
+          for (let attempt = 1; ; attempt++) {
+            const item = await readOne(id, { fields: [FIELD.description] });
+            const old = text(item.fields?.[FIELD.description]);
+            if (hasMarker(old, note.marker)) return;
+            try {
+              await edit(id, [
+                { op: "test", path: "/rev", value: item.rev },
+                { op: "add", path: `/fields/${FIELD.description}`, value: old + appendNoteHtml(note) },
+              ]);
+              return;
+            } catch (error) {
+              if (!(error instanceof TrackerError && error.status === 412 && attempt < APPEND_ATTEMPTS)) throw error;
+            }
+          }
         },
       };
     },

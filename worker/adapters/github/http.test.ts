@@ -390,3 +390,291 @@ describe("GitHub adapter: failures", () => {
     expect(error.message).toBe("GitHub refused the epic: Validation Failed: title is too long");
   });
 });
+
+describe("GitHub adapter: the review before an export", () => {
+  const ISSUES = "/repos/storyloom-demo/backlog/issues";
+  const openQuery = (page: number) => ({
+    state: "open",
+    sort: "updated",
+    direction: "desc",
+    per_page: "100",
+    page: String(page),
+  });
+  const note = (position: number) => ({
+    marker: `storyloom-${REF}-${position}`,
+    heading: "From the meeting of 7 December 2026 (StoryLoom): Pay by card",
+    criteria: ["Visa and Mastercard", "A declined card says why"],
+    quote: "We need cards.",
+  });
+
+  it("reads the open issues, most recently updated first, as plain text, in one request for a small backlog", async () => {
+    let now = Date.parse("2026-12-01T09:00:00Z");
+    const { github, fake } = setup({ now: () => now });
+    fake.addIssue({ title: "Checkout", body: "## Paying\r\n\r\nIn **one** step. <!-- storyloom-ffffffffffff -->" });
+    fake.addIssue({ title: "Pay by card", body: "- [ ] Visa\n- [x] [Mastercard](https://example.com)", parent: 1 });
+    fake.addIssue({ title: "Done already", state: "closed" });
+    fake.addIssue({ title: "A pull request", pullRequest: true });
+    now += 60_000;
+    fake.addIssue({ title: "Newest", body: null });
+    fake.requests.length = 0;
+
+    const session = github.open(FAKE_GITHUB_TOKEN, settings, REF);
+    expect(await session.openItems()).toEqual({
+      items: [
+        {
+          key: "#5",
+          title: "Newest",
+          description: "",
+          status: "open",
+          url: "https://github.com/storyloom-demo/backlog/issues/5",
+          parentKey: null,
+        },
+        {
+          key: "#2",
+          title: "Pay by card",
+          description: "Visa\nMastercard",
+          status: "open",
+          url: "https://github.com/storyloom-demo/backlog/issues/2",
+          parentKey: "#1",
+        },
+        {
+          key: "#1",
+          title: "Checkout",
+          description: "Paying\n\nIn one step.",
+          status: "open",
+          url: "https://github.com/storyloom-demo/backlog/issues/1",
+          parentKey: null,
+        },
+      ],
+      truncated: false,
+    });
+    expect(fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([["GET", ISSUES, openQuery(1)]]);
+  });
+
+  it("reads at most two pages (200 entries, pull requests left out) and says when more are open", async () => {
+    const { github, fake } = setup();
+    for (let i = 0; i < 230; i++)
+      fake.addIssue({ title: `Issue ${i}`, body: "x".repeat(3000), pullRequest: i % 50 === 0 });
+    const page = await github.open(FAKE_GITHUB_TOKEN, settings, REF).openItems();
+    // Newest first: numbers 230 down to 31, less the pull requests among them (#51, #101, #151, #201).
+    expect(page.items).toHaveLength(196);
+    expect(page.items[0]!.key).toBe("#230");
+    expect(page.items.at(-1)!.key).toBe("#31");
+    expect(page.items.every((i) => i.description.length === 2000)).toBe(true);
+    expect(page.truncated).toBe(true);
+    expect(fake.requests.map((r) => r.query)).toEqual([openQuery(1), openQuery(2)]);
+  });
+
+  it("is not truncated when the second page is the last, and stops after one page when it is", async () => {
+    const exactly = setup();
+    for (let i = 0; i < 200; i++) exactly.fake.addIssue({ title: `Issue ${i}` });
+    const all = await exactly.github.open(FAKE_GITHUB_TOKEN, settings, REF).openItems();
+    expect([all.items.length, all.truncated, exactly.fake.requests.length]).toEqual([200, false, 2]);
+
+    const small = setup();
+    for (let i = 0; i < 100; i++) small.fake.addIssue({ title: `Issue ${i}` });
+    const one = await small.github.open(FAKE_GITHUB_TOKEN, settings, REF).openItems();
+    expect([one.items.length, one.truncated, small.fake.requests.length]).toEqual([100, false, 1]);
+  });
+
+  it("names a parent in another repository with its repository, so it is never taken for an epic here", async () => {
+    const { github, fake } = setup();
+    const issue = (number: number, parent: string | null) => ({
+      id: 2_712_345_600 + number,
+      number,
+      title: `Issue ${number}`,
+      html_url: `https://github.com/storyloom-demo/backlog/issues/${number}`,
+      body: null,
+      state: "open",
+      parent_issue_url: parent,
+    });
+    fake.breakContractNext([
+      issue(3, "https://api.github.com/repos/storyloom-demo/platform/issues/7"),
+      issue(2, "https://api.github.com/repos/StoryLoom-Demo/Backlog/issues/1"),
+    ]);
+    const page = await github.open(FAKE_GITHUB_TOKEN, settings, REF).openItems();
+    expect(page.items.map((i) => i.parentKey)).toEqual(["storyloom-demo/platform#7", "#1"]);
+  });
+
+  it("offers the open issues with sub-issues as epics, in the form createEpic gives, and a story goes under one", async () => {
+    let now = Date.parse("2026-12-01T09:00:00Z");
+    const { github, fake } = setup({ now: () => now });
+    fake.addIssue({ title: "Onboarding" });
+    fake.addIssue({ title: "Invite", parent: 1 });
+    fake.addIssue({ title: "Closed epic", state: "closed" });
+    fake.addIssue({ title: "Old child", parent: 3, state: "closed" });
+    fake.addIssue({ title: "No children" });
+    now += 60_000;
+    fake.addIssue({ title: "Billing" });
+    fake.addIssue({ title: "Invoices", parent: 6 });
+    fake.requests.length = 0;
+
+    const session = github.open(FAKE_GITHUB_TOKEN, settings, REF);
+    const epics = await session.openEpics();
+    expect(epics).toEqual([
+      { key: "#6", url: "https://github.com/storyloom-demo/backlog/issues/6", title: "Billing" },
+      { key: "#1", url: "https://github.com/storyloom-demo/backlog/issues/1", title: "Onboarding" },
+    ]);
+    expect(fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([["GET", ISSUES, openQuery(1)]]);
+
+    // The same form as an epic the adapter made (in another export).
+    const other = github.open(FAKE_GITHUB_TOKEN, settings, "ffffffffffff");
+    const made = await other.createEpic(epic);
+    const madeRef = { key: made.key, url: made.url };
+    await other.createStory(story("Pay by card"), 0, madeRef);
+    expect((await session.openEpics()).find((e) => e.key === made.key)).toEqual({ ...madeRef, title: made.title });
+
+    // A story created under the chosen epic is its sub-issue, and is found again there.
+    const chosen = { key: epics[1]!.key, url: epics[1]!.url };
+    const created = await session.createStory(story("Invite by link"), 1, chosen);
+    expect(created).toMatchObject({ key: "#10", parentKey: "#1" });
+    expect(fake.issue(1).children).toEqual([2, 10]);
+    const found = await session.findExported(chosen);
+    expect(found.map((i) => [i.key, i.title, i.parentKey])).toEqual([["#10", "Invite by link", "#1"]]);
+    expect(fake.requestsTo("GET", `${ISSUES}/1/sub_issues`)).toHaveLength(1);
+    expect((await session.findExported(null)).map((i) => [i.key, i.parentKey])).toEqual([["#10", "#1"]]);
+  });
+
+  it("looks for epics in at most three pages of open issues", async () => {
+    const { github, fake } = setup();
+    fake.addIssue({ title: "Old epic" });
+    fake.addIssue({ title: "Its child", parent: 1 });
+    for (let i = 0; i < 400; i++) fake.addIssue({ title: `Issue ${i}` });
+    fake.addIssue({ title: "Far epic" });
+    fake.addIssue({ title: "Far child", parent: 403, state: "closed" });
+    const epics = await github.open(FAKE_GITHUB_TOKEN, settings, REF).openEpics();
+    expect(epics.map((e) => e.title)).toEqual(["Far epic"]);
+    expect(fake.requests.map((r) => r.query.page)).toEqual(["1", "2", "3"]);
+  });
+
+  it("links a story with a Related line, reading first: 2 requests, then 1 and nothing written", async () => {
+    const { github, fake } = setup();
+    const old = "## Invite\r\n\r\nAs an *admin* I want…\r\n- [ ] by email\r\n\r\nRelated: #12";
+    fake.addIssue({ title: "Invite teammates", body: old });
+    fake.requests.length = 0;
+    const session = github.open(FAKE_GITHUB_TOKEN, settings, REF);
+
+    await session.relate("#1", "#1").then(
+      () => expect.unreachable(),
+      (e: unknown) => expect(e).toMatchObject({ kind: "invalid" }),
+    );
+    await session.relate("#2", "#1");
+    expect(fake.issue(1).body).toBe(`${old}\n\nRelated: #2`);
+    expect(apiCalls(fake)).toEqual([`GET ${ISSUES}/1`, `PATCH ${ISSUES}/1`]);
+    expect(fake.requests[1]!.body).toEqual({ body: `${old}\n\nRelated: #2` });
+
+    fake.requests.length = 0;
+    await session.relate("#2", "#1");
+    expect(apiCalls(fake)).toEqual([`GET ${ISSUES}/1`]);
+    expect(fake.issue(1).body).toBe(`${old}\n\nRelated: #2`);
+
+    // An issue without a body gets the line alone.
+    fake.addIssue({ title: "Empty" });
+    await session.relate("#1", "#2");
+    expect(fake.issue(2).body).toBe("Related: #1");
+  });
+
+  it("adds a note once: the old body kept exactly, the note after it, nothing written on a repeat", async () => {
+    const { github, fake } = setup();
+    const old = "Paying for an order.\n\n<!-- someone's comment -->\n";
+    fake.addIssue({ title: "Pay by card", body: old });
+    fake.requests.length = 0;
+    const session = github.open(FAKE_GITHUB_TOKEN, settings, REF);
+
+    await session.appendTo("#1", note(1));
+    const added = [
+      "### From the meeting of 7 December 2026 (StoryLoom): Pay by card",
+      "- Visa and Mastercard\n- A declined card says why",
+      "> We need cards.",
+      `Added by StoryLoom (storyloom-${REF}-1)`,
+    ].join("\n\n");
+    expect(fake.issue(1).body).toBe(`${old}\n${added}`);
+    expect(apiCalls(fake)).toEqual([`GET ${ISSUES}/1`, `PATCH ${ISSUES}/1`]);
+
+    fake.requests.length = 0;
+    await session.appendTo("#1", note(1));
+    expect(apiCalls(fake)).toEqual([`GET ${ISSUES}/1`]);
+
+    // Another position's marker (storyloom-…-12 holds storyloom-…-1 as a prefix) is another note.
+    await session.appendTo("#1", note(12));
+    await session.appendTo("#1", { ...note(1), quote: null });
+    expect(fake.issue(1).body).toBe(`${old}\n${added}\n\n${added.replace(/-1\)$/, "-12)")}`);
+    expect(fake.issue(1).body!.startsWith(old)).toBe(true);
+  });
+
+  it("says an addition whose answer was lost may have been made, never sends it twice, and a repeat writes nothing", async () => {
+    const { github, fake } = setup();
+    fake.addIssue({ title: "Pay by card", body: "Old" });
+    const session = github.open(FAKE_GITHUB_TOKEN, settings, REF);
+    fake.failNext(1, { status: 502, match: /^PATCH / });
+    const lost = await refusal(session.appendTo("#1", note(1)));
+    expect(lost).toMatchObject({ kind: "unavailable", status: 502, mayHaveApplied: true });
+    expect(lost.message).toMatch(/The addition to #1 may have been made\.$/);
+    expect(fake.requestsTo("PATCH", `${ISSUES}/1`)).toHaveLength(1);
+
+    fake.applyThenFail(502, /^PATCH /);
+    expect(await refusal(session.relate("#2", "#1"))).toMatchObject({ kind: "unavailable", mayHaveApplied: true });
+    fake.applyThenFail(502, /^PATCH /);
+    expect(await refusal(session.appendTo("#1", note(1)))).toMatchObject({ mayHaveApplied: true });
+    expect(fake.requestsTo("PATCH", `${ISSUES}/1`).map((r) => r.status)).toEqual([502, 502, 502]);
+    expect(fake.issue(1).body).toMatch(/^Old\n\nRelated: #2\n\n### From the meeting/);
+    const body = fake.issue(1).body;
+    fake.requests.length = 0;
+    await session.relate("#2", "#1");
+    await session.appendTo("#1", note(1));
+    expect(apiCalls(fake)).toEqual([`GET ${ISSUES}/1`, `GET ${ISSUES}/1`]);
+    expect(fake.issue(1).body).toBe(body);
+  });
+
+  it("turns GitHub's refusals into TrackerError kinds, and writes nothing a read refused", async () => {
+    const { github, fake } = setup();
+    fake.addIssue({ title: "Pay by card", body: "Old" });
+    const session = github.open(FAKE_GITHUB_TOKEN, settings, REF);
+
+    expect(await refusal(session.appendTo("#9", note(1)))).toMatchObject({ kind: "not_found", status: 404 });
+    expect(await refusal(session.relate("#2", "12"))).toMatchObject({ kind: "invalid" });
+    fake.failNext(1, { status: 403, match: /^PATCH / });
+    expect(await refusal(session.relate("#2", "#1"))).toMatchObject({ kind: "forbidden", mayHaveApplied: false });
+    fake.failNext(1, {
+      status: 422,
+      match: /^PATCH /,
+      body: {
+        message: "Validation Failed",
+        documentation_url: "https://docs.github.com",
+        errors: [{ resource: "Issue", field: "body", code: "custom", message: "body is too long" }],
+      },
+    });
+    const refused = await refusal(session.appendTo("#1", note(1)));
+    expect(refused).toMatchObject({ kind: "invalid", status: 422, mayHaveApplied: false });
+    expect(refused.message).toBe("GitHub refused the addition to #1: Validation Failed: body is too long");
+    expect(fake.requestsTo("PATCH", `${ISSUES}/1`)).toHaveLength(2);
+
+    // A body GitHub would refuse is not sent.
+    fake.addIssue({ title: "Long", body: "x".repeat(65_530) });
+    expect(await refusal(session.appendTo("#2", note(1)))).toMatchObject({ kind: "invalid" });
+    expect(fake.requestsTo("PATCH", `${ISSUES}/2`)).toHaveLength(0);
+
+    fake.failNext(1, { status: 401 });
+    expect(await refusal(session.openItems())).toMatchObject({ kind: "unauthorized", status: 401 });
+    fake.failNext(2, { status: 503 });
+    expect(await refusal(session.openEpics())).toMatchObject({ kind: "unavailable", mayHaveApplied: false });
+    fake.breakContractNext([{ number: "3" }]);
+    expect(await refusal(session.openItems())).toMatchObject({ kind: "unavailable", status: 200 });
+    // (Last: a second emulator takes over this test's fetches.)
+    const off = setup({ hasIssues: false });
+    expect(await refusal(off.github.open(FAKE_GITHUB_TOKEN, settings, REF).openItems())).toMatchObject({
+      kind: "not_found",
+      status: 410,
+    });
+  });
+
+  it("retries a read that failed once, as every read", async () => {
+    const { github, fake, waits } = setup();
+    fake.addIssue({ title: "Pay by card", body: "Old" });
+    fake.failNext(1, { status: 502 });
+    await github.open(FAKE_GITHUB_TOKEN, settings, REF).appendTo("#1", note(1));
+    expect(waits).toEqual([375]);
+    expect(fake.requestsTo("GET", `${ISSUES}/1`).map((r) => r.status)).toEqual([502, 200]);
+    expect(fake.requestsTo("PATCH", `${ISSUES}/1`)).toHaveLength(1);
+  });
+});

@@ -4,13 +4,44 @@
 // Answers are parsed with zod; every failure leaves as a TrackerError. Creates are never retried: one whose outcome is
 // unknown throws with `mayHaveApplied`, and the export service reconciles through findExported (the marker in the
 // body). Only the operations kept in worker/test/contracts/github.ops.txt are called.
+//
+// The review before an export (issue 41) reads the open issues (`GET …/issues?state=open&sort=updated`, pull requests
+// left out: 1 or 2 requests; the epics, issues with sub-issues, in at most 3), and writes to an existing issue only
+// after reading it: "Link to" and "Add to" GET the issue and PATCH its body (the old text kept exactly, the addition
+// after it) only when what they add is not there yet, so 1 request when done already, 2 otherwise. GitHub has no
+// relates link: "Link to" appends a line `Related: #{story}`, whose mention GitHub shows as a cross-reference.
 import { Octokit } from "@octokit/core";
 import { RequestError } from "@octokit/request-error";
 import * as z from "zod";
 import { GITHUB_OWNER_PATTERN, GITHUB_REPO_PATTERN } from "../../../schema/api/integrations";
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
-import { apiUrl, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker/index";
-import { epicIssue, issueLabels, markerComment, storyIssue, STORYLOOM_LABEL, type GitHubLabelSpec } from "./format";
+import {
+  apiUrl,
+  BACKLOG_LIMIT,
+  TrackerError,
+  type AppendNote,
+  type BacklogItem,
+  type BacklogPage,
+  type EpicChoice,
+  type EpicRef,
+  type TrackerItem,
+  type TrackerSession,
+} from "../tracker/index";
+import {
+  appendNote,
+  appendToBody,
+  backlogText,
+  epicIssue,
+  GITHUB_BODY_MAX_CHARS,
+  hasMarker,
+  hasRelatedLine,
+  issueLabels,
+  markerComment,
+  relatedLine,
+  storyIssue,
+  STORYLOOM_LABEL,
+  type GitHubLabelSpec,
+} from "./format";
 import type { GitHub, GitHubRepository, GitHubSettings, GitHubUser } from "./index";
 import { boundedFetch } from "../../lib/bounded-fetch";
 import {
@@ -40,6 +71,10 @@ export const SECONDARY_LIMIT_WAIT_MS = 60_000;
 export const PAGE_SIZE = 100;
 /** findExported reads at most this many pages of issues (and of the epic's sub-issues). */
 export const MAX_PAGES = 3;
+/** openItems reads at most this many pages of open issues (BACKLOG_LIMIT, pull requests included). */
+export const BACKLOG_PAGES = 2;
+/** openEpics reads at most this many pages of open issues, looking for those with sub-issues. */
+export const EPIC_PAGES = 3;
 const SYSTEM = "github" as const;
 
 // ——— answers, as far as StoryLoom reads them ———
@@ -63,6 +98,13 @@ const issueAnswer = z.looseObject({
   parent_issue_url: z.string().nullish(),
 });
 const issueList = z.array(issueAnswer);
+/** An open issue as the review reads it: its state, and how many sub-issues it has (an epic has some). */
+const backlogIssueList = z.array(
+  issueAnswer.extend({
+    state: z.string(),
+    sub_issues_summary: z.looseObject({ total: z.number().int() }).nullish(),
+  }),
+);
 /** Add sub-issue answers with an issue (the description does not say which one); only its shape is checked. */
 const anyIssue = z.looseObject({ id: z.number().int(), number: z.number().int() });
 const errorAnswer = z.looseObject({
@@ -140,6 +182,13 @@ interface Call<T> {
    * like a read and never leaves doubt. Other POSTs are creates: never retried, `mayHaveApplied` when unknown.
    */
   idempotent?: boolean;
+  /**
+   * A write sent at most once, `mayHaveApplied` when its outcome is unknown, like a create (an addition to an existing
+   * issue's body: the caller reads again before repeating it). Said of a PATCH; a POST is so unless `idempotent`.
+   */
+  once?: boolean;
+  /** Ends the message of a write whose outcome is unknown; " It may have been created." unless given. */
+  unknownOutcome?: string;
   /** For 403: "The GitHub token may not {action}." */
   action: string;
   /** For 404 and 410: "GitHub could not find {missing}." */
@@ -222,6 +271,13 @@ function rateLimit(outcome: Outcome, said: string | null, now: number): { askedM
 
 const repoPath = (owner: string, repo: string) => `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
 
+/** A Link header names a next page (`<…&page=3>; rel="next"`): GitHub sends one on every page but the last. */
+export function hasNextPage(link: string | undefined): boolean {
+  return (link ?? "")
+    .split(",")
+    .some((part) => (/;\s*rel="?([^";]*)"?/i.exec(part)?.[1] ?? "").toLowerCase().split(/\s+/).includes("next"));
+}
+
 export function createGitHub(options: GitHubOptions): GitHub {
   // Octokit makes each attempt (through guardedFetch); the waits and retries between them are the shared policy's.
   const { timeoutMs, maxBytes, retry } = createOutbound("GitHub", options, GITHUB_MAX_RESPONSE_BYTES);
@@ -265,12 +321,17 @@ export function createGitHub(options: GitHubOptions): GitHub {
   }
 
   async function send<T>(token: string, call: Call<T>): Promise<T> {
+    return (await sendWithHeaders(token, call)).value;
+  }
+
+  /** One call, with the answer's headers (the Link header of a list). */
+  async function sendWithHeaders<T>(token: string, call: Call<T>): Promise<{ value: T; headers: Outcome["headers"] }> {
     const url = apiUrl(GITHUB_API, call.path, options.apiBase);
     for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
     const octokit = client(token);
     const scrub = scrubber(token);
-    const isCreate = call.method === "POST" && !call.idempotent;
-    const unknownOutcome = isCreate ? " It may have been created." : "";
+    const isCreate = call.once ?? (call.method === "POST" && !call.idempotent);
+    const unknownOutcome = isCreate ? (call.unknownOutcome ?? " It may have been created.") : "";
 
     // Reads and idempotent writes may be sent again after a failure; a create never is.
     const settled = await withRetries<Outcome | ExchangeFailure, Outcome, Outcome | ExchangeFailure>(
@@ -332,7 +393,7 @@ export function createGitHub(options: GitHubOptions): GitHub {
     const { status, data } = result;
     if (status >= 200 && status < 300) {
       const parsed = call.answer.safeParse(data);
-      if (parsed.success) return parsed.data;
+      if (parsed.success) return { value: parsed.data, headers: result.headers };
       const what = typeof data === "string" || data instanceof ArrayBuffer ? "something other than JSON" : null;
       throw new TrackerError(
         SYSTEM,
@@ -348,7 +409,7 @@ export function createGitHub(options: GitHubOptions): GitHub {
     const said = githubMessage(body, scrub);
     if (call.onRefusal) {
       const answer = call.onRefusal(status, body);
-      if (answer !== undefined) return answer;
+      if (answer !== undefined) return { value: answer, headers: result.headers };
     }
     if (status === 401)
       throw new TrackerError(
@@ -507,10 +568,80 @@ export function createGitHub(options: GitHubOptions): GitHub {
       return all;
     }
 
+    /**
+     * The parent's key from an issue's `parent_issue_url`: `#12` in this repository (the form of the epic's key), and
+     * `owner/repo#12` for a parent in another repository of the owner (never an epic of this export or review).
+     */
     const parentFromUrl = (url: string | null | undefined): string | null => {
-      const match = /\/issues\/(\d+)$/.exec(url ?? "");
-      return match ? `#${match[1]}` : null;
+      const match = /\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)$/.exec(url ?? "");
+      if (!match) return null;
+      const [owner, repo] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];
+      const here =
+        owner.toLowerCase() === settings.owner.toLowerCase() && repo.toLowerCase() === settings.repo.toLowerCase();
+      return here ? `#${match[3]}` : `${owner}/${repo}#${match[3]}`;
     };
+
+    /** One page of the open issues, most recently updated first, and whether GitHub has a page after it. */
+    async function openPage(page: number) {
+      const { value, headers } = await sendWithHeaders(token, {
+        method: "GET",
+        path: `${base}/issues`,
+        query: {
+          state: "open",
+          sort: "updated",
+          direction: "desc",
+          per_page: String(PAGE_SIZE),
+          page: String(page),
+        },
+        answer: backlogIssueList,
+        action: `read issues in ${repoName}`,
+        missing: `the repository ${repoName}`,
+      });
+      // GET …/issues lists pull requests too: they are not backlog items.
+      return { issues: value.filter((issue) => issue.pull_request === undefined), more: hasNextPage(headers.link) };
+    }
+
+    /** An existing issue named by key, read before anything is added to it (1 request). */
+    async function readIssue(key: string) {
+      const number = issueNumber(key);
+      const issue = await send(token, {
+        method: "GET",
+        path: `${base}/issues/${encodeURIComponent(String(number))}`,
+        answer: issueAnswer,
+        action: `read issues in ${repoName}`,
+        missing: `issue ${key} in ${repoName} (it may have been deleted or transferred)`,
+      });
+      return { number, body: issue.body ?? "" };
+    }
+
+    /**
+     * Sets an existing issue's body to `body` (its old text with an addition after it): sent once, `mayHaveApplied`
+     * when the outcome is unknown, since only a new read tells whether it was applied.
+     */
+    async function writeBody(key: string, number: number, body: string, what: string): Promise<void> {
+      if (body.length > GITHUB_BODY_MAX_CHARS)
+        throw new TrackerError(
+          SYSTEM,
+          "invalid",
+          `Issue ${key} is too long for ${what}: GitHub keeps at most ${GITHUB_BODY_MAX_CHARS.toLocaleString("en")} characters in a description.`,
+        );
+      await send(token, {
+        method: "PATCH",
+        path: `${base}/issues/${encodeURIComponent(String(number))}`,
+        body: { body },
+        answer: issueAnswer,
+        once: true,
+        unknownOutcome: ` ${what[0]!.toUpperCase()}${what.slice(1)} may have been made.`,
+        action: `edit issues in ${repoName}`,
+        missing: `issue ${key} in ${repoName} (it may have been deleted or transferred)`,
+      }).catch((error: unknown) => {
+        if (error instanceof TrackerError && error.kind === "invalid")
+          throw new TrackerError(SYSTEM, "invalid", `GitHub refused ${what}: ${error.message}`, {
+            status: error.status,
+          });
+        throw error;
+      });
+    }
 
     return {
       async createEpic(epic: Epic) {
@@ -588,6 +719,55 @@ export function createGitHub(options: GitHubOptions): GitHub {
 
       async updateStory(key: string, story: UserStory) {
         await editIssue(key, storyIssue(story, ref), `story ${key}`);
+      },
+
+      async openItems(): Promise<BacklogPage> {
+        const items: BacklogItem[] = [];
+        let more = false;
+        for (let page = 1; page <= BACKLOG_PAGES; page++) {
+          const read = await openPage(page);
+          for (const issue of read.issues)
+            items.push({
+              key: `#${issue.number}`,
+              title: issue.title,
+              description: backlogText(issue.body),
+              status: issue.state,
+              url: issue.html_url,
+              parentKey: parentFromUrl(issue.parent_issue_url),
+            });
+          more = read.more;
+          if (!more) break;
+        }
+        return { items: items.slice(0, BACKLOG_LIMIT), truncated: more || items.length > BACKLOG_LIMIT };
+      },
+
+      async openEpics(): Promise<EpicChoice[]> {
+        // An epic is an open issue with sub-issues (sub_issues_summary.total), in the form createEpic's item takes.
+        const epics: EpicChoice[] = [];
+        for (let page = 1; page <= EPIC_PAGES; page++) {
+          const read = await openPage(page);
+          for (const issue of read.issues)
+            if ((issue.sub_issues_summary?.total ?? 0) > 0)
+              epics.push({ key: `#${issue.number}`, url: issue.html_url, title: issue.title });
+          if (!read.more || epics.length >= BACKLOG_LIMIT) break;
+        }
+        return epics.slice(0, BACKLOG_LIMIT);
+      },
+
+      async relate(storyKey: string, itemKey: string) {
+        const story = issueNumber(storyKey);
+        if (story === issueNumber(itemKey))
+          throw new TrackerError(SYSTEM, "invalid", `Issue ${storyKey} cannot be related to itself.`);
+        const item = await readIssue(itemKey);
+        if (hasRelatedLine(item.body, story)) return;
+        await writeBody(itemKey, item.number, appendToBody(item.body, relatedLine(story)), `the link to ${storyKey}`);
+      },
+
+      async appendTo(itemKey: string, note: AppendNote) {
+        if (!note.marker.trim()) throw new TrackerError(SYSTEM, "invalid", "An addition needs its marker.");
+        const item = await readIssue(itemKey);
+        if (hasMarker(item.body, note.marker)) return;
+        await writeBody(itemKey, item.number, appendToBody(item.body, appendNote(note)), `the addition to ${itemKey}`);
       },
 
       async linkStory(epic: EpicRef, story: TrackerItem) {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { adfProblems } from "../../test/jira/adf-check";
-import { ADF_MAX_CHARS, adfText, epicDescription, SHORTENED_NOTE, storyDescription, type AdfDoc } from "./adf";
+import {
+  ADF_MAX_CHARS,
+  adfPlainText,
+  adfText,
+  appendNote,
+  asAdfDocument,
+  epicDescription,
+  SHORTENED_NOTE,
+  storyDescription,
+  type AdfDoc,
+  type AdfDocument,
+} from "./adf";
 
 const text = (t: string) => ({ type: "text", text: t });
 const paragraph = (...content: unknown[]) => ({ type: "paragraph", content });
@@ -123,5 +134,151 @@ describe("epicDescription", () => {
       paragraph(text("Checkout.")),
     ]);
     expect(valid(epicDescription({ description: "", team: "", timeline: "" })).content).toEqual([]);
+  });
+});
+
+describe("adfPlainText", () => {
+  /** What JIRA's editor writes: marks, mentions, emoji, cards, panels, tables, code, media. */
+  const edited = {
+    type: "doc",
+    version: 1,
+    content: [
+      { type: "heading", attrs: { level: 2 }, content: [text("Invite teammates")] },
+      paragraph(
+        { type: "text", text: "Owners ", marks: [{ type: "strong" }] },
+        { type: "text", text: "invite", marks: [{ type: "link", attrs: { href: "https://x.example" } }] },
+        text(" people, says "),
+        { type: "mention", attrs: { id: "5b10", text: "@Ana Lima", accessLevel: "" } },
+        text(" "),
+        { type: "emoji", attrs: { shortName: ":tada:", id: "1f389", text: "🎉" } },
+        { type: "hardBreak" },
+        text("see "),
+        { type: "inlineCard", attrs: { url: "https://acme.atlassian.net/browse/SL-2" } },
+      ),
+      {
+        type: "panel",
+        attrs: { panelType: "info" },
+        content: [paragraph(text("Seats are paid.")), { type: "rule" }],
+      },
+      {
+        type: "bulletList",
+        content: [
+          { type: "listItem", content: [paragraph(text("by email"))] },
+          { type: "listItem", content: [paragraph(text("by link  "), { type: "status", attrs: { text: "BETA" } })] },
+        ],
+      },
+      {
+        type: "table",
+        content: [
+          {
+            type: "tableRow",
+            content: [
+              { type: "tableHeader", content: [paragraph(text("Plan"))] },
+              { type: "tableCell", content: [paragraph(text("Team"))] },
+            ],
+          },
+        ],
+      },
+      { type: "codeBlock", attrs: { language: "ts" }, content: [text("invite(user)\nsend()")] },
+      { type: "mediaSingle", content: [{ type: "media", attrs: { id: "abc", type: "file", collection: "x" } }] },
+    ],
+  };
+
+  it("reads what people see, one block a line, without the markup", () => {
+    expect(adfPlainText(edited)).toBe(
+      [
+        "Invite teammates",
+        "Owners invite people, says @Ana Lima 🎉",
+        "see https://acme.atlassian.net/browse/SL-2",
+        "Seats are paid.",
+        "by email",
+        "by link BETA",
+        "Plan",
+        "Team",
+        "invite(user)",
+        "send()",
+      ].join("\n"),
+    );
+  });
+
+  it("cuts to the length asked, never inside a surrogate pair; what is not a document reads as nothing", () => {
+    const long = { type: "doc", version: 1, content: [paragraph(text(`${"a".repeat(1999)}😀 and more`))] };
+    expect(adfPlainText(long, 2000)).toBe("a".repeat(1999));
+    expect(adfPlainText(long, 2001)).toBe(`${"a".repeat(1999)}😀`);
+    expect(
+      adfPlainText({ type: "doc", version: 1, content: [paragraph(text("x".repeat(50_000)))] }, 2000),
+    ).toHaveLength(2000);
+    for (const nothing of [null, undefined, "plain", { type: "paragraph" }, { type: "doc" }])
+      expect(adfPlainText(nothing)).toBe("");
+  });
+
+  it("stops at a depth no editor writes", () => {
+    let node: Record<string, unknown> = text("deep");
+    for (let i = 0; i < 10_000; i++) node = { type: "blockquote", content: [node] };
+    expect(adfPlainText({ type: "doc", version: 1, content: [paragraph(text("top")), node] })).toBe("top");
+  });
+});
+
+describe("appendNote", () => {
+  const note = {
+    heading: "From the meeting of 7 December 2026 (StoryLoom): Invite by link",
+    criteria: ["A link invites", " ", "It expires\nafter a week"],
+    quote: "people keep asking for a link",
+    markerLine: "Added by StoryLoom (storyloom-0123456789ab-2)",
+  };
+  const noteBlocks = [
+    {
+      type: "heading",
+      attrs: { level: 3 },
+      content: [text("From the meeting of 7 December 2026 (StoryLoom): Invite by link")],
+    },
+    {
+      type: "bulletList",
+      content: [
+        { type: "listItem", content: [paragraph(text("A link invites"))] },
+        { type: "listItem", content: [paragraph(text("It expires"), { type: "hardBreak" }, text("after a week"))] },
+      ],
+    },
+    { type: "blockquote", content: [paragraph(text("people keep asking for a link"))] },
+    paragraph(text("Added by StoryLoom (storyloom-0123456789ab-2)")),
+  ];
+
+  it("keeps the old document exactly, nodes and keys it does not know included, and adds the note after it", () => {
+    const old = asAdfDocument({
+      version: 1,
+      type: "doc",
+      content: [
+        { type: "panel", attrs: { panelType: "note" }, content: [paragraph(text("Keep me"))] },
+        { type: "extension", attrs: { extensionKey: "x", parameters: { a: [1, 2] } } },
+      ],
+    })!;
+    const before = JSON.stringify(old);
+    const doc = appendNote(old, note)!;
+    expect(JSON.stringify(old)).toBe(before);
+    expect(doc.content.slice(0, 2)).toEqual(old.content);
+    expect(JSON.stringify(doc).startsWith(before.slice(0, -2))).toBe(true);
+    expect(doc.content.slice(2)).toEqual(noteBlocks);
+  });
+
+  it("starts a document when there was no description, and leaves out an empty quote and criteria", () => {
+    const doc = appendNote(null, { ...note, criteria: [], quote: null })!;
+    expect(adfProblems(doc)).toEqual([]);
+    expect(doc).toEqual({ type: "doc", version: 1, content: [noteBlocks[0], noteBlocks[3]] });
+  });
+
+  it("cuts the note from its end to fit JIRA's limit, keeping the heading and the marker; null when they cannot fit", () => {
+    const old: AdfDocument = { type: "doc", version: 1, content: [paragraph(text("x".repeat(30_000)))] };
+    const doc = appendNote(old, {
+      ...note,
+      criteria: Array.from({ length: 40 }, (_, i) => `Criterion ${i} `.repeat(20)),
+    })!;
+    expect(JSON.stringify(doc).length).toBeLessThanOrEqual(ADF_MAX_CHARS);
+    expect(adfProblems(doc)).toEqual([]);
+    expect(doc.content[0]).toEqual(old.content[0]);
+    expect(doc.content[1]).toEqual(noteBlocks[0]);
+    expect(doc.content.at(-2)).toEqual(paragraph(text(SHORTENED_NOTE)));
+    expect(doc.content.at(-1)).toEqual(noteBlocks[3]);
+    const full: AdfDocument = { type: "doc", version: 1, content: [paragraph(text("x".repeat(32_600)))] };
+    expect(appendNote(full, note)).toBeNull();
   });
 });

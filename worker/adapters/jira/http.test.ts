@@ -2,9 +2,10 @@ import { describe, expect, it, vi } from "vitest";
 import { AppError } from "../../lib/errors";
 import { FAKE_JIRA_TOKEN, FakeJira, type FakeJiraOptions } from "../../test/jira/fake-jira";
 import { mockJira } from "../../test/jira/mock";
-import { epicDescription, storyDescription } from "./adf";
+import { BACKLOG_LIMIT, BACKLOG_TEXT, type AppendNote } from "../tracker";
+import { adfText, epicDescription, storyDescription, type AdfDoc } from "./adf";
 import { issueFields } from "./fields";
-import { createHttpJira, type HttpJiraOptions } from "./http";
+import { createHttpJira, epicIssueType, relatesType, type HttpJiraOptions } from "./http";
 import { JiraError, type JiraCreateFields, type JiraCredentials, type JiraIssueFields } from "./index";
 
 const credentials: JiraCredentials = {
@@ -624,6 +625,10 @@ describe("JIRA adapter: addresses", () => {
         jira.createIssue(creds, story("x", meta)),
         jira.bulkCreate(creds, [story("x", meta)]),
         jira.findByLabel(creds, "SL", "storyloom-export-1"),
+        jira.openItems(creds, "SL"),
+        jira.openEpics(creds, "SL"),
+        jira.relate(creds, "SL-2", "SL-1"),
+        jira.appendTo(creds, "SL-1", { marker: "storyloom-0123456789ab-1", heading: "h", criteria: [], quote: null }),
       ];
       for (const call of calls) await expect(call).rejects.toBeInstanceOf(AppError);
       expect(() => jira.browseUrl(domain, "SL-1")).toThrow(AppError);
@@ -649,5 +654,419 @@ describe("JIRA adapter: addresses", () => {
     expect(jira.browseUrl(credentials.domain, "SL-7")).toBe("https://acme.atlassian.net/browse/SL-7");
     await expect(jira.myself({ ...credentials, domain: "evil.com" })).rejects.toBeInstanceOf(AppError);
     expect(mock.calls).toHaveLength(1);
+  });
+});
+
+describe("JIRA adapter: the backlog a review reads (issue 41)", () => {
+  const adf = (...blocks: unknown[]) => ({ type: "doc", version: 1, content: blocks });
+  const para = (...content: unknown[]) => ({ type: "paragraph", content });
+  const words = (text: string, marks?: unknown[]) => ({ type: "text", text, ...(marks ? { marks } : {}) });
+
+  /** `count` open stories, the newest last (each a second after the one before). */
+  function backlog(count: number, fakeOptions: FakeJiraOptions = {}) {
+    let now = Date.parse("2026-12-01T09:00:00Z");
+    const ctx = setup({ now: () => now, ...fakeOptions });
+    for (let i = 0; i < count; i++) {
+      ctx.fake.addIssue({ summary: `Item ${i}` });
+      now += 1000;
+    }
+    return { ...ctx, tick: () => (now += 1000) };
+  }
+
+  it("reads the open issues, epics too, in one request: plain text, status, browse link and parent", async () => {
+    const { jira, fake } = backlog(0);
+    const epic = fake.addIssue({ summary: "Onboarding", type: "Epic", status: "In Progress" });
+    fake.addIssue({
+      summary: "Invite teammates",
+      parentKey: epic.key,
+      description: adf(
+        { type: "heading", attrs: { level: 2 }, content: [words("Why")] },
+        para(words("Owners ", [{ type: "strong" }]), words("invite", [{ type: "link", attrs: { href: "https://x" } }])),
+        {
+          type: "bulletList",
+          content: [{ type: "listItem", content: [para(words("by email"))] }],
+        },
+      ),
+    });
+    fake.addIssue({ summary: "Shipped", status: "Done" });
+    fake.addIssue({ summary: "Dropped", status: "Won't Do" });
+    fake.addIssue({ summary: "Bare task", type: "Task", status: "In Review" });
+    const page = await jira.openItems(credentials, "SL");
+    expect(page).toEqual({
+      truncated: false,
+      items: [
+        {
+          key: "SL-5",
+          title: "Bare task",
+          description: "",
+          status: "In Review",
+          url: "https://acme.atlassian.net/browse/SL-5",
+          parentKey: null,
+        },
+        {
+          key: "SL-2",
+          title: "Invite teammates",
+          description: "Why\nOwners invite\nby email",
+          status: "To Do",
+          url: "https://acme.atlassian.net/browse/SL-2",
+          parentKey: "SL-1",
+        },
+        {
+          key: "SL-1",
+          title: "Onboarding",
+          description: "",
+          status: "In Progress",
+          url: "https://acme.atlassian.net/browse/SL-1",
+          parentKey: null,
+        },
+      ],
+    });
+    const searches = fake.requestsTo("GET", "/rest/api/3/search/jql");
+    expect(fake.requests).toHaveLength(1);
+    expect(searches[0]!.query).toEqual({
+      jql: 'project = "SL" AND statusCategory != Done ORDER BY updated DESC',
+      fields: "summary,description,status,parent",
+      maxResults: "100",
+    });
+  });
+
+  it("puts the most recently updated first, and cuts descriptions to BACKLOG_TEXT characters", async () => {
+    const { jira, fake, tick } = backlog(3);
+    fake.addIssue({ summary: "Long", description: adf(para(words("x".repeat(5000)))) });
+    tick();
+    fake.setStatus("SL-1", "In Progress");
+    const { items } = await jira.openItems(credentials, "SL");
+    expect(items.map((i) => i.title)).toEqual(["Item 0", "Long", "Item 2", "Item 1"]);
+    expect(items[1]!.description).toHaveLength(BACKLOG_TEXT);
+  });
+
+  it("reads at most BACKLOG_LIMIT in two requests of 100, and says when more are open", async () => {
+    const { jira, fake } = backlog(250);
+    fake.setStatus("SL-250", "Done");
+    const page = await jira.openItems(credentials, "SL");
+    expect(page.items).toHaveLength(BACKLOG_LIMIT);
+    expect(page.truncated).toBe(true);
+    expect(page.items[0]!.key).toBe("SL-249");
+    expect(new Set(page.items.map((i) => i.key)).size).toBe(BACKLOG_LIMIT);
+    const searches = fake.requestsTo("GET", "/rest/api/3/search/jql");
+    expect(searches.map((s) => [s.query.maxResults, Boolean(s.query.nextPageToken)])).toEqual([
+      ["100", false],
+      ["100", true],
+    ]);
+  });
+
+  it("is not truncated at exactly BACKLOG_LIMIT open issues, nor under it", async () => {
+    for (const [count, requests] of [
+      [200, 2],
+      [150, 2],
+      [100, 1],
+      [0, 1],
+    ] as const) {
+      const { jira, fake } = backlog(count);
+      const page = await jira.openItems(credentials, "SL");
+      expect([page.items.length, page.truncated]).toEqual([count, false]);
+      expect(fake.requests).toHaveLength(requests);
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("makes a third request when JIRA answers fewer per page, never a fourth", async () => {
+    const { jira, fake } = backlog(260, { searchPageSize: 60 });
+    const page = await jira.openItems(credentials, "SL");
+    expect([page.items.length, page.truncated]).toEqual([180, true]);
+    // The third asks only for what is still wanted.
+    expect(fake.requestsTo("GET", "/rest/api/3/search/jql").map((s) => s.query.maxResults)).toEqual([
+      "100",
+      "100",
+      "80",
+    ]);
+    vi.restoreAllMocks();
+    const small = backlog(170, { searchPageSize: 60 });
+    const all = await small.jira.openItems(credentials, "SL");
+    expect([all.items.length, all.truncated]).toEqual([170, false]);
+    expect(small.fake.requests).toHaveLength(3);
+  });
+
+  it("names the failure: a refused token, a missing permission, an unknown project, a bad key", async () => {
+    const { jira, fake, mock } = backlog(1);
+    expect((await refusal(jira.openItems({ ...credentials, apiToken: "wrong" }, "SL"))).kind).toBe("unauthorized");
+    fake.failNext(1, { status: 403 });
+    expect((await refusal(jira.openItems(credentials, "SL"))).kind).toBe("forbidden");
+    expect((await refusal(jira.openItems(credentials, "NOPE"))).kind).toBe("invalid");
+    fake.failNext(2, { status: 503 });
+    expect((await refusal(jira.openItems(credentials, "SL"))).kind).toBe("unavailable");
+    const sent = mock.calls.length;
+    expect((await refusal(jira.openItems(credentials, "../x"))).kind).toBe("invalid");
+    expect(mock.calls).toHaveLength(sent);
+  });
+});
+
+describe("JIRA adapter: existing epics (issue 41)", () => {
+  it("lists the open epics, newest first, as {key, url, title}: the project, then one search", async () => {
+    const { jira, fake } = setup();
+    fake.addIssue({ summary: "Onboarding", type: "Epic" });
+    fake.addIssue({ summary: "Old epic", type: "Epic", status: "Done" });
+    fake.addIssue({ summary: "A story", type: "Story" });
+    fake.addIssue({ summary: "Billing", type: "Epic", status: "In Progress" });
+    expect(await jira.openEpics(credentials, "SL")).toEqual([
+      { key: "SL-4", url: "https://acme.atlassian.net/browse/SL-4", title: "Billing" },
+      { key: "SL-1", url: "https://acme.atlassian.net/browse/SL-1", title: "Onboarding" },
+    ]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /rest/api/3/project/SL",
+      "GET /rest/api/3/search/jql",
+    ]);
+    expect(fake.requestsTo("GET", "/rest/api/3/search/jql")[0]!.query).toEqual({
+      jql: 'project = "SL" AND issuetype = 10000 AND statusCategory != Done ORDER BY updated DESC',
+      fields: "summary",
+      maxResults: "100",
+    });
+  });
+
+  it("reads at most BACKLOG_LIMIT epics in three requests", async () => {
+    const { jira, fake } = setup();
+    for (let i = 0; i < 230; i++) fake.addIssue({ summary: `Epic ${i}`, type: "Epic" });
+    expect(await jira.openEpics(credentials, "SL")).toHaveLength(BACKLOG_LIMIT);
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it("picks the epic type as the export does: hierarchy level 1, else the type named Epic, else none", () => {
+    const type = (id: string, name: string, hierarchyLevel: number) => ({ id, name, subtask: false, hierarchyLevel });
+    expect(epicIssueType([type("1", "Story", 0), type("2", "Initiative", 1), type("3", "Epic", 0)])?.id).toBe("2");
+    expect(epicIssueType([type("1", "Story", 0), type("3", "EPIC", 0)])?.id).toBe("3");
+    expect(epicIssueType([type("1", "Story", 0)])).toBeNull();
+  });
+
+  it("takes a created story under a chosen epic exactly as under one the export made, and finds it again", async () => {
+    const { jira, fake } = setup();
+    fake.addIssue({ summary: "Onboarding", type: "Epic" });
+    const epicMeta = await jira.createFields(credentials, "SL", EPIC);
+    const made = await jira.createIssue(
+      credentials,
+      issueFields(
+        {
+          projectKey: "SL",
+          issueTypeId: EPIC,
+          summary: "Made by an export",
+          description: epicDescription({ description: "", team: "" }),
+          labels: ["storyloom-export-1"],
+        },
+        epicMeta,
+      ),
+    );
+    const choices = await jira.openEpics(credentials, "SL");
+    // The form an export keeps for an epic it made (jira-export.ts: its key and browse link).
+    expect(choices).toContainEqual({
+      key: made.key,
+      url: jira.browseUrl(credentials.domain, made.key),
+      title: "Made by an export",
+    });
+    const chosen = choices.find((c) => c.title === "Onboarding")!;
+    expect(chosen).toEqual({ key: "SL-1", url: jira.browseUrl(credentials.domain, "SL-1"), title: "Onboarding" });
+    const meta = await jira.createFields(credentials, "SL", STORY);
+    const result = await jira.bulkCreate(credentials, [story("Invite by link", meta, { parentKey: chosen.key })]);
+    expect(result.errors).toEqual([]);
+    expect(fake.issue(result.issues[0]!.key).parentKey).toBe("SL-1");
+    const found = await jira.findByLabel(credentials, "SL", "storyloom-export-1");
+    expect(found.filter((f) => f.parentKey === chosen.key).map((f) => f.summary)).toEqual(["Invite by link"]);
+  });
+
+  it("names a failed read: a missing permission, an unknown project", async () => {
+    const { jira, fake } = setup();
+    fake.failNext(1, { status: 403 });
+    expect((await refusal(jira.openEpics(credentials, "SL"))).kind).toBe("forbidden");
+    expect((await refusal(jira.openEpics(credentials, "NOPE"))).kind).toBe("not_found");
+  });
+});
+
+describe("JIRA adapter: linking a story to an existing issue (issue 41)", () => {
+  function linked(fakeOptions: FakeJiraOptions = {}) {
+    const ctx = setup(fakeOptions);
+    ctx.fake.addIssue({ summary: "Existing item" });
+    ctx.fake.addIssue({ summary: "Created story" });
+    return ctx;
+  }
+  const calls = (fake: FakeJira) => fake.requests.map((r) => `${r.method} ${r.path}`);
+
+  it("reads the story's links and the link types, then links once with Relates; a repeat only reads", async () => {
+    const { jira, fake } = linked();
+    await jira.relate(credentials, "SL-2", "SL-1");
+    expect(calls(fake)).toEqual([
+      "GET /rest/api/3/issue/SL-2",
+      "GET /rest/api/3/issueLinkType",
+      "POST /rest/api/3/issueLink",
+    ]);
+    expect(fake.requests[0]!.query).toEqual({ fields: "issuelinks" });
+    expect(fake.requestsTo("POST", "/rest/api/3/issueLink")[0]!.body).toEqual({
+      type: { id: "10003" },
+      inwardIssue: { key: "SL-1" },
+      outwardIssue: { key: "SL-2" },
+    });
+    expect(fake.linksOf("SL-1")).toEqual([{ type: "Relates", inwardKey: "SL-1", outwardKey: "SL-2" }]);
+    fake.reset();
+    const again = linked();
+    await again.jira.relate(credentials, "SL-2", "SL-1");
+    await again.jira.relate(credentials, "SL-2", "SL-1");
+    expect(calls(again.fake).slice(3)).toEqual(["GET /rest/api/3/issue/SL-2"]);
+    expect(again.fake.links).toHaveLength(1);
+  });
+
+  it("counts a Relates link made by hand either way round, but not another type", async () => {
+    const { jira, fake } = linked();
+    fake.addLink("SL-2", "SL-1", "Relates");
+    await jira.relate(credentials, "SL-2", "SL-1");
+    expect(fake.requests).toHaveLength(1);
+    fake.addIssue({ summary: "Blocked one" });
+    fake.addLink("SL-2", "SL-3", "Blocks");
+    await jira.relate(credentials, "SL-2", "SL-3");
+    expect(fake.linksOf("SL-3").map((l) => l.type)).toEqual(["Blocks", "Relates"]);
+  });
+
+  it("falls back to the type whose outward phrase is 'relates to' when an admin renamed Relates", async () => {
+    const { jira, fake } = linked({
+      linkTypes: [
+        { id: "20000", name: "Blocks", inward: "is blocked by", outward: "blocks" },
+        { id: "20001", name: "Related work", inward: "relates to", outward: "relates to" },
+      ],
+    });
+    await jira.relate(credentials, "SL-2", "SL-1");
+    expect(fake.linksOf("SL-1")).toEqual([{ type: "Related work", inwardKey: "SL-1", outwardKey: "SL-2" }]);
+    expect(
+      relatesType([
+        { id: "1", name: "relates", outward: "x" },
+        { id: "2", name: "Y", outward: "relates to" },
+      ])?.id,
+    ).toBe("1");
+  });
+
+  it("writes nothing when the site has no relates type or linking is off, and names a missing issue", async () => {
+    const none = linked({ linkTypes: [{ id: "1", name: "Blocks", inward: "is blocked by", outward: "blocks" }] });
+    expect((await refusal(none.jira.relate(credentials, "SL-2", "SL-1"))).kind).toBe("invalid");
+    expect(none.fake.requestsTo("POST", "/rest/api/3/issueLink")).toHaveLength(0);
+    vi.restoreAllMocks();
+    const off = linked({ issueLinking: false });
+    expect((await refusal(off.jira.relate(credentials, "SL-2", "SL-1"))).kind).toBe("not_found");
+    expect(off.fake.requestsTo("POST", "/rest/api/3/issueLink")).toHaveLength(0);
+    vi.restoreAllMocks();
+    const { jira, fake, mock } = linked();
+    expect((await refusal(jira.relate(credentials, "SL-2", "SL-9"))).kind).toBe("not_found");
+    expect((await refusal(jira.relate(credentials, "SL-9", "SL-1"))).kind).toBe("not_found");
+    expect(fake.links).toHaveLength(0);
+    const sent = mock.calls.length;
+    for (const [a, b] of [
+      ["SL-2", "SL-2"],
+      ["sl-2", "SL-1"],
+      ["SL-2", "../SL-1"],
+    ])
+      expect((await refusal(jira.relate(credentials, a!, b!))).kind).toBe("invalid");
+    expect(mock.calls).toHaveLength(sent);
+  });
+
+  it("never sends the link twice when its outcome is unknown, and a repeat then finds it made", async () => {
+    const { jira, fake } = linked();
+    fake.onNext("POST", "/rest/api/3/issueLink", (f) => f.applyThenFail(500));
+    const error = await refusal(jira.relate(credentials, "SL-2", "SL-1"));
+    expect([error.kind, error.mayHaveApplied]).toEqual(["unavailable", true]);
+    expect(error.message).toContain("SL-2 may have been linked to SL-1.");
+    expect(fake.requestsTo("POST", "/rest/api/3/issueLink")).toHaveLength(1);
+    await jira.relate(credentials, "SL-2", "SL-1");
+    expect(fake.requestsTo("POST", "/rest/api/3/issueLink")).toHaveLength(1);
+    expect(fake.links).toHaveLength(1);
+  });
+});
+
+describe("JIRA adapter: adding a story to an existing issue (issue 41)", () => {
+  const doc = (...texts: string[]) => ({
+    type: "doc",
+    version: 1,
+    content: texts.map((t) => ({ type: "paragraph", content: [{ type: "text", text: t }] })),
+  });
+  const note: AppendNote = {
+    marker: "storyloom-0123456789ab-1",
+    heading: "From the meeting of 7 December 2026 (StoryLoom): Invite by link",
+    criteria: ["A link invites", "It expires after a week"],
+    quote: "people keep asking for a link",
+  };
+  const noteBlocks = [
+    { type: "heading", attrs: { level: 3 }, content: [{ type: "text", text: note.heading }] },
+    {
+      type: "bulletList",
+      content: note.criteria.map((c) => ({
+        type: "listItem",
+        content: [{ type: "paragraph", content: [{ type: "text", text: c }] }],
+      })),
+    },
+    { type: "blockquote", content: [{ type: "paragraph", content: [{ type: "text", text: note.quote }] }] },
+    { type: "paragraph", content: [{ type: "text", text: "Added by StoryLoom (storyloom-0123456789ab-1)" }] },
+  ];
+
+  it("reads the description, then sets it to the old one followed by the note; a repeat only reads", async () => {
+    const { jira, fake } = setup();
+    const old = {
+      type: "doc",
+      version: 1,
+      content: [
+        {
+          type: "paragraph",
+          content: [{ type: "text", text: "Invite people", marks: [{ type: "strong" }, { type: "em" }] }],
+        },
+        { type: "rule" },
+        { type: "codeBlock", attrs: { language: "ts" }, content: [{ type: "text", text: "invite()" }] },
+      ],
+    };
+    fake.addIssue({ summary: "Invite teammates", description: old });
+    await jira.appendTo(credentials, "SL-1", note);
+    expect(fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+      ["GET", "/rest/api/3/issue/SL-1", { fields: "description" }],
+      ["PUT", "/rest/api/3/issue/SL-1", {}],
+    ]);
+    expect(fake.issue("SL-1").fields.description).toEqual({ ...old, content: [...old.content, ...noteBlocks] });
+    await jira.appendTo(credentials, "SL-1", note);
+    await jira.appendTo(credentials, "SL-1", { ...note, heading: "Edited heading" });
+    expect(fake.requestsTo("PUT", "/rest/api/3/issue/SL-1")).toHaveLength(1);
+    expect(fake.requests).toHaveLength(4);
+  });
+
+  it("appends to an empty description, and tells storyloom-…-1 from storyloom-…-12", async () => {
+    const { jira, fake } = setup();
+    fake.addIssue({ summary: "No description" });
+    fake.addIssue({ summary: "Has the 12th", description: doc("Added by StoryLoom (storyloom-0123456789ab-12)") });
+    await jira.appendTo(credentials, "SL-1", { ...note, quote: null, criteria: [] });
+    expect(fake.issue("SL-1").fields.description).toEqual({
+      type: "doc",
+      version: 1,
+      content: [noteBlocks[0], noteBlocks[3]],
+    });
+    await jira.appendTo(credentials, "SL-2", note);
+    expect(fake.requestsTo("PUT", "/rest/api/3/issue/SL-2")).toHaveLength(1);
+    await jira.appendTo(credentials, "SL-2", { ...note, marker: "storyloom-0123456789ab-12" });
+    expect(fake.requestsTo("PUT", "/rest/api/3/issue/SL-2")).toHaveLength(1);
+  });
+
+  it("never sends the edit twice when its outcome is unknown, and a repeat then finds the note there", async () => {
+    const { jira, fake } = setup();
+    fake.addIssue({ summary: "Item", description: doc("Old.") });
+    fake.onNext("PUT", "/rest/api/3/issue/SL-1", (f) => f.applyThenFail(502));
+    const error = await refusal(jira.appendTo(credentials, "SL-1", note));
+    expect([error.kind, error.mayHaveApplied]).toEqual(["unavailable", true]);
+    expect(error.message).toContain("The story may have been added to SL-1.");
+    expect(fake.requestsTo("PUT", "/rest/api/3/issue/SL-1")).toHaveLength(1);
+    await jira.appendTo(credentials, "SL-1", note);
+    expect(fake.requestsTo("PUT", "/rest/api/3/issue/SL-1")).toHaveLength(1);
+    expect(adfText(fake.issue("SL-1").fields.description as AdfDoc).match(/storyloom-0123456789ab-1/g)).toHaveLength(1);
+  });
+
+  it("writes nothing to a description too long to take the note, and names the failures", async () => {
+    const { jira, fake, mock } = setup();
+    fake.addIssue({ summary: "Full", description: doc("x".repeat(32_600)) });
+    expect((await refusal(jira.appendTo(credentials, "SL-1", note))).kind).toBe("invalid");
+    expect(fake.requestsTo("PUT", "/rest/api/3/issue/SL-1")).toHaveLength(0);
+    expect((await refusal(jira.appendTo(credentials, "SL-9", note))).kind).toBe("not_found");
+    fake.addIssue({ summary: "Guarded" });
+    fake.onNext("PUT", "/rest/api/3/issue/SL-2", (f) => f.failNext(1, { status: 403 }));
+    expect((await refusal(jira.appendTo(credentials, "SL-2", note))).kind).toBe("forbidden");
+    const sent = mock.calls.length;
+    expect((await refusal(jira.appendTo(credentials, "SL-1/../x", note))).kind).toBe("invalid");
+    expect(mock.calls).toHaveLength(sent);
   });
 });

@@ -2,13 +2,19 @@
 // base outside production), so no stored or submitted domain can aim a request elsewhere. Redirects are not
 // followed, answers are size-capped while they stream and parsed with zod, and creates are never retried: a create
 // whose outcome is unknown throws with `mayHaveApplied`, and the caller reconciles by searching for its label.
+// The review before an export (issue 41) reads the open issues and epics by JQL, and links (issueLink) or appends to
+// a description (GET, then PUT) only after reading that it has not done so already.
 import * as z from "zod";
 import { JIRA_PROJECT_KEY_PATTERN } from "../../../schema/api/integrations";
 import { jiraBrowseUrl, jiraUrl } from "../../lib/jira-site";
+import { BACKLOG_LIMIT, BACKLOG_TEXT, type BacklogItem, type EpicChoice } from "../tracker";
+import { adfPlainText, appendNote, asAdfDocument } from "./adf";
 import { createMetaFieldSchema, interpretCreateFields, type CreateMetaField } from "./fields";
 import {
   JiraError,
   type Jira,
+  type JiraIssueType,
+  type JiraProject,
   type JiraBulkResult,
   type JiraCreatedIssue,
   type JiraCredentials,
@@ -34,8 +40,12 @@ export interface HttpJiraOptions extends OutboundOptions {
 export const JIRA_BULK_MAX = 50;
 export const SEARCH_PAGE_SIZE = 100;
 export const SEARCH_MAX_PAGES = 10;
+/** Requests one backlog read may make: pages of SEARCH_PAGE_SIZE, JIRA may answer fewer per page. */
+export const BACKLOG_MAX_PAGES = 3;
 const CREATEMETA_PAGE_SIZE = 200;
 const CREATEMETA_MAX_PAGES = 20;
+/** What JIRA calls an issue: its project's key, a hyphen, its number. */
+const ISSUE_KEY = /^[A-Z][A-Z0-9_]{0,99}-[1-9]\d{0,17}$/;
 
 // ——— answers, as far as StoryLoom reads them ———
 
@@ -100,6 +110,47 @@ const searchPage = z.looseObject({
   nextPageToken: z.string().nullish(),
   isLast: z.boolean().optional(),
 });
+/** One page of open issues: descriptions as JIRA holds them (ADF, read as unknown), status and parent. */
+const backlogPage = z.looseObject({
+  issues: z
+    .array(
+      z.looseObject({
+        key: z.string().regex(ISSUE_KEY),
+        fields: z
+          .looseObject({
+            summary: z.string().nullish(),
+            description: z.unknown().optional(),
+            status: z.looseObject({ name: z.string() }).nullish(),
+            parent: z.looseObject({ key: z.string() }).nullish(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
+  nextPageToken: z.string().nullish(),
+  isLast: z.boolean().optional(),
+});
+type BacklogIssue = NonNullable<z.infer<typeof backlogPage>["issues"]>[number];
+const linkTypeShape = z.looseObject({
+  id: z.string().optional(),
+  name: z.string().optional(),
+  inward: z.string().optional(),
+  outward: z.string().optional(),
+});
+const linkedIssue = z.looseObject({ key: z.string() }).optional();
+const issueLinksAnswer = z.looseObject({
+  key: z.string(),
+  fields: z.looseObject({
+    issuelinks: z
+      .array(z.looseObject({ type: linkTypeShape.optional(), inwardIssue: linkedIssue, outwardIssue: linkedIssue }))
+      .nullish(),
+  }),
+});
+const linkTypesAnswer = z.looseObject({ issueLinkTypes: z.array(linkTypeShape) });
+const descriptionAnswer = z.looseObject({
+  key: z.string(),
+  fields: z.looseObject({ description: z.unknown().optional() }),
+});
 
 // ——— one request ———
 
@@ -120,6 +171,13 @@ interface Call<T> {
   errorAnswer?: (status: number, body: unknown) => T | null;
   /** serverInfo: a 404 or an answer that is not JIRA's means the site is not JIRA Cloud. */
   notJiraOnMismatch?: boolean;
+  /**
+   * A write never sent twice, whose unknown outcome throws with `mayHaveApplied`: the sentence that ends such a
+   * failure's message. Every POST is one (" The issues may have been created." unless said).
+   */
+  unknownOutcome?: string;
+  /** The answer's body is not read (issueLink's 201 has none): any 2xx answers `answer.parse(null)`. */
+  noBody?: boolean;
 }
 
 function basicAuthorization(credentials: JiraCredentials): string {
@@ -174,12 +232,12 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
       ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
     };
     const scrub = scrubber(call.credentials);
-    const isCreate = call.method === "POST";
+    const isCreate = call.method === "POST" || call.unknownOutcome !== undefined;
     /** The validated site (never the fake's host), for the not-JIRA message. */
     const site = call.domain.trim().toLowerCase();
-    const unknownOutcome = isCreate ? " The issues may have been created." : "";
+    const unknownOutcome = call.unknownOutcome ?? (isCreate ? " The issues may have been created." : "");
 
-    // Edits (PUT) set fields, so like reads they may be sent again; a create never is.
+    // Edits (PUT) set fields, so like reads they may be sent again; a create (or a one-shot write) never is.
     const result = await outbound.send(url, init, { repeatable: !isCreate, judge: byStatus });
     if (result.kind !== "answered") {
       const failure = describeUnanswered(result, {
@@ -196,8 +254,8 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
     const json = parseJson(text);
 
     if (status >= 200 && status < 300) {
-      // An edit answers 204 with no body.
-      if (status === 204 && call.method === "PUT") return call.answer.parse(null);
+      // An edit answers 204 with no body, a link 201 with none.
+      if ((status === 204 && call.method === "PUT") || call.noBody) return call.answer.parse(null);
       if (oversize || !json.ok) {
         if (call.notJiraOnMismatch)
           throw new JiraError("not_jira", `${site} does not answer as JIRA Cloud.`, { status });
@@ -256,8 +314,75 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
     return key;
   }
 
+  async function readProject(credentials: JiraCredentials, key: string): Promise<JiraProject> {
+    const found = await send({
+      method: "GET",
+      domain: credentials.domain,
+      path: `/rest/api/3/project/${projectKey(key)}`,
+      credentials,
+      answer: projectAnswer,
+      action: `see project ${key}`,
+      missing: `project ${key} (or your account cannot see it)`,
+    });
+    return {
+      id: found.id,
+      key: found.key,
+      name: found.name,
+      issueTypes: (found.issueTypes ?? []).map((t) => ({
+        id: t.id,
+        name: t.name,
+        subtask: t.subtask ?? false,
+        hierarchyLevel: t.hierarchyLevel ?? (t.subtask ? -1 : 0),
+      })),
+    };
+  }
+
   /** A JQL string literal. */
   const jqlString = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+  function issueKey(key: string): string {
+    if (!ISSUE_KEY.test(key))
+      throw new JiraError("invalid", `${JSON.stringify(key.slice(0, 20))} is not a JIRA issue key.`);
+    return key;
+  }
+
+  /**
+   * The newest issues `jql` finds, at most `limit`, in at most `maxPages` requests of SEARCH_PAGE_SIZE (JIRA may
+   * answer fewer per page); `more` when JIRA holds more than were read.
+   */
+  async function newest(
+    credentials: JiraCredentials,
+    key: string,
+    jql: string,
+    fields: string,
+    limit: number,
+    maxPages: number,
+  ): Promise<{ issues: BacklogIssue[]; more: boolean }> {
+    const found = new Map<string, BacklogIssue>();
+    let nextPageToken: string | null = null;
+    for (let page = 0; page < maxPages && found.size < limit; page++) {
+      const answer: z.infer<typeof backlogPage> = await send({
+        method: "GET",
+        domain: credentials.domain,
+        path: "/rest/api/3/search/jql",
+        query: {
+          jql,
+          fields,
+          maxResults: String(Math.min(SEARCH_PAGE_SIZE, limit - found.size)),
+          ...(nextPageToken ? { nextPageToken } : {}),
+        },
+        credentials,
+        answer: backlogPage,
+        action: `search issues in project ${key}`,
+        missing: `project ${key} (or your account cannot see it)`,
+      });
+      // An issue updated between two pages can come twice: it is kept where it came first.
+      for (const issue of answer.issues ?? []) if (!found.has(issue.key)) found.set(issue.key, issue);
+      nextPageToken = answer.isLast === true ? null : (answer.nextPageToken ?? null);
+      if (!nextPageToken) return { issues: [...found.values()].slice(0, limit), more: found.size > limit };
+    }
+    return { issues: [...found.values()].slice(0, limit), more: true };
+  }
 
   return {
     async serverInfo(domain) {
@@ -287,28 +412,7 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
       return { accountId: me.accountId, displayName: me.displayName ?? "" };
     },
 
-    async project(credentials, key) {
-      const found = await send({
-        method: "GET",
-        domain: credentials.domain,
-        path: `/rest/api/3/project/${projectKey(key)}`,
-        credentials,
-        answer: projectAnswer,
-        action: `see project ${key}`,
-        missing: `project ${key} (or your account cannot see it)`,
-      });
-      return {
-        id: found.id,
-        key: found.key,
-        name: found.name,
-        issueTypes: (found.issueTypes ?? []).map((t) => ({
-          id: t.id,
-          name: t.name,
-          subtask: t.subtask ?? false,
-          hierarchyLevel: t.hierarchyLevel ?? (t.subtask ? -1 : 0),
-        })),
-      };
-    },
+    project: (credentials, key) => readProject(credentials, key),
 
     async createFields(credentials, key, issueTypeId) {
       if (!/^\d{1,18}$/.test(issueTypeId)) throw new JiraError("invalid", "Not a JIRA issue type id.");
@@ -432,8 +536,173 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
       );
     },
 
+    async openItems(credentials, key) {
+      const project = projectKey(key);
+      const jql = `project = ${jqlString(project)} AND statusCategory != Done ORDER BY updated DESC`;
+      const { issues, more } = await newest(
+        credentials,
+        project,
+        jql,
+        "summary,description,status,parent",
+        BACKLOG_LIMIT,
+        BACKLOG_MAX_PAGES,
+      );
+      return {
+        items: issues.map((issue): BacklogItem => ({
+          key: issue.key,
+          title: issue.fields?.summary ?? "",
+          description: adfPlainText(issue.fields?.description, BACKLOG_TEXT),
+          status: issue.fields?.status?.name ?? "",
+          url: jiraBrowseUrl(credentials.domain, issue.key),
+          parentKey: issue.fields?.parent?.key ?? null,
+        })),
+        truncated: more,
+      };
+    },
+
+    async openEpics(credentials, key): Promise<EpicChoice[]> {
+      // The epic type as the export picks it (services/integrations/jira-checks.ts): one request for the project.
+      const project = await readProject(credentials, key);
+      const type = epicIssueType(project.issueTypes);
+      if (!type) return [];
+      if (!/^\d{1,18}$/.test(type.id)) throw new JiraError("unavailable", "JIRA named the epic type by an odd id.");
+      const jql =
+        `project = ${jqlString(projectKey(project.key))} AND issuetype = ${type.id} AND statusCategory != Done ` +
+        "ORDER BY updated DESC";
+      const { issues } = await newest(credentials, project.key, jql, "summary", BACKLOG_LIMIT, BACKLOG_MAX_PAGES - 1);
+      // Exactly what an export keeps for an epic it made: the key and its browse link (jira-export.ts).
+      return issues.map((issue) => ({
+        key: issue.key,
+        url: jiraBrowseUrl(credentials.domain, issue.key),
+        title: issue.fields?.summary ?? "",
+      }));
+    },
+
+    async relate(credentials, storyKey, itemKey): Promise<void> {
+      issueKey(storyKey);
+      issueKey(itemKey);
+      if (storyKey === itemKey) throw new JiraError("invalid", `${storyKey} cannot be linked to itself.`);
+      const story = await send({
+        method: "GET",
+        domain: credentials.domain,
+        path: `/rest/api/3/issue/${encodeURIComponent(storyKey)}`,
+        query: { fields: "issuelinks" },
+        credentials,
+        answer: issueLinksAnswer,
+        action: `see issue ${storyKey}`,
+        missing: `issue ${storyKey} (it may have been deleted or moved)`,
+      });
+      const linked = (story.fields.issuelinks ?? []).some(
+        (link) =>
+          (link.inwardIssue?.key === itemKey || link.outwardIssue?.key === itemKey) &&
+          link.type !== undefined &&
+          isRelates(link.type),
+      );
+      if (linked) return;
+      const { issueLinkTypes } = await send({
+        method: "GET",
+        domain: credentials.domain,
+        path: "/rest/api/3/issueLinkType",
+        credentials,
+        answer: linkTypesAnswer,
+        action: "see the site's issue link types",
+        missing: "issue link types (issue linking may be switched off on this site)",
+      });
+      const type = relatesType(issueLinkTypes);
+      if (!type)
+        throw new JiraError(
+          "invalid",
+          `This JIRA site has no "Relates" issue link type, so ${storyKey} cannot be linked to ${itemKey}. A JIRA admin can add it under Issue linking.`,
+        );
+      await send({
+        method: "POST",
+        domain: credentials.domain,
+        path: "/rest/api/3/issueLink",
+        credentials,
+        body: {
+          type: type.id ? { id: type.id } : { name: type.name },
+          inwardIssue: { key: itemKey },
+          outwardIssue: { key: storyKey },
+        },
+        answer: z.null(),
+        noBody: true,
+        unknownOutcome: ` ${storyKey} may have been linked to ${itemKey}.`,
+        action: `link issues in this project`,
+        missing: `issue ${itemKey} or ${storyKey} (or issue linking is switched off)`,
+      });
+    },
+
+    async appendTo(credentials, itemKey, note): Promise<void> {
+      issueKey(itemKey);
+      const item = await send({
+        method: "GET",
+        domain: credentials.domain,
+        path: `/rest/api/3/issue/${encodeURIComponent(itemKey)}`,
+        query: { fields: "description" },
+        credentials,
+        answer: descriptionAnswer,
+        action: `see issue ${itemKey}`,
+        missing: `issue ${itemKey} (it may have been deleted or moved)`,
+      });
+      const held = item.fields.description ?? null;
+      const old = held === null ? null : asAdfDocument(held);
+      if (held !== null && !old)
+        throw new JiraError(
+          "unavailable",
+          `JIRA's description of ${itemKey} is not in Atlassian Document Format, which StoryLoom does not edit.`,
+        );
+      if (hasMarker(adfPlainText(old), note.marker)) return;
+      const description = appendNote(old, {
+        heading: note.heading,
+        criteria: note.criteria,
+        quote: note.quote,
+        markerLine: `Added by StoryLoom (${note.marker})`,
+      });
+      if (!description)
+        throw new JiraError(
+          "invalid",
+          `The description of ${itemKey} is too long for JIRA to take more. Shorten it in JIRA, or link the story instead.`,
+        );
+      await send({
+        method: "PUT",
+        domain: credentials.domain,
+        path: `/rest/api/3/issue/${encodeURIComponent(itemKey)}`,
+        credentials,
+        body: { fields: { description } },
+        answer: z.null(),
+        unknownOutcome: ` The story may have been added to ${itemKey}.`,
+        action: `edit issue ${itemKey}`,
+        missing: `issue ${itemKey} (it may have been deleted or moved)`,
+      });
+    },
+
     browseUrl: (domain, key) => jiraBrowseUrl(domain, key),
   };
+}
+
+/** The epic type as the export picks it (jira-checks.ts exportIssueTypes): hierarchy level 1, else one named Epic. */
+export function epicIssueType(types: readonly JiraIssueType[]): JiraIssueType | null {
+  return types.find((type) => type.hierarchyLevel === 1) ?? types.find((type) => /^epic$/i.test(type.name)) ?? null;
+}
+
+type LinkType = z.infer<typeof linkTypeShape>;
+const isRelatesName = (type: LinkType) => type.name?.trim().toLowerCase() === "relates";
+const isRelatesPhrase = (type: LinkType) => type.outward?.trim().toLowerCase() === "relates to";
+const isRelates = (type: LinkType) => isRelatesName(type) || isRelatesPhrase(type);
+
+/** The site's "Relates" link type, else the first whose outward phrase is "relates to" (admins rename types). */
+export function relatesType(types: readonly LinkType[]): LinkType | null {
+  return (
+    types.find((type) => isRelatesName(type) && (type.id || type.name)) ??
+    types.find((type) => isRelatesPhrase(type) && (type.id || type.name)) ??
+    null
+  );
+}
+
+/** The marker as a word of its own: storyloom-…-1 is not found in storyloom-…-12. */
+function hasMarker(text: string, marker: string): boolean {
+  const escaped = marker.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?:^|[^\\w-])${escaped}(?![\\w-])`).test(text);
 }
 
 /**

@@ -1,6 +1,7 @@
 // JIRA Cloud behind one interface. Implementations: ./http (plain fetch, against https://{site}.atlassian.net or, in
 // development and tests only, a fake at JIRA_API_BASE) and the fake emulator in worker/test/jira for service tests.
 // Every method throws JiraError on failure; the services turn those into the shared error shape.
+import type { AppendNote, BacklogPage, EpicChoice } from "../tracker";
 
 export interface JiraCredentials {
   /** A validated site, `acme.atlassian.net`; the adapter builds every URL from it (lib/jira-site.ts). */
@@ -81,6 +82,20 @@ export interface Jira {
   bulkCreate(credentials: JiraCredentials, issues: JiraIssueFields[]): Promise<JiraBulkResult>;
   /** GET /rest/api/3/search/jql, every page (bounded): issues carrying `label` in the project. */
   findByLabel(credentials: JiraCredentials, projectKey: string, label: string): Promise<JiraFoundIssue[]>;
+  /**
+   * GET /rest/api/3/search/jql: the project's issues not in a done status, newest first, at most BACKLOG_LIMIT (two
+   * pages), their descriptions as plain text.
+   */
+  openItems(credentials: JiraCredentials, projectKey: string): Promise<BacklogPage>;
+  /** The project's epics not in a done status, newest first (GET /rest/api/3/search/jql, at most BACKLOG_LIMIT). */
+  openEpics(credentials: JiraCredentials, projectKey: string): Promise<EpicChoice[]>;
+  /**
+   * "Link to": a "Relates" link between the story and the item (POST /rest/api/3/issueLink, the type's name read
+   * from GET /rest/api/3/issueLinkType). Reads the story's links first and writes nothing when it is linked already.
+   */
+  relate(credentials: JiraCredentials, storyKey: string, itemKey: string): Promise<void>;
+  /** "Add to": appends the note to the issue's description (GET, then PUT), once (see AppendNote in ../tracker). */
+  appendTo(credentials: JiraCredentials, itemKey: string, note: AppendNote): Promise<void>;
   /** The browser link of an issue: https://{site}/browse/{key}. */
   browseUrl(domain: string, key: string): string;
 }

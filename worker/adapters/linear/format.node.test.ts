@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
 import {
+  ADDED_BY,
   allowedEstimates,
+  appendedDescription,
   epicMarkdown,
   estimateFor,
   exportId,
+  hasMarker,
   linearPriority,
   markerLine,
+  noteMarkdown,
+  plainText,
   PROJECT_SUMMARY_MAX,
   projectSummary,
   storyMarkdown,
@@ -98,5 +103,96 @@ describe("Linear formatting", () => {
     expect(await exportId("ba9876543210", "epic")).not.toBe(id);
     await expect(exportId("not-a-ref", "epic")).rejects.toThrow();
     await expect(exportId(REF, -1)).rejects.toThrow();
+  });
+});
+
+describe("Linear formatting: the review before an export", () => {
+  const note = {
+    marker: `storyloom-${REF}-1`,
+    heading: "From the meeting of 7 December 2026 (StoryLoom): Pay by card",
+    criteria: ["Card form shows", "Declined cards\nsay why", "  "],
+    quote: "we lose people\nat payment",
+  };
+
+  it("reads a description as plain text: no markup, link targets, images, code fences or table rules", () => {
+    const markdown = [
+      "# Checkout",
+      "",
+      "Shoppers **drop** at _payment_, see [the funnel](https://x.test/f) ![chart](https://x.test/c.png).",
+      "",
+      "- [ ] Show `cards` first",
+      "* [x] ~~Old~~ flow",
+      "1. Numbered",
+      "",
+      "> a quote",
+      "",
+      "```ts",
+      "const a = 1;",
+      "```",
+      "",
+      "| a | b |",
+      "|---|---|",
+      "| 1 | 2 |",
+      "",
+      "---",
+      "snake_case_name stays, 2 * 3 * 4 too, and \\*escaped\\* stars",
+    ].join("\n");
+    expect(plainText(markdown, 2000)).toBe(
+      [
+        "Checkout",
+        "",
+        "Shoppers drop at payment, see the funnel chart.",
+        "",
+        "Show cards first",
+        "Old flow",
+        "Numbered",
+        "",
+        "a quote",
+        "",
+        "const a = 1;",
+        "",
+        "a b",
+        "1 2",
+        "",
+        "snake_case_name stays, 2 * 3 * 4 too, and *escaped* stars",
+      ].join("\n"),
+    );
+    expect(plainText(null, 2000)).toBe("");
+    expect(plainText("x".repeat(50), 10)).toBe("x".repeat(10));
+    // A cut never leaves half of a surrogate pair.
+    expect(plainText(`${"x".repeat(9)}😀`, 10)).toBe("x".repeat(9));
+  });
+
+  it("finds a marker only as a whole token", () => {
+    expect(hasMarker(`Added by StoryLoom (storyloom-${REF}-1)`, `storyloom-${REF}-1`)).toBe(true);
+    expect(hasMarker(`Added by StoryLoom (storyloom-${REF}-12)`, `storyloom-${REF}-1`)).toBe(false);
+    expect(hasMarker(`xstoryloom-${REF}-1`, `storyloom-${REF}-1`)).toBe(false);
+    expect(hasMarker(null, `storyloom-${REF}-1`)).toBe(false);
+    expect(hasMarker("anything", "")).toBe(false);
+  });
+
+  it("writes the note: bold heading, bulleted criteria, the quote, and the marker on a visible last line", () => {
+    expect(noteMarkdown(note)).toBe(
+      [
+        "**From the meeting of 7 December 2026 (StoryLoom): Pay by card**",
+        "- Card form shows\n- Declined cards say why",
+        "> we lose people at payment",
+        `${ADDED_BY} (storyloom-${REF}-1)`,
+      ].join("\n\n"),
+    );
+    expect(noteMarkdown({ ...note, criteria: [], quote: null })).toBe(
+      `**From the meeting of 7 December 2026 (StoryLoom): Pay by card**\n\n${ADDED_BY} (storyloom-${REF}-1)`,
+    );
+    expect(hasMarker(noteMarkdown(note), note.marker)).toBe(true);
+  });
+
+  it("appends after the old description, kept character for character", () => {
+    const note1 = noteMarkdown(note);
+    expect(appendedDescription("Old text", note)).toBe(`Old text\n\n${note1}`);
+    expect(appendedDescription("Old text\n", note)).toBe(`Old text\n\n${note1}`);
+    expect(appendedDescription("Old text\n\n", note)).toBe(`Old text\n\n${note1}`);
+    expect(appendedDescription("Old  **text**  ", note)).toBe(`Old  **text**  \n\n${note1}`);
+    expect(appendedDescription(null, note)).toBe(note1);
+    expect(appendedDescription("", note)).toBe(note1);
   });
 });

@@ -2,7 +2,7 @@
 // Linear's priority numbers, estimates on the team's scale, and the ids an export chooses for what it creates.
 // Pure: no I/O (the ids use Web Crypto's digest, which is deterministic).
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
-import { exportMarker } from "../tracker";
+import { exportMarker, type AppendNote } from "../tracker";
 import type { LinearEstimation } from "./index";
 
 export const CRITERIA_HEADING = "## Acceptance criteria";
@@ -112,4 +112,93 @@ export async function exportId(ref: string, part: "epic" | number): Promise<stri
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+// ——— the review before an export (issue 41) ———
+
+/** The visible last line of what "Add to" appends, naming the note's marker: `Added by StoryLoom (storyloom-…)`. */
+export const ADDED_BY = "Added by StoryLoom";
+
+/** At most `max` characters, never ending in half of a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text[max - 1] ?? "") ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+/**
+ * An issue's description (Linear's Markdown) as plain text for matching: no link targets, images, headings, list,
+ * task and quote markers, emphasis, code fences, table rules or tags; blank lines kept between paragraphs; at most
+ * `max` characters.
+ */
+export function plainText(markdown: string | null | undefined, max: number): string {
+  const escaped: string[] = [];
+  let text = (markdown ?? "")
+    .replace(/\r\n?/g, "\n")
+    // A backslash-escaped character is text: set aside, so no rule below takes it for markup.
+    .replace(/\\([!-/:-@[-`{-~])/g, (_, c: string) => `\ue000${escaped.push(c) - 1}\ue001`)
+    .replace(/<((?:https?|mailto):[^>\s]+)>/gi, "$1")
+    .replace(/<\/?[a-z][^>\n]*>/gi, " ")
+    .replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
+    .replace(/\[([^\]\n]+)\]\([^)\n]*\)/g, "$1");
+  text = text
+    .split("\n")
+    .map((line): string | null => {
+      if (/^ {0,3}(?:```|~~~)/.test(line)) return "";
+      if (/^ {0,3}(?:[-*_][ \t]*){3,}$/.test(line)) return "";
+      // A table's rule row goes without a trace, so the table's rows stay together.
+      if (/^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$/.test(line)) return null;
+      let rest = line
+        .replace(/^ {0,3}(?:>[ \t]?)+/, "")
+        .replace(/^\s*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/, "")
+        .replace(/^ {0,3}#{1,6}(?:[ \t]+|$)/, "");
+      if (/^\s*\|/.test(rest)) rest = rest.replace(/\|/g, " ");
+      return rest;
+    })
+    .filter((line) => line !== null)
+    .join("\n")
+    .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, "$2")
+    .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/g, "$1$2")
+    .replace(/(^|[^\w_])_(?=\S)([^_\n]*?\S)_(?![\w_])/g, "$1$2")
+    .replace(/~~(?=\S)([^~\n]*?\S)~~/g, "$1")
+    .replace(/(`+)([^`\n]+?)\1/g, "$2")
+    .replace(/\ue000(\d+)\ue001/g, (_, i: string) => escaped[Number(i)] ?? "")
+    .replace(/\u200b|\u200c|\u200d|\ufeff/g, "")
+    .replace(/[ \t\u00a0]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return cut(text, max).trimEnd();
+}
+
+/** True when `text` holds `marker` as a whole token (so `storyloom-…-1` is not found in `storyloom-…-12`). */
+export function hasMarker(text: string | null | undefined, marker: string): boolean {
+  if (!marker) return false;
+  const escaped = marker.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`).test(text ?? "");
+}
+
+/**
+ * What "Add to" appends, in Markdown: the heading (bold), the criteria as a bulleted list, the quote as a quotation,
+ * and a plain last line naming the marker (Linear keeps visible text; it is not known to keep HTML comments).
+ */
+export function noteMarkdown(note: AppendNote): string {
+  const parts = [`**${oneLine(note.heading)}**`];
+  const criteria = note.criteria.map(oneLine).filter(Boolean);
+  if (criteria.length) parts.push(criteria.map((c) => `- ${c}`).join("\n"));
+  const quote = note.quote ? oneLine(note.quote) : "";
+  if (quote) parts.push(`> ${quote}`);
+  parts.push(`${ADDED_BY} (${note.marker})`);
+  return parts.join("\n\n");
+}
+
+/**
+ * The item's description with the note after it: the old text exactly as Linear gave it (not a character changed),
+ * then as many line breaks as make a blank line before the note.
+ */
+export function appendedDescription(description: string | null | undefined, note: AppendNote): string {
+  const old = description ?? "";
+  if (!old) return noteMarkdown(note);
+  const gap = old.endsWith("\n\n") ? "" : old.endsWith("\n") ? "\n" : "\n\n";
+  return `${old}${gap}${noteMarkdown(note)}`;
 }

@@ -10,8 +10,31 @@
 // write whose outcome is unknown throws with `mayHaveApplied`.
 import * as z from "zod";
 import { STORY_LIMITS, type Epic, type UserStory } from "../../../schema/api/transcripts";
-import { apiUrl, exportMarker, TrackerError, type EpicRef, type TrackerItem, type TrackerSession } from "../tracker";
-import { epicMarkdown, estimateFor, exportId, linearPriority, projectSummary, storyMarkdown } from "./format";
+import {
+  apiUrl,
+  BACKLOG_LIMIT,
+  BACKLOG_TEXT,
+  exportMarker,
+  TrackerError,
+  type AppendNote,
+  type BacklogItem,
+  type BacklogPage,
+  type EpicChoice,
+  type EpicRef,
+  type TrackerItem,
+  type TrackerSession,
+} from "../tracker";
+import {
+  appendedDescription,
+  epicMarkdown,
+  estimateFor,
+  exportId,
+  hasMarker,
+  linearPriority,
+  plainText,
+  projectSummary,
+  storyMarkdown,
+} from "./format";
 import type { Linear, LinearSettings, LinearTeam, LinearTeamSummary } from "./index";
 import {
   clipMessage,
@@ -35,12 +58,21 @@ export const LINEAR_GRAPHQL_PATH = "/graphql";
 /** Nodes per page (Linear's connections give 50 unless asked) and pages read at most (teams, an epic's children). */
 export const PAGE_SIZE = 100;
 export const MAX_PAGES = 3;
+/** Pages a review reads of the open issues, epics or projects (issue 41): BACKLOG_LIMIT at PAGE_SIZE a page. */
+export const BACKLOG_PAGES = Math.ceil(BACKLOG_LIMIT / PAGE_SIZE);
+/** Relations read of a story before relating it (it was just created: it has few). */
+const RELATIONS_READ = 50;
+/** The label every created issue carries; an export creates it on the team when neither team nor workspace has one. */
+export const LABEL_NAME = "storyloom";
 
 // ——— the documents (only these are sent) ———
 
 /** Rounds of story ids (see createStory): a position can be taken by items of stories deleted since, a few times. */
 const ID_ROUNDS = 4;
 const ISSUE_FIELDS = "id identifier title url parent { id identifier } project { id slugId }";
+/** Open: a workflow state of any type but these (README "Pitfalls when mocking Linear": `type` is a plain String). */
+const OPEN_STATE = 'state: { type: { nin: ["completed", "canceled", "duplicate"] } }';
+const OPEN_PROJECT = 'status: { type: { nin: ["completed", "canceled"] } }';
 
 export const LINEAR_DOCUMENTS = {
   viewer: "query StoryLoomViewer { viewer { id name email } }",
@@ -74,13 +106,63 @@ export const LINEAR_DOCUMENTS = {
     children(first: ${PAGE_SIZE}, after: $after) { nodes { ${ISSUE_FIELDS} } pageInfo { hasNextPage endCursor } }
   }
 }`,
-  exportedProject: `query StoryLoomExportedProject($id: ID!, $after: String) {
-  projects(first: 1, filter: { id: { eq: $id } }) {
+  exportedProject: `query StoryLoomExportedProject($filter: ProjectFilter!, $after: String) {
+  projects(first: 1, filter: $filter) {
     nodes {
       id name slugId url
       issues(first: ${PAGE_SIZE}, after: $after) { nodes { ${ISSUE_FIELDS} } pageInfo { hasNextPage endCursor } }
     }
   }
+}`,
+  // A project epic by its key (slugId), for its id: a story is put in a project by the project's UUID.
+  projectByKey: `query StoryLoomProjectByKey($slugId: String!) {
+  projects(first: 1, filter: { slugId: { eq: $slugId } }) { nodes { id name slugId url } }
+}`,
+  labelCreate: `mutation StoryLoomLabelCreate($input: IssueLabelCreateInput!) {
+  issueLabelCreate(input: $input) { success issueLabel { id name team { id } } }
+}`,
+  // ——— the review before an export (issue 41) ———
+  openIssues: `query StoryLoomOpenIssues($teamId: ID!, $after: String) {
+  issues(
+    first: ${PAGE_SIZE}
+    after: $after
+    orderBy: updatedAt
+    filter: { team: { id: { eq: $teamId } }, ${OPEN_STATE} }
+  ) {
+    nodes { id identifier title description url state { name } parent { id identifier } project { id slugId } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`,
+  // Epics as issues: the team's open issues that are parents (have at least one sub-issue).
+  openParents: `query StoryLoomOpenParents($teamId: ID!, $after: String) {
+  issues(
+    first: ${PAGE_SIZE}
+    after: $after
+    orderBy: updatedAt
+    filter: { team: { id: { eq: $teamId } }, ${OPEN_STATE}, children: { length: { gt: 0 } } }
+  ) { nodes { id identifier title url } pageInfo { hasNextPage endCursor } }
+}`,
+  openProjects: `query StoryLoomOpenProjects($teamId: ID!, $after: String) {
+  projects(
+    first: ${PAGE_SIZE}
+    after: $after
+    orderBy: updatedAt
+    filter: { accessibleTeams: { some: { id: { eq: $teamId } } }, ${OPEN_PROJECT} }
+  ) { nodes { id name slugId url } pageInfo { hasNextPage endCursor } }
+}`,
+  relations: `query StoryLoomRelations($storyId: String!, $itemId: String!) {
+  story: issue(id: $storyId) {
+    id identifier
+    relations(first: ${RELATIONS_READ}) { nodes { type relatedIssue { id } } }
+    inverseRelations(first: ${RELATIONS_READ}) { nodes { type issue { id } } }
+  }
+  item: issue(id: $itemId) { id identifier }
+}`,
+  relationCreate: `mutation StoryLoomRelationCreate($input: IssueRelationCreateInput!) {
+  issueRelationCreate(input: $input) { success issueRelation { id type } }
+}`,
+  description: `query StoryLoomDescription($id: String!) {
+  issue(id: $id) { id identifier description }
 }`,
 } as const;
 
@@ -103,6 +185,13 @@ const projectNode = z.looseObject({
   slugId: z.string().min(1),
   url: z.string().min(1),
 });
+const parentIssue = z.looseObject({
+  id: z.string().min(1),
+  identifier: z.string().min(1),
+  title: z.string(),
+  url: z.string().min(1),
+});
+const openIssue = issueNode.extend({ description: z.string().nullish(), state: z.looseObject({ name: z.string() }) });
 const answers = {
   viewer: z.looseObject({ viewer: z.looseObject({ name: z.string(), email: z.string() }) }),
   teams: z.looseObject({
@@ -142,6 +231,35 @@ const answers = {
     projects: z.looseObject({
       nodes: z.array(projectNode.extend({ issues: z.looseObject({ nodes: z.array(issueNode), pageInfo }) })),
     }),
+  }),
+  projectByKey: z.looseObject({ projects: z.looseObject({ nodes: z.array(projectNode) }) }),
+  labelCreate: z.looseObject({
+    issueLabelCreate: z.looseObject({
+      success: z.boolean(),
+      issueLabel: z.looseObject({ id: z.string().min(1), name: z.string() }),
+    }),
+  }),
+  openIssues: z.looseObject({ issues: z.looseObject({ nodes: z.array(openIssue), pageInfo }) }),
+  openParents: z.looseObject({ issues: z.looseObject({ nodes: z.array(parentIssue), pageInfo }) }),
+  openProjects: z.looseObject({ projects: z.looseObject({ nodes: z.array(projectNode), pageInfo }) }),
+  relations: z.looseObject({
+    story: z.looseObject({
+      id: z.string().min(1),
+      identifier: z.string(),
+      relations: z.looseObject({
+        nodes: z.array(z.looseObject({ type: z.string(), relatedIssue: z.looseObject({ id: z.string() }) })),
+      }),
+      inverseRelations: z.looseObject({
+        nodes: z.array(z.looseObject({ type: z.string(), issue: z.looseObject({ id: z.string() }) })),
+      }),
+    }),
+    item: z.looseObject({ id: z.string().min(1), identifier: z.string() }),
+  }),
+  relationCreate: z.looseObject({
+    issueRelationCreate: z.looseObject({ success: z.boolean(), issueRelation: z.looseObject({ id: z.string() }) }),
+  }),
+  description: z.looseObject({
+    issue: z.looseObject({ id: z.string().min(1), identifier: z.string(), description: z.string().nullish() }),
   }),
 } satisfies Record<LinearDocumentName, z.ZodType>;
 
@@ -358,18 +476,83 @@ export function createLinear(options: HttpLinearOptions): Linear {
       });
       return plan;
     };
+    let label: Promise<string | null> | null = null;
+    /**
+     * The label created issues carry: the team's or the workspace's "storyloom", or, when there is none, one created on
+     * the team now, once a session, before the session's first create. An account that may not create labels (or a
+     * name Linear refuses) gets no label rather than no export; a create whose outcome is unknown throws, and the next
+     * attempt's team read finds the label if it was made.
+     */
+    const labelFor = () => {
+      label ??= (async () => {
+        const existing = (await teamPlan()).labelId;
+        if (existing) return existing;
+        try {
+          const answer = await send({
+            name: "labelCreate",
+            variables: { input: { name: LABEL_NAME, teamId: settings.teamId } },
+            apiKey,
+            action: `create labels in team ${settings.teamKey}`,
+            missing: "the team (it may have been deleted)",
+          });
+          const { success, issueLabel } = answer.issueLabelCreate;
+          if (!success)
+            throw new TrackerError(
+              "linear",
+              "unavailable",
+              "Linear did not confirm the label. It may have been created.",
+              {
+                mayHaveApplied: true,
+              },
+            );
+          return issueLabel.id;
+        } catch (error) {
+          if (error instanceof TrackerError && (error.kind === "forbidden" || error.kind === "invalid")) return null;
+          throw error;
+        }
+      })().catch((error: unknown) => {
+        label = null;
+        throw error;
+      });
+      return label;
+    };
+
+    /** Linear's ids of the epics this session met (created, listed or looked up), by their key. */
+    const epicIds = new Map<string, string>();
+
+    /** A project epic's id, for its key (slugId): known, or read once (one request). */
+    async function projectId(epic: EpicRef): Promise<string> {
+      const known = epicIds.get(epic.key);
+      if (known) return known;
+      const answer = await send({
+        name: "projectByKey",
+        variables: { slugId: epic.key },
+        apiKey,
+        action: "see this team's projects",
+        missing: `project ${epic.key}`,
+      });
+      const project = answer.projects.nodes.find((p) => p.slugId === epic.key);
+      if (!project)
+        throw new TrackerError(
+          "linear",
+          "not_found",
+          `Linear could not find project ${epic.key} (it may have been deleted).`,
+        );
+      epicIds.set(project.slugId, project.id);
+      return project.id;
+    }
+
+    /** An issue's parent in the form an epic's key takes: the project's slugId, or the parent issue's identifier. */
+    const parentKeyOf = (issue: IssueNode): string | null =>
+      asProject ? (issue.project?.slugId ?? null) : (issue.parent?.identifier ?? null);
 
     /** A story as an item: its parent is the epic issue, or (epic as project) the project it is in. */
-    const storyItem = (issue: IssueNode, epicId: string): TrackerItem => ({
+    const storyItem = (issue: IssueNode): TrackerItem => ({
       id: issue.id,
       key: issue.identifier,
       url: issue.url,
       title: issue.title,
-      parentKey: asProject
-        ? issue.project && issue.project.id === epicId
-          ? issue.project.slugId
-          : null
-        : (issue.parent?.identifier ?? null),
+      parentKey: parentKeyOf(issue),
     });
 
     async function createIssue(input: Record<string, unknown>): Promise<IssueNode> {
@@ -410,6 +593,24 @@ export function createLinear(options: HttpLinearOptions): Linear {
       return new Set(await Promise.all(Array.from({ length: slots }, (_, i) => exportId(ref, i))));
     }
 
+    /**
+     * Up to BACKLOG_PAGES pages of a list, newest first: what was read, and whether more exist (a next page not read).
+     */
+    async function pages<T>(
+      read: (after: string | null) => Promise<{ nodes: T[]; pageInfo: z.infer<typeof pageInfo> }>,
+    ): Promise<{ nodes: T[]; truncated: boolean }> {
+      const nodes: T[] = [];
+      let after: string | null = null;
+      for (let page = 0; page < BACKLOG_PAGES; page++) {
+        const answer = await read(after);
+        nodes.push(...answer.nodes);
+        if (!answer.pageInfo.hasNextPage) return { nodes: nodes.slice(0, BACKLOG_LIMIT), truncated: false };
+        after = answer.pageInfo.endCursor ?? null;
+        if (!after) break;
+      }
+      return { nodes: nodes.slice(0, BACKLOG_LIMIT), truncated: true };
+    }
+
     return {
       async createEpic(epic: Epic): Promise<TrackerItem> {
         const id = await exportId(ref, "epic");
@@ -438,9 +639,10 @@ export function createLinear(options: HttpLinearOptions): Linear {
               "Linear did not confirm the project. It may have been created.",
               { mayHaveApplied: true },
             );
+          epicIds.set(project.slugId, project.id);
           return { id: project.id, key: project.slugId, url: project.url, title: project.name, parentKey: null };
         }
-        const { labelId } = await teamPlan();
+        const labelId = await labelFor();
         const issue = await createIssue({
           id,
           teamId: settings.teamId,
@@ -449,21 +651,27 @@ export function createLinear(options: HttpLinearOptions): Linear {
           priority: linearPriority(epic.priority),
           ...(labelId ? { labelIds: [labelId] } : {}),
         });
+        epicIds.set(issue.identifier, issue.id);
         return { id: issue.id, key: issue.identifier, url: issue.url, title: issue.title, parentKey: null };
       },
 
       async createStory(
         story: UserStory,
         position: number,
-        _epic: EpicRef,
+        epic: EpicRef,
         options: { added?: boolean } = {},
       ): Promise<TrackerItem> {
-        const [plan, epicId] = await Promise.all([teamPlan(), exportId(ref, "epic")]);
+        // The epic, this export's or one the review chose, is addressed by its id when this session knows it; else
+        // an epic issue by its identifier (parentId takes either), a project by the id read for its slugId.
+        const [plan, labelId, parent] = await Promise.all([
+          teamPlan(),
+          labelFor(),
+          asProject ? projectId(epic) : Promise.resolve(epicIds.get(epic.key) ?? epic.key),
+        ]);
         const estimate = estimateFor(story.storyPoints, plan.estimation);
         for (let round = 0; ; round++) {
           const id = await exportId(ref, position + STORY_LIMITS.stories * round);
           try {
-            // The epic is addressed by the id this export gave it, which is what its EpicRef names.
             const issue = await createIssue({
               id,
               teamId: settings.teamId,
@@ -471,10 +679,10 @@ export function createLinear(options: HttpLinearOptions): Linear {
               description: storyMarkdown(story, ref),
               priority: linearPriority(story.priority),
               ...(estimate !== null ? { estimate } : {}),
-              ...(plan.labelId ? { labelIds: [plan.labelId] } : {}),
-              ...(asProject ? { projectId: epicId } : { parentId: epicId }),
+              ...(labelId ? { labelIds: [labelId] } : {}),
+              ...(asProject ? { projectId: parent } : { parentId: parent }),
             });
-            return storyItem(issue, epicId);
+            return storyItem(issue);
           } catch (error) {
             // A story added by an update, at a position an earlier story's item holds: a definite refusal (nothing
             // was made), so the next round's id is tried. On a first export the refusal stands: it is a repeat.
@@ -485,7 +693,9 @@ export function createLinear(options: HttpLinearOptions): Linear {
         }
       },
 
-      async findExported(_epic: EpicRef | null): Promise<TrackerItem[]> {
+      async findExported(epic: EpicRef | null): Promise<TrackerItem[]> {
+        // The epic is looked up by its key when the record has one (this export's, or one the review chose), else by
+        // the id this export gave it; it is among the found only when this export made it.
         const epicId = await exportId(ref, "epic");
         const ours = await storyIds();
         const found: TrackerItem[] = [];
@@ -495,14 +705,15 @@ export function createLinear(options: HttpLinearOptions): Linear {
           if (asProject) {
             const answer = await send({
               name: "exportedProject",
-              variables: { id: epicId, after },
+              variables: { filter: epic ? { slugId: { eq: epic.key } } : { id: { eq: epicId } }, after },
               apiKey,
               action: "see this team's projects",
               missing: "the exported project",
             });
-            const project = answer.projects.nodes.find((p) => p.id === epicId);
+            const project = answer.projects.nodes.find((p) => (epic ? p.slugId === epic.key : p.id === epicId));
             if (!project) return found;
-            if (page === 0)
+            epicIds.set(project.slugId, project.id);
+            if (page === 0 && project.id === epicId)
               found.push({
                 id: project.id,
                 key: project.slugId,
@@ -515,19 +726,26 @@ export function createLinear(options: HttpLinearOptions): Linear {
             const answer = await orAbsent(
               send({
                 name: "exportedIssue",
-                variables: { id: epicId, after },
+                variables: { id: epic?.key ?? epicId, after },
                 apiKey,
                 action: "see this team's issues",
                 missing: "the exported epic",
               }),
             );
             if (!answer) return found;
-            const epic = answer.issue;
-            if (page === 0)
-              found.push({ id: epic.id, key: epic.identifier, url: epic.url, title: epic.title, parentKey: null });
-            children = epic.children;
+            const parent = answer.issue;
+            epicIds.set(parent.identifier, parent.id);
+            if (page === 0 && parent.id === epicId)
+              found.push({
+                id: parent.id,
+                key: parent.identifier,
+                url: parent.url,
+                title: parent.title,
+                parentKey: null,
+              });
+            children = parent.children;
           }
-          for (const issue of children.nodes) if (ours.has(issue.id)) found.push(storyItem(issue, epicId));
+          for (const issue of children.nodes) if (ours.has(issue.id)) found.push(storyItem(issue));
           after = children.pageInfo.hasNextPage ? (children.pageInfo.endCursor ?? null) : null;
           if (!after) break;
         }
@@ -557,13 +775,131 @@ export function createLinear(options: HttpLinearOptions): Linear {
 
       async linkStory(epic: EpicRef, story: TrackerItem): Promise<void> {
         // Stories are created with parentId (or projectId) set, so every story this export made is linked already;
-        // linking an existing issue would need issueUpdate, which the kept contract (linear.ops.txt) leaves out.
+        // StoryLoom does not move an existing issue to another parent.
         if (story.parentKey === epic.key) return;
         throw new TrackerError(
           "linear",
           "invalid",
           `${story.key} is not under ${epic.key} in Linear, and StoryLoom does not move existing Linear issues.`,
         );
+      },
+
+      async openItems(): Promise<BacklogPage> {
+        // Query.issues, the team's issues in an open state, most recently updated first: one or two requests.
+        const read = await pages(async (after) => {
+          const answer = await send({
+            name: "openIssues",
+            variables: { teamId: settings.teamId, after },
+            apiKey,
+            action: `see team ${settings.teamKey}'s issues`,
+            missing: "the team (or the API key cannot see it)",
+          });
+          return answer.issues;
+        });
+        const items = read.nodes.map((issue): BacklogItem => ({
+          key: issue.identifier,
+          title: issue.title,
+          description: plainText(issue.description, BACKLOG_TEXT),
+          status: issue.state.name,
+          url: issue.url,
+          parentKey: parentKeyOf(issue),
+        }));
+        return { items, truncated: read.truncated };
+      },
+
+      async openEpics(): Promise<EpicChoice[]> {
+        // The integration's epicAs decides what an epic is: the team's open projects, or its open parent issues. One
+        // or two requests either way.
+        if (asProject) {
+          const read = await pages(async (after) => {
+            const answer = await send({
+              name: "openProjects",
+              variables: { teamId: settings.teamId, after },
+              apiKey,
+              action: `see team ${settings.teamKey}'s projects`,
+              missing: "the team (or the API key cannot see it)",
+            });
+            return answer.projects;
+          });
+          return read.nodes.map((project) => {
+            epicIds.set(project.slugId, project.id);
+            return { key: project.slugId, url: project.url, title: project.name };
+          });
+        }
+        const read = await pages(async (after) => {
+          const answer = await send({
+            name: "openParents",
+            variables: { teamId: settings.teamId, after },
+            apiKey,
+            action: `see team ${settings.teamKey}'s issues`,
+            missing: "the team (or the API key cannot see it)",
+          });
+          return answer.issues;
+        });
+        return read.nodes.map((issue) => {
+          epicIds.set(issue.identifier, issue.id);
+          return { key: issue.identifier, url: issue.url, title: issue.title };
+        });
+      },
+
+      async relate(storyKey: string, itemKey: string): Promise<void> {
+        // One read (both issues, the story's relations either way), then one issueRelationCreate unless a relation of
+        // any type joins them already.
+        const answer = await send({
+          name: "relations",
+          variables: { storyId: storyKey, itemId: itemKey },
+          apiKey,
+          action: `see team ${settings.teamKey}'s issues`,
+          missing: `issue ${storyKey} or ${itemKey} (it may have been deleted)`,
+        });
+        const { story, item } = answer;
+        if (story.id === item.id)
+          throw new TrackerError("linear", "invalid", `${storyKey} cannot be related to itself.`);
+        const related =
+          story.relations.nodes.some((r) => r.relatedIssue.id === item.id) ||
+          story.inverseRelations.nodes.some((r) => r.issue.id === item.id);
+        if (related) return;
+        const created = await send({
+          name: "relationCreate",
+          variables: { input: { issueId: story.id, relatedIssueId: item.id, type: "related" } },
+          apiKey,
+          action: `relate issues in team ${settings.teamKey}`,
+          missing: `issue ${storyKey} or ${itemKey} (it may have been deleted)`,
+        });
+        if (!created.issueRelationCreate.success)
+          throw new TrackerError(
+            "linear",
+            "unavailable",
+            `Linear did not confirm the relation of ${storyKey} to ${itemKey}. It may have been created.`,
+            { mayHaveApplied: true },
+          );
+      },
+
+      async appendTo(itemKey: string, note: AppendNote): Promise<void> {
+        // One read of the description (Markdown), then one issueUpdate unless the note's marker is there already.
+        const answer = await send({
+          name: "description",
+          variables: { id: itemKey },
+          apiKey,
+          action: `see team ${settings.teamKey}'s issues`,
+          missing: `issue ${itemKey} (it may have been deleted)`,
+        });
+        const { issue } = answer;
+        if (hasMarker(issue.description, note.marker)) return;
+        const updated = await send({
+          name: "issueUpdate",
+          variables: { id: issue.id, input: { description: appendedDescription(issue.description, note) } },
+          apiKey,
+          action: `edit issues in team ${settings.teamKey}`,
+          missing: `issue ${itemKey} (it may have been deleted)`,
+        });
+        if (!updated.issueUpdate.success)
+          throw new TrackerError(
+            "linear",
+            "unavailable",
+            `Linear did not confirm the edit of ${itemKey}. It may have been applied.`,
+            { mayHaveApplied: true },
+          );
       },
     };
   }

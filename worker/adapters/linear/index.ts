@@ -40,7 +40,8 @@ export interface LinearTeam extends LinearTeamSummary {
   estimation: LinearEstimation | null;
   /**
    * An existing label named "storyloom" (any case) of the team or the workspace, put on every created issue; null
-   * when there is none. None is created: the API contract StoryLoom keeps (linear.ops.txt) has no label create.
+   * when there is none. Reading creates nothing: an export creates the team's "storyloom" label
+   * (Mutation.issueLabelCreate) once, before its first create, when this is null (http.ts, labelFor).
    */
   labelId: string | null;
 }

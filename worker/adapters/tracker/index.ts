@@ -25,6 +25,50 @@ export interface EpicRef {
   url: string;
 }
 
+/** An open item of a destination's backlog, as its search answered (issue 41: review before export). */
+export interface BacklogItem {
+  key: string;
+  title: string;
+  /** Plain text, at most BACKLOG_TEXT characters. */
+  description: string;
+  status: string;
+  url: string;
+  /** The key of its parent (an epic, a parent issue, a Linear project's id) when it has one. */
+  parentKey: string | null;
+}
+
+/** An epic the stories can be placed under instead of a new one: a JIRA epic, a Linear project or parent issue, a
+ * GitHub issue with sub-issues, an Azure DevOps Epic. */
+export interface EpicChoice extends EpicRef {
+  title: string;
+}
+
+/**
+ * "Add to": what a story brings to an existing item, appended to its description and marked as from this meeting.
+ * `marker` (storyloom-{ref}-{position}) is written with it, so the append is made once: appendTo reads the item first
+ * and writes nothing when the marker is already there.
+ */
+export interface AppendNote {
+  marker: string;
+  /** "From the meeting of 7 December 2026 (StoryLoom)". */
+  heading: string;
+  criteria: string[];
+  /** The words of the meeting the story rests on, when it has them. */
+  quote: string | null;
+}
+
+/** What one review reads of a backlog: the newest open items, at most BACKLOG_LIMIT. */
+export interface BacklogPage {
+  items: BacklogItem[];
+  /** More open items exist than were read. */
+  truncated: boolean;
+}
+
+/** Open items a review reads, newest first: two pages of the trackers' usual 100. */
+export const BACKLOG_LIMIT = 200;
+/** Characters of an item's description kept for matching. */
+export const BACKLOG_TEXT = 2000;
+
 /**
  * One export's conversation with a tracker: opened with the credential, the integration's settings and the export
  * record's marker (`ref`, 12 hex digits), which every created item carries so that `findExported` can recognise it.
@@ -53,6 +97,17 @@ export interface TrackerSession {
   updateEpic(epic: EpicRef, content: Epic): Promise<void>;
   /** The same for an exported story, by its key; it stays the epic's child. */
   updateStory(key: string, story: UserStory, epic: EpicRef): Promise<void>;
+  /** The destination's open items, newest first, at most BACKLOG_LIMIT, in at most three requests. Writes nothing. */
+  openItems(): Promise<BacklogPage>;
+  /** The epics an export may be placed under (open ones, newest first, at most BACKLOG_LIMIT). Writes nothing. */
+  openEpics(): Promise<EpicChoice[]>;
+  /**
+   * "Link to": relates the created story `storyKey` to the existing item `itemKey` (a relates link where the tracker
+   * has one). Reads first and writes nothing when they are related already, so it is safe to repeat.
+   */
+  relate(storyKey: string, itemKey: string): Promise<void>;
+  /** "Add to": appends `note` to the item's description, once (see AppendNote). */
+  appendTo(itemKey: string, note: AppendNote): Promise<void>;
 }
 
 export type TrackerErrorKind =

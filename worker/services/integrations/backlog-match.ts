@@ -9,17 +9,9 @@
  */
 import MiniSearch from "minisearch";
 import type { UserStory } from "../../../schema/api/transcripts";
-import { keyOf, type Token } from "../../reading";
+import type { BacklogItem } from "../../adapters/tracker";
+import { keyOf, loadLanguage, type Token } from "../../reading";
 import { meansTokens, storyParts, titleTokens, tokensOf } from "../quality/story-text";
-
-/** An open item of the destination's backlog, as its search answered it. */
-export interface BacklogItem {
-  key: string;
-  title: string;
-  description: string;
-  status: string;
-  url: string;
-}
 
 export interface BacklogMatch {
   item: BacklogItem;
@@ -149,10 +141,11 @@ function cosine(a: Weights, b: Weights, idf: (key: string) => number): { score: 
  * For each story, the backlog items that may already ask for it, closest first (at most three, none below
  * SHOW_AT). `suggested` is the closest when it reaches SUGGEST_AT.
  */
-export function matchBacklog(
+export async function matchBacklog(
   stories: readonly UserStory[],
   backlog: readonly BacklogItem[],
-): Array<{ matches: BacklogMatch[]; suggested: BacklogMatch | null }> {
+): Promise<Array<{ matches: BacklogMatch[]; suggested: BacklogMatch | null }>> {
+  await loadLanguage(); // the language layer is imported on first use (worker/reading/analyse.ts)
   const items = backlog.map((item, id) => ({ id, item, words: itemWords(item) }));
   // How many items use each word: a word most of the backlog uses tells little.
   const used = new Map<string, number>();

@@ -1,5 +1,6 @@
 import type { IntegrationType } from "../../../schema/api/integrations";
 import type { Deps } from "../../deps";
+import type { ReviewRequest } from "./backlog-review";
 import type { ExportMode, ExportOutcome } from "./exports";
 import { exportToJira } from "./jira-export";
 import { exportToNotion } from "./notion-export";
@@ -14,17 +15,18 @@ type Exporter = (
   transcriptId: number,
   integrationId: number,
   mode: ExportMode,
+  review?: ReviewRequest,
 ) => Promise<ExportOutcome>;
 
 const EXPORTERS: Record<IntegrationType, Exporter> = {
   jira: exportToJira,
   notion: exportToNotion,
-  linear: (deps, userId, transcriptId, integrationId, mode) =>
-    exportToTracker(deps, userId, transcriptId, integrationId, "linear", mode),
-  github: (deps, userId, transcriptId, integrationId, mode) =>
-    exportToTracker(deps, userId, transcriptId, integrationId, "github", mode),
-  "azure-devops": (deps, userId, transcriptId, integrationId, mode) =>
-    exportToTracker(deps, userId, transcriptId, integrationId, "azure-devops", mode),
+  linear: (deps, userId, transcriptId, integrationId, mode, review) =>
+    exportToTracker(deps, userId, transcriptId, integrationId, "linear", mode, review),
+  github: (deps, userId, transcriptId, integrationId, mode, review) =>
+    exportToTracker(deps, userId, transcriptId, integrationId, "github", mode, review),
+  "azure-devops": (deps, userId, transcriptId, integrationId, mode, review) =>
+    exportToTracker(deps, userId, transcriptId, integrationId, "azure-devops", mode, review),
 };
 
 export function exportTranscript(
@@ -34,6 +36,7 @@ export function exportTranscript(
   integrationId: number,
   type: IntegrationType,
   mode: ExportMode = "create",
+  review?: ReviewRequest,
 ): Promise<ExportOutcome> {
-  return EXPORTERS[type](deps, userId, transcriptId, integrationId, mode);
+  return EXPORTERS[type](deps, userId, transcriptId, integrationId, mode, review);
 }

@@ -25,6 +25,9 @@ import { AppError } from "../../lib/errors";
 import { requireTranscript } from "../access";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { requireIntegration, requireIntegrationsPlan } from "./index";
+import type { EpicChoice } from "../../adapters/tracker";
+import type { StoryPlacement } from "../../data/integrations";
+import { isPlacedKey } from "./placements";
 import { pendingChanges, planUpdate, storyVersions, type StoryVersions, type UpdatePlan } from "./story-versions";
 
 // The exactly-once machinery shared by every export (JIRA, Notion, and the trackers of tracker-export.ts). One record per transcript and integration
@@ -66,6 +69,16 @@ export interface ExportWork {
     epic(attempt: ExportAttempt, epicKey: string): Promise<void>;
     story(attempt: ExportAttempt, key: string, story: UserStory, position: number, epicKey: string): Promise<void>;
   };
+}
+
+/**
+ * What the review before a first export decided (issue 41): each story's placement by position and the existing
+ * epic to go under. Kept on the record by the first attempt that claims it with nothing made yet; an attempt that
+ * finishes a partial export goes on with what the first one kept.
+ */
+export interface ExportSetup {
+  placements: (StoryPlacement | null)[];
+  epic: EpicChoice | null;
 }
 
 export interface ExportOutcome {
@@ -127,6 +140,7 @@ export async function runExport(
   job: ExportJob,
   work: ExportWork,
   mode: ExportMode = "create",
+  setup?: ExportSetup,
 ): Promise<ExportOutcome> {
   const { transcript, integration, stories } = job;
   const total = stories.userStories.length + 1;
@@ -144,7 +158,7 @@ export async function runExport(
   if (record.completedAt !== null) {
     if (mode !== "update") return alreadyExported(record);
     plan = planUpdate(record, versions);
-    if (!plan.epicEdited && pendingChanges(plan) === 0) return alreadyExported(record, plan.left);
+    if (!epicToSend(record, plan) && pendingChanges(plan) === 0) return alreadyExported(record, plan.left);
   }
 
   await enforceLimit(
@@ -189,6 +203,15 @@ export async function runExport(
   };
   const running = (async () => {
     try {
+      const untouched =
+        claimed.completedAt === null && claimed.targetKey === null && !claimed.storyKeys.some((key) => key !== null);
+      if (setup && untouched && (setup.epic || setup.placements.some(Boolean))) {
+        await attempt.save({
+          placements: setup.placements,
+          epicChosen: setup.epic !== null,
+          ...(setup.epic ? { targetKey: setup.epic.key, targetUrl: setup.epic.url } : {}),
+        });
+      }
       // The claim may have found the record moved on (another attempt finished or updated it): plan from it.
       const update = plan && claimed.completedAt !== null ? planUpdate(claimed, versions) : null;
       const outcome = update
@@ -243,12 +266,13 @@ async function sendChanges(
   }
   let hashes = [...plan.hashes];
   await attempt.save({ storyKeys: plan.keys, storyHashes: hashes });
-  if (plan.epicEdited) {
+  if (epicToSend(attempt.record, plan)) {
     await work.rewrite.epic(attempt, epicKey);
     await attempt.save({ epicHash: versions.epic, syncedAt: deps.now() });
   }
   for (const [position, change] of plan.changes.entries()) {
-    if (change !== "edited") continue;
+    // a skipped story, or one added to someone else's item, has nothing of StoryLoom's to rewrite
+    if (change !== "edited" || isPlacedKey(plan.keys[position]!)) continue;
     await work.rewrite.story(attempt, plan.keys[position]!, stories[position]!, position, epicKey);
     hashes = hashes.map((hash, i) => (i === position ? versions.stories[position]! : hash));
     storiesUpdated += 1;
@@ -272,6 +296,11 @@ async function sendChanges(
     };
   }
   return withUpdates(outcome, storiesUpdated, plan.left);
+}
+
+/** The epic was edited since and is StoryLoom's to rewrite: an existing epic the person chose never is. */
+function epicToSend(record: IntegrationExportRow, plan: UpdatePlan): boolean {
+  return plan.epicEdited && !record.epicChosen;
 }
 
 function withUpdates(outcome: ExportOutcome, storiesUpdated: number, storiesLeft: number): ExportOutcome {
@@ -363,7 +392,7 @@ export async function transcriptExports(deps: Deps, userId: number, transcriptId
       syncedAt: record.syncedAt !== null ? new Date(record.syncedAt).toISOString() : null,
       copies: copies.get(record.integrationId) ?? 1,
       storiesChanged: plan ? pendingChanges(plan) : 0,
-      epicChanged: plan?.epicEdited ?? false,
+      epicChanged: plan ? epicToSend(record, plan) : false,
     });
   }
   return { exports };

@@ -5,6 +5,8 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { exportIssueTypes } from "./jira-checks";
 import { openSecret } from "./index";
+import { backlogSession, exportSetup, type ReviewRequest } from "./backlog-review";
+import { linkAfterCreate, placeBeforeCreate, placementCounts } from "./placements";
 import {
   prepareExport,
   runExport,
@@ -30,6 +32,7 @@ export async function exportToJira(
   transcriptId: number,
   integrationId: number,
   mode: ExportMode = "create",
+  review?: ReviewRequest,
 ): Promise<ExportOutcome> {
   const job = await prepareExport(deps, userId, transcriptId, integrationId, "jira");
   const settings = job.integration.settings;
@@ -87,6 +90,7 @@ export async function exportToJira(
       },
     },
     mode,
+    await exportSetup(deps, job, review),
   );
 }
 
@@ -137,6 +141,11 @@ async function createMissing(
     ));
   }
 
+  const placing = backlogSession(deps, job.integration, credentials.apiToken);
+  // The review's placements are by the first export's positions: an update's added stories are simply created.
+  const reviewed = attempt.record.storyHashes.length === 0;
+  if (reviewed) keys = await placeBeforeCreate(attempt, keys, userStories, placing, deps.now());
+
   let epicCreated = false;
   if (!epicKey) {
     const fields = issueFields(
@@ -186,12 +195,14 @@ async function createMissing(
       { upstream: "jira", details: { failed: failures.map((f) => ({ story: f.position + 1, message: f.message })) } },
     );
   }
+  if (reviewed) await linkAfterCreate(attempt, keys, placing);
+
   const completedAt = deps.now();
   await attempt.save({ completedAt, inDoubt: false });
   return {
     targetKey: epicKey,
     summary: {
-      summary: { storiesCreated, epicCreated },
+      summary: { storiesCreated, epicCreated, ...(reviewed ? placementCounts(attempt.record.placements) : {}) },
       epicUrl: jira.browseUrl(credentials.domain, epicKey),
       alreadyExported: false,
       exportedAt: new Date(completedAt).toISOString(),

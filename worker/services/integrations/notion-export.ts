@@ -2,6 +2,7 @@ import { blockBatches, storiesToBlocks } from "../../adapters/notion/blocks";
 import { knownTargets } from "../../data/integrations";
 import type { Deps } from "../../deps";
 import { openSecret } from "./index";
+import { exportSetup, type ReviewRequest } from "./backlog-review";
 import {
   prepareExport,
   runExport,
@@ -24,6 +25,7 @@ export async function exportToNotion(
   transcriptId: number,
   integrationId: number,
   mode: ExportMode = "create",
+  review?: ReviewRequest,
 ): Promise<ExportOutcome> {
   const job = await prepareExport(deps, userId, transcriptId, integrationId, "notion");
   const settings = job.integration.settings;
@@ -44,6 +46,7 @@ export async function exportToNotion(
       },
     },
     mode,
+    await exportSetup(deps, job, review),
   );
 }
 

@@ -1,3 +1,4 @@
+import { isPlacedKey } from "./placements";
 import type { Epic, GeneratedStories, UserStory } from "../../../schema/api/transcripts";
 import { sha256Hex } from "../../lib/crypto";
 
@@ -130,5 +131,7 @@ export function planUpdate(
 
 /** How many stories an update would send: edited and added. */
 export function pendingChanges(plan: UpdatePlan): number {
-  return plan.changes.filter((change) => change !== "same").length;
+  // a story the review skipped or added to someone else's item sends nothing when edited
+  return plan.changes.filter((change, position) => change !== "same" && !isPlacedKey(plan.keys[position] ?? null))
+    .length;
 }

@@ -1,9 +1,10 @@
 import { INTEGRATION_LABELS, type TrackerType } from "../../../schema/api/integrations";
 import type { EpicRef, TrackerItem, TrackerSession } from "../../adapters/tracker";
-import type { IntegrationRow } from "../../data/integrations";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { openSecret } from "./index";
+import { exportSetup, type ReviewRequest } from "./backlog-review";
+import { openSession } from "./tracker-sessions";
 import {
   prepareExport,
   runExport,
@@ -13,6 +14,7 @@ import {
   type ExportMode,
   type ExportOutcome,
 } from "./exports";
+import { linkAfterCreate, placeBeforeCreate, placementCounts } from "./placements";
 import { trackerFailure } from "./upstream-errors";
 
 // Export to Linear, GitHub Issues or Azure DevOps (issue 32): the epic first, then each story as its child, one
@@ -28,6 +30,7 @@ export async function exportToTracker(
   integrationId: number,
   type: TrackerType,
   mode: ExportMode = "create",
+  review?: ReviewRequest,
 ): Promise<ExportOutcome> {
   const job = await prepareExport(deps, userId, transcriptId, integrationId, type);
   const secret = await openSecret(deps, job.integration);
@@ -66,16 +69,8 @@ export async function exportToTracker(
       },
     },
     mode,
+    await exportSetup(deps, job, review),
   );
-}
-
-function openSession(deps: Deps, integration: IntegrationRow, secret: string, ref: string): TrackerSession {
-  const settings = integration.settings;
-  if (integration.type === "linear" && "teamId" in settings) return deps.trackers.linear.open(secret, settings, ref);
-  if (integration.type === "github" && "repo" in settings) return deps.trackers.github.open(secret, settings, ref);
-  if (integration.type === "azure-devops" && "organization" in settings)
-    return deps.trackers["azure-devops"].open(secret, settings, ref);
-  throw new Error(`Integration ${integration.id} has no ${integration.type} settings`);
 }
 
 async function createMissing(
@@ -94,6 +89,10 @@ async function createMissing(
   if (attempt.record.inDoubt) {
     ({ epicRef, keys } = await adoptCreated(attempt, session, epic.title, epicRef, keys, userStories));
   }
+
+  // The review's placements are by the first export's positions: an update's added stories are simply created.
+  const reviewed = attempt.record.storyHashes.length === 0;
+  if (reviewed) keys = await placeBeforeCreate(attempt, keys, userStories, session, deps.now());
 
   let epicCreated = false;
   if (!epicRef) {
@@ -127,12 +126,14 @@ async function createMissing(
     await attempt.save({ storyKeys: keys, inDoubt: false });
   }
 
+  if (reviewed) await linkAfterCreate(attempt, keys, session);
+
   const completedAt = deps.now();
   await attempt.save({ completedAt, inDoubt: false });
   return {
     targetKey: epicRef.key,
     summary: {
-      summary: { storiesCreated, epicCreated },
+      summary: { storiesCreated, epicCreated, ...(reviewed ? placementCounts(attempt.record.placements) : {}) },
       epicUrl: epicRef.url,
       alreadyExported: false,
       exportedAt: new Date(completedAt).toISOString(),

@@ -32,6 +32,8 @@ export const RATE_RULES = {
   integrationChecks: { limit: 30, windowMs: 60_000 },
   /** Exports per user per minute: each makes several JIRA or Notion calls. */
   integrationExports: { limit: 10, windowMs: 60_000 },
+  /** Reviews before an export per user per minute: each reads up to two pages of the destination's open items. */
+  backlogReviews: { limit: 20, windowMs: 60_000 },
   /** Team invitations per user per hour: each sends an email to an address the user typed. */
   teamInvitations: { limit: 20, windowMs: 60 * 60_000 },
   /** Invitation accepts per user per minute: tokens are 256 bits, this only keeps guessing noisy and slow. */

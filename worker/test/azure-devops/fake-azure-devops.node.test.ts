@@ -226,7 +226,198 @@ describe("FakeAzureDevOps", () => {
     expect(fake.workItems.map((w) => w.fields["System.Title"])).toEqual(["made"]);
     expect(call(fake, { path: `/${ORG}/_apis/projects` })).toMatchObject({ kind: "empty", status: 302 });
     expect(fake.requests.map((r) => r.status)).toEqual([429, 503, 302]);
+    // a fault for the next matching request only: others pass it by
+    fake.applyThenFail(502, /^PATCH .*\/workitems\/101$/);
+    expect(json(call(fake, { path: `/${ORG}/_apis/projects` })).status).toBe(200);
+    expect(create(fake, EPIC, [title("next")]).status).toBe(200);
+    const write = (id: number) =>
+      json(
+        call(fake, {
+          method: "PATCH",
+          path: `/${ORG}/${PROJECT_ID}/_apis/wit/workitems/${id}`,
+          headers: PATCH_JSON,
+          body: JSON.stringify([title(`changed ${id}`)]),
+        }),
+      ).status;
+    expect([write(102), write(101), write(101)]).toEqual([200, 502, 200]);
+    expect(fake.workItem(101).fields["System.Title"]).toBe("changed 101");
     fake.reset();
     expect([fake.requests.length, fake.workItems.length]).toEqual([0, 0]);
+  });
+});
+
+describe("FakeAzureDevOps: what the review before an export reads and writes", () => {
+  const JSON_TYPE = { ...AUTH, "content-type": "application/json" };
+  const WIQL_PATH = `/${ORG}/${PROJECT_ID}/_apis/wit/wiql`;
+  const item = (id: number) => `/${ORG}/${PROJECT_ID}/_apis/wit/workitems/${id}`;
+  const itemUrl = (id: number) => `https://dev.azure.com/${ORG}/_apis/wit/workItems/${id}`;
+  const wiql = (fake: FakeAzureDevOps, query: string, top?: number) =>
+    json(
+      call(fake, {
+        method: "POST",
+        path: WIQL_PATH,
+        query: `${top ? `%24top=${top}&` : ""}api-version=7.1`,
+        headers: JSON_TYPE,
+        body: JSON.stringify({ query }),
+      }),
+    );
+  const ids = (answer: ReturnType<typeof json>) => (answer.body.workItems as { id: number }[]).map((w) => w.id);
+  const patch = (fake: FakeAzureDevOps, id: number, operations: unknown[]) =>
+    json(call(fake, { method: "PATCH", path: item(id), headers: PATCH_JSON, body: JSON.stringify(operations) }));
+  const related = (id: number) => ({
+    op: "add",
+    path: "/relations/-",
+    value: { rel: "System.LinkTypes.Related", url: itemUrl(id) },
+  });
+
+  function seeded() {
+    const fake = new FakeAzureDevOps({
+      backlog: [
+        { type: "Epic", title: "Payments", changed: "2026-11-01T00:00:00Z" },
+        { type: "User Story", title: "Pay by card", state: "Active", parentId: 101, changed: "2026-11-03T00:00:00Z" },
+        { type: "Bug", title: "Declined twice", state: "Resolved", changed: "2026-11-02T00:00:00Z" },
+        { type: "User Story", title: "Old", state: "Closed", changed: "2026-11-04T00:00:00Z" },
+        { type: "Task", title: "Dropped", state: "Removed", changed: "2026-11-05T00:00:00Z" },
+        { type: "Issue", title: "Elsewhere", projectId: "2d8a5c1e-7f3b-4e0a-9c6d-0b1e2f3a4b5c" },
+      ],
+    });
+    return fake;
+  }
+
+  it("seeds a backlog (again after reset), with states by process, and refuses what Azure would", () => {
+    const fake = seeded();
+    expect(fake.workItems.map((w) => [w.id, w.type, w.fields["System.State"]])).toEqual([
+      [101, "Epic", "New"],
+      [102, "User Story", "Active"],
+      [103, "Bug", "Resolved"],
+      [104, "User Story", "Closed"],
+      [105, "Task", "Removed"],
+      [106, "Issue", "To Do"],
+    ]);
+    fake.reset();
+    expect(fake.workItems).toHaveLength(6);
+    expect(() => fake.addWorkItem({ type: "Issue", title: "x" })).toThrow(/has no type Issue/);
+    expect(() => fake.addWorkItem({ type: "Bug", title: "x", state: "Removed" })).toThrow(/no state Removed/);
+    expect(() => fake.addWorkItem({ type: "Bug", title: "x", parentId: 999 })).toThrow(/no work item 999/);
+    // the types answer names each type's states and their categories
+    const types = json(call(fake, { path: `/${ORG}/${PROJECT_ID}/_apis/wit/workitemtypes` })).body.value as {
+      name: string;
+      states: { name: string; category: string }[];
+    }[];
+    expect(types.find((t) => t.name === "User Story")!.states.map((s) => `${s.name}:${s.category}`)).toEqual([
+      "New:Proposed",
+      "Active:InProgress",
+      "Resolved:Resolved",
+      "Closed:Completed",
+      "Removed:Removed",
+    ]);
+    // a state is set by PATCH, refused when the type has no such state, and moves System.ChangedDate
+    const moved = patch(fake, 103, [{ op: "add", path: "/fields/System.State", value: "closed" }]);
+    expect((moved.body.fields as Record<string, unknown>)["System.State"]).toBe("Closed");
+    expect(fake.workItem(103).changed > "2026-11-02T00:00:00.000Z").toBe(true);
+    expect(patch(fake, 103, [{ op: "add", path: "/fields/System.State", value: "Done" }]).body.message).toMatch(
+      /field State/,
+    );
+  });
+
+  it("answers WIQL: project, state and type conditions, tags, ORDER BY dates, $top", () => {
+    const fake = seeded();
+    const open = (extra = "") =>
+      `SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project${extra} AND [System.State] NOT IN ('Closed', 'Done', 'Removed', 'Cancelled') ORDER BY [System.ChangedDate] DESC`;
+    expect(ids(wiql(fake, open()))).toEqual([102, 103, 101]);
+    expect(ids(wiql(fake, open(), 2))).toEqual([102, 103]);
+    expect(ids(wiql(fake, open(" AND [System.WorkItemType] = 'Epic'")))).toEqual([101]);
+    expect(ids(wiql(fake, open(" AND [System.WorkItemType] <> 'epic'")))).toEqual([102, 103]);
+    expect(
+      ids(wiql(fake, "SELECT [System.Id], [System.Title] FROM WorkItems WHERE [System.State] IN ('To Do', 'New')")),
+    ).toEqual([101, 106]);
+    const answer = wiql(fake, open());
+    expect(answer.body.sortColumns).toEqual([
+      {
+        field: {
+          referenceName: "System.ChangedDate",
+          name: "Changed Date",
+          url: `https://dev.azure.com/${ORG}/_apis/wit/fields/System.ChangedDate`,
+        },
+        descending: true,
+      },
+    ]);
+    // quotes doubled inside a string
+    fake.addWorkItem({ type: "Epic", title: "x", tags: "it's" });
+    expect(
+      ids(wiql(fake, "SELECT [System.Id] FROM WorkItems WHERE [System.Tags] CONTAINS 'it''s' ORDER BY [System.Id]")),
+    ).toEqual([107]);
+    // what Azure refuses, and what the fake does not model
+    expect(wiql(fake, "SELECT [System.Id] FROM WorkItems WHERE [System.State] NOT IN 'Closed'").status).toBe(400);
+    expect(wiql(fake, "SELECT [Custom.Nope] FROM WorkItems").body.message).toMatch(/^TF51005: /);
+    expect(() => wiql(fake, "SELECT [System.Id] FROM WorkItems WHERE [System.AssignedTo] = @me")).toThrow(
+      NotEmulatedError,
+    );
+    expect(() => wiql(fake, "SELECT [System.Id] FROM WorkItems WHERE [System.Title] = 'x'")).toThrow(NotEmulatedError);
+  });
+
+  it("reads one work item: all fields, the fields named, or its relations with $expand=relations", () => {
+    const fake = seeded();
+    const get = (id: number, query: string) => json(call(fake, { path: item(id), query: `${query}&api-version=7.1` }));
+    const full = json(call(fake, { path: item(101) }));
+    expect(full.body.relations).toBeUndefined();
+    expect((full.body.fields as Record<string, unknown>)["System.State"]).toBe("New");
+    const expanded = get(101, "%24expand=relations");
+    expect(expanded.body.relations).toEqual([
+      { rel: "System.LinkTypes.Hierarchy-Forward", url: itemUrl(102), attributes: { isLocked: false, name: "Child" } },
+    ]);
+    expect(get(102, "%24expand=Relations").body.relations).toEqual([
+      { rel: "System.LinkTypes.Hierarchy-Reverse", url: itemUrl(101), attributes: { isLocked: false, name: "Parent" } },
+    ]);
+    expect(get(102, "fields=System.Description,System.Title").body).toEqual({
+      id: 102,
+      rev: 1,
+      fields: { "System.Title": "Pay by card" },
+      url: `https://dev.azure.com/${ORG}/${PROJECT_ID}/_apis/wit/workItems/102`,
+    });
+    expect(get(102, "fields=System.Title&%24expand=relations").status).toBe(400);
+    expect(get(102, "fields=Custom.Nope").status).toBe(400);
+    expect(() => get(102, "%24expand=everything")).toThrow(/\$expand is one of/);
+  });
+
+  it("links work items as Related: shown on both, once, never to itself, a revision on both", () => {
+    const fake = seeded();
+    const added = patch(fake, 102, [related(103)]);
+    expect(added.status).toBe(200);
+    expect(added.body.relations).toContainEqual({
+      rel: "System.LinkTypes.Related",
+      url: itemUrl(103),
+      attributes: { isLocked: false, name: "Related" },
+    });
+    expect([fake.workItem(102).rev, fake.workItem(103).rev]).toEqual([2, 2]);
+    const other = json(call(fake, { path: item(103), query: "%24expand=all&api-version=7.1" }));
+    expect(other.body.relations).toEqual([
+      { rel: "System.LinkTypes.Related", url: itemUrl(102), attributes: { isLocked: false, name: "Related" } },
+    ]);
+    expect(patch(fake, 102, [related(103)]).status).toBe(400);
+    expect(patch(fake, 103, [related(102)]).status).toBe(400);
+    expect(patch(fake, 102, [related(102)]).status).toBe(400);
+    expect(patch(fake, 102, [related(999)]).body.message).toMatch(/^TF401232/);
+    expect(fake.workItem(102).related).toEqual([103]);
+    expect(() =>
+      patch(fake, 102, [
+        { op: "add", path: "/relations/-", value: { rel: "System.LinkTypes.Duplicate-Forward", url: itemUrl(103) } },
+      ]),
+    ).toThrow(NotEmulatedError);
+  });
+
+  it("fails a whole patch whose test of /rev does not hold (412), as after someone else's edit", () => {
+    const fake = seeded();
+    const description = (value: string) => ({ op: "add", path: "/fields/System.Description", value });
+    expect(patch(fake, 103, [{ op: "test", path: "/rev", value: 1 }, description("<p>one</p>")]).status).toBe(200);
+    const stale = patch(fake, 103, [{ op: "test", path: "/rev", value: 1 }, description("<p>two</p>")]);
+    expect([stale.status, stale.body.message]).toEqual([412, expect.stringMatching(/^TF26071: /)]);
+    expect(fake.workItem(103).fields["System.Description"]).toBe("<p>one</p>");
+    fake.editWorkItem(103, { "System.Description": "<p>by hand</p>" });
+    expect(fake.workItem(103).rev).toBe(3);
+    expect(patch(fake, 103, [{ op: "test", path: "/rev", value: 2 }, description("x")]).status).toBe(412);
+    expect(() => patch(fake, 103, [{ op: "test", path: "/fields/System.Title", value: "x" }])).toThrow(
+      NotEmulatedError,
+    );
   });
 });

@@ -1,7 +1,10 @@
 // An in-memory Azure DevOps Services organisation that speaks the REST API 7.1 calls StoryLoom makes: the project
-// list, one project, its work item types (by process: Agile, Scrum, CMMI, Basic), work item create and update (JSON
-// Patch, parent links), read by ids, and WIQL. Pure TypeScript, so the same emulator serves Worker tests (mock.ts)
-// and `npm run dev` or the browser journeys (scripts/fake-azure-devops.ts).
+// list, one project, its work item types (by process: Agile, Scrum, CMMI, Basic, with their states), work item create
+// and update (JSON Patch: fields, the state, parent and Related links, a test of the revision), read one (its fields,
+// or with its relations) or many by ids, and WIQL (the subset StoryLoom writes: project, tags, state and type
+// conditions, ordered by id or date). Work items people made (other types, states, HTML descriptions, changed dates)
+// are seeded with addWorkItem or the `backlog` option. Pure TypeScript, so the same emulator serves Worker tests
+// (mock.ts) and `npm run dev` or the browser journeys (scripts/fake-azure-devops.ts).
 //
 // It never guesses: every request is matched to an operation of worker/test/contracts/azure-devops.openapi.json,
 // its query parameters and body are checked against it, and every answer it gives is held to it (plus what
@@ -38,7 +41,30 @@ export interface FakeAzureDevOpsOptions {
   pat?: string;
   /** Default: "StoryLoom Demo" (Agile) and "Basic Team" (Basic). */
   projects?: FakeAzureProject[];
+  /** Work items people made, there from the start (and again after reset()), in the first project unless said. */
+  backlog?: FakeAzureSeed[];
   now?: () => number;
+}
+
+/** A work item as people made it, seeded with addWorkItem (the fake's own test control, not an API call). */
+export interface FakeAzureSeed {
+  /** A type of the project's process: "Epic", "Feature", "User Story", "Bug", "Task", "Issue"… */
+  type: string;
+  title: string;
+  /** HTML, as Azure DevOps keeps System.Description. */
+  description?: string;
+  /** One of the type's states; its first ("New", "To Do", "Proposed") by default. */
+  state?: string;
+  parentId?: number | null;
+  /** Work items it is related to (System.LinkTypes.Related). */
+  related?: number[];
+  tags?: string;
+  /** System.ChangedDate (ISO or epoch milliseconds); now by default. */
+  changed?: string | number;
+  /** Default: the first project. */
+  projectId?: string;
+  /** More fields, by reference name. */
+  fields?: Record<string, unknown>;
 }
 
 export interface FakeAzureRequest {
@@ -74,11 +100,18 @@ export interface FakeAzureWorkItem {
   projectId: string;
   type: string;
   rev: number;
-  /** Fields as set, by reference name (System.Title, System.Tags…), without the ones the service computes. */
+  /**
+   * Fields as set, by reference name (System.Title, System.Tags, System.State…), without the ones the service
+   * computes. Without System.State, the item is in its type's first state.
+   */
   fields: Record<string, unknown>;
   /** The parent's id (a Hierarchy-Reverse relation), or null. */
   parentId: number | null;
+  /** Work items this one added a Related link to; the link shows on both (Related is not directional). */
+  related: number[];
   created: string;
+  /** System.ChangedDate: set on create and on every update. */
+  changed: string;
 }
 
 export interface FakeAzureFault {
@@ -96,7 +129,8 @@ export class NotEmulatedError extends Error {
 type Fault =
   | ({ type: "fail" } & FakeAzureFault)
   | { type: "hang" }
-  | { type: "applyThenFail"; status: number }
+  /** `match`: only for a request whose "METHOD /path" matches; others pass it by. */
+  | { type: "applyThenFail"; status: number; match?: RegExp }
   | { type: "redirect"; location: string };
 
 interface ErrorBody {
@@ -168,31 +202,108 @@ const READ_ONLY = new Set([
   "System.ChangedDate",
 ]);
 
-const PROCESSES: Record<FakeProcess, Record<string, [string, string][]>> = {
+/** A state's category, as the work item types answer names it: Completed and Removed are what a backlog leaves out. */
+type StateCategory = "Proposed" | "InProgress" | "Resolved" | "Completed" | "Removed";
+type States = [string, StateCategory][];
+const STATE_COLORS: Record<StateCategory, string> = {
+  Proposed: "b2b2b2",
+  InProgress: "007acc",
+  Resolved: "ff9d00",
+  Completed: "339933",
+  Removed: "ffffff",
+};
+const AGILE_STATES: States = [
+  ["New", "Proposed"],
+  ["Active", "InProgress"],
+  ["Resolved", "Resolved"],
+  ["Closed", "Completed"],
+  ["Removed", "Removed"],
+];
+const SCRUM_PORTFOLIO_STATES: States = [
+  ["New", "Proposed"],
+  ["In Progress", "InProgress"],
+  ["Done", "Completed"],
+  ["Removed", "Removed"],
+];
+const SCRUM_BACKLOG_STATES: States = [
+  ["New", "Proposed"],
+  ["Approved", "Proposed"],
+  ["Committed", "InProgress"],
+  ["Done", "Completed"],
+  ["Removed", "Removed"],
+];
+const CMMI_STATES: States = [
+  ["Proposed", "Proposed"],
+  ["Active", "InProgress"],
+  ["Resolved", "Resolved"],
+  ["Closed", "Completed"],
+];
+const BASIC_STATES: States = [
+  ["To Do", "Proposed"],
+  ["Doing", "InProgress"],
+  ["Done", "Completed"],
+];
+
+/** Each process's types: the fields StoryLoom looks at beyond the common ones, and the states, the first initial. */
+const PROCESSES: Record<FakeProcess, Record<string, { fields: [string, string][]; states: States }>> = {
   Agile: {
-    Epic: [PRIORITY, EFFORT],
-    Feature: [PRIORITY, EFFORT],
-    "User Story": [PRIORITY, CRITERIA, STORY_POINTS],
-    Task: [PRIORITY],
-    Bug: [PRIORITY, STORY_POINTS],
+    Epic: { fields: [PRIORITY, EFFORT], states: AGILE_STATES },
+    Feature: { fields: [PRIORITY, EFFORT], states: AGILE_STATES },
+    "User Story": { fields: [PRIORITY, CRITERIA, STORY_POINTS], states: AGILE_STATES },
+    Task: {
+      fields: [PRIORITY],
+      states: [
+        ["New", "Proposed"],
+        ["Active", "InProgress"],
+        ["Closed", "Completed"],
+        ["Removed", "Removed"],
+      ],
+    },
+    Bug: { fields: [PRIORITY, STORY_POINTS], states: AGILE_STATES.slice(0, 4) },
   },
   Scrum: {
-    Epic: [PRIORITY, EFFORT, CRITERIA],
-    Feature: [PRIORITY, EFFORT, CRITERIA],
-    "Product Backlog Item": [PRIORITY, EFFORT, CRITERIA],
-    Task: [PRIORITY],
-    Bug: [PRIORITY, EFFORT, CRITERIA],
-    Impediment: [PRIORITY],
+    Epic: { fields: [PRIORITY, EFFORT, CRITERIA], states: SCRUM_PORTFOLIO_STATES },
+    Feature: { fields: [PRIORITY, EFFORT, CRITERIA], states: SCRUM_PORTFOLIO_STATES },
+    "Product Backlog Item": { fields: [PRIORITY, EFFORT, CRITERIA], states: SCRUM_BACKLOG_STATES },
+    Task: {
+      fields: [PRIORITY],
+      states: [
+        ["To Do", "Proposed"],
+        ["In Progress", "InProgress"],
+        ["Done", "Completed"],
+        ["Removed", "Removed"],
+      ],
+    },
+    Bug: { fields: [PRIORITY, EFFORT, CRITERIA], states: SCRUM_BACKLOG_STATES },
+    Impediment: {
+      fields: [PRIORITY],
+      states: [
+        ["Open", "InProgress"],
+        ["Closed", "Completed"],
+      ],
+    },
   },
   CMMI: {
-    Epic: [PRIORITY, SIZE],
-    Feature: [PRIORITY, SIZE],
-    Requirement: [PRIORITY, SIZE],
-    Task: [PRIORITY],
-    Bug: [PRIORITY, SIZE],
+    Epic: { fields: [PRIORITY, SIZE], states: CMMI_STATES },
+    Feature: { fields: [PRIORITY, SIZE], states: CMMI_STATES },
+    Requirement: { fields: [PRIORITY, SIZE], states: CMMI_STATES },
+    Task: { fields: [PRIORITY], states: CMMI_STATES },
+    Bug: { fields: [PRIORITY, SIZE], states: CMMI_STATES },
   },
-  Basic: { Epic: [PRIORITY, EFFORT], Issue: [PRIORITY, EFFORT], Task: [PRIORITY] },
+  Basic: {
+    Epic: { fields: [PRIORITY, EFFORT], states: BASIC_STATES },
+    Issue: { fields: [PRIORITY, EFFORT], states: BASIC_STATES },
+    Task: { fields: [PRIORITY], states: BASIC_STATES },
+  },
 };
+const RELATED = "System.LinkTypes.Related";
+const PARENT = "System.LinkTypes.Hierarchy-Reverse";
+const CHILD = "System.LinkTypes.Hierarchy-Forward";
+/** The fields GET …/workitems?fields= and WIQL know: the common ones and every process's own. */
+const KNOWN_FIELDS = new Set(
+  COMMON_FIELDS.map(([name]) => name).concat(PRIORITY[0], CRITERIA[0], STORY_POINTS[0], EFFORT[0], SIZE[0]),
+);
+const FIELD_NAMES = new Map<string, string>([...COMMON_FIELDS, PRIORITY, CRITERIA, STORY_POINTS, EFFORT, SIZE]);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -210,8 +321,6 @@ function decodePat(header: string | undefined): string | null {
   }
 }
 
-const WIQL =
-  /^SELECT \[System\.Id\] FROM WorkItems WHERE \[System\.TeamProject\] = @project AND \[System\.Tags\] CONTAINS '([^']*)' ORDER BY \[System\.Id\] ASC$/;
 const SIGN_IN_PAGE =
   '<!DOCTYPE html><html><head><title>Azure DevOps Services | Sign In</title></head><body><form action="https://login.microsoftonline.com/"></form></body></html>';
 
@@ -221,10 +330,11 @@ export class FakeAzureDevOps {
   readonly projects: FakeAzureProject[];
   /** Every API request, oldest first (test controls are not logged). */
   readonly requests: FakeAzureLogEntry[] = [];
-  /** Every work item created, oldest first. */
+  /** Every work item, created or seeded, oldest first. */
   readonly workItems: FakeAzureWorkItem[] = [];
 
   private readonly now: () => number;
+  private readonly backlog: FakeAzureSeed[];
   private faults: Fault[] = [];
   private nextId = FIRST_ID;
 
@@ -236,16 +346,59 @@ export class FakeAzureDevOps {
       { id: SECOND_PROJECT_ID, name: "Basic Team", process: "Basic" },
     ];
     this.now = options.now ?? Date.now;
+    this.backlog = options.backlog ?? [];
+    for (const seed of this.backlog) this.addWorkItem(seed);
   }
 
   // ——— test controls ———
 
-  /** Forgets every work item, request and pending fault. */
+  /** Forgets every work item, request and pending fault; the `backlog` given to the constructor is seeded again. */
   reset(): void {
     this.requests.length = 0;
     this.workItems.length = 0;
     this.faults = [];
     this.nextId = FIRST_ID;
+    for (const seed of this.backlog) this.addWorkItem(seed);
+  }
+
+  /** Adds a work item as people made it (not an API request: nothing is logged). Throws on what Azure would refuse. */
+  addWorkItem(seed: FakeAzureSeed): FakeAzureWorkItem {
+    const project = seed.projectId === undefined ? this.projects[0]! : this.project(seed.projectId);
+    const type = this.typesOf(project).find((t) => t.name.toLowerCase() === seed.type.toLowerCase());
+    if (!type)
+      throw new Error(`FakeAzureDevOps: project ${project.name} (${project.process}) has no type ${seed.type}`);
+    const state = seed.state === undefined ? type.states[0]! : type.states.find(([name]) => name === seed.state);
+    if (!state) throw new Error(`FakeAzureDevOps: a ${type.name} has no state ${seed.state}`);
+    for (const id of [...(seed.parentId ? [seed.parentId] : []), ...(seed.related ?? [])]) this.workItem(id);
+    const at = new Date(seed.changed ?? this.now()).toISOString();
+    const item: FakeAzureWorkItem = {
+      id: this.nextId++,
+      projectId: project.id,
+      type: type.name,
+      rev: 1,
+      fields: {
+        "System.Title": seed.title,
+        "System.State": state[0],
+        ...(seed.description !== undefined ? { "System.Description": seed.description } : {}),
+        ...(seed.tags !== undefined ? { "System.Tags": seed.tags } : {}),
+        ...seed.fields,
+      },
+      parentId: seed.parentId ?? null,
+      related: [...(seed.related ?? [])],
+      created: at,
+      changed: at,
+    };
+    this.workItems.push(item);
+    return item;
+  }
+
+  /** Someone changes a work item (in the browser, not through the API): its fields, a new revision, changed now. */
+  editWorkItem(id: number, fields: Record<string, unknown>): FakeAzureWorkItem {
+    const item = this.workItem(id);
+    Object.assign(item.fields, fields);
+    item.rev += 1;
+    item.changed = new Date(this.now()).toISOString();
+    return item;
   }
 
   /** The next `count` API requests answer `status` (Retry-After when given) with `body` or Azure's error object. */
@@ -260,9 +413,12 @@ export class FakeAzureDevOps {
     return this;
   }
 
-  /** The next request is carried out (work item created or changed), then answered `status`: an unknown outcome. */
-  applyThenFail(status = 500): this {
-    this.faults.push({ type: "applyThenFail", status });
+  /**
+   * The next request (the next whose "METHOD /path" matches `match`, when given) is carried out (work item created or
+   * changed), then answered `status`: an unknown outcome.
+   */
+  applyThenFail(status = 500, match?: RegExp): this {
+    this.faults.push({ type: "applyThenFail", status, ...(match ? { match } : {}) });
     return this;
   }
 
@@ -305,6 +461,14 @@ export class FakeAzureDevOps {
     for (const [name, value] of params)
       if (params.getAll(name).length > 1 || !value)
         throw new Error(`${method} ${request.path}: query parameter ${name} given twice or empty (${value})`);
+    for (const parameter of operation.query) {
+      const allowed = (parameter.schema as { enum?: unknown[] }).enum;
+      const value = params.get(parameter.name);
+      if (value !== null && allowed && !allowed.some((a) => String(a).toLowerCase() === value.toLowerCase()))
+        throw new Error(
+          `${method} ${operation.template}: ${parameter.name} is one of ${allowed.join(", ")}, not ${value}`,
+        );
+    }
 
     let body: unknown = null;
     if (operation.requestBody) {
@@ -318,7 +482,10 @@ export class FakeAzureDevOps {
       assertAzureRequest(method, request.path, body);
     } else if (request.body) throw new Error(`${method} ${request.path} takes no body`);
 
-    const fault = this.faults.shift();
+    const index = this.faults.findIndex(
+      (f) => f.type !== "applyThenFail" || !f.match || f.match.test(`${method} ${request.path}`),
+    );
+    const fault = index < 0 ? undefined : this.faults.splice(index, 1)[0];
     if (fault?.type === "hang") {
       entry.status = "hang";
       return { kind: "hang" };
@@ -443,7 +610,7 @@ export class FakeAzureDevOps {
         return { status: 200, body: this.update(params, body as unknown[]) };
       case "Work Items_Get Work Item":
       case "Work Items_Get Work Item (no project)":
-        return { status: 200, body: this.workItemAnswer(this.existing(params, params.id!), null) };
+        return { status: 200, body: this.getOne(params, query) };
       case "Work Items_List":
       case "Work Items_List (no project)":
         return { status: 200, body: this.list(params, query) };
@@ -504,12 +671,24 @@ export class FakeAzureDevOps {
     return { count: value.length, value };
   }
 
-  private typesOf(project: FakeAzureProject): { name: string; disabled: boolean; fields: [string, string][] }[] {
-    return Object.entries(PROCESSES[project.process]).map(([name, extra]) => ({
+  private typesOf(project: FakeAzureProject): FakeType[] {
+    return Object.entries(PROCESSES[project.process]).map(([name, type]) => ({
       name,
       disabled: project.disabledTypes?.includes(name) ?? false,
-      fields: [...COMMON_FIELDS, ...extra],
+      fields: [...COMMON_FIELDS, ...type.fields],
+      states: type.states,
     }));
+  }
+
+  private typeOf(item: FakeAzureWorkItem): FakeType {
+    const project = this.projects.find((p) => p.id === item.projectId)!;
+    return this.typesOf(project).find((t) => t.name === item.type)!;
+  }
+
+  /** System.State: as set, else the type's first state. */
+  private stateOf(item: FakeAzureWorkItem): string {
+    const state = item.fields["System.State"];
+    return typeof state === "string" ? state : this.typeOf(item).states[0]![0];
   }
 
   private types(project: FakeAzureProject) {
@@ -519,11 +698,15 @@ export class FakeAzureDevOps {
         alwaysRequired: referenceName === "System.Title",
         defaultValue: null,
         ...(referenceName === PRIORITY[0] ? { allowedValues: PRIORITY_VALUES, defaultValue: "2" } : {}),
+        ...(referenceName === "System.State"
+          ? { allowedValues: type.states.map(([name]) => name), defaultValue: type.states[0]![0] }
+          : {}),
         helpText: null,
         referenceName,
         name,
         url: `${HOST}/${this.organization}/_apis/wit/fields/${referenceName}`,
       }));
+      const names = type.states.map(([name]) => name);
       return {
         name: type.name,
         referenceName: `Microsoft.VSTS.WorkItemTypes.${type.name.replace(/\s+/g, "")}`,
@@ -537,18 +720,47 @@ export class FakeAzureDevOps {
         xmlForm: null,
         fields,
         fieldInstances: fields,
-        transitions: { "": [{ to: "New", actions: null }] },
-        states: [{ name: "New", color: "b2b2b2", category: "Proposed" }],
+        transitions: Object.fromEntries([
+          ["", [{ to: names[0]!, actions: null }]],
+          ...names.map((from) => [from, names.filter((to) => to !== from).map((to) => ({ to, actions: null }))]),
+        ]),
+        states: type.states.map(([name, category]) => ({ name, color: STATE_COLORS[category], category })),
         url: `${base}/workItemTypes/${encodeURIComponent(type.name)}`,
       };
     });
     return { count: value.length, value };
   }
 
-  /** Applies a JSON Patch to a work item's fields and parent; refuses what Azure DevOps refuses. */
-  private apply(item: FakeAzureWorkItem, fieldNames: Set<string>, patch: unknown[]): void {
+  /** The work item a relation's url names (`https://dev.azure.com/{org}/_apis/wit/workItems/{id}`), if any. */
+  private linked(url: string): { id: string; item: FakeAzureWorkItem | undefined } {
+    const match = /^https:\/\/dev\.azure\.com\/([^/]+)\/_apis\/wit\/workItems\/(\d+)$/i.exec(url);
+    const item =
+      match && decodeURIComponent(match[1]!).toLowerCase() === this.organization.toLowerCase()
+        ? this.workItems.find((w) => w.id === Number(match[2]))
+        : undefined;
+    return { id: match?.[2] ?? url, item };
+  }
+
+  /**
+   * Applies a JSON Patch to a work item's fields and links; refuses what Azure DevOps refuses. Answers the other
+   * work items a link was added to (they get a revision too).
+   */
+  private apply(item: FakeAzureWorkItem, type: FakeType, patch: unknown[]): FakeAzureWorkItem[] {
+    const fieldNames = new Set(type.fields.map(([name]) => name));
+    const others: FakeAzureWorkItem[] = [];
     for (const raw of patch) {
       const operation = raw as { op: string; path: string; value?: unknown };
+      if (operation.op === "test") {
+        if (operation.path !== "/rev")
+          throw new NotEmulatedError(`FakeAzureDevOps emulates the JSON Patch op test on /rev only`);
+        if (Number(operation.value) !== item.rev)
+          throw new AzureRefusal(
+            412,
+            "TF26071: This work item has been changed by someone else since you opened it. You will need to refresh it and discard your changes.",
+            "WorkItemRevisionMismatchException",
+          );
+        continue;
+      }
       if (operation.op !== "add")
         throw new NotEmulatedError(`FakeAzureDevOps does not emulate JSON Patch op ${operation.op}`);
       if (operation.path === "/relations/-") {
@@ -559,32 +771,45 @@ export class FakeAzureDevOps {
             "VS402625: Dont have permission to add a relation without rel and url.",
             "WorkItemLinkInvalidException",
           );
-        if (value.rel !== "System.LinkTypes.Hierarchy-Reverse")
+        if (value.rel !== PARENT && value.rel !== RELATED)
           throw new NotEmulatedError(`FakeAzureDevOps does not emulate the link type ${value.rel}`);
-        const match = /^https:\/\/dev\.azure\.com\/([^/]+)\/_apis\/wit\/workItems\/(\d+)$/i.exec(value.url);
-        const parent =
-          match && decodeURIComponent(match[1]!).toLowerCase() === this.organization.toLowerCase()
-            ? this.workItems.find((w) => w.id === Number(match[2]))
-            : undefined;
-        if (!parent)
+        const { id: named, item: other } = this.linked(value.url);
+        if (!other)
           throw new AzureRefusal(
             400,
-            `TF401232: Work item ${match?.[2] ?? value.url} does not exist, or you do not have permissions to read it.`,
+            `TF401232: Work item ${named} does not exist, or you do not have permissions to read it.`,
             "WorkItemUnauthorizedAccessException",
           );
-        if (item.parentId !== null)
-          throw new AzureRefusal(
-            400,
-            `TF201036: You cannot add a Child link between work items ${parent.id} and ${item.id} because a work item can have only one Parent link.`,
-            "WorkItemLinkInvalidException",
-          );
-        if (parent.id === item.id)
-          throw new AzureRefusal(
-            400,
-            "TF201035: Circular relationships are not allowed.",
-            "WorkItemLinkInvalidException",
-          );
-        item.parentId = parent.id;
+        if (value.rel === PARENT) {
+          if (item.parentId !== null)
+            throw new AzureRefusal(
+              400,
+              `TF201036: You cannot add a Child link between work items ${other.id} and ${item.id} because a work item can have only one Parent link.`,
+              "WorkItemLinkInvalidException",
+            );
+          if (other.id === item.id)
+            throw new AzureRefusal(
+              400,
+              "TF201035: Circular relationships are not allowed.",
+              "WorkItemLinkInvalidException",
+            );
+          item.parentId = other.id;
+        } else {
+          if (other.id === item.id)
+            throw new AzureRefusal(
+              400,
+              `TF201035: Work item ${item.id} cannot be linked to itself.`,
+              "WorkItemLinkInvalidException",
+            );
+          if (item.related.includes(other.id) || other.related.includes(item.id))
+            throw new AzureRefusal(
+              400,
+              `Relation already exists: work items ${item.id} and ${other.id} are linked with ${RELATED}.`,
+              "WorkItemLinkAlreadyExistsException",
+            );
+          item.related.push(other.id);
+        }
+        others.push(other);
         continue;
       }
       const field = /^\/fields\/(.+)$/.exec(operation.path)?.[1];
@@ -606,6 +831,18 @@ export class FakeAzureDevOps {
           `TF401320: Rule Error for field Priority. Error code: Required, HasValues, LimitedToValues, AllowsOldValue, InvalidEmpty.`,
           "RuleValidationException",
         );
+      if (field === "System.State") {
+        // Any state of the type (the standard processes allow every transition); names are matched as Azure does.
+        const state = type.states.find(([name]) => name.toLowerCase() === String(value).toLowerCase());
+        if (!state)
+          throw new AzureRefusal(
+            400,
+            "TF401320: Rule Error for field State. Error code: Required, HasValues, LimitedToValues, AllowsOldValue, InvalidEmpty.",
+            "RuleValidationException",
+          );
+        item.fields[field] = state[0];
+        continue;
+      }
       if (HTML_FIELDS.has(field) && typeof value === "string" && value.length > 1_048_576) throw invalid();
       item.fields[field] = value;
     }
@@ -629,6 +866,15 @@ export class FakeAzureDevOps {
         .map((t) => t.trim())
         .filter(Boolean)
         .join("; ");
+    return others;
+  }
+
+  /** A link added to `others` is a change to them too: a revision, changed now. */
+  private touch(others: FakeAzureWorkItem[], at: string): void {
+    for (const other of new Set(others)) {
+      other.rev += 1;
+      other.changed = at;
+    }
   }
 
   private create(project: FakeAzureProject, typeName: string, patch: unknown[]) {
@@ -639,6 +885,7 @@ export class FakeAzureDevOps {
         `VS402323: Work item type ${typeName} does not exist in project ${project.name} or you do not have permission to access it.`,
         "WorkItemTypeNotFoundException",
       );
+    const at = new Date(this.now()).toISOString();
     const draft: FakeAzureWorkItem = {
       id: this.nextId,
       projectId: project.id,
@@ -646,12 +893,15 @@ export class FakeAzureDevOps {
       rev: 1,
       fields: {},
       parentId: null,
-      created: new Date(this.now()).toISOString(),
+      related: [],
+      created: at,
+      changed: at,
     };
-    this.apply(draft, new Set(type.fields.map(([name]) => name)), patch);
+    const others = this.apply(draft, type, patch);
     this.nextId += 1;
     this.workItems.push(draft);
-    return this.workItemAnswer(draft, null);
+    this.touch(others, at);
+    return this.workItemAnswer(draft, null, true);
   }
 
   private existing(params: Record<string, string>, id: string): FakeAzureWorkItem {
@@ -669,28 +919,75 @@ export class FakeAzureDevOps {
 
   private update(params: Record<string, string>, patch: unknown[]) {
     const item = this.existing(params, params.id!);
-    const project = this.projects.find((p) => p.id === item.projectId)!;
-    const type = this.typesOf(project).find((t) => t.name === item.type)!;
     const copy = structuredClone(item);
-    this.apply(copy, new Set(type.fields.map(([name]) => name)), patch);
-    Object.assign(item, copy, { rev: item.rev + 1 });
-    return this.workItemAnswer(item, null);
+    const others = this.apply(copy, this.typeOf(item), patch);
+    const at = new Date(this.now()).toISOString();
+    Object.assign(item, copy, { rev: item.rev + 1, changed: at });
+    this.touch(
+      others.filter((o) => o.id !== item.id),
+      at,
+    );
+    return this.workItemAnswer(item, null, true);
   }
 
-  /** A work item as the API answers it; `only` limits the fields (GET …/workitems?fields=). */
-  private workItemAnswer(item: FakeAzureWorkItem, only: string[] | null) {
+  /** Fields named in `fields=`, each one the fake knows (Azure refuses a field the organisation does not have). */
+  private fieldList(query: Record<string, string>): string[] | null {
+    const fields = query.fields ? query.fields.split(",").map((f) => f.trim()) : null;
+    const unknown = fields?.find((f) => !KNOWN_FIELDS.has(f));
+    if (unknown) throw new AzureRefusal(400, `TF51535: Cannot find field ${unknown}.`, "WorkItemFieldInvalidException");
+    return fields;
+  }
+
+  /** GET one work item: all its fields, or those named in `fields`; its relations with $expand=relations or all. */
+  private getOne(params: Record<string, string>, query: Record<string, string>) {
+    if (query.asOf) throw new NotEmulatedError("FakeAzureDevOps does not emulate GET …/workitems/{id} with asOf");
+    const expand = query.$expand?.toLowerCase() ?? "none";
+    if (query.fields && expand !== "none")
+      throw new AzureRefusal(
+        400,
+        "VS403437: The expand parameter can not be used with the fields parameter.",
+        "ConflictingParametersException",
+      );
+    const fields = this.fieldList(query);
+    return this.workItemAnswer(this.existing(params, params.id!), fields, expand === "relations" || expand === "all");
+  }
+
+  /** Its parent, its children and the items it is related to (either way), as `relations` lists them. */
+  private relationsOf(item: FakeAzureWorkItem) {
+    const relation = (rel: string, id: number, name: string) => ({
+      rel,
+      url: `${HOST}/${this.organization}/_apis/wit/workItems/${id}`,
+      attributes: { isLocked: false, name },
+    });
+    const related = new Set([
+      ...item.related,
+      ...this.workItems.filter((w) => w.related.includes(item.id)).map((w) => w.id),
+    ]);
+    return [
+      ...(item.parentId !== null ? [relation(PARENT, item.parentId, "Parent")] : []),
+      ...this.workItems.filter((w) => w.parentId === item.id).map((w) => relation(CHILD, w.id, "Child")),
+      ...[...related].map((id) => relation(RELATED, id, "Related")),
+    ];
+  }
+
+  /**
+   * A work item as the API answers it; `only` limits the fields (`fields=`), `relations` adds them (as creates and
+   * updates answer, and GET with $expand=relations): Azure lists them only then, and leaves the list out when empty.
+   */
+  private workItemAnswer(item: FakeAzureWorkItem, only: string[] | null, relations = false) {
     const project = this.projects.find((p) => p.id === item.projectId)!;
     const url = `${HOST}/${this.organization}/${project.id}/_apis/wit/workItems/${item.id}`;
+    const state = this.stateOf(item);
     const all: Record<string, unknown> = {
       "System.AreaPath": project.name,
       "System.TeamProject": project.name,
       "System.IterationPath": project.name,
       "System.WorkItemType": item.type,
-      "System.State": "New",
-      "System.Reason": "New",
+      "System.Reason": state === this.typeOf(item).states[0]![0] ? "New" : `Moved to state ${state}`,
       "System.CreatedDate": item.created,
-      "System.ChangedDate": item.created,
+      "System.ChangedDate": item.changed,
       ...item.fields,
+      "System.State": state,
       ...(item.parentId !== null ? { "System.Parent": item.parentId } : {}),
     };
     if (only) {
@@ -701,21 +998,12 @@ export class FakeAzureDevOps {
         url,
       };
     }
+    const links = relations ? this.relationsOf(item) : [];
     return {
       id: item.id,
       rev: item.rev,
       fields: all,
-      ...(item.parentId !== null
-        ? {
-            relations: [
-              {
-                rel: "System.LinkTypes.Hierarchy-Reverse",
-                url: `${HOST}/${this.organization}/_apis/wit/workItems/${item.parentId}`,
-                attributes: { isLocked: false, name: "Parent" },
-              },
-            ],
-          }
-        : {}),
+      ...(links.length ? { relations: links } : {}),
       _links: {
         self: { href: url },
         workItemUpdates: { href: `${url}/updates` },
@@ -738,54 +1026,220 @@ export class FakeAzureDevOps {
       );
     if (query.errorPolicy || query.asOf || query.$expand)
       throw new NotEmulatedError("FakeAzureDevOps emulates GET …/workitems with ids and fields only");
-    const fields = query.fields ? query.fields.split(",").map((f) => f.trim()) : null;
-    const known = new Set(
-      COMMON_FIELDS.map(([name]) => name).concat(PRIORITY[0], CRITERIA[0], STORY_POINTS[0], EFFORT[0], SIZE[0]),
-    );
-    const unknown = fields?.find((f) => !known.has(f));
-    if (unknown) throw new AzureRefusal(400, `TF51535: Cannot find field ${unknown}.`, "WorkItemFieldInvalidException");
+    const fields = this.fieldList(query);
+    // In the order asked for, as Azure DevOps answers.
     const value = ids.map((id) => this.workItemAnswer(this.existing(params, id), fields));
     return { count: value.length, value };
   }
 
+  /** Whether one WIQL condition holds for a work item of the query's project. */
+  private holds(item: FakeAzureWorkItem, condition: WiqlCondition, project: FakeAzureProject): boolean {
+    const { field } = condition;
+    const text = (value: unknown) => String(value ?? "").toLowerCase();
+    if (field === "System.TeamProject") {
+      if (condition.op !== "=") throw new NotEmulatedError(`WIQL: [System.TeamProject] ${condition.op}`);
+      const wanted = condition.value === null ? project.name : condition.value;
+      const own = this.projects.find((p) => p.id === item.projectId)!;
+      return own.name.toLowerCase() === wanted.toLowerCase();
+    }
+    if (field === "System.Tags") {
+      if (condition.op !== "CONTAINS" || condition.value === null)
+        throw new NotEmulatedError(`WIQL: [System.Tags] ${condition.op}`);
+      const tag = condition.value.toLowerCase();
+      return text(item.fields["System.Tags"])
+        .split(";")
+        .some((t) => t.trim() === tag);
+    }
+    if (field !== "System.State" && field !== "System.WorkItemType")
+      throw new NotEmulatedError(`FakeAzureDevOps does not emulate WIQL conditions on [${field}]`);
+    const actual = field === "System.State" ? this.stateOf(item).toLowerCase() : item.type.toLowerCase();
+    switch (condition.op) {
+      case "=":
+      case "<>":
+        if (condition.value === null) throw new NotEmulatedError(`WIQL: [${field}] ${condition.op} @project`);
+        return (actual === condition.value.toLowerCase()) === (condition.op === "=");
+      case "IN":
+      case "NOT IN":
+        return condition.values.some((v) => v.toLowerCase() === actual) === (condition.op === "IN");
+      default:
+        throw new NotEmulatedError(`WIQL: [${field}] ${condition.op}`);
+    }
+  }
+
   private wiql(project: FakeAzureProject, query: Record<string, string>, body: unknown) {
     const text = isObject(body) && typeof body.query === "string" ? body.query : "";
-    const match = WIQL.exec(text);
-    if (!match)
+    let parsed: WiqlQuery;
+    try {
+      parsed = parseWiql(text);
+    } catch (error) {
+      if (!(error instanceof WiqlSyntaxError)) throw error;
       throw new AzureRefusal(
         400,
-        "TF51006: The query statement is not understood by the fake; it understands only what StoryLoom sends: SELECT [System.Id] FROM WorkItems WHERE [System.TeamProject] = @project AND [System.Tags] CONTAINS '…' ORDER BY [System.Id] ASC",
+        `TF51006: The query statement is not understood (${error.message}). The fake understands SELECT [fields] FROM WorkItems WHERE conditions joined by AND ORDER BY [fields].`,
         "WorkItemTrackingQueryException",
       );
-    const tag = match[1]!.toLowerCase();
+    }
+    const named = [
+      ...parsed.columns,
+      ...parsed.conditions.map((c) => c.field),
+      ...parsed.order.map((o) => o.field),
+    ].find((f) => !KNOWN_FIELDS.has(f));
+    if (named)
+      throw new AzureRefusal(
+        400,
+        `TF51005: The query references a field that does not exist. The error is caused by «[${named}]».`,
+        "WorkItemTrackingQueryException",
+      );
     const top = query.$top === undefined ? 20_000 : Number(query.$top);
+    if (!Number.isInteger(top) || top < 1)
+      throw new AzureRefusal(400, "$top must be a positive integer.", "ArgumentException");
+    const sortable: Record<string, (w: FakeAzureWorkItem) => string | number> = {
+      "System.Id": (w) => w.id,
+      "System.ChangedDate": (w) => w.changed,
+      "System.CreatedDate": (w) => w.created,
+      "System.Title": (w) => String(w.fields["System.Title"] ?? "").toLowerCase(),
+    };
+    for (const { field } of parsed.order)
+      if (!sortable[field]) throw new NotEmulatedError(`FakeAzureDevOps does not emulate ORDER BY [${field}]`);
     const found = this.workItems
-      .filter((w) => w.projectId === project.id)
-      .filter((w) =>
-        String(w.fields["System.Tags"] ?? "")
-          .split(";")
-          .some((t) => t.trim().toLowerCase() === tag),
-      )
+      .filter((w) => parsed.conditions.every((c) => this.holds(w, c, project)))
+      .sort((a, b) => {
+        for (const { field, descending } of parsed.order) {
+          const [x, y] = [sortable[field]!(a), sortable[field]!(b)];
+          if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1);
+        }
+        return a.id - b.id;
+      })
       .slice(0, top);
     const base = `${HOST}/${this.organization}/${project.id}/_apis/wit`;
+    const reference = (field: string) => ({
+      referenceName: field,
+      name: FIELD_NAMES.get(field) ?? field,
+      url: `${HOST}/${this.organization}/_apis/wit/fields/${field}`,
+    });
     return {
       queryType: "flat",
       queryResultType: "workItem",
       asOf: new Date(this.now()).toISOString(),
-      columns: [
-        { referenceName: "System.Id", name: "ID", url: `${HOST}/${this.organization}/_apis/wit/fields/System.Id` },
-      ],
-      sortColumns: [
-        {
-          field: {
-            referenceName: "System.Id",
-            name: "ID",
-            url: `${HOST}/${this.organization}/_apis/wit/fields/System.Id`,
-          },
-          descending: false,
-        },
-      ],
+      columns: parsed.columns.map(reference),
+      sortColumns: parsed.order.map(({ field, descending }) => ({ field: reference(field), descending })),
       workItems: found.map((w) => ({ id: w.id, url: `${base}/workItems/${w.id}` })),
     };
   }
+}
+
+interface FakeType {
+  name: string;
+  disabled: boolean;
+  fields: [string, string][];
+  /** The first is where a new work item starts. */
+  states: States;
+}
+
+// ——— WIQL: the flat queries StoryLoom writes ———
+
+type WiqlCondition =
+  /** `value` null: the @project macro. */
+  | { field: string; op: "=" | "<>" | "CONTAINS"; value: string | null }
+  | { field: string; op: "IN" | "NOT IN"; values: string[] };
+
+interface WiqlQuery {
+  columns: string[];
+  conditions: WiqlCondition[];
+  order: { field: string; descending: boolean }[];
+}
+
+class WiqlSyntaxError extends Error {}
+
+interface WiqlToken {
+  kind: "field" | "string" | "macro" | "word" | "symbol";
+  text: string;
+}
+
+function wiqlTokens(query: string): WiqlToken[] {
+  const tokens: WiqlToken[] = [];
+  const pattern = /\s*(?:\[([^\]]+)\]|'((?:[^']|'')*)'|@(\w+)|([A-Za-z]\w*)|(<>|[=(),]))/y;
+  let at = 0;
+  while (at < query.length) {
+    if (!query.slice(at).trim()) break;
+    pattern.lastIndex = at;
+    const match = pattern.exec(query);
+    if (!match) throw new WiqlSyntaxError(`unexpected text at ${JSON.stringify(query.slice(at, at + 20).trim())}`);
+    at = pattern.lastIndex;
+    if (match[1] !== undefined) tokens.push({ kind: "field", text: match[1].trim() });
+    else if (match[2] !== undefined) tokens.push({ kind: "string", text: match[2].replace(/''/g, "'") });
+    else if (match[3] !== undefined) tokens.push({ kind: "macro", text: match[3].toLowerCase() });
+    else if (match[4] !== undefined) tokens.push({ kind: "word", text: match[4].toUpperCase() });
+    else tokens.push({ kind: "symbol", text: match[5]! });
+  }
+  return tokens;
+}
+
+/** SELECT [a], [b] FROM WorkItems [WHERE cond AND cond…] [ORDER BY [f] [ASC|DESC], …]; cond: = <> CONTAINS [NOT] IN. */
+function parseWiql(query: string): WiqlQuery {
+  const tokens = wiqlTokens(query);
+  let i = 0;
+  const is = (kind: WiqlToken["kind"], text?: string) =>
+    tokens[i]?.kind === kind && (text === undefined || tokens[i]!.text === text);
+  const take = (kind: WiqlToken["kind"], text?: string): string => {
+    if (!is(kind, text)) throw new WiqlSyntaxError(`expected ${text ?? kind} at ${tokens[i]?.text ?? "the end"}`);
+    return tokens[i++]!.text;
+  };
+  const value = (): string | null => {
+    if (is("macro")) {
+      const macro = take("macro");
+      if (macro !== "project") throw new NotEmulatedError(`FakeAzureDevOps does not emulate the WIQL macro @${macro}`);
+      return null;
+    }
+    return take("string");
+  };
+
+  take("word", "SELECT");
+  const columns = [take("field")];
+  while (is("symbol", ",")) {
+    i++;
+    columns.push(take("field"));
+  }
+  take("word", "FROM");
+  take("word", "WORKITEMS");
+  const conditions: WiqlCondition[] = [];
+  if (is("word", "WHERE")) {
+    i++;
+    for (;;) {
+      const field = take("field");
+      if (is("symbol", "=") || is("symbol", "<>") || is("word", "CONTAINS")) {
+        const op = tokens[i++]!.text as "=" | "<>" | "CONTAINS";
+        conditions.push({ field, op, value: value() });
+      } else {
+        const not = is("word", "NOT");
+        if (not) i++;
+        take("word", "IN");
+        take("symbol", "(");
+        const values = [take("string")];
+        while (is("symbol", ",")) {
+          i++;
+          values.push(take("string"));
+        }
+        take("symbol", ")");
+        conditions.push({ field, op: not ? "NOT IN" : "IN", values });
+      }
+      if (!is("word", "AND")) break;
+      i++;
+    }
+  }
+  const order: WiqlQuery["order"] = [];
+  if (is("word", "ORDER")) {
+    i++;
+    take("word", "BY");
+    for (;;) {
+      const field = take("field");
+      const descending = is("word", "DESC");
+      if (descending || is("word", "ASC")) i++;
+      order.push({ field, descending });
+      if (!is("symbol", ",")) break;
+      i++;
+    }
+  }
+  if (i < tokens.length) throw new WiqlSyntaxError(`unexpected ${tokens[i]!.text}`);
+  return { columns, conditions, order };
 }

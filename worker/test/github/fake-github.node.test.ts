@@ -115,5 +115,68 @@ describe("FakeGitHub", () => {
     expect(fake.issues.map((i) => i.title)).toEqual(["Created anyway"]);
     expect(post(fake, `${REPO}/issues`, { title: "Epic" }).status).toBe(201);
     expect(post(fake, `${REPO}/issues/2/sub_issues`, { sub_issue_id: fake.issue(1).id }).status).toBe(502);
+    // A targeted applyThenFail waits for its request: the read passes, the edit is made and answered 502.
+    fake.applyThenFail(502, /^PATCH /);
+    expect(call(fake, { path: `${REPO}/issues/1` }).status).toBe(200);
+    const edit = call(fake, { method: "PATCH", path: `${REPO}/issues/1`, body: JSON.stringify({ body: "set" }) });
+    expect([edit.status, fake.issue(1).body]).toEqual([502, "set"]);
+  });
+
+  it("lists open issues by last update, newest first, an edit or a sub-issue moving one up", () => {
+    let now = Date.parse("2026-12-01T09:00:00Z");
+    const fake = new FakeGitHub({ now: () => now });
+    fake.addIssue({ title: "old", updated: "2026-11-01T00:00:00Z" });
+    fake.addIssue({ title: "done", state: "closed" });
+    fake.addIssue({ title: "new" });
+    fake.addIssue({ title: "PR", pullRequest: true });
+    const list = (query: string) =>
+      (call(fake, { path: `${REPO}/issues`, query }).body as unknown as { title: string }[]).map((i) => i.title);
+    expect(list("state=open&sort=updated&direction=desc")).toEqual(["PR", "new", "old"]);
+    expect(list("sort=updated&direction=asc")).toEqual(["old", "new", "PR"]);
+    now += 60_000;
+    const patched = call(fake, { method: "PATCH", path: `${REPO}/issues/1`, body: JSON.stringify({ body: "b\r\n" }) });
+    expect(patched.body).toMatchObject({ body: "b\r\n", updated_at: "2026-12-01T09:01:00Z" });
+    expect(list("state=open&sort=updated")).toEqual(["old", "PR", "new"]);
+    // Created order is unchanged; the closed one carries GitHub's closed fields.
+    expect(list("state=all")).toEqual(["PR", "new", "done", "old"]);
+    expect(call(fake, { path: `${REPO}/issues/2` }).body).toMatchObject({ state: "closed", state_reason: "completed" });
+    now += 60_000;
+    post(fake, `${REPO}/issues/3/sub_issues`, { sub_issue_id: fake.issue(1).id });
+    expect(list("sort=updated")).toEqual(["new", "old", "PR"]);
+    expect(call(fake, { path: `${REPO}/issues/3` }).body).toMatchObject({
+      sub_issues_summary: { total: 1, completed: 0, percent_completed: 0 },
+    });
+  });
+
+  it("pages lists with GitHub's Link header, none when one page holds them all", () => {
+    const fake = new FakeGitHub();
+    for (let i = 0; i < 5; i++) fake.addIssue({ title: `i${i}` });
+    const page = (query: string) => call(fake, { path: `${REPO}/issues`, query });
+    expect(page("per_page=5").headers.Link).toBeUndefined();
+    const first = page("state=open&per_page=2");
+    expect(first.headers.Link).toBe(
+      '<https://api.github.com/repositories/880000001/issues?state=open&per_page=2&page=2>; rel="next", ' +
+        '<https://api.github.com/repositories/880000001/issues?state=open&per_page=2&page=3>; rel="last"',
+    );
+    expect(page("state=open&per_page=2&page=2").headers.Link).toMatch(
+      /rel="prev".*rel="next".*rel="last".*rel="first"/,
+    );
+    const last = page("state=open&per_page=2&page=3");
+    expect((last.body as unknown as unknown[]).length).toBe(1);
+    expect(last.headers.Link).not.toMatch(/rel="next"/);
+    expect(last.headers.Link).toMatch(/rel="prev"/);
+  });
+
+  it("records a seeded parent as a sub-issue, and refuses filters and sorts it does not model", () => {
+    const fake = new FakeGitHub();
+    fake.addIssue({ title: "Epic" });
+    fake.addIssue({ title: "Child", parent: 1 });
+    expect(fake.issue(1).children).toEqual([2]);
+    expect(call(fake, { path: `${REPO}/issues/2` }).body).toMatchObject({
+      parent_issue_url: "https://api.github.com/repos/storyloom-demo/backlog/issues/1",
+    });
+    expect(() => call(fake, { path: `${REPO}/issues`, query: "sort=comments" })).toThrow(NotEmulatedError);
+    expect(() => call(fake, { path: `${REPO}/issues`, query: "assignee=pat-morgan" })).toThrow(NotEmulatedError);
+    expect(() => call(fake, { path: `${REPO}/issues`, query: "since=2026-01-01T00:00:00Z" })).toThrow(NotEmulatedError);
   });
 });

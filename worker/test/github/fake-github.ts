@@ -1,5 +1,6 @@
 // An in-memory GitHub that speaks the REST API calls StoryLoom's GitHub Issues export makes (version 2022-11-28):
-// the token's user, one repository with its labels, issue create and list, and sub-issues. Pure TypeScript, so the
+// the token's user, one repository with its labels, issue create, read, edit (title and body) and list (by state,
+// labels and creator, sorted by created or updated, paged with GitHub's Link header), and sub-issues. Pure TypeScript, so the
 // same emulator serves Worker tests (mock.ts) and `npm run dev` or the browser journeys (scripts/fake-github.ts).
 //
 // It never guesses: every request is held to GitHub's published API description (the operation must be one of the
@@ -15,6 +16,8 @@ export { FAKE_GITHUB_TOKEN };
 const API_VERSION = "2022-11-28";
 const BODY_MAX = 65_536;
 const TITLE_MAX = 256;
+/** The repository's id, as GitHub's Link headers name it (`/repositories/{id}/issues?page=2`). */
+const REPOSITORY_ID = 880_000_001;
 /** Issue ids are database ids, far from the small per-repository numbers, so one is never taken for the other. */
 const FIRST_ISSUE_ID = 2_712_345_600;
 const FIRST_LABEL_ID = 7_100_000_000;
@@ -85,6 +88,8 @@ export interface FakeGitHubIssue {
   children: number[];
   pullRequest: boolean;
   created: string;
+  /** Last change: the create, an edit, a sub-issue added to it or it made one (GitHub's updated_at). */
+  updated: string;
 }
 
 export interface FakeGitHubFault {
@@ -106,7 +111,7 @@ export class NotEmulatedError extends Error {
 type Fault =
   | ({ type: "fail" } & FakeGitHubFault)
   | { type: "hang" }
-  | { type: "applyThenFail"; status: number }
+  | { type: "applyThenFail"; status: number; match?: RegExp }
   | { type: "redirect"; location: string; status: number }
   | { type: "oversize"; bytes: number }
   | { type: "breakContract"; body: unknown };
@@ -187,9 +192,12 @@ export class FakeGitHub {
     return this;
   }
 
-  /** The next request is carried out (an issue created, a sub-issue added), then answered `status`. */
-  applyThenFail(status = 502): this {
-    this.faults.push({ type: "applyThenFail", status });
+  /**
+   * The next request (the next whose "METHOD /path" matches `match`, when given) is carried out (an issue created, a
+   * sub-issue added, a body set), then answered `status`.
+   */
+  applyThenFail(status = 502, match?: RegExp): this {
+    this.faults.push({ type: "applyThenFail", status, ...(match ? { match } : {}) });
     return this;
   }
 
@@ -214,13 +222,16 @@ export class FakeGitHub {
     return this;
   }
 
-  /** An issue (or a pull request) made outside StoryLoom, as another user by default. */
+  /**
+   * An issue (or a pull request) made outside StoryLoom, as another user by default; `created` and `updated` (ISO
+   * times) default to now. A `parent` given here is recorded on the parent too, as a sub-issue.
+   */
   addIssue(issue: Partial<Omit<FakeGitHubIssue, "id" | "number" | "children">> & { title: string }): FakeGitHubIssue {
     for (const name of issue.labels ?? []) {
       if (!this.labels.some((l) => l.name === name))
         this.labels.push({ id: this.nextLabelId++, name, color: "ededed", description: null });
     }
-    return this.store({
+    const stored = this.store({
       body: null,
       labels: [],
       state: "open",
@@ -229,6 +240,8 @@ export class FakeGitHub {
       pullRequest: false,
       ...issue,
     });
+    if (stored.parent !== null) this.issue(stored.parent).children.push(stored.number);
+    return stored;
   }
 
   /** The requests made to one method and path. */
@@ -277,7 +290,7 @@ export class FakeGitHub {
     }
 
     const index = this.faults.findIndex(
-      (f) => f.type !== "fail" || !f.match || f.match.test(`${method} ${request.path}`),
+      (f) => (f.type !== "fail" && f.type !== "applyThenFail") || !f.match || f.match.test(`${method} ${request.path}`),
     );
     const fault = index < 0 ? undefined : this.faults.splice(index, 1)[0];
     if (fault?.type === "hang") {
@@ -384,10 +397,10 @@ export class FakeGitHub {
     const rest = match[3] ?? "";
     if (method === "GET" && rest === "") return { status: 200, body: this.repository() };
     if (rest.startsWith("/issues") && !this.options.hasIssues) throw refusal(410, "Issues are disabled for this repo");
-    if (method === "GET" && rest === "/labels")
-      return { status: 200, body: this.page(this.labels, query).map((l) => this.labelObject(l)) };
+    if (method === "GET" && rest === "/labels") return this.paged(this.labels, query, rest, (l) => this.labelObject(l));
     if (method === "POST" && rest === "/labels") return this.createLabel(body);
-    if (method === "GET" && rest === "/issues") return { status: 200, body: this.listIssues(query) };
+    if (method === "GET" && rest === "/issues")
+      return this.paged(this.listIssues(query), query, rest, (i) => this.issueObject(i));
     if (method === "POST" && rest === "/issues") return this.createIssue(body);
     let sub = /^\/issues\/(\d+)$/.exec(rest);
     if (method === "GET" && sub) return { status: 200, body: this.issueObject(this.found(Number(sub[1]))) };
@@ -395,22 +408,42 @@ export class FakeGitHub {
     sub = /^\/issues\/(\d+)\/sub_issues$/.exec(rest);
     if (method === "GET" && sub) {
       const parent = this.found(Number(sub[1]));
-      return {
-        status: 200,
-        body: this.page(
-          parent.children.map((n) => this.issue(n)),
-          query,
-        ).map((i) => this.issueObject(i)),
-      };
+      return this.paged(
+        parent.children.map((n) => this.issue(n)),
+        query,
+        rest,
+        (i) => this.issueObject(i),
+      );
     }
     if (method === "POST" && sub) return this.addSubIssue(this.found(Number(sub[1])), body);
     throw new NotEmulatedError(`FakeGitHub does not emulate ${method} ${path}`);
   }
 
-  private page<T>(items: T[], query: Record<string, string>): T[] {
+  /**
+   * One page of a list (30 a page unless per_page says, at most 100) and, when the list has more than one page,
+   * GitHub's Link header: rel="prev", "next", "last" and "first" where they apply, on /repositories/{id} URLs.
+   */
+  private paged<T>(
+    items: T[],
+    query: Record<string, string>,
+    rest: string,
+    toObject: (item: T) => unknown,
+  ): { status: number; body: unknown; headers?: Record<string, string> } {
     const perPage = Math.min(100, Math.max(1, Number(query.per_page ?? 30) || 30));
     const page = Math.max(1, Number(query.page ?? 1) || 1);
-    return items.slice((page - 1) * perPage, page * perPage);
+    const body = items.slice((page - 1) * perPage, page * perPage).map(toObject);
+    const last = Math.max(1, Math.ceil(items.length / perPage));
+    if (last === 1 && page === 1) return { status: 200, body };
+    const link = (n: number, rel: string) => {
+      const params = new URLSearchParams({ ...query, page: String(n) });
+      return `<${this.options.apiOrigin}/repositories/${REPOSITORY_ID}${rest}?${params.toString()}>; rel="${rel}"`;
+    };
+    const links = [
+      ...(page > 1 ? [link(Math.min(page - 1, last), "prev")] : []),
+      ...(page < last ? [link(page + 1, "next"), link(last, "last")] : []),
+      ...(page > 1 ? [link(1, "first")] : []),
+    ];
+    return { status: 200, body, headers: { Link: links.join(", ") } };
   }
 
   private found(number: number): FakeGitHubIssue {
@@ -454,6 +487,7 @@ export class FakeGitHub {
         throw refusal(422, "Validation Failed", [{ resource: "Issue", field: "body", code: "invalid" }]);
       issue.body = input.body === null ? null : String(input.body);
     }
+    issue.updated = this.timestamp();
     return { status: 200, body: this.issueObject(issue) };
   }
 
@@ -536,11 +570,17 @@ export class FakeGitHub {
     }
     child.parent = parent.number;
     parent.children.push(child.number);
+    child.updated = parent.updated = this.timestamp();
     const object = this.issueObject(parent);
     return { status: 201, body: object, headers: { Location: object.url } };
   }
 
-  private listIssues(query: Record<string, string>) {
+  /** GET …/issues: by state (open by default), labels (all of them) and creator, then sorted; pull requests too. */
+  private listIssues(query: Record<string, string>): FakeGitHubIssue[] {
+    const unmodelled = ["milestone", "assignee", "type", "mentioned", "since", "issue_field_values"].filter(
+      (name) => name in query,
+    );
+    if (unmodelled.length) throw new NotEmulatedError(`FakeGitHub does not filter issues by ${unmodelled.join(", ")}`);
     const state = query.state ?? "open";
     const wanted = (query.labels ?? "")
       .split(",")
@@ -552,20 +592,33 @@ export class FakeGitHub {
         (!query.creator || i.creator.toLowerCase() === query.creator.toLowerCase()) &&
         wanted.every((w) => i.labels.some((l) => l.toLowerCase() === w)),
     );
-    if (query.sort && query.sort !== "created") throw new NotEmulatedError(`FakeGitHub sorts issues only by created`);
-    // Created in number order; desc is GitHub's default.
-    const ordered = query.direction === "asc" ? matching : [...matching].reverse();
-    return this.page(ordered, query).map((i) => this.issueObject(i));
+    const sort = query.sort ?? "created";
+    if (sort !== "created" && sort !== "updated")
+      throw new NotEmulatedError(`FakeGitHub sorts issues only by created or updated`);
+    // Created in number order (the newer first among equal times); desc is GitHub's default.
+    const key = (i: FakeGitHubIssue) => (sort === "updated" ? i.updated : i.created);
+    const ascending = [...matching].sort((a, b) => key(a).localeCompare(key(b)) || a.number - b.number);
+    return query.direction === "asc" ? ascending : ascending.reverse();
   }
 
-  private store(draft: Omit<FakeGitHubIssue, "id" | "number" | "children" | "created">): FakeGitHubIssue {
+  /** Now, as GitHub writes times: whole seconds. */
+  private timestamp(): string {
+    return new Date(this.options.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
+  }
+
+  private store(
+    draft: Omit<FakeGitHubIssue, "id" | "number" | "children" | "created" | "updated"> &
+      Partial<Pick<FakeGitHubIssue, "created" | "updated">>,
+  ): FakeGitHubIssue {
     const number = this.nextNumber++;
+    const created = draft.created ?? this.timestamp();
     const issue: FakeGitHubIssue = {
       ...draft,
       id: FIRST_ISSUE_ID + number,
       number,
       children: [],
-      created: new Date(this.options.now()).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      created,
+      updated: draft.updated ?? created,
     };
     this.issues.push(issue);
     return issue;
@@ -645,7 +698,7 @@ export class FakeGitHub {
     const api = this.repoApi;
     const { owner, repo } = this.options;
     return {
-      id: 880_000_001,
+      id: REPOSITORY_ID,
       node_id: "R_kgDONAAAAQ",
       name: repo,
       full_name: `${owner}/${repo}`,
@@ -767,7 +820,7 @@ export class FakeGitHub {
       html_url: html,
       number: issue.number,
       state: issue.state,
-      state_reason: null,
+      state_reason: issue.state === "closed" ? "completed" : null,
       title: issue.title,
       body: issue.body,
       user: this.simpleUser(issue.creator, this.userId(issue.creator)),
@@ -790,9 +843,9 @@ export class FakeGitHub {
             draft: false,
           }
         : {}),
-      closed_at: null,
+      closed_at: issue.state === "closed" ? issue.updated : null,
       created_at: issue.created,
-      updated_at: issue.created,
+      updated_at: issue.updated,
       closed_by: null,
       author_association: issue.creator === this.options.login ? "OWNER" : "NONE",
       timeline_url: `${api}/timeline`,

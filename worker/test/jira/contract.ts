@@ -3,7 +3,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- as above
 /// <reference path="./contract-modules.d.ts" />
 // Holds JIRA-shaped JSON to Atlassian's published description of the Jira Cloud platform REST API v3
-// (worker/test/contracts/jira.openapi.json: the 11 operations StoryLoom may call), through ../contracts/openapi.ts,
+// (worker/test/contracts/jira.openapi.json: the operations in jira.ops.txt, the only ones StoryLoom may call), through ../contracts/openapi.ts,
 // so the same checks run in workerd (Worker tests) and in Node (scripts/fake-jira.ts).
 // Atlassian's schemas are closed already (additionalProperties: false), so a field JIRA does not send fails.
 import { openApiContract } from "../contracts/openapi";

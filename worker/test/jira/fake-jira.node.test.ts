@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adfProblems } from "./adf-check";
-import { FAKE_JIRA_TOKEN, FakeJira, NotEmulatedError, type FakeJiraRequest } from "./fake-jira";
+import { FAKE_JIRA_TOKEN, FakeJira, NotEmulatedError, type FakeJiraLinkType, type FakeJiraRequest } from "./fake-jira";
 
 const AUTH = {
   authorization: `Basic ${btoa(`pm@example.com:${FAKE_JIRA_TOKEN}`)}`,
@@ -196,7 +196,10 @@ describe("FakeJira", () => {
     for (const other of [
       'labels = "storyloom-export-1"',
       'project = SL AND labels = "x"',
-      'project = "SL" AND labels = "x" ORDER BY created DESC',
+      'project = "SL" AND labels = "x" ORDER BY rank ASC',
+      'project = "SL" AND labels = "x"',
+      'project = "SL" AND statusCategory != Someday ORDER BY updated DESC',
+      'project = "SL" OR labels = "x" ORDER BY created ASC',
     ]) {
       expect(
         call(fake, { path: "/rest/api/3/search/jql", query: new URLSearchParams({ jql: other }).toString() }).status,
@@ -208,6 +211,169 @@ describe("FakeJira", () => {
         query: new URLSearchParams({ jql, nextPageToken: "bogus" }).toString(),
       }).status,
     ).toBe(400);
+  });
+
+  it("keeps each issue's status (To Do when created) and updated time, and moves it as a board transition does", () => {
+    let now = Date.parse("2026-12-01T10:00:00Z");
+    const fake = new FakeJira({ now: () => now });
+    const created = fake.addIssue({ summary: "Invite teammates" });
+    expect([created.key, created.status, created.issueTypeName, created.updated]).toEqual([
+      "SL-1",
+      "To Do",
+      "Story",
+      "2026-12-01T10:00:00.000Z",
+    ]);
+    now += 60_000;
+    fake.setStatus("SL-1", "Done");
+    expect([fake.issue("SL-1").status, fake.issue("SL-1").updated]).toEqual(["Done", "2026-12-01T10:01:00.000Z"]);
+    expect(() => fake.setStatus("SL-1", "Someday")).toThrow(/no status Someday/);
+    expect(() => fake.addIssue({ summary: "", type: "Story" })).toThrow(/would refuse/);
+    expect(() => fake.addIssue({ summary: "x", description: "plain text" })).toThrow(/would refuse/);
+    // A description as the editor writes it is kept exactly.
+    const rich = {
+      type: "doc",
+      version: 1,
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: "Bold", marks: [{ type: "strong" }] }] },
+        { type: "rule" },
+      ],
+    };
+    expect(fake.addIssue({ summary: "Rich", description: rich }).fields.description).toEqual(rich);
+  });
+
+  it("searches the open issues by status category and by issue type, most recently updated first", () => {
+    let now = Date.parse("2026-12-01T10:00:00Z");
+    const fake = new FakeJira({ now: () => now });
+    const epic = fake.addIssue({ summary: "Onboarding", type: "Epic" });
+    fake.addIssue({ summary: "Closed epic", type: "Epic", status: "Won't Do" });
+    fake.addIssue({ summary: "Under it", parentKey: epic.key, status: "In Progress" });
+    fake.addIssue({ summary: "Finished", status: "Done" });
+    fake.addIssue({ summary: "Older", type: "Task", updated: "2026-11-01T00:00:00Z" });
+    now += 1000;
+    fake.addIssue({ summary: "Newest" });
+    const search = (jql: string, fields = "summary,status,parent,issuetype") =>
+      call(fake, {
+        path: "/rest/api/3/search/jql",
+        query: new URLSearchParams({ jql, fields, maxResults: "100" }).toString(),
+      }).body as { issues: { key: string; fields: Record<string, { name?: string; key?: string }> }[] };
+    const open = search('project = "SL" AND statusCategory != Done ORDER BY updated DESC');
+    expect(open.issues.map((i) => [i.fields.summary, i.fields.status!.name])).toEqual([
+      ["Newest", "To Do"],
+      // The same millisecond: the last changed first.
+      ["Under it", "In Progress"],
+      ["Onboarding", "To Do"],
+      ["Older", "To Do"],
+    ]);
+    expect(open.issues[1]!.fields.parent).toMatchObject({ key: "SL-1", fields: { summary: "Onboarding" } });
+    expect(open.issues[1]!.fields.status).toMatchObject({
+      statusCategory: { key: "indeterminate", name: "In Progress", id: 4 },
+    });
+    const epics = search('project = "SL" AND issuetype = 10000 AND statusCategory != Done ORDER BY updated DESC');
+    expect(epics.issues.map((i) => i.key)).toEqual(["SL-1"]);
+    expect(search('project = "SL" AND issuetype = "epic" ORDER BY created ASC').issues.map((i) => i.key)).toEqual([
+      "SL-1",
+      "SL-2",
+    ]);
+    expect(search('project = "SL" AND statusCategory = "done" ORDER BY created ASC').issues.length).toBe(2);
+    // Without `fields`, JIRA answers the ids only.
+    const bare = call(fake, {
+      path: "/rest/api/3/search/jql",
+      query: new URLSearchParams({ jql: 'project = "SL" ORDER BY created ASC' }).toString(),
+    }).body as { issues: { fields: unknown }[] };
+    expect(bare.issues[0]!.fields).toEqual({});
+  });
+
+  it("reads one issue's fields, its description as the ADF it holds (null when none)", () => {
+    const fake = new FakeJira();
+    create(fake, storyFields());
+    fake.addIssue({ summary: "Bare" });
+    const read = (key: string, fields?: string) =>
+      call(fake, { path: `/rest/api/3/issue/${key}`, ...(fields ? { query: `fields=${fields}` } : {}) });
+    expect(read("SL-1", "description").body).toEqual({
+      expand: "renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations",
+      id: "10001",
+      self: "https://fake.atlassian.net/rest/api/3/issue/10001",
+      key: "SL-1",
+      fields: { description: doc("Cards.") },
+    });
+    expect(read("SL-2", "description").body.fields).toEqual({ description: null });
+    expect(read("SL-2").body.fields).toMatchObject({ summary: "Bare", issuelinks: [], status: { name: "To Do" } });
+    expect(read("SL-9").status).toBe(404);
+    expect(() =>
+      fake.handle({ method: "GET", path: "/rest/api/3/issue/SL-1", query: "expand=names", headers: AUTH }),
+    ).toThrow(NotEmulatedError);
+  });
+
+  it("edits a description, keeping it as sent, and marks the issue updated", () => {
+    let now = Date.parse("2026-12-01T10:00:00Z");
+    const fake = new FakeJira({ now: () => now });
+    fake.addIssue({ summary: "Edit me", description: doc("Old.") });
+    now += 5000;
+    const answer = fake.handle({
+      method: "PUT",
+      path: "/rest/api/3/issue/SL-1",
+      headers: AUTH,
+      body: JSON.stringify({ fields: { description: doc("Old.", "New.") } }),
+    });
+    expect(answer).toEqual({ kind: "empty", status: 204, headers: {} });
+    expect(fake.issue("SL-1").fields.description).toEqual(doc("Old.", "New."));
+    expect(fake.issue("SL-1").updated).toBe("2026-12-01T10:00:05.000Z");
+    const refused = fake.handle({
+      method: "PUT",
+      path: "/rest/api/3/issue/SL-1",
+      headers: AUTH,
+      body: JSON.stringify({ fields: { description: "plain" } }),
+    });
+    expect(refused).toMatchObject({ status: 400 });
+    expect(() =>
+      fake.handle({
+        method: "PUT",
+        path: "/rest/api/3/issue/SL-1",
+        query: "returnIssue=true",
+        headers: AUTH,
+        body: JSON.stringify({ fields: {} }),
+      }),
+    ).toThrow(NotEmulatedError);
+  });
+
+  it("lists the link types and links issues: 201 with no body, the same link once, shown on both issues", () => {
+    const fake = new FakeJira();
+    fake.addIssue({ summary: "Story" });
+    fake.addIssue({ summary: "Item" });
+    const types = call(fake, { path: "/rest/api/3/issueLinkType" }).body as { issueLinkTypes: FakeJiraLinkType[] };
+    expect(types.issueLinkTypes.map((t) => [t.id, t.name, t.outward])).toEqual([
+      ["10000", "Blocks", "blocks"],
+      ["10001", "Cloners", "clones"],
+      ["10002", "Duplicate", "duplicates"],
+      ["10003", "Relates", "relates to"],
+    ]);
+    const link = (body: unknown) =>
+      fake.handle({ method: "POST", path: "/rest/api/3/issueLink", headers: AUTH, body: JSON.stringify(body) });
+    const relates = { type: { id: "10003" }, inwardIssue: { key: "SL-2" }, outwardIssue: { key: "SL-1" } };
+    expect(link(relates)).toEqual({ kind: "empty", status: 201, headers: {} });
+    expect(link(relates)).toEqual({ kind: "empty", status: 201, headers: {} });
+    expect(fake.links).toHaveLength(1);
+    const linksOf = (key: string) =>
+      (
+        call(fake, { path: `/rest/api/3/issue/${key}`, query: "fields=issuelinks" }).body.fields as {
+          issuelinks: Record<string, { key?: string; name?: string }>[];
+        }
+      ).issuelinks;
+    expect(linksOf("SL-1")).toMatchObject([{ type: { name: "Relates" }, inwardIssue: { key: "SL-2" } }]);
+    expect(linksOf("SL-2")).toMatchObject([{ type: { name: "Relates" }, outwardIssue: { key: "SL-1" } }]);
+    expect(link({ ...relates, type: { name: "Mentions" } })).toMatchObject({
+      status: 404,
+      body: { errorMessages: ["No issue link type with name 'Mentions' found."] },
+    });
+    expect(link({ ...relates, outwardIssue: { key: "SL-9" } })).toMatchObject({ status: 404 });
+    expect(() => link({ ...relates, type: "Relates" })).toThrow(/Not a JIRA request body/);
+    expect(() => link({ ...relates, outwardIssue: { key: "SL-2" } })).toThrow(NotEmulatedError);
+    expect(fake.linksOf("SL-1")).toEqual([{ type: "Relates", inwardKey: "SL-2", outwardKey: "SL-1" }]);
+  });
+
+  it("answers 404 to the link calls when issue linking is switched off", () => {
+    const fake = new FakeJira({ issueLinking: false });
+    expect(call(fake, { path: "/rest/api/3/issueLinkType" }).status).toBe(404);
   });
 
   it("pages the create metadata", () => {

@@ -1,6 +1,9 @@
 // An in-memory JIRA Cloud that speaks the REST API v3 calls StoryLoom makes: serverInfo, myself, a project with its
-// issue types, create metadata (paged), issue create, bulk create and search by JQL. Pure TypeScript, so the same
-// emulator serves Worker tests (mock.ts) and `npm run dev` or the browser journeys (scripts/fake-jira.ts).
+// issue types, create metadata (paged), issue create, bulk create, edit, search by JQL (the project's open issues
+// by status category, an issue type or a label, newest or oldest first), one issue's fields, issue link types and
+// issue links. Issues have statuses in JIRA's three categories and keep their descriptions as the ADF they were given.
+// Pure TypeScript, so the same emulator serves Worker tests (mock.ts) and `npm run dev` or the browser journeys
+// (scripts/fake-jira.ts).
 //
 // It never guesses: every answer is held to Atlassian's published API description and throws if it would not match,
 // as does a create request whose body breaks it; a request JIRA would refuse is refused with JIRA's error shape; and
@@ -36,6 +39,10 @@ export interface FakeJiraOptions {
   createMetaPageSize?: number;
   /** Issues per search page at most. */
   searchPageSize?: number;
+  /** The site's issue link types (default JIRA Cloud's four: Blocks, Cloners, Duplicate, Relates). */
+  linkTypes?: readonly FakeJiraLinkType[];
+  /** False: issue linking is switched off for the site (its link calls answer 404). */
+  issueLinking?: boolean;
   now?: () => number;
 }
 
@@ -77,10 +84,50 @@ export interface FakeJiraIssue {
   summary: string;
   labels: string[];
   parentKey: string | null;
-  /** The fields as sent. */
+  /** The fields as sent (the description as the ADF it was given). */
   fields: Record<string, unknown>;
   created: string;
+  /** The last change: create, edit, status change, a link added. */
+  updated: string;
+  /** Its status's name ("To Do" when created): one of FAKE_JIRA_STATUSES. */
+  status: string;
 }
+
+export interface FakeJiraLinkType {
+  id: string;
+  name: string;
+  inward: string;
+  outward: string;
+}
+
+/** A link as POST /rest/api/3/issueLink made it: the issues named `inwardIssue` and `outwardIssue` there. */
+export interface FakeJiraLink {
+  id: string;
+  typeId: string;
+  inwardKey: string;
+  outwardKey: string;
+}
+
+type StatusCategory = "new" | "indeterminate" | "done";
+/** The workflow's statuses by name, with their category (JIRA's "To Do", "In Progress" and "Done" columns). */
+export const FAKE_JIRA_STATUSES: readonly { id: string; name: string; category: StatusCategory }[] = [
+  { id: "10000", name: "To Do", category: "new" },
+  { id: "10001", name: "In Progress", category: "indeterminate" },
+  { id: "10002", name: "In Review", category: "indeterminate" },
+  { id: "10003", name: "Done", category: "done" },
+  { id: "10004", name: "Won't Do", category: "done" },
+];
+const STATUS_CATEGORIES: Record<StatusCategory, { id: number; name: string; colorName: string }> = {
+  new: { id: 2, name: "To Do", colorName: "blue-gray" },
+  indeterminate: { id: 4, name: "In Progress", colorName: "yellow" },
+  done: { id: 3, name: "Done", colorName: "green" },
+};
+export const FAKE_JIRA_LINK_TYPES: readonly FakeJiraLinkType[] = [
+  { id: "10000", name: "Blocks", inward: "is blocked by", outward: "blocks" },
+  { id: "10001", name: "Cloners", inward: "is cloned by", outward: "clones" },
+  { id: "10002", name: "Duplicate", inward: "is duplicated by", outward: "duplicates" },
+  { id: "10003", name: "Relates", inward: "relates to", outward: "relates to" },
+];
 
 export interface FakeJiraFault {
   status: number;
@@ -181,9 +228,64 @@ function decodeBasic(header: string | undefined): { email: string; token: string
   }
 }
 
-const JQL = /^project = "((?:[^"\\]|\\.)*)" AND labels = "((?:[^"\\]|\\.)*)" ORDER BY created ASC$/;
+const JQL_PROJECT = /^project = "((?:[^"\\]|\\.)*)"/y;
+const JQL_CLAUSE =
+  / AND (?:labels = "((?:[^"\\]|\\.)*)"|statusCategory (!=|=) (?:"([^"]*)"|([A-Za-z]+))|issuetype = (?:(\d+)|"((?:[^"\\]|\\.)*)"))/y;
+const JQL_ORDER = / ORDER BY (created|updated) (ASC|DESC)$/y;
+const JQL_UNDERSTOOD =
+  'project = "KEY" [AND labels = "…"] [AND statusCategory != Done] [AND issuetype = ID] ORDER BY created|updated ASC|DESC';
+
+/** A search as the fake reads it: the project, what each issue must be, and the order. */
+interface Jql {
+  project: string;
+  filters: ((issue: FakeJiraIssue) => boolean)[];
+  order: { field: "created" | "updated"; descending: boolean };
+}
+
 const unquote = (value: string) => value.replace(/\\(.)/g, "$1");
 const DURATION = /^\d+(\.\d+)?[wdhm](\s+\d+(\.\d+)?[wdhm])*$/;
+
+/** The JQL StoryLoom sends, read clause by clause; null for anything else. */
+function parseJql(jql: string): Jql | null {
+  JQL_PROJECT.lastIndex = 0;
+  const project = JQL_PROJECT.exec(jql);
+  if (!project) return null;
+  const parsed: Jql = { project: unquote(project[1]!), filters: [], order: { field: "created", descending: false } };
+  let at = JQL_PROJECT.lastIndex;
+  for (;;) {
+    JQL_CLAUSE.lastIndex = at;
+    const clause = JQL_CLAUSE.exec(jql);
+    if (!clause) break;
+    at = JQL_CLAUSE.lastIndex;
+    const [, label, operator, quotedCategory, bareCategory, typeId, typeName] = clause;
+    if (label !== undefined) {
+      const wanted = unquote(label);
+      parsed.filters.push((issue) => issue.labels.includes(wanted));
+    } else if (operator !== undefined) {
+      const named = (quotedCategory ?? bareCategory ?? "").toLowerCase();
+      const category = (Object.keys(STATUS_CATEGORIES) as StatusCategory[]).find(
+        (key) => key === named || STATUS_CATEGORIES[key].name.toLowerCase() === named,
+      );
+      if (!category) return null;
+      const equal = operator === "=";
+      parsed.filters.push((issue) => (statusOf(issue).category === category) === equal);
+    } else if (typeId !== undefined) {
+      parsed.filters.push((issue) => issue.issueTypeId === typeId);
+    } else {
+      const wanted = unquote(typeName!).toLowerCase();
+      parsed.filters.push((issue) => issue.issueTypeName.toLowerCase() === wanted);
+    }
+  }
+  JQL_ORDER.lastIndex = at;
+  const order = JQL_ORDER.exec(jql);
+  if (!order) return null;
+  parsed.order = { field: order[1] as "created" | "updated", descending: order[2] === "DESC" };
+  return parsed;
+}
+
+function statusOf(issue: FakeJiraIssue) {
+  return FAKE_JIRA_STATUSES.find((s) => s.name === issue.status) ?? FAKE_JIRA_STATUSES[0]!;
+}
 
 export class FakeJira {
   readonly options: Required<Omit<FakeJiraOptions, "storyPoints" | "priorities" | "email">> & {
@@ -195,10 +297,17 @@ export class FakeJira {
   readonly requests: FakeJiraLogEntry[] = [];
   /** Every issue created, oldest first. */
   readonly issues: FakeJiraIssue[] = [];
+  /** Every issue link, oldest first. */
+  readonly links: FakeJiraLink[] = [];
 
   private faults: Fault[] = [];
   private bulkRules: BulkItemRule[] = [];
   private nextNumber = 1;
+  private nextLinkId = 10_100;
+  /** Changes in the order they were made, per issue key: ties of `updated` (the same millisecond) go by it. */
+  private changes = new Map<string, number>();
+  private changeCount = 0;
+  private armed: { method: string; path: string; arm: (fake: FakeJira) => void }[] = [];
 
   constructor(options: FakeJiraOptions = {}) {
     this.options = {
@@ -211,19 +320,26 @@ export class FakeJira {
       timeTracking: options.timeTracking ?? true,
       createMetaPageSize: options.createMetaPageSize ?? 50,
       searchPageSize: options.searchPageSize ?? 100,
+      linkTypes: options.linkTypes ?? FAKE_JIRA_LINK_TYPES,
+      issueLinking: options.issueLinking ?? true,
       now: options.now ?? Date.now,
     };
   }
 
   // ——— test controls ———
 
-  /** Forgets every issue, request, fault and rule. */
+  /** Forgets every issue, link, request, fault and rule. */
   reset(): void {
     this.requests.length = 0;
     this.issues.length = 0;
+    this.links.length = 0;
     this.faults = [];
     this.bulkRules = [];
     this.nextNumber = 1;
+    this.nextLinkId = 10_100;
+    this.changes.clear();
+    this.changeCount = 0;
+    this.armed = [];
   }
 
   /** The next `count` API requests answer `status` (Retry-After when given) with `body` or JIRA's usual error body. */
@@ -269,6 +385,15 @@ export class FakeJira {
     return this;
   }
 
+  /**
+   * Runs `arm` (a fault: `f => f.applyThenFail()`) just before the next request to `method` `path` is answered, so a
+   * call several requests into a method can be made to fail (with no other fault pending, the armed one is next).
+   */
+  onNext(method: string, path: string, arm: (fake: FakeJira) => void): this {
+    this.armed.push({ method: method.toUpperCase(), path, arm });
+    return this;
+  }
+
   /** The requests made to one method and path. */
   requestsTo(method: string, path: string): FakeJiraLogEntry[] {
     return this.requests.filter((r) => r.method === method && r.path === path);
@@ -278,6 +403,64 @@ export class FakeJira {
     const found = this.issues.find((i) => i.key === key);
     if (!found) throw new Error(`FakeJira has no issue ${key}`);
     return found;
+  }
+
+  /**
+   * Adds an issue as someone would in JIRA's app (checked as a create is): by type name, with an ADF description,
+   * a status, a parent; `updated` (ISO) when the test wants it older or newer than now.
+   */
+  addIssue(input: {
+    summary: string;
+    type?: string;
+    description?: unknown;
+    status?: string;
+    parentKey?: string | null;
+    labels?: string[];
+    updated?: string;
+  }): FakeJiraIssue {
+    const site = "https://fake.atlassian.net";
+    const checked = this.validate(site, {
+      project: { key: this.options.projectKey },
+      issuetype: { name: input.type ?? "Story" },
+      summary: input.summary,
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.labels ? { labels: input.labels } : {}),
+      ...(input.parentKey ? { parent: { key: input.parentKey } } : {}),
+    });
+    if ("errors" in checked) throw new Error(`FakeJira would refuse this issue: ${JSON.stringify(checked.errors)}`);
+    const { key } = this.store(site, checked.create);
+    const issue = this.issue(key);
+    if (input.status !== undefined) this.setStatus(key, input.status);
+    if (input.updated !== undefined) issue.updated = new Date(input.updated).toISOString();
+    return issue;
+  }
+
+  /** Moves an issue to another status, as a transition on JIRA's board does. */
+  setStatus(key: string, status: string): this {
+    const issue = this.issue(key);
+    if (!FAKE_JIRA_STATUSES.some((s) => s.name === status))
+      throw new Error(`FakeJira has no status ${status}: ${FAKE_JIRA_STATUSES.map((s) => s.name).join(", ")}`);
+    issue.status = status;
+    this.touch(issue);
+    return this;
+  }
+
+  /** Links two issues as someone would in JIRA's app (the type by name: "Relates", "Blocks"…). */
+  addLink(inwardKey: string, outwardKey: string, typeName = "Relates"): FakeJiraLink {
+    const type = this.options.linkTypes.find((t) => t.name === typeName);
+    if (!type) throw new Error(`FakeJira has no link type ${typeName}`);
+    return this.link(type, this.issue(inwardKey), this.issue(outwardKey));
+  }
+
+  /** The links of one issue, with the other issue's key and the link type's name. */
+  linksOf(key: string): { type: string; inwardKey: string; outwardKey: string }[] {
+    return this.links
+      .filter((l) => l.inwardKey === key || l.outwardKey === key)
+      .map((l) => ({
+        type: this.options.linkTypes.find((t) => t.id === l.typeId)?.name ?? l.typeId,
+        inwardKey: l.inwardKey,
+        outwardKey: l.outwardKey,
+      }));
   }
 
   // ——— HTTP ———
@@ -307,6 +490,8 @@ export class FakeJira {
       assertJiraRequest(method, request.path, body);
     }
 
+    const armed = this.armed.findIndex((a) => a.method === method && a.path === request.path);
+    if (armed >= 0) this.armed.splice(armed, 1)[0]!.arm(this);
     const fault = this.faults.shift();
     if (fault?.type === "hang") {
       entry.status = "hang";
@@ -341,10 +526,11 @@ export class FakeJira {
       answer = { status: error.status, body: error.body };
     }
     if (fault?.type === "applyThenFail") return this.respond(entry, fault.status, this.faultBody(fault.status));
-    if (answer.status === 204) {
-      entry.status = 204;
-      assertJiraResponse(method, request.path, 204, null);
-      return { kind: "empty", status: 204, headers: {} };
+    if (answer.status === 204 || (answer.status < 300 && answer.body === null)) {
+      // An edit's 204, issueLink's 201: no body.
+      entry.status = answer.status;
+      assertJiraResponse(method, request.path, answer.status, null);
+      return { kind: "empty", status: answer.status, headers: {} };
     }
     return this.respond(entry, answer.status, answer.body);
   }
@@ -402,7 +588,11 @@ export class FakeJira {
     if (method === "POST" && path === "/rest/api/3/issue/bulk") return this.createBulk(site, body);
     if (method === "GET" && path === "/rest/api/3/search/jql") return { status: 200, body: this.search(site, query) };
     match = /^\/rest\/api\/3\/issue\/([^/]+)$/.exec(path);
-    if (method === "PUT" && match) return this.edit(site, decodeURIComponent(match[1]!), body);
+    if (method === "PUT" && match) return this.edit(site, decodeURIComponent(match[1]!), body, query);
+    if (method === "GET" && match)
+      return { status: 200, body: this.readIssue(site, decodeURIComponent(match[1]!), query) };
+    if (method === "GET" && path === "/rest/api/3/issueLinkType") return { status: 200, body: this.linkTypes(site) };
+    if (method === "POST" && path === "/rest/api/3/issueLink") return this.createLink(body);
     throw new NotEmulatedError(`FakeJira does not emulate ${method} ${path}`);
   }
 
@@ -606,7 +796,9 @@ export class FakeJira {
   private validate(
     site: string,
     fields: unknown,
-  ): { errors: Record<string, string> } | { create: Omit<FakeJiraIssue, "id" | "key" | "created"> } {
+  ):
+    | { errors: Record<string, string> }
+    | { create: Omit<FakeJiraIssue, "id" | "key" | "created" | "updated" | "status"> } {
     if (!isObject(fields)) return { errors: { fields: "Fields are required." } };
     const errors: Record<string, string> = {};
     const project = fields.project;
@@ -699,16 +891,34 @@ export class FakeJira {
     };
   }
 
-  private store(site: string, draft: Omit<FakeJiraIssue, "id" | "key" | "created">) {
+  private store(site: string, draft: Omit<FakeJiraIssue, "id" | "key" | "created" | "updated" | "status">) {
     const number = this.nextNumber++;
+    const created = new Date(this.options.now()).toISOString();
     const issue: FakeJiraIssue = {
       ...draft,
       id: String(FIRST_ISSUE_ID + number),
       key: `${this.options.projectKey}-${number}`,
-      created: new Date(this.options.now()).toISOString(),
+      created,
+      updated: created,
+      status: FAKE_JIRA_STATUSES[0]!.name,
     };
     this.issues.push(issue);
+    this.changes.set(issue.key, ++this.changeCount);
     return { id: issue.id, key: issue.key, self: `${site}/rest/api/3/issue/${issue.id}` };
+  }
+
+  /** A change to the issue: its `updated` is now. */
+  private touch(issue: FakeJiraIssue): void {
+    issue.updated = new Date(this.options.now()).toISOString();
+    this.changes.set(issue.key, ++this.changeCount);
+  }
+
+  private findIssue(keyOrId: unknown): FakeJiraIssue | undefined {
+    return this.issues.find((i) => i.key === keyOrId || i.id === keyOrId);
+  }
+
+  private missingIssue(): JiraRefusal {
+    return new JiraRefusal(404, { errorMessages: ["Issue does not exist or you do not have permission to see it."] });
   }
 
   private createOne(site: string, body: unknown) {
@@ -719,10 +929,19 @@ export class FakeJira {
   }
 
   /** PUT /rest/api/3/issue/{key}: the given fields are checked as on create (with the issue's project and type). */
-  private edit(site: string, key: string, body: unknown): { status: number; body: unknown } {
-    const issue = this.issues.find((i) => i.key === key || i.id === key);
-    if (!issue)
-      throw new JiraRefusal(404, { errorMessages: ["Issue does not exist or you do not have permission to see it."] });
+  private edit(
+    site: string,
+    key: string,
+    body: unknown,
+    query: Record<string, string>,
+  ): { status: number; body: unknown } {
+    const unmodelled = Object.keys(query).filter((name) => name !== "notifyUsers");
+    if (unmodelled.length)
+      throw new NotEmulatedError(`FakeJira does not emulate an edit with ${unmodelled.join(", ")}`);
+    if (isObject(body) && Object.keys(body).some((name) => name !== "fields"))
+      throw new NotEmulatedError("FakeJira emulates an edit's `fields` only (not update, transition, properties…)");
+    const issue = this.findIssue(key);
+    if (!issue) throw this.missingIssue();
     const given = isObject(body) && isObject(body.fields) ? body.fields : {};
     for (const name of ["project", "issuetype"])
       if (name in given)
@@ -735,6 +954,7 @@ export class FakeJira {
       labels: checked.create.labels,
       fields: checked.create.fields,
     });
+    this.touch(issue);
     return { status: 204, body: null };
   }
 
@@ -766,21 +986,28 @@ export class FakeJira {
   }
 
   private search(site: string, query: Record<string, string>) {
-    const match = JQL.exec(query.jql ?? "");
-    if (!match) {
+    const jql = parseJql(query.jql ?? "");
+    if (!jql) {
       throw new JiraRefusal(400, {
-        errorMessages: [
-          `Error in the JQL Query: the fake JIRA understands only 'project = "KEY" AND labels = "label" ORDER BY created ASC'.`,
-        ],
+        errorMessages: [`Error in the JQL Query: the fake JIRA understands only '${JQL_UNDERSTOOD}'.`],
       });
     }
-    const project = unquote(match[1]!);
-    const label = unquote(match[2]!);
-    if (project !== this.options.projectKey)
-      throw new JiraRefusal(400, { errorMessages: [`The value '${project}' does not exist for the field 'project'.`] });
-    const wanted = new Set((query.fields ?? "*navigable").split(",").map((f) => f.trim()));
-    const all = wanted.has("*all") || wanted.has("*navigable");
-    const matching = this.issues.filter((i) => i.labels.includes(label));
+    if (jql.project !== this.options.projectKey)
+      throw new JiraRefusal(400, {
+        errorMessages: [`The value '${jql.project}' does not exist for the field 'project'.`],
+      });
+    const { field, descending } = jql.order;
+    const change = (issue: FakeJiraIssue) => this.changes.get(issue.key) ?? 0;
+    const matching = this.issues
+      .filter((issue) => jql.filters.every((keep) => keep(issue)))
+      .sort((a, b) => {
+        // Ties (the same millisecond) go by the order of creation or of the last change.
+        const order =
+          field === "created"
+            ? a.created.localeCompare(b.created) || Number(a.id) - Number(b.id)
+            : a.updated.localeCompare(b.updated) || change(a) - change(b);
+        return descending ? -order : order;
+      });
     let offset = 0;
     if (query.nextPageToken) {
       const decoded = /^page:(\d+)$/.exec(atobSafe(query.nextPageToken));
@@ -791,35 +1018,156 @@ export class FakeJira {
     const size = Math.min(this.options.searchPageSize, Math.max(1, Number(query.maxResults ?? 50) || 50));
     const page = matching.slice(offset, offset + size);
     const more = offset + size < matching.length;
+    // JIRA's default is the id only.
+    const fields = query.fields ?? "id";
     return {
-      issues: page.map((issue) => {
-        const type = ISSUE_TYPES.find((t) => t.id === issue.issueTypeId)!;
-        const parent = issue.parentKey ? this.issues.find((i) => i.key === issue.parentKey) : undefined;
-        const fields: Record<string, unknown> = {};
-        if (all || wanted.has("summary")) fields.summary = issue.summary;
-        if (all || wanted.has("issuetype")) fields.issuetype = this.issueTypeDetails(site, type);
-        if (all || wanted.has("labels")) fields.labels = issue.labels;
-        if ((all || wanted.has("parent")) && parent) {
-          const parentType = ISSUE_TYPES.find((t) => t.id === parent.issueTypeId)!;
-          fields.parent = {
-            id: parent.id,
-            key: parent.key,
-            self: `${site}/rest/api/3/issue/${parent.id}`,
-            fields: { summary: parent.summary, issuetype: this.issueTypeDetails(site, parentType) },
-          };
-        }
-        if (all || wanted.has("created")) fields.created = issue.created;
-        return {
-          expand: "renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations",
-          id: issue.id,
-          self: `${site}/rest/api/3/issue/${issue.id}`,
-          key: issue.key,
-          fields,
-        };
-      }),
+      issues: page.map((issue) => this.issueBean(site, issue, fields)),
       ...(more ? { nextPageToken: btoa(`page:${offset + size}`) } : {}),
       isLast: !more,
     };
+  }
+
+  /** GET /rest/api/3/issue/{key}: the fields asked for (all by default). */
+  private readIssue(site: string, key: string, query: Record<string, string>) {
+    const unmodelled = Object.keys(query).filter((name) => name !== "fields");
+    if (unmodelled.length)
+      throw new NotEmulatedError(`FakeJira does not emulate reading an issue with ${unmodelled.join(", ")}`);
+    const issue = this.findIssue(key);
+    if (!issue) throw this.missingIssue();
+    return this.issueBean(site, issue, query.fields ?? "*all");
+  }
+
+  /** An issue as search and GET answer it, with the fields asked for (`*all`, `*navigable` or names; `id`: none). */
+  private issueBean(site: string, issue: FakeJiraIssue, fieldList: string) {
+    const wanted = new Set(fieldList.split(",").map((f) => f.trim()));
+    const all = wanted.has("*all") || wanted.has("*navigable");
+    const want = (name: string) => all || wanted.has(name);
+    const type = ISSUE_TYPES.find((t) => t.id === issue.issueTypeId)!;
+    const parent = issue.parentKey ? this.findIssue(issue.parentKey) : undefined;
+    const fields: Record<string, unknown> = {};
+    if (want("summary")) fields.summary = issue.summary;
+    if (want("issuetype")) fields.issuetype = this.issueTypeDetails(site, type);
+    if (want("labels")) fields.labels = issue.labels;
+    if (want("status")) fields.status = this.statusDetails(site, issue);
+    if (want("description")) fields.description = issue.fields.description ?? null;
+    if (want("parent") && parent) {
+      fields.parent = {
+        id: parent.id,
+        key: parent.key,
+        self: `${site}/rest/api/3/issue/${parent.id}`,
+        fields: this.linkedFields(site, parent),
+      };
+    }
+    if (want("issuelinks")) fields.issuelinks = this.issueLinks(site, issue);
+    if (want("created")) fields.created = issue.created;
+    if (want("updated")) fields.updated = issue.updated;
+    return {
+      expand: "renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations",
+      id: issue.id,
+      self: `${site}/rest/api/3/issue/${issue.id}`,
+      key: issue.key,
+      fields,
+    };
+  }
+
+  private statusDetails(site: string, issue: FakeJiraIssue) {
+    const status = statusOf(issue);
+    const category = STATUS_CATEGORIES[status.category];
+    return {
+      self: `${site}/rest/api/3/status/${status.id}`,
+      description: "",
+      iconUrl: `${site}/`,
+      name: status.name,
+      id: status.id,
+      statusCategory: {
+        self: `${site}/rest/api/3/statuscategory/${category.id}`,
+        id: category.id,
+        key: status.category,
+        colorName: category.colorName,
+        name: category.name,
+      },
+    };
+  }
+
+  /** What JIRA shows of another issue (a parent, a linked issue). */
+  private linkedFields(site: string, issue: FakeJiraIssue) {
+    const type = ISSUE_TYPES.find((t) => t.id === issue.issueTypeId)!;
+    return {
+      summary: issue.summary,
+      status: this.statusDetails(site, issue),
+      issuetype: this.issueTypeDetails(site, type),
+    };
+  }
+
+  private linkTypeDetails(site: string, type: FakeJiraLinkType) {
+    return { ...type, self: `${site}/rest/api/3/issueLinkType/${type.id}` };
+  }
+
+  /** An issue's links as its `issuelinks` field: the other issue, named by its side of the link. */
+  private issueLinks(site: string, issue: FakeJiraIssue) {
+    return this.links.flatMap((link) => {
+      if (link.inwardKey !== issue.key && link.outwardKey !== issue.key) return [];
+      const type = this.options.linkTypes.find((t) => t.id === link.typeId);
+      const other = this.findIssue(link.inwardKey === issue.key ? link.outwardKey : link.inwardKey);
+      if (!type || !other) return [];
+      const shown = { id: other.id, key: other.key, self: `${site}/rest/api/3/issue/${other.id}` };
+      return [
+        {
+          id: link.id,
+          self: `${site}/rest/api/3/issueLink/${link.id}`,
+          type: this.linkTypeDetails(site, type),
+          [link.inwardKey === issue.key ? "outwardIssue" : "inwardIssue"]: {
+            ...shown,
+            fields: this.linkedFields(site, other),
+          },
+        },
+      ];
+    });
+  }
+
+  private linkingOn(): void {
+    if (!this.options.issueLinking)
+      throw new JiraRefusal(404, { errorMessages: ["Issue linking is currently disabled."] });
+  }
+
+  /** GET /rest/api/3/issueLinkType */
+  private linkTypes(site: string) {
+    this.linkingOn();
+    return { issueLinkTypes: this.options.linkTypes.map((t) => this.linkTypeDetails(site, t)) };
+  }
+
+  /** POST /rest/api/3/issueLink: 201 with no body; the same link again adds nothing (and answers the same). */
+  private createLink(body: unknown): { status: number; body: unknown } {
+    this.linkingOn();
+    const request = isObject(body) ? body : {};
+    if (request.comment !== undefined) throw new NotEmulatedError("FakeJira does not emulate a link's comment");
+    const wanted = isObject(request.type) ? request.type : {};
+    const type = this.options.linkTypes.find((t) =>
+      wanted.id !== undefined ? t.id === wanted.id : t.name === wanted.name,
+    );
+    if (!type)
+      throw new JiraRefusal(404, {
+        errorMessages: [`No issue link type with name '${String(wanted.name ?? wanted.id)}' found.`],
+      });
+    const side = (named: unknown) => (isObject(named) ? this.findIssue(named.key ?? named.id) : undefined);
+    const inward = side(request.inwardIssue);
+    const outward = side(request.outwardIssue);
+    if (!inward || !outward) throw this.missingIssue();
+    if (inward === outward) throw new NotEmulatedError("FakeJira does not emulate linking an issue to itself");
+    this.link(type, inward, outward);
+    return { status: 201, body: null };
+  }
+
+  private link(type: FakeJiraLinkType, inward: FakeJiraIssue, outward: FakeJiraIssue): FakeJiraLink {
+    const same = this.links.find(
+      (l) => l.typeId === type.id && l.inwardKey === inward.key && l.outwardKey === outward.key,
+    );
+    if (same) return same;
+    const link = { id: String(this.nextLinkId++), typeId: type.id, inwardKey: inward.key, outwardKey: outward.key };
+    this.links.push(link);
+    this.touch(inward);
+    this.touch(outward);
+    return link;
   }
 }
 

@@ -108,3 +108,130 @@ describe("FakeLinear", () => {
     expect(fake.requests.map((r) => r.status)).toEqual([429, 502]);
   });
 });
+
+describe("FakeLinear: the review before an export", () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 11, 7, 9, minute)).toISOString();
+
+  it("lists issues by team and state type, newest updated first, in pages", () => {
+    const fake = new FakeLinear();
+    const parent = fake.addIssue({ title: "Parent", updatedAt: at(1) });
+    fake.addIssue({ title: "Child", parentId: parent.id, state: "In Progress", updatedAt: at(4) });
+    fake.addIssue({ title: "Done", state: "Done", updatedAt: at(9) });
+    fake.addIssue({ title: "Duplicate", state: "Duplicate", updatedAt: at(9) });
+    fake.addIssue({ title: "Other team", teamId: "DES", updatedAt: at(9) });
+    fake.addIssue({ title: "Backlog", state: "Backlog", updatedAt: at(2) });
+
+    const first = json(fake, post(LINEAR_DOCUMENTS.openIssues, { teamId: ENG, after: null }));
+    expect(first.body.data.issues.nodes.map((n: { title: string }) => n.title)).toEqual(["Child", "Backlog", "Parent"]);
+    expect(first.body.data.issues.nodes[0].state).toEqual({ name: "In Progress" });
+
+    const parents = json(fake, post(LINEAR_DOCUMENTS.openParents, { teamId: ENG, after: null }));
+    expect(parents.body.data.issues.nodes.map((n: { title: string }) => n.title)).toEqual(["Parent"]);
+
+    const paged = post(
+      "query P($after: String) { issues(first: 2, after: $after, orderBy: createdAt) { nodes { title } pageInfo { hasNextPage endCursor } } }",
+      { after: null },
+    );
+    const page1 = json(fake, paged).body.data.issues;
+    expect(page1.nodes.map((n: { title: string }) => n.title)).toEqual(["Backlog", "Other team"]);
+    expect(page1.pageInfo.hasNextPage).toBe(true);
+    const page2 = json(
+      fake,
+      post(
+        "query P($after: String) { issues(first: 2, after: $after, orderBy: createdAt) { nodes { title } pageInfo { hasNextPage endCursor } } }",
+        { after: page1.pageInfo.endCursor },
+      ),
+    ).body.data.issues;
+    expect(page2.nodes.map((n: { title: string }) => n.title)).toEqual(["Duplicate", "Done"]);
+  });
+
+  it("refuses a filter it cannot evaluate rather than guessing", () => {
+    const fake = new FakeLinear();
+    fake.addIssue({ title: "One" });
+    expect(() => fake.handle(post("query { issues(filter: { priority: { lte: 2 } }) { nodes { id } } }"))).toThrow(
+      NotEmulatedError,
+    );
+    expect(() =>
+      fake.handle(post('query { issues(filter: { state: { type: { startsWith: "c" } } }) { nodes { id } } }')),
+    ).toThrow(NotEmulatedError);
+    // Comparators are objects: a bare value breaks the schema itself.
+    expect(() =>
+      fake.handle(post('query { issues(filter: { state: { type: "started" } }) { nodes { id } } }')),
+    ).toThrow(/linear\.schema\.graphql/);
+  });
+
+  it("lists a team's projects by status type, and finds one by slugId", () => {
+    const fake = new FakeLinear();
+    fake.addProject({ name: "Planned", status: "planned", updatedAt: at(1) });
+    const started = fake.addProject({ name: "Started", status: "started", updatedAt: at(3) });
+    fake.addProject({ name: "Completed", status: "completed", updatedAt: at(5) });
+    fake.addProject({ name: "Design's", teamIds: ["5b0c3c1e-1f0a-4c8e-9d52-6f3f0e4a1a02"], updatedAt: at(7) });
+    const open = json(fake, post(LINEAR_DOCUMENTS.openProjects, { teamId: ENG, after: null }));
+    expect(open.body.data.projects.nodes.map((n: { name: string }) => n.name)).toEqual(["Started", "Planned"]);
+    const byKey = json(fake, post(LINEAR_DOCUMENTS.projectByKey, { slugId: started.slugId }));
+    expect(byKey.body.data.projects.nodes).toEqual([
+      { id: started.id, name: "Started", slugId: started.slugId, url: started.url },
+    ]);
+    const status = json(fake, post("query { projects { nodes { status { name type } } } }"));
+    expect(status.body.data.projects.nodes[0].status).toEqual({ name: "Planned", type: "planned" });
+  });
+
+  it("relates issues both ways, refusing the same relation twice and an issue to itself", () => {
+    const fake = new FakeLinear();
+    const a = fake.addIssue({ title: "A" });
+    const b = fake.addIssue({ title: "B" });
+    const create = (input: Record<string, unknown>) => json(fake, post(LINEAR_DOCUMENTS.relationCreate, { input }));
+    expect(
+      create({ issueId: a.identifier, relatedIssueId: b.id, type: "related" }).body.data.issueRelationCreate,
+    ).toMatchObject({ success: true, issueRelation: { type: "related" } });
+    const read = json(fake, post(LINEAR_DOCUMENTS.relations, { storyId: b.identifier, itemId: a.identifier }));
+    expect(read.body.data.story.relations.nodes).toEqual([]);
+    expect(read.body.data.story.inverseRelations.nodes).toEqual([{ type: "related", issue: { id: a.id } }]);
+    for (const input of [
+      { issueId: a.id, relatedIssueId: b.id, type: "related" },
+      { issueId: a.id, relatedIssueId: a.identifier, type: "related" },
+      { issueId: a.id, relatedIssueId: "ENG-99", type: "related" },
+    ])
+      expect(create(input).body.errors?.[0].extensions.type).toBe("invalid input");
+    expect(() => create({ issueId: a.id, relatedIssueId: b.id, type: "relates" })).toThrow(/linear\.schema\.graphql/);
+    expect(fake.relations).toHaveLength(1);
+  });
+
+  it("edits a description and touches updatedAt", () => {
+    let now = Date.UTC(2026, 11, 7, 9, 0);
+    const fake = new FakeLinear({ now: () => now });
+    const item = fake.addIssue({ title: "Item", description: "Old" });
+    now += 60_000;
+    json(fake, post(LINEAR_DOCUMENTS.issueUpdate, { id: item.id, input: { description: "Old\n\nNew" } }));
+    const read = json(fake, post(LINEAR_DOCUMENTS.description, { id: item.identifier }));
+    expect(read.body.data.issue).toEqual({ id: item.id, identifier: item.identifier, description: "Old\n\nNew" });
+    expect(item.updatedAt).toBe(new Date(now).toISOString());
+  });
+
+  it("creates a label once per name, and forgets created labels on reset", () => {
+    const fake = new FakeLinear({ labels: [] });
+    const create = (input: Record<string, unknown>) => json(fake, post(LINEAR_DOCUMENTS.labelCreate, { input }));
+    expect(create({ name: "storyloom", teamId: ENG }).body.data.issueLabelCreate).toMatchObject({
+      success: true,
+      issueLabel: { name: "storyloom", team: { id: ENG } },
+    });
+    expect(create({ name: "StoryLoom", teamId: ENG }).body.errors?.[0].extensions.type).toBe("invalid input");
+    expect(() => create({ name: "x", parentId: "y" })).toThrow(NotEmulatedError);
+    expect(fake.labels).toHaveLength(1);
+    fake.reset();
+    expect(fake.labels).toEqual([]);
+  });
+
+  it("fails the next request of one operation, whatever is sent before it", () => {
+    const fake = new FakeLinear();
+    const a = fake.addIssue({ title: "A" });
+    const b = fake.addIssue({ title: "B" });
+    fake.applyThenFailOn("StoryLoomRelationCreate", 502).failOn("StoryLoomDescription", { status: 503 });
+    expect(json(fake, post(LINEAR_DOCUMENTS.viewer)).status).toBe(200);
+    const input = { issueId: a.id, relatedIssueId: b.id, type: "related" };
+    expect(json(fake, post(LINEAR_DOCUMENTS.relationCreate, { input })).status).toBe(502);
+    expect(fake.relations).toHaveLength(1);
+    expect(json(fake, post(LINEAR_DOCUMENTS.description, { id: a.id })).status).toBe(503);
+    expect(json(fake, post(LINEAR_DOCUMENTS.description, { id: a.id })).status).toBe(200);
+  });
+});

@@ -1,5 +1,8 @@
 // An in-memory Linear that answers the GraphQL documents StoryLoom sends (adapters/linear/http.ts): the viewer, teams,
-// one team with its labels, issue and project create, and an issue or project read back with its children. Pure
+// one team with its labels, label create, issue and project create, an issue or project read back with its children,
+// and for the review before an export (issue 41) the issue and project lists with the filters StoryLoom sends (team,
+// workflow state type, sub-issues, project status), newest first by updatedAt or createdAt, issue relations and their
+// create, and description edits. Pure
 // TypeScript, so the same emulator serves Worker tests (mock.ts) and `npm run dev` or the browser journeys
 // (scripts/fake-linear.ts).
 //
@@ -65,19 +68,57 @@ export interface FakeLinearLogEntry {
   status: number | "hang";
 }
 
+/** A team's workflow states, as a new Linear team has them: a name and one of Linear's state types. */
+export const FAKE_LINEAR_STATES = [
+  { name: "Backlog", type: "backlog" },
+  { name: "Todo", type: "unstarted" },
+  { name: "In Progress", type: "started" },
+  { name: "Done", type: "completed" },
+  { name: "Canceled", type: "canceled" },
+  { name: "Duplicate", type: "duplicate" },
+] as const;
+export type FakeLinearStateName = (typeof FAKE_LINEAR_STATES)[number]["name"];
+/** Where an issue created through the API starts (the team's first unstarted state, as in Linear). */
+const DEFAULT_STATE: FakeLinearStateName = "Todo";
+
+/** Linear's project status types (ProjectStatusType), with the name a new workspace gives each. */
+const PROJECT_STATUSES = {
+  backlog: "Backlog",
+  planned: "Planned",
+  started: "In Progress",
+  paused: "Paused",
+  completed: "Completed",
+  canceled: "Canceled",
+} as const;
+export type FakeLinearProjectStatus = keyof typeof PROJECT_STATUSES;
+
 export interface FakeLinearIssue {
   id: string;
   identifier: string;
   number: number;
   teamId: string;
   title: string;
+  /** Markdown, as Linear's API gives and takes it. */
   description: string | null;
+  /** The name of one of the team's workflow states (FAKE_LINEAR_STATES). */
+  state: FakeLinearStateName;
   priority: number;
   estimate: number | null;
   parentId: string | null;
   projectId: string | null;
   labelIds: string[];
   url: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FakeLinearRelation {
+  id: string;
+  /** Reads "issueId {type} relatedIssueId". */
+  issueId: string;
+  relatedIssueId: string;
+  /** IssueRelationType: "blocks", "duplicate", "related" or "similar". */
+  type: string;
   createdAt: string;
 }
 
@@ -90,7 +131,9 @@ export interface FakeLinearProject {
   teamIds: string[];
   priority: number;
   url: string;
+  status: FakeLinearProjectStatus;
   createdAt: string;
+  updatedAt: string;
 }
 
 export interface FakeLinearFault {
@@ -118,6 +161,8 @@ class LinearRefusal extends Error {
 }
 
 type Fault = ({ type: "fail" } & FakeLinearFault) | { type: "hang" } | { type: "applyThenFail"; status: number };
+/** A fault for the next request of one operation, whatever is sent before it. */
+type TargetedFault = { operationName: string; fault: Fault };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The scales Linear offers (adapters/linear/format.ts says the same from the other side). */
@@ -161,6 +206,7 @@ interface ConnectionArgs {
   filter?: unknown;
   orderBy?: unknown;
   includeArchived?: boolean | null;
+  sort?: unknown;
 }
 
 export class FakeLinear {
@@ -173,8 +219,12 @@ export class FakeLinear {
   readonly issues: FakeLinearIssue[] = [];
   /** Every project created, oldest first. */
   readonly projects: FakeLinearProject[] = [];
+  /** Every issue relation created, oldest first. */
+  readonly relations: FakeLinearRelation[] = [];
 
+  private readonly initialLabels: FakeLinearLabel[];
   private faults: Fault[] = [];
+  private targeted: TargetedFault[] = [];
   private numbers = new Map<string, number>();
 
   constructor(options: FakeLinearOptions = {}) {
@@ -206,16 +256,20 @@ export class FakeLinear {
       { id: "7d9e2a40-3b1c-4e5f-8a6b-0c1d2e3f4a01", name: "StoryLoom", teamId: null },
       { id: "7d9e2a40-3b1c-4e5f-8a6b-0c1d2e3f4a02", name: "Bug", teamId: null },
     ];
+    this.initialLabels = this.labels.map((l) => ({ ...l }));
   }
 
   // ——— test controls ———
 
-  /** Forgets every issue, project, request and fault. */
+  /** Forgets every issue, project, relation, created label, request and fault. */
   reset(): void {
     this.requests.length = 0;
     this.issues.length = 0;
     this.projects.length = 0;
+    this.relations.length = 0;
+    this.labels.splice(0, this.labels.length, ...this.initialLabels.map((l) => ({ ...l })));
     this.faults = [];
+    this.targeted = [];
     this.numbers.clear();
   }
 
@@ -240,6 +294,21 @@ export class FakeLinear {
     return this;
   }
 
+  /**
+   * The next request of the operation `operationName` (e.g. "StoryLoomRelationCreate"), whatever is sent before it:
+   * fails as failNext says, or (applied: true) is carried out and then answered `status`, as applyThenFail.
+   */
+  failOn(operationName: string, fault: FakeLinearFault): this {
+    this.targeted.push({ operationName, fault: { type: "fail", ...fault } });
+    return this;
+  }
+
+  /** failOn's applied form: the next request of `operationName` is carried out, then answered `status`. */
+  applyThenFailOn(operationName: string, status = 500): this {
+    this.targeted.push({ operationName, fault: { type: "applyThenFail", status } });
+    return this;
+  }
+
   /** The requests of one operation (by its name, e.g. "StoryLoomIssueCreate"). */
   requestsTo(operationName: string): FakeLinearLogEntry[] {
     return this.requests.filter((r) => r.operationName === operationName);
@@ -251,25 +320,62 @@ export class FakeLinear {
     return found;
   }
 
-  /** Adds an issue as someone would in Linear's app (a child added by hand, an unrelated issue). */
+  /**
+   * Adds an issue as someone would in Linear's app (a child added by hand, an unrelated issue, a backlog's items):
+   * `parentId` and `projectId` by id or identifier and slugId; `updatedAt` (ISO) sets its place in the newest-first
+   * lists.
+   */
   addIssue(input: {
     teamId?: string;
     title: string;
+    description?: string | null;
+    state?: FakeLinearStateName;
     parentId?: string | null;
     projectId?: string | null;
+    updatedAt?: string;
   }): FakeLinearIssue {
     const team = input.teamId ? this.teamById(input.teamId) : this.teams[0]!;
-    return this.storeIssue({
+    const parent = input.parentId ? this.issue(input.parentId) : null;
+    const project = input.projectId
+      ? this.projects.find((p) => p.id === input.projectId || p.slugId === input.projectId)
+      : null;
+    if (input.projectId && !project) throw new Error(`FakeLinear has no project ${input.projectId}`);
+    const issue = this.storeIssue({
       id: crypto.randomUUID(),
       team,
       title: input.title,
-      description: null,
+      description: input.description ?? null,
       priority: 0,
       estimate: null,
-      parentId: input.parentId ?? null,
-      projectId: input.projectId ?? null,
+      parentId: parent?.id ?? null,
+      projectId: project?.id ?? null,
       labelIds: [],
     });
+    if (input.state) issue.state = input.state;
+    if (input.updatedAt) issue.updatedAt = input.updatedAt;
+    return issue;
+  }
+
+  /** Adds a project as someone would in Linear's app, on the first team unless told (`status`: its status type). */
+  addProject(input: {
+    name: string;
+    teamIds?: string[];
+    status?: FakeLinearProjectStatus;
+    updatedAt?: string;
+  }): FakeLinearProject {
+    const project = this.createProject({
+      id: crypto.randomUUID(),
+      name: input.name,
+      teamIds: input.teamIds ?? [this.teams[0]!.id],
+    });
+    if (input.status) project.status = input.status;
+    if (input.updatedAt) project.updatedAt = input.updatedAt;
+    return project;
+  }
+
+  /** Relates two issues (by id or identifier) as someone would in Linear's app: "issue {type} relatedIssue". */
+  addRelation(issue: string, relatedIssue: string, type = "related"): FakeLinearRelation {
+    return this.storeRelation(this.issue(issue), this.issue(relatedIssue), type);
   }
 
   // ——— HTTP ———
@@ -312,7 +418,8 @@ export class FakeLinear {
     entry.operation = operation?.operation ?? null;
     entry.variables = structuredClone(gqlRequest.variables ?? {});
 
-    const fault = this.faults.shift();
+    const aimed = this.targeted.findIndex((t) => t.operationName === entry.operationName);
+    const fault = aimed >= 0 ? this.targeted.splice(aimed, 1)[0]!.fault : this.faults.shift();
     if (fault?.type === "hang") {
       entry.status = "hang";
       return { kind: "hang" };
@@ -427,13 +534,43 @@ export class FakeLinear {
         this.connection(
           "Project",
           args,
-          this.projects.filter((p) => projectMatches(p, args.filter)),
+          this.projects.filter((p) => this.projectMatches(p, args.filter)),
           (p) => this.projectNode(p),
         ),
       issue: ({ id }: { id: string }) => {
         const found = this.issues.find((i) => i.id === id || i.identifier === id);
         if (!found) throw notFound("Issue");
         return this.issueNode(found);
+      },
+      issues: (args: ConnectionArgs) =>
+        this.connection(
+          "Issue",
+          args,
+          this.issues.filter((i) => this.issueMatches(i, args.filter)),
+          (i) => this.issueNode(i),
+        ),
+      issueRelationCreate: ({ input }: { input: Record<string, unknown> }) => {
+        const relation = this.createRelation(input);
+        return strict("IssueRelationPayload", {
+          success: true,
+          lastSyncId: this.relations.length,
+          issueRelation: this.relationNode(relation),
+        });
+      },
+      issueLabelCreate: ({
+        input,
+        replaceTeamLabels,
+      }: {
+        input: Record<string, unknown>;
+        replaceTeamLabels?: unknown;
+      }) => {
+        if (replaceTeamLabels != null) throw new NotEmulatedError("FakeLinear does not model replaceTeamLabels");
+        const created = this.createLabel(input);
+        return strict("IssueLabelPayload", {
+          success: true,
+          lastSyncId: this.labels.length,
+          issueLabel: this.labelNode(created),
+        });
       },
       issueCreate: ({ input }: { input: Record<string, unknown> }) => {
         const issue = this.createIssue(input);
@@ -457,7 +594,22 @@ export class FakeLinear {
   private connection<T>(typeName: string, args: ConnectionArgs, items: T[], node: (item: T) => unknown) {
     if (args.last != null || args.before != null)
       throw new NotEmulatedError(`FakeLinear pages ${typeName} forward only`);
-    if (args.orderBy != null) throw new NotEmulatedError(`FakeLinear does not order ${typeName}`);
+    if (args.sort != null) throw new NotEmulatedError(`FakeLinear does not sort ${typeName} (sort is [INTERNAL])`);
+    if (args.orderBy != null) {
+      // Linear's orderBy lists the most recently created or updated first; a tie goes to the later added.
+      const field = args.orderBy;
+      if (field !== "createdAt" && field !== "updatedAt")
+        throw new NotEmulatedError(`FakeLinear does not order by ${String(field)}`);
+      const stamp = (item: T) => {
+        const value = (item as Record<string, unknown>)[field];
+        if (typeof value !== "string") throw new NotEmulatedError(`FakeLinear cannot order ${typeName} by ${field}`);
+        return value;
+      };
+      items = items
+        .map((item, index) => ({ item, index }))
+        .sort((a, b) => stamp(b.item).localeCompare(stamp(a.item)) || b.index - a.index)
+        .map(({ item }) => item);
+    }
     const first = args.first ?? 50;
     if (first < 0 || first > this.options.maxPageSize)
       throw new LinearRefusal(
@@ -508,6 +660,114 @@ export class FakeLinear {
     });
   }
 
+  private stateNode(team: FakeLinearTeam, name: FakeLinearStateName) {
+    const state = FAKE_LINEAR_STATES.find((s) => s.name === name)!;
+    return strict("WorkflowState", {
+      id: `${team.id.slice(0, 24)}${FAKE_LINEAR_STATES.indexOf(state).toString().padStart(12, "0")}`,
+      name: state.name,
+      type: state.type,
+    });
+  }
+
+  private relationNode(relation: FakeLinearRelation): object {
+    return strict("IssueRelation", {
+      id: relation.id,
+      type: relation.type,
+      createdAt: relation.createdAt,
+      updatedAt: relation.createdAt,
+      archivedAt: null,
+      issue: () => this.issueNode(this.issue(relation.issueId)),
+      relatedIssue: () => this.issueNode(this.issue(relation.relatedIssueId)),
+    });
+  }
+
+  /** The part of IssueFilter StoryLoom sends: team, state (type, name), children (length, some), parent, project, id. */
+  private issueMatches(issue: FakeLinearIssue, filter: unknown): boolean {
+    if (filter == null) return true;
+    if (!isRecord(filter)) throw new NotEmulatedError("An IssueFilter is an object");
+    onlyKeys("IssueFilter", filter, ["id", "team", "state", "children", "parent", "project", "and", "or", "null"]);
+    if (filter.null === true) return false;
+    if (filter.id != null && !compare("IssueFilter.id", issue.id, filter.id)) return false;
+    if (isRecord(filter.team)) {
+      const team = this.teamById(issue.teamId);
+      onlyKeys("TeamFilter", filter.team, ["id", "key"]);
+      if (filter.team.id != null && !compare("TeamFilter.id", team.id, filter.team.id)) return false;
+      if (filter.team.key != null && !compare("TeamFilter.key", team.key, filter.team.key)) return false;
+    }
+    if (isRecord(filter.state)) {
+      const state = FAKE_LINEAR_STATES.find((s) => s.name === issue.state)!;
+      onlyKeys("WorkflowStateFilter", filter.state, ["type", "name"]);
+      if (filter.state.type != null && !compare("WorkflowStateFilter.type", state.type, filter.state.type))
+        return false;
+      if (filter.state.name != null && !compare("WorkflowStateFilter.name", state.name, filter.state.name))
+        return false;
+    }
+    if (isRecord(filter.children)) {
+      onlyKeys("IssueCollectionFilter", filter.children, ["length", "some"]);
+      const children = this.issues.filter((i) => i.parentId === issue.id);
+      const { length, some } = filter.children;
+      if (length != null && !compare("IssueCollectionFilter.length", children.length, length)) return false;
+      if (some != null && !children.some((c) => this.issueMatches(c, some))) return false;
+    }
+    if (isRecord(filter.parent)) {
+      const parent = issue.parentId ? this.issue(issue.parentId) : null;
+      if (filter.parent.null === true) {
+        if (parent) return false;
+      } else if (filter.parent.null === false && !parent) return false;
+      const { null: _null, ...rest } = filter.parent;
+      if (Object.keys(rest).length && (!parent || !this.issueMatches(parent, rest))) return false;
+    }
+    if (isRecord(filter.project)) {
+      const project = issue.projectId ? this.projects.find((p) => p.id === issue.projectId) : undefined;
+      if (filter.project.null === true) {
+        if (project) return false;
+      } else if (filter.project.null === false && !project) return false;
+      const { null: _null, ...rest } = filter.project;
+      if (Object.keys(rest).length && (!project || !this.projectMatches(project, rest))) return false;
+    }
+    if (Array.isArray(filter.and) && !filter.and.every((f) => this.issueMatches(issue, f))) return false;
+    if (Array.isArray(filter.or) && filter.or.length && !filter.or.some((f) => this.issueMatches(issue, f)))
+      return false;
+    return true;
+  }
+
+  /** The part of ProjectFilter StoryLoom sends: id, slugId, accessibleTeams (some id), status (type, name). */
+  private projectMatches(project: FakeLinearProject, filter: unknown): boolean {
+    if (filter == null) return true;
+    if (!isRecord(filter)) throw new NotEmulatedError("A ProjectFilter is an object");
+    onlyKeys("ProjectFilter", filter, ["id", "slugId", "accessibleTeams", "status", "and", "or"]);
+    if (filter.id != null && !compare("ProjectFilter.id", project.id, filter.id)) return false;
+    if (filter.slugId != null && !compare("ProjectFilter.slugId", project.slugId, filter.slugId)) return false;
+    if (isRecord(filter.accessibleTeams)) {
+      onlyKeys("TeamCollectionFilter", filter.accessibleTeams, ["some"]);
+      const some = filter.accessibleTeams.some;
+      if (isRecord(some)) {
+        onlyKeys("TeamFilter", some, ["id", "key"]);
+        const teams = project.teamIds.map((id) => this.teamById(id));
+        const hit = teams.some(
+          (t) =>
+            (some.id == null || compare("TeamFilter.id", t.id, some.id)) &&
+            (some.key == null || compare("TeamFilter.key", t.key, some.key)),
+        );
+        if (!hit) return false;
+      }
+    }
+    if (isRecord(filter.status)) {
+      onlyKeys("ProjectStatusFilter", filter.status, ["type", "name"]);
+      if (filter.status.type != null && !compare("ProjectStatusFilter.type", project.status, filter.status.type))
+        return false;
+      if (
+        filter.status.name != null &&
+        !compare("ProjectStatusFilter.name", PROJECT_STATUSES[project.status], filter.status.name)
+      )
+        return false;
+    }
+    if (Array.isArray(filter.and) && !filter.and.every((f) => this.projectMatches(project, f))) return false;
+    if (Array.isArray(filter.or) && filter.or.length && !filter.or.some((f) => this.projectMatches(project, f)))
+      return false;
+    return true;
+  }
+
   private issueNode(issue: FakeLinearIssue): object {
     return strict("Issue", {
       id: issue.id,
@@ -519,6 +779,22 @@ export class FakeLinear {
       estimate: issue.estimate,
       url: issue.url,
       createdAt: issue.createdAt,
+      updatedAt: issue.updatedAt,
+      state: () => this.stateNode(this.teamById(issue.teamId), issue.state),
+      relations: (args: ConnectionArgs) =>
+        this.connection(
+          "IssueRelation",
+          args,
+          this.relations.filter((r) => r.issueId === issue.id),
+          (r) => this.relationNode(r),
+        ),
+      inverseRelations: (args: ConnectionArgs) =>
+        this.connection(
+          "IssueRelation",
+          args,
+          this.relations.filter((r) => r.relatedIssueId === issue.id),
+          (r) => this.relationNode(r),
+        ),
       team: () => this.teamNode(this.teamById(issue.teamId)),
       parent: () => {
         const parent = issue.parentId ? this.issues.find((i) => i.id === issue.parentId) : undefined;
@@ -549,6 +825,13 @@ export class FakeLinear {
       priority: project.priority,
       url: project.url,
       createdAt: project.createdAt,
+      updatedAt: project.updatedAt,
+      status: () =>
+        strict("ProjectStatus", {
+          id: `${project.id.slice(0, 24)}${Object.keys(PROJECT_STATUSES).indexOf(project.status).toString().padStart(12, "0")}`,
+          name: PROJECT_STATUSES[project.status],
+          type: project.status,
+        }),
       issues: (args: ConnectionArgs) => {
         if (args.filter) throw new NotEmulatedError("FakeLinear does not filter a project's issues");
         return this.connection(
@@ -650,6 +933,7 @@ export class FakeLinear {
       issue.priority = priority;
     }
     if (input.estimate !== undefined) issue.estimate = (input.estimate as number | null) ?? null;
+    issue.updatedAt = new Date(this.options.now()).toISOString();
     return issue;
   }
 
@@ -680,10 +964,64 @@ export class FakeLinear {
       projectId: fields.projectId,
       labelIds: fields.labelIds,
       url: `https://linear.app/${FAKE_LINEAR_WORKSPACE}/issue/${identifier}/${slug(fields.title)}`,
+      state: DEFAULT_STATE,
       createdAt: new Date(this.options.now()).toISOString(),
+      updatedAt: new Date(this.options.now()).toISOString(),
     };
     this.issues.push(issue);
     return issue;
+  }
+
+  /** issueRelationCreate: both issues by UUID or identifier; the same relation twice, or an issue to itself, refused. */
+  private createRelation(input: Record<string, unknown>): FakeLinearRelation {
+    const known = new Set(["id", "issueId", "relatedIssueId", "type"]);
+    const unmodelled = Object.keys(input).filter((k) => !known.has(k) && input[k] != null);
+    if (unmodelled.length)
+      throw new NotEmulatedError(`FakeLinear does not model issueRelationCreate ${unmodelled.join(", ")}`);
+    if (input.id != null) throw new NotEmulatedError("FakeLinear does not model a relation's chosen id");
+    const find = (key: unknown) => {
+      const found = this.issues.find((i) => i.id === key || i.identifier === key);
+      if (!found) throw notFound("Issue");
+      return found;
+    };
+    return this.storeRelation(find(input.issueId), find(input.relatedIssueId), String(input.type));
+  }
+
+  private storeRelation(issue: FakeLinearIssue, related: FakeLinearIssue, type: string): FakeLinearRelation {
+    if (issue.id === related.id)
+      throw new LinearRefusal("Cannot relate an issue to itself", "An issue cannot be related to itself.");
+    if (this.relations.some((r) => r.issueId === issue.id && r.relatedIssueId === related.id && r.type === type))
+      throw new LinearRefusal(
+        "Relation already exists",
+        `${issue.identifier} is already ${type} to ${related.identifier}.`,
+      );
+    const relation: FakeLinearRelation = {
+      id: crypto.randomUUID(),
+      issueId: issue.id,
+      relatedIssueId: related.id,
+      type,
+      createdAt: new Date(this.options.now()).toISOString(),
+    };
+    this.relations.push(relation);
+    return relation;
+  }
+
+  /** issueLabelCreate: a team label with `teamId`, else a workspace one; a name the team or workspace has is refused. */
+  private createLabel(input: Record<string, unknown>): FakeLinearLabel {
+    const known = new Set(["name", "teamId", "color", "isGroup"]);
+    const unmodelled = Object.keys(input).filter((k) => !known.has(k) && input[k] != null);
+    if (unmodelled.length)
+      throw new NotEmulatedError(`FakeLinear does not model issueLabelCreate ${unmodelled.join(", ")}`);
+    const name = typeof input.name === "string" ? input.name.trim() : "";
+    if (!name) throw new LinearRefusal("Argument Validation Error: name is required", "A label needs a name.");
+    const teamId = input.teamId != null ? this.teamById(String(input.teamId)).id : null;
+    const clash = this.labels.some(
+      (l) => l.name.toLowerCase() === name.toLowerCase() && (l.teamId === null || l.teamId === teamId),
+    );
+    if (clash) throw new LinearRefusal("Duplicate label name", `A label named ${name} already exists.`);
+    const label: FakeLinearLabel = { id: crypto.randomUUID(), name, teamId, isGroup: input.isGroup === true };
+    this.labels.push(label);
+    return label;
   }
 
   private createProject(input: Record<string, unknown>): FakeLinearProject {
@@ -717,7 +1055,9 @@ export class FakeLinear {
       teamIds: teamIds.map((t) => this.teamById(t).id),
       priority,
       url: `https://linear.app/${FAKE_LINEAR_WORKSPACE}/project/${slug(name)}-${slugId}`,
+      status: "backlog",
       createdAt: new Date(this.options.now()).toISOString(),
+      updatedAt: new Date(this.options.now()).toISOString(),
     };
     this.projects.push(project);
     return project;
@@ -787,14 +1127,23 @@ function labelMatches(label: FakeLinearLabel, filter: unknown): boolean {
   return true;
 }
 
-/** The part of ProjectFilter StoryLoom uses: id eq. */
-function projectMatches(project: FakeLinearProject, filter: unknown): boolean {
-  if (filter == null) return true;
-  if (!isRecord(filter)) throw new NotEmulatedError("A ProjectFilter is an object");
-  onlyKeys("ProjectFilter", filter, ["id"]);
-  if (isRecord(filter.id)) {
-    onlyKeys("ProjectFilter.id", filter.id, ["eq"]);
-    return project.id === filter.id.eq;
-  }
+/**
+ * One comparator of Linear's filters (StringComparator, IDComparator, NumberComparator) on a value: eq, neq, in,
+ * nin, eqIgnoreCase, and for numbers gt, gte, lt, lte. Anything else is not emulated.
+ */
+function compare(what: string, value: string | number, comparator: unknown): boolean {
+  if (!isRecord(comparator)) throw new NotEmulatedError(`${what} takes a comparator object (not a bare value)`);
+  onlyKeys(what, comparator, ["eq", "neq", "in", "nin", "eqIgnoreCase", "gt", "gte", "lt", "lte"]);
+  const { eq, neq, eqIgnoreCase, gt, gte, lt, lte } = comparator;
+  const list = (v: unknown) => (Array.isArray(v) ? (v as unknown[]) : [v]);
+  if (eq !== undefined && value !== eq) return false;
+  if (neq !== undefined && value === neq) return false;
+  if (comparator.in !== undefined && !list(comparator.in).includes(value)) return false;
+  if (comparator.nin !== undefined && list(comparator.nin).includes(value)) return false;
+  if (typeof eqIgnoreCase === "string" && String(value).toLowerCase() !== eqIgnoreCase.toLowerCase()) return false;
+  if (typeof gt === "number" && !(Number(value) > gt)) return false;
+  if (typeof gte === "number" && !(Number(value) >= gte)) return false;
+  if (typeof lt === "number" && !(Number(value) < lt)) return false;
+  if (typeof lte === "number" && !(Number(value) <= lte)) return false;
   return true;
 }

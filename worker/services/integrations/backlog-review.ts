@@ -1,0 +1,175 @@
+import type {
+  EpicChoices,
+  ExportReview,
+  IntegrationType,
+  StoryPlacementRequest,
+} from "../../../schema/api/integrations";
+import type { TrackerSession } from "../../adapters/tracker";
+import { setIntegrationEpic, type IntegrationRow } from "../../data/integrations";
+import type { Deps } from "../../deps";
+import { randomBytes, toHex } from "../../lib/crypto";
+import { AppError } from "../../lib/errors";
+import { enforceLimit, RATE_RULES } from "../rate-limit";
+import { matchBacklog } from "./backlog-match";
+import { prepareExport, type ExportJob, type ExportSetup } from "./exports";
+import { openSecret, requireIntegration, requireIntegrationsPlan } from "./index";
+import { placementsOf } from "./placements";
+import { openSession } from "./tracker-sessions";
+import { jiraFailure, trackerFailure } from "./upstream-errors";
+
+// Review before export (issue 41): before anything is written, each story is compared with the destination's open
+// items, read in at most three requests whatever the number of stories (BACKLOG_LIMIT in adapters/tracker), and
+// matched here (backlog-match.ts). The person then creates, skips, links or adds each story, and may put the
+// stories under an existing epic, which the project can remember. A review writes nothing, to the tracker or D1.
+
+/** What a destination offers the review: JIRA through its adapter, the trackers through their session. */
+export type BacklogSession = Pick<TrackerSession, "openItems" | "openEpics" | "relate" | "appendTo">;
+
+/** The review's choices sent with an export. */
+export interface ReviewRequest {
+  placements?: StoryPlacementRequest[];
+  /** An existing epic's key; null: a new epic (and, remembered, forgets the project's). */
+  epic?: string | null;
+  rememberEpic?: boolean;
+}
+
+/** The destination's review session; Notion pages have no backlog (400). */
+export function backlogSession(deps: Deps, integration: IntegrationRow, secret: string): BacklogSession {
+  const settings = integration.settings;
+  if (integration.type === "jira" && "domain" in settings) {
+    const credentials = { domain: settings.domain, email: settings.email, apiToken: secret };
+    const failing =
+      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        try {
+          return await call(...args);
+        } catch (error) {
+          throw jiraFailure(error, { domain: settings.domain, projectKey: settings.projectKey });
+        }
+      };
+    return {
+      openItems: failing(() => deps.jira.openItems(credentials, settings.projectKey)),
+      openEpics: failing(() => deps.jira.openEpics(credentials, settings.projectKey)),
+      relate: failing((storyKey: string, itemKey: string) => deps.jira.relate(credentials, storyKey, itemKey)),
+      appendTo: failing((itemKey: string, note: Parameters<BacklogSession["appendTo"]>[1]) =>
+        deps.jira.appendTo(credentials, itemKey, note),
+      ),
+    };
+  }
+  if (integration.type === "linear" || integration.type === "github" || integration.type === "azure-devops") {
+    const type = integration.type;
+    // Reads and the review's writes use no marker of their own: the ones a write needs come in its note.
+    const session = openSession(deps, integration, secret, toHex(randomBytes(6)));
+    const failing =
+      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        try {
+          return await call(...args);
+        } catch (error) {
+          throw trackerFailure(error, type);
+        }
+      };
+    return {
+      openItems: failing(() => session.openItems()),
+      openEpics: failing(() => session.openEpics()),
+      relate: failing((storyKey: string, itemKey: string) => session.relate(storyKey, itemKey)),
+      appendTo: failing((itemKey: string, note: Parameters<BacklogSession["appendTo"]>[1]) =>
+        session.appendTo(itemKey, note),
+      ),
+    };
+  }
+  throw new AppError("bad_request", "Notion pages have no backlog to compare stories with: export them as they are.", {
+    details: { field: "integrationId" },
+  });
+}
+
+export async function reviewExport(
+  deps: Deps,
+  userId: number,
+  transcriptId: number,
+  integrationId: number,
+  type: IntegrationType,
+  epic?: string,
+): Promise<ExportReview> {
+  const job = await prepareExport(deps, userId, transcriptId, integrationId, type);
+  await limitReviews(deps, userId);
+  const session = backlogSession(deps, job.integration, await openSecret(deps, job.integration));
+  const backlog = await session.openItems();
+  const results = await matchBacklog(job.stories.userStories, backlog.items);
+  // Under the chosen epic: an item there is most likely this story from an earlier meeting, so its new criteria are
+  // offered as an addition; and the epic's items no story matched are what this meeting did not mention.
+  const underEpic = (item: { parentKey: string | null }) => epic !== undefined && item.parentKey === epic;
+  const matched = new Set(results.flatMap((r) => r.matches.map((m) => m.item.key)));
+  return {
+    searched: backlog.items.length,
+    truncated: backlog.truncated,
+    stories: results.map((result, position) => ({
+      position,
+      matches: result.matches.map(({ item, score, shared }) => ({
+        key: item.key,
+        title: item.title,
+        status: item.status,
+        url: item.url,
+        score,
+        shared,
+      })),
+      suggested: result.suggested
+        ? { key: result.suggested.item.key, action: underEpic(result.suggested.item) ? "add" : "link" }
+        : null,
+    })),
+    unmentioned: backlog.items
+      .filter((item) => underEpic(item) && !matched.has(item.key))
+      .map(({ key, title, status, url }) => ({ key, title, status, url })),
+  };
+}
+
+/** GET /api/integrations/{id}/epics: the destination's open epics, and the one the project remembers. */
+export async function listEpics(deps: Deps, userId: number, integrationId: number): Promise<EpicChoices> {
+  const integration = await requireIntegration(deps, userId, integrationId);
+  await requireIntegrationsPlan(deps, integration.ownerId);
+  await limitReviews(deps, userId);
+  const session = backlogSession(deps, integration, await openSecret(deps, integration));
+  return { epics: await session.openEpics(), remembered: integration.epic ?? null };
+}
+
+/**
+ * The review's choices as the export record keeps them. An epic named by key is looked up among the destination's
+ * open epics (one read), so a key typed by hand or an epic closed since the review is refused before anything is
+ * written; its link and title come from the tracker, never from the request.
+ */
+export async function exportSetup(
+  deps: Deps,
+  job: ExportJob,
+  review: ReviewRequest | undefined,
+): Promise<ExportSetup | undefined> {
+  if (!review) return undefined;
+  const placements = placementsOf(review.placements ?? [], job.stories.userStories.length);
+  const wantsWrites = review.epic || placements.some(Boolean);
+  if (wantsWrites && job.integration.type === "notion") {
+    throw new AppError("bad_request", "A Notion export has no review: export the stories as they are.", {
+      details: { field: "placements" },
+    });
+  }
+  let epic: ExportSetup["epic"] = null;
+  if (review.epic) {
+    const session = backlogSession(deps, job.integration, await openSecret(deps, job.integration));
+    const found = (await session.openEpics()).find((choice) => choice.key === review.epic);
+    if (!found) {
+      throw new AppError("bad_request", `${review.epic} is not an open epic there any more. Choose another one.`, {
+        details: { field: "epic" },
+      });
+    }
+    epic = found;
+  }
+  if (review.rememberEpic) await setIntegrationEpic(deps.db, job.integration.id, epic, deps.now());
+  return { placements, epic };
+}
+
+async function limitReviews(deps: Deps, userId: number) {
+  await enforceLimit(
+    deps.limits,
+    `backlog-review:user:${userId}`,
+    RATE_RULES.backlogReviews,
+    "Too many reviews. Please wait a minute and try again.",
+  );
+}
