@@ -243,5 +243,51 @@ for (const tracker of TRACKERS) {
     await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-updated`, {
       fullPage: false,
     });
+    await page.keyboard.press("Escape");
+
+    // The next meeting (issue 41): the same stories again, reviewed against the tracker's open items under the first
+    // meeting's epic. Each is found there; one is linked to its item instead (created, then related), one skipped,
+    // the rest added to their items; nothing is created twice and no epic is made.
+    const again = await page.request.post("/api/dev/sample-transcripts", {
+      data: { count: 1, projectId },
+      headers: { Origin: baseURL! },
+    });
+    expect(again.ok(), await again.text()).toBe(true);
+    await page.goto("/history");
+    const nextCard = page.getByRole("article").first();
+    await nextCard.getByRole("button", { name: "Export" }).click();
+    await page.getByRole("menuitem", { name: `Review before exporting to Team ${tracker.label}…` }).click();
+    const review = page.getByRole("dialog", { name: `Review before exporting to Team ${tracker.label}` });
+    await expect(review.getByText(/open items? compared/)).toBeVisible();
+    await review.getByRole("combobox", { name: "Epic" }).click();
+    await page.getByRole("option", { name: /Checkout, edited after the export/ }).click();
+    await expect(review.getByRole("status").getByText(/open items? compared/)).toBeVisible();
+    const rows = review.getByRole("listitem").filter({ has: page.getByRole("combobox") });
+    await expect(rows).toHaveCount(storyCount);
+    await expect(rows.first().getByRole("combobox")).toHaveText(/^Add to /);
+    await rows.nth(1).getByRole("combobox").click();
+    await page
+      .getByRole("option", { name: /^Link to / })
+      .first()
+      .click();
+    if (storyCount > 2) {
+      await rows.nth(2).getByRole("combobox").click();
+      await page.getByRole("option", { name: "Skip" }).click();
+    }
+    await review.getByLabel("Remember for this project").check();
+    await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-review-before-export`, {
+      fullPage: false,
+    });
+    const added = storyCount > 2 ? storyCount - 2 : storyCount - 1;
+    await review.getByRole("button", { name: /^Export 1 story/ }).click();
+    await expectToast(page, "Export Complete");
+    await expect(
+      toasts.getByText(
+        new RegExp(
+          `^Created 1 story in Team ${tracker.label}\\. Linked 1 to an existing item, added ${added} stor(y|ies) to`,
+        ),
+      ),
+    ).toBeVisible();
+    expect(await fakeItems()).toBe(before + storyCount + 2);
   });
 }

@@ -567,6 +567,9 @@ export const epicChoicesSchema = z.object({
 export type EpicChoices = z.infer<typeof epicChoicesSchema>;
 
 export const exportReviewSchema = z.object({
+  alreadyExported: z
+    .boolean()
+    .describe("The stories were exported there already: nothing was read, and an export answers that it exists"),
   /** How many open items of the destination were read. */
   searched: z.number().int().nonnegative(),
   /** True when the destination has more open items than one review reads (the newest were compared). */

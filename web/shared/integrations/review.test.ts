@@ -4,6 +4,7 @@ import { defaultChoices, exportButtonText, placementsFrom, reviewNeedsEyes } fro
 
 const match = (key: string) => ({ key, title: `Item ${key}`, status: "Todo", url: "", score: 0.6, shared: ["csv"] });
 const review = (suggested: Array<ExportReview["stories"][number]["suggested"]>, unmentioned = 0): ExportReview => ({
+  alreadyExported: false,
   searched: 40,
   truncated: false,
   stories: suggested.map((s, position) => ({ position, matches: s ? [match(s.key)] : [], suggested: s })),
@@ -28,6 +29,7 @@ describe("the review before an export", () => {
     expect(reviewNeedsEyes(review([null, null]))).toBe(false);
     expect(reviewNeedsEyes(review([null, { key: "#4", action: "link" }]))).toBe(true);
     expect(reviewNeedsEyes(review([null], 2))).toBe(true);
+    expect(reviewNeedsEyes({ ...review([{ key: "#4", action: "link" }]), alreadyExported: true })).toBe(false);
   });
 
   it("keeps a key with a colon or a hash whole", () => {

@@ -15,6 +15,7 @@ export function defaultChoices(review: ExportReview): StoryChoice[] {
 
 /** Whether the review found anything worth a look: a suggested match for some story, or items the meeting left out. */
 export function reviewNeedsEyes(review: ExportReview): boolean {
+  if (review.alreadyExported) return false;
   return review.stories.some((story) => story.suggested !== null) || review.unmentioned.length > 0;
 }
 

@@ -121,11 +121,10 @@ export function ExportMenu({
       }
       setBusy(true);
       try {
-        const [found, epics] = await Promise.all([
-          postExportReview(transcriptId, integration),
-          getEpicChoices(integration.id),
-        ]);
-        if (reviewNeedsEyes(found) || epics.remembered) {
+        const found = await postExportReview(transcriptId, integration);
+        // exported already: the export says so, as before
+        const epics = found.alreadyExported ? null : await getEpicChoices(integration.id);
+        if (epics && (reviewNeedsEyes(found) || epics.remembered)) {
           setReviewing({ ...target, epics, review: epics.remembered ? undefined : found });
           return;
         }
@@ -266,7 +265,7 @@ function IntegrationEntries({
       {!complete && integration.type !== "notion" && (
         <DropdownMenuItem onSelect={() => onSend("create", sent, true)}>
           <ListChecks aria-hidden />
-          <span className="min-w-0 truncate">Review and export to {integration.name}…</span>
+          <span className="min-w-0 truncate">Review before exporting to {integration.name}…</span>
         </DropdownMenuItem>
       )}
       {changed && (

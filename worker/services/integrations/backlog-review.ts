@@ -5,7 +5,7 @@ import type {
   StoryPlacementRequest,
 } from "../../../schema/api/integrations";
 import type { TrackerSession } from "../../adapters/tracker";
-import { setIntegrationEpic, type IntegrationRow } from "../../data/integrations";
+import { findExport, setIntegrationEpic, type IntegrationRow } from "../../data/integrations";
 import type { Deps } from "../../deps";
 import { randomBytes, toHex } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
@@ -92,15 +92,22 @@ export async function reviewExport(
   epic?: string,
 ): Promise<ExportReview> {
   const job = await prepareExport(deps, userId, transcriptId, integrationId, type);
+  // Exported already: the export will only say so (its spec'd answer), so there is nothing to review.
+  const record = await findExport(deps.db, job.integration.id, job.transcript.id);
+  if (record?.completedAt)
+    return { alreadyExported: true, searched: 0, truncated: false, stories: [], unmentioned: [] };
   await limitReviews(deps, userId);
   const session = backlogSession(deps, job.integration, await openSecret(deps, job.integration));
   const backlog = await session.openItems();
-  const results = await matchBacklog(job.stories.userStories, backlog.items);
+  // the chosen epic is where the stories go, not something a story could be
+  const items = backlog.items.filter((item) => item.key !== epic);
+  const results = await matchBacklog(job.stories.userStories, items);
   // Under the chosen epic: an item there is most likely this story from an earlier meeting, so its new criteria are
   // offered as an addition; and the epic's items no story matched are what this meeting did not mention.
   const underEpic = (item: { parentKey: string | null }) => epic !== undefined && item.parentKey === epic;
   const matched = new Set(results.flatMap((r) => r.matches.map((m) => m.item.key)));
   return {
+    alreadyExported: false,
     searched: backlog.items.length,
     truncated: backlog.truncated,
     stories: results.map((result, position) => ({
@@ -117,7 +124,7 @@ export async function reviewExport(
         ? { key: result.suggested.item.key, action: underEpic(result.suggested.item) ? "add" : "link" }
         : null,
     })),
-    unmentioned: backlog.items
+    unmentioned: items
       .filter((item) => underEpic(item) && !matched.has(item.key))
       .map(({ key, title, status, url }) => ({ key, title, status, url })),
   };
