@@ -161,6 +161,7 @@ test("JIRA wizard, then export from history with real progress, then 'JIRA Expor
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.fulfill({ response });
   });
+  const answered = page.waitForResponse((response) => /\/export\/jira$/.test(response.url()));
   await card.getByRole("button", { name: "Export" }).click();
   await page.getByRole("menuitem", { name: "Export to Team JIRA" }).click();
   await expect(dialog).toBeVisible();
@@ -168,6 +169,42 @@ test("JIRA wizard, then export from history with real progress, then 'JIRA Expor
   await expect(dialog).toBeHidden();
   await expect(card.getByRole("button", { name: "Export" })).toBeFocused();
   await expectToast(page, "JIRA Export Already Exists");
+  await answered;
+  await page.unroute("**/api/transcripts/*/export/jira");
+
+  // The next meeting (issue 41): its stories reviewed against the project's open issues under the first meeting's
+  // epic; one is linked to the issue it repeats (created, then a Relates link), the rest added to theirs.
+  const nextMeeting = await page.request.post("/api/dev/sample-transcripts", {
+    data: { count: 1, projectId },
+    headers: { Origin: baseURL! },
+  });
+  expect(nextMeeting.ok(), await nextMeeting.text()).toBe(true);
+  await page.goto("/history");
+  const nextCard = page.getByRole("article").first();
+  await nextCard.getByRole("button", { name: "Export" }).click();
+  await page.getByRole("menuitem", { name: "Review before exporting to Team JIRA…" }).click();
+  const review = page.getByRole("dialog", { name: "Review before exporting to Team JIRA" });
+  await expect(review.getByText(/open items? compared/)).toBeVisible();
+  await review.getByRole("combobox", { name: "Epic" }).click();
+  await page
+    .getByRole("option", { name: /^SL-\d+: / })
+    .first()
+    .click();
+  const rows = review.getByRole("listitem").filter({ has: page.getByRole("combobox") });
+  await expect(rows).toHaveCount(storyCount);
+  await expect(rows.first().getByRole("combobox")).toHaveText(/^Add to SL-\d+$/);
+  await rows.nth(1).getByRole("combobox").click();
+  await page
+    .getByRole("option", { name: /^Link to SL-/ })
+    .first()
+    .click();
+  await review.getByLabel("Remember for this project").check();
+  await screenshotBoth(page, "integrations-review-before-export", { fullPage: false });
+  const issuesThen = await fakeJiraIssueCount(page);
+  await review.getByRole("button", { name: /^Export 1 story/ }).click();
+  await expectToast(page, "Export Complete");
+  await expect(toastRegion.getByText(/^Created 1 story in Team JIRA\. Linked 1 to an existing item/)).toBeVisible();
+  expect(await fakeJiraIssueCount(page)).toBe(issuesThen + 1);
 });
 
 test("free plan: the settings card, and 'Integrations Not Available' before any input and from the server", async ({
