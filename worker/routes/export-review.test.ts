@@ -350,6 +350,48 @@ describe.each(TRACKERS)("$type: review before export", (tracker) => {
   });
 });
 
+/** The calls of a review and its export of 12 stories, a backlog of 30 open items (issue 41 asks for them stated). */
+// The review is one page of items (Azure DevOps: the WIQL query, then the items' fields), whatever the number of
+// stories. The export creates 10 stories (one skipped, one added to an item: a read and an edit): JIRA in one bulk
+// create after the project and its create metadata; the others one create per story, GitHub with a sub-issue link
+// each. Asserted exactly, so a change in what is called is seen here.
+const CALLS_FOR_12: Record<Tracker["type"], { review: number; export: number }> = {
+  jira: { review: 1, export: 7 },
+  linear: { review: 1, export: 14 },
+  github: { review: 1, export: 26 },
+  "azure-devops": { review: 2, export: 14 },
+};
+
+describe.each(TRACKERS)("$type: the calls of a review and an export of 12 stories", (tracker) => {
+  it("are bounded whatever the backlog's size, and counted", async () => {
+    const s = await setUp(tracker);
+    for (let i = 0; i < 30; i++) s.hooks.seed(`Backlog item ${i + 1} about the warehouse`, `Item ${i + 1}.`);
+    const twelve = {
+      ...NEXT_MEETING,
+      userStories: Array.from({ length: 12 }, (_, i) =>
+        story(`Shelf report ${i + 1}`, `As a manager, I want shelf report ${i + 1} so that I see stock.`, ["Shown"]),
+      ),
+    };
+    const transcriptId = await createTranscriptWithStories(s.owner, s.project.id, twelve);
+    const addTo = s.hooks.seed("Shelf report one", "A report of shelves.");
+    let before = s.hooks.requests();
+    expect((await s.review(transcriptId)).status).toBe(200);
+    const review = s.hooks.requests() - before;
+    before = s.hooks.requests();
+    const exported = await s.exportTo(transcriptId, {
+      placements: [
+        { position: 0, action: "skip" },
+        { position: 1, action: "add", key: addTo },
+      ],
+    });
+    expect(exported.status).toBe(200);
+    const exportCalls = s.hooks.requests() - before;
+    console.log(`${tracker.type}: a review of 12 stories made ${review} requests; the export ${exportCalls}`);
+    expect(review).toBe(CALLS_FOR_12[tracker.type].review);
+    expect(exportCalls).toBe(CALLS_FOR_12[tracker.type].export);
+  });
+});
+
 describe("review before a Notion export", () => {
   it("has none: Notion pages have no backlog (400), and placements are refused", async () => {
     const owner = await createUser();
