@@ -103,8 +103,10 @@ const workItemAnswer = z.looseObject({
   fields: z.record(z.string(), z.unknown()).nullish(),
 });
 const workItemsAnswer = z.looseObject({ count: z.number().int(), value: z.array(workItemAnswer) });
+// A query's answer always lists its work items, an empty list when none match: an answer without the list is not
+// one, and must not read as an empty backlog.
 const wiqlAnswer = z.looseObject({
-  workItems: z.array(z.looseObject({ id: z.number().int().positive() })).nullish(),
+  workItems: z.array(z.looseObject({ id: z.number().int().positive() })),
 });
 /** One work item read back with its revision (and, asked with $expand=relations, its relations). */
 const revisedWorkItemAnswer = workItemAnswer.extend({
@@ -394,7 +396,7 @@ export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
           action: `query the work items of project ${settings.project}`,
           missing: `project ${settings.project}`,
         });
-        return [...new Set((data.workItems ?? []).map((w) => w.id))].slice(0, top);
+        return [...new Set(data.workItems.map((w) => w.id))].slice(0, top);
       };
 
       /** The fields of at most MAX_FOUND work items, by id (one request). */
@@ -488,7 +490,7 @@ export function createAzureDevOps(options: AzureDevOpsOptions): AzureDevOps {
             action: `query the work items of project ${settings.project}`,
             missing: `project ${settings.project}`,
           });
-          const ids = [...new Set((found.workItems ?? []).map((w) => w.id))].slice(0, MAX_FOUND);
+          const ids = [...new Set(found.workItems.map((w) => w.id))].slice(0, MAX_FOUND);
           if (!ids.length) return [];
           const { data } = await send({
             method: "GET",

@@ -23,7 +23,12 @@ export const STORIES = 3;
 export const EPIC_TITLE = numberedStories(STORIES).epic.title;
 export const STORY_TITLES = numberedStories(STORIES).userStories.map((s) => s.title);
 
-export type StepKind = "validate" | "parent" | "child" | "link";
+export type StepKind = "validate" | "parent" | "child" | "link" | "search" | "append";
+
+/** What "Add to" writes once per story, with the export's marker (services/integrations/placements.ts noteFor). */
+const NOTE_MARKER = /storyloom-[0-9a-f]{12}-\d+/g;
+const countNotes = (text: string | null | undefined) => (text ?? "").match(NOTE_MARKER)?.length ?? 0;
+const SEEDED = { title: "Refunds for damaged parcels", text: "Someone wrote this in the tracker." };
 
 export interface TrackerStep {
   kind: StepKind;
@@ -48,6 +53,12 @@ export interface TrackerGrid {
   rateLimitCalls: number;
   validate: { path: string; body: Record<string, string> };
   steps: TrackerStep[];
+  /**
+   * The review before an export (issue 41): the search of the open items (a read), and the write of "Add to" (an
+   * existing item's description set once); `seed` adds an item someone wrote there, `notes` counts what StoryLoom
+   * appended to it.
+   */
+  review: { search: TrackerStep; append: TrackerStep; seed(): string; notes(key: string): number };
   /**
    * Routes every request to the tracker to the grid's fake, except those the step (when given) matches, which the
    * fault answers. A contract breach the fake finds fails the test even if the code under test swallowed it.
@@ -149,6 +160,22 @@ function linearGrid(): TrackerGrid {
       // No link step: a story is created with parentId set (adapters/linear/http.ts createStory), so the link is
       // part of the child's create.
     ],
+    review: {
+      search: {
+        kind: "search",
+        name: "the search of open issues",
+        matches: (request) => linearRequest(request).query === LINEAR_DOCUMENTS.openIssues,
+        isWrite: false,
+      },
+      append: {
+        kind: "append",
+        name: "the addition to an existing issue",
+        matches: (request) => linearRequest(request).query === LINEAR_DOCUMENTS.issueUpdate,
+        isWrite: true,
+      },
+      seed: () => fake.addIssue({ title: SEEDED.title, description: SEEDED.text }).identifier,
+      notes: (key) => countNotes(fake.issue(key).description),
+    },
     mock(fault) {
       const { calls } = routes(
         LINEAR_ORIGIN,
@@ -225,6 +252,23 @@ function githubGrid(): TrackerGrid {
         isWrite: true,
       },
     ],
+    review: {
+      search: {
+        kind: "search",
+        name: "the search of open issues",
+        matches: (request) =>
+          request.method === "GET" && pathOf(request) === issues && new URL(request.url).searchParams.has("state"),
+        isWrite: false,
+      },
+      append: {
+        kind: "append",
+        name: "the addition to an existing issue",
+        matches: (request) => request.method === "PATCH" && new RegExp(`^${issues}/\\d+$`).test(pathOf(request)),
+        isWrite: true,
+      },
+      seed: () => `#${fake.addIssue({ title: SEEDED.title, body: SEEDED.text }).number}`,
+      notes: (key) => countNotes(fake.issues.find((i) => `#${i.number}` === key)?.body),
+    },
     mock(fault) {
       const { calls } = routes(
         GITHUB_ORIGIN,
@@ -310,6 +354,23 @@ function azureGrid(): TrackerGrid {
       // same JSON Patch (adapters/azure-devops/http.ts createStory, format.ts storyPatch), so the link is part of the
       // child's create.
     ],
+    review: {
+      search: {
+        kind: "search",
+        name: "the search of open work items (WIQL)",
+        matches: (request) => request.method === "POST" && pathOf(request).endsWith("/_apis/wit/wiql"),
+        isWrite: false,
+      },
+      append: {
+        kind: "append",
+        name: "the addition to an existing work item",
+        matches: (request) => request.method === "PATCH" && /\/_apis\/wit\/workitems\/\d+$/.test(pathOf(request)),
+        isWrite: true,
+      },
+      seed: () => String(fake.addWorkItem({ type: "User Story", title: SEEDED.title, description: SEEDED.text }).id),
+      notes: (key) =>
+        countNotes(String(fake.workItems.find((w) => String(w.id) === key)?.fields["System.Description"] ?? "")),
+    },
     mock(fault) {
       const { calls } = routes(
         AZURE_ORIGIN,
@@ -363,3 +424,11 @@ export function trackerGrid(type: TrackerType): TrackerGrid {
 export const TRACKER_STEPS: readonly (readonly [TrackerType, TrackerStep])[] = (
   ["linear", "github", "azure-devops"] as const
 ).flatMap((type) => trackerGrid(type).steps.map((step) => [type, step] as const));
+
+/** The review's steps of each tracker (its search, and the write of "Add to"), for describe.each. */
+export const REVIEW_STEPS: readonly (readonly [TrackerType, TrackerStep])[] = (
+  ["linear", "github", "azure-devops"] as const
+).flatMap((type) => {
+  const { search, append } = trackerGrid(type).review;
+  return [[type, search] as const, [type, append] as const];
+});

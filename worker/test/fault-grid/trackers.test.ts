@@ -28,6 +28,7 @@ import {
 } from "./faults";
 import {
   EPIC_TITLE,
+  REVIEW_STEPS,
   STORIES,
   STORY_TITLES,
   trackerGrid,
@@ -203,3 +204,52 @@ describe.each(
     },
   );
 });
+
+// The review before an export (issue 41) under the same seven faults: its search of the open items (a read: retried
+// once, nothing written anywhere), and "Add to", the one write of the review to an item StoryLoom did not make (sent
+// once; it reads the item first, so the export clicked again finds what is there and appends exactly once).
+describe.each(REVIEW_STEPS.map(([type, step]) => [type, step.name, step] as const))(
+  "fault grid: %s × review before export, at %s",
+  (type, _name, step) => {
+    it.each(FAULT_ROWS)("%s: a clear 4xx/5xx, nothing written, resumable, calls bounded", async (name, fault) => {
+      const { logs, user, project, grid } = await setUp(type);
+      const integration = await createTrackerIntegration(user, project.id, type);
+      const transcriptId = await createTranscriptWithStories(user, project.id, { count: STORIES });
+      const item = grid.review.seed();
+      const { calls, holdings } = grid.mock({ step, fault });
+      const seeded = holdings(); // the item someone wrote
+      const made = () => holdings().stories.length - seeded.stories.length;
+      const review = () =>
+        call("POST", `/api/transcripts/${transcriptId}/export/${type}/review`, {
+          cookie: user.session,
+          body: { integrationId: integration.id },
+        });
+      const exportNow = () =>
+        call("POST", `/api/transcripts/${transcriptId}/export/${type}`, {
+          cookie: user.session,
+          body: { integrationId: integration.id, placements: [{ position: 0, action: "add", key: item }] },
+        });
+
+      const response = step.kind === "search" ? await review() : await exportNow();
+      await expectFaultAnswer(response, name, grid);
+      expectLogsWithout(logs, grid.secrets);
+      expect(calls.filter(step.matches).length).toBe(expectedCalls(grid, name, step));
+      // The broken write was answered by the fault, never by the fake: nothing was added, no epic or story made.
+      expect(grid.review.notes(item)).toBe(0);
+      expect(holdings()).toEqual(seeded);
+      const record = await exportRecord(integration.id, transcriptId);
+      if (step.kind === "search") expect(record).toBeNull();
+      else expect(record).toMatchObject({ completed_at: null, claim_token: null, in_doubt: 0 });
+
+      // The tracker answers again: the review answers, and the export adds to the item once and creates the rest.
+      vi.restoreAllMocks();
+      compressTime();
+      grid.mock();
+      if (step.kind === "search") expect((await review()).status).toBe(200);
+      const resumed = await exportNow();
+      expect(resumed.status).toBe(200);
+      expect(grid.review.notes(item)).toBe(1);
+      expect(made()).toBe(STORIES - 1);
+    });
+  },
+);
