@@ -110,27 +110,28 @@ const searchPage = z.looseObject({
   nextPageToken: z.string().nullish(),
   isLast: z.boolean().optional(),
 });
-/** One page of open issues: descriptions as JIRA holds them (ADF, read as unknown), status and parent. */
+/**
+ * One page of open issues: descriptions as JIRA holds them (ADF, read as unknown), status and parent. The list is
+ * required: a page without it is not an answer, and must not read as an empty backlog.
+ */
 const backlogPage = z.looseObject({
-  issues: z
-    .array(
-      z.looseObject({
-        key: z.string().regex(ISSUE_KEY),
-        fields: z
-          .looseObject({
-            summary: z.string().nullish(),
-            description: z.unknown().optional(),
-            status: z.looseObject({ name: z.string() }).nullish(),
-            parent: z.looseObject({ key: z.string() }).nullish(),
-          })
-          .optional(),
-      }),
-    )
-    .optional(),
+  issues: z.array(
+    z.looseObject({
+      key: z.string().regex(ISSUE_KEY),
+      fields: z
+        .looseObject({
+          summary: z.string().nullish(),
+          description: z.unknown().optional(),
+          status: z.looseObject({ name: z.string() }).nullish(),
+          parent: z.looseObject({ key: z.string() }).nullish(),
+        })
+        .optional(),
+    }),
+  ),
   nextPageToken: z.string().nullish(),
   isLast: z.boolean().optional(),
 });
-type BacklogIssue = NonNullable<z.infer<typeof backlogPage>["issues"]>[number];
+type BacklogIssue = z.infer<typeof backlogPage>["issues"][number];
 const linkTypeShape = z.looseObject({
   id: z.string().optional(),
   name: z.string().optional(),
@@ -377,7 +378,7 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
         missing: `project ${key} (or your account cannot see it)`,
       });
       // An issue updated between two pages can come twice: it is kept where it came first.
-      for (const issue of answer.issues ?? []) if (!found.has(issue.key)) found.set(issue.key, issue);
+      for (const issue of answer.issues) if (!found.has(issue.key)) found.set(issue.key, issue);
       nextPageToken = answer.isLast === true ? null : (answer.nextPageToken ?? null);
       if (!nextPageToken) return { issues: [...found.values()].slice(0, limit), more: found.size > limit };
     }

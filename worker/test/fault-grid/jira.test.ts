@@ -143,3 +143,59 @@ describe.each(STEPS)("fault grid: JIRA × export, at $name", (step) => {
     },
   );
 });
+
+// The review before an export (issue 41): its search of the project's open issues (a read, retried once; nothing
+// written), and "Add to", the description of an issue someone wrote set once (a PUT never resent: the export clicked
+// again reads the issue first, finds no note, and adds it exactly once).
+const REVIEW_STEPS: Step[] = [
+  { name: "the review's search", route: `GET ${SITE}/rest/api/3/search/jql`, isCreate: false },
+  { name: "the addition to an existing issue", route: `PUT ${SITE}/rest/api/3/issue/`, isCreate: true },
+];
+
+describe.each(REVIEW_STEPS)("fault grid: JIRA × review before export, at $name", (step) => {
+  it.each(FAULT_ROWS)("%s: a clear 4xx/5xx, nothing written, resumable, calls bounded", async (name, fault) => {
+    compressTime();
+    const logs = captureLogs();
+    const user = await createUser();
+    await setTier(user, "pro");
+    const project = await createProject(user, { name: "Payments" });
+    const integration = await createIntegration(user, project.id, "jira");
+    const transcriptId = await createTranscriptWithStories(user, project.id, { count: STORIES });
+    const fake = new FakeJira();
+    const item = fake.addIssue({ summary: "Refunds for damaged parcels" }).key;
+    const healthy = {
+      [`GET ${SITE}/`]: fromFake(fake),
+      [`POST ${SITE}/`]: fromFake(fake),
+      [`PUT ${SITE}/`]: fromFake(fake),
+    };
+    const { calls } = mockOutbound({ [step.route]: fault.handler, ...healthy });
+    const review = () =>
+      call("POST", `/api/transcripts/${transcriptId}/export/jira/review`, {
+        cookie: user.session,
+        body: { integrationId: integration.id },
+      });
+    const exportNow = () =>
+      call("POST", `/api/transcripts/${transcriptId}/export/jira`, {
+        cookie: user.session,
+        body: { integrationId: integration.id, placements: [{ position: 0, action: "add", key: item }] },
+      });
+    const notes = () => JSON.stringify(fake.issue(item).fields.description ?? "").match(/storyloom-[0-9a-f]{12}-\d+/g);
+
+    const response = step.isCreate ? await exportNow() : await review();
+    const body = await expectClearError(response, name === "429 with Retry-After" ? [429] : [502], [FAKE_JIRA_TOKEN]);
+    expect(body.code).toBe(name === "429 with Retry-After" ? "rate_limited" : "upstream_error");
+    expectLogsWithout(logs, [FAKE_JIRA_TOKEN]);
+    expect(calls.filter((c) => `${c.method} ${c.url}`.startsWith(step.route)).length).toBe(expectedCalls(name, step));
+    expect(notes()).toBeNull();
+    expect(fake.issues).toHaveLength(1);
+
+    vi.restoreAllMocks();
+    compressTime();
+    mockOutbound(healthy);
+    if (!step.isCreate) expect((await review()).status).toBe(200);
+    const resumed = await exportNow();
+    expect(resumed.status).toBe(200);
+    expect(notes()).toHaveLength(1);
+    expect(fake.issues.filter((i) => i.issueTypeName === "Story")).toHaveLength(STORIES - 1 + 1);
+  });
+});
