@@ -362,14 +362,15 @@ const MATRIX: Record<string, Row> = {
       },
     ]),
   ),
-  // The review reads the destination's backlog: a Notion destination has none, so the project's people get that 400
-  // (past every access check) and everyone else the 404 of a missing transcript.
+  // The review of a transcript exported already answers that it was (no call out): the project's people get it,
+  // everyone else the 404 of a missing transcript. The epics of a Notion destination: it has none (400, past every
+  // access check).
   "POST /api/transcripts/:id/export/:type/review": {
     request: async (o) => {
-      const { transcriptId, integrationId } = await exported(o, "notion");
-      return { path: `/api/transcripts/${transcriptId}/export/notion/review`, body: { integrationId } };
+      const { transcriptId, integrationId } = await exported(o, "linear");
+      return { path: `/api/transcripts/${transcriptId}/export/linear/review`, body: { integrationId } };
     },
-    expect: team(400),
+    expect: team(),
   },
   "GET /api/integrations/:id/epics": {
     request: async (o) => {

@@ -35,6 +35,7 @@ import {
   validateJiraProjectSchema,
   type ExportResponse,
 } from "../../schema/api/integrations";
+import type { Deps } from "../deps";
 import type { AppEnv } from "../env";
 import { documented } from "../lib/openapi";
 import { canonicalId, idParam, validate, validateIds } from "../lib/validate";
@@ -141,139 +142,96 @@ export const integrationRoutes = new Hono<AppEnv>()
     },
   );
 
-/** Mounted at /api/validate: the wizards' server checks (JIRA's, then Linear's, GitHub's and Azure DevOps's). */
-export const validationRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .post(
-    "/jira-domain",
-    documented(
-      "Projects",
-      "Check that a domain is a JIRA Cloud site",
-      { body: withData(jiraDomainResultSchema) },
-      SIGNED_IN,
-    ),
-    validate("json", validateJiraDomainSchema),
-    async (c) =>
-      c.json({ success: true, data: await checkJiraDomain(c.var.deps, currentUser(c).id, c.req.valid("json").domain) }),
-  )
-  .post(
-    "/jira-auth",
-    documented(
-      "Projects",
-      "Check a JIRA e-mail address and API token against the site",
-      { body: withData(jiraAuthResultSchema) },
-      SIGNED_IN,
-    ),
-    validate("json", validateJiraAuthSchema),
-    async (c) =>
-      c.json({ success: true, data: await checkJiraAuth(c.var.deps, currentUser(c).id, c.req.valid("json")) }),
-  )
-  .post(
-    "/jira-project",
-    documented(
-      "Projects",
-      "Check that a JIRA project exists, is reachable with the credentials and can take an epic and stories",
-      { body: withData(jiraProjectResultSchema) },
-      SIGNED_IN,
-    ),
-    validate("json", validateJiraProjectSchema),
-    async (c) => {
-      const { projectKey, ...credentials } = c.req.valid("json");
-      return c.json({
-        success: true,
-        data: await checkJiraProject(c.var.deps, currentUser(c).id, credentials, projectKey),
-      });
-    },
-  )
-  .post(
-    "/linear-auth",
-    documented(
-      "Projects",
-      "Check a Linear API key: whose it is, and the teams it can see",
-      { body: withData(linearAuthResultSchema) },
-      SIGNED_IN,
-    ),
-    validate("json", validateLinearAuthSchema),
-    async (c) =>
-      c.json({ success: true, data: await checkLinearAuth(c.var.deps, currentUser(c).id, c.req.valid("json").apiKey) }),
-  )
-  .post(
-    "/linear-team",
-    documented(
-      "Projects",
-      "Check a Linear team: its estimate scale, and whether a storyloom label exists",
-      { body: withData(linearTeamResultSchema) },
-      SIGNED_IN,
-    ),
-    validate("json", validateLinearTeamSchema),
-    async (c) => {
-      const { apiKey, teamKey } = c.req.valid("json");
-      return c.json({ success: true, data: await checkLinearTeam(c.var.deps, currentUser(c).id, apiKey, teamKey) });
-    },
-  )
-  .post(
-    "/github-auth",
-    documented(
-      "Projects",
-      "Check a GitHub access token: the account it belongs to",
-      { body: withData(githubAuthResultSchema) },
-      SIGNED_IN,
-    ),
-    validate("json", validateGitHubAuthSchema),
-    async (c) =>
-      c.json({ success: true, data: await checkGitHubAuth(c.var.deps, currentUser(c).id, c.req.valid("json").token) }),
-  )
-  .post(
-    "/github-repository",
-    documented(
-      "Projects",
-      "Check that a GitHub repository is reachable with the token and takes issues",
-      { body: withData(githubRepositoryResultSchema) },
-      SIGNED_IN,
-    ),
-    validate("json", validateGitHubRepositorySchema),
-    async (c) => {
-      const { token, repository } = c.req.valid("json");
-      return c.json({
-        success: true,
-        data: await checkGitHubRepository(c.var.deps, currentUser(c).id, token, repository),
-      });
-    },
-  )
-  .post(
-    "/azure-devops-auth",
-    documented(
-      "Projects",
-      "Check an Azure DevOps organization and personal access token: the projects it can see",
-      { body: withData(azureDevOpsAuthResultSchema) },
-      SIGNED_IN,
-    ),
-    validate("json", validateAzureDevOpsAuthSchema),
-    async (c) => {
-      const { organization, token } = c.req.valid("json");
-      return c.json({
-        success: true,
-        data: await checkAzureDevOpsAuth(c.var.deps, currentUser(c).id, organization, token),
-      });
-    },
-  )
-  .post(
-    "/azure-devops-project",
-    documented(
-      "Projects",
-      "Check an Azure DevOps project: the work item types an export creates there",
-      { body: withData(azureDevOpsProjectResultSchema) },
-      SIGNED_IN,
-    ),
-    validate("json", validateAzureDevOpsProjectSchema),
-    async (c) => {
-      const { organization, token, project } = c.req.valid("json");
-      return c.json({
-        success: true,
-        data: await checkAzureDevOpsProject(c.var.deps, currentUser(c).id, organization, token, project),
-      });
-    },
-  );
+/** One of the wizards' server checks: its path, what the description says, its body and its answer's data. */
+interface WizardCheck<Body extends z.ZodType, Result extends z.ZodType> {
+  path: string;
+  summary: string;
+  body: Body;
+  result: Result;
+  run: (deps: Deps, userId: number, input: z.output<Body>) => Promise<z.output<Result>>;
+}
+
+const wizardCheck = <Body extends z.ZodType, Result extends z.ZodType>(check: WizardCheck<Body, Result>) =>
+  function register(routes: Hono<AppEnv>) {
+    routes.post(
+      check.path,
+      documented("Projects", check.summary, { body: withData(check.result) }, SIGNED_IN),
+      validate("json", check.body),
+      async (c) => c.json({ success: true, data: await check.run(c.var.deps, currentUser(c).id, c.req.valid("json")) }),
+    );
+  };
+
+/** The wizards' server checks: JIRA's, then Linear's, GitHub's and Azure DevOps's. */
+const WIZARD_CHECKS = [
+  wizardCheck({
+    path: "/jira-domain",
+    summary: "Check that a domain is a JIRA Cloud site",
+    body: validateJiraDomainSchema,
+    result: jiraDomainResultSchema,
+    run: (deps, userId, { domain }) => checkJiraDomain(deps, userId, domain),
+  }),
+  wizardCheck({
+    path: "/jira-auth",
+    summary: "Check a JIRA e-mail address and API token against the site",
+    body: validateJiraAuthSchema,
+    result: jiraAuthResultSchema,
+    run: checkJiraAuth,
+  }),
+  wizardCheck({
+    path: "/jira-project",
+    summary: "Check that a JIRA project exists, is reachable with the credentials and can take an epic and stories",
+    body: validateJiraProjectSchema,
+    result: jiraProjectResultSchema,
+    run: (deps, userId, { projectKey, ...credentials }) => checkJiraProject(deps, userId, credentials, projectKey),
+  }),
+  wizardCheck({
+    path: "/linear-auth",
+    summary: "Check a Linear API key: whose it is, and the teams it can see",
+    body: validateLinearAuthSchema,
+    result: linearAuthResultSchema,
+    run: (deps, userId, { apiKey }) => checkLinearAuth(deps, userId, apiKey),
+  }),
+  wizardCheck({
+    path: "/linear-team",
+    summary: "Check a Linear team: its estimate scale, and whether a storyloom label exists",
+    body: validateLinearTeamSchema,
+    result: linearTeamResultSchema,
+    run: (deps, userId, { apiKey, teamKey }) => checkLinearTeam(deps, userId, apiKey, teamKey),
+  }),
+  wizardCheck({
+    path: "/github-auth",
+    summary: "Check a GitHub access token: the account it belongs to",
+    body: validateGitHubAuthSchema,
+    result: githubAuthResultSchema,
+    run: (deps, userId, { token }) => checkGitHubAuth(deps, userId, token),
+  }),
+  wizardCheck({
+    path: "/github-repository",
+    summary: "Check that a GitHub repository is reachable with the token and takes issues",
+    body: validateGitHubRepositorySchema,
+    result: githubRepositoryResultSchema,
+    run: (deps, userId, { token, repository }) => checkGitHubRepository(deps, userId, token, repository),
+  }),
+  wizardCheck({
+    path: "/azure-devops-auth",
+    summary: "Check an Azure DevOps organization and personal access token: the projects it can see",
+    body: validateAzureDevOpsAuthSchema,
+    result: azureDevOpsAuthResultSchema,
+    run: (deps, userId, { organization, token }) => checkAzureDevOpsAuth(deps, userId, organization, token),
+  }),
+  wizardCheck({
+    path: "/azure-devops-project",
+    summary: "Check an Azure DevOps project: the work item types an export creates there",
+    body: validateAzureDevOpsProjectSchema,
+    result: azureDevOpsProjectResultSchema,
+    run: (deps, userId, { organization, token, project }) =>
+      checkAzureDevOpsProject(deps, userId, organization, token, project),
+  }),
+];
+
+/** Mounted at /api/validate: the wizards' server checks, one route each. */
+export const validationRoutes = new Hono<AppEnv>().use(requireUser);
+for (const register of WIZARD_CHECKS) register(validationRoutes);
 
 /** Mounted at /api/export: the spec's transcript-in-the-body JIRA export. */
 export const exportRoutes = new Hono<AppEnv>()
