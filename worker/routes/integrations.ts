@@ -65,6 +65,11 @@ const progressParams = [
   validateIds("param", z.object({ id: canonicalId }), "Transcript"),
   validateIds("param", z.object({ id: canonicalId, integrationId: canonicalId }), "Integration"),
 ] as const;
+/** A transcript's id, then a destination from the closed list: any other answers like a route that does not exist. */
+const destinationParams = [
+  transcriptIdParam,
+  validateIds("param", z.object({ id: canonicalId, type: z.enum(INTEGRATION_TYPES) }), "Destination"),
+] as const;
 const SIGNED_IN = { signedIn: true };
 
 /** docs/product-spec.md §3 "JIRA export response"; the transcript-scoped call adds `data.epicKey`. */
@@ -264,9 +269,7 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
       { body: transcriptExportResponseSchema },
       SIGNED_IN,
     ),
-    transcriptIdParam,
-    // A destination outside the closed list answers like a route that does not exist.
-    validateIds("param", z.object({ id: canonicalId, type: z.enum(INTEGRATION_TYPES) }), "Destination"),
+    ...destinationParams,
     validate("json", exportToIntegrationSchema),
     async (c) => {
       const { id, type } = c.req.valid("param");
@@ -283,8 +286,7 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
       { body: withData(exportReviewSchema) },
       SIGNED_IN,
     ),
-    transcriptIdParam,
-    validateIds("param", z.object({ id: canonicalId, type: z.enum(INTEGRATION_TYPES) }), "Destination"),
+    ...destinationParams,
     validate("json", reviewExportSchema),
     async (c) => {
       const { id, type } = c.req.valid("param");
