@@ -47,7 +47,15 @@ const TRACKERS: Tracker[] = [
     secretLabel: "Access token",
     secret: "fake-github-token",
     destination: async (_page, wizard) => {
-      await wizard.getByLabel("Repository").fill("https://github.com/storyloom-demo/backlog");
+      // Step 1's check listed the token's repositories: the field offers them (a <datalist>, which Playwright cannot
+      // open), the most recently pushed first. The journey takes storyloom-demo/backlog from them.
+      const repository = wizard.getByRole("combobox", { name: "Repository" });
+      const offered = await repository.evaluate((input: HTMLInputElement) =>
+        Array.from(input.list?.options ?? [], (option) => option.value),
+      );
+      expect(offered).toEqual(["storyloom-demo/backlog", "storyloom-demo/website"]);
+      await expect(wizard.getByText("Choose one of the token's repositories, or type another.")).toBeVisible();
+      await repository.fill(offered[0]!);
     },
     checked: /^Repository storyloom-demo\/backlog \(private\)\.$/,
     row: "github.com/storyloom-demo/backlog",
@@ -146,6 +154,9 @@ for (const tracker of TRACKERS) {
     await validate.click();
     await expect(wizard.getByText(tracker.checked)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-destination`, {
+      fullPage: false,
+    });
     await next.click();
 
     // Step 3: review, the credential masked, then create.

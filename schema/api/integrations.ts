@@ -405,9 +405,21 @@ export const linearTeamResultSchema = linearTeamSchema.extend({
   label: z.boolean().describe('True when a label named "storyloom" exists, so exports carry it.'),
 });
 export type LinearTeamResult = z.infer<typeof linearTeamResultSchema>;
+/** The most repositories the GitHub token check lists: one page of GET /user/repos. */
+export const GITHUB_REPOSITORIES_LISTED = 100;
 export const githubAuthResultSchema = z.object({
   login: z.string().describe("The GitHub account the token belongs to."),
   name: z.string().nullable(),
+  repositories: z
+    .array(z.string())
+    .describe(
+      `The token's repositories an export can create issues in, as owner/name, most recently pushed first, to offer in the wizard's next step (any other can still be typed there). Read from one page of GitHub's list (the ${GITHUB_REPOSITORIES_LISTED} most recently pushed, GET /user/repos), keeping those with issues turned on, not archived or disabled, and with push access (labels and sub-issues need it; a repository whose answer does not tell is kept). Empty when GitHub does not let the token list them.`,
+    ),
+  moreRepositories: z
+    .boolean()
+    .describe(
+      `True when the token sees more than the ${GITHUB_REPOSITORIES_LISTED} repositories read, so older ones are not offered.`,
+    ),
 });
 export type GitHubAuthResult = z.infer<typeof githubAuthResultSchema>;
 export const githubRepositoryResultSchema = z.object({

@@ -308,7 +308,14 @@ const TRACKERS: TrackerCase[] = [
     epicUrl: (key) => `https://github.com/storyloom-demo/backlog/issues/${key.slice(1)}`,
     checks: {
       auth: { path: "github-auth", body: { token: FAKE_GITHUB_TOKEN } },
-      authData: { login: "pat-morgan", name: "Pat Morgan" },
+      // The fake's five repositories, most recently pushed first, less those an export cannot fill: pat-morgan/notes
+      // (issues off), acme-corp/handbook (no push) and storyloom-demo/legacy-app (archived).
+      authData: {
+        login: "pat-morgan",
+        name: "Pat Morgan",
+        repositories: ["storyloom-demo/backlog", "storyloom-demo/website"],
+        moreRepositories: false,
+      },
       destination: {
         path: "github-repository",
         body: { token: FAKE_GITHUB_TOKEN, repository: "StoryLoom-Demo/Backlog" },
@@ -661,6 +668,55 @@ describe("Azure DevOps: a project's process decides what an export can create", 
     });
     expect(checked.status).toBe(400);
     expect(checked.body.error).not.toMatch(/\bno an? /);
+  });
+});
+
+describe("GitHub Issues: the token check lists the repositories to offer", () => {
+  const checkToken = (user: TestUser) =>
+    api<{ success: boolean; data: { repositories: string[]; moreRepositories: boolean } }>(
+      "POST",
+      "/api/validate/github-auth",
+      { cookie: user.session, body: { token: FAKE_GITHUB_TOKEN } },
+    );
+
+  it("reads the user and one page of repositories: 2 requests", async () => {
+    const user = await proUser();
+    const { fake } = installGitHub();
+    expect((await checkToken(user)).status).toBe(200);
+    expect(fake.requests.map((r) => [r.method, r.path, r.query])).toEqual(
+      expect.arrayContaining([
+        ["GET", "/user", {}],
+        ["GET", "/user/repos", { sort: "pushed", direction: "desc", per_page: "100", page: "1" }],
+      ]),
+    );
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("says when the token sees more than one page", async () => {
+    const user = await proUser();
+    const { fake } = installGitHub({ repositories: [] });
+    // 100 more, pushed before the fake's own one, a minute apart; every other one without issues.
+    for (let i = 0; i < 100; i++) {
+      const pushed = new Date(Date.parse("2026-10-01T00:00:00Z") + i * 60_000).toISOString().replace(".000", "");
+      fake.addRepository({ owner: "acme", repo: `repo-${i}`, hasIssues: i % 2 === 0, pushed });
+    }
+    const answer = await checkToken(user);
+    expect(answer.body.data.moreRepositories).toBe(true);
+    // The first page: the fake's own repository, then repo-99 to repo-1 (repo-0 is on the second), 49 with issues.
+    const offered = answer.body.data.repositories;
+    expect(offered.slice(0, 3)).toEqual(["storyloom-demo/backlog", "acme/repo-98", "acme/repo-96"]);
+    expect(offered).toHaveLength(50);
+    expect(offered).not.toContain("acme/repo-0");
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("still passes, with nothing to offer, when GitHub does not let the token list repositories (403)", async () => {
+    const user = await proUser();
+    const { fake } = installGitHub();
+    fake.failNext(1, { status: 403, match: /^GET \/user\/repos$/ });
+    const answer = await checkToken(user);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ repositories: [], moreRepositories: false });
   });
 });
 

@@ -62,6 +62,11 @@ export interface FieldSpec {
   hint?: Hint;
   /** A select with nothing to choose from says so instead of its hint. */
   emptyHint?: string;
+  /**
+   * A text input that offers the step's choices as suggestions (a <datalist>; any other value can still be typed),
+   * with `hint` said before its own hint when there are some. Without it, a text input takes no choices.
+   */
+  suggest?: { hint: string };
   /** Radio buttons: the choices, each with its own hint. */
   options?: readonly { value: string; label: string; hint: string }[];
   /** Forced to upper case as it is typed (docs/product-spec.md §5). */

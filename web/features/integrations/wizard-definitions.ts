@@ -1,5 +1,6 @@
 import {
   azureDevOpsProjectSchema,
+  GITHUB_REPOSITORIES_LISTED,
   INTEGRATION_LABELS,
   JIRA_DOMAIN_FORMAT,
   linearTeamKeySchema,
@@ -46,7 +47,8 @@ import {
 // The four wizards as data for the engine (wizard.ts): each checked step's fields, the server check it runs and
 // what its answer says, then the review. JIRA (docs/product-spec.md §4): 1 site, 2 sign-in, 3 project, 4 review.
 // Linear, GitHub Issues and Azure DevOps (issue 32): 1 connect (name and credential, checked by asking whose it is
-// and what it can see), 2 destination (picked from that list, or typed for GitHub, which cannot list them), 3 review.
+// and what it can see), 2 destination (picked from that list; GitHub's is typed, its list offered as suggestions),
+// 3 review.
 // Notion has no wizard: Manual Setup only.
 
 export type WizardType = Exclude<IntegrationType, "notion">;
@@ -73,7 +75,7 @@ export interface StepDef {
   text(result: unknown, config: Config): string;
   /** Named things the check found, listed under its text. */
   list?(result: unknown): { label: string; items: readonly { id: string; name: string }[] };
-  /** A select's choices, from the earlier checks' answers. */
+  /** A select's choices, or a text input's suggestions (any other value can be typed), from the earlier checks' answers. */
   choices?(results: StepResults): Choice[];
 }
 
@@ -248,6 +250,14 @@ const LINEAR: WizardDef = {
   },
 };
 
+/** What step 1 found to offer in step 2: the repositories an export can create issues in, among those read. */
+function repositoriesText({ repositories, moreRepositories }: GitHubAuthResult): string {
+  const n = repositories.length;
+  const among = moreRepositories ? ` among the ${GITHUB_REPOSITORIES_LISTED} most recently pushed` : "";
+  if (n === 0) return `No repository to choose from${among}: type it in the next step.`;
+  return `${n} ${n === 1 ? "repository" : "repositories"} to choose from${among}${moreRepositories ? "; type any other in the next step" : ""}.`;
+}
+
 const GITHUB: WizardDef = {
   steps: [
     step({
@@ -255,13 +265,17 @@ const GITHUB: WizardDef = {
       fields: [wizardName("github"), wizardSecret("github")],
       sends: ["token"],
       check: validateGitHubAuth,
-      text: (me: GitHubAuthResult) => `Signed in to GitHub as ${me.login}.`,
+      text: (me: GitHubAuthResult) => `Signed in to GitHub as ${me.login}. ${repositoriesText(me)}`,
     }),
     step({
       label: "Destination",
-      fields: [GITHUB_REPOSITORY],
+      fields: [
+        { ...GITHUB_REPOSITORY, suggest: { hint: "Choose one of the token's repositories, or type another. " } },
+      ],
       sends: ["token", "repository"],
       check: validateGitHubRepository,
+      choices: (results) =>
+        (found<GitHubAuthResult>(results, 1)?.repositories ?? []).map((name) => ({ value: name, label: name })),
       text: (repo: GitHubRepositoryResult) =>
         `Repository ${repo.repository}${repo.private ? " (private)" : ""}.` +
         (repo.canPush ? "" : " Your account cannot create labels there, so issues go without them."),

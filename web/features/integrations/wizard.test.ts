@@ -216,6 +216,49 @@ describe("tracker wizards (Linear, GitHub Issues, Azure DevOps)", () => {
     expect(goPrevious(s).step).toBe(1);
   });
 
+  it("offers GitHub's repositories from the token check in step 2, any other still typed", () => {
+    let s = setField(setField(initialWizard("github"), "name", "Issues"), "token", "ghp_x");
+    const me = {
+      login: "pat-morgan",
+      name: "Pat Morgan",
+      repositories: ["storyloom-demo/backlog", "storyloom-demo/website"],
+      moreRepositories: false,
+    };
+    s = markValidated(s, 1, me);
+    expect(resultText(s, 1)).toBe("Signed in to GitHub as pat-morgan. 2 repositories to choose from.");
+    s = goNext(s);
+    const field = stepDef(s)!.fields[0]!;
+    // The same text input as Manual Setup's (label, placeholder, hint), offering the list as suggestions.
+    expect([field.label, field.control, field.placeholder, field.hint]).toEqual([
+      "Repository",
+      undefined,
+      "owner/name",
+      "As in github.com/owner/name; a pasted link works too.",
+    ]);
+    expect(field.suggest).toEqual({ hint: "Choose one of the token's repositories, or type another. " });
+    expect(stepDef(s)?.choices?.(s.results)).toEqual([
+      { value: "storyloom-demo/backlog", label: "storyloom-demo/backlog" },
+      { value: "storyloom-demo/website", label: "storyloom-demo/website" },
+    ]);
+    // Typing one that is not offered is checked as before.
+    s = setField(s, "repository", "https://github.com/acme/roadmap");
+    expect(checkStep("github", 2, s.values)).toEqual({
+      ok: true,
+      request: { token: "ghp_x", repository: "acme/roadmap" },
+    });
+
+    const text = (result: Partial<typeof me>) => resultText(markValidated(s, 1, { ...me, ...result }), 1);
+    expect(text({ repositories: ["acme/app"], moreRepositories: true })).toBe(
+      "Signed in to GitHub as pat-morgan. 1 repository to choose from among the 100 most recently pushed; type any other in the next step.",
+    );
+    expect(text({ repositories: [] })).toBe(
+      "Signed in to GitHub as pat-morgan. No repository to choose from: type it in the next step.",
+    );
+    expect(text({ repositories: [], moreRepositories: true })).toBe(
+      "Signed in to GitHub as pat-morgan. No repository to choose from among the 100 most recently pushed: type it in the next step.",
+    );
+  });
+
   it("checks each step with the shared schemas' messages and builds the server check's request", () => {
     const values = { ...EMPTY_FORM, token: "has space" };
     const refused = checkStep("github", 1, values);

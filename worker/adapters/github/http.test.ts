@@ -77,6 +77,44 @@ describe("GitHub adapter: the wizard's reads", () => {
     });
   });
 
+  it("lists the token's repositories: one page of 100, most recently pushed first, in 1 request", async () => {
+    const { github, fake, mock } = setup();
+    const list = await github.repositories(FAKE_GITHUB_TOKEN);
+    expect(mock.calls.map((c) => c.url)).toEqual([
+      "https://api.github.com/user/repos?sort=pushed&direction=desc&per_page=100&page=1",
+    ]);
+    expect(mock.calls[0]!.headers.get("X-GitHub-Api-Version")).toBe("2022-11-28");
+    expect(fake.requests.map((r) => r.status)).toEqual([200]);
+    expect(list).toEqual({
+      repositories: [
+        { fullName: "pat-morgan/notes", private: true, hasIssues: false, readOnly: false, canPush: true },
+        { fullName: "storyloom-demo/backlog", private: true, hasIssues: true, readOnly: false, canPush: true },
+        { fullName: "storyloom-demo/website", private: false, hasIssues: true, readOnly: false, canPush: true },
+        { fullName: "acme-corp/handbook", private: false, hasIssues: true, readOnly: false, canPush: false },
+        { fullName: "storyloom-demo/legacy-app", private: true, hasIssues: true, readOnly: true, canPush: true },
+      ],
+      more: false,
+    });
+  });
+
+  it("reads only the first page of repositories and says when GitHub has more", async () => {
+    const { github, fake, mock } = setup({ repositories: [] });
+    for (let i = 0; i < 100; i++) fake.addRepository({ owner: "acme", repo: `repo-${i}` });
+    const list = await github.repositories(FAKE_GITHUB_TOKEN);
+    expect(list.repositories).toHaveLength(100);
+    expect(list.more).toBe(true);
+    expect(mock.calls).toHaveLength(1);
+  });
+
+  it("says a token refused by the repository list is unauthorized, and one not allowed to list is forbidden", async () => {
+    const { github, fake } = setup({ token: "another-token" });
+    expect(await refusal(github.repositories(FAKE_GITHUB_TOKEN))).toMatchObject({ kind: "unauthorized", status: 401 });
+    const other = setup();
+    other.fake.failNext(1, { status: 403 });
+    expect(await refusal(other.github.repositories(FAKE_GITHUB_TOKEN))).toMatchObject({ kind: "forbidden" });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it("says the token was refused, without the token", async () => {
     const { github } = setup({ token: "another-token" });
     const error = await refusal(github.user(FAKE_GITHUB_TOKEN));

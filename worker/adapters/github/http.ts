@@ -10,10 +10,16 @@
 // after reading it: "Link to" and "Add to" GET the issue and PATCH its body (the old text kept exactly, the addition
 // after it) only when what they add is not there yet, so 1 request when done already, 2 otherwise. GitHub has no
 // relates link: "Link to" appends a line `Related: #{story}`, whose mention GitHub shows as a cross-reference.
+// The wizard's token check also lists the token's repositories (`GET /user/repos?sort=pushed`, one page of 100: 1
+// request), saying whether GitHub has more.
 import { Octokit } from "@octokit/core";
 import { RequestError } from "@octokit/request-error";
 import * as z from "zod";
-import { GITHUB_OWNER_PATTERN, GITHUB_REPO_PATTERN } from "../../../schema/api/integrations";
+import {
+  GITHUB_OWNER_PATTERN,
+  GITHUB_REPO_PATTERN,
+  GITHUB_REPOSITORIES_LISTED,
+} from "../../../schema/api/integrations";
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
 import {
   apiUrl,
@@ -42,7 +48,7 @@ import {
   STORYLOOM_LABEL,
   type GitHubLabelSpec,
 } from "./format";
-import type { GitHub, GitHubRepository, GitHubSettings, GitHubUser } from "./index";
+import type { GitHub, GitHubRepository, GitHubRepositoryList, GitHubSettings, GitHubUser } from "./index";
 import { boundedFetch } from "../../lib/bounded-fetch";
 import {
   clipMessage,
@@ -87,6 +93,17 @@ const repositoryAnswer = z.looseObject({
   has_issues: z.boolean(),
   permissions: z.looseObject({ push: z.boolean().optional() }).optional(),
 });
+/** GET /user/repos answers a bare array of `repository`; `permissions` is optional there. */
+const repositoryList = z.array(
+  z.looseObject({
+    full_name: z.string().min(1),
+    private: z.boolean(),
+    has_issues: z.boolean(),
+    archived: z.boolean().optional(),
+    disabled: z.boolean().optional(),
+    permissions: z.looseObject({ push: z.boolean().optional() }).optional(),
+  }),
+);
 const labelAnswer = z.looseObject({ name: z.string() });
 const issueAnswer = z.looseObject({
   id: z.number().int().positive(),
@@ -459,6 +476,29 @@ export function createGitHub(options: GitHubOptions): GitHub {
     return { login: me.login, name: me.name ?? null };
   }
 
+  /** The wizard's list: one page of the token's repositories, most recently pushed first (1 request). */
+  async function repositories(token: string): Promise<GitHubRepositoryList> {
+    const { value, headers } = await sendWithHeaders(token, {
+      method: "GET",
+      path: "/user/repos",
+      // No `type`: GitHub refuses it together with the default affiliation (422).
+      query: { sort: "pushed", direction: "desc", per_page: String(GITHUB_REPOSITORIES_LISTED), page: "1" },
+      answer: repositoryList,
+      action: "list its repositories",
+      missing: "the token's repositories",
+    });
+    return {
+      repositories: value.map((repo) => ({
+        fullName: repo.full_name,
+        private: repo.private,
+        hasIssues: repo.has_issues,
+        readOnly: repo.archived === true || repo.disabled === true,
+        canPush: repo.permissions?.push ?? null,
+      })),
+      more: hasNextPage(headers.link),
+    };
+  }
+
   function open(token: string, settings: GitHubSettings, ref: string): TrackerSession {
     checkRepository(settings.owner, settings.repo);
     let marker: string;
@@ -786,6 +826,7 @@ export function createGitHub(options: GitHubOptions): GitHub {
 
   return {
     user,
+    repositories,
 
     async repository(token: string, owner: string, repo: string): Promise<GitHubRepository> {
       checkRepository(owner, repo);

@@ -31,9 +31,34 @@ export interface GitHubRepository {
   private: boolean;
 }
 
+/** One repository of GET /user/repos, as far as the wizard's list needs it. */
+export interface GitHubListedRepository {
+  /** "owner/repo". */
+  fullName: string;
+  private: boolean;
+  /** Issues are turned on (`has_issues`). */
+  hasIssues: boolean;
+  /** Archived or disabled: read-only, so no issue can be created there. */
+  readOnly: boolean;
+  /** `permissions.push`; null when the answer has no `permissions` (the schema makes it optional). */
+  canPush: boolean | null;
+}
+
+/** GET /user/repos: one page of the token's repositories, most recently pushed first. */
+export interface GitHubRepositoryList {
+  repositories: GitHubListedRepository[];
+  /** GitHub has another page (a Link header with rel="next"): the token sees more repositories than these. */
+  more: boolean;
+}
+
 export interface GitHub {
   /** Checks the token: 401 → TrackerError "unauthorized". */
   user(token: string): Promise<GitHubUser>;
+  /**
+   * The token's repositories (owned, collaborator, organisation member: GitHub's default affiliation), one page of
+   * GITHUB_REPOSITORIES_LISTED (100, GitHub's most), most recently pushed first: 1 request. 401 → "unauthorized".
+   */
+  repositories(token: string): Promise<GitHubRepositoryList>;
   /** Checks the repository: 404 (missing or invisible to the token) → "not_found"; a moved one → "not_found" too. */
   repository(token: string, owner: string, repo: string): Promise<GitHubRepository>;
   /**

@@ -6,6 +6,7 @@ import type {
   LinearAuthResult,
   LinearTeamResult,
 } from "../../../schema/api/integrations";
+import { TrackerError } from "../../adapters/tracker";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
@@ -70,11 +71,31 @@ export async function checkLinearTeam(
   }
 }
 
+/**
+ * Whose the token is, and the repositories to offer in the next step (2 requests, at once): GET /user/repos' first
+ * page, most recently pushed first, keeping those an export can fill: issues turned on (else every issue call is a
+ * 410), not archived or disabled (read-only), and push access (without it GitHub drops the labels, and the epic's
+ * sub-issues need it); one whose answer has no `permissions` is kept, the next step's check says. A token GitHub does
+ * not let list repositories (403) still passes, with none offered: the repository can be typed.
+ */
 export async function checkGitHubAuth(deps: Deps, userId: number, token: string): Promise<GitHubAuthResult> {
   await guard(deps, userId);
   try {
-    const user = await deps.trackers.github.user(token);
-    return { login: user.login, name: user.name };
+    const [user, list] = await Promise.all([
+      deps.trackers.github.user(token),
+      deps.trackers.github.repositories(token).catch((error: unknown) => {
+        if (error instanceof TrackerError && error.kind === "forbidden") return { repositories: [], more: false };
+        throw error;
+      }),
+    ]);
+    return {
+      login: user.login,
+      name: user.name,
+      repositories: list.repositories
+        .filter((repo) => repo.hasIssues && !repo.readOnly && repo.canPush !== false)
+        .map((repo) => repo.fullName),
+      moreRepositories: list.more,
+    };
   } catch (error) {
     throw trackerFailure(error, "github");
   }

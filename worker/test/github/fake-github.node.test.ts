@@ -30,6 +30,83 @@ describe("FakeGitHub", () => {
     );
   });
 
+  it("lists the token's repositories (GET /user/repos) as the contract's bare array, sorted as asked", () => {
+    const fake = new FakeGitHub();
+    const names = (query = "") =>
+      (call(fake, { path: "/user/repos", query }).body as unknown as { full_name: string }[]).map((r) => r.full_name);
+    // GitHub's default order is by full name; by push, the newest first.
+    expect(names()).toEqual([
+      "acme-corp/handbook",
+      "pat-morgan/notes",
+      "storyloom-demo/backlog",
+      "storyloom-demo/legacy-app",
+      "storyloom-demo/website",
+    ]);
+    expect(names("sort=pushed&direction=desc&per_page=100&page=1")).toEqual([
+      "pat-morgan/notes",
+      "storyloom-demo/backlog",
+      "storyloom-demo/website",
+      "acme-corp/handbook",
+      "storyloom-demo/legacy-app",
+    ]);
+    expect(names("visibility=private&sort=pushed")).toEqual([
+      "pat-morgan/notes",
+      "storyloom-demo/backlog",
+      "storyloom-demo/legacy-app",
+    ]);
+    const listed = call(fake, { path: "/user/repos", query: "sort=pushed" }).body as unknown as Record<
+      string,
+      unknown
+    >[];
+    const facts = listed.map((r) => [r.full_name, r.has_issues, r.archived, (r.permissions as { push: boolean }).push]);
+    expect(facts).toEqual([
+      ["pat-morgan/notes", false, false, true],
+      ["storyloom-demo/backlog", true, false, true],
+      ["storyloom-demo/website", true, false, true],
+      ["acme-corp/handbook", true, false, false],
+      ["storyloom-demo/legacy-app", true, true, true],
+    ]);
+    // A listed repository is `repository` (has_downloads), a read one `full-repository` (network_count): both held
+    // to the contract; one other than the fake's is read but holds no issues.
+    expect(listed[1]).toMatchObject({ id: 880000001, has_downloads: true, private: true });
+    expect(listed[1]).not.toHaveProperty("network_count");
+    expect(call(fake, { path: "/repos/storyloom-demo/website" }).body).toMatchObject({
+      full_name: "storyloom-demo/website",
+      network_count: 0,
+    });
+    expect(() => call(fake, { path: "/repos/storyloom-demo/website/issues" })).toThrow(NotEmulatedError);
+    // GitHub refuses type with visibility or affiliation; the filters it does not model fail loudly.
+    expect(call(fake, { path: "/user/repos", query: "type=owner&visibility=all" })).toMatchObject({
+      status: 422,
+      body: { errors: [{ field: "type", code: "invalid" }] },
+    });
+    expect(() => call(fake, { path: "/user/repos", query: "affiliation=owner" })).toThrow(NotEmulatedError);
+    expect(() => call(fake, { path: "/user/repos", query: "sort=stars" })).toThrow(/sort=stars/);
+    expect(call(fake, { path: "/user/repos", headers: { ...HEADERS, authorization: "token nope" } }).status).toBe(401);
+  });
+
+  it("pages the repositories with a Link header on /user/repos, and reset forgets the added ones", () => {
+    const fake = new FakeGitHub({ repositories: [] });
+    for (let i = 0; i < 100; i++)
+      fake.addRepository({
+        owner: "acme",
+        repo: `r${i}`,
+        pushed: `2026-10-01T00:00:${String(i % 60).padStart(2, "0")}Z`,
+      });
+    const first = call(fake, { path: "/user/repos", query: "sort=pushed&per_page=100" });
+    expect((first.body as unknown as unknown[]).length).toBe(100);
+    expect(first.headers.Link).toBe(
+      '<https://api.github.com/user/repos?sort=pushed&per_page=100&page=2>; rel="next", ' +
+        '<https://api.github.com/user/repos?sort=pushed&per_page=100&page=2>; rel="last"',
+    );
+    fake.reset();
+    const after = call(fake, { path: "/user/repos", query: "per_page=100" });
+    expect((after.body as unknown as { full_name: string }[]).map((r) => r.full_name)).toEqual([
+      "storyloom-demo/backlog",
+    ]);
+    expect(after.headers.Link).toBeUndefined();
+  });
+
   it("creates issues, labels and sub-issues as GitHub does", () => {
     const fake = new FakeGitHub();
     expect(post(fake, `${REPO}/labels`, { name: "storyloom", color: "5319e7" }).status).toBe(201);

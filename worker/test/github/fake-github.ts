@@ -1,5 +1,6 @@
 // An in-memory GitHub that speaks the REST API calls StoryLoom's GitHub Issues export makes (version 2022-11-28):
-// the token's user, one repository with its labels, issue create, read, edit (title and body) and list (by state,
+// the token's user and its repositories (GET /user/repos: the one that holds issues and a few others, seeded, that
+// exist only to be listed and read), one repository with its labels, issue create, read, edit (title and body) and list (by state,
 // labels and creator, sorted by created or updated, paged with GitHub's Link header), and sub-issues. Pure TypeScript, so the
 // same emulator serves Worker tests (mock.ts) and `npm run dev` or the browser journeys (scripts/fake-github.ts).
 //
@@ -16,13 +17,74 @@ export { FAKE_GITHUB_TOKEN };
 const API_VERSION = "2022-11-28";
 const BODY_MAX = 65_536;
 const TITLE_MAX = 256;
-/** The repository's id, as GitHub's Link headers name it (`/repositories/{id}/issues?page=2`). */
+/** The repository's id, as GitHub's Link headers name it (`/repositories/{id}/issues?page=2`); the others' follow. */
 const REPOSITORY_ID = 880_000_001;
 /** Issue ids are database ids, far from the small per-repository numbers, so one is never taken for the other. */
 const FIRST_ISSUE_ID = 2_712_345_600;
 const FIRST_LABEL_ID = 7_100_000_000;
 const CREATED = "2026-11-27T09:00:00Z";
 const DOCS = "https://docs.github.com/rest";
+
+/** A repository of the token's, as GET /user/repos lists it. */
+export interface FakeGitHubRepository {
+  owner: string;
+  repo: string;
+  private: boolean;
+  hasIssues: boolean;
+  /** The token may push (`permissions.push`); without it the token has pull and triage. */
+  canPush: boolean;
+  archived: boolean;
+  /** ISO times, whole seconds (created_at; pushed_at, also its updated_at). */
+  created: string;
+  pushed: string;
+}
+
+/**
+ * The token's other repositories, beside the one the fake holds issues for (pushed at CREATED, so it comes second
+ * when sorted by push): one to offer, and one of each kind the wizard leaves out (issues off, archived, no push).
+ */
+export const OTHER_REPOSITORIES: readonly FakeGitHubRepository[] = [
+  {
+    owner: "pat-morgan",
+    repo: "notes",
+    private: true,
+    hasIssues: false,
+    canPush: true,
+    archived: false,
+    created: "2025-03-01T08:00:00Z",
+    pushed: "2026-11-28T16:30:00Z",
+  },
+  {
+    owner: "storyloom-demo",
+    repo: "website",
+    private: false,
+    hasIssues: true,
+    canPush: true,
+    archived: false,
+    created: "2025-06-10T12:00:00Z",
+    pushed: "2026-11-20T14:00:00Z",
+  },
+  {
+    owner: "acme-corp",
+    repo: "handbook",
+    private: false,
+    hasIssues: true,
+    canPush: false,
+    archived: false,
+    created: "2024-09-02T09:00:00Z",
+    pushed: "2026-10-01T11:00:00Z",
+  },
+  {
+    owner: "storyloom-demo",
+    repo: "legacy-app",
+    private: true,
+    hasIssues: true,
+    canPush: true,
+    archived: true,
+    created: "2023-02-14T10:00:00Z",
+    pushed: "2024-05-30T17:45:00Z",
+  },
+];
 
 export interface FakeGitHubOptions {
   owner?: string;
@@ -34,6 +96,8 @@ export interface FakeGitHubOptions {
   hasIssues?: boolean;
   /** The token may push (labels and sub-issues need it; without it, those calls answer 403). */
   canPush?: boolean;
+  /** The token's other repositories, listed and read but holding no issues (OTHER_REPOSITORIES unless given). */
+  repositories?: readonly FakeGitHubRepository[];
   /** The API's host as links show it ("https://api.github.com", or the fake server's base). */
   apiOrigin?: string;
   now?: () => number;
@@ -142,7 +206,9 @@ const refusal = (status: number, message: string, errors?: ErrorBody["errors"]) 
   });
 
 export class FakeGitHub {
-  readonly options: Required<Omit<FakeGitHubOptions, "name">> & { name: string | null };
+  readonly options: Required<Omit<FakeGitHubOptions, "name" | "repositories">> & { name: string | null };
+  /** The token's other repositories (addRepository adds to them; reset goes back to the seeded ones). */
+  readonly repositories: FakeGitHubRepository[];
   /** Every API request, oldest first (test controls are not logged). */
   readonly requests: FakeGitHubLogEntry[] = [];
   /** Every issue, oldest first (pull requests seeded with addIssue included). */
@@ -166,12 +232,17 @@ export class FakeGitHub {
       apiOrigin: (options.apiOrigin ?? "https://api.github.com").replace(/\/+$/, ""),
       now: options.now ?? Date.now,
     };
+    this.seeded = structuredClone([...(options.repositories ?? OTHER_REPOSITORIES)]);
+    this.repositories = structuredClone(this.seeded);
   }
+
+  private readonly seeded: FakeGitHubRepository[];
 
   // ——— test controls ———
 
-  /** Forgets every issue, label, request and fault. */
+  /** Forgets every issue, label, request, fault and added repository. */
   reset(): void {
+    this.repositories.splice(0, this.repositories.length, ...structuredClone(this.seeded));
     this.requests.length = 0;
     this.issues.length = 0;
     this.labels.length = 0;
@@ -242,6 +313,24 @@ export class FakeGitHub {
     });
     if (stored.parent !== null) this.issue(stored.parent).children.push(stored.number);
     return stored;
+  }
+
+  /** Another repository of the token's, for GET /user/repos (issues on, push access, pushed now unless given). */
+  addRepository(
+    repository: Partial<FakeGitHubRepository> & Pick<FakeGitHubRepository, "owner" | "repo">,
+  ): FakeGitHubRepository {
+    const now = this.timestamp();
+    const added: FakeGitHubRepository = {
+      private: false,
+      hasIssues: true,
+      canPush: true,
+      archived: false,
+      created: repository.pushed ?? now,
+      pushed: now,
+      ...repository,
+    };
+    this.repositories.push(added);
+    return added;
   }
 
   /** The requests made to one method and path. */
@@ -386,21 +475,30 @@ export class FakeGitHub {
   ): { status: number; body: unknown; headers?: Record<string, string> } {
     this.authenticate(headers.authorization);
     if (method === "GET" && path === "/user") return { status: 200, body: this.privateUser() };
+    if (method === "GET" && path === "/user/repos")
+      return this.paged(this.listRepositories(query), query, "/user/repos", (r) => this.repositoryObject(r, "list"));
     const match = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(path);
     if (!match) throw new NotEmulatedError(`FakeGitHub does not emulate ${method} ${path}`);
     const [owner, repo] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];
+    const rest = match[3] ?? "";
     if (
       owner.toLowerCase() !== this.options.owner.toLowerCase() ||
       repo.toLowerCase() !== this.options.repo.toLowerCase()
-    )
-      throw refusal(404, "Not Found");
-    const rest = match[3] ?? "";
-    if (method === "GET" && rest === "") return { status: 200, body: this.repository() };
+    ) {
+      const other = this.repositories.find(
+        (r) => r.owner.toLowerCase() === owner.toLowerCase() && r.repo.toLowerCase() === repo.toLowerCase(),
+      );
+      if (!other) throw refusal(404, "Not Found");
+      if (method === "GET" && rest === "") return { status: 200, body: this.repositoryObject(other, "full") };
+      throw new NotEmulatedError(`FakeGitHub holds issues only in ${this.options.owner}/${this.options.repo}`);
+    }
+    if (method === "GET" && rest === "") return { status: 200, body: this.repositoryObject(this.own, "full") };
     if (rest.startsWith("/issues") && !this.options.hasIssues) throw refusal(410, "Issues are disabled for this repo");
-    if (method === "GET" && rest === "/labels") return this.paged(this.labels, query, rest, (l) => this.labelObject(l));
+    if (method === "GET" && rest === "/labels")
+      return this.paged(this.labels, query, this.listPath(rest), (l) => this.labelObject(l));
     if (method === "POST" && rest === "/labels") return this.createLabel(body);
     if (method === "GET" && rest === "/issues")
-      return this.paged(this.listIssues(query), query, rest, (i) => this.issueObject(i));
+      return this.paged(this.listIssues(query), query, this.listPath(rest), (i) => this.issueObject(i));
     if (method === "POST" && rest === "/issues") return this.createIssue(body);
     let sub = /^\/issues\/(\d+)$/.exec(rest);
     if (method === "GET" && sub) return { status: 200, body: this.issueObject(this.found(Number(sub[1]))) };
@@ -411,7 +509,7 @@ export class FakeGitHub {
       return this.paged(
         parent.children.map((n) => this.issue(n)),
         query,
-        rest,
+        this.listPath(rest),
         (i) => this.issueObject(i),
       );
     }
@@ -419,14 +517,19 @@ export class FakeGitHub {
     throw new NotEmulatedError(`FakeGitHub does not emulate ${method} ${path}`);
   }
 
+  /** A list in the repository, as its Link headers name it: on /repositories/{id}, not /repos/{owner}/{repo}. */
+  private listPath(rest: string): string {
+    return `/repositories/${REPOSITORY_ID}${rest}`;
+  }
+
   /**
    * One page of a list (30 a page unless per_page says, at most 100) and, when the list has more than one page,
-   * GitHub's Link header: rel="prev", "next", "last" and "first" where they apply, on /repositories/{id} URLs.
+   * GitHub's Link header on `linkPath`: rel="prev", "next", "last" and "first" where they apply.
    */
   private paged<T>(
     items: T[],
     query: Record<string, string>,
-    rest: string,
+    linkPath: string,
     toObject: (item: T) => unknown,
   ): { status: number; body: unknown; headers?: Record<string, string> } {
     const perPage = Math.min(100, Math.max(1, Number(query.per_page ?? 30) || 30));
@@ -436,7 +539,7 @@ export class FakeGitHub {
     if (last === 1 && page === 1) return { status: 200, body };
     const link = (n: number, rel: string) => {
       const params = new URLSearchParams({ ...query, page: String(n) });
-      return `<${this.options.apiOrigin}/repositories/${REPOSITORY_ID}${rest}?${params.toString()}>; rel="${rel}"`;
+      return `<${this.options.apiOrigin}${linkPath}?${params.toString()}>; rel="${rel}"`;
     };
     const links = [
       ...(page > 1 ? [link(Math.min(page - 1, last), "prev")] : []),
@@ -575,6 +678,51 @@ export class FakeGitHub {
     return { status: 201, body: object, headers: { Location: object.url } };
   }
 
+  /** The repository that holds the issues, as the token's list shows it. */
+  private get own(): FakeGitHubRepository {
+    const { owner, repo, hasIssues, canPush } = this.options;
+    return {
+      owner,
+      repo,
+      private: this.options.private,
+      hasIssues,
+      canPush,
+      archived: false,
+      created: "2026-01-05T10:00:00Z",
+      pushed: CREATED,
+    };
+  }
+
+  /**
+   * GET /user/repos: the token's repositories, by visibility, sorted (full_name ascending by default, the others
+   * descending). `type` with `visibility` or `affiliation` is refused (422), as GitHub does; the filters by affiliation,
+   * type and date are not modelled (every repository is the token's own, a collaborator's or a member's).
+   */
+  private listRepositories(query: Record<string, string>): FakeGitHubRepository[] {
+    if (query.type !== undefined && (query.visibility !== undefined || query.affiliation !== undefined))
+      throw refusal(422, "Validation Failed", [
+        {
+          resource: "Repository",
+          field: "type",
+          code: "invalid",
+          message: "If you specify visibility or affiliation, you cannot specify type.",
+        },
+      ]);
+    const unmodelled = ["affiliation", "type", "since", "before"].filter((name) => name in query);
+    if (unmodelled.length)
+      throw new NotEmulatedError(`FakeGitHub does not filter repositories by ${unmodelled.join(", ")}`);
+    const visibility = query.visibility ?? "all";
+    const all = [this.own, ...this.repositories.filter((r) => !this.isOwn(r))].filter(
+      (r) => visibility === "all" || r.private === (visibility === "private"),
+    );
+    const sort = query.sort ?? "full_name";
+    const key = (r: FakeGitHubRepository) =>
+      sort === "full_name" ? `${r.owner}/${r.repo}`.toLowerCase() : sort === "created" ? r.created : r.pushed;
+    const ascending = [...all].sort((a, b) => key(a).localeCompare(key(b)));
+    const direction = query.direction ?? (sort === "full_name" ? "asc" : "desc");
+    return direction === "asc" ? ascending : ascending.reverse();
+  }
+
   /** GET …/issues: by state (open by default), labels (all of them) and creator, then sorted; pull requests too. */
   private listIssues(query: Record<string, string>): FakeGitHubIssue[] {
     const unmodelled = ["milestone", "assignee", "type", "mentioned", "since", "issue_field_values"].filter(
@@ -632,6 +780,13 @@ export class FakeGitHub {
 
   private get repoHtml(): string {
     return `https://github.com/${this.options.owner}/${this.options.repo}`;
+  }
+
+  private isOwn(repository: FakeGitHubRepository): boolean {
+    return (
+      repository.owner.toLowerCase() === this.options.owner.toLowerCase() &&
+      repository.repo.toLowerCase() === this.options.repo.toLowerCase()
+    );
   }
 
   private simpleUser(login: string, id: number) {
@@ -694,18 +849,27 @@ export class FakeGitHub {
     };
   }
 
-  private repository() {
-    const api = this.repoApi;
-    const { owner, repo } = this.options;
-    return {
-      id: REPOSITORY_ID,
-      node_id: "R_kgDONAAAAQ",
+  /**
+   * A repository as GET /repos/{owner}/{repo} answers it (`full-repository`), or as GET /user/repos lists it
+   * (`repository`: no network_count or subscribers_count, and has_downloads, which 2022-11-28 requires there).
+   */
+  private repositoryObject(repository: FakeGitHubRepository, shape: "full" | "list") {
+    const { owner, repo } = repository;
+    const own = this.isOwn(repository);
+    const index = own ? 0 : this.repositories.indexOf(repository) + 1;
+    const id = REPOSITORY_ID + index;
+    const api = `${this.options.apiOrigin}/repos/${owner}/${repo}`;
+    const html = `https://github.com/${owner}/${repo}`;
+    const open = own ? this.issues.filter((i) => i.state === "open").length : 0;
+    const object = {
+      id,
+      node_id: `R_kgDONAAAA${String.fromCharCode(81 + index)}`,
       name: repo,
       full_name: `${owner}/${repo}`,
-      private: this.options.private,
+      private: repository.private,
       owner: this.simpleUser(owner, this.userId(owner)),
-      html_url: this.repoHtml,
-      description: "Where StoryLoom's exports land",
+      html_url: html,
+      description: own ? "Where StoryLoom's exports land" : null,
       fork: false,
       url: api,
       archive_url: `${api}/{archive_format}{/ref}`,
@@ -745,10 +909,10 @@ export class FakeGitHub {
       tags_url: `${api}/tags`,
       teams_url: `${api}/teams`,
       trees_url: `${api}/git/trees{/sha}`,
-      clone_url: `${this.repoHtml}.git`,
+      clone_url: `${html}.git`,
       mirror_url: null,
       hooks_url: `${api}/hooks`,
-      svn_url: this.repoHtml,
+      svn_url: html,
       homepage: null,
       language: null,
       forks_count: 0,
@@ -758,34 +922,35 @@ export class FakeGitHub {
       watchers: 0,
       size: 0,
       default_branch: "main",
-      open_issues_count: this.issues.filter((i) => i.state === "open").length,
-      open_issues: this.issues.filter((i) => i.state === "open").length,
+      open_issues_count: open,
+      open_issues: open,
       is_template: false,
       topics: [],
-      has_issues: this.options.hasIssues,
+      has_issues: repository.hasIssues,
       has_projects: true,
       has_wiki: false,
       has_pages: false,
       has_discussions: false,
-      archived: false,
+      archived: repository.archived,
       disabled: false,
-      visibility: this.options.private ? "private" : "public",
-      pushed_at: CREATED,
-      created_at: "2026-01-05T10:00:00Z",
-      updated_at: CREATED,
+      visibility: repository.private ? "private" : "public",
+      pushed_at: repository.pushed,
+      created_at: repository.created,
+      updated_at: repository.pushed,
       permissions: {
-        admin: this.options.canPush,
-        maintain: this.options.canPush,
-        push: this.options.canPush,
+        admin: repository.canPush,
+        maintain: repository.canPush,
+        push: repository.canPush,
         triage: true,
         pull: true,
       },
       allow_forking: true,
       web_commit_signoff_required: false,
       license: null,
-      network_count: 0,
-      subscribers_count: 1,
     };
+    return shape === "full"
+      ? { ...object, network_count: 0, subscribers_count: 1 }
+      : { ...object, has_downloads: true };
   }
 
   private labelUrl(label: FakeGitHubLabel): string {

@@ -18,40 +18,59 @@ interface ConfigFieldProps {
   onChange(value: string): void;
   /** Editing: the stored secret's mask, the placeholder of a blank secret field (which keeps the stored one). */
   secretMask?: string;
-  /** A select's options. */
+  /** A select's options; the suggestions of a text input whose spec has `suggest`. */
   choices?: readonly { value: string; label: string }[];
 }
 
 export function ConfigField(props: ConfigFieldProps) {
   if (props.spec.control === "select") return <SelectField {...props} />;
   if (props.spec.control === "radio") return <RadioField {...props} />;
-  const { spec, value, error, disabled, onChange, secretMask } = props;
+  return <TextConfigField {...props} />;
+}
+
+/** A text input; with `suggest`, the choices in a <datalist>, which browsers offer as the input's suggestions. */
+function TextConfigField({ spec, value, error, disabled, onChange, secretMask, choices = [] }: ConfigFieldProps) {
+  const listId = useId();
   const keep = spec.keep && secretMask ? spec.keep : undefined;
+  const suggested = spec.suggest !== undefined && choices.length > 0;
   const hint = hintNode(spec.hint);
+  const before = keep?.text ?? (suggested ? spec.suggest?.hint : undefined);
   return (
-    <TextField
-      label={spec.label}
-      name={spec.name ?? spec.key}
-      {...spec.input}
-      placeholder={keep ? secretMask : spec.placeholder}
-      value={value}
-      onChange={(e) => onChange(spec.upperCase ? e.target.value.toUpperCase() : e.target.value)}
-      error={error}
-      hint={
-        keep?.alone ? (
-          keep.text
-        ) : keep ? (
-          <>
-            {keep.text}
-            {hint}
-          </>
-        ) : (
-          hint
-        )
-      }
-      disabled={disabled}
-      required={!keep}
-    />
+    <>
+      <TextField
+        label={spec.label}
+        name={spec.name ?? spec.key}
+        {...spec.input}
+        list={suggested ? listId : undefined}
+        placeholder={keep ? secretMask : spec.placeholder}
+        value={value}
+        onChange={(e) => onChange(spec.upperCase ? e.target.value.toUpperCase() : e.target.value)}
+        error={error}
+        hint={
+          keep?.alone ? (
+            keep.text
+          ) : before ? (
+            <>
+              {before}
+              {hint}
+            </>
+          ) : (
+            hint
+          )
+        }
+        disabled={disabled}
+        required={!keep}
+      />
+      {suggested && (
+        <datalist id={listId}>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label === choice.value ? undefined : choice.label}
+            </option>
+          ))}
+        </datalist>
+      )}
+    </>
   );
 }
 
