@@ -541,7 +541,10 @@ export const exportToIntegrationSchema = z
     rememberEpic: z
       .boolean()
       .optional()
-      .describe("Keep `epic` as this integration's epic for the project's next exports (null forgets it)"),
+      .describe(
+        "true: keep `epic` as this integration's epic for the project's next exports (null: none); false: forget the " +
+          "one kept",
+      ),
   })
   .refine((body) => new Set(body.placements?.map((p) => p.position)).size === (body.placements?.length ?? 0), {
     message: "Each story can be placed once.",

@@ -392,6 +392,19 @@ describe.each(TRACKERS)("$type: the calls of a review and an export of 12 storie
   });
 });
 
+describe("the project's remembered epic", () => {
+  it("is kept by rememberEpic, offered by the epics, and forgotten by rememberEpic false", async () => {
+    const s = await setUp(TRACKERS.find((t) => t.type === "github")!);
+    const first = await s.exportTo(s.first);
+    const epicKey = (await json<ExportResponse>(first)).data.epicKey!;
+    expect((await s.exportTo(s.next, { epic: epicKey, rememberEpic: true })).status).toBe(200);
+    expect((await data<EpicChoices>(await s.epics())).remembered).toMatchObject({ key: epicKey });
+    const third = await createTranscriptWithStories(s.owner, s.project.id, NEXT_MEETING);
+    expect((await s.exportTo(third, { epic: epicKey, rememberEpic: false })).status).toBe(200);
+    expect((await data<EpicChoices>(await s.epics())).remembered).toBeNull();
+  });
+});
+
 describe("review before a Notion export", () => {
   it("has none: Notion pages have no backlog (400), and placements are refused", async () => {
     const owner = await createUser();

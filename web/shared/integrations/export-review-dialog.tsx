@@ -247,7 +247,11 @@ function StoryRow({
           {story.position + 1}. {title}
         </p>
         <Select value={choice} onValueChange={(value) => onChoose(value as StoryChoice)}>
-          <SelectTrigger aria-labelledby={labelId} className="h-8 w-full shrink-0 sm:w-48">
+          <SelectTrigger
+            aria-label={`What to do with story ${story.position + 1}`}
+            aria-describedby={labelId}
+            className="h-8 w-full shrink-0 sm:w-48"
+          >
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

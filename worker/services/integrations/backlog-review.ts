@@ -28,8 +28,9 @@ export type BacklogSession = Pick<TrackerSession, "openItems" | "openEpics" | "r
 /** The review's choices sent with an export. */
 export interface ReviewRequest {
   placements?: StoryPlacementRequest[];
-  /** An existing epic's key; null: a new epic (and, remembered, forgets the project's). */
+  /** An existing epic's key; null: a new epic. */
   epic?: string | null;
+  /** true: remember `epic` for the project's next exports (null: none); false: forget the remembered one. */
   rememberEpic?: boolean;
 }
 
@@ -168,7 +169,10 @@ export async function exportSetup(
     }
     epic = found;
   }
-  if (review.rememberEpic) await setIntegrationEpic(deps.db, job.integration.id, epic, deps.now());
+  // true: this epic (or, null, none) is the project's from now on; false: the project forgets the one it had
+  if (review.rememberEpic !== undefined) {
+    await setIntegrationEpic(deps.db, job.integration.id, review.rememberEpic ? epic : null, deps.now());
+  }
   return { placements, epic };
 }
 
