@@ -286,6 +286,7 @@ for (const tracker of TRACKERS) {
       await page.getByRole("option", { name: "Skip" }).click();
     }
     await review.getByLabel("Remember for this project").check();
+    expect(await axeViolations(page)).toEqual([]);
     await screenshotBoth(page, `trackers-${tracker.label.toLowerCase().replace(/ /g, "-")}-review-before-export`, {
       fullPage: false,
     });
