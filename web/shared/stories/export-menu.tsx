@@ -90,13 +90,7 @@ export function ExportMenu({
     try {
       exportable = await exportableStories(source);
     } catch (error) {
-      const wording = exportWording(integration.type);
-      toast({
-        title: wording.failedTitle,
-        description: errorMessage(error, wording.failedFallback),
-        variant: "destructive",
-        error,
-      });
+      exportFailed(integration, error);
       return;
     } finally {
       setBusy(false);
@@ -129,13 +123,7 @@ export function ExportMenu({
           return;
         }
       } catch (error) {
-        const wording = exportWording(integration.type);
-        toast({
-          title: wording.failedTitle,
-          description: errorMessage(error, wording.failedFallback),
-          variant: "destructive",
-          error,
-        });
+        exportFailed(integration, error);
         return;
       } finally {
         setBusy(false);
@@ -238,6 +226,17 @@ export function ExportMenu({
       />
     </>
   );
+}
+
+/** The toast of an export that could not start (its stories could not be read, or the review failed). */
+function exportFailed(integration: Integration, error: unknown) {
+  const wording = exportWording(integration.type);
+  toast({
+    title: wording.failedTitle,
+    description: errorMessage(error, wording.failedFallback),
+    variant: "destructive",
+    error,
+  });
 }
 
 /**

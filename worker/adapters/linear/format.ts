@@ -3,6 +3,9 @@
 // Pure: no I/O (the ids use Web Crypto's digest, which is deterministic).
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
 import { exportMarker, type AppendNote } from "../tracker";
+import { ADDED_BY } from "../tracker/markdown-text";
+
+export { ADDED_BY, hasMarker, markdownText as plainText } from "../tracker/markdown-text";
 import type { LinearEstimation } from "./index";
 
 export const CRITERIA_HEADING = "## Acceptance criteria";
@@ -115,68 +118,6 @@ export async function exportId(ref: string, part: "epic" | number): Promise<stri
 }
 
 // ——— the review before an export (issue 41) ———
-
-/** The visible last line of what "Add to" appends, naming the note's marker: `Added by StoryLoom (storyloom-…)`. */
-export const ADDED_BY = "Added by StoryLoom";
-
-/** At most `max` characters, never ending in half of a surrogate pair. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const end = /[\ud800-\udbff]/.test(text[max - 1] ?? "") ? max - 1 : max;
-  return text.slice(0, end);
-}
-
-/**
- * An issue's description (Linear's Markdown) as plain text for matching: no link targets, images, headings, list,
- * task and quote markers, emphasis, code fences, table rules or tags; blank lines kept between paragraphs; at most
- * `max` characters.
- */
-export function plainText(markdown: string | null | undefined, max: number): string {
-  const escaped: string[] = [];
-  let text = (markdown ?? "")
-    .replace(/\r\n?/g, "\n")
-    // A backslash-escaped character is text: set aside, so no rule below takes it for markup.
-    .replace(/\\([!-/:-@[-`{-~])/g, (_, c: string) => `\ue000${escaped.push(c) - 1}\ue001`)
-    .replace(/<((?:https?|mailto):[^>\s]+)>/gi, "$1")
-    .replace(/<\/?[a-z][^>\n]*>/gi, " ")
-    .replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
-    .replace(/\[([^\]\n]+)\]\([^)\n]*\)/g, "$1");
-  text = text
-    .split("\n")
-    .map((line): string | null => {
-      if (/^ {0,3}(?:```|~~~)/.test(line)) return "";
-      if (/^ {0,3}(?:[-*_][ \t]*){3,}$/.test(line)) return "";
-      // A table's rule row goes without a trace, so the table's rows stay together.
-      if (/^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$/.test(line)) return null;
-      let rest = line
-        .replace(/^ {0,3}(?:>[ \t]?)+/, "")
-        .replace(/^\s*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/, "")
-        .replace(/^ {0,3}#{1,6}(?:[ \t]+|$)/, "");
-      if (/^\s*\|/.test(rest)) rest = rest.replace(/\|/g, " ");
-      return rest;
-    })
-    .filter((line) => line !== null)
-    .join("\n")
-    .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, "$2")
-    .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/g, "$1$2")
-    .replace(/(^|[^\w_])_(?=\S)([^_\n]*?\S)_(?![\w_])/g, "$1$2")
-    .replace(/~~(?=\S)([^~\n]*?\S)~~/g, "$1")
-    .replace(/(`+)([^`\n]+?)\1/g, "$2")
-    .replace(/\ue000(\d+)\ue001/g, (_, i: string) => escaped[Number(i)] ?? "")
-    .replace(/\u200b|\u200c|\u200d|\ufeff/g, "")
-    .replace(/[ \t\u00a0]+/g, " ")
-    .replace(/ *\n */g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-  return cut(text, max).trimEnd();
-}
-
-/** True when `text` holds `marker` as a whole token (so `storyloom-…-1` is not found in `storyloom-…-12`). */
-export function hasMarker(text: string | null | undefined, marker: string): boolean {
-  if (!marker) return false;
-  const escaped = marker.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`).test(text ?? "");
-}
 
 /**
  * What "Add to" appends, in Markdown: the heading (bold), the criteria as a bulleted list, the quote as a quotation,

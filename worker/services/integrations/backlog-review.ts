@@ -4,7 +4,7 @@ import type {
   IntegrationType,
   StoryPlacementRequest,
 } from "../../../schema/api/integrations";
-import type { TrackerSession } from "../../adapters/tracker";
+import type { AppendNote, TrackerSession } from "../../adapters/tracker";
 import { findExport, setIntegrationEpic, type IntegrationRow } from "../../data/integrations";
 import type { Deps } from "../../deps";
 import { randomBytes, toHex } from "../../lib/crypto";
@@ -34,50 +34,45 @@ export interface ReviewRequest {
   rememberEpic?: boolean;
 }
 
+/** The session's calls, each failure said in the shared error shape by `failure`. */
+function answering(session: BacklogSession, failure: (error: unknown) => AppError): BacklogSession {
+  const failing =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw failure(error);
+      }
+    };
+  return {
+    openItems: failing(() => session.openItems()),
+    openEpics: failing(() => session.openEpics()),
+    relate: failing((storyKey: string, itemKey: string) => session.relate(storyKey, itemKey)),
+    appendTo: failing((itemKey: string, note: AppendNote) => session.appendTo(itemKey, note)),
+  };
+}
+
 /** The destination's review session; Notion pages have no backlog (400). */
 export function backlogSession(deps: Deps, integration: IntegrationRow, secret: string): BacklogSession {
   const settings = integration.settings;
   if (integration.type === "jira" && "domain" in settings) {
     const credentials = { domain: settings.domain, email: settings.email, apiToken: secret };
-    const failing =
-      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-      async (...args: A): Promise<R> => {
-        try {
-          return await call(...args);
-        } catch (error) {
-          throw jiraFailure(error, { domain: settings.domain, projectKey: settings.projectKey });
-        }
-      };
-    return {
-      openItems: failing(() => deps.jira.openItems(credentials, settings.projectKey)),
-      openEpics: failing(() => deps.jira.openEpics(credentials, settings.projectKey)),
-      relate: failing((storyKey: string, itemKey: string) => deps.jira.relate(credentials, storyKey, itemKey)),
-      appendTo: failing((itemKey: string, note: Parameters<BacklogSession["appendTo"]>[1]) =>
-        deps.jira.appendTo(credentials, itemKey, note),
-      ),
-    };
+    return answering(
+      {
+        openItems: () => deps.jira.openItems(credentials, settings.projectKey),
+        openEpics: () => deps.jira.openEpics(credentials, settings.projectKey),
+        relate: (storyKey, itemKey) => deps.jira.relate(credentials, storyKey, itemKey),
+        appendTo: (itemKey, note) => deps.jira.appendTo(credentials, itemKey, note),
+      },
+      (error) => jiraFailure(error, { domain: settings.domain, projectKey: settings.projectKey }),
+    );
   }
   if (integration.type === "linear" || integration.type === "github" || integration.type === "azure-devops") {
     const type = integration.type;
     // Reads and the review's writes use no marker of their own: the ones a write needs come in its note.
     const session = openSession(deps, integration, secret, toHex(randomBytes(6)));
-    const failing =
-      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-      async (...args: A): Promise<R> => {
-        try {
-          return await call(...args);
-        } catch (error) {
-          throw trackerFailure(error, type);
-        }
-      };
-    return {
-      openItems: failing(() => session.openItems()),
-      openEpics: failing(() => session.openEpics()),
-      relate: failing((storyKey: string, itemKey: string) => session.relate(storyKey, itemKey)),
-      appendTo: failing((itemKey: string, note: Parameters<BacklogSession["appendTo"]>[1]) =>
-        session.appendTo(itemKey, note),
-      ),
-    };
+    return answering(session, (error) => trackerFailure(error, type));
   }
   throw new AppError("bad_request", "Notion pages have no backlog to compare stories with: export them as they are.", {
     details: { field: "integrationId" },
