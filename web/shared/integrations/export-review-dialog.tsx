@@ -56,7 +56,9 @@ function ReviewContent({
 }) {
   const { integration } = target;
   const [epics, setEpics] = useState<EpicChoices | null>(target.epics ?? null);
-  const [epic, setEpic] = useState<string>(target.epics?.remembered?.key ?? NEW_EPIC);
+  // The remembered epic, while it is still open there (a closed one is not offered, and the project may forget it).
+  const rememberedOpen = target.epics?.epics.find((e) => e.key === target.epics?.remembered?.key);
+  const [epic, setEpic] = useState<string>(rememberedOpen?.key ?? NEW_EPIC);
   const [remember, setRemember] = useState(Boolean(target.epics?.remembered));
   const [review, setReview] = useState<ExportReview | null>(target.review ?? null);
   const [reviewedFor, setReviewedFor] = useState<string | null>(target.review ? epic : null);
@@ -70,7 +72,16 @@ function ReviewContent({
     if (epics) return;
     let live = true;
     getEpicChoices(integration.id).then(
-      (answer) => live && setEpics(answer),
+      (answer) => {
+        if (!live) return;
+        setEpics(answer);
+        // opened before the epics were read: the project's epic, while open there, is the one chosen
+        const open = answer.epics.find((e) => e.key === answer.remembered?.key);
+        if (open) {
+          setEpic(open.key);
+          setRemember(true);
+        }
+      },
       (error) => {
         if (!live) return;
         setEpics({ epics: [], remembered: null });
