@@ -405,6 +405,19 @@ describe("the project's remembered epic", () => {
   });
 });
 
+describe("an export naming an epic", () => {
+  it("reads the tracker's epics under the review's limit, even when the export exists already", async () => {
+    const s = await setUp(TRACKERS.find((t) => t.type === "github")!);
+    const first = await s.exportTo(s.first);
+    const epicKey = (await json<ExportResponse>(first)).data.epicKey!;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await s.exportTo(s.first, { epic: epicKey })).status);
+    // RATE_RULES.backlogReviews: 20 a minute; the export itself answers that it exists, without a limit of its own
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
 describe("review before a Notion export", () => {
   it("has none: Notion pages have no backlog (400), and placements are refused", async () => {
     const owner = await createUser();

@@ -142,6 +142,7 @@ export async function listEpics(deps: Deps, userId: number, integrationId: numbe
  */
 export async function exportSetup(
   deps: Deps,
+  userId: number,
   job: ExportJob,
   review: ReviewRequest | undefined,
 ): Promise<ExportSetup | undefined> {
@@ -155,6 +156,8 @@ export async function exportSetup(
   }
   let epic: ExportSetup["epic"] = null;
   if (review.epic) {
+    // a read of the tracker before the export's own limit is taken: counted as a review's
+    await limitReviews(deps, userId);
     const session = backlogSession(deps, job.integration, await openSecret(deps, job.integration));
     const found = (await session.openEpics()).find((choice) => choice.key === review.epic);
     if (!found) {

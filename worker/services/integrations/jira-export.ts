@@ -90,7 +90,7 @@ export async function exportToJira(
       },
     },
     mode,
-    await exportSetup(deps, job, review),
+    await exportSetup(deps, userId, job, review),
   );
 }
 

@@ -46,7 +46,7 @@ export async function exportToNotion(
       },
     },
     mode,
-    await exportSetup(deps, job, review),
+    await exportSetup(deps, userId, job, review),
   );
 }
 

@@ -69,7 +69,7 @@ export async function exportToTracker(
       },
     },
     mode,
-    await exportSetup(deps, job, review),
+    await exportSetup(deps, userId, job, review),
   );
 }
 
