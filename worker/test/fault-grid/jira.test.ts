@@ -70,7 +70,8 @@ function expectedCalls(fault: FaultName, step: Step): number {
 /** A create whose outcome is unknown leaves the record "in doubt": the next attempt searches before creating. */
 const mayHaveApplied = (fault: FaultName, step: Step) => step.isCreate && fault !== "429 with Retry-After";
 
-async function exportWith(fault: Fault, step: Step) {
+/** A Pro user's project with a JIRA integration and a transcript of STORIES stories, time compressed, logs kept. */
+async function setUp() {
   compressTime();
   const logs = captureLogs();
   const user = await createUser();
@@ -78,7 +79,11 @@ async function exportWith(fault: Fault, step: Step) {
   const project = await createProject(user, { name: "Payments" });
   const integration = await createIntegration(user, project.id, "jira");
   const transcriptId = await createTranscriptWithStories(user, project.id, { count: STORIES });
-  const fake = new FakeJira();
+  return { logs, user, integration, transcriptId, fake: new FakeJira() };
+}
+
+async function exportWith(fault: Fault, step: Step) {
+  const { logs, user, integration, transcriptId, fake } = await setUp();
   const { calls } = mockOutbound({
     [step.route]: fault.handler,
     [`GET ${SITE}/`]: fromFake(fake),
@@ -154,14 +159,7 @@ const REVIEW_STEPS: Step[] = [
 
 describe.each(REVIEW_STEPS)("fault grid: JIRA × review before export, at $name", (step) => {
   it.each(FAULT_ROWS)("%s: a clear 4xx/5xx, nothing written, resumable, calls bounded", async (name, fault) => {
-    compressTime();
-    const logs = captureLogs();
-    const user = await createUser();
-    await setTier(user, "pro");
-    const project = await createProject(user, { name: "Payments" });
-    const integration = await createIntegration(user, project.id, "jira");
-    const transcriptId = await createTranscriptWithStories(user, project.id, { count: STORIES });
-    const fake = new FakeJira();
+    const { logs, user, integration, transcriptId, fake } = await setUp();
     const item = fake.addIssue({ summary: "Refunds for damaged parcels" }).key;
     const healthy = {
       [`GET ${SITE}/`]: fromFake(fake),
