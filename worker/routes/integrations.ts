@@ -44,7 +44,6 @@ import { createIntegration, deleteIntegration, listIntegrations, updateIntegrati
 import type { ExportOutcome } from "../services/integrations/exports";
 import { exportProgress, transcriptExports } from "../services/integrations/exports";
 import { checkJiraAuth, checkJiraDomain, checkJiraProject } from "../services/integrations/jira-checks";
-import { exportToJira } from "../services/integrations/jira-export";
 import { listEpics, reviewExport } from "../services/integrations/backlog-review";
 import { exportTranscript } from "../services/integrations/export-transcript";
 import {
@@ -253,7 +252,10 @@ export const exportRoutes = new Hono<AppEnv>()
     async (c) => {
       const { transcriptId, integrationId } = c.req.valid("json");
       return c.json(
-        exportResponse(await exportToJira(c.var.deps, currentUser(c).id, transcriptId, integrationId), false),
+        exportResponse(
+          await exportTranscript(c.var.deps, currentUser(c).id, transcriptId, integrationId, "jira"),
+          false,
+        ),
       );
     },
   );

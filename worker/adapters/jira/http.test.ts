@@ -855,7 +855,7 @@ describe("JIRA adapter: existing epics (issue 41)", () => {
       ),
     );
     const choices = await jira.openEpics(credentials, "SL");
-    // The form an export keeps for an epic it made (jira-export.ts: its key and browse link).
+    // The form an export keeps for an epic it made (services/integrations/jira-session.ts: its key and browse link).
     expect(choices).toContainEqual({
       key: made.key,
       url: jira.browseUrl(credentials.domain, made.key),

@@ -571,7 +571,7 @@ export function createHttpJira(options: HttpJiraOptions): Jira {
         `project = ${jqlString(projectKey(project.key))} AND issuetype = ${type.id} AND statusCategory != Done ` +
         "ORDER BY updated DESC";
       const { issues } = await newest(credentials, project.key, jql, "summary", BACKLOG_LIMIT, BACKLOG_MAX_PAGES - 1);
-      // Exactly what an export keeps for an epic it made: the key and its browse link (jira-export.ts).
+      // Exactly what an export keeps for an epic it made: the key and its browse link (services/integrations/jira-session.ts).
       return issues.map((issue) => ({
         key: issue.key,
         url: jiraBrowseUrl(credentials.domain, issue.key),

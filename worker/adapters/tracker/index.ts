@@ -1,7 +1,8 @@
-// What the exports to Linear, GitHub Issues and Azure DevOps have in common (issue 32). Each system has its own
-// adapter (adapters/linear, adapters/github, adapters/azure-devops) that formats the epic and its stories in the
-// system's own terms and speaks its API; services/integrations/tracker-export.ts runs the exactly-once export over
-// this interface, so the record keeping, "in doubt" recovery and progress are written once.
+// What the exports to JIRA, Linear, GitHub Issues and Azure DevOps have in common (issues 32 and 41). Each system has
+// its own adapter (adapters/jira, linear, github, azure-devops) that formats the epic and its stories in the system's
+// own terms and speaks its API (JIRA's session is services/integrations/jira-session.ts, over its client);
+// services/integrations/tracker-export.ts runs the exactly-once export over this interface, so the record keeping,
+// "in doubt" recovery and progress are written once.
 import type { Epic, UserStory } from "../../../schema/api/transcripts";
 
 export type TrackerSystem = "linear" | "github" | "azure-devops";
@@ -84,6 +85,15 @@ export interface TrackerSession {
    */
   createStory(story: UserStory, position: number, epic: EpicRef, options?: { added?: boolean }): Promise<TrackerItem>;
   /**
+   * Where the system creates many items in one request (JIRA's bulk create): up to `limit` stories as children of
+   * `epic`. A story the system refuses comes back in `refused` with its message; the others are created. Never retried
+   * inside: a request whose outcome is unknown throws with `mayHaveApplied`.
+   */
+  bulkCreate?: {
+    limit: number;
+    create(batch: Array<{ story: UserStory; position: number }>, epic: EpicRef): Promise<BulkCreated>;
+  };
+  /**
    * After an unanswered write: everything this export (its marker) created, the epic included, with the parent each
    * item has now. Bounded (at most a few pages); the service matches stories by exact title.
    */
@@ -108,6 +118,12 @@ export interface TrackerSession {
   relate(storyKey: string, itemKey: string): Promise<void>;
   /** "Add to": appends `note` to the item's description, once (see AppendNote). */
   appendTo(itemKey: string, note: AppendNote): Promise<void>;
+}
+
+/** What one bulk create made and refused, by the stories' positions. */
+export interface BulkCreated {
+  created: Array<{ position: number; item: TrackerItem }>;
+  refused: Array<{ position: number; message: string }>;
 }
 
 export type TrackerErrorKind =

@@ -15,14 +15,13 @@ import { prepareExport, type ExportJob, type ExportSetup } from "./exports";
 import { openSecret, requireIntegration, requireIntegrationsPlan } from "./index";
 import { placementsOf } from "./placements";
 import { openSession } from "./tracker-sessions";
-import { jiraFailure, trackerFailure } from "./upstream-errors";
 
 // Review before export (issue 41): before anything is written, each story is compared with the destination's open
 // items, read in at most three requests whatever the number of stories (BACKLOG_LIMIT in adapters/tracker), and
 // matched here (backlog-match.ts). The person then creates, skips, links or adds each story, and may put the
 // stories under an existing epic, which the project can remember. A review writes nothing, to the tracker or D1.
 
-/** What a destination offers the review: JIRA through its adapter, the trackers through their session. */
+/** What a destination's session offers the review. */
 export type BacklogSession = Pick<TrackerSession, "openItems" | "openEpics" | "relate" | "appendTo">;
 
 /** The review's choices sent with an export. */
@@ -34,8 +33,17 @@ export interface ReviewRequest {
   rememberEpic?: boolean;
 }
 
-/** The session's calls, each failure said in the shared error shape by `failure`. */
-function answering(session: BacklogSession, failure: (error: unknown) => AppError): BacklogSession {
+/** The destination's review session, each failure said in the shared error shape; Notion pages have no backlog (400). */
+export function backlogSession(deps: Deps, integration: IntegrationRow, secret: string): BacklogSession {
+  if (integration.type === "notion") {
+    throw new AppError(
+      "bad_request",
+      "Notion pages have no backlog to compare stories with: export them as they are.",
+      { details: { field: "integrationId" } },
+    );
+  }
+  // Reads and the review's writes use no marker of their own: the ones a write needs come in its note.
+  const { session, failure } = openSession(deps, integration, secret, toHex(randomBytes(6)));
   const failing =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -51,32 +59,6 @@ function answering(session: BacklogSession, failure: (error: unknown) => AppErro
     relate: failing((storyKey: string, itemKey: string) => session.relate(storyKey, itemKey)),
     appendTo: failing((itemKey: string, note: AppendNote) => session.appendTo(itemKey, note)),
   };
-}
-
-/** The destination's review session; Notion pages have no backlog (400). */
-export function backlogSession(deps: Deps, integration: IntegrationRow, secret: string): BacklogSession {
-  const settings = integration.settings;
-  if (integration.type === "jira" && "domain" in settings) {
-    const credentials = { domain: settings.domain, email: settings.email, apiToken: secret };
-    return answering(
-      {
-        openItems: () => deps.jira.openItems(credentials, settings.projectKey),
-        openEpics: () => deps.jira.openEpics(credentials, settings.projectKey),
-        relate: (storyKey, itemKey) => deps.jira.relate(credentials, storyKey, itemKey),
-        appendTo: (itemKey, note) => deps.jira.appendTo(credentials, itemKey, note),
-      },
-      (error) => jiraFailure(error, { domain: settings.domain, projectKey: settings.projectKey }),
-    );
-  }
-  if (integration.type === "linear" || integration.type === "github" || integration.type === "azure-devops") {
-    const type = integration.type;
-    // Reads and the review's writes use no marker of their own: the ones a write needs come in its note.
-    const session = openSession(deps, integration, secret, toHex(randomBytes(6)));
-    return answering(session, (error) => trackerFailure(error, type));
-  }
-  throw new AppError("bad_request", "Notion pages have no backlog to compare stories with: export them as they are.", {
-    details: { field: "integrationId" },
-  });
 }
 
 export async function reviewExport(

@@ -2,7 +2,6 @@ import type { IntegrationType } from "../../../schema/api/integrations";
 import type { Deps } from "../../deps";
 import type { ReviewRequest } from "./backlog-review";
 import type { ExportMode, ExportOutcome } from "./exports";
-import { exportToJira } from "./jira-export";
 import { exportToNotion } from "./notion-export";
 import { exportToTracker } from "./tracker-export";
 
@@ -19,7 +18,8 @@ type Exporter = (
 ) => Promise<ExportOutcome>;
 
 const EXPORTERS: Record<IntegrationType, Exporter> = {
-  jira: exportToJira,
+  jira: (deps, userId, transcriptId, integrationId, mode, review) =>
+    exportToTracker(deps, userId, transcriptId, integrationId, "jira", mode, review),
   notion: exportToNotion,
   linear: (deps, userId, transcriptId, integrationId, mode, review) =>
     exportToTracker(deps, userId, transcriptId, integrationId, "linear", mode, review),

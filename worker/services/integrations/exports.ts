@@ -30,7 +30,7 @@ import type { StoryPlacement } from "../../data/integrations";
 import { isPlacedKey } from "./placements";
 import { pendingChanges, planUpdate, storyVersions, type StoryVersions, type UpdatePlan } from "./story-versions";
 
-// The exactly-once machinery shared by every export (JIRA, Notion, and the trackers of tracker-export.ts). One record per transcript and integration
+// The exactly-once machinery shared by every export (Notion's page, and the trackers of tracker-export.ts). One record per transcript and integration
 // (data/integrations.ts) holds what was created. An attempt claims it for a lease, records each created item as soon
 // as the service answers, and marks the record "in doubt" while a create is out, so the next attempt after a crash
 // or an unanswered create searches before creating. A completed record answers every repeat with alreadyExported.

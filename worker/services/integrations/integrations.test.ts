@@ -10,7 +10,7 @@ import {
   setTier,
 } from "../../test/factories";
 import { createIntegration as createIntegrationService } from ".";
-import { exportToJira } from "./jira-export";
+import { exportTranscript } from "./export-transcript";
 
 const JIRA = {
   type: "jira" as const,
@@ -47,7 +47,7 @@ describe("integration credentials", () => {
       .bind(first.id, second.id)
       .run();
     const transcriptId = await createTranscriptWithStories(user, project.id, { count: 1 });
-    await expect(exportToJira(buildTestDeps(), user.id, transcriptId, second.id)).rejects.toMatchObject({
+    await expect(exportTranscript(buildTestDeps(), user.id, transcriptId, second.id, "jira")).rejects.toMatchObject({
       status: 409,
       message: 'The saved credentials of "Team JIRA" can no longer be read. Edit the integration and enter them again.',
     });

@@ -9,8 +9,8 @@ interface ExportAttempt {
   save(changes: ExportProgressChanges): Promise<void>;
 }
 
-// What the review before an export decided per story (issue 41), carried out by JIRA's and the trackers' create
-// passes (jira-export.ts, tracker-export.ts):
+// What the review before an export decided per story (issue 41), carried out by the trackers' create pass
+// (tracker-export.ts):
 // - before the creates, a skipped story and a story added to an existing item take their position in the record's
 //   story keys with a key of their own ("~skip", "~add:ENG-4"), so no create pass makes them and an update never
 //   rewrites an item StoryLoom did not make;

@@ -1,10 +1,11 @@
-import { INTEGRATION_LABELS, type TrackerType } from "../../../schema/api/integrations";
-import type { EpicRef, TrackerItem, TrackerSession } from "../../adapters/tracker";
+import { INTEGRATION_LABELS } from "../../../schema/api/integrations";
+import type { UserStory } from "../../../schema/api/transcripts";
+import type { EpicRef, TrackerSession } from "../../adapters/tracker";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { openSecret } from "./index";
 import { exportSetup, type ReviewRequest } from "./backlog-review";
-import { openSession } from "./tracker-sessions";
+import { openSession, type OpenedSession, type SessionType } from "./tracker-sessions";
 import {
   prepareExport,
   runExport,
@@ -15,36 +16,37 @@ import {
   type ExportOutcome,
 } from "./exports";
 import { linkAfterCreate, placeBeforeCreate, placementCounts } from "./placements";
-import { trackerFailure } from "./upstream-errors";
 
-// Export to Linear, GitHub Issues or Azure DevOps (issue 32): the epic first, then each story as its child, one
-// create at a time, each recorded by position as soon as the tracker answers (exports.ts holds the record and its
-// claim). What each tracker makes of them is its adapter's business (adapters/linear, github, azure-devops); every
-// item carries the record's marker, so after an unanswered write the next attempt asks the tracker what this export
-// already made (findExported), adopts it by exact title, links what was left unlinked, and creates only the rest.
+// Export to JIRA, Linear, GitHub Issues or Azure DevOps (issues 32 and 41): the epic first, then each story as its
+// child, each recorded by position as soon as the tracker answers (exports.ts holds the record and its claim). Where
+// the tracker creates in bulk (JIRA), the stories go a batch at a time. What each tracker makes of them is its
+// session's business (tracker-sessions.ts); every item carries the record's marker, so after an unanswered write the
+// next attempt asks the tracker what this export already made (findExported), adopts it by exact title, links what
+// was left unlinked, and creates only the rest.
 
 export async function exportToTracker(
   deps: Deps,
   userId: number,
   transcriptId: number,
   integrationId: number,
-  type: TrackerType,
+  type: SessionType,
   mode: ExportMode = "create",
   review?: ReviewRequest,
 ): Promise<ExportOutcome> {
   const job = await prepareExport(deps, userId, transcriptId, integrationId, type);
   const secret = await openSecret(deps, job.integration);
-  let session: TrackerSession | null = null;
+  let opened: OpenedSession | null = null;
   // One session per attempt (it keeps what it read of the tracker); the record's marker names it.
   const sessionFor = (attempt: ExportAttempt) =>
-    (session ??= openSession(deps, job.integration, secret, attempt.record.ref));
+    (opened ??= openSession(deps, job.integration, secret, attempt.record.ref));
   const failing =
-    <A extends unknown[]>(write: (...args: A) => Promise<void>) =>
-    async (...args: A) => {
+    <A extends [ExportAttempt, ...unknown[]], R>(work: (session: TrackerSession, ...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const { session, failure } = sessionFor(args[0]);
       try {
-        await write(...args);
+        return await work(session, ...args);
       } catch (error) {
-        throw trackerFailure(error, type);
+        throw failure(error);
       }
     };
   return runExport(
@@ -52,19 +54,13 @@ export async function exportToTracker(
     userId,
     job,
     {
-      async create(attempt) {
-        try {
-          return await createMissing(deps, job, attempt, sessionFor(attempt));
-        } catch (error) {
-          throw trackerFailure(error, type);
-        }
-      },
+      create: failing((session, attempt) => createMissing(deps, job, attempt, session)),
       rewrite: {
-        epic: failing((attempt, epicKey) =>
-          sessionFor(attempt).updateEpic({ key: epicKey, url: attempt.record.targetUrl ?? "" }, job.stories.epic),
+        epic: failing((session, attempt, epicKey: string) =>
+          session.updateEpic({ key: epicKey, url: attempt.record.targetUrl ?? "" }, job.stories.epic),
         ),
-        story: failing((attempt, key, story, _position, epicKey) =>
-          sessionFor(attempt).updateStory(key, story, { key: epicKey, url: attempt.record.targetUrl ?? "" }),
+        story: failing((session, attempt, key: string, story: UserStory, _position: number, epicKey: string) =>
+          session.updateStory(key, story, { key: epicKey, url: attempt.record.targetUrl ?? "" }),
         ),
       },
     },
@@ -102,29 +98,13 @@ async function createMissing(
     await attempt.save({ targetKey: created.key, targetUrl: created.url, inDoubt: false, storyKeys: keys });
   }
 
-  let storiesCreated = 0;
   // Fingerprints are kept once an export completes: a story created after that is one an update added.
   const added = attempt.record.storyHashes.length > 0;
-  for (const [position, story] of userStories.entries()) {
-    if (keys[position] !== null) continue;
-    let item: TrackerItem;
-    try {
-      item = await sendWrite(attempt, () => session.createStory(story, position, epicRef, { added }));
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      // A story the tracker refuses outright: what was made stays recorded, and the message says which story.
-      const label = INTEGRATION_LABELS[job.integration.type];
-      throw new AppError(
-        "upstream_error",
-        `${label} refused story ${position + 1}, "${story.title}": ${(error as Error).message} ` +
-          `The epic and the stories before it were created; export again to create the rest.`,
-        { upstream: job.integration.type, details: { failed: [{ story: position + 1 }] }, cause: error },
-      );
-    }
-    keys = keys.map((key, i) => (i === position ? item.key : key));
-    storiesCreated += 1;
-    await attempt.save({ storyKeys: keys, inDoubt: false });
-  }
+  const created = session.bulkCreate
+    ? await createInBulk(job, attempt, session.bulkCreate, epicRef, keys)
+    : await createOneByOne(job, attempt, session, epicRef, keys, added);
+  keys = created.keys;
+  const storiesCreated = created.count;
 
   if (reviewed) await linkAfterCreate(attempt, keys, session);
 
@@ -139,6 +119,78 @@ async function createMissing(
       exportedAt: new Date(completedAt).toISOString(),
     },
   };
+}
+
+/** Each missing story in its own request, recorded as it is answered; a refused one stops the export there. */
+async function createOneByOne(
+  job: ExportJob,
+  attempt: ExportAttempt,
+  session: TrackerSession,
+  epicRef: EpicRef,
+  keys: (string | null)[],
+  added: boolean,
+): Promise<{ keys: (string | null)[]; count: number }> {
+  let count = 0;
+  for (const [position, story] of job.stories.userStories.entries()) {
+    if (keys[position] !== null) continue;
+    let item;
+    try {
+      item = await sendWrite(attempt, () => session.createStory(story, position, epicRef, { added }));
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      // A story the tracker refuses outright: what was made stays recorded, and the message says which story.
+      const label = INTEGRATION_LABELS[job.integration.type];
+      throw new AppError(
+        "upstream_error",
+        `${label} refused story ${position + 1}, "${story.title}": ${(error as Error).message} ` +
+          `The epic and the stories before it were created; export again to create the rest.`,
+        { upstream: job.integration.type, details: { failed: [{ story: position + 1 }] }, cause: error },
+      );
+    }
+    keys = keys.map((key, i) => (i === position ? item.key : key));
+    count += 1;
+    await attempt.save({ storyKeys: keys, inDoubt: false });
+  }
+  return { keys, count };
+}
+
+/**
+ * The missing stories in batches (JIRA's bulk create), each batch recorded as it is answered. Stories the tracker
+ * refuses are reported together once every batch was sent; the others stay created.
+ */
+async function createInBulk(
+  job: ExportJob,
+  attempt: ExportAttempt,
+  bulk: NonNullable<TrackerSession["bulkCreate"]>,
+  epicRef: EpicRef,
+  keys: (string | null)[],
+): Promise<{ keys: (string | null)[]; count: number }> {
+  const stories = job.stories.userStories;
+  const missing = keys.flatMap((key, position) => (key === null ? [{ story: stories[position]!, position }] : []));
+  const refused: { position: number; message: string }[] = [];
+  let count = 0;
+  for (let start = 0; start < missing.length; start += bulk.limit) {
+    const result = await sendWrite(attempt, () => bulk.create(missing.slice(start, start + bulk.limit), epicRef));
+    keys = [...keys];
+    for (const { position, item } of result.created) keys[position] = item.key;
+    refused.push(...result.refused);
+    count += result.created.length;
+    await attempt.save({ storyKeys: keys, inDoubt: false });
+  }
+  if (refused.length > 0) {
+    const first = refused[0]!;
+    const label = INTEGRATION_LABELS[job.integration.type];
+    throw new AppError(
+      "upstream_error",
+      `${label} refused ${refused.length} of ${stories.length} stories (story ${first.position + 1}, "${stories[first.position]!.title}": ${first.message}). ` +
+        `The epic and the other stories were created; export again to create the rest.`,
+      {
+        upstream: job.integration.type,
+        details: { failed: refused.map((f) => ({ story: f.position + 1, message: f.message })) },
+      },
+    );
+  }
+  return { keys, count };
 }
 
 /** A definite "no" from the tracker about what was sent (not a failure to answer, a credential or a rate limit). */
@@ -189,9 +241,13 @@ async function adoptCreated(
   return { epicRef: epic, keys: adopted };
 }
 
-/** Exactly the title sent, or the start of it when the tracker cut a long title (with or without an ellipsis). */
-export function sameTitle(kept: string, sent: string): boolean {
-  if (kept === sent) return true;
+/**
+ * Exactly the title sent, or the start of it when the tracker cut a long title (with or without an ellipsis). Runs
+ * of white space count as one space, as JIRA keeps a summary on one line.
+ */
+export function sameTitle(kept: string, written: string): boolean {
+  const sent = written.trim().replace(/\s+/g, " ");
+  if (kept === sent || kept === written) return true;
   const stem = kept.replace(/…$/, "").trimEnd();
   return stem.length >= 20 && stem.length < sent.length && sent.startsWith(stem);
 }
