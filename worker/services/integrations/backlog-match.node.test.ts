@@ -148,4 +148,11 @@ describe("matching on the labelled sets", () => {
     expect(m.precision).toBeGreaterThanOrEqual(1);
     expect(m.shown).toBeGreaterThanOrEqual(12);
   });
+
+  it("prints them on the second blind set, by a third writer, measured once with the matcher unchanged", async () => {
+    const m = await measure(readSet("blind2"));
+    console.log(report("second blind set", m));
+    expect(m.stories).toBe(40);
+    expect(m.shown).toBeGreaterThanOrEqual(19);
+  });
 });

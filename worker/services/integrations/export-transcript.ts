@@ -7,27 +7,8 @@ import { exportToTracker } from "./tracker-export";
 
 // The one place a destination's type picks how a transcript is exported (issue 41): the route takes the type from
 // the closed list in schema/api/integration-types.ts, and prepareExport checks the integration is of that type.
-
-type Exporter = (
-  deps: Deps,
-  userId: number,
-  transcriptId: number,
-  integrationId: number,
-  mode: ExportMode,
-  review?: ReviewRequest,
-) => Promise<ExportOutcome>;
-
-const EXPORTERS: Record<IntegrationType, Exporter> = {
-  jira: (deps, userId, transcriptId, integrationId, mode, review) =>
-    exportToTracker(deps, userId, transcriptId, integrationId, "jira", mode, review),
-  notion: exportToNotion,
-  linear: (deps, userId, transcriptId, integrationId, mode, review) =>
-    exportToTracker(deps, userId, transcriptId, integrationId, "linear", mode, review),
-  github: (deps, userId, transcriptId, integrationId, mode, review) =>
-    exportToTracker(deps, userId, transcriptId, integrationId, "github", mode, review),
-  "azure-devops": (deps, userId, transcriptId, integrationId, mode, review) =>
-    exportToTracker(deps, userId, transcriptId, integrationId, "azure-devops", mode, review),
-};
+// Every issue tracker goes through one exactly-once create pass over its session (tracker-export.ts); Notion writes a
+// page under a page (docs/product-decisions.md), with no items to create, link or review.
 
 export function exportTranscript(
   deps: Deps,
@@ -38,5 +19,6 @@ export function exportTranscript(
   mode: ExportMode = "create",
   review?: ReviewRequest,
 ): Promise<ExportOutcome> {
-  return EXPORTERS[type](deps, userId, transcriptId, integrationId, mode, review);
+  if (type === "notion") return exportToNotion(deps, userId, transcriptId, integrationId, mode, review);
+  return exportToTracker(deps, userId, transcriptId, integrationId, type, mode, review);
 }
