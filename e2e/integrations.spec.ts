@@ -205,6 +205,22 @@ test("JIRA wizard, then export from history with real progress, then 'JIRA Expor
   await expectToast(page, "Export Complete");
   await expect(toastRegion.getByText(/^Created 1 story in Team JIRA\. Linked 1 to an existing item/)).toBeVisible();
   expect(await fakeJiraIssueCount(page)).toBe(issuesThen + 1);
+
+  // The project remembers the epic: its settings say so, and offer a new epic for each export instead.
+  await page.goto(`/projects/${projectId}/settings`);
+  const integrationCard = page.getByRole("list", { name: "Integrations" }).getByRole("listitem").first();
+  await expect(integrationCard.getByText(/^Stories go under/)).toBeVisible();
+  const epicButton = integrationCard.getByRole("button", { name: "Choose the epic for Team JIRA" });
+  await epicButton.click();
+  const epicDialog = page.getByRole("dialog", { name: "Epic for Team JIRA" });
+  await expect(epicDialog.getByRole("combobox", { name: "Epic" })).toHaveText(/^SL-\d+: /);
+  await screenshotBoth(page, "integrations-epic-dialog", { fullPage: false });
+  await epicDialog.getByRole("combobox", { name: "Epic" }).click();
+  await page.getByRole("option", { name: "A new epic for each export" }).click();
+  await epicDialog.getByRole("button", { name: "Save Epic" }).click();
+  await expectToast(page, "Epic Saved");
+  await expect(integrationCard.getByText("Each export makes a new epic")).toBeVisible();
+  await expect(epicButton).toBeFocused();
 });
 
 test("free plan: the settings card, and 'Integrations Not Available' before any input and from the server", async ({

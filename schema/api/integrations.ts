@@ -333,11 +333,18 @@ export const azureDevOpsConfigViewSchema = z.object({
 });
 export type AzureDevOpsConfigView = z.infer<typeof azureDevOpsConfigViewSchema>;
 
+/** An existing epic stories can go under: a JIRA epic, a Linear project or parent issue, a GitHub issue, an Azure DevOps Epic. */
+export const epicChoiceSchema = z.object({ key: z.string(), url: z.string(), title: z.string() });
+export type EpicChoice = z.infer<typeof epicChoiceSchema>;
+
 const integrationBase = {
   id: z.number().int(),
   projectId: z.number().int(),
   name: z.string(),
   isActive: z.boolean(),
+  epic: epicChoiceSchema
+    .nullable()
+    .describe("The existing epic the project's exports go under (issue 41); null: each export makes a new one."),
   createdAt: z.string(),
   updatedAt: z.string(),
 };
@@ -570,16 +577,21 @@ export const backlogMatchSchema = z.object({
 });
 export type BacklogMatch = z.infer<typeof backlogMatchSchema>;
 
-/** An existing epic stories can go under: a JIRA epic, a Linear project or parent issue, a GitHub issue, an Azure DevOps Epic. */
-export const epicChoiceSchema = z.object({ key: z.string(), url: z.string(), title: z.string() });
-export type EpicChoice = z.infer<typeof epicChoiceSchema>;
-
 /** GET /api/integrations/{id}/epics. */
 export const epicChoicesSchema = z.object({
   epics: z.array(epicChoiceSchema).describe("Open epics, newest first"),
   remembered: epicChoiceSchema.nullable().describe("The epic this project's exports to the integration go under"),
 });
 export type EpicChoices = z.infer<typeof epicChoicesSchema>;
+
+/** PUT /api/integrations/{id}/epic: the epic the project's exports go under from now on. */
+export const chooseEpicSchema = z
+  .object({
+    epic: trackerKeySchema
+      .nullable()
+      .describe("One of GET /api/integrations/{id}/epics, looked up there again; null: a new epic for each export"),
+  })
+  .strict();
 
 export const exportReviewSchema = z.object({
   alreadyExported: z

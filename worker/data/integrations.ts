@@ -68,8 +68,8 @@ export type IntegrationChanges = Partial<
 
 /**
  * Applies the changes. When the destination changed (another site, project or page), the record of what was
- * exported goes with it in the same batch: it names issues somewhere else, and must not block exporting to the new
- * destination.
+ * exported goes with it in the same batch, and so does the remembered epic: they name issues somewhere else, and must
+ * not block exporting to the new destination.
  */
 export async function updateIntegrationRow(
   db: Database,
@@ -80,7 +80,7 @@ export async function updateIntegrationRow(
 ): Promise<IntegrationRow> {
   const update = db
     .update(integrations)
-    .set({ ...changes, updatedAt: now })
+    .set({ ...changes, ...(destinationChanged ? { epic: null } : {}), updatedAt: now })
     .where(eq(integrations.id, id))
     .returning();
   if (!destinationChanged) return update.get();

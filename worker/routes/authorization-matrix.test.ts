@@ -379,6 +379,15 @@ const MATRIX: Record<string, Row> = {
     },
     expect: team(400),
   },
+  // Choosing the project's epic: anyone who may export there may (as the export dialog's "Remember" does); a
+  // Notion page has none to choose (400, past every access check).
+  "PUT /api/integrations/:id/epic": {
+    request: async (o) => {
+      const { integrationId } = await exported(o, "notion");
+      return { path: `/api/integrations/${integrationId}/epic`, body: { epic: null } };
+    },
+    expect: team(400),
+  },
   "GET /api/transcripts/:id/exports": {
     request: async (o) => {
       const { transcriptId } = await exported(o, "jira");

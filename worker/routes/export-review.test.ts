@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { EpicChoices, ExportResponse, ExportReview, IntegrationType } from "../../schema/api/integrations";
+import type {
+  EpicChoices,
+  ExportResponse,
+  ExportReview,
+  Integration,
+  IntegrationType,
+} from "../../schema/api/integrations";
 import type { GeneratedStories, UserStory } from "../../schema/api/transcripts";
 import { FakeAzureDevOps } from "../test/azure-devops/fake-azure-devops";
 import { mockAzureDevOps } from "../test/azure-devops/mock";
@@ -402,6 +408,56 @@ describe("the project's remembered epic", () => {
     const third = await createTranscriptWithStories(s.owner, s.project.id, NEXT_MEETING);
     expect((await s.exportTo(third, { epic: epicKey, rememberEpic: false })).status).toBe(200);
     expect((await data<EpicChoices>(await s.epics())).remembered).toBeNull();
+  });
+});
+
+describe("choosing the project's epic in its settings (PUT /api/integrations/{id}/epic)", () => {
+  it("keeps an open epic the tracker lists, refuses one it does not, forgets it on null or a new destination", async () => {
+    const s = await setUp(TRACKERS.find((t) => t.type === "jira")!);
+    const first = await s.exportTo(s.first);
+    const epicKey = (await json<ExportResponse>(first)).data.epicKey!;
+    const member = await createUser();
+    await addTeamMember(s.owner, member);
+    const choose = (epic: string | null, user: TestUser = s.owner) =>
+      call("PUT", `/api/integrations/${s.integration.id}/epic`, { cookie: user.session, body: { epic } });
+    const listed = async () => {
+      const response = await call("GET", `/api/projects/${s.project.id}/integrations`, { cookie: s.owner.session });
+      return (await json<Integration[]>(response))[0]!.epic;
+    };
+
+    // a key the tracker does not list as an open epic: refused, nothing kept
+    const unknown = await choose("SL-999");
+    expect(unknown.status).toBe(400);
+    expect(await json(unknown)).toMatchObject({
+      error: "SL-999 is not an open epic there any more. Choose another one.",
+    });
+    expect(await listed()).toBeNull();
+
+    // a member of the team may choose it, as the export dialog's "Remember" lets them; its title comes from JIRA
+    const chosen = await choose(epicKey, member);
+    expect(chosen.status).toBe(200);
+    expect((await json<Integration>(chosen)).epic).toMatchObject({ key: epicKey, title: "Shop back office" });
+    expect(await listed()).toMatchObject({ key: epicKey });
+    expect((await data<EpicChoices>(await s.epics())).remembered).toMatchObject({ key: epicKey });
+
+    // another project in the same JIRA: the epic named issues somewhere else, so it is forgotten with the record
+    const moved = await call("PUT", `/api/integrations/${s.integration.id}`, {
+      cookie: s.owner.session,
+      body: { config: { projectKey: "OPS" } },
+    });
+    expect(moved.status).toBe(200);
+    expect(await listed()).toBeNull();
+
+    // back in the first project, chosen again; then null: a new epic for each export
+    await call("PUT", `/api/integrations/${s.integration.id}`, {
+      cookie: s.owner.session,
+      body: { config: { projectKey: "SL" } },
+    });
+    expect((await choose(epicKey)).status).toBe(200);
+    const forgotten = await choose(null);
+    expect(forgotten.status).toBe(200);
+    expect((await json<Integration>(forgotten)).epic).toBeNull();
+    expect(await listed()).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ import {
   validateLinearAuthSchema,
   validateLinearTeamSchema,
   createIntegrationSchema,
+  chooseEpicSchema,
   epicChoicesSchema,
   exportJiraSchema,
   INTEGRATION_TYPES,
@@ -44,7 +45,7 @@ import { createIntegration, deleteIntegration, listIntegrations, updateIntegrati
 import type { ExportOutcome } from "../services/integrations/exports";
 import { exportProgress, transcriptExports } from "../services/integrations/exports";
 import { checkJiraAuth, checkJiraDomain, checkJiraProject } from "../services/integrations/jira-checks";
-import { listEpics, reviewExport } from "../services/integrations/backlog-review";
+import { chooseEpic, listEpics, reviewExport } from "../services/integrations/backlog-review";
 import { exportTranscript } from "../services/integrations/export-transcript";
 import {
   checkAzureDevOpsAuth,
@@ -134,6 +135,19 @@ export const integrationRoutes = new Hono<AppEnv>()
     integrationIdParam,
     async (c) =>
       c.json({ success: true, data: await listEpics(c.var.deps, currentUser(c).id, c.req.valid("param").id) }),
+  )
+  .put(
+    "/:id/epic",
+    documented(
+      "Projects",
+      "Choose the open epic this project's exports to the integration go under, or (null) a new one for each export",
+      { body: integrationSchema },
+      SIGNED_IN,
+    ),
+    integrationIdParam,
+    validate("json", chooseEpicSchema),
+    async (c) =>
+      c.json(await chooseEpic(c.var.deps, currentUser(c).id, c.req.valid("param").id, c.req.valid("json").epic)),
   )
   .delete(
     "/:id",

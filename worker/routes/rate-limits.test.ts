@@ -91,6 +91,7 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   ],
   "DELETE /api/integrations/:id": ["neither", "one row"],
   "GET /api/integrations/:id/epics": ["costly", "reads the destination's open epics"],
+  "PUT /api/integrations/:id/epic": ["costly", "looks the chosen epic up among the destination's open epics"],
   "POST /api/validate/jira-domain": ["costly", "calls the JIRA site the user named"],
   "POST /api/validate/jira-auth": [
     "costly",
@@ -432,6 +433,17 @@ const LIMITED: Record<string, LimitedRow> = {
     setup: (ctx) => withTracker(ctx, "github"),
     send: (ctx) =>
       call("GET", `/api/integrations/${ctx.extra.integrationId}/epics`, { cookie: ctx.user.session, ip: ctx.ip }),
+  },
+  "PUT /api/integrations/:id/epic": {
+    rule: "backlogReviews",
+    key: byUser("backlog-review"),
+    setup: (ctx) => withTracker(ctx, "github"),
+    send: (ctx) =>
+      call("PUT", `/api/integrations/${ctx.extra.integrationId}/epic`, {
+        cookie: ctx.user.session,
+        body: { epic: "#1" },
+        ip: ctx.ip,
+      }),
   },
   "POST /api/transcripts/:id/export/:type (linear)": trackerExport("linear"),
   "POST /api/transcripts/:id/export/:type (github)": trackerExport("github"),

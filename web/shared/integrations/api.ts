@@ -91,8 +91,16 @@ export async function createIntegration(projectId: number, input: CreateIntegrat
 }
 
 export async function updateIntegration(integration: Integration, input: UpdateIntegrationInput): Promise<Integration> {
-  const updated = await api.put<Integration>(`/api/integrations/${integration.id}`, input);
-  await setQueryData(queryKeys.integrations(integration.projectId), (current) =>
+  return replaceCached(await api.put<Integration>(`/api/integrations/${integration.id}`, input));
+}
+
+/** PUT /api/integrations/{id}/epic: the open epic the project's exports go under (null: a new one each time). */
+export async function chooseIntegrationEpic(integration: Integration, epic: string | null): Promise<Integration> {
+  return replaceCached(await api.put<Integration>(`/api/integrations/${integration.id}/epic`, { epic }));
+}
+
+async function replaceCached(updated: Integration): Promise<Integration> {
+  await setQueryData(queryKeys.integrations(updated.projectId), (current) =>
     current?.available
       ? { ...current, integrations: current.integrations.map((i) => (i.id === updated.id ? updated : i)) }
       : current,

@@ -1,5 +1,6 @@
 import type {
   EpicChoices,
+  Integration,
   ExportReview,
   IntegrationType,
   StoryPlacementRequest,
@@ -12,7 +13,7 @@ import { AppError } from "../../lib/errors";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
 import { matchBacklog } from "./backlog-match";
 import { prepareExport, type ExportJob, type ExportSetup } from "./exports";
-import { openSecret, requireIntegration, requireIntegrationsPlan } from "./index";
+import { openSecret, requireIntegration, requireIntegrationsPlan, toIntegration } from "./index";
 import { placementsOf } from "./placements";
 import { openSession } from "./tracker-sessions";
 
@@ -117,11 +118,7 @@ export async function listEpics(deps: Deps, userId: number, integrationId: numbe
   return { epics: await session.openEpics(), remembered: integration.epic ?? null };
 }
 
-/**
- * The review's choices as the export record keeps them. An epic named by key is looked up among the destination's
- * open epics (one read), so a key typed by hand or an epic closed since the review is refused before anything is
- * written; its link and title come from the tracker, never from the request.
- */
+/** The review's choices as the export record keeps them; an epic named by key is looked up there (openEpicNamed). */
 export async function exportSetup(
   deps: Deps,
   userId: number,
@@ -136,24 +133,50 @@ export async function exportSetup(
       details: { field: "placements" },
     });
   }
-  let epic: ExportSetup["epic"] = null;
-  if (review.epic) {
-    // a read of the tracker before the export's own limit is taken: counted as a review's
-    await limitReviews(deps, userId);
-    const session = backlogSession(deps, job.integration, await openSecret(deps, job.integration));
-    const found = (await session.openEpics()).find((choice) => choice.key === review.epic);
-    if (!found) {
-      throw new AppError("bad_request", `${review.epic} is not an open epic there any more. Choose another one.`, {
-        details: { field: "epic" },
-      });
-    }
-    epic = found;
-  }
+  // a read of the tracker before the export's own limit is taken: counted as a review's
+  const epic = review.epic ? await openEpicNamed(deps, userId, job.integration, review.epic) : null;
   // true: this epic (or, null, none) is the project's from now on; false: the project forgets the one it had
   if (review.rememberEpic !== undefined) {
     await setIntegrationEpic(deps.db, job.integration.id, review.rememberEpic ? epic : null, deps.now());
   }
   return { placements, epic };
+}
+
+/**
+ * PUT /api/integrations/{id}/epic: the existing epic the project's exports to this integration go under from now on
+ * (null: a new epic for each export). Anyone who may export there may choose it, as the export dialog's "Remember for
+ * this project" does.
+ */
+export async function chooseEpic(
+  deps: Deps,
+  userId: number,
+  integrationId: number,
+  key: string | null,
+): Promise<Integration> {
+  const integration = await requireIntegration(deps, userId, integrationId);
+  await requireIntegrationsPlan(deps, integration.ownerId);
+  if (integration.type === "notion") backlogSession(deps, integration, ""); // says why a Notion page has none
+  const epic = key === null ? null : await openEpicNamed(deps, userId, integration, key);
+  const now = deps.now();
+  await setIntegrationEpic(deps.db, integration.id, epic, now);
+  return toIntegration({ ...integration, epic, updatedAt: now });
+}
+
+/**
+ * The destination's open epic `key`, looked up there (one read, under the review's limit), so a key typed by hand
+ * or an epic closed since it was listed is refused before anything is written; its link and title come from the
+ * tracker, never from the request.
+ */
+async function openEpicNamed(deps: Deps, userId: number, integration: IntegrationRow, key: string) {
+  await limitReviews(deps, userId);
+  const session = backlogSession(deps, integration, await openSecret(deps, integration));
+  const found = (await session.openEpics()).find((choice) => choice.key === key);
+  if (!found) {
+    throw new AppError("bad_request", `${key} is not an open epic there any more. Choose another one.`, {
+      details: { field: "epic" },
+    });
+  }
+  return found;
 }
 
 async function limitReviews(deps: Deps, userId: number) {

@@ -127,6 +127,7 @@ export function toIntegration(row: IntegrationRow): Integration {
     projectId: row.projectId,
     name: row.name,
     isActive: row.isActive,
+    epic: row.epic ?? null,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };

@@ -1,4 +1,4 @@
-import { ChevronDown, KeyRound, Pencil, Plug, Sparkles, Trash2, Wand2, Wrench } from "lucide-react";
+import { ChevronDown, KeyRound, Layers, Pencil, Plug, Sparkles, Trash2, Wand2, Wrench } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Integration } from "../../../../schema/api/integrations";
@@ -35,11 +35,12 @@ const SECRET_LABELS: Record<Integration["type"], string> = {
 const WizardDialog = lazy(() => import("./wizard-dialog"));
 const ManualSetupDialog = lazy(() => import("./manual-setup-dialog"));
 const EditIntegrationDialog = lazy(() => import("./edit-integration-dialog"));
+const EpicDialog = lazy(() => import("./epic-dialog"));
 
 type Open =
   | { dialog: "manual"; returnFocus: HTMLElement | null }
   | { dialog: "wizard"; type: WizardType; returnFocus: HTMLElement | null }
-  | { dialog: "edit"; integration: Integration; returnFocus: HTMLElement | null }
+  | { dialog: "edit" | "epic"; integration: Integration; returnFocus: HTMLElement | null }
   | null;
 
 /**
@@ -55,7 +56,7 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
   const trackerMenu = useRef<HTMLButtonElement>(null);
   // focus goes back to the control that opened the dialog, after Create as after Cancel
   const close = () => {
-    if (open && open.dialog !== "edit") focusAfterClose(open.returnFocus);
+    if (open && open.dialog !== "edit" && open.dialog !== "epic") focusAfterClose(open.returnFocus);
     setOpen(null);
   };
   const unavailable = data?.available === false;
@@ -164,6 +165,7 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
                 <IntegrationRow
                   integration={integration}
                   onEdit={(returnFocus) => setOpen({ dialog: "edit", integration, returnFocus })}
+                  onChooseEpic={(returnFocus) => setOpen({ dialog: "epic", integration, returnFocus })}
                   onDelete={(returnFocus) => setDeleting({ integration, returnFocus })}
                 />
               </li>
@@ -191,6 +193,9 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
         {open?.dialog === "edit" && (
           <EditIntegrationDialog integration={open.integration} returnFocus={open.returnFocus} onClose={close} />
         )}
+        {open?.dialog === "epic" && (
+          <EpicDialog integration={open.integration} returnFocus={open.returnFocus} onClose={close} />
+        )}
       </Suspense>
 
       <ConfirmDialog
@@ -215,12 +220,16 @@ export function IntegrationsSection({ projectId }: { projectId: number }) {
 function IntegrationRow({
   integration,
   onEdit,
+  onChooseEpic,
   onDelete,
 }: {
   integration: Integration;
   onEdit: (returnFocus: HTMLElement) => void;
+  onChooseEpic: (returnFocus: HTMLElement) => void;
   onDelete: (returnFocus: HTMLElement) => void;
 }) {
+  // a Notion export is a page under a page: there is no epic to choose
+  const hasEpics = integration.type !== "notion";
   const secret = secretMaskOf(integration);
   const secretLabel = SECRET_LABELS[integration.type];
   return (
@@ -236,12 +245,43 @@ function IntegrationRow({
           </Badge>
         </div>
         <p className="mt-1 text-sm break-all text-muted">{destinationOf(integration)}</p>
+        {hasEpics && (
+          <p className="mt-1 flex items-start gap-1.5 text-sm text-muted">
+            <Layers className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-hidden />
+            {integration.epic ? (
+              <span className="min-w-0 break-words">
+                Stories go under{" "}
+                <a
+                  href={integration.epic.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {integration.epic.key}: {integration.epic.title}
+                </a>
+              </span>
+            ) : (
+              <span>Each export makes a new epic</span>
+            )}
+          </p>
+        )}
         <p className="mt-1 inline-flex items-center gap-1.5 text-xs text-muted">
           <KeyRound className="size-3.5 text-slate-400" aria-hidden />
           {secretLabel}: <span className="font-mono tracking-wider text-slate-600">{secret}</span>
         </p>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
+        {hasEpics && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Choose the epic for ${integration.name}`}
+            onClick={(event) => onChooseEpic(event.currentTarget)}
+          >
+            <Layers aria-hidden />
+            Epic
+          </Button>
+        )}
         <Button
           variant="outline"
           size="sm"
