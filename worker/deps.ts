@@ -3,6 +3,7 @@ import type { ChatSessions } from "./adapters/chat-session";
 import type { Transcriber } from "./adapters/transcription";
 import { createOpenAITranscriber } from "./adapters/transcription/openai";
 import { createWorkersAITranscriber } from "./adapters/transcription/workers-ai";
+import { createOpenAIBacklogJudge, createWorkersAIBacklogJudge, type BacklogJudge } from "./adapters/llm/backlog-judge";
 import { createOpenAIHelpModel, createWorkersAIHelpModel, type HelpModel } from "./adapters/llm/help-model";
 import { createDurableObjectChatSessions } from "./adapters/chat-session/durable-object";
 import { createStripeBilling } from "./adapters/billing/stripe";
@@ -64,6 +65,8 @@ export interface Deps {
   transcriber: () => Transcriber;
   /** The help assistant's model when an LLM provider is configured; null: the embedded answers (no keys). */
   helpModel: () => HelpModel | null;
+  /** The model that judges a review's close calls when an LLM provider is configured; null: the word matcher alone. */
+  backlogJudge: () => BacklogJudge | null;
   /** The configured story generator, built on first use (most requests never generate). Throws a 503 naming the
    * missing setting when the selected provider is not configured. */
   storyGenerator: () => StoryGenerator;
@@ -117,6 +120,7 @@ export function buildDeps(bindings: Bindings, request: Request | null, ctx: Pick
     audio: bindings.AUDIO,
     chatSessions: createDurableObjectChatSessions(bindings.CHAT_SESSION),
     helpModel: () => selectHelpModel(config.llm, bindings.AI),
+    backlogJudge: () => selectBacklogJudge(config.llm, bindings.AI),
     transcriber: () => selectTranscriber(config.transcription, bindings.AI),
     storyGenerator: () => selectStoryGenerator(config.llm, bindings.AI),
     generationJobs: bindings.GENERATION_WORKFLOW ? createWorkflowGenerationJobs(bindings.GENERATION_WORKFLOW) : null,
@@ -141,6 +145,13 @@ export function selectTranscriber(transcription: Config["transcription"], ai: Ai
 export function selectHelpModel(llm: Config["llm"], ai: Ai | undefined): HelpModel | null {
   if (llm.provider === "openai" && llm.openai) return createOpenAIHelpModel(llm.openai);
   if (llm.provider === "workers-ai" && ai) return createWorkersAIHelpModel(ai, llm.workersAiModel);
+  return null;
+}
+
+/** The judge of a review's close calls: the configured provider when it is set up, else none (the word matcher). */
+export function selectBacklogJudge(llm: Config["llm"], ai: Ai | undefined): BacklogJudge | null {
+  if (llm.provider === "openai" && llm.openai) return createOpenAIBacklogJudge(llm.openai);
+  if (llm.provider === "workers-ai" && ai) return createWorkersAIBacklogJudge(ai, llm.workersAiModel);
   return null;
 }
 

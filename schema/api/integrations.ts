@@ -601,6 +601,12 @@ export const exportReviewSchema = z.object({
   searched: z.number().int().nonnegative(),
   /** True when the destination has more open items than one review reads (the newest were compared). */
   truncated: z.boolean(),
+  judged: z
+    .boolean()
+    .describe(
+      "An AI model judged which match, if any, asks for the same as each story (an LLM provider is configured and " +
+        "answered); false: the suggestions are the word matcher's",
+    ),
   stories: z.array(
     z.object({
       position: z.number().int().nonnegative(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { JUDGE_SYSTEM_PROMPT } from "../adapters/llm/backlog-judge";
 import type {
   EpicChoices,
   ExportResponse,
@@ -10,6 +11,7 @@ import type { GeneratedStories, UserStory } from "../../schema/api/transcripts";
 import { FakeAzureDevOps } from "../test/azure-devops/fake-azure-devops";
 import { mockAzureDevOps } from "../test/azure-devops/mock";
 import { call, json } from "../test/client";
+import { jsonResponse, mockBeside, type RecordedRequest } from "../test/outbound";
 import {
   addTeamMember,
   createIntegration,
@@ -408,6 +410,84 @@ describe("the project's remembered epic", () => {
     const third = await createTranscriptWithStories(s.owner, s.project.id, NEXT_MEETING);
     expect((await s.exportTo(third, { epic: epicKey, rememberEpic: false })).status).toBe(200);
     expect((await data<EpicChoices>(await s.epics())).remembered).toBeNull();
+  });
+});
+
+// With an LLM provider (here OpenAI's client against a mocked endpoint, beside the fake JIRA), a model judges which of
+// each story's shown matches asks for the same; its answer replaces the word matcher's, and a failure leaves it.
+describe("a review with an LLM provider", () => {
+  const LLM = "https://llm.example/v1/";
+  const OPENAI_ENV = {
+    LLM_PROVIDER: "openai",
+    OPENAI_API_KEY: "sk-test",
+    OPENAI_MODEL: "test-model",
+    OPENAI_BASE_URL: "https://llm.example/v1",
+  } as const;
+
+  const mockModel = (answer: (request: RecordedRequest) => Response) => mockBeside(LLM, answer);
+  const completion = (content: unknown) =>
+    jsonResponse({
+      id: "c1",
+      object: "chat.completion",
+      created: 1,
+      model: "test-model",
+      choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(content) } }],
+    });
+
+  it("asks once for every story with a match, and takes its answer over the word matcher's, none included", async () => {
+    const s = await setUp(TRACKERS.find((t) => t.type === "jira")!);
+    const receipt = s.hooks.seed(...RECEIPT_ITEM);
+    const epicKey = (await json<ExportResponse>(await s.exportTo(s.first))).data.epicKey!;
+    const [csvKey] = s.hooks.childrenOf(epicKey);
+    // the model says the CSV story is not its earlier item after all, and the receipt story is the person's item
+    const asked = mockModel((request) => {
+      const cases = (JSON.parse(request.body) as { messages: { content: string }[] }).messages[1]!.content;
+      const numbered = [...cases.matchAll(/^Case (\d+)\nStory: (.*)$/gm)];
+      return completion({
+        answers: numbered.map(([, n, title]) => ({ case: Number(n), same: /receipt/i.test(title!) ? receipt : null })),
+      });
+    });
+    const reviewed = await call("POST", `/api/transcripts/${s.next}/export/jira/review`, {
+      cookie: s.owner.session,
+      body: { integrationId: s.integration.id, epic: epicKey },
+      env: OPENAI_ENV,
+    });
+    expect(reviewed.status).toBe(200);
+    const answer = await data<ExportReview>(reviewed);
+    expect(answer.judged).toBe(true);
+    expect(answer.stories.map((r) => r.suggested)).toEqual([null, { key: receipt, action: "link" }, null, null]);
+    expect(answer.stories[0]!.matches.map((m) => m.key)).toContain(csvKey); // still shown, for the person to choose
+
+    // One call; the rules in the system message, the stories and candidates as data in the user's
+    expect(asked).toHaveLength(1);
+    const body = JSON.parse(asked[0]!.body) as { messages: { role: string; content: string }[]; temperature: number };
+    expect(body.messages[0]).toEqual({ role: "system", content: JUDGE_SYSTEM_PROMPT });
+    expect(body.messages[1]!.content).toMatch(/^<cases>\nCase 1\n[\s\S]*<\/cases>$/);
+    expect(body.messages[1]!.content).toContain(`[${receipt}] ${RECEIPT_ITEM[0]}`);
+    expect(body.temperature).toBe(0);
+  });
+
+  it("keeps the word matcher's suggestions when the model fails, or names an item it was not shown", async () => {
+    const s = await setUp(TRACKERS.find((t) => t.type === "jira")!);
+    const receipt = s.hooks.seed(...RECEIPT_ITEM);
+    const epicKey = (await json<ExportResponse>(await s.exportTo(s.first))).data.epicKey!;
+    const [csvKey] = s.hooks.childrenOf(epicKey);
+    const review = () =>
+      call("POST", `/api/transcripts/${s.next}/export/jira/review`, {
+        cookie: s.owner.session,
+        body: { integrationId: s.integration.id, epic: epicKey },
+        env: OPENAI_ENV,
+      });
+    mockModel(() => jsonResponse({ error: { message: "overloaded" } }, 503));
+    const failed = await data<ExportReview>(await review());
+    expect(failed.judged).toBe(false);
+    expect(failed.stories.map((r) => r.suggested?.key ?? null)).toEqual([csvKey, receipt, null, null]);
+
+    // an answer naming an item the story was not shown with is no suggestion
+    mockModel(() => completion({ answers: [{ case: 1, same: "SL-9999" }] }));
+    const stray = await data<ExportReview>(await review());
+    expect(stray.judged).toBe(true);
+    expect(stray.stories[0]!.suggested).toBeNull();
   });
 });
 

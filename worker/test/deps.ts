@@ -63,6 +63,7 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     audio: env.AUDIO,
     chatSessions: createFakeChatSessions(now),
     helpModel: () => null,
+    backlogJudge: () => null,
     transcriber: () => createFakeTranscriber(),
     storyGenerator: createLocalGenerator,
     // The real Workflow binding of the test Worker (wrangler.toml): durable runs execute in the test's isolate.

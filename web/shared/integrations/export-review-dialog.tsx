@@ -183,7 +183,7 @@ function ReviewContent({
             <p className="mt-4 text-sm text-slate-600" role="status">
               {review.searched === 0
                 ? `${integration.name} has no open items to compare with.`
-                : `${review.searched} open ${review.searched === 1 ? "item" : "items"} compared${review.truncated ? " (the newest)" : ""}.`}
+                : `${review.searched} open ${review.searched === 1 ? "item" : "items"} compared${review.truncated ? " (the newest)" : ""}.${review.judged ? " The suggestions were checked by the AI model." : ""}`}
             </p>
             <ol className="mt-3 grid gap-3">
               {review.stories.map((story) => (

@@ -7,6 +7,7 @@ const review = (suggested: Array<ExportReview["stories"][number]["suggested"]>, 
   alreadyExported: false,
   searched: 40,
   truncated: false,
+  judged: false,
   stories: suggested.map((s, position) => ({ position, matches: s ? [match(s.key)] : [], suggested: s })),
   unmentioned: Array.from({ length: unmentioned }, (_, i) => ({ key: `U-${i}`, title: "", status: "", url: "" })),
 });

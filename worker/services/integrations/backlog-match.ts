@@ -21,6 +21,12 @@ export interface BacklogMatch {
   shared: string[];
 }
 
+/** One story's matches, and the one to act on by default. */
+export interface MatchResult {
+  matches: BacklogMatch[];
+  suggested: BacklogMatch | null;
+}
+
 /** A match at least this close is suggested (Link to); below it the story is created. Tuned on the tuning set only. */
 export const SUGGEST_AT = 0.5;
 /** Matches shown to the person, closest first, including ones below SUGGEST_AT (they may still choose one). */
@@ -144,7 +150,7 @@ function cosine(a: Weights, b: Weights, idf: (key: string) => number): { score: 
 export async function matchBacklog(
   stories: readonly UserStory[],
   backlog: readonly BacklogItem[],
-): Promise<Array<{ matches: BacklogMatch[]; suggested: BacklogMatch | null }>> {
+): Promise<MatchResult[]> {
   await loadLanguage(); // the language layer is imported on first use (worker/reading/analyse.ts)
   const items = backlog.map((item, id) => ({ id, item, words: itemWords(item) }));
   // How many items use each word: a word most of the backlog uses tells little.

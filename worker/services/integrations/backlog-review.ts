@@ -5,13 +5,15 @@ import type {
   IntegrationType,
   StoryPlacementRequest,
 } from "../../../schema/api/integrations";
+import type { UserStory } from "../../../schema/api/transcripts";
 import type { AppendNote, TrackerSession } from "../../adapters/tracker";
 import { findExport, setIntegrationEpic, type IntegrationRow } from "../../data/integrations";
 import type { Deps } from "../../deps";
 import { randomBytes, toHex } from "../../lib/crypto";
 import { AppError } from "../../lib/errors";
+import { causeMessage, logEvent } from "../../lib/log";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
-import { matchBacklog } from "./backlog-match";
+import { matchBacklog, type MatchResult } from "./backlog-match";
 import { prepareExport, type ExportJob, type ExportSetup } from "./exports";
 import { openSecret, requireIntegration, requireIntegrationsPlan, toIntegration } from "./index";
 import { placementsOf } from "./placements";
@@ -74,13 +76,17 @@ export async function reviewExport(
   // Exported already: the export will only say so (its spec'd answer), so there is nothing to review.
   const record = await findExport(deps.db, job.integration.id, job.transcript.id);
   if (record?.completedAt)
-    return { alreadyExported: true, searched: 0, truncated: false, stories: [], unmentioned: [] };
+    return { alreadyExported: true, searched: 0, truncated: false, judged: false, stories: [], unmentioned: [] };
   await limitReviews(deps, userId);
   const session = backlogSession(deps, job.integration, await openSecret(deps, job.integration));
   const backlog = await session.openItems();
   // the chosen epic is where the stories go, not something a story could be
   const items = backlog.items.filter((item) => item.key !== epic);
-  const results = await matchBacklog(job.stories.userStories, items);
+  const { results, judged } = await judgeCloseCalls(
+    deps,
+    job.stories.userStories,
+    await matchBacklog(job.stories.userStories, items),
+  );
   // Under the chosen epic: an item there is most likely this story from an earlier meeting, so its new criteria are
   // offered as an addition; and the epic's items no story matched are what this meeting did not mention.
   const underEpic = (item: { parentKey: string | null }) => epic !== undefined && item.parentKey === epic;
@@ -89,6 +95,7 @@ export async function reviewExport(
     alreadyExported: false,
     searched: backlog.items.length,
     truncated: backlog.truncated,
+    judged,
     stories: results.map((result, position) => ({
       position,
       matches: result.matches.map(({ item, score, shared }) => ({
@@ -107,6 +114,46 @@ export async function reviewExport(
       .filter((item) => underEpic(item) && !matched.has(item.key))
       .map(({ key, title, status, url }) => ({ key, title, status, url })),
   };
+}
+
+/** Stories one judgement reads at most; a longer list (rare) keeps the word matcher's suggestions past it. */
+const JUDGED_STORIES = 40;
+
+/**
+ * With an LLM provider, a model judges which of each story's shown matches, if any, asks for the same change (one
+ * call for the review): its answer replaces the word matcher's suggestion, including "none". Without one, or when it
+ * fails or answers late, the word matcher's suggestions stand and the review says so (`judged: false`).
+ */
+async function judgeCloseCalls(
+  deps: Deps,
+  stories: readonly UserStory[],
+  results: MatchResult[],
+): Promise<{ results: MatchResult[]; judged: boolean }> {
+  const judge = deps.backlogJudge();
+  const asked = results.flatMap((result, position) => (result.matches.length > 0 ? [position] : []));
+  if (!judge || asked.length === 0) return { results, judged: false };
+  const cases = asked.slice(0, JUDGED_STORIES);
+  try {
+    const answers = await judge.judge(
+      cases.map((position) => ({
+        story: stories[position]!,
+        candidates: results[position]!.matches.map(({ item }) => ({
+          key: item.key,
+          title: item.title,
+          description: item.description,
+        })),
+      })),
+    );
+    const judged = [...results];
+    cases.forEach((position, i) => {
+      const result = results[position]!;
+      judged[position] = { ...result, suggested: result.matches.find((m) => m.item.key === answers[i]) ?? null };
+    });
+    return { results: judged, judged: true };
+  } catch (error) {
+    logEvent("warn", "backlog_judge_failed", { model: judge.name, cause: causeMessage(error) });
+    return { results, judged: false };
+  }
 }
 
 /** GET /api/integrations/{id}/epics: the destination's open epics, and the one the project remembers. */

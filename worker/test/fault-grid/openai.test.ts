@@ -2,10 +2,19 @@
 // the chat completions endpoint answered by the fault.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { ExportReview } from "../../../schema/api/integrations";
 import type { Bindings } from "../../bindings";
 import { call, useBindings } from "../../test/client";
-import { createUser } from "../../test/factories";
-import { mockOutbound } from "../../test/outbound";
+import {
+  createIntegration,
+  createProject,
+  createTranscriptWithStories,
+  createUser,
+  setTier,
+} from "../../test/factories";
+import { FakeJira } from "../../test/jira/fake-jira";
+import { mockJira } from "../../test/jira/mock";
+import { mockBeside, mockOutbound } from "../../test/outbound";
 import {
   captureLogs,
   compressTime,
@@ -66,6 +75,53 @@ describe("fault grid: OpenAI × generation", () => {
       ]);
       expect(generationsCounted).toBe(0);
       expect(calls.length).toBe(GENERATION_CALLS[name]);
+    },
+  );
+});
+
+// Fault grid: OpenAI (the judge of a review before export's close calls, issue 41) × the seven faults, beside the fake
+// JIRA. A review never fails because the model did: the word matcher's suggestions stand, said by `judged: false`.
+describe("fault grid: OpenAI × review before export (the judge)", () => {
+  it.each(FAULT_ROWS)(
+    "%s: the review answers with the word matcher's suggestions, one call, no key in the logs",
+    async (_name, fault) => {
+      compressTime();
+      const logs = captureLogs();
+      const owner = await createUser();
+      await setTier(owner, "pro");
+      const project = await createProject(owner, { name: "Shop" });
+      const integration = await createIntegration(owner, project.id, "jira");
+      const jira = new FakeJira();
+      mockJira(jira);
+      const item = jira.addIssue({ summary: "Send customers a receipt by email after they pay" }).key;
+      const transcriptId = await createTranscriptWithStories(owner, project.id, {
+        epic: { title: "Shop", description: "The shop.", team: "Shop", priority: "High" },
+        userStories: [
+          {
+            title: "Email a receipt after each purchase",
+            description: "As a customer, I want a receipt emailed to me after each purchase so that I can prove it.",
+            acceptanceCriteria: ["The receipt lists what was bought"],
+            priority: "Medium",
+            storyPoints: 3,
+            estimatedHours: 8,
+          },
+        ],
+      });
+      const review = async (bindings?: Partial<Bindings>) => {
+        const response = await call("POST", `/api/transcripts/${transcriptId}/export/jira/review`, {
+          cookie: owner.session,
+          body: { integrationId: integration.id },
+          env: bindings,
+        });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { data: ExportReview }).data;
+      };
+      const wordsAlone = await review();
+      expect(wordsAlone.stories[0]!.matches[0]!.key).toBe(item);
+      const calls = mockBeside("https://llm.example/v1/", fault.handler);
+      expect(await review(OPENAI)).toEqual(wordsAlone);
+      expect(calls).toHaveLength(1);
+      expectLogsWithout(logs, [API_KEY]);
     },
   );
 });

@@ -3,7 +3,7 @@
 // the test, as does an emulator error (a contract breach, a request it does not model), even when the code under
 // test swallows the failed fetch.
 import { onTestFinished, vi, type MockInstance } from "vitest";
-import { neverAnswers, type RecordedRequest } from "../outbound";
+import { neverAnswers, recordRequest, type RecordedRequest } from "../outbound";
 import type { FakeJira, FakeJiraResponse } from "./fake-jira";
 
 const JIRA_SITE = /^[a-z0-9][a-z0-9-]{0,62}\.atlassian\.net$/;
@@ -91,14 +91,7 @@ export function mockJira(fake: FakeJira, options: { apiBase?: URL | null } = {})
     if (failures.length) throw failures[0];
   });
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const recorded: RecordedRequest = {
-      url: request.url,
-      method: request.method,
-      headers: request.headers,
-      body: request.body ? new TextDecoder().decode(await request.arrayBuffer()) : "",
-      signal: init?.signal ?? (input instanceof Request ? input.signal : null),
-    };
+    const recorded = await recordRequest(input, init);
     calls.push(recorded);
     const url = new URL(recorded.url);
     if (!isJira(url, apiBase)) {
