@@ -233,6 +233,25 @@ describe("export to JIRA", () => {
     }
   });
 
+  it("in a project whose stories take no parent, adopts the unconfirmed bulk's stories as they are, without a parent write", async () => {
+    const { fake, exportNow } = await setUp({ stories: { count: 3 }, jira: { storyParent: false } });
+    const original = fake.handle.bind(fake);
+    fake.handle = (request) => {
+      if (request.path === "/rest/api/3/issue/bulk" && request.method === "POST") {
+        fake.handle = original;
+        fake.applyThenFail();
+      }
+      return original(request);
+    };
+    expect((await exportNow()).status).toBe(502);
+    expect(stories(fake).every((s) => s.parentKey === null)).toBe(true);
+
+    const resumed = await json<ExportResponse>(await exportNow());
+    expect(resumed.data.data.summary).toMatchObject({ storiesCreated: 0, epicCreated: false });
+    expect(fake.issues).toHaveLength(4);
+    expect(fake.requests.filter((r) => r.method === "PUT")).toEqual([]);
+  });
+
   it("retries a failed read once", async () => {
     const { fake, exportNow } = await setUp({ stories: { count: 1 } });
     fake.failNext(1, { status: 502 });

@@ -106,6 +106,8 @@ export function openJiraSession(
       return found.map((issue) => item(issue.key, issue.id, issue.summary, issue.parentKey));
     },
     async linkStory(epic: EpicRef, story: TrackerItem) {
+      // A project whose stories cannot take a parent made them without one: found again, they are adopted as they are.
+      if (!(await readTarget()).storyMeta.parent) return;
       await jira.updateIssue(credentials, story.key, { parent: { key: epic.key } });
     },
     async updateEpic(epic, content) {

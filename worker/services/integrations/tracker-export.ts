@@ -1,6 +1,6 @@
 import { INTEGRATION_LABELS } from "../../../schema/api/integrations";
 import type { UserStory } from "../../../schema/api/transcripts";
-import type { EpicRef, TrackerSession } from "../../adapters/tracker";
+import type { EpicRef, TrackerItem, TrackerSession } from "../../adapters/tracker";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { openSecret } from "./index";
@@ -133,7 +133,7 @@ async function createOneByOne(
   let count = 0;
   for (const [position, story] of job.stories.userStories.entries()) {
     if (keys[position] !== null) continue;
-    let item;
+    let item: TrackerItem;
     try {
       item = await sendWrite(attempt, () => session.createStory(story, position, epicRef, { added }));
     } catch (error) {

@@ -35,6 +35,8 @@ export interface FakeJiraOptions {
    */
   storyPoints?: { fieldId: string; name?: string; custom?: string | null } | null;
   timeTracking?: boolean;
+  /** False: standard types have no `parent` field (an older company-managed project: epics are linked otherwise). */
+  storyParent?: boolean;
   /** Fields per createmeta page at most (JIRA: 50 by default, 200 at most). */
   createMetaPageSize?: number;
   /** Issues per search page at most. */
@@ -318,6 +320,7 @@ export class FakeJira {
       priorities: options.priorities === undefined ? FAKE_JIRA_PRIORITIES : options.priorities,
       storyPoints: options.storyPoints === undefined ? { fieldId: "customfield_10016" } : options.storyPoints,
       timeTracking: options.timeTracking ?? true,
+      storyParent: options.storyParent ?? true,
       createMetaPageSize: options.createMetaPageSize ?? 50,
       searchPageSize: options.searchPageSize ?? 100,
       linkTypes: options.linkTypes ?? FAKE_JIRA_LINK_TYPES,
@@ -730,8 +733,9 @@ export class FakeJira {
           autoCompleteUrl: `${site}/rest/api/1.0/labels/suggest?query=`,
         },
       ),
-      field("parent", "Parent", { type: "issuelink", system: "parent" }, { required: type.subtask }),
     ];
+    if (this.options.storyParent || type.hierarchyLevel !== 0)
+      fields.push(field("parent", "Parent", { type: "issuelink", system: "parent" }, { required: type.subtask }));
     const { priorities, storyPoints, timeTracking } = this.options;
     if (priorities) {
       const values = priorities.map((name, i) => ({
