@@ -1,7 +1,7 @@
-// `npm test`: type-check, lint, Worker tests in workerd, then the browser journeys in Chromium.
+// `npm test`: type-check and lint side by side, Worker tests in workerd, then the browser journeys in Chromium.
 // Stops at the first failing stage and ends with one "N passed, N failed" line over all test runners.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { bin, ROOT, TOOL_ENV } from "./lib.ts";
 import { slowestFiles } from "./slowest-files.ts";
 
@@ -11,9 +11,13 @@ interface Stage {
   args: string[];
 }
 
-const STAGES: Stage[] = [
+/** Run together, each on one core (tsc and eslint are single-threaded); their output is printed after, in order. */
+const CHECKS: Stage[] = [
   { name: "type-check", command: "npm", args: ["run", "--silent", "typecheck"] },
   { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+];
+
+const STAGES: Stage[] = [
   {
     name: "unit and Worker tests (vitest: workerd + Node)",
     command: bin("vitest"),
@@ -36,7 +40,26 @@ const started = Date.now();
 const timings: string[] = [];
 let failedStage: string | undefined;
 
-for (const stage of STAGES) {
+function runCaptured(stage: Stage): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(stage.command, stage.args, { cwd: ROOT, env: TOOL_ENV, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("close", (status) => resolve({ status, output }));
+  });
+}
+
+const checksStarted = Date.now();
+const checked = await Promise.all(CHECKS.map(runCaptured));
+for (const [i, stage] of CHECKS.entries()) {
+  console.log(`\n▶ ${stage.name}`);
+  process.stdout.write(checked[i]!.output);
+  if (checked[i]!.status !== 0) failedStage ??= stage.name;
+}
+timings.push(`${CHECKS.map((c) => c.name).join(" and ")}: ${((Date.now() - checksStarted) / 1000).toFixed(1)}s`);
+
+for (const stage of failedStage ? [] : STAGES) {
   console.log(`\n▶ ${stage.name}`);
   const t0 = Date.now();
   const result = spawnSync(stage.command, stage.args, { cwd: ROOT, stdio: "inherit", env: TOOL_ENV });
