@@ -39,6 +39,18 @@ async function setUp(
   return { user, project, integration, transcriptId, fake, mock, exportNow, progress };
 }
 
+/** The first POST to `path` is applied by the fake JIRA, then answered with a failure (an unconfirmed create). */
+function applyThenFailFirst(fake: FakeJira, path: string) {
+  const original = fake.handle.bind(fake);
+  fake.handle = (request) => {
+    if (request.path === path && request.method === "POST") {
+      fake.handle = original;
+      fake.applyThenFail();
+    }
+    return original(request);
+  };
+}
+
 const stories = (fake: FakeJira) => fake.issues.filter((i) => i.issueTypeName === "Story");
 const epics = (fake: FakeJira) => fake.issues.filter((i) => i.issueTypeName === "Epic");
 
@@ -127,14 +139,7 @@ describe("export to JIRA", () => {
 
   it("after a bulk create JIRA applied but never confirmed, finds the stories by label instead of creating them again", async () => {
     const { fake, exportNow } = await setUp();
-    const original = fake.handle.bind(fake);
-    fake.handle = (request) => {
-      if (request.path === "/rest/api/3/issue/bulk" && request.method === "POST") {
-        fake.handle = original;
-        fake.applyThenFail();
-      }
-      return original(request);
-    };
+    applyThenFailFirst(fake, "/rest/api/3/issue/bulk");
     const failed = await exportNow();
     expect(failed.status).toBe(502);
     expect((await json(failed)).error).toContain("without duplicates");
@@ -156,14 +161,7 @@ describe("export to JIRA", () => {
     planned.userStories[1]!.title = "Export CSV";
     planned.userStories[2]!.title = `Keep ${"very ".repeat(58)}long titles`;
     const { fake, exportNow } = await setUp({ stories: planned });
-    const original = fake.handle.bind(fake);
-    fake.handle = (request) => {
-      if (request.path === "/rest/api/3/issue/bulk" && request.method === "POST") {
-        fake.handle = original;
-        fake.applyThenFail();
-      }
-      return original(request);
-    };
+    applyThenFailFirst(fake, "/rest/api/3/issue/bulk");
     expect((await exportNow()).status).toBe(502);
     const resumed = await json<ExportResponse>(await exportNow());
     expect(resumed.data.data.summary.storiesCreated).toBe(0);
@@ -179,14 +177,7 @@ describe("export to JIRA", () => {
 
   it("after an epic create JIRA applied but never confirmed, adopts that epic", async () => {
     const { fake, exportNow } = await setUp({ stories: { count: 3 } });
-    const original = fake.handle.bind(fake);
-    fake.handle = (request) => {
-      if (request.path === "/rest/api/3/issue" && request.method === "POST") {
-        fake.handle = original;
-        fake.applyThenFail();
-      }
-      return original(request);
-    };
+    applyThenFailFirst(fake, "/rest/api/3/issue");
     expect((await exportNow()).status).toBe(502);
     expect(epics(fake)).toHaveLength(1);
     const resumed = await json<ExportResponse>(await exportNow());
@@ -235,14 +226,7 @@ describe("export to JIRA", () => {
 
   it("in a project whose stories take no parent, adopts the unconfirmed bulk's stories as they are, without a parent write", async () => {
     const { fake, exportNow } = await setUp({ stories: { count: 3 }, jira: { storyParent: false } });
-    const original = fake.handle.bind(fake);
-    fake.handle = (request) => {
-      if (request.path === "/rest/api/3/issue/bulk" && request.method === "POST") {
-        fake.handle = original;
-        fake.applyThenFail();
-      }
-      return original(request);
-    };
+    applyThenFailFirst(fake, "/rest/api/3/issue/bulk");
     expect((await exportNow()).status).toBe(502);
     expect(stories(fake).every((s) => s.parentKey === null)).toBe(true);
 

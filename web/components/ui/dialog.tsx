@@ -36,12 +36,23 @@ export function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  returnFocus,
   ...props
-}: ComponentPropsWithRef<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+}: ComponentPropsWithRef<typeof DialogPrimitive.Content> & {
+  closeLabel?: string;
+  /** Where focus goes when the dialog closes (the control that opened it), while it is still on the page. */
+  returnFocus?: HTMLElement | null;
+}) {
   return (
     <DialogPrimitive.Portal>
       <Overlay />
       <DialogPrimitive.Content
+        onCloseAutoFocus={(event) => {
+          if (returnFocus?.isConnected) {
+            event.preventDefault();
+            returnFocus.focus();
+          }
+        }}
         className={cn(
           "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
           "max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-xl border border-line bg-white p-6 shadow-xl",

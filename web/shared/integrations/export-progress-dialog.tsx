@@ -157,12 +157,7 @@ function ExportProgressDialog({ state, onClose }: { state: ExportState | null; o
         // a stray click beside the dialog does not hide the export; Escape and the close button do
         onPointerDownOutside={(event) => event.preventDefault()}
         onInteractOutside={(event) => event.preventDefault()}
-        onCloseAutoFocus={(event) => {
-          if (returnFocus?.isConnected) {
-            event.preventDefault();
-            returnFocus.focus();
-          }
-        }}
+        returnFocus={returnFocus}
       >
         <DialogTitle>{wording.dialogTitle}</DialogTitle>
         <DialogDescription>

@@ -130,15 +130,7 @@ function ReviewContent({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        className="max-w-3xl"
-        onCloseAutoFocus={(event) => {
-          if (target.returnFocus?.isConnected) {
-            event.preventDefault();
-            target.returnFocus.focus();
-          }
-        }}
-      >
+      <DialogContent className="max-w-3xl" returnFocus={target.returnFocus}>
         <DialogTitle>Review before exporting to {integration.name}</DialogTitle>
         <DialogDescription>
           Each story is compared with the open items in {integration.name}. Link a story to an item that asks for the

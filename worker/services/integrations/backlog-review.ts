@@ -36,15 +36,16 @@ export interface ReviewRequest {
   rememberEpic?: boolean;
 }
 
+/** A Notion export is a page under a page (docs/product-decisions.md): no items to review, link or put under an epic. */
+function noBacklog(): AppError {
+  return new AppError("bad_request", "Notion pages have no backlog to compare stories with: export them as they are.", {
+    details: { field: "integrationId" },
+  });
+}
+
 /** The destination's review session, each failure said in the shared error shape; Notion pages have no backlog (400). */
 export function backlogSession(deps: Deps, integration: IntegrationRow, secret: string): BacklogSession {
-  if (integration.type === "notion") {
-    throw new AppError(
-      "bad_request",
-      "Notion pages have no backlog to compare stories with: export them as they are.",
-      { details: { field: "integrationId" } },
-    );
-  }
+  if (integration.type === "notion") throw noBacklog();
   // Reads and the review's writes use no marker of their own: the ones a write needs come in its note.
   const { session, failure } = openSession(deps, integration, secret, toHex(randomBytes(6)));
   const failing =
@@ -202,7 +203,7 @@ export async function chooseEpic(
 ): Promise<Integration> {
   const integration = await requireIntegration(deps, userId, integrationId);
   await requireIntegrationsPlan(deps, integration.ownerId);
-  if (integration.type === "notion") backlogSession(deps, integration, ""); // says why a Notion page has none
+  if (integration.type === "notion") throw noBacklog();
   const epic = key === null ? null : await openEpicNamed(deps, userId, integration, key);
   const now = deps.now();
   await setIntegrationEpic(deps.db, integration.id, epic, now);

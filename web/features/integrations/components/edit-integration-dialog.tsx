@@ -61,15 +61,7 @@ export default function EditIntegrationDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent
-        className="sm:max-w-xl"
-        onCloseAutoFocus={(event) => {
-          if (returnFocus?.isConnected) {
-            event.preventDefault();
-            returnFocus.focus();
-          }
-        }}
-      >
+      <DialogContent className="sm:max-w-xl" returnFocus={returnFocus}>
         <DialogTitle className="flex flex-wrap items-center gap-2">
           Edit Integration <Badge variant="secondary">{INTEGRATION_TYPE_LABELS[integration.type]}</Badge>
         </DialogTitle>

@@ -70,15 +70,7 @@ export default function EpicDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent
-        className="sm:max-w-lg"
-        onCloseAutoFocus={(event) => {
-          if (returnFocus?.isConnected) {
-            event.preventDefault();
-            returnFocus.focus();
-          }
-        }}
-      >
+      <DialogContent className="sm:max-w-lg" returnFocus={returnFocus}>
         <DialogTitle>Epic for {integration.name}</DialogTitle>
         <DialogDescription>
           This project's exports to {label} go under the epic you choose here. The review before an export can still
