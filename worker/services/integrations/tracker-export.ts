@@ -200,8 +200,8 @@ function isRefusal(error: unknown): boolean {
 
 /**
  * After an unanswered write: records what this export already made. The epic is the found item with the epic's
- * title and no parent; each story is matched to the first position still empty with exactly its title (as the
- * tracker keeps it: a title the tracker shortened matches its start). A story found without the epic as its parent
+ * title and no parent; each story is matched to the first position still empty with exactly its title, else (a
+ * title the tracker shortened) the first whose title starts with it (storyByTitle). A story found without the epic as its parent
  * (GitHub: created, then the link went unanswered) is linked now.
  */
 async function adoptCreated(
@@ -220,10 +220,11 @@ async function adoptCreated(
   }
   const adopted = [...keys];
   const known = new Set(adopted.filter(Boolean));
+  const positionOf = storyByTitle(stories, adopted);
   for (const item of found) {
     if (!epic || item.key === epic.key || known.has(item.key)) continue;
     if (item.parentKey !== null && item.parentKey !== epic.key) continue; // someone else's child
-    const position = stories.findIndex((story, i) => adopted[i] === null && sameTitle(item.title, story.title));
+    const position = positionOf(item.title);
     if (position === -1) continue;
     if (item.parentKey !== epic.key) {
       const parent = epic;
@@ -241,13 +242,51 @@ async function adoptCreated(
   return { epicRef: epic, keys: adopted };
 }
 
-/**
- * Exactly the title sent, or the start of it when the tracker cut a long title (with or without an ellipsis). Runs
- * of white space count as one space, as JIRA keeps a summary on one line.
- */
+/** The shortest title a tracker's cut leaves that still names a story (a shorter one could be anything). */
+const CUT_AT_LEAST = 20;
+
+/** A title as sent, as JIRA keeps a summary: on one line, runs of white space as one space. */
+const foldedTitle = (title: string) => title.trim().replace(/\s+/g, " ");
+
+/** Exactly the title sent, or the start of it when the tracker cut a long title (with or without an ellipsis). */
 export function sameTitle(kept: string, written: string): boolean {
-  const sent = written.trim().replace(/\s+/g, " ");
+  const sent = foldedTitle(written);
   if (kept === sent || kept === written) return true;
   const stem = kept.replace(/…$/, "").trimEnd();
-  return stem.length >= 20 && stem.length < sent.length && sent.startsWith(stem);
+  return stem.length >= CUT_AT_LEAST && stem.length < sent.length && sent.startsWith(stem);
+}
+
+/**
+ * Which empty position a found item's title names: the first with exactly that title, else (a title the tracker cut)
+ * the first whose title starts with it. Stories are indexed once by title and by their first CUT_AT_LEAST characters,
+ * so each look-up reads only the stories that could match, not the whole list; `adopted` is read as it fills.
+ */
+function storyByTitle(stories: readonly { title: string }[], adopted: readonly (string | null)[]) {
+  const exact = new Map<string, number[]>();
+  const byStart = new Map<string, number[]>();
+  const add = (index: Map<string, number[]>, key: string, position: number) => {
+    const positions = index.get(key);
+    if (positions) positions.push(position);
+    else index.set(key, [position]);
+  };
+  stories.forEach(({ title }, position) => {
+    const sent = foldedTitle(title);
+    add(exact, sent, position);
+    if (title !== sent) add(exact, title, position);
+    if (sent.length > CUT_AT_LEAST) add(byStart, sent.slice(0, CUT_AT_LEAST), position);
+  });
+  const firstEmpty = (positions: number[] | undefined, fits: (position: number) => boolean) => {
+    if (!positions) return -1;
+    while (positions.length > 0 && adopted[positions[0]!] !== null) positions.shift(); // taken for good
+    return positions.find((position) => adopted[position] === null && fits(position)) ?? -1;
+  };
+  return (kept: string): number => {
+    const exactly = firstEmpty(exact.get(kept), () => true);
+    if (exactly !== -1) return exactly;
+    const stem = kept.replace(/…$/, "").trimEnd();
+    if (stem.length < CUT_AT_LEAST) return -1;
+    return firstEmpty(byStart.get(stem.slice(0, CUT_AT_LEAST)), (position) =>
+      sameTitle(kept, stories[position]!.title),
+    );
+  };
 }
