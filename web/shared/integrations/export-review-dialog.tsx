@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api";
 import { getEpicChoices, postExportReview, type ExportReviewChoices } from "./api";
+import { EpicItems } from "./epic-items";
 import { exportWording } from "./export";
 import { defaultChoices, exportButtonText, placementsFrom, type StoryChoice } from "./review";
 
@@ -146,11 +147,7 @@ function ReviewContent({
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value={NEW_EPIC}>A new epic: {target.epicTitle}</SelectItem>
-                {(epics?.epics ?? []).map((choice) => (
-                  <SelectItem key={choice.key} value={choice.key}>
-                    {choice.key}: {choice.title}
-                  </SelectItem>
-                ))}
+                <EpicItems epics={epics?.epics ?? []} />
               </SelectContent>
             </Select>
           </label>

@@ -6,6 +6,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Spinner } from "../../../components/ui/spinner";
 import { toast, toastError } from "../../../components/ui/toast";
 import { chooseIntegrationEpic, getEpicChoices, INTEGRATION_TYPE_LABELS } from "../../../shared/integrations/api";
+import { EpicItems } from "../../../shared/integrations/epic-items";
 import { FormActions } from "./form-actions";
 
 const NEW_EPIC = "new";
@@ -90,11 +91,7 @@ export default function EpicDialog({
                     {closedRemembered.key}: {closedRemembered.title} (no longer open)
                   </SelectItem>
                 )}
-                {listed.map((choice) => (
-                  <SelectItem key={choice.key} value={choice.key}>
-                    {choice.key}: {choice.title}
-                  </SelectItem>
-                ))}
+                <EpicItems epics={listed} />
               </SelectContent>
             </Select>
           </label>
