@@ -144,3 +144,29 @@ export const stripeEvents = sqliteTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * Personal access tokens (schema/api/access-tokens.ts). Only the SHA-256 of a token is stored. Rows go with the
+ * account (cascade), on a password reset and an account takeover's recovery (worker/data/password-reset.ts,
+ * worker/data/users.ts), and when a plan change takes away what the export scope needs (a trigger in
+ * migrations/0018_access_tokens.sql).
+ */
+export const accessTokens = sqliteTable(
+  "access_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // Space-separated scopes, in TOKEN_SCOPES order.
+    scopes: text("scopes").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    // The last four characters of the token, for the list.
+    lastFour: text("last_four").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }),
+    lastUsedAt: integer("last_used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("access_tokens_hash_unique").on(t.tokenHash), index("access_tokens_user_id_idx").on(t.userId)],
+);

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { passwordResetTokens, sessions, users } from "../../schema/db";
 import { PREVIOUS_CHANGED, type Database } from "./db";
+import { deleteAccessTokensStatement } from "./access-tokens";
 import { reclaimTeamStatements } from "./teams";
 
 export async function insertPasswordResetToken(
@@ -23,8 +24,9 @@ export interface ReclaimedTeam {
 }
 
 /**
- * Sets the new password, uses the token, ends every session of the account, and takes its own team back (every
- * pending invitation withdrawn, every member marked for review: data/teams.ts reclaimTeamStatements): all or nothing.
+ * Sets the new password, uses the token, ends every session and access token of the account, and takes its own team
+ * back (every pending invitation withdrawn, every member marked for review: data/teams.ts reclaimTeamStatements): all
+ * or nothing.
  * It never marks an address verified: reset links go to verified accounts only (services/auth/passwords.ts), and
  * verifying here would skip the deletion of the other sign-ups waiting for the address (data/email-verification.ts).
  * Returns null when the token was used meanwhile (a second click racing).
@@ -48,6 +50,8 @@ export async function completePasswordReset(
       .where(and(eq(users.id, values.userId), PREVIOUS_CHANGED)),
     db.delete(sessions).where(and(eq(sessions.userId, values.userId), PREVIOUS_CHANGED)),
     ...reclaimTeamStatements(db, values.userId, values.now, usedHere),
+    // a reset is how an owner takes the account back: whatever a thief minted with it ends too
+    deleteAccessTokensStatement(db, values.userId, usedHere),
   ]);
   if (used.length !== 1) return null;
   return {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { oauthAccounts, sessions, subscriptions, users, type UserRow } from "../../schema/db";
+import { deleteAccessTokensStatement } from "./access-tokens";
 import type { Database } from "./db";
 import { reclaimTeamStatements } from "./teams";
 
@@ -129,7 +130,7 @@ export async function findOAuthAccount(db: Database, provider: "google" | "githu
 
 /**
  * Links a provider identity to an existing account through the address the provider vouches for. When the account has
- * a password, the same batch removes it, ends every session and takes the account's own team back (pending
+ * a password, the same batch removes it, ends every session and access token and takes the account's own team back (pending
  * invitations withdrawn, members marked for review: data/teams.ts reclaimTeamStatements), all or nothing. Returns
  * how many members are to review, or null when the account had no password (nothing was taken back).
  */
@@ -139,9 +140,10 @@ export async function linkOAuthAccount(
 ): Promise<{ membersToReview: number } | null> {
   // Evaluated before the password goes (the statements of a batch run in order, in one transaction).
   const hasPassword = sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${values.userId} AND ${users.passwordHash} IS NOT NULL)`;
-  const [, , marked, , removed] = await db.batch([
+  const [, , marked, , , removed] = await db.batch([
     ...reclaimTeamStatements(db, values.userId, values.now, hasPassword),
     db.delete(sessions).where(and(eq(sessions.userId, values.userId), hasPassword)),
+    deleteAccessTokensStatement(db, values.userId, hasPassword),
     db
       .update(users)
       .set({ passwordHash: null })

@@ -1,6 +1,8 @@
-import type { Env, Hono, MiddlewareHandler } from "hono";
+import type { Context, Env, Hono, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import { describeRoute, generateSpecs, resolver, uniqueSymbol, type ResponsesWithResolver } from "hono-openapi";
 import type { ZodType } from "zod";
+import type { TokenScope } from "../../schema/api/access-tokens";
 import { apiErrorBodySchema } from "../../schema/api/error-body";
 
 // The API's OpenAPI 3.1 description (served at /api/openapi.json) is read off the routes themselves by hono-openapi:
@@ -48,6 +50,26 @@ export interface RawRequest {
   schema?: Record<string, unknown>;
 }
 
+/**
+ * Who may call an operation with a personal access token: a token with the given scope, or any valid token ("any",
+ * for public routes such as this description). Operations that say nothing refuse tokens: sign-in, the account,
+ * billing, teams, integrations' settings and admin are for a person in the browser
+ * (docs/decisions/2026-12-08-personal-access-tokens.md).
+ */
+export type TokenAccess = TokenScope | "any";
+const TOKEN_ACCESS = Symbol("tokenAccess");
+
+/**
+ * What the operation answering this request lets a token do: read off its documented() mark, before any handler runs
+ * (so a refused token costs nothing). null: the operation refuses tokens, as does a route nobody documented.
+ */
+export function tokenAccessOf(c: Context): TokenAccess | null {
+  for (const { handler } of matchedRoutes(c)) {
+    if (TOKEN_ACCESS in handler) return (handler as { [TOKEN_ACCESS]: TokenAccess | null })[TOKEN_ACCESS];
+  }
+  return null;
+}
+
 const json = (schema: ZodType) => ({ "application/json": { schema: resolver(schema, { options: { io: "output" } }) } });
 
 /**
@@ -58,7 +80,7 @@ export function documented(
   tag: Tag,
   summary: string,
   success: Success,
-  more: { description?: string; request?: RawRequest; signedIn?: boolean } = {},
+  more: { description?: string; request?: RawRequest; signedIn?: boolean; token?: TokenAccess } = {},
 ): MiddlewareHandler {
   const ok: ResponsesWithResolver =
     "redirect" in success
@@ -77,11 +99,12 @@ export function documented(
               ? { 202: { description: "Accepted: still running.", content: json(success.accepted) } }
               : {}),
           };
-  return describeRoute({
+  const byToken = more.token && more.token !== "any" ? [{ accessToken: [more.token] }] : [];
+  const described = describeRoute({
     tags: [tag],
     summary,
     ...(more.description ? { description: more.description } : {}),
-    ...(more.signedIn ? { security: [{ session: [] }] } : {}),
+    ...(more.signedIn ? { security: [{ session: [] }, ...byToken] } : {}),
     ...(more.request
       ? {
           requestBody: {
@@ -96,6 +119,7 @@ export function documented(
       default: { description: "A failure, in the shared error shape.", content: json(apiErrorBodySchema) },
     },
   });
+  return Object.assign(described, { [TOKEN_ACCESS]: more.token ?? null });
 }
 
 let cached: Promise<Record<string, unknown>> | undefined;
@@ -108,11 +132,19 @@ export function openApiDocument<E extends Env>(app: Hono<E>, sessionCookie: stri
         title: "StoryLoom API",
         version: "1.0.0",
         description:
-          "The API behind StoryLoom's web app: transcripts in, an epic and user stories out, and everything around them. Calls from a browser carry the session cookie and the app's own Origin.",
+          "The API behind StoryLoom's web app: transcripts in, an epic and user stories out, and everything around them. Calls from a browser carry the session cookie and the app's own Origin. Scripts and agents send `Authorization: Bearer slp_…`, a personal access token made on the account page; each operation that takes one names the scope it needs.",
       },
       tags: TAGS.map(([name, description]) => ({ name, description })),
       components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: sessionCookie } },
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: sessionCookie },
+          accessToken: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "A personal access token (slp_…) made on the account page. Its scopes: read, write, generate, export; an operation lists the one it needs.",
+          },
+        },
       },
     },
     // development-only routes stay out of a description of the product's API
@@ -124,3 +156,6 @@ export function openApiDocument<E extends Env>(app: Hono<E>, sessionCookie: stri
   }) as Promise<Record<string, unknown>>;
   return cached;
 }
+
+/** documented()'s `more` for an operation that a signed-in person, or a personal access token with `scope`, may call. */
+export const signedInOrToken = (scope: TokenScope) => ({ signedIn: true, token: scope });

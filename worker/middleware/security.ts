@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { AppError } from "../lib/errors";
 import { randomToken } from "../lib/crypto";
+import { bearerToken } from "./session";
 
 /** A request id on every response (and in every error body), for support and logs. */
 export const requestId = createMiddleware<AppEnv>(async (c, next) => {
@@ -37,12 +38,16 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * preflight, which this API never grants. `multipartPaths` are the reviewed upload exceptions (still origin-checked).
  * `signedPaths` are the reviewed exceptions to both checks: server-to-server calls (Stripe's webhook) that carry no
  * Origin of ours and whose route refuses anything without a valid signature over the raw body, which a cross-site
- * page cannot produce.
+ * page cannot produce. Calls made with a personal access token are the third exception (below).
  */
 export function csrfProtection(options: { multipartPaths?: readonly string[]; signedPaths?: readonly string[] } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
     if (options.signedPaths?.includes(c.req.path)) return next();
+    // A call with a personal access token carries no ambient credential (its cookie is never read:
+    // middleware/session.ts loadSession), and a cross-site page cannot add an Authorization header without a CORS
+    // preflight, which this API never grants.
+    if (bearerToken(c) !== undefined) return next();
     const expected = new URL(c.req.url).origin;
     const origin = c.req.header("Origin");
     const allowed = new Set([expected, c.var.deps.config.appUrl].filter(Boolean));

@@ -2,8 +2,11 @@ import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { unauthenticated } from "../lib/errors";
+import { AppError, unauthenticated } from "../lib/errors";
+import { tokenAccessOf } from "../lib/openapi";
+import { resolveAccessToken } from "../services/auth/access-tokens";
 import { resolveSession, SESSION_COOKIE, type NewSession } from "../services/auth/sessions";
+import { enforceLimit, RATE_RULES } from "../services/rate-limit";
 
 /**
  * The session token the request carries. Only the `__Host-` cookie is read: a cookie without the prefix can be set
@@ -13,8 +16,28 @@ export function sessionToken(c: Context<AppEnv>): string | undefined {
   return getCookie(c, SESSION_COOKIE);
 }
 
-/** Loads the session from its cookie (one D1 query when a cookie is present, none otherwise). */
+/**
+ * The personal access token of an `Authorization: Bearer …` header, or undefined. A request that carries one is
+ * judged by it alone: its cookie is never read, which is why the CSRF check lets it through (middleware/security.ts).
+ */
+export function bearerToken(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header("Authorization");
+  // ("Bearer" alone counts too: a script whose token variable is empty must get 401, not the cookie's answer)
+  const match = header ? /^Bearer(?: +(\S*))? *$/i.exec(header) : null;
+  return match ? (match[1] ?? "") : undefined;
+}
+
+/**
+ * Loads the session from its cookie (one D1 query when a cookie is present, none otherwise), or from a personal access
+ * token: then the operation must take tokens and the token must hold the operation's scope (lib/openapi.ts
+ * documented), and each token has its own rate limit on top of its owner's.
+ */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  const bearer = bearerToken(c);
+  if (bearer !== undefined) {
+    await loadTokenSession(c, bearer);
+    return next();
+  }
   const token = sessionToken(c);
   const session = token ? await resolveSession(c.var.deps, token) : null;
   c.set("session", session);
@@ -23,6 +46,29 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   if (token && session?.renewedExpiresAt) setSessionCookie(c, { token, expiresAt: session.expiresAt });
   await next();
 });
+
+async function loadTokenSession(c: Context<AppEnv>, bearer: string) {
+  const access = tokenAccessOf(c);
+  if (access === null) throw new AppError("forbidden", "Access tokens cannot be used on this route");
+  const token = await resolveAccessToken(c.var.deps, bearer);
+  if (!token) {
+    c.header("WWW-Authenticate", 'Bearer error="invalid_token"');
+    throw new AppError("unauthenticated", "The access token is not valid: it is mistyped, expired or revoked");
+  }
+  if (access !== "any" && !token.scopes.includes(access)) {
+    c.header("WWW-Authenticate", `Bearer error="insufficient_scope", scope="${access}"`);
+    throw new AppError("forbidden", `This access token does not have the ${access} scope`, {
+      details: { scope: access },
+    });
+  }
+  await enforceLimit(c.var.deps.limits, `access-token:token:${token.id}`, RATE_RULES.accessTokenCalls);
+  c.set("session", {
+    user: token.user,
+    sessionId: "",
+    expiresAt: token.expiresAt ?? Number.MAX_SAFE_INTEGER,
+    accessTokenId: token.id,
+  });
+}
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.session) throw unauthenticated();

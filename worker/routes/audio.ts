@@ -5,14 +5,13 @@ import { AUDIO_FORMATS, AUDIO_MAX_BYTES, RECORDING_ID } from "../../schema/api/a
 import { transcribeAudioResponseSchema } from "../../schema/api/audio-body";
 import type { AppEnv } from "../env";
 import { AppError } from "../lib/errors";
-import { documented } from "../lib/openapi";
+import { documented, signedInOrToken } from "../lib/openapi";
 import { validateIds } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { checkAudioAccess, retryTranscription, transcribeUpload } from "../services/audio";
 
 /** Room for the multipart envelope around a recording at the limit. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-const SIGNED_IN = { signedIn: true };
 
 /** The plan and the provider, checked before anything of the request is read. */
 const audioAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -45,7 +44,7 @@ export const audioRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Transcribe an uploaded recording into transcript text (Pro and Enterprise)",
       { body: transcribeAudioResponseSchema },
-      { ...SIGNED_IN, request: RECORDING_UPLOAD },
+      { ...signedInOrToken("generate"), request: RECORDING_UPLOAD },
     ),
     // the plan and the provider first: a free account's 25 MB is never read
     audioAccess,
@@ -70,7 +69,7 @@ export const audioRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Transcribe a recording kept from an earlier upload again, without uploading it",
       { body: transcribeAudioResponseSchema },
-      SIGNED_IN,
+      signedInOrToken("generate"),
     ),
     audioAccess,
     recordingIdParam,

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { app } from "../app";
 import type { Bindings } from "../bindings";
 import { call, json, unique } from "../test/client";
+import { TOKEN_SCOPES } from "../../schema/api/access-tokens";
 import { INTEGRATION_TYPES, type IntegrationType } from "../../schema/api/integrations";
+import type { TokenAccess } from "../lib/openapi";
 import {
   createIntegration,
   createTrackerIntegration,
@@ -13,6 +15,7 @@ import {
   addTeamMember,
   createInvitation,
   createUser,
+  createAccessTokenFor,
   freshSession,
   setTier,
   type TestUser,
@@ -458,6 +461,21 @@ const MATRIX: Record<string, Row> = {
   "GET /api/user/data-summary": { request: () => ({}), expect: signedIn },
   "GET /api/user/export-data": { request: () => ({}), expect: signedIn },
   "DELETE /api/user/delete-account": { request: () => ({}), expect: signedIn, selfDestructive: true },
+  "GET /api/user/access-tokens": { request: () => ({}), expect: signedIn },
+  "POST /api/user/access-tokens": {
+    request: () => ({ body: { name: "Matrix", scopes: ["read"], expiresInDays: 7 } }),
+    expect: everyone(401, 201),
+  },
+  "DELETE /api/user/access-tokens/:id": {
+    request: async (o) => {
+      await createAccessTokenFor(o, ["read"]);
+      const { id } = (await env.DB.prepare("SELECT MAX(id) AS id FROM access_tokens WHERE user_id = ?")
+        .bind(o.id)
+        .first<{ id: number }>())!;
+      return { path: `/api/user/access-tokens/${id}` };
+    },
+    expect: ownerOnly,
+  },
 
   // Platform admin: the same 403 for every signed-in account that is not one.
   "GET /api/admin/analytics": { request: () => ({}), expect: adminOnly },
@@ -497,6 +515,41 @@ const MATRIX: Record<string, Row> = {
   "POST /api/dev/subscription": { request: () => ({ body: { tier: "free" } }), expect: signedIn },
 };
 
+/**
+ * The routes a personal access token may call, and the scope each needs (docs/decisions/2026-12-08-personal-access-tokens.md);
+ * every other route refuses a token with 403. Written out here rather than read off the routes, so a route that
+ * starts taking tokens by mistake fails the token test below.
+ */
+const TOKEN_SCOPE: Record<string, TokenAccess> = {
+  "GET /api/openapi.json": "any",
+  "GET /api/projects": "read",
+  "GET /api/projects/:id": "read",
+  "POST /api/projects": "write",
+  "PUT /api/projects/:id": "write",
+  "DELETE /api/projects/:id": "write",
+  "GET /api/transcripts": "read",
+  "GET /api/transcripts/:id": "read",
+  "PATCH /api/transcripts/:id/project": "write",
+  "PUT /api/transcripts/:id/stories": "write",
+  "POST /api/transcripts/:id/stories/restore": "write",
+  "DELETE /api/transcript/:id": "write",
+  "GET /api/activity": "read",
+  "POST /api/generate": "generate",
+  "POST /api/stories/check": "generate",
+  "POST /api/transcripts/:id/generate": "generate",
+  "GET /api/transcripts/:id/generation": "read",
+  "DELETE /api/transcripts/:id/generation": "generate",
+  "POST /api/transcribe-audio": "generate",
+  "POST /api/transcribe-audio/:recordingId/retry": "generate",
+  "GET /api/projects/:id/integrations": "read",
+  "GET /api/integrations/:id/epics": "export",
+  "POST /api/export/jira": "export",
+  "POST /api/transcripts/:id/export/:type": "export",
+  "POST /api/transcripts/:id/export/:type/review": "export",
+  "GET /api/transcripts/:id/exports": "read",
+  "GET /api/transcripts/:id/exports/:integrationId": "read",
+};
+
 /** The matrix's route of a row key ("GET /api/transcripts/:id (outside any project)" → "GET /api/transcripts/:id"). */
 const routeOf = (key: string) => key.replace(/ \(.*\)$/, "");
 
@@ -531,7 +584,7 @@ async function makeTeam() {
     otherTeamAdmin,
     platformAdmin: await createUser({ isAdmin: true }),
   };
-  return { team: { owner, teamAdmin, member, memberMembershipId } satisfies Team, actors };
+  return { team: { owner, teamAdmin, member, memberMembershipId } satisfies Team, actors, otherOwner };
 }
 
 function apiRoutes(): string[] {
@@ -578,6 +631,42 @@ describe("authorization matrix", () => {
       }
     }
     expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("answers a personal access token of each scope as the matrix answers its owner, and refuses it elsewhere", async () => {
+    const { team, actors, otherOwner } = await makeTeam();
+    const ownTokens = await Promise.all(TOKEN_SCOPES.map((scope) => createAccessTokenFor(team.owner, [scope])));
+    // another team's admin and owner, holding every scope their plans allow: 404 like their sessions
+    const otherAdminToken = await createAccessTokenFor(actors.otherTeamAdmin, ["read", "write", "generate"]);
+    const otherOwnerToken = await createAccessTokenFor(otherOwner, ["export"]);
+    const failures: string[] = [];
+    for (const [key, row] of Object.entries(MATRIX)) {
+      const [method, routePath] = routeOf(key).split(" ") as [string, string];
+      if (row.selfDestructive || routePath.startsWith("/api/dev/")) continue;
+      const access = TOKEN_SCOPE[routeOf(key)];
+      const callers: Array<[string, string, number]> = TOKEN_SCOPES.map((scope, i) => [
+        `the owner's ${scope} token`,
+        ownTokens[i]!,
+        access === scope || access === "any" ? row.expect.owner : 403,
+      ]);
+      if (access && access !== "export")
+        callers.push(["another team's admin's token", otherAdminToken, row.expect.otherTeamAdmin]);
+      if (access === "export")
+        callers.push(["another team's owner's token", otherOwnerToken, row.expect.otherTeamAdmin]);
+      for (const [who, bearer, expected] of callers) {
+        const ownerSession = await freshSession(team.owner.id);
+        const {
+          path = routePath,
+          body,
+          env: bindings,
+        } = await row.request({ ...team.owner, session: ownerSession }, team);
+        const response = await call(method, path, { bearer, body, env: bindings, ip: `100.66.${failures.length}.9` });
+        if (response.status !== expected)
+          failures.push(`${key} with ${who}: expected ${expected}, got ${response.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(Object.keys(TOKEN_SCOPE).filter((route) => !Object.keys(MATRIX).map(routeOf).includes(route))).toEqual([]);
   }, 120_000);
 
   it("answers every other spelling of an id with 404, byte for byte like a missing id", async () => {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { generationPendingSchema } from "../../schema/api/generation";
 import { generateInputSchema, generateResponseSchema } from "../../schema/api/transcripts";
 import type { AppEnv } from "../env";
-import { documented } from "../lib/openapi";
+import { documented, signedInOrToken } from "../lib/openapi";
 import { preferredWaitMs } from "../lib/prefer";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
@@ -19,7 +19,7 @@ export const generateRoutes = new Hono<AppEnv>()
       "Save a transcript and generate an epic and user stories from it, with their quality report",
       { body: generateResponseSchema, accepted: generationPendingSchema },
       {
-        signedIn: true,
+        ...signedInOrToken("generate"),
         description:
           "With an LLM provider the generation is a durable job: when it is still running after a wait (25 s, or less with `Prefer: wait=N`) the answer is 202, with the URL of its progress. Each account may generate from at most 2,000,000 transcript characters a UTC day, on any plan: past that the answer is 429 with Retry-After (seconds until 00:00 UTC).",
       },

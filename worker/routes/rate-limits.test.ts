@@ -16,6 +16,7 @@ import { addressKey } from "../lib/ip";
 import { LOGIN_POLICIES, RATE_RULES } from "../services/rate-limit";
 import { call, json, ORIGIN, sessionFrom, unique } from "../test/client";
 import {
+  createAccessTokenFor,
   createProject,
   createTrackerIntegration,
   createTranscriptWithStories,
@@ -140,6 +141,9 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "GET /api/user/data-summary": ["costly", "counts over every table the account owns and an R2 listing"],
   "GET /api/user/export-data": ["costly", "reads and streams everything the account owns"],
   "DELETE /api/user/delete-account": ["costly", "Stripe cancellation, R2 deletes, one large batch"],
+  "GET /api/user/access-tokens": ["neither", "the account's own tokens, at most MAX_ACCESS_TOKENS rows"],
+  "POST /api/user/access-tokens": ["costly", "a write and a hash; a burst of new tokens is a script gone wrong"],
+  "DELETE /api/user/access-tokens/:id": ["neither", "one delete of the account's own row"],
   "GET /api/admin/analytics": ["neither", "platform admins only: a few aggregate reads, no outside call"],
   "GET /api/admin/users": ["neither", "platform admins only: a page of users"],
   "GET /api/admin/chatbot-conversations": ["neither", "platform admins only: a page of conversations"],
@@ -561,6 +565,20 @@ const LIMITED: Record<string, LimitedRow> = {
     },
     send: as("DELETE", "/api/user/delete-account"),
   },
+  "POST /api/user/access-tokens": {
+    rule: "accessTokenCreation",
+    key: byUser("access-token-create"),
+    // (revoked as they are made: the account's limit on held tokens is lower than this rule's)
+    send: async (ctx, n) => {
+      const made = await as("POST", "/api/user/access-tokens", () => ({
+        name: `Script ${n}`,
+        scopes: ["read"],
+        expiresInDays: 7,
+      }))(ctx, n);
+      await env.DB.prepare("DELETE FROM access_tokens WHERE user_id = ?").bind(ctx.user.id).run();
+      return made;
+    },
+  },
   "POST /api/chatbot": {
     rule: "assistantMessages",
     key: byAddress("assistant"),
@@ -658,6 +676,25 @@ describe("rate limits: each fires", () => {
       });
     }, 30_000);
   }
+});
+
+describe("a personal access token's own limit", () => {
+  it("holds each token to RATE_RULES.accessTokenCalls a minute, on top of its owner's limits, without touching the owner's other tokens or the browser", async () => {
+    const user = await createUser();
+    const [busy, quiet] = [await createAccessTokenFor(user, ["read"]), await createAccessTokenFor(user, ["read"])];
+    const { id } = (await env.DB.prepare("SELECT MIN(id) AS id FROM access_tokens WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ id: number }>())!;
+    const rule = RATE_RULES.accessTokenCalls;
+    const limits = createDurableObjectRateLimits(env.RATE_LIMITER);
+    for (let i = 1; i < rule.limit; i++) await limits.consume(`access-token:token:${id}`, rule);
+    expect((await call("GET", "/api/projects", { bearer: busy })).status).toBe(200);
+    const refused = await call("GET", "/api/projects", { bearer: busy });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await call("GET", "/api/projects", { bearer: quiet })).status).toBe(200);
+    expect((await call("GET", "/api/projects", { cookie: user.session })).status).toBe(200);
+  });
 });
 
 describe("sign-in from behind one shared address (an office)", () => {

@@ -5,7 +5,7 @@ import {
   type CheckStoriesResponse,
 } from "../../schema/api/story-check";
 import type { AppEnv } from "../env";
-import { documented } from "../lib/openapi";
+import { documented, signedInOrToken } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
 import { checkStories } from "../services/quality/check";
@@ -19,7 +19,7 @@ export const storyRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Check the quality of any stories, and how well they cover the transcript when one is sent",
       { body: checkStoriesResponseSchema },
-      { signedIn: true },
+      signedInOrToken("generate"),
     ),
     validate("json", checkStoriesInputSchema),
     async (c) =>

@@ -16,7 +16,7 @@ import {
   generationStatusSchema,
 } from "../../schema/api/generation";
 import type { AppEnv } from "../env";
-import { documented } from "../lib/openapi";
+import { documented, signedInOrToken } from "../lib/openapi";
 import { preferredWaitMs } from "../lib/prefer";
 import { canonicalId, idParam, validate, validateIds } from "../lib/validate";
 import { currentUser, requireUser } from "../middleware/session";
@@ -39,7 +39,6 @@ const listQuery = [
   validateIds("query", listProjectFilter, "Project"),
   validate("query", listProjectFilter.extend(transcriptPageQuerySchema.shape)),
 ] as const;
-const SIGNED_IN = { signedIn: true };
 
 /** Mounted at /api/transcripts: the list, and everything under /api/transcripts/:id/…. */
 export const transcriptRoutes = new Hono<AppEnv>()
@@ -50,7 +49,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
       "Transcripts",
       "List the transcripts the user may see, newest first, a page at a time (all, or one project's)",
       { body: transcriptPageSchema },
-      SIGNED_IN,
+      signedInOrToken("read"),
     ),
     ...listQuery,
     async (c) => c.json(await listTranscripts(c.var.deps, currentUser(c).id, c.req.valid("query"))),
@@ -61,7 +60,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Read a transcript: its text, its stories and their quality report",
       { body: transcriptSchema },
-      SIGNED_IN,
+      signedInOrToken("read"),
     ),
     transcriptIdParam,
     async (c) => c.json(await getTranscript(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
@@ -72,7 +71,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
       "Transcripts",
       "File a transcript under a project, or take it out of its project",
       { body: transcriptSummarySchema },
-      SIGNED_IN,
+      signedInOrToken("write"),
     ),
     transcriptIdParam,
     validate("json", assignProjectSchema),
@@ -93,7 +92,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Save edited stories, if they are still the version that was edited (409 with the saved ones otherwise)",
       { body: transcriptSchema },
-      SIGNED_IN,
+      signedInOrToken("write"),
     ),
     transcriptIdParam,
     validate("json", saveStoriesSchema),
@@ -107,7 +106,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Bring back the edited stories a regeneration replaced",
       { body: transcriptSchema },
-      SIGNED_IN,
+      signedInOrToken("write"),
     ),
     transcriptIdParam,
     async (c) => c.json(await restorePreviousStories(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
@@ -119,7 +118,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
       "Transcripts",
       "Generate a saved transcript's epic and stories again",
       { body: generateResponseSchema, accepted: generationPendingSchema },
-      SIGNED_IN,
+      signedInOrToken("generate"),
     ),
     transcriptIdParam,
     async (c) => {
@@ -136,7 +135,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
       "Transcripts",
       "How the transcript's generation stands: running (parts read of how many), done, failed (and why)",
       { body: generationStatusSchema },
-      SIGNED_IN,
+      signedInOrToken("read"),
     ),
     transcriptIdParam,
     async (c) => c.json(await generationStatus(c.var.deps, currentUser(c).id, c.req.valid("param").id)),
@@ -148,7 +147,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
       "Cancel the transcript's running generation (it stays counted once the model has started on it; Try Again starts a new one)",
       { body: generationCancelledSchema },
       {
-        ...SIGNED_IN,
+        ...signedInOrToken("generate"),
         description:
           "The person who started the run, the workspace's owner and the owner's team admins may cancel it; another team member gets 403. A run cancelled before the model started on it is given back.",
       },
@@ -162,7 +161,12 @@ export const transcriptDeleteRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .delete(
     "/:id",
-    documented("Transcripts", "Delete a transcript and its stories", { body: acknowledgedSchema }, SIGNED_IN),
+    documented(
+      "Transcripts",
+      "Delete a transcript and its stories",
+      { body: acknowledgedSchema },
+      signedInOrToken("write"),
+    ),
     transcriptIdParam,
     async (c) => {
       await deleteTranscript(c.var.deps, currentUser(c).id, c.req.valid("param").id);

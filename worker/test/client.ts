@@ -13,6 +13,8 @@ export interface CallOptions {
   /** A session cookie value, or a full Cookie header. */
   cookie?: string;
   headers?: Record<string, string>;
+  /** A personal access token: sent as `Authorization: Bearer …`, with no Origin, the way a script calls. */
+  bearer?: string;
   /** Bindings to use instead of the test environment (e.g. with OAuth providers configured). */
   env?: Partial<Bindings>;
   ip?: string;
@@ -21,7 +23,8 @@ export interface CallOptions {
 /** Calls the real Worker (all middleware included) the way the SPA does: same origin, JSON, cookies. */
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
   const headers = new Headers(options.headers);
-  if (!headers.has("Origin") && method !== "GET" && method !== "HEAD") headers.set("Origin", ORIGIN);
+  if (options.bearer !== undefined) headers.set("Authorization", `Bearer ${options.bearer}`);
+  else if (!headers.has("Origin") && method !== "GET" && method !== "HEAD") headers.set("Origin", ORIGIN);
   if (options.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   if (options.cookie)
     headers.set("Cookie", options.cookie.includes("=") ? options.cookie : `${SESSION_COOKIE}=${options.cookie}`);

@@ -29,6 +29,8 @@ import {
 } from "./tracker-credentials";
 import { createProject as createProjectService } from "../services/projects";
 import { createSession } from "../services/auth/sessions";
+import { createAccessToken } from "../services/auth/access-tokens";
+import type { CreateAccessTokenInput, TokenScope } from "../../schema/api/access-tokens";
 import { createSampleTranscripts } from "../services/dev/samples";
 import { unique } from "./client";
 import { buildTestDeps } from "./deps";
@@ -70,6 +72,20 @@ export async function createUser(
 /** A new session for an existing user. */
 export async function freshSession(userId: number): Promise<string> {
   return (await createSession(deps(), userId)).token;
+}
+
+/** A personal access token of the user's, made through the service (so within its limits, like a real one). */
+export async function createAccessTokenFor(
+  user: { id: number },
+  scopes: TokenScope[],
+  values: { name?: string; expiresInDays?: CreateAccessTokenInput["expiresInDays"] } = {},
+): Promise<string> {
+  const created = await createAccessToken(deps(), user.id, {
+    name: values.name ?? unique("token"),
+    scopes,
+    expiresInDays: values.expiresInDays === undefined ? 30 : values.expiresInDays,
+  });
+  return created.token;
 }
 
 export async function setTier(user: { id: number }, tier: Tier) {

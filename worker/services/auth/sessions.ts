@@ -25,7 +25,10 @@ export async function createSession(deps: Deps, userId: number): Promise<NewSess
 
 export interface ResolvedSession {
   user: UserRow;
+  /** The session row's id; "" for a call made with a personal access token (no session row). */
   sessionId: string;
+  /** Set when the call was made with a personal access token (middleware/session.ts). */
+  accessTokenId?: number;
   expiresAt: number;
   /** Set when the expiry was pushed forward: the cookie must be re-issued. */
   renewedExpiresAt?: number;

@@ -16,6 +16,13 @@ export const RATE_RULES = {
    */
   signInLinkEmail: { limit: 3, windowMs: 15 * 60_000 },
   signInLinkEmailPerIp: { limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * Calls per personal access token per minute, on top of the owner's own limits (which a token's calls count against
+   * exactly as the browser's do): a runaway script is held back without locking its owner out of the app.
+   */
+  accessTokenCalls: { limit: 300, windowMs: 60_000 },
+  /** Access tokens made per user per hour: each is a write, and a burst of them is more likely a script gone wrong. */
+  accessTokenCreation: { limit: 20, windowMs: 60 * 60_000 },
   /** Generations per user per minute: a burst guard on top of the monthly allowance. */
   generation: { limit: 10, windowMs: 60_000 },
   /**
