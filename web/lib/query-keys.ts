@@ -1,4 +1,5 @@
 import type { DataSummary } from "../../schema/api/account-body";
+import type { AccessToken } from "../../schema/api/access-tokens";
 import type { AdminAnalytics, AdminConversation, AdminUser, Pagination } from "../../schema/api/admin";
 import type { AuthProviders, PublicUser } from "../../schema/api/auth";
 import type { Integration, TranscriptExports } from "../../schema/api/integrations";
@@ -64,6 +65,8 @@ export const queryKeys = {
   teamReview: key<ReviewMember[]>("/api/team/review"),
   /** Counts of what the account holds (docs/product-spec.md §3 Data summary), unwrapped from `{success, data}` by its hook. */
   dataSummary: key<DataSummary>("/api/user/data-summary"),
+  /** The account's personal access tokens, unwrapped from `{success, data}` by its hook (issue 42). */
+  accessTokens: key<AccessToken[]>("/api/user/access-tokens"),
   /**
    * A project's JIRA and Notion integrations (secrets masked). Read through `useProjectIntegrations`
    * (web/shared/integrations), whose fetcher turns the free plan's 403 into `{ available: false }`, so the answer

@@ -1,6 +1,7 @@
 import { LegalLinks } from "../../components/legal-links";
 import { PageContainer, PageHeader } from "../../components/page";
 import { Card, CardContent } from "../../components/ui/card";
+import { AccessTokensCard } from "../../features/auth/components/access-tokens-card";
 import { DataSummaryCard, DeleteAccountCard } from "../../features/auth/components/account-data";
 import { ChangePasswordCard } from "../../features/auth/components/change-password-card";
 import { resetGeneratorState } from "../../features/generator/state";
@@ -20,7 +21,7 @@ export default function Account() {
   return (
     <PageContainer>
       <title>Account Settings · StoryLoom</title>
-      <PageHeader title="Account Settings" description="Your account details, password and data." />
+      <PageHeader title="Account Settings" description="Your account details, password, access tokens and data." />
       <Card className="mb-6">
         <CardContent>
           <h2 className="text-base font-semibold text-ink">Account info</h2>
@@ -57,6 +58,7 @@ export default function Account() {
         </CardContent>
       </Card>
       <ChangePasswordCard user={user} />
+      <AccessTokensCard />
       <DataSummaryCard />
       <DeleteAccountCard onDeleted={resetGeneratorState} />
       <div className="mt-2 text-sm text-muted">
