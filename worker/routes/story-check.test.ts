@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Quality } from "../../schema/api/quality-body";
 import type { CheckStoriesResponse } from "../../schema/api/story-check";
-import type { GeneratedStories, GenerateResponse, Transcript } from "../../schema/api/transcripts";
+import type { GeneratedStories, GenerateResponse, Transcript, UserStory } from "../../schema/api/transcripts";
 import { call, json } from "../test/client";
 import { createUser, type TestUser } from "../test/factories";
 
@@ -146,5 +146,53 @@ describe("the report travels with the stories", () => {
       .bind(id)
       .first<{ quality: string }>();
     expect(JSON.parse(stored!.quality).report).toEqual(edited.quality);
+  });
+});
+
+describe("POST /api/stories/check with evidence as quotes alone (issue 42)", () => {
+  it("finds each quote in the transcript and answers its offsets, or says it was not found", async () => {
+    const user = await createUser();
+    const quote = "it must include the VAT column";
+    const [first, second] = STORIES.userStories as [UserStory, UserStory];
+    const response = await check(user, {
+      transcript: TRANSCRIPT,
+      stories: {
+        ...STORIES,
+        userStories: [
+          { ...first, evidence: [{ quote }, { quote: "We will ship PDF invoices next week" }] },
+          // a wrong offset is corrected as if none had been sent
+          { ...second, evidence: [{ quote: "filter invoices by date", start: 0, end: 23 }] },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    const { data } = await json<CheckStoriesResponse>(response);
+    expect(data.evidence).toEqual([
+      { story: 0, quote, found: true, start: TRANSCRIPT.indexOf(quote), end: TRANSCRIPT.indexOf(quote) + quote.length },
+      { story: 0, quote: "We will ship PDF invoices next week", found: false, start: null, end: null },
+      {
+        story: 1,
+        quote: "filter invoices by date",
+        found: true,
+        start: TRANSCRIPT.indexOf("filter invoices by date"),
+        end: TRANSCRIPT.indexOf("filter invoices by date") + 23,
+      },
+    ]);
+    // the gate reads the found quote as evidence and the missing one as not word for word
+    const messages = data.stories[0]!.issues.map((i) => i.message);
+    expect(messages).toContain(
+      "Evidence 2 is not word for word what the transcript says: copy the quote exactly as it was said.",
+    );
+    expect(messages.filter((m) => m.startsWith("Evidence 1 is not word for word"))).toEqual([]);
+  });
+
+  it("lists no quotes without a transcript, and refuses half an offset pair's wrong types", async () => {
+    const user = await createUser();
+    const stories = { ...STORIES, userStories: [{ ...STORIES.userStories[0]!, evidence: [{ quote: "anything" }] }] };
+    const answer = await check(user, { stories });
+    expect(answer.status).toBe(200);
+    expect((await json<CheckStoriesResponse>(answer)).data.evidence).toEqual([]);
+    const bad = { ...STORIES, userStories: [{ ...STORIES.userStories[0]!, evidence: [{ quote: "x", start: "0" }] }] };
+    expect((await check(user, { transcript: TRANSCRIPT, stories: bad })).status).toBe(400);
   });
 });

@@ -7,7 +7,7 @@ import {
   type GeneratedStories,
 } from "../../../schema/api/transcripts";
 import { toSingleLine } from "../../../schema/api/text";
-import { verifyEvidence } from "../../lib/evidence";
+import { verifyStoriesEvidence } from "../../lib/evidence";
 import { STORY_POINT_SCALE } from "../../../schema/api/sizing";
 
 // Both shapes below derive from the one story schema (schema/api/transcripts.ts), so a change there reaches the
@@ -117,14 +117,10 @@ export function mergeModelOutputs(transcript: string, outputs: ModelOutput[]): G
       return true;
     });
   const epic = outputs[0]!.epic;
-  const searched = new Map<string, number>();
-  return {
+  return verifyStoriesEvidence(transcript, {
     epic: { ...epic, timeline: epic.timeline || undefined },
-    userStories: userStories.map((story) => ({
-      ...story,
-      evidence: verifyEvidence(transcript, story.evidence ?? [], searched),
-    })),
-  };
+    userStories: userStories.map((story) => ({ ...story, evidence: story.evidence ?? [] })),
+  }).stories;
 }
 
 /** Splits on line boundaries into chunks of at most `size` characters, keeping each chunk's offset. */
