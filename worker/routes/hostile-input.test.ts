@@ -5,7 +5,20 @@ import { app } from "../app";
 import worker from "../index";
 import type { Bindings } from "../bindings";
 import { ORIGIN } from "../test/client";
-import { createProject, createTranscripts, createUser, setTier } from "../test/factories";
+import { TOKEN_SCOPES } from "../../schema/api/access-tokens";
+import { createAccessTokenFor, createProject, createTranscripts, createUser, setTier } from "../test/factories";
+
+/** The MCP server's tools (routes/mcp-tools.ts), named in hostile tools/call requests. */
+const MCP_TOOLS = [
+  "list_projects",
+  "list_transcripts",
+  "get_stories",
+  "generate_stories",
+  "get_generation",
+  "check_stories",
+  "coverage_report",
+  "export_stories",
+];
 
 // Property-based hostile input (issue 20): every /api route gets generated bodies, path parameters and query strings
 // (wrong types, huge and empty strings, deep nesting, prototype keys, lone surrogates and control characters, huge
@@ -124,6 +137,7 @@ const contentType = fc.constantFrom(
 const TABLES = [
   "users",
   "sessions",
+  "access_tokens",
   "projects",
   "transcripts",
   "generations",
@@ -272,5 +286,84 @@ describe("hostile input", () => {
     expect(failures).toEqual([]);
     expect(routes.filter((route) => reached.get(route)!.validated < MIN_PER_ROUTE)).toEqual([]);
     expect(withIds.filter((route) => reached.get(route)!.hostileIds < MIN_PER_ROUTE)).toEqual([]);
+  }, 300_000);
+
+  it("answers hostile Authorization headers, and hostile MCP calls with a valid token, below 500 and without writes on a refusal", async () => {
+    const user = await createUser();
+    await setTier(user, "pro");
+    const token = await createAccessTokenFor(user, [...TOKEN_SCOPES]);
+    await createTranscripts(user, { projectId: (await createProject(user, { name: "Hostile MCP" })).id });
+    const failures: string[] = [];
+    const fetchWorker = async (path: string, init: RequestInit & { headers: Headers }) => {
+      init.headers.set("Host", new URL(ORIGIN).host);
+      init.headers.set("CF-Connecting-IP", `100.91.${failures.length}.${Math.floor(Math.random() * 250)}`);
+      const ctx = createExecutionContext();
+      const response = await worker.fetch(new Request(`${ORIGIN}${path}`, init), env as Bindings, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    // (printable ASCII: what a client can put in a header without the runtime's encoding warning)
+    const headerText = hostileString.filter((text) => /^[\x20-\x7e]*$/.test(text));
+    const authorization = fc.oneof(
+      headerText.map((text) => `Bearer ${text}`),
+      headerText,
+      fc.constantFrom("Bearer", "bearer slp_", "Basic dXNlcjpwYXNz", `Bearer ${token} extra`, `Bearer  ${token}x`),
+    );
+    await fc.assert(
+      fc.asyncProperty(authorization, fc.constantFrom("/api/projects", "/mcp"), async (header, path) => {
+        let headers: Headers;
+        try {
+          headers = new Headers({ Authorization: header, "Content-Type": "application/json" });
+        } catch {
+          return true; // not a header value a client can send
+        }
+        const response = await fetchWorker(path, {
+          method: path === "/mcp" ? "POST" : "GET",
+          headers,
+          body: path === "/mcp" ? "{}" : undefined,
+        });
+        if (response.status >= 500)
+          failures.push(`${path} with Authorization ${header.slice(0, 60)} → ${response.status}`);
+        return response.status < 500;
+      }),
+      { numRuns: 150, seed: 20261208 },
+    );
+    const call = fc.record({
+      jsonrpc: fc.constantFrom("2.0", "2.0", "1.0"),
+      id: fc.oneof(fc.integer(), hostileString),
+      method: fc.oneof(fc.constantFrom("tools/call", "tools/call", "tools/list", "initialize"), hostileString),
+      params: fc.oneof(
+        fc.record({ name: fc.oneof(fc.constantFrom(...MCP_TOOLS), hostileString), arguments: hostileValue }),
+        hostileValue,
+      ),
+    });
+    await fc
+      .assert(
+        fc.asyncProperty(
+          fc.oneof({ weight: 3, arbitrary: call.map((c) => JSON.stringify(c)) }, hostileBody),
+          contentType,
+          async (body, type) => {
+            const before = await rowCounts();
+            const headers = new Headers({
+              Authorization: `Bearer ${token}`,
+              Accept: "application/json, text/event-stream",
+            });
+            if (type) headers.set("Content-Type", type);
+            const response = await fetchWorker("/mcp", { method: "POST", headers, body });
+            const text = await response.text();
+            if (response.status >= 500)
+              failures.push(`/mcp → ${response.status} ${text.slice(0, 160)} (body ${body.slice(0, 80)})`);
+            const refused = response.status >= 400 || /"isError":true|"error":\{/.test(text);
+            if (refused && (await rowCounts()) !== before)
+              failures.push(`/mcp refused but rows changed (body ${body.slice(0, 80)})`);
+            return failures.length === 0;
+          },
+        ),
+        { numRuns: 300, seed: 20261209, endOnFailure: true },
+      )
+      .catch((error: unknown) => {
+        if (!failures.length) failures.push(`the property threw: ${String(error).slice(0, 400)}`);
+      });
+    expect(failures).toEqual([]);
   }, 300_000);
 });
