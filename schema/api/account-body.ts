@@ -60,6 +60,16 @@ export const accountExportSchema = z.object({
     signInMethods: z.array(z.object({ provider: authProvidersSchema.keyof(), linkedAt: z.string() })),
   }),
   sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string() })),
+  accessTokens: z.array(
+    z.object({
+      name: z.string(),
+      scopes: z.array(z.string()),
+      hint: z.string(),
+      createdAt: z.string(),
+      expiresAt: z.string().nullable(),
+      lastUsedAt: z.string().nullable(),
+    }),
+  ),
   emailVerifications: z.array(
     z.object({ email: z.string(), sentAt: z.string(), expiresAt: z.string(), usedAt: z.string().nullable() }),
   ),

@@ -14,6 +14,7 @@ import {
   passwordResetTokens,
   projects,
   sessions,
+  accessTokens,
   subscriptions,
   teamMemberships,
   transcripts,
@@ -81,6 +82,7 @@ export async function readAccountData(db: Database, userId: number, email: strin
     conversations,
     adminActions,
     transcriptions,
+    tokenRows,
   ] = await db.batch([
     db
       .select({ provider: oauthAccounts.provider, createdAt: oauthAccounts.createdAt })
@@ -186,6 +188,19 @@ export async function readAccountData(db: Database, userId: number, email: strin
       .from(audioTranscriptions)
       .where(eq(audioTranscriptions.userId, userId))
       .orderBy(asc(audioTranscriptions.id)),
+    // (never the hash)
+    db
+      .select({
+        name: accessTokens.name,
+        scopes: accessTokens.scopes,
+        lastFour: accessTokens.lastFour,
+        createdAt: accessTokens.createdAt,
+        expiresAt: accessTokens.expiresAt,
+        lastUsedAt: accessTokens.lastUsedAt,
+      })
+      .from(accessTokens)
+      .where(eq(accessTokens.userId, userId))
+      .orderBy(asc(accessTokens.id)),
   ]);
   return {
     oauth,
@@ -205,6 +220,7 @@ export async function readAccountData(db: Database, userId: number, email: strin
     conversations,
     adminActions,
     transcriptions,
+    tokenRows,
   };
 }
 

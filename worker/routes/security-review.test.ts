@@ -50,11 +50,12 @@ describe("no secret in any log line", () => {
     expect((await call("POST", "/api/login", { body: { username: unique("ghost"), password: guess } })).status).toBe(
       401,
     );
-    // a 5xx on the same request path: the session cookie and an Authorization header are not logged either
+    // a 5xx on the same request path: the session cookie and an Authorization header are not logged either (a Basic
+    // one: a Bearer header would be read as an access token, and this route refuses those before any work)
     const failing = await call("POST", "/api/create-subscription", {
       cookie: user.session,
       body: { tier: "pro", password: guess },
-      headers: { Authorization: "Bearer zzTopSecretBearer123456" },
+      headers: { Authorization: "Basic zzTopSecretBearer123456" },
     });
     expect(failing.status).toBe(503);
     expectNoSecrets([guess, TEST_PASSWORD, user.session, "zzTopSecretBearer123456"]);

@@ -15,6 +15,7 @@ import { call, json } from "../../test/client";
 import { buildTestDeps } from "../../test/deps";
 import {
   addTeamMember,
+  createAccessTokenFor,
   countRows,
   createIntegration,
   createInvitation,
@@ -116,11 +117,14 @@ describe("data summary and export", () => {
     const transcriptId = await createTranscriptWithStories(user, project.id, { count: 2 });
     await createIntegration(user, project.id);
     await createInvitation(user, "invited@example.com");
+    const token = await createAccessTokenFor(user, ["read"], { name: "Nightly script" });
     const owner = await createUser();
     await setTier(owner, "pro");
     await addTeamMember(owner, user);
 
     const { filename, text, doc } = await readExport(user.id);
+    expect(doc.accessTokens).toEqual([expect.objectContaining({ name: "Nightly script", scopes: ["read"] })]);
+    expect(text).not.toContain(token.slice(4, 36));
     expect(filename).toMatch(/^storyloom-data-\d{4}-\d{2}-\d{2}\.json$/);
     const transcriptRow = await env.DB.prepare("SELECT content FROM transcripts WHERE id = ?")
       .bind(transcriptId)
@@ -149,11 +153,12 @@ describe("data summary and export", () => {
       env.DB.prepare("SELECT id AS v FROM sessions WHERE user_id = ?").bind(user.id),
       env.DB.prepare("SELECT secret_sealed AS v FROM integrations WHERE owner_id = ?").bind(user.id),
       env.DB.prepare("SELECT token_hash AS v FROM team_memberships WHERE owner_id = ?").bind(user.id),
+      env.DB.prepare("SELECT token_hash AS v FROM access_tokens WHERE user_id = ?").bind(user.id),
     ]);
     const values = secrets
       .flatMap((r) => (r.results as { v: string | null }[]).map((x) => x.v))
       .filter((v): v is string => Boolean(v));
-    expect(values.length).toBeGreaterThanOrEqual(4);
+    expect(values.length).toBeGreaterThanOrEqual(5);
     for (const secret of [...values, "fake-jira-token", TEST_PASSWORD]) expect(text).not.toContain(secret);
   });
 
@@ -189,6 +194,7 @@ async function userWithEverything(fake: FakeStripe) {
   await env.DB.prepare("UPDATE subscriptions SET tier = 'pro', status = 'active' WHERE user_id = ?")
     .bind(user.id)
     .run();
+  await createAccessTokenFor(user, ["read", "export"]);
   const { subscriptionId } = (await env.DB.prepare(
     "SELECT stripe_subscription_id AS subscriptionId FROM subscriptions WHERE user_id = ?",
   )

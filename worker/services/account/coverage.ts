@@ -21,6 +21,7 @@ export interface TableCoverage {
 export const ACCOUNT_TABLES: Record<string, TableCoverage> = {
   users: { userColumns: ["id"], exportedAs: "account", deletion: "the user row" },
   sessions: { userColumns: ["user_id"], exportedAs: "sessions", deletion: "cascade from users" },
+  access_tokens: { userColumns: ["user_id"], exportedAs: "accessTokens", deletion: "cascade from users" },
   oauth_accounts: { userColumns: ["user_id"], exportedAs: "account.signInMethods", deletion: "cascade from users" },
   email_verification_tokens: {
     userColumns: ["user_id"],

@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_PREFIX } from "../../../schema/api/access-tokens";
 import type { AccountExport, DataSummary, ExportedTranscript } from "../../../schema/api/account-body";
 import type { Deps } from "../../deps";
 import {
@@ -74,6 +75,14 @@ export async function exportAccountData(
       signInMethods: data.oauth.map((o) => ({ provider: o.provider, linkedAt: iso(o.createdAt) })),
     },
     sessions: data.sessionRows.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
+    accessTokens: data.tokenRows.map((t) => ({
+      name: t.name,
+      scopes: t.scopes.split(" "),
+      hint: `${ACCESS_TOKEN_PREFIX}…${t.lastFour}`,
+      createdAt: iso(t.createdAt),
+      expiresAt: iso(t.expiresAt),
+      lastUsedAt: iso(t.lastUsedAt),
+    })),
     emailVerifications: data.verifications.map((v) => ({
       email: v.email,
       sentAt: iso(v.createdAt),
