@@ -24,6 +24,7 @@ import { emailVerificationRoutes } from "./routes/email-verification";
 import { generateRoutes } from "./routes/generate";
 import { storyRoutes } from "./routes/stories";
 import { serveMcp } from "./routes/mcp";
+import { connectedAppRoutes, mcpAuthorizeRoutes, mcpConsentRoutes } from "./routes/mcp-authorization";
 import { oauthRoutes } from "./routes/oauth";
 import { projectRoutes } from "./routes/projects";
 import {
@@ -73,10 +74,13 @@ app.get("/assets/*", serveBuildFile);
 // A GET outside /api and /auth/… is a file of web/public or a page of the SPA (routes/assets.ts): answered here too,
 // before the request id, deps and session a page does not need ("/auth" itself is the SPA's sign-in page; the OAuth
 // redirects live under "/auth/…")
-app.get("*", (c, next) => (/^\/api(?:\/|$)|^\/auth\/|^\/mcp$/.test(c.req.path) ? next() : servePage(c)));
+app.get("*", (c, next) =>
+  /^\/api(?:\/|$)|^\/auth\/|^\/mcp$|^\/oauth\/authorize$/.test(c.req.path) ? next() : servePage(c),
+);
 app.use(requestId);
 app.use("/api/*", apiSecurityHeaders);
 app.use("/mcp", apiSecurityHeaders);
+app.use("/oauth/authorize", apiSecurityHeaders);
 // (Hono's "/auth/*" also matches "/auth", the SPA's sign-in page: it keeps the SPA's own headers)
 app.use("/auth/*", (c, next) => (c.req.path === "/auth" ? next() : apiSecurityHeaders(c, next)));
 // (what reaches here under /assets is not a GET of a build file: a POST or the like, answered 404 below)
@@ -100,6 +104,8 @@ export const routes = app
   .route("/api", authRoutes)
   .route("/api/verify-email", emailVerificationRoutes)
   .route("/api/user", accountDataRoutes)
+  .route("/api/user", connectedAppRoutes)
+  .route("/api/oauth", mcpConsentRoutes)
   .route("/api", billingRoutes)
   .route("/api/subscription", subscriptionRoutes)
   .route("/api/stripe", stripeWebhookRoutes)
@@ -119,7 +125,8 @@ export const routes = app
   .route("/api/chatbot", chatbotRoutes)
   .route("/api/transcribe-audio", audioRoutes)
   .route("/api/dev", devRoutes)
-  .route("/auth", oauthRoutes);
+  .route("/auth", oauthRoutes)
+  .route("/oauth", mcpAuthorizeRoutes);
 
 // The MCP server for agents (routes/mcp.ts): Streamable HTTP, by personal access token.
 app.all("/mcp", serveMcp);

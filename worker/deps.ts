@@ -28,6 +28,7 @@ import type { AzureDevOps } from "./adapters/azure-devops";
 import { createAzureDevOps } from "./adapters/azure-devops/http";
 import type { OAuthProviders } from "./adapters/oauth";
 import { createArcticOAuth } from "./adapters/oauth/arctic";
+import { createMcpAuthorization, type McpAuthorization } from "./adapters/mcp-oauth";
 import type { RateLimits } from "./adapters/rate-limit";
 import { createDurableObjectRateLimits } from "./adapters/rate-limit/durable-object";
 import { createDb, type Database } from "./data/db";
@@ -50,6 +51,8 @@ export interface Deps {
   email: EmailSender;
   limits: RateLimits;
   oauth: OAuthProviders;
+  /** Sign-in for MCP clients (consent, grants); null where the OAUTH_KV namespace is not bound. */
+  mcpAuthorization: () => McpAuthorization | null;
   /** JIRA Cloud and Notion (a fake on localhost in development and tests when JIRA_API_BASE / NOTION_API_BASE say so). */
   jira: Jira;
   notion: Notion;
@@ -113,6 +116,7 @@ export function buildDeps(bindings: Bindings, request: Request | null, ctx: Pick
       : createOutboxSender(db, config.isLocal ? config.integrationsKey : null),
     limits: createDurableObjectRateLimits(bindings.RATE_LIMITER),
     oauth: createArcticOAuth(config.oauth, origin),
+    mcpAuthorization: () => createMcpAuthorization(bindings, origin),
     jira: createHttpJira({ apiBase: config.jiraApiBase }),
     notion: createNotionClient({ apiBase: config.notionApiBase }),
     trackers: createTrackers(config.trackerApiBases),

@@ -24,6 +24,7 @@ export const SPA_PAGES = [
   "/subscription",
   "/team",
   "/admin",
+  "/oauth/consent",
 ] as const;
 
 const PATTERNS = SPA_PAGES.map((page) => new RegExp(`^${page.replace(/:[a-z]+/gi, "[^/]+")}/?$`));

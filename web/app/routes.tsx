@@ -27,6 +27,7 @@ const Subscription = lazy(() => import("./routes/subscription"));
 const Team = lazy(() => import("./routes/team"));
 const TeamAccept = lazy(() => import("./routes/team-accept"));
 const Admin = lazy(() => import("./routes/admin"));
+const McpConsent = lazy(() => import("./routes/mcp-consent"));
 const NotFound = lazy(() => import("./routes/not-found"));
 
 // The pages people land on have their own HTML with modulepreload links for their layout and page chunks
@@ -68,6 +69,7 @@ export function AppRoutes() {
               <Route path="subscription" element={<Subscription />} />
               <Route path="team" element={<Team />} />
               <Route path="admin" element={<Admin />} />
+              <Route path="oauth/consent" element={<McpConsent />} />
             </Route>
 
             <Route path="*" element={<NotFound />} />

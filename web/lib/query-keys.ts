@@ -1,5 +1,6 @@
 import type { DataSummary } from "../../schema/api/account-body";
 import type { AccessToken } from "../../schema/api/access-tokens";
+import type { ConnectedApp } from "../../schema/api/mcp-authorization";
 import type { AdminAnalytics, AdminConversation, AdminUser, Pagination } from "../../schema/api/admin";
 import type { AuthProviders, PublicUser } from "../../schema/api/auth";
 import type { Integration, TranscriptExports } from "../../schema/api/integrations";
@@ -67,6 +68,8 @@ export const queryKeys = {
   dataSummary: key<DataSummary>("/api/user/data-summary"),
   /** The account's personal access tokens, unwrapped from `{success, data}` by its hook (issue 42). */
   accessTokens: key<AccessToken[]>("/api/user/access-tokens"),
+  /** The MCP clients the account signed in with OAuth, unwrapped by its hook (issue 42). */
+  connectedApps: key<ConnectedApp[]>("/api/user/connected-apps"),
   /**
    * A project's JIRA and Notion integrations (secrets masked). Read through `useProjectIntegrations`
    * (web/shared/integrations), whose fetcher turns the free plan's 403 into `{ available: false }`, so the answer

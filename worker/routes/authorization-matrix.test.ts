@@ -16,6 +16,7 @@ import {
   createInvitation,
   createUser,
   createAccessTokenFor,
+  createConnectedApp,
   freshSession,
   setTier,
   type TestUser,
@@ -462,6 +463,17 @@ const MATRIX: Record<string, Row> = {
   "GET /api/user/export-data": { request: () => ({}), expect: signedIn },
   "DELETE /api/user/delete-account": { request: () => ({}), expect: signedIn, selfDestructive: true },
   "GET /api/user/access-tokens": { request: () => ({}), expect: signedIn },
+  "GET /api/user/connected-apps": { request: () => ({}), expect: signedIn },
+  "DELETE /api/user/connected-apps/:grantId": {
+    request: async (o) => ({ path: `/api/user/connected-apps/${await createConnectedApp(o)}` }),
+    expect: ownerOnly,
+  },
+  // The consent screen: a handle no browser opened answers 400 (expired) for whoever asks, signed in.
+  "GET /api/oauth/consent": { request: () => ({ path: "/api/oauth/consent?handle=nohandle" }), expect: invalidInput },
+  "POST /api/oauth/consent": {
+    request: () => ({ body: { handle: "nohandle", approve: false } }),
+    expect: invalidInput,
+  },
   "POST /api/user/access-tokens": {
     request: () => ({ body: { name: "Matrix", scopes: ["read"], expiresInDays: 7 } }),
     expect: everyone(401, 201),

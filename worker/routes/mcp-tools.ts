@@ -31,6 +31,8 @@ import { getTranscript, listTranscripts } from "../services/transcripts";
 export interface McpCaller {
   userId: number;
   scopes: readonly TokenScope[];
+  /** Which token or OAuth client calls, for the SDK's auth info (never a secret). */
+  label: string;
 }
 
 /** How long generate_stories waits for a generation before answering with its handle (clients time out near 60 s). */

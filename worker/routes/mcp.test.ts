@@ -232,7 +232,10 @@ describe("the MCP server at /mcp", () => {
 
     const missing = await post({});
     expect(missing.status).toBe(401);
-    expect(missing.headers.get("WWW-Authenticate")).toBe("Bearer");
+    // (the OAuth provider answers it, pointing the client at the sign-in: worker/index.ts)
+    expect(missing.headers.get("WWW-Authenticate")).toContain(
+      'resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"',
+    );
     const invalid = await post({ Authorization: `Bearer ${token}x` });
     expect(invalid.status).toBe(401);
     expect(invalid.headers.get("WWW-Authenticate")).toBe('Bearer error="invalid_token"');

@@ -26,7 +26,7 @@ function appOperations(): string[] {
   const operations = new Set<string>();
   for (const route of app.routes) {
     if (route.method === "ALL") continue;
-    if (!/^\/api\/|^\/auth\//.test(route.path) || route.path.startsWith("/api/dev/")) continue;
+    if (!/^\/api\/|^\/auth\/|^\/oauth\//.test(route.path) || route.path.startsWith("/api/dev/")) continue;
     if (route.path.endsWith("*")) continue;
     operations.add(`${route.method} ${route.path.replace(/:([A-Za-z]+)/g, "{$1}")}`);
   }

@@ -144,6 +144,11 @@ const CLASSIFICATION: Record<string, [Kind, string]> = {
   "GET /api/user/access-tokens": ["neither", "the account's own tokens, at most MAX_ACCESS_TOKENS rows"],
   "POST /api/user/access-tokens": ["costly", "a write and a hash; a burst of new tokens is a script gone wrong"],
   "DELETE /api/user/access-tokens/:id": ["neither", "one delete of the account's own row"],
+  "GET /api/user/connected-apps": ["neither", "the account's own grants, one KV list of at most 100"],
+  "DELETE /api/user/connected-apps/:grantId": ["neither", "the account's own grant: a list and a delete in KV"],
+  "GET /api/oauth/consent": ["enumerable", "checks a consent handle guess"],
+  "POST /api/oauth/consent": ["enumerable", "checks a consent handle guess"],
+  "GET /oauth/authorize": ["costly", "stores a consent in KV for each request"],
   "GET /api/admin/analytics": ["neither", "platform admins only: a few aggregate reads, no outside call"],
   "GET /api/admin/users": ["neither", "platform admins only: a page of users"],
   "GET /api/admin/chatbot-conversations": ["neither", "platform admins only: a page of conversations"],
@@ -579,6 +584,21 @@ const LIMITED: Record<string, LimitedRow> = {
       return made;
     },
   },
+  "GET /api/oauth/consent": {
+    rule: "mcpConsents",
+    key: byUser("mcp-consent"),
+    send: as("GET", "/api/oauth/consent?handle=guess"),
+  },
+  "POST /api/oauth/consent": {
+    rule: "mcpConsents",
+    key: byUser("mcp-consent"),
+    send: as("POST", "/api/oauth/consent", () => ({ handle: "guess", approve: false })),
+  },
+  "GET /oauth/authorize": {
+    rule: "mcpAuthorizations",
+    key: byAddress("mcp-authorize"),
+    send: as("GET", "/oauth/authorize?response_type=code&client_id=unknown"),
+  },
   "POST /api/chatbot": {
     rule: "assistantMessages",
     key: byAddress("assistant"),
@@ -620,7 +640,7 @@ afterEach(() => vi.restoreAllMocks());
 function appRoutes(): string[] {
   const keys = new Set<string>();
   for (const route of app.routes) {
-    if (route.method === "ALL" || !(route.path.startsWith("/api/") || route.path.startsWith("/auth/"))) continue;
+    if (route.method === "ALL" || !/^\/(?:api|auth|oauth)\//.test(route.path)) continue;
     keys.add(`${route.method} ${route.path.replace(/\/$/, "")}`);
   }
   return [...keys].sort();

@@ -54,6 +54,7 @@ export function buildTestDeps(overrides: Partial<Deps> & { bindings?: Partial<Bi
     email: createFakeEmailSender(),
     limits: createFakeRateLimits(now),
     oauth: createFakeOAuth(),
+    mcpAuthorization: () => null,
     // The real clients: tests answer their fetches with the fake JIRA and fake Notion (worker/test/jira, notion).
     jira: createHttpJira({ apiBase: null }),
     notion: createNotionClient({ apiBase: null }),

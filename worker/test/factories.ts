@@ -30,6 +30,8 @@ import {
 import { createProject as createProjectService } from "../services/projects";
 import { createSession } from "../services/auth/sessions";
 import { createAccessToken } from "../services/auth/access-tokens";
+import { createMcpAuthorization } from "../adapters/mcp-oauth";
+import type { Bindings } from "../bindings";
 import type { CreateAccessTokenInput, TokenScope } from "../../schema/api/access-tokens";
 import { createSampleTranscripts } from "../services/dev/samples";
 import { unique } from "./client";
@@ -86,6 +88,36 @@ export async function createAccessTokenFor(
     expiresInDays: values.expiresInDays === undefined ? 30 : values.expiresInDays,
   });
   return created.token;
+}
+
+/**
+ * An MCP client the user connected through OAuth (a grant with `scopes`), made with the provider's own helpers, as
+ * the consent screen's Allow makes one. Returns the grant's id.
+ */
+export async function createConnectedApp(user: { id: number }, scopes: TokenScope[] = ["read"]): Promise<string> {
+  const { helpers } = createMcpAuthorization(env as Bindings, "http://localhost")!;
+  const client = await helpers.createClient({
+    clientName: unique("app"),
+    redirectUris: ["http://127.0.0.1:33418/callback"],
+    tokenEndpointAuthMethod: "none",
+  });
+  await helpers.completeAuthorization({
+    request: {
+      responseType: "code",
+      clientId: client.clientId,
+      redirectUri: "http://127.0.0.1:33418/callback",
+      scope: scopes,
+      state: "s",
+      codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      codeChallengeMethod: "S256",
+    },
+    userId: String(user.id),
+    metadata: { clientName: client.clientName },
+    scope: scopes,
+    props: { userId: user.id, scopes },
+  });
+  const { items } = await helpers.listUserGrants(String(user.id));
+  return items.find((grant) => grant.clientId === client.clientId)!.id;
 }
 
 export async function setTier(user: { id: number }, tier: Tier) {

@@ -1,7 +1,7 @@
 import { LegalLinks } from "../../components/legal-links";
 import { PageContainer, PageHeader } from "../../components/page";
 import { Card, CardContent } from "../../components/ui/card";
-import { AccessTokensCard } from "../../features/auth/components/access-tokens-card";
+import { AccessTokensCard, ConnectedAppsCard } from "../../features/auth/components/access-tokens-card";
 import { DataSummaryCard, DeleteAccountCard } from "../../features/auth/components/account-data";
 import { ChangePasswordCard } from "../../features/auth/components/change-password-card";
 import { resetGeneratorState } from "../../features/generator/state";
@@ -59,6 +59,7 @@ export default function Account() {
       </Card>
       <ChangePasswordCard user={user} />
       <AccessTokensCard />
+      <ConnectedAppsCard />
       <DataSummaryCard />
       <DeleteAccountCard onDeleted={resetGeneratorState} />
       <div className="mt-2 text-sm text-muted">

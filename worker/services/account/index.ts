@@ -1,3 +1,4 @@
+import { revokeAllConnectedApps } from "../auth/mcp-authorization";
 import { ACCESS_TOKEN_PREFIX } from "../../../schema/api/access-tokens";
 import type { AccountExport, DataSummary, ExportedTranscript } from "../../../schema/api/account-body";
 import type { Deps } from "../../deps";
@@ -270,6 +271,7 @@ export async function deleteAccount(deps: Deps, userId: number): Promise<void> {
   }
   const recordings = await deleteUserAudio(deps.audio, userId);
   await forgetAccountChat(deps, userId);
+  await revokeAllConnectedApps(deps, userId);
   await deleteAccountRows(deps.db, user);
   logEvent("info", "account_deleted", {
     userId,

@@ -1,3 +1,4 @@
+import { revokeAllConnectedApps } from "./mcp-authorization";
 import type { AuthProviders } from "../../../schema/api/auth";
 import type { AuthorizationCallback, AuthorizationStart, OAuthProvider, ProviderProfile } from "../../adapters/oauth";
 import {
@@ -52,6 +53,8 @@ async function findOrCreateUser(
       userId: existing.id,
       now: deps.now(),
     });
+    // taking the account back from its password ends the apps connected with it, as it ends sessions and tokens
+    if (reclaimed) await revokeAllConnectedApps(deps, existing.id);
     return { user: { ...existing, passwordHash: null }, membersToReview: reclaimed?.membersToReview ?? 0 };
   }
 

@@ -1,3 +1,4 @@
+import { revokeAllConnectedApps } from "./mcp-authorization";
 import {
   completePasswordReset,
   savePassword,
@@ -85,6 +86,8 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password, deps.config.passwordPepper);
   const done = await completePasswordReset(deps.db, { tokenId: id, userId: row.userId, passwordHash, now: deps.now() });
   if (!done) throw invalidLink("This password reset link has already been used. Ask for a new one.");
+  // the batch ended the sessions and access tokens; apps signed in through OAuth end too
+  await revokeAllConnectedApps(deps, row.userId);
   await deps.limits.reset(accountAttemptKey(row.userId));
   const [memberOf, toReview] = await Promise.all([
     joinedTeams(deps, row.userId),

@@ -23,6 +23,14 @@ export const RATE_RULES = {
   accessTokenCalls: { limit: 300, windowMs: 60_000 },
   /** Access tokens made per user per hour: each is a write, and a burst of them is more likely a script gone wrong. */
   accessTokenCreation: { limit: 20, windowMs: 60 * 60_000 },
+  /**
+   * Sign-in for MCP clients, per address: client registrations and authorization requests each store a record in KV,
+   * and the consent screen's reads and answers check a handle. A person connects an app now and then; 30 in 10 minutes
+   * leaves an office room while a script filling KV is held back.
+   */
+  mcpClientRegistrations: { limit: 30, windowMs: 10 * 60_000 },
+  mcpAuthorizations: { limit: 30, windowMs: 10 * 60_000 },
+  mcpConsents: { limit: 60, windowMs: 10 * 60_000 },
   /** Generations per user per minute: a burst guard on top of the monthly allowance. */
   generation: { limit: 10, windowMs: 60_000 },
   /**

@@ -22,9 +22,16 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast, toastError } from "../../../components/ui/toast";
 import { formatDate, formatRelative } from "../../../lib/format";
-import { createAccessToken, revokeAccessToken, useAccessTokens } from "../api/access-token-calls";
+import type { ConnectedApp } from "../../../../schema/api/mcp-authorization";
+import {
+  createAccessToken,
+  disconnectApp,
+  revokeAccessToken,
+  useAccessTokens,
+  useConnectedApps,
+} from "../api/access-token-calls";
 
-const SCOPE_TEXT: Record<TokenScope, string> = {
+export const SCOPE_TEXT: Record<TokenScope, string> = {
   read: "See projects, transcripts, stories and generations",
   write: "Create, change and delete projects, transcripts and stories",
   generate: "Generate stories and check them (counts against your plan)",
@@ -321,5 +328,92 @@ function CreatedToken({ created, onDone }: { created: CreatedAccessToken; onDone
         </Button>
       </div>
     </>
+  );
+}
+
+/**
+ * The MCP clients the person let use StoryLoom through OAuth (issue 42), beside the tokens: each with its scopes and
+ * a Disconnect, which ends its tokens at once.
+ */
+export function ConnectedAppsCard() {
+  const { data: apps, error, mutate } = useConnectedApps();
+  const [disconnecting, setDisconnecting] = useState<ConnectedApp | null>(null);
+  const [pending, setPending] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+
+  async function disconnect() {
+    if (!disconnecting) return;
+    setPending(true);
+    try {
+      await disconnectApp(disconnecting.id);
+      toast({
+        title: "App Disconnected",
+        description: `"${disconnecting.clientName}" no longer works.`,
+        variant: "success",
+      });
+      setDisconnecting(null);
+    } catch (failure) {
+      toastError("Disconnect Failed", failure, "The app could not be disconnected. Please try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card className="mb-6">
+      <CardContent>
+        <h2 className="text-base font-semibold text-ink">Connected apps</h2>
+        <p className="mt-1 max-w-2xl text-sm text-muted">
+          AI apps you signed in to StoryLoom's MCP server, such as Claude or your editor.
+        </p>
+        {!apps && error ? (
+          <div className="mt-4">
+            <LoadError what="your connected apps" onRetry={() => void mutate()} />
+          </div>
+        ) : !apps ? (
+          <Skeleton className="mt-4 h-14 w-full" />
+        ) : apps.length === 0 ? (
+          <p className="mt-4 text-sm text-muted">No connected apps.</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-line rounded-lg border border-line" aria-label="Connected apps">
+            {apps.map((app) => (
+              <li key={app.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="text-sm font-medium break-all text-ink">{app.clientName}</p>
+                  <p className="mt-1 flex flex-wrap gap-1.5" aria-label="Scopes">
+                    {app.scopes.map((scope) => (
+                      <Badge key={scope}>{scope}</Badge>
+                    ))}
+                  </p>
+                  <p className="mt-1 text-xs text-muted">Connected {formatDate(new Date(app.createdAt))}</p>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Disconnect ${app.clientName}`}
+                  onClick={(event) => {
+                    opener.current = event.currentTarget;
+                    setDisconnecting(app);
+                  }}
+                >
+                  <Trash2 aria-hidden /> Disconnect
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={disconnecting !== null}
+        title="Disconnect this app?"
+        description={`"${disconnecting?.clientName ?? ""}" will get 401 from its next call, until you connect it again.`}
+        confirmLabel="Disconnect"
+        confirmIcon={<Trash2 aria-hidden />}
+        pending={pending}
+        returnFocus={opener.current}
+        onConfirm={() => void disconnect()}
+        onCancel={() => setDisconnecting(null)}
+      />
+    </Card>
   );
 }
