@@ -2,6 +2,7 @@ import MiniSearch from "minisearch";
 import { stemmer } from "stemmer";
 import { PLAN_LIMITS, type Tier } from "../../../schema/api/subscription";
 import accountAndPrivacy from "./knowledge/account-and-privacy.md";
+import apiAndAgents from "./knowledge/api-and-agents.md";
 import audioTranscription from "./knowledge/audio-transcription.md";
 import billingAndSubscription from "./knowledge/billing-and-subscription.md";
 import coverage from "./knowledge/coverage.md";
@@ -50,6 +51,7 @@ const ARTICLES: [string, string][] = [
   ["quality-checks", qualityChecks],
   ["coverage", coverage],
   ["long-meetings", longMeetings],
+  ["api-and-agents", apiAndAgents],
 ];
 
 export interface Passage {
