@@ -599,6 +599,12 @@ async function makeTeam() {
   return { team: { owner, teamAdmin, member, memberMembershipId } satisfies Team, actors, otherOwner };
 }
 
+/** A row's request, built for the team's owner (a fresh session each time). */
+async function ownersRequest(row: Row, team: Team, routePath: string) {
+  const target = await row.request({ ...team.owner, session: await freshSession(team.owner.id) }, team);
+  return { path: target.path ?? routePath, body: target.body, bindings: target.env };
+}
+
 function apiRoutes(): string[] {
   const keys = new Set<string>();
   for (const route of app.routes) {
@@ -625,12 +631,7 @@ describe("authorization matrix", () => {
         // Fresh sessions each call: a logout row must not sign anyone out of the next row.
         const actor = role === "anonymous" ? undefined : row.selfDestructive ? await createUser() : actors[role];
         const session = actor ? await freshSession(actor.id) : undefined;
-        const ownerSession = await freshSession(team.owner.id);
-        const {
-          path = routePath,
-          body,
-          env: bindings,
-        } = await row.request({ ...team.owner, session: ownerSession }, team);
+        const { path, body, bindings } = await ownersRequest(row, team, routePath);
         const response = await call(method, path, {
           cookie: session,
           body,
@@ -666,12 +667,7 @@ describe("authorization matrix", () => {
       if (access === "export")
         callers.push(["another team's owner's token", otherOwnerToken, row.expect.otherTeamAdmin]);
       for (const [who, bearer, expected] of callers) {
-        const ownerSession = await freshSession(team.owner.id);
-        const {
-          path = routePath,
-          body,
-          env: bindings,
-        } = await row.request({ ...team.owner, session: ownerSession }, team);
+        const { path, body, bindings } = await ownersRequest(row, team, routePath);
         const response = await call(method, path, { bearer, body, env: bindings, ip: `100.66.${failures.length}.9` });
         if (response.status !== expected)
           failures.push(`${key} with ${who}: expected ${expected}, got ${response.status}`);

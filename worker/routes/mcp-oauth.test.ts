@@ -1,4 +1,9 @@
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  type OAuthClientProvider,
+} from "@modelcontextprotocol/client";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Bindings } from "../bindings";
@@ -129,6 +134,85 @@ describe("sign-in for MCP clients (OAuth 2.1)", () => {
     const bare = await send("/mcp", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(bare.status).toBe(401);
     expect(bare.headers.get("WWW-Authenticate")).toContain("resource_metadata=");
+  });
+
+  it("lets the MCP SDK's own client sign in: discovery, registration, consent, code, tools, refresh, revocation", async () => {
+    const user = await createUser();
+    await createProject(user, { name: "SDK sign-in" });
+    const stored: { client?: unknown; tokens?: { access_token: string; refresh_token?: string }; verifier?: string } =
+      {};
+    let callback: URLSearchParams | undefined;
+    // the person's browser, signed in: it opens the authorization URL, reads the consent screen and allows "read"
+    const browse = async (authorization: URL) => {
+      const authorize = await send(`${authorization.pathname}${authorization.search}`);
+      const handle = new URL(authorize.headers.get("Location")!, ORIGIN).searchParams.get("handle")!;
+      const answer = await send(
+        "/api/oauth/consent",
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: ORIGIN },
+          body: JSON.stringify({ handle, approve: true, scopes: ["read"] }),
+        },
+        [...cookiesOf(authorize), `${SESSION_COOKIE}=${user.session}`],
+      );
+      callback = new URL(((await answer.json()) as { redirectTo: string }).redirectTo).searchParams;
+    };
+    const provider: OAuthClientProvider = {
+      redirectUrl: REDIRECT,
+      clientMetadata: {
+        client_name: "SDK client",
+        redirect_uris: [REDIRECT],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "none",
+        scope: "read",
+      },
+      clientInformation: () => stored.client as never,
+      saveClientInformation: (info) => void (stored.client = info),
+      tokens: () => stored.tokens as never,
+      saveTokens: (tokens) => void (stored.tokens = tokens as never),
+      redirectToAuthorization: browse,
+      saveCodeVerifier: (verifier) => void (stored.verifier = verifier),
+      codeVerifier: () => stored.verifier!,
+    };
+    const transport = () =>
+      new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), {
+        authProvider: provider,
+        fetch: (url, init) => send(String(url), init),
+      });
+    const first = transport();
+    await expect(new Client({ name: "sdk", version: "1" }).connect(first)).rejects.toThrow(UnauthorizedError);
+    expect(callback?.get("code")).toBeTruthy();
+    // (the code and the issuer, which the client checks against the server it discovered: RFC 9207)
+    await first.finishAuth(callback!);
+    const client = new Client({ name: "sdk", version: "1" });
+    await client.connect(transport());
+    const listed = await client.callTool({ name: "list_projects", arguments: {} });
+    expect(listed.isError).toBeFalsy();
+    await client.close();
+
+    // an expired access token: the client refreshes by itself, and the refresh token rotates
+    const before = stored.tokens!.refresh_token;
+    stored.tokens = { ...stored.tokens!, access_token: "expired:token:value" };
+    const again = new Client({ name: "sdk", version: "1" });
+    await again.connect(transport());
+    expect(stored.tokens!.access_token).not.toBe("expired:token:value");
+    expect(stored.tokens!.refresh_token).not.toBe(before);
+    await again.close();
+
+    // revoked from the account page: the client is refused
+    const apps = (await (await send("/api/user/connected-apps", {}, [`${SESSION_COOKIE}=${user.session}`])).json()) as {
+      data: Array<{ id: string }>;
+    };
+    await send(`/api/user/connected-apps/${apps.data[0]!.id}`, { method: "DELETE", headers: { Origin: ORIGIN } }, [
+      `${SESSION_COOKIE}=${user.session}`,
+    ]);
+    const refused = await send("/mcp", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${stored.tokens!.access_token}`, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(refused.status).toBe(401);
   });
 
   it("registers, asks the person, exchanges the code, calls tools within the scopes allowed, refreshes and revokes", async () => {
