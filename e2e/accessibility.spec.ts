@@ -59,7 +59,16 @@ test("axe finds no violation on any screen, at 375 px and 1440 px", async ({ pag
     }
     // signed in through the API: the sign-in screen itself was checked above, and the next screen loads anyway
     await signInThroughApi(page, baseURL!, ADMIN.username, ADMIN.password);
-    for (const path of ["/dashboard", "/generate", "/history", "/team", "/subscription", "/account", "/admin"])
+    for (const path of [
+      "/dashboard",
+      "/generate",
+      "/history",
+      "/team",
+      "/subscription",
+      "/account",
+      "/admin",
+      "/oauth/consent",
+    ])
       found.push(...(await screen(page, path, heading)));
     // the assistant's panel, open over a page
     await page.getByRole("button", { name: "AI Helper" }).click();

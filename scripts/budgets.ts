@@ -4,7 +4,7 @@
 // host cannot break a budget by itself (docs/decisions/2026-12-07-budgets-as-ratios.md); the absolute figures are
 // printed beside the ratios for people to read.
 // - SPA initial JavaScript ≤ 120 KB gzip; no on-demand chunk over 150 KB gzip except the PDF and chart libraries.
-// - Worker bundle ≤ 1,500 KB gzip (docs/decisions/2026-12-08-mcp-server.md) and start-up CPU ≤ 50 ms over an empty
+// - Worker bundle ≤ 1,600 KB gzip (docs/decisions/2026-12-08-mcp-oauth.md) and start-up CPU ≤ 50 ms over an empty
 //   Worker's (`wrangler check startup`, "Active"), the limits in
 //   docs/decisions/2026-11-27-startup-budget-over-an-empty-worker.md.
 // - GET /api/transcripts p95 at 10,000 transcripts (first page and a page 5,000 rows deep) as a multiple of a trivial D1
@@ -103,7 +103,7 @@ rmSync(join(ROOT, "dist/worker"), { recursive: true, force: true });
 // (`--assets`: this run's build, so the dry run needs no dist/web)
 run("wrangler", ["deploy", "--dry-run", "--outdir", "dist/worker", "--assets", webDir]);
 const workerGzip = gzip(join(ROOT, "dist/worker/index.js"));
-row("Worker bundle (gzip)", `${(workerGzip / KB).toFixed(0)} KB`, "≤ 1,500 KB", workerGzip <= 1500 * KB);
+row("Worker bundle (gzip)", `${(workerGzip / KB).toFixed(0)} KB`, "≤ 1,600 KB", workerGzip <= 1600 * KB);
 // `wrangler check startup` reports the whole isolate start ("Active"), and an empty Worker alone takes 90–130 ms of it
 // on this machine (43–47 ms on 2026-11-23, the same wrangler): the absolute figure follows the machine, not the code.
 // The budget is what this Worker adds to an empty one with the same compatibility settings, both measured in turns:
