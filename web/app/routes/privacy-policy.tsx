@@ -217,7 +217,8 @@ const sections: LegalSection[] = [
         </li>
         <li>
           <strong>Sign-in sessions</strong>: end when you sign out or after 30 days without use. Email verification
-          links expire after 24 hours.
+          links expire after 24 hours. Access tokens and connected apps last until they expire or you revoke them, and
+          end when you reset your password or delete your account.
         </li>
         <li>
           <strong>Billing records</strong>: for as long as UK tax law requires, normally six years after the end of the
@@ -280,10 +281,10 @@ const sections: LegalSection[] = [
     body: (
       <p>
         All traffic is encrypted with HTTPS. Passwords are hashed with PBKDF2 and a secret pepper, integration tokens
-        and secrets are encrypted with AES-256-GCM, sessions are random tokens of which we store only a hash, and
-        sign-in attempts are rate limited. Access to production data is restricted to the people who need it to run the
-        service. No system is perfectly secure; if a breach affects your data we will tell you and the ICO where the law
-        requires.
+        and secrets are encrypted with AES-256-GCM, sessions and access tokens are random tokens of which we store only
+        a hash, and sign-in attempts are rate limited. Access to production data is restricted to the people who need it
+        to run the service. No system is perfectly secure; if a breach affects your data we will tell you and the ICO
+        where the law requires.
       </p>
     ),
   },
