@@ -47,21 +47,33 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** A 401 for a bearer that is no live token, with the challenge RFC 6750 asks for. */
+export function invalidAccessToken(c: Context<AppEnv>) {
+  c.header("WWW-Authenticate", 'Bearer error="invalid_token"');
+  return new AppError("unauthenticated", "The access token is not valid: it is mistyped, expired or revoked");
+}
+
+/**
+ * The live personal access token `bearer` names, counted under its own limit (RATE_RULES.accessTokenCalls): the one
+ * check of a token, for the API (below) and the MCP server (routes/mcp.ts).
+ */
+export async function authenticateAccessToken(c: Context<AppEnv>, bearer: string) {
+  const token = await resolveAccessToken(c.var.deps, bearer);
+  if (!token) throw invalidAccessToken(c);
+  await enforceLimit(c.var.deps.limits, `access-token:token:${token.id}`, RATE_RULES.accessTokenCalls);
+  return token;
+}
+
 async function loadTokenSession(c: Context<AppEnv>, bearer: string) {
   const access = tokenAccessOf(c);
   if (access === null) throw new AppError("forbidden", "Access tokens cannot be used on this route");
-  const token = await resolveAccessToken(c.var.deps, bearer);
-  if (!token) {
-    c.header("WWW-Authenticate", 'Bearer error="invalid_token"');
-    throw new AppError("unauthenticated", "The access token is not valid: it is mistyped, expired or revoked");
-  }
+  const token = await authenticateAccessToken(c, bearer);
   if (access !== "any" && !token.scopes.includes(access)) {
     c.header("WWW-Authenticate", `Bearer error="insufficient_scope", scope="${access}"`);
     throw new AppError("forbidden", `This access token does not have the ${access} scope`, {
       details: { scope: access },
     });
   }
-  await enforceLimit(c.var.deps.limits, `access-token:token:${token.id}`, RATE_RULES.accessTokenCalls);
   c.set("session", {
     user: token.user,
     sessionId: "",

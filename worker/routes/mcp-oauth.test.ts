@@ -12,7 +12,7 @@ import { toBase64Url } from "../lib/crypto";
 import { SESSION_COOKIE } from "../services/auth/sessions";
 import { RATE_RULES } from "../services/rate-limit";
 import { ORIGIN } from "../test/client";
-import { createProject, createUser, type TestUser } from "../test/factories";
+import { createConnectedApp, createProject, createUser, freshSession, type TestUser } from "../test/factories";
 
 // Issue 42, sign-in for MCP clients: the whole OAuth 2.1 flow against the real Worker (the provider, its KV, the
 // consent routes, the MCP server): metadata, registration, authorization with PKCE, the person's consent, the code
@@ -348,5 +348,34 @@ describe("sign-in for MCP clients (OAuth 2.1)", () => {
     const refused = await registration();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("gives the export scope only on a plan with integrations, and ends every grant on a password reset", async () => {
+    const user = await createUser();
+    const clientId = await register("Exporter");
+    const { answered } = await consent(user, clientId, "read export", { approve: true, scopes: ["read", "export"] });
+    expect(answered.status).toBe(403);
+    expect(await answered.json()).toMatchObject({ error: "The export scope needs a Pro or Enterprise plan" });
+
+    await createConnectedApp(user);
+    const apps = () => send("/api/user/connected-apps", {}, [`${SESSION_COOKIE}=${user.session}`]);
+    expect(((await (await apps()).json()) as { data: unknown[] }).data).toHaveLength(1);
+    await send("/api/password-reset/request", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: ORIGIN },
+      body: JSON.stringify({ email: user.email }),
+    });
+    const mails = (await (await send("/api/dev/outbox")).json()) as Array<{ to: string; text: string }>;
+    const token = /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails.find((m) => m.to === user.email)!.text)![1];
+    const reset = await send("/api/password-reset/confirm", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: ORIGIN },
+      body: JSON.stringify({ token, password: "a-brand-new-passphrase" }),
+    });
+    expect(reset.status).toBe(200);
+    // (the reset ended the session too: a fresh one reads the list)
+    const fresh = await freshSession(user.id);
+    const after = await send("/api/user/connected-apps", {}, [`${SESSION_COOKIE}=${fresh}`]);
+    expect(((await after.json()) as { data: unknown[] }).data).toEqual([]);
   });
 });

@@ -2,8 +2,7 @@ import { createMcpHandler } from "agents/mcp/server";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { AppError } from "../lib/errors";
-import { bearerToken } from "../middleware/session";
-import { resolveAccessToken } from "../services/auth/access-tokens";
+import { authenticateAccessToken, bearerToken, invalidAccessToken } from "../middleware/session";
 import { grantCaller, MCP_PATH } from "../services/auth/mcp-authorization";
 import { enforceLimit, RATE_RULES } from "../services/rate-limit";
 import { storyLoomMcpServer, type McpCaller } from "./mcp-tools";
@@ -43,7 +42,7 @@ async function oauthCaller(c: Context<AppEnv>): Promise<McpCaller | null> {
   const ctx = c.executionCtx as ExecutionContext & { props?: unknown; auth?: { clientId?: string } };
   const grant = await grantCaller(c.var.deps, ctx.props);
   if (grant === null) return null;
-  if (grant === "gone") throw invalidToken(c);
+  if (grant === "gone") throw invalidAccessToken(c);
   const label = `oauth:${ctx.auth?.clientId ?? "client"}`;
   await enforceLimit(c.var.deps.limits, `access-token:${label}:user:${grant.userId}`, RATE_RULES.accessTokenCalls);
   return { ...grant, label };
@@ -60,13 +59,6 @@ async function tokenCaller(c: Context<AppEnv>): Promise<McpCaller> {
       "Sign in with OAuth, or send a personal access token as Authorization: Bearer slp_…",
     );
   }
-  const token = await resolveAccessToken(deps, bearer);
-  if (!token) throw invalidToken(c);
-  await enforceLimit(deps.limits, `access-token:token:${token.id}`, RATE_RULES.accessTokenCalls);
+  const token = await authenticateAccessToken(c, bearer);
   return { userId: token.user.id, scopes: token.scopes, label: `access-token:${token.id}` };
-}
-
-function invalidToken(c: Context<AppEnv>) {
-  c.header("WWW-Authenticate", 'Bearer error="invalid_token"');
-  return new AppError("unauthenticated", "The access token is not valid: it is mistyped, expired or revoked");
 }

@@ -87,6 +87,16 @@ export async function listUserAccessTokens(deps: Deps, userId: number): Promise<
 }
 
 /**
+ * The export scope needs a plan with integrations, as exporting does: for a personal access token and for an app's
+ * OAuth grant alike (services/auth/mcp-authorization.ts).
+ */
+export async function requireExportPlan(deps: Deps, userId: number): Promise<void> {
+  if (!limitsFor(effectiveTier(await findSubscription(deps.db, userId))).integrations) {
+    throw new AppError("plan_limit", "The export scope needs a Pro or Enterprise plan");
+  }
+}
+
+/**
  * Mints a token. The export scope needs a plan with integrations, as exporting does: a token cannot carry a scope its
  * owner's plan does not give (and loses it with the plan: migrations/0018_access_tokens.sql).
  */
@@ -95,12 +105,7 @@ export async function createAccessToken(
   userId: number,
   input: CreateAccessTokenInput,
 ): Promise<CreatedAccessToken> {
-  if (input.scopes.includes("export")) {
-    const tier = effectiveTier(await findSubscription(deps.db, userId));
-    if (!limitsFor(tier).integrations) {
-      throw new AppError("plan_limit", "The export scope needs a Pro or Enterprise plan");
-    }
-  }
+  if (input.scopes.includes("export")) await requireExportPlan(deps, userId);
   const token = await newAccessTokenValue();
   const now = deps.now();
   const row = await insertAccessToken(

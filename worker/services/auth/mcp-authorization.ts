@@ -1,12 +1,12 @@
 import { TOKEN_SCOPES, type TokenScope } from "../../../schema/api/access-tokens";
 import type { ConnectedApp, ConsentDecision, ConsentRequest } from "../../../schema/api/mcp-authorization";
 import { MCP_OAUTH, type GrantProps, type McpAuthorization } from "../../adapters/mcp-oauth";
-import { findSubscription, findUserById } from "../../data/users";
+import { findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
 import { AppError, notFound } from "../../lib/errors";
 import { addressKey } from "../../lib/ip";
-import { effectiveTier, limitsFor } from "../plans";
 import { enforceLimit, RATE_RULES } from "../rate-limit";
+import { requireExportPlan } from "./access-tokens";
 
 // Sign-in for MCP clients (issue 42; docs/decisions/2026-12-08-mcp-oauth.md). The provider checks the client, the
 // redirect URI and PKCE, and binds each consent to the browser that opened it (a __Host- cookie, once); here: what
@@ -107,9 +107,7 @@ export async function answerConsent(deps: Deps, userId: number, request: Request
   if (scopes.some((s) => !asked.scopes.includes(s))) {
     throw new AppError("validation_failed", "Allow only scopes the app asked for");
   }
-  if (scopes.includes("export") && !limitsFor(effectiveTier(await findSubscription(deps.db, userId))).integrations) {
-    throw new AppError("plan_limit", "The export scope needs a Pro or Enterprise plan");
-  }
+  if (scopes.includes("export")) await requireExportPlan(deps, userId);
   const approved = await helpers.approveConsent(request, decision.handle, { scope: scopes }).catch((error: unknown) => {
     throw new AppError("bad_request", expired().message, { cause: error });
   });
